@@ -1,0 +1,82 @@
+// Entities as the client sees them. Every value is the string the service sent ('' when the
+// service sent an empty or missing value): IDs like "0012" and counts beyond 2^53 must survive,
+// so typing happens only on purpose, at output time, from the column schema.
+
+export interface Publication {
+  id: string;
+  name: string;
+  description: string;
+  type: string;
+  reference: string;
+  url: string;
+  transparent: string;
+  requests: string;
+  uniques: string;
+  languages: string;
+  autoapprove: string;
+  status: string;
+}
+
+export interface AdSlot {
+  id: string;
+  publication: string;
+  name: string;
+  formats: string;
+  tags: string;
+}
+
+export interface Advertiser {
+  id: string;
+  name: string;
+  status: string;
+  dailyBudget: string;
+  balance: string;
+  notifyLimit: string;
+}
+
+export interface Campaign {
+  id: string;
+  name: string;
+  status: string;
+  description: string;
+  advertiser: string;
+  budgetType: string;
+  startDate: string;
+  endDate: string;
+  activationDate: string;
+  deactivationDate: string;
+  dailyBudget: string;
+  overallBudget: string;
+  dailyBudgetWeekday: string;
+  dailyBudgetWeekend: string;
+}
+
+export type Format = 'xml' | 'json';
+export type HttpMethod = 'GET' | 'POST';
+
+/** One request as the API layer describes it; the transport turns it into HTTP. */
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Path under the base URL without the format suffix, e.g. "/publication/list". IDs already encoded. */
+  path: string;
+  params?: Record<string, string | undefined>;
+  /** Response format; XML (the lossless one) unless the user asked for --raw json. */
+  format?: Format;
+}
+
+/** A complete response whose body was decoded from its declared charset. */
+export interface ApiResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** The seam between the API layer and HTTP. Implemented by src/api/transport.ts. */
+export interface ApiClient {
+  /** Send and read the whole body; throws ApiError/AuthError for masg-error bodies, NetworkError otherwise. */
+  request(req: ApiRequest): Promise<ApiResponse>;
+  /** Send and hand back the body as a byte stream (statistics): errors as for request(). */
+  stream(req: ApiRequest): Promise<{ status: number; contentType: string; body: AsyncIterable<Uint8Array> }>;
+  /** Release sockets. */
+  close(): Promise<void>;
+}
