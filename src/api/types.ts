@@ -1,8 +1,10 @@
 // Entities as the client sees them. Every value is the string the service sent ('' when the
 // service sent an empty or missing value): IDs like "0012" and counts beyond 2^53 must survive,
 // so typing happens only on purpose, at output time, from the column schema.
+// Type aliases rather than interfaces so an entity is assignable to Record<string, string>
+// (output rows) without a copy.
 
-export interface Publication {
+export type Publication = {
   id: string;
   name: string;
   description: string;
@@ -15,26 +17,26 @@ export interface Publication {
   languages: string;
   autoapprove: string;
   status: string;
-}
+};
 
-export interface AdSlot {
+export type AdSlot = {
   id: string;
   publication: string;
   name: string;
   formats: string;
   tags: string;
-}
+};
 
-export interface Advertiser {
+export type Advertiser = {
   id: string;
   name: string;
   status: string;
   dailyBudget: string;
   balance: string;
   notifyLimit: string;
-}
+};
 
-export interface Campaign {
+export type Campaign = {
   id: string;
   name: string;
   status: string;
@@ -49,7 +51,7 @@ export interface Campaign {
   overallBudget: string;
   dailyBudgetWeekday: string;
   dailyBudgetWeekend: string;
-}
+};
 
 export type Format = 'xml' | 'json';
 export type HttpMethod = 'GET' | 'POST';
@@ -79,4 +81,29 @@ export interface ApiClient {
   stream(req: ApiRequest): Promise<{ status: number; contentType: string; body: AsyncIterable<Uint8Array> }>;
   /** Release sockets. */
   close(): Promise<void>;
+}
+
+/** Fields of publication create/update, already validated; undefined = not sent. */
+export interface PublicationInput {
+  name?: string;
+  type?: string;
+  description?: string;
+  reference?: string;
+  url?: string;
+  transparent?: string;
+  languages?: string;
+  requests?: string;
+  uniques?: string;
+  autoapprove?: string;
+  /** Update only: ACTIVE, PAUSED or STOPPED. */
+  status?: string;
+}
+
+/** Fields of ad slot create/update, already validated; `formats` and `tags` joined with ",". */
+export interface AdSlotInput {
+  /** Create only: the owning publication's ID. */
+  publication?: string;
+  name?: string;
+  formats?: string;
+  tags?: string;
 }

@@ -1,0 +1,30 @@
+// Campaigns: list per advertiser and view one. Production may answer a view with a bare
+// <campaign> root instead of <masg-response>; entityRecords accepts both.
+import { entityRecords, pickFields, singleRecord } from './entities.js';
+import { segment } from './params.js';
+import type { ApiClient, ApiRequest, Campaign } from './types.js';
+
+export const CAMPAIGN_FIELDS = [
+  'id', 'name', 'status', 'description', 'advertiser', 'budgetType',
+  'startDate', 'endDate', 'activationDate', 'deactivationDate',
+  'dailyBudget', 'overallBudget', 'dailyBudgetWeekday', 'dailyBudgetWeekend',
+] as const satisfies readonly (keyof Campaign)[];
+
+export const campaignRequests = {
+  list: (advertiserId: string): ApiRequest => ({
+    method: 'GET',
+    path: `/advertiser/${segment(advertiserId)}/campaigns/list`,
+  }),
+  view: (id: string): ApiRequest => ({ method: 'GET', path: `/campaign/${segment(id)}` }),
+};
+
+const toCampaign = (record: Record<string, string>): Campaign => pickFields(CAMPAIGN_FIELDS, record);
+
+export async function listCampaigns(client: ApiClient, advertiserId: string): Promise<Campaign[]> {
+  return entityRecords(await client.request(campaignRequests.list(advertiserId)), 'campaign').map(toCampaign);
+}
+
+/** Not found is a masg-error (code 2000, HTTP 404), thrown by the transport as ApiError. */
+export async function getCampaign(client: ApiClient, id: string): Promise<Campaign> {
+  return toCampaign(singleRecord(await client.request(campaignRequests.view(id)), 'campaign'));
+}

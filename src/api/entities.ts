@@ -1,0 +1,68 @@
+// From a service body (XML or JSON) to records of strings, tolerant of what production does:
+// a bare root element instead of <masg-response>, missing fields, values nobody listed.
+import { NetworkError } from '../errors.js';
+import type { ApiResponse } from './types.js';
+import { childrenNamed, fieldsOf, parseXml } from './xml.js';
+import { isJsonObject, jsonScalar, parseJson, type JsonValue } from './json.js';
+
+export type FieldRecord = Record<string, string>;
+
+/** Every `tag` entity in the body, as records of strings in document order. */
+export function entityRecords(res: ApiResponse, tag: string): FieldRecord[] {
+  try {
+    return res.body.trimStart().startsWith('<') ? fromXml(res.body, tag) : fromJson(res.body, tag);
+  } catch (err) {
+    if (err instanceof NetworkError) throw err;
+    throw new NetworkError(`The service answered HTTP ${res.status} with a body masg could not read: ${(err as Error).message}`, {
+      cause: err,
+      status: res.status,
+    });
+  }
+}
+
+/** The one entity a create, update or view answers with. */
+export function singleRecord(res: ApiResponse, tag: string): FieldRecord {
+  const records = entityRecords(res, tag);
+  if (records.length === 0) {
+    throw new NetworkError(`The service answered HTTP ${res.status} without the expected <${tag}> in its body.`, {
+      status: res.status,
+    });
+  }
+  return records[0]!;
+}
+
+/** A typed entity from a record: the listed fields, '' for each one the service left out. */
+export function pickFields<K extends string>(fields: readonly K[], record: FieldRecord): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const field of fields) out[field] = record[field] ?? '';
+  return out;
+}
+
+function fromXml(body: string, tag: string): FieldRecord[] {
+  const root = parseXml(body);
+  if (root.name === tag) return [fieldsOf(root)];
+  if (root.name !== 'masg-response') throw new Error(`unexpected root element <${root.name}>`);
+  return childrenNamed(root, tag).map(fieldsOf);
+}
+
+function fromJson(body: string, tag: string): FieldRecord[] {
+  const value = parseJson(body);
+  if (!isJsonObject(value)) throw new Error('the JSON body is not an object');
+  if ('masg-response' in value) return collect(value['masg-response'], tag);
+  if (tag in value) return collect(value[tag], tag);
+  throw new Error(`unexpected JSON root ${JSON.stringify(Object.keys(value)[0] ?? '')}`);
+}
+
+// The spec gives no JSON layout, so both `[{…}]` and `[{"publication": {…}}]` (and the same
+// for one object) are accepted.
+function collect(value: JsonValue | undefined, tag: string): FieldRecord[] {
+  if (Array.isArray(value)) return value.flatMap((item) => collect(item, tag));
+  if (!isJsonObject(value)) return [];
+  const keys = Object.keys(value);
+  if (keys.length === 0) return [];
+  const wrapped = value[tag];
+  if (keys.length === 1 && (Array.isArray(wrapped) || isJsonObject(wrapped))) return collect(wrapped, tag);
+  const record: FieldRecord = {};
+  for (const key of keys) record[key] = jsonScalar(value[key]);
+  return [record];
+}
