@@ -1,0 +1,135 @@
+// --date / --from / --to → the inclusive pair of 10-digit hour stamps the service receives.
+//
+// The production server reads stamps leniently (9 or 12 digits, trailing garbage and hour 24 are
+// silently reinterpreted as some other hour: real-server.md), so everything is validated here
+// and only exact 10-digit stamps leave this module. Relative days are resolved in the account's
+// zone by calendar arithmetic ("yesterday" is today's date minus one day, never now − 24 h,
+// which lands on the wrong day around DST changes).
+
+import { UsageError } from '../errors.js';
+import { addDays, daysInMonth, formatDay, toStamp, type CivilDate, type HourStamp } from './civil.js';
+import { isValidTimeZone, localDateHour } from './zone.js';
+
+export type { HourStamp } from './civil.js';
+
+export interface DateRange {
+  start: HourStamp;
+  end: HourStamp;
+  /** True when no date option was given and the default (today) was used. */
+  defaulted: boolean;
+}
+
+type Token = { kind: 'day'; date: CivilDate } | { kind: 'hour'; date: CivilDate; hour: number };
+
+const FORMS = 'YYYY-MM-DD, YYYY-MM-DDTHH, YYYYMMDDHH (10 digits), today, yesterday or -Nd';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
+  'September', 'October', 'November', 'December'];
+
+function refuse(option: string, raw: string, why: string, hint?: string): UsageError {
+  return new UsageError(`${option}: "${raw}" ${why}`, { field: option, hint });
+}
+
+/** Check month, day and hour ranges; the message says which part is impossible. */
+function checkDate(option: string, raw: string, y: number, m: number, d: number, h = 0): CivilDate {
+  if (m < 1 || m > 12) throw refuse(option, raw, `is not a valid date: there is no month ${m}.`);
+  const last = daysInMonth(y, m);
+  if (d < 1 || d > last) {
+    throw refuse(option, raw, `is not a valid date: ${MONTHS[m - 1]} ${y} has ${last} days.`);
+  }
+  if (h > 23) throw refuse(option, raw, `is not a valid hour: hours run from 00 to 23.`);
+  return { year: y, month: m, day: d };
+}
+
+/** One date token → a whole day or one hour. `today` is the current date in the account's zone. */
+export function parseDateToken(option: string, raw: string, today: CivilDate): Token {
+  const s = raw.trim().toLowerCase();
+  let m: RegExpExecArray | null;
+  if (s === 'today') return { kind: 'day', date: today };
+  if (s === 'yesterday') return { kind: 'day', date: addDays(today, -1) };
+  if ((m = /^-(\d{1,5})d$/.exec(s))) return { kind: 'day', date: addDays(today, -Number(m[1])) };
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s))) {
+    return { kind: 'day', date: checkDate(option, raw, +m[1]!, +m[2]!, +m[3]!) };
+  }
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})t(\d{2})$/.exec(s))) {
+    const hour = +m[4]!;
+    return { kind: 'hour', date: checkDate(option, raw, +m[1]!, +m[2]!, +m[3]!, hour), hour };
+  }
+  if ((m = /^(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(s))) {
+    const hour = +m[4]!;
+    return { kind: 'hour', date: checkDate(option, raw, +m[1]!, +m[2]!, +m[3]!, hour), hour };
+  }
+  if (/^\d+$/.test(s)) {
+    // The server would reinterpret these silently (real-server.md), so say what went wrong.
+    const hint = s.length === 8
+      ? `For a whole day write ${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}; for one hour add the hour: ${s}00.`
+      : `Use ${FORMS}.`;
+    throw refuse(option, raw, `has ${s.length} digits: an hour stamp is exactly 10 (YYYYMMDDHH).`, hint);
+  }
+  throw refuse(option, raw, 'is not a date.', `Use ${FORMS}.`);
+}
+
+const first = (t: Token): HourStamp => toStamp(t.date, t.kind === 'hour' ? t.hour : 0);
+const last = (t: Token): HourStamp => toStamp(t.date, t.kind === 'hour' ? t.hour : 23);
+
+function describe(t: Token): string {
+  return t.kind === 'day' ? formatDay(t.date) : `${formatDay(t.date)}T${String(t.hour).padStart(2, '0')}`;
+}
+
+export interface DateOptions {
+  date?: string;
+  from?: string;
+  to?: string;
+  /** The resolved account zone (resolveTimeZone): it decides what `today` is. */
+  tz: string;
+  now: Date;
+}
+
+/**
+ * Resolve the date options into inclusive stamps.
+ *
+ * - `--date <day>`: that whole day, 00..23. An hour is refused: a one-hour "date" is almost
+ *   always a mistake, and `--from X --to X` says it explicitly.
+ * - `--from` alone runs to the end of today; `--to` alone is refused (from when?).
+ * - No option at all means `--date today`, whole day 00..23. Interactive users get the obvious
+ *   answer, and the request is the same whether run at 09:00 or 17:00 (the service is realtime:
+ *   hours still to come simply hold no data). Cron jobs should always name the day (`--date
+ *   yesterday`): `defaulted` lets the command say on stderr which day it picked.
+ */
+export function parseDateRange(opts: DateOptions): DateRange {
+  const { date, from, to, tz, now } = opts;
+  if (!isValidTimeZone(tz)) {
+    throw new UsageError(`--tz: "${tz}" is not an IANA time zone.`, { field: '--tz' });
+  }
+  const today = localDateHour(tz, now).date;
+  if (date !== undefined) {
+    if (from !== undefined || to !== undefined) {
+      throw new UsageError('--date cannot be combined with --from or --to.', {
+        field: '--date',
+        hint: 'Use --date for one whole day, or --from/--to for a range.',
+      });
+    }
+    const t = parseDateToken('--date', date, today);
+    if (t.kind === 'hour') {
+      throw refuse('--date', date, 'is an hour; --date takes a whole day.',
+        `Use --date ${formatDay(t.date)}, or --from ${describe(t)} --to ${describe(t)} for that one hour.`);
+    }
+    return { start: first(t), end: last(t), defaulted: false };
+  }
+  if (from === undefined && to === undefined) {
+    return { start: toStamp(today, 0), end: toStamp(today, 23), defaulted: true };
+  }
+  if (from === undefined) {
+    throw new UsageError('--to needs --from.', { field: '--from', hint: 'Add --from <day>, or use --date <day>.' });
+  }
+  const f = parseDateToken('--from', from, today);
+  const t = to === undefined ? ({ kind: 'day', date: today } as const) : parseDateToken('--to', to, today);
+  const range = { start: first(f), end: last(t), defaulted: false };
+  if (range.start > range.end) {
+    // Equal-length digit strings: lexical order is chronological order.
+    throw new UsageError(
+      `--from ${describe(f)} (${range.start}) is after --to ${to === undefined ? 'today' : describe(t)} (${range.end}).`,
+      { field: '--from', hint: to === undefined ? 'A future --from needs a --to.' : 'Swap the two dates.' },
+    );
+  }
+  return range;
+}

@@ -1,0 +1,75 @@
+// IANA time zones through Intl (Node ships full ICU): validation, and "what day and hour is it
+// now in the account's zone", which is all a zone is needed for. Everything after that is
+// calendar arithmetic on nominal hours (civil.ts).
+
+import { ConfigError, UsageError } from '../errors.js';
+import type { CivilDate } from './civil.js';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building one costs far more than formatting with it. */
+function formatterFor(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      // h23, not hour12:false: some ICU versions print midnight as "24" with the latter.
+      hourCycle: 'h23',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+export function isValidTimeZone(tz: string | undefined): tz is string {
+  if (!tz || tz.trim() !== tz) return false;
+  try {
+    formatterFor(tz);
+    return true;
+  } catch {
+    return false; // RangeError: Invalid time zone specified
+  }
+}
+
+/**
+ * The zone that resolves `today`/`yesterday`/`-Nd`: `--tz`, else the profile's, else the system's.
+ * A bad `--tz` is a usage error and a bad profile zone a configuration error; an unusable system
+ * zone (Node reports none when TZ is garbage) falls back to UTC rather than failing a command
+ * the user gave no zone to. The zone is returned as the user spelled it.
+ */
+export function resolveTimeZone(
+  flag?: string,
+  profileTz?: string,
+  systemTz: string | undefined = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string {
+  if (flag !== undefined) {
+    if (isValidTimeZone(flag)) return flag;
+    throw new UsageError(`--tz: "${flag}" is not an IANA time zone.`, {
+      field: '--tz',
+      hint: 'Use a zone name such as Europe/Paris, America/New_York or UTC.',
+    });
+  }
+  if (profileTz !== undefined && profileTz !== '') {
+    if (isValidTimeZone(profileTz)) return profileTz;
+    throw new ConfigError(`The profile's time zone "${profileTz}" is not an IANA time zone.`, {
+      hint: 'Pass --tz <zone> for this run, and fix the profile with `masg login`.',
+    });
+  }
+  return isValidTimeZone(systemTz) ? systemTz : 'UTC';
+}
+
+/** The local calendar day and hour of the instant `now` in zone `tz` (tz must be valid). */
+export function localDateHour(tz: string, now: Date): { date: CivilDate; hour: number } {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(tz).formatToParts(now)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return {
+    date: { year: parts['year']!, month: parts['month']!, day: parts['day']! },
+    hour: parts['hour']!,
+  };
+}

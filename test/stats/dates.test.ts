@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { parseDateRange, type DateOptions } from '../../src/stats/dates.js';
+
+// A fixed instant: Wednesday 2024-06-12 10:30 UTC.
+const NOW = new Date('2024-06-12T10:30:00Z');
+const range = (o: Partial<DateOptions>) => parseDateRange({ tz: 'UTC', now: NOW, ...o });
+const stamps = (o: Partial<DateOptions>) => {
+  const r = range(o);
+  return [r.start, r.end];
+};
+
+function usageError(o: Partial<DateOptions>): UsageError {
+  try {
+    range(o);
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return err as UsageError;
+  }
+  throw new Error(`expected a UsageError for ${JSON.stringify(o)}`);
+}
+
+describe('token forms', () => {
+  it.each([
+    // [--from, --to, start, end]
+    ['2024-03-01', '2024-03-01', '2024030100', '2024030123'],
+    ['2024-03-01', '2024-03-07', '2024030100', '2024030723'],
+    ['2024-03-01T05', '2024-03-01T05', '2024030105', '2024030105'],
+    ['2024-03-01t05', '2024-03-02T00', '2024030105', '2024030200'],
+    ['2024030105', '2024030117', '2024030105', '2024030117'],
+    ['2024030100', '2024-03-01', '2024030100', '2024030123'],
+    ['today', 'today', '2024061200', '2024061223'],
+    ['yesterday', 'yesterday', '2024061100', '2024061123'],
+    ['-7d', 'yesterday', '2024060500', '2024061123'],
+    ['-0d', 'today', '2024061200', '2024061223'],
+    ['-12d', '-12d', '2024053100', '2024053123'],
+    ['-365d', '-365d', '2023061300', '2023061323'],
+    [' Yesterday ', 'TODAY', '2024061100', '2024061223'],
+    ['2024-01-31T23', '2024-02-01T00', '2024013123', '2024020100'],
+  ])('--from %s --to %s → %s..%s', (from, to, start, end) => {
+    expect(stamps({ from, to })).toEqual([start, end]);
+  });
+
+  it.each([
+    ['2024-02-29', '2024022900', '2024022923'], // leap day
+    ['2000-02-29', '2000022900', '2000022923'], // divisible by 400: leap
+    ['2024-01-31', '2024013100', '2024013123'],
+    ['2024-04-30', '2024043000', '2024043023'],
+    ['2024-12-31', '2024123100', '2024123123'],
+    ['today', '2024061200', '2024061223'],
+    ['yesterday', '2024061100', '2024061123'],
+    ['-1d', '2024061100', '2024061123'],
+  ])('--date %s → %s..%s', (date, start, end) => {
+    expect(stamps({ date })).toEqual([start, end]);
+  });
+
+  it('--from alone runs to the end of today', () => {
+    expect(stamps({ from: '-2d' })).toEqual(['2024061000', '2024061223']);
+  });
+
+  it('no option at all means today, whole day, and says it was a default', () => {
+    expect(range({})).toEqual({ start: '2024061200', end: '2024061223', defaulted: true });
+    expect(range({ date: 'today' }).defaulted).toBe(false);
+  });
+});
+
+describe('impossible dates and malformed stamps are refused, naming the option', () => {
+  it.each([
+    ['--from', '2025-02-29', /February 2025 has 28 days/],
+    ['--from', '2023-02-29', /February 2023 has 28 days/],
+    ['--from', '1900-02-29', /February 1900 has 28 days/], // divisible by 100: not leap
+    ['--to', '2024-02-30', /February 2024 has 29 days/],
+    ['--to', '2024-04-31', /April 2024 has 30 days/],
+    ['--from', '2024-13-01', /no month 13/],
+    ['--from', '2024-00-10', /no month 0/],
+    ['--from', '2024-01-00', /January 2024 has 31 days/],
+    ['--from', '2024-01-01T24', /hours run from 00 to 23/],
+    ['--from', '2012013124', /hours run from 00 to 23/],
+    ['--to', '2024023012', /February 2024 has 29 days/],
+    ['--from', '20240301', /8 digits/],
+    ['--from', '202403011', /9 digits/],
+    ['--from', '20240301011', /11 digits/],
+    ['--from', '202403010100', /12 digits/],
+    ['--from', '2024030101x', /is not a date/],
+    ['--from', '2024-03-01x', /is not a date/],
+    ['--from', '2024-03-01T5', /is not a date/],
+    ['--from', '2024-3-1', /is not a date/],
+    ['--from', '-7', /is not a date/],
+    ['--from', '7d', /is not a date/],
+    ['--from', 'tomorrow', /is not a date/],
+    ['--from', '', /is not a date/],
+  ])('%s %j', (option, value, why) => {
+    const o = option === '--from' ? { from: value, to: '2024-12-31' } : { from: '2024-01-01', to: value };
+    const err = usageError(o);
+    expect(err.field).toBe(option);
+    expect(err.message).toContain(`${option}: "${value}"`);
+    expect(err.message).toMatch(why);
+    expect(err.exitCode).toBe(2);
+  });
+
+  it('an 8-digit day gets a hint showing both intended forms', () => {
+    expect(usageError({ from: '20240301', to: 'today' }).hint).toBe(
+      'For a whole day write 2024-03-01; for one hour add the hour: 2024030100.',
+    );
+  });
+
+  it.each(['2024-02-30', '20240301', 'soon'])('--date %j is refused', (date) => {
+    expect(usageError({ date }).field).toBe('--date');
+  });
+});
+
+describe('option combinations', () => {
+  it.each(['2024-03-01T05', '2024030105'])('--date with an hour (%s) is refused with a way out', (date) => {
+    const err = usageError({ date });
+    expect(err.field).toBe('--date');
+    expect(err.message).toMatch(/is an hour; --date takes a whole day/);
+    expect(err.hint).toContain('--from 2024-03-01T05 --to 2024-03-01T05');
+  });
+
+  it.each([{ from: 'today' }, { to: 'today' }, { from: '-1d', to: 'today' }])('--date with %j', (o) => {
+    const err = usageError({ date: 'today', ...o });
+    expect(err.field).toBe('--date');
+    expect(err.message).toMatch(/cannot be combined/);
+  });
+
+  it('--to alone is refused', () => {
+    expect(usageError({ to: '2024-03-01' }).message).toMatch(/--to needs --from/);
+  });
+
+  it.each([
+    ['2024-03-05', '2024-03-01', /--from 2024-03-05 \(2024030500\) is after --to 2024-03-01 \(2024030123\)/],
+    ['2024-03-01T10', '2024-03-01T09', /--from 2024-03-01T10 \(2024030110\) is after --to 2024-03-01T09/],
+    ['2024030100', '2024-02-29', /is after/],
+    ['today', 'yesterday', /--from 2024-06-12 \(2024061200\) is after --to 2024-06-11/],
+    ['2025-01-01', undefined, /is after --to today \(2024061223\)/],
+  ])('reversed: --from %s --to %s', (from, to, why) => {
+    const err = usageError({ from, to });
+    expect(err.field).toBe('--from');
+    expect(err.message).toMatch(why);
+  });
+
+  it('an hour inside the --to day is not reversed (--to a day means up to hour 23)', () => {
+    expect(stamps({ from: '2024-03-01T22', to: '2024-03-01' })).toEqual(['2024030122', '2024030123']);
+  });
+
+  it('an invalid zone is refused', () => {
+    const err = usageError({ tz: 'Mars/Olympus_Mons', date: 'today' });
+    expect(err.field).toBe('--tz');
+  });
+});
