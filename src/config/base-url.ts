@@ -1,0 +1,65 @@
+// The service base URL is where the developer key is sent on every request, so it is checked
+// before anything else happens: a typo must not become a request to the wrong host, and Basic
+// auth (base64, not encryption) must never cross a network in the clear.
+import { UsageError } from '../errors.js';
+
+/**
+ * Validate a base URL and return it normalised (lower-case host, no default port, no trailing
+ * slash) so the transport can append `/publication/list.xml` and keep any path prefix.
+ *
+ * `field` names where the value came from (`--base-url`, `MASG_BASE_URL`, `baseUrl of profile
+ * "x"`), because the user has to know which one to fix.
+ *
+ * Plain `http://` to anything but a loopback address is a UsageError (exit 2), like any other bad
+ * value found before a request: the fix is to change the value, nothing is missing (ConfigError)
+ * and nothing was sent.
+ */
+export function checkBaseUrl(raw: string, field = '--base-url'): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new UsageError(`${field} is not a valid URL: ${JSON.stringify(raw)}.`, {
+      field,
+      hint: 'Use the form https://host[:port][/path-prefix].',
+    });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`${field} must be an http:// or https:// URL, not ${url.protocol}//.`, { field });
+  }
+  // Never echo the URL here: the password part is exactly what must not reach a terminal log.
+  if (url.username !== '' || url.password !== '') {
+    throw new UsageError(`${field} must not contain a user name or password.`, {
+      field,
+      hint: 'masg sends the e-mail and developer key itself; use `masg login` or MASG_EMAIL and MASG_DEVELOPER_KEY.',
+    });
+  }
+  // `new URL('https://h/?').search` is '' although the '?' is there, hence the raw-text check.
+  if (url.search !== '' || url.hash !== '' || raw.includes('?') || raw.includes('#')) {
+    throw new UsageError(`${field} must not contain a query (?…) or fragment (#…): ${JSON.stringify(raw)}.`, {
+      field,
+    });
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(
+      `${field} uses plain http:// to ${url.hostname}: the developer key would cross the network unencrypted.`,
+      { field, hint: 'Use https://. Plain http:// is allowed only to loopback addresses (localhost, 127.0.0.0/8, [::1]).' },
+    );
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/**
+ * Whether a URL hostname (as `URL.hostname` gives it: IPv4 already in dotted form, IPv6 in
+ * brackets and compressed) is a loopback address. `*.localhost` is left out on purpose: resolvers
+ * are not required to keep it on the machine.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost') return true;
+  // The WHATWG parser already turned 127.1, 0x7f.0.0.1 and 2130706433 into 127.x.y.z.
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  if (host === '[::1]') return true;
+  // IPv4-mapped IPv6 (::ffff:127.0.0.1) is compressed by the parser to [::ffff:7fxx:xxxx].
+  return /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}

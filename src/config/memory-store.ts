@@ -1,0 +1,35 @@
+// An in-memory ProfileStore for tests (here and in command tests): same contract as the file
+// store, no disk, no conf import.
+import type { Profile, ProfileStore, ProfileSummary } from './store.js';
+
+export function createMemoryStore(
+  initial: Record<string, Profile> = {},
+  opts: { path?: string; permissionWarning?: string } = {},
+): ProfileStore & { readonly profiles: Map<string, Profile> } {
+  const profiles = new Map(Object.entries(initial).map(([name, p]) => [name, { ...p }]));
+  const path = opts.path ?? '/memory/masg/config.json';
+  return {
+    profiles,
+    path,
+    async get(name) {
+      const p = profiles.get(name);
+      return p && { ...p };
+    },
+    async set(name, profile) {
+      profiles.set(name, { ...profile });
+    },
+    async delete(name) {
+      const p = profiles.get(name);
+      profiles.delete(name);
+      return p;
+    },
+    async list(): Promise<ProfileSummary[]> {
+      return [...profiles.keys()].sort().map((name) => {
+        const { key, ...rest } = profiles.get(name)!;
+        return { name, ...rest, hasKey: !!key };
+      });
+    },
+    keyLocation: () => `config file ${path}`,
+    checkPermissions: async () => opts.permissionWarning,
+  };
+}

@@ -1,0 +1,189 @@
+// THE precedence of masg: flag > environment > profile > default, decided here and nowhere else.
+// Every command (and login/logout for the profile name) goes through these two functions.
+import { ConfigError, UsageError } from '../errors.js';
+import { checkBaseUrl } from './base-url.js';
+import { checkEmail, checkProfileName } from './checks.js';
+import { DEFAULT_PROFILE, type Profile, type ProfileStore } from './store.js';
+
+export type Env = Record<string, string | undefined>;
+
+/** The running embedded sandbox: its URL and demo account (`{ url: sb.url, ...sb.demo }`). */
+export interface SandboxAccount {
+  url: string;
+  email: string;
+  key: string;
+}
+
+export interface SettingsFlags {
+  profile?: string;
+  baseUrl?: string;
+  /** Set when `--sandbox` was given and the sandbox is running. */
+  sandbox?: SandboxAccount;
+}
+
+export type ProfileSource = 'flag' | 'env' | 'default' | 'sandbox';
+export type KeySource = 'env' | 'profile' | 'sandbox' | 'none';
+export type EmailSource = KeySource;
+export type BaseUrlSource = 'flag' | 'env' | 'profile' | 'sandbox' | 'none';
+
+export interface Settings {
+  profile: string;
+  profileSource: ProfileSource;
+  email: string;
+  emailSource: EmailSource;
+  key: string;
+  keySource: KeySource;
+  /** Where the key lives, in words ("environment variable MASG_DEVELOPER_KEY", "config file …"). */
+  keyLocation: string;
+  baseUrl: string;
+  baseUrlSource: BaseUrlSource;
+  timezone?: string;
+  /** Things to tell the user on stderr, e.g. a config file readable by others. */
+  warnings: string[];
+}
+
+/**
+ * The profile name alone, for commands that need only that (login, logout).
+ * An empty MASG_PROFILE counts as unset (CI templates often export empty variables); an empty
+ * `--profile ''` was typed on purpose and is refused by the name check.
+ */
+export function resolveProfileName(flags: { profile?: string }, env: Env): { name: string; source: 'flag' | 'env' | 'default' } {
+  if (flags.profile !== undefined) return { name: checkProfileName(flags.profile, '--profile'), source: 'flag' };
+  const fromEnv = nonEmpty(env.MASG_PROFILE);
+  if (fromEnv !== undefined) return { name: checkProfileName(fromEnv, 'MASG_PROFILE'), source: 'env' };
+  return { name: DEFAULT_PROFILE, source: 'default' };
+}
+
+/**
+ * Resolve credentials and base URL. Throws ConfigError (exit 3) when something is missing, with
+ * the ways to provide it; UsageError (exit 2) when a value is present but wrong.
+ * `partial: true` (for `whoami`) reports what is known instead of failing on missing values.
+ */
+export async function resolveSettings(input: {
+  flags: SettingsFlags;
+  env: Env;
+  store: ProfileStore;
+  partial?: boolean;
+}): Promise<Settings> {
+  const { flags, env, store } = input;
+  if (flags.sandbox) return sandboxSettings(flags);
+
+  const { name: profile, source: profileSource } = resolveProfileName(flags, env);
+  const stored = await store.get(profile);
+  // A named profile that does not exist is a typo or a missing login, never "use the defaults".
+  if (stored === undefined && profileSource !== 'default') {
+    throw new ConfigError(`There is no profile named "${profile}" (in ${store.path}).`, {
+      hint: `Run \`masg login --profile ${profile}\`, or check ${profileSource === 'flag' ? '--profile' : 'MASG_PROFILE'}.`,
+    });
+  }
+
+  const envEmail = nonEmpty(env.MASG_EMAIL);
+  const envKey = nonEmpty(env.MASG_DEVELOPER_KEY);
+  const email = envEmail !== undefined ? checkEmail(envEmail, 'MASG_EMAIL') : stored?.email;
+  const emailSource: EmailSource = envEmail !== undefined ? 'env' : stored?.email ? 'profile' : 'none';
+
+  // Mixed sources: an env key with the profile's e-mail is fine (rotating a key in CI). The
+  // reverse is not: a stored key belongs to the e-mail it was verified with at login, so pairing
+  // it with a different MASG_EMAIL can only fail, and the resulting "credentials rejected" would
+  // send the user to replace a key that is fine. Such a mix is reported as a missing key instead.
+  const storedKeyFits = stored?.key && (envEmail === undefined || sameEmail(envEmail, stored.email));
+  const key = envKey ?? (storedKeyFits ? stored!.key : undefined);
+  const keySource: KeySource = envKey !== undefined ? 'env' : key !== undefined ? 'profile' : 'none';
+
+  const base = pickBaseUrl(flags, env, profile, stored);
+
+  const missing = [!email && 'e-mail', !key && 'developer key', !base && 'base URL'].filter((m): m is string => !!m);
+  if (missing.length > 0 && !input.partial) {
+    throw missingError(missing, profile, profileSource, stored, envEmail, !!(stored?.key && !storedKeyFits));
+  }
+
+  return {
+    profile,
+    profileSource,
+    email: email ?? '',
+    emailSource,
+    key: key ?? '',
+    keySource,
+    keyLocation: keySource === 'env' ? 'environment variable MASG_DEVELOPER_KEY' : keySource === 'profile' ? store.keyLocation(profile) : '',
+    baseUrl: base?.url ?? '',
+    baseUrlSource: base?.source ?? 'none',
+    ...(stored?.timezone !== undefined && { timezone: stored.timezone }),
+    warnings: keySource === 'profile' ? [await store.checkPermissions()].filter((w): w is string => !!w) : [],
+  };
+}
+
+function pickBaseUrl(
+  flags: SettingsFlags,
+  env: Env,
+  profile: string,
+  stored: Profile | undefined,
+): { url: string; source: BaseUrlSource } | undefined {
+  if (flags.baseUrl !== undefined) return { url: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
+  const fromEnv = nonEmpty(env.MASG_BASE_URL);
+  if (fromEnv !== undefined) return { url: checkBaseUrl(fromEnv, 'MASG_BASE_URL'), source: 'env' };
+  // Re-checked on read: the file may have been edited by hand since login validated it.
+  if (stored?.baseUrl) return { url: checkBaseUrl(stored.baseUrl, `baseUrl of profile "${profile}"`), source: 'profile' };
+  // No default: there is no public production URL to fall back on.
+  return undefined;
+}
+
+/** `--sandbox` is a flag, so it beats every env variable and profile; mixing it with the other
+ *  flags that choose a server or an account is a contradiction, not a preference. */
+function sandboxSettings(flags: SettingsFlags): Settings {
+  for (const [flag, given] of [['--base-url', flags.baseUrl], ['--profile', flags.profile]] as const) {
+    if (given !== undefined) {
+      throw new UsageError(`--sandbox cannot be combined with ${flag}: the sandbox has its own URL and demo account.`, { field: flag });
+    }
+  }
+  const sb = flags.sandbox!;
+  return {
+    profile: 'sandbox',
+    profileSource: 'sandbox',
+    email: sb.email,
+    emailSource: 'sandbox',
+    key: sb.key,
+    keySource: 'sandbox',
+    keyLocation: 'the embedded sandbox (demo account)',
+    baseUrl: sb.url,
+    baseUrlSource: 'sandbox',
+    warnings: [],
+  };
+}
+
+function missingError(
+  missing: string[],
+  profile: string,
+  profileSource: ProfileSource,
+  stored: Profile | undefined,
+  envEmail: string | undefined,
+  keyWithheld: boolean,
+): ConfigError {
+  const login = profileSource === 'default' ? '`masg login`' : `\`masg login --profile ${profile}\``;
+  const lines: string[] = [];
+  if (keyWithheld) {
+    lines.push(
+      `MASG_EMAIL (${envEmail}) differs from the e-mail of profile "${profile}" (${stored!.email}), ` +
+        `so the profile's key is not used with it: set MASG_DEVELOPER_KEY too, or unset MASG_EMAIL.`,
+    );
+  }
+  if (missing.includes('e-mail') || missing.includes('developer key')) {
+    lines.push(`Run ${login} to store an e-mail and developer key, or for cron and CI set MASG_EMAIL and MASG_DEVELOPER_KEY.`);
+  }
+  if (missing.includes('base URL')) {
+    lines.push(`Pass --base-url <url>, set MASG_BASE_URL, or store one with ${login}. (Or try --sandbox.)`);
+  }
+  const what = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  const where = stored === undefined ? `no profile "${profile}" is stored and the environment does not provide it` : `profile "${profile}"`;
+  return new ConfigError(`No ${what} configured (${where}).`, { hint: lines.join('\n') });
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** Case is ignored: domains are case-insensitive, and whether the service folds the local part
+ *  is not documented. A wrong "same" only means the stored key is tried and rejected; a wrong
+ *  "different" would be a puzzling missing-key error, so lean towards same. */
+function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

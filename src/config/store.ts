@@ -1,0 +1,57 @@
+// The profile store contract. Everything else in masg talks to this interface, never to `conf`
+// directly, so that an OS-keyring backend (issue 6: key in the keyring, the rest in the file) can
+// slot in later without touching precedence, login or whoami. The methods are async for the same
+// reason: keyring APIs (Secret Service over D-Bus, Keychain) are asynchronous.
+import { isAbsolute, join } from 'node:path';
+import { homedir as osHomedir } from 'node:os';
+
+/** One named set of credentials. The key is optional so a profile can exist without one. */
+export interface Profile {
+  email: string;
+  key?: string;
+  baseUrl?: string;
+  timezone?: string;
+}
+
+/** What `list()` returns: everything but the key, so a listing can never leak it. */
+export interface ProfileSummary {
+  name: string;
+  email: string;
+  baseUrl?: string;
+  timezone?: string;
+  hasKey: boolean;
+}
+
+export interface ProfileStore {
+  /** The config file (absolute). Shown by `login` and in permission warnings. */
+  readonly path: string;
+  get(name: string): Promise<Profile | undefined>;
+  set(name: string, profile: Profile): Promise<void>;
+  /** Removes the profile (key included); returns what was removed, or undefined if absent. */
+  delete(name: string): Promise<Profile | undefined>;
+  list(): Promise<ProfileSummary[]>;
+  /** Where this profile's key lives, in words, for `whoami` ("config file /…/config.json"). */
+  keyLocation(name: string): string;
+  /** A warning when the stored credentials are accessible to other users; undefined when fine. */
+  checkPermissions(): Promise<string | undefined>;
+}
+
+export const DEFAULT_PROFILE = 'default';
+
+/**
+ * The directory holding the config file: MASG_CONFIG_DIR, else the XDG config dir. Chosen
+ * explicitly (not conf's per-OS default) so the path is the same one the docs name on Linux and
+ * macOS alike; Windows gets %APPDATA%\masg, where users expect it.
+ */
+export function defaultConfigDir(opts: {
+  env: Record<string, string | undefined>;
+  homedir?: string;
+  platform?: NodeJS.Platform;
+}): string {
+  const { env } = opts;
+  if (env.MASG_CONFIG_DIR) return env.MASG_CONFIG_DIR;
+  // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
+  if (env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME)) return join(env.XDG_CONFIG_HOME, 'masg');
+  if ((opts.platform ?? process.platform) === 'win32' && env.APPDATA) return join(env.APPDATA, 'masg');
+  return join(opts.homedir ?? osHomedir(), '.config', 'masg');
+}
