@@ -1,0 +1,40 @@
+// Choosing columns (`--fields`) and reading cell values. Kept apart from the formats so every
+// format selects and orders columns the same way.
+
+import { UsageError } from '../errors.js';
+import type { Column, Row } from './types.js';
+
+/** Split a `--fields a,b` value; blanks are dropped so `a,,b` and `a, b` both work. */
+export function parseFields(value: string): string[] {
+  return value
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+}
+
+/**
+ * The columns to print, in `fields` order. An unknown name is a usage error that lists the valid
+ * ones: a typo in a cron job must fail loudly, not silently drop a column from the export.
+ */
+export function selectColumns(columns: readonly Column[], fields?: readonly string[]): Column[] {
+  if (fields === undefined) return [...columns];
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const valid = columns.map((c) => c.key).join(', ');
+  if (fields.length === 0) {
+    throw new UsageError(`--fields needs at least one field. Valid fields: ${valid}.`, { field: '--fields' });
+  }
+  const chosen: Column[] = [];
+  for (const name of new Set(fields)) {
+    const column = byKey.get(name);
+    if (column === undefined) {
+      throw new UsageError(`Unknown field "${name}" in --fields. Valid fields: ${valid}.`, { field: '--fields' });
+    }
+    chosen.push(column);
+  }
+  return chosen;
+}
+
+/** A row's values in column order; a missing value is '' like any empty value from the service. */
+export function cellValues(columns: readonly Column[], row: Row): string[] {
+  return columns.map((c) => row[c.key] ?? '');
+}

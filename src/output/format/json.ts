@@ -1,0 +1,71 @@
+// JSON values built as text from the column type, never through JS numbers: a count of
+// 9007199254740993 or an amount of 0.10 is copied digit for digit into the output.
+
+import type { Column, ColumnType } from '../types.js';
+
+// JSON's number grammar (RFC 8259 §6). A string matching it can be copied into the output as is.
+const JSON_INT = /^-?(?:0|[1-9]\d*)$/;
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * One value as JSON text. Empty typed values become null: "no value" is not the string "" and
+ * not 0. A value the type cannot hold (an int "0012", a decimal "∞", a bool "maybe") is kept as a
+ * string rather than altered or dropped, so production's odd values still reach the user.
+ */
+export function jsonValue(value: string, type: ColumnType = 'string'): string {
+  switch (type) {
+    case 'int':
+      if (value === '') return 'null';
+      return JSON_INT.test(value) ? value : JSON.stringify(value);
+    case 'decimal':
+      if (value === '') return 'null';
+      return JSON_NUMBER.test(value) ? value : JSON.stringify(value);
+    case 'bool':
+      if (value === '') return 'null';
+      return value === 'true' || value === 'false' ? value : JSON.stringify(value);
+    default:
+      return JSON.stringify(value);
+  }
+}
+
+/**
+ * One object with keys in column order. `indent` > 0 gives the layout of
+ * JSON.stringify(obj, null, 2) nested at `depth`; 0 gives one compact line (ndjson).
+ */
+export function jsonObject(columns: readonly Column[], values: readonly string[], indent = 0, depth = 0): string {
+  const members = columns.map((c, i) => {
+    const value = jsonValue(values[i] ?? '', c.type);
+    return indent > 0 ? `${JSON.stringify(c.key)}: ${value}` : `${JSON.stringify(c.key)}:${value}`;
+  });
+  if (members.length === 0) return '{}';
+  if (indent === 0) return `{${members.join(',')}}`;
+  const inner = ' '.repeat(indent * (depth + 1));
+  const outer = ' '.repeat(indent * depth);
+  return `{\n${inner}${members.join(`,\n${inner}`)}\n${outer}}`;
+}
+
+/** The json array, written a batch at a time: `[`, objects separated by commas, `]`. */
+export function createJsonArrayEncoder(columns: readonly Column[]) {
+  let count = 0;
+  return {
+    header: () => '',
+    rows(batch: readonly string[][]): string {
+      let text = '';
+      for (const values of batch) {
+        text += (count++ === 0 ? '[\n  ' : ',\n  ') + jsonObject(columns, values, 2, 1);
+      }
+      return text;
+    },
+    // An empty result is `[]`, a valid document a script can iterate over.
+    end: () => (count === 0 ? '[]\n' : '\n]\n'),
+  };
+}
+
+export function createNdjsonEncoder(columns: readonly Column[]) {
+  return {
+    header: () => '',
+    rows: (batch: readonly string[][]) => batch.map((values) => jsonObject(columns, values) + '\n').join(''),
+    // No rows, no lines: an empty ndjson stream is zero records.
+    end: () => '',
+  };
+}

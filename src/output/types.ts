@@ -1,0 +1,46 @@
+// The output contract shared by every command (docs/architecture.md, "Output"). Rows are plain
+// objects of strings, exactly as the service sent them; typing happens here, per column, only
+// for formats that have types (json, ndjson), so IDs like "0012" and counts beyond 2^53 survive.
+
+export type OutputFormat = 'table' | 'csv' | 'tsv' | 'json' | 'ndjson';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'csv', 'tsv', 'json', 'ndjson'];
+
+export type ColumnType = 'string' | 'int' | 'decimal' | 'bool';
+
+export interface Column {
+  /** Field name: the csv/tsv header, the json key, the name `--fields` refers to. */
+  key: string;
+  /** Human label for tables; defaults to the key. */
+  header?: string;
+  type?: ColumnType;
+}
+
+export interface OutputSettings {
+  format: OutputFormat;
+  /** `--fields`: chosen columns in the chosen order; undefined = all columns. */
+  fields?: string[];
+  /** false for `--no-header` (csv/tsv only). */
+  header: boolean;
+  color: boolean;
+  /**
+   * Terminal width, set by the caller only when stdout is a TTY. Tables wrap long text to fit;
+   * undefined means no width limit, so piped output is never truncated or wrapped.
+   */
+  width?: number;
+}
+
+export type Row = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Where output goes: process.stdout in production, a captured stream in tests, a temporary file
+ * for `--out`. Only write() and its drain event are used, so any Node writable will do.
+ */
+export type OutStream = NodeJS.WritableStream;
+
+export interface RowWriter {
+  /** Resolves once the row is accepted and `out` has room again (backpressure). */
+  write(row: Row): Promise<void>;
+  /** Writes what is buffered and the closing part. `totals` is drawn by tables only. */
+  end(totals?: Row): Promise<void>;
+}
+

@@ -1,0 +1,161 @@
+// Everything that is not data: messages, errors, spinner and progress, all on stderr. stdout
+// carries data only, so `masg … -o csv > file` and pipes are never polluted.
+
+import { MasgError } from '../errors.js';
+import { sanitizeForDisplay } from './sanitize.js';
+import type { OutStream, OutputFormat } from './types.js';
+
+export interface UiOptions {
+  stdout: OutStream;
+  stderr: OutStream;
+  stderrIsTTY: boolean;
+  color: boolean;
+  quiet: boolean;
+  format: OutputFormat;
+  /** Delay before a spinner appears, so fast calls never flash one (default 300 ms). */
+  spinnerDelayMs?: number;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  /** Removes the spinner line; safe to call twice or before it ever appeared. */
+  stop(): void;
+}
+
+export interface Ui {
+  readonly stdout: OutStream;
+  readonly stderr: OutStream;
+  /** Chatter ("Created publication 123."): silenced by --quiet and by machine formats. */
+  info(message: string): void;
+  /** Worth knowing though not a problem: silenced by --quiet only. */
+  notice(message: string): void;
+  /** Always shown. */
+  warn(message: string): void;
+  /** The final word on a failed command; the exit code is src/cli.ts's business. */
+  error(error: unknown): void;
+  spinner(text: string): Spinner;
+  /** "label done/total" on a terminal; cleared when done reaches total. */
+  progress(done: number, total: number, label?: string): void;
+}
+
+const NO_SPINNER: Spinner = { update() {}, stop() {} };
+
+// Messages may quote server text (an ApiError's description): sanitized line by line so a
+// hint's own line breaks survive while escape sequences from the server do not.
+const clean = (text: string) => text.split('\n').map(sanitizeForDisplay).join('\n');
+
+export function createUi(opts: UiOptions): Ui {
+  const { stderr, quiet, format } = opts;
+  const machine = format !== 'table';
+  const paint = (code: number, text: string) => (opts.color ? `\u001b[${code}m${text}\u001b[39;22m` : text);
+  let active: Spinner | undefined;
+  let progressSpinner: Spinner | undefined;
+
+  const line = (text: string) => void stderr.write(clean(text) + '\n');
+
+  function spinner(text: string): Spinner {
+    active?.stop();
+    if (!opts.stderrIsTTY || quiet) return NO_SPINNER;
+    let current = text;
+    let stopped = false;
+    let ora: { text: string; stop(): unknown } | undefined;
+    const timer = setTimeout(() => {
+      import('ora')
+        .then(({ default: createOra }) => {
+          if (stopped) return;
+          ora = createOra({
+            text: clean(current),
+            stream: stderr,
+            isEnabled: true,
+            // ora would otherwise take over process.stdin, which a prompt may need.
+            discardStdin: false,
+            color: opts.color ? 'cyan' : false,
+          }).start();
+        })
+        .catch(() => {}); // a spinner that cannot load is not worth failing a command for
+    }, opts.spinnerDelayMs ?? 300);
+    // A forgotten stop() must not keep the process alive.
+    timer.unref();
+    const handle: Spinner = {
+      update(t) {
+        current = t;
+        if (ora) ora.text = clean(t);
+      },
+      stop() {
+        stopped = true;
+        clearTimeout(timer);
+        ora?.stop();
+        ora = undefined;
+        if (active === handle) active = undefined;
+      },
+    };
+    active = handle;
+    return handle;
+  }
+
+  return {
+    stdout: opts.stdout,
+    stderr,
+    info(message) {
+      if (!quiet && !machine) line(message);
+    },
+    notice(message) {
+      if (!quiet) line(message);
+    },
+    warn(message) {
+      line(`${paint(33, 'masg: warning:')} ${message}`);
+    },
+    error(error) {
+      active?.stop();
+      if (format === 'json' || format === 'ndjson') {
+        stderr.write(JSON.stringify({ error: describeError(error) }) + '\n');
+        return;
+      }
+      const e = describeError(error);
+      line(`${paint(31, 'masg:')} ${e.message}`);
+      if (e.hint) line(paint(2, `  ${e.hint}`));
+    },
+    spinner,
+    progress(done, total, label = 'Working') {
+      if (!opts.stderrIsTTY || quiet) return;
+      const text = `${label} ${done}/${total}`;
+      if (done >= total) {
+        progressSpinner?.stop();
+        progressSpinner = undefined;
+      } else if (progressSpinner) progressSpinner.update(text);
+      else progressSpinner = spinner(text);
+    },
+  };
+}
+
+export interface ErrorDescription {
+  name: string;
+  exitCode: number;
+  message: string;
+  hint?: string;
+  /** The service's masg-error code and HTTP status, for ApiError and AuthError. */
+  code?: number;
+  status?: number;
+  /** The option or field at fault, for UsageError. */
+  field?: string;
+}
+
+/** What a script reading `-o json` errors gets; also the text form's source. */
+export function describeError(error: unknown): ErrorDescription {
+  if (error instanceof MasgError) {
+    const extra = error as MasgError & { code?: unknown; status?: unknown; field?: unknown };
+    const d: ErrorDescription = { name: error.name, exitCode: error.exitCode, message: error.message };
+    if (error.hint) d.hint = error.hint;
+    if (typeof extra.code === 'number') d.code = extra.code;
+    if (typeof extra.status === 'number') d.status = extra.status;
+    if (typeof extra.field === 'string') d.field = extra.field;
+    return d;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    name: 'InternalError',
+    exitCode: 1,
+    message: `internal error: ${message}`,
+    hint: 'This is a bug in masg. Please report it with the output of the same command run with --debug.',
+  };
+}

@@ -1,0 +1,103 @@
+// The streaming row writer. csv/tsv/json/ndjson rows go out as they come, in batches, waiting
+// whenever `out` asks us to (backpressure), so a 200,000-row export never sits in memory; a
+// table must know every width before drawing its first line, so it buffers.
+
+import { createChalk } from './color.js';
+import { cellValues, selectColumns } from './columns.js';
+import { createCsvEncoder, createTsvEncoder } from './format/csv.js';
+import { createJsonArrayEncoder, createNdjsonEncoder } from './format/json.js';
+import { createSink } from './sink.js';
+import type { Column, OutStream, OutputSettings, RowWriter } from './types.js';
+
+interface Encoder {
+  header(): string;
+  rows(batch: readonly string[][]): string;
+  end(): string;
+}
+
+// Rows per out.write(): big enough that per-chunk costs vanish on large exports, small enough
+// that memory stays flat. Smaller batches also go out at the next turn of the event loop, so a
+// slow multi-request export still shows rows as they arrive.
+const BATCH_ROWS = 512;
+
+async function createEncoder(columns: Column[], s: OutputSettings): Promise<Encoder> {
+  switch (s.format) {
+    case 'csv':
+      return createCsvEncoder(columns, s.header);
+    case 'tsv':
+      return createTsvEncoder(columns, s.header);
+    case 'json':
+      return createJsonArrayEncoder(columns);
+    case 'ndjson':
+      return createNdjsonEncoder(columns);
+    default:
+      throw new Error(`not a streaming format: ${s.format}`);
+  }
+}
+
+/**
+ * Throws UsageError at once for an unknown `--fields` name, before any request is sent.
+ * `totals` passed to end() are drawn by tables only: machine formats carry data rows alone (a
+ * totals line would be summed again by a spreadsheet and refused by `--from` re-imports).
+ */
+export function createRowWriter(out: OutStream, columns: readonly Column[], settings: OutputSettings): RowWriter {
+  const cols = selectColumns(columns, settings.fields);
+  if (settings.format === 'table') return createTableWriter(out, cols, settings);
+
+  const sink = createSink(out);
+  const encoderReady = createEncoder(cols, settings);
+  let encoder: Encoder | undefined;
+  let batch: string[][] = [];
+  let started = false;
+  let scheduled: NodeJS.Immediate | undefined;
+
+  const flush = (final: boolean) => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (!encoder) return;
+    let text = started ? '' : encoder.header();
+    started = true;
+    if (batch.length > 0) text += encoder.rows(batch);
+    batch = [];
+    if (final) text += encoder.end();
+    if (text !== '') sink.write(text);
+  };
+
+  return {
+    async write(row) {
+      encoder ??= await encoderReady;
+      // Never add to a stream that asked us to wait: this is what keeps memory flat.
+      await sink.ready();
+      batch.push(cellValues(cols, row));
+      if (batch.length >= BATCH_ROWS) flush(false);
+      else scheduled ??= setImmediate(() => flush(false));
+    },
+    async end() {
+      encoder ??= await encoderReady;
+      await sink.ready();
+      flush(true);
+      await sink.ready();
+    },
+  };
+}
+
+function createTableWriter(out: OutStream, cols: Column[], settings: OutputSettings): RowWriter {
+  const rows: string[][] = [];
+  return {
+    async write(row) {
+      rows.push(cellValues(cols, row));
+    },
+    async end(totals) {
+      const { renderTable } = await import('./table.js');
+      const chalk = await createChalk(settings.color);
+      const text = await renderTable(cols, rows, {
+        chalk,
+        width: settings.width,
+        totals: totals && cellValues(cols, totals),
+      });
+      const sink = createSink(out);
+      sink.write(text);
+      await sink.ready();
+    },
+  };
+}
