@@ -71,15 +71,16 @@ describe('DST change days: still hours 00..23, and yesterday is the previous cal
 });
 
 describe('resolveTimeZone: --tz, else profile, else system', () => {
-  it.each([
+  type Args = [string | undefined, string | undefined, string | undefined];
+  it.each<[Args, string]>([
     [['Asia/Tokyo', 'Europe/Paris', 'UTC'], 'Asia/Tokyo'],
     [[undefined, 'Europe/Paris', 'UTC'], 'Europe/Paris'],
     [[undefined, undefined, 'America/Chicago'], 'America/Chicago'],
     [[undefined, '', 'America/Chicago'], 'America/Chicago'], // unset profile zone
-    [[undefined, undefined, undefined], 'UTC'], // Node reports no zone when TZ is garbage
+    [[undefined, undefined, ''], 'UTC'], // an unusable system zone falls back to UTC
     [[undefined, undefined, 'Not/AZone'], 'UTC'],
-  ] as const)('%j → %s', (args, zone) => {
-    expect(resolveTimeZone(...(args as [string?, string?, string?]))).toBe(zone);
+  ])('%j → %s', (args, zone) => {
+    expect(resolveTimeZone(...args)).toBe(zone);
   });
 
   it('defaults to the system zone', () => {

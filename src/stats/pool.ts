@@ -1,0 +1,89 @@
+// Bounded concurrency for --interval day|hour: one request per piece, at most `limit` at once,
+// results in input order so rows come out chronologically whatever finishes first.
+
+import { InterruptedError, MasgError, UsageError } from '../errors.js';
+
+export interface MapOptions {
+  /** Ctrl-C / SIGTERM: stops scheduling, aborts running tasks, rejects with InterruptedError. */
+  signal?: AbortSignal;
+  /** Called after each task completes successfully, e.g. to drive a progress line on stderr. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * Map `items` through `fn` with at most `limit` calls running at once.
+ *
+ * The first failure rejects immediately (a cron export that already failed should not wait for
+ * the slowest request), stops scheduling and aborts the tasks still running through the signal
+ * given to `fn`, which should pass it on to the request. Their later results or errors are
+ * ignored. An external abort does the same, with its reason if that is a MasgError, else with
+ * InterruptedError (exit 130).
+ */
+export function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number, signal: AbortSignal) => Promise<R>,
+  opts: MapOptions = {},
+): Promise<R[]> {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`mapConcurrent: bad limit ${limit}`);
+  const controller = new AbortController();
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let done = 0;
+  let settled = false;
+
+  return new Promise<R[]>((resolve, reject) => {
+    const fail = (err: unknown): void => {
+      if (settled) return;
+      settled = true;
+      opts.signal?.removeEventListener('abort', onAbort);
+      controller.abort(err);
+      reject(err);
+    };
+    const onAbort = (): void => {
+      const reason: unknown = opts.signal?.reason;
+      fail(reason instanceof MasgError ? reason : new InterruptedError());
+    };
+    if (opts.signal?.aborted) return onAbort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const finish = (): void => {
+      settled = true;
+      opts.signal?.removeEventListener('abort', onAbort);
+      resolve(results);
+    };
+    // Each completion starts the next item: at most `limit` tasks are ever running.
+    const launch = (): void => {
+      if (settled || next === items.length) return;
+      const index = next++;
+      // Through then(): a synchronous throw in fn, or in onProgress, is a failure like any other.
+      Promise.resolve()
+        .then(() => fn(items[index]!, index, controller.signal))
+        .then((value) => {
+          if (settled) return;
+          results[index] = value;
+          done++;
+          opts.onProgress?.(done, items.length);
+          if (done === items.length) finish();
+          else launch();
+        })
+        .catch(fail);
+    };
+    if (items.length === 0) return finish();
+    for (let i = 0; i < Math.min(limit, items.length); i++) launch();
+  });
+}
+
+/** `--concurrency <n>`: a whole number from 1 to `max` (more only hurts the service). */
+export function parseConcurrency(raw: string | undefined, max = 16): number {
+  if (raw === undefined) return DEFAULT_CONCURRENCY;
+  const n = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!(n >= 1 && n <= max)) {
+    throw new UsageError(`--concurrency: "${raw}" is not a whole number from 1 to ${max}.`, {
+      field: '--concurrency',
+    });
+  }
+  return n;
+}
