@@ -19,7 +19,7 @@ export interface DateRange {
   defaulted: boolean;
 }
 
-type Token = { kind: 'day'; date: CivilDate } | { kind: 'hour'; date: CivilDate; hour: number };
+export type DateToken = { kind: 'day'; date: CivilDate } | { kind: 'hour'; date: CivilDate; hour: number };
 
 const FORMS = 'YYYY-MM-DD, YYYY-MM-DDTHH, YYYYMMDDHH (10 digits), today, yesterday or -Nd';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
@@ -41,7 +41,7 @@ function checkDate(option: string, raw: string, y: number, m: number, d: number,
 }
 
 /** One date token → a whole day or one hour. `today` is the current date in the account's zone. */
-export function parseDateToken(option: string, raw: string, today: CivilDate): Token {
+export function parseDateToken(option: string, raw: string, today: CivilDate): DateToken {
   const s = raw.trim().toLowerCase();
   let m: RegExpExecArray | null;
   if (s === 'today') return { kind: 'day', date: today };
@@ -68,10 +68,10 @@ export function parseDateToken(option: string, raw: string, today: CivilDate): T
   throw refuse(option, raw, 'is not a date.', `Use ${FORMS}.`);
 }
 
-const first = (t: Token): HourStamp => toStamp(t.date, t.kind === 'hour' ? t.hour : 0);
-const last = (t: Token): HourStamp => toStamp(t.date, t.kind === 'hour' ? t.hour : 23);
+const first = (t: DateToken): HourStamp => toStamp(t.date, t.kind === 'hour' ? t.hour : 0);
+const last = (t: DateToken): HourStamp => toStamp(t.date, t.kind === 'hour' ? t.hour : 23);
 
-function describe(t: Token): string {
+function describe(t: DateToken): string {
   return t.kind === 'day' ? formatDay(t.date) : `${formatDay(t.date)}T${String(t.hour).padStart(2, '0')}`;
 }
 
