@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { renderRows, type Column, type OutputSettings } from '../../src/output/index.js';
+import { fitWidths, wrapText } from '../../src/output/wrap.js';
+import { Capture } from './capture.js';
+
+const columns: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'Name' },
+  { key: 'status', header: 'Status' },
+  { key: 'earnings', header: 'Earnings', type: 'decimal' },
+];
+const rows = [
+  { id: '1', name: 'Alpha', status: 'ACTIVE', earnings: '1.50' },
+  { id: '2', name: 'Beta', status: 'PAUSED', earnings: '10.25' },
+  { id: '3', name: 'Gamma', status: 'STOPPED', earnings: '0.00' },
+  { id: '4', name: 'Delta', status: 'PENDING', earnings: '' },
+];
+
+async function table(s: Partial<OutputSettings>, data = rows, totals?: Record<string, string>): Promise<string> {
+  const out = new Capture();
+  await renderRows(out, columns, data, { format: 'table', header: true, color: false, ...s }, { totals });
+  return out.text;
+}
+
+describe('table', () => {
+  it('draws a header, one line per row, numbers right-aligned, no colour when off', async () => {
+    const text = await table({});
+    expect(text).toBe(
+      [
+        '┌────┬───────┬─────────┬──────────┐',
+        '│ ID │ Name  │ Status  │ Earnings │',
+        '├────┼───────┼─────────┼──────────┤',
+        '│ 1  │ Alpha │ ACTIVE  │     1.50 │',
+        '│ 2  │ Beta  │ PAUSED  │    10.25 │',
+        '│ 3  │ Gamma │ STOPPED │     0.00 │',
+        '│ 4  │ Delta │ PENDING │          │',
+        '└────┴───────┴─────────┴──────────┘',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('sets the totals row apart with a rule and labels it', async () => {
+    expect(await table({}, rows, { earnings: '11.75' })).toBe(
+      [
+        '┌───────┬───────┬─────────┬──────────┐',
+        '│ ID    │ Name  │ Status  │ Earnings │',
+        '├───────┼───────┼─────────┼──────────┤',
+        '│ 1     │ Alpha │ ACTIVE  │     1.50 │',
+        '│ 2     │ Beta  │ PAUSED  │    10.25 │',
+        '│ 3     │ Gamma │ STOPPED │     0.00 │',
+        '│ 4     │ Delta │ PENDING │          │',
+        '├───────┼───────┼─────────┼──────────┤',
+        '│ Total │       │         │    11.75 │',
+        '└───────┴───────┴─────────┴──────────┘',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('makes the totals bold and colours header and statuses only when colour is on', async () => {
+    const plain = await table({}, rows, { earnings: '11.75' });
+    expect(plain).not.toContain('\u001b');
+    const coloured = await table({ color: true }, rows, { earnings: '11.75' });
+    expect(coloured).toContain('\u001b[1mID\u001b[22m');
+    expect(coloured).toContain('\u001b[32mACTIVE\u001b[39m');
+    expect(coloured).toContain('\u001b[33mPAUSED\u001b[39m');
+    expect(coloured).toContain('\u001b[31mSTOPPED\u001b[39m');
+    expect(coloured).toContain('\u001b[2mPENDING\u001b[22m');
+    expect(coloured).toContain('\u001b[1m11.75\u001b[22m');
+  });
+
+  it('shows a header and no rows for an empty list', async () => {
+    expect(await table({}, [])).toBe(
+      ['┌────┬──────┬────────┬──────────┐', '│ ID │ Name │ Status │ Earnings │', '└────┴──────┴────────┴──────────┘', ''].join('\n'),
+    );
+  });
+
+  it('strips control characters and escape sequences from server text', async () => {
+    const text = await table({ fields: ['name'] }, [{ id: '1', name: '\u001b]8;;http://x\u0007click\u001b]8;;\u0007\u001b[31m red\u009b2J\u007f', status: '', earnings: '' }]);
+    expect(text).toContain('│ click red │');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('never wraps or truncates without a terminal width (piped)', async () => {
+    const long = 'word '.repeat(60).trim();
+    const text = await table({ fields: ['id', 'name'] }, [{ id: '1', name: long, status: '', earnings: '' }]);
+    expect(text).toContain(long);
+  });
+
+  it('wraps long text to the terminal width, keeping every character', async () => {
+    const long = 'The quick brown fox jumps over the lazy dog ' + 'x'.repeat(50);
+    const text = await table({ fields: ['id', 'name'], width: 40 }, [{ id: '1', name: long, status: '', earnings: '' }]);
+    for (const line of text.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(40);
+    const cells = text.split('\n').slice(3, -2).map((l) => l.split('│')[2]!.trim());
+    expect(cells.join(' ').replace(/x (?=x)/g, 'x')).toBe(long);
+  });
+});
+
+describe('wrap helpers', () => {
+  it('leaves columns alone when they fit and shrinks the widest first', () => {
+    expect(fitWidths([2, 10], 80)).toBeUndefined();
+    expect(fitWidths([2, 50, 30], 60)).toEqual([2, 24, 24]);
+  });
+
+  it('breaks at spaces and splits only words longer than a line', () => {
+    expect(wrapText('aaa bbb ccc', 7)).toBe('aaa bbb\nccc');
+    expect(wrapText('abcdefghij', 4)).toBe('abcd\nefgh\nij');
+    expect(wrapText('日本語テキスト', 6)).toBe('日本語\nテキス\nト');
+  });
+});
