@@ -16,6 +16,7 @@ export { parseFields, selectColumns } from './columns.js';
 export { sanitizeForDisplay } from './sanitize.js';
 export { createRowWriter } from './writer.js';
 export { createUi, type Ui, type UiOptions, type Spinner } from './ui.js';
+export { describeError, type ErrorDescription } from './describe-error.js';
 
 /**
  * `table` on a terminal; `tsv` when stdout is not one. Piped output is for scripts: one record

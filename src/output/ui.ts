@@ -1,7 +1,7 @@
 // Everything that is not data: messages, errors, spinner and progress, all on stderr. stdout
 // carries data only, so `masg … -o csv > file` and pipes are never polluted.
 
-import { MasgError } from '../errors.js';
+import { describeError } from './describe-error.js';
 import { sanitizeForDisplay } from './sanitize.js';
 import type { OutStream, OutputFormat } from './types.js';
 
@@ -47,11 +47,13 @@ const clean = (text: string) => text.split('\n').map(sanitizeForDisplay).join('\
 export function createUi(opts: UiOptions): Ui {
   const { stderr, quiet, format } = opts;
   const machine = format !== 'table';
+  // Plain SGR codes rather than chalk: an error path should not wait on loading a module.
   const paint = (code: number, text: string) => (opts.color ? `\u001b[${code}m${text}\u001b[39;22m` : text);
   let active: Spinner | undefined;
   let progressSpinner: Spinner | undefined;
 
-  const line = (text: string) => void stderr.write(clean(text) + '\n');
+  // Callers clean the text they pass in; our own colour codes are added after cleaning.
+  const line = (text: string) => void stderr.write(text + '\n');
 
   function spinner(text: string): Spinner {
     active?.stop();
@@ -97,13 +99,13 @@ export function createUi(opts: UiOptions): Ui {
     stdout: opts.stdout,
     stderr,
     info(message) {
-      if (!quiet && !machine) line(message);
+      if (!quiet && !machine) line(clean(message));
     },
     notice(message) {
-      if (!quiet) line(message);
+      if (!quiet) line(clean(message));
     },
     warn(message) {
-      line(`${paint(33, 'masg: warning:')} ${message}`);
+      line(`${paint(33, 'masg: warning:')} ${clean(message)}`);
     },
     error(error) {
       active?.stop();
@@ -112,8 +114,8 @@ export function createUi(opts: UiOptions): Ui {
         return;
       }
       const e = describeError(error);
-      line(`${paint(31, 'masg:')} ${e.message}`);
-      if (e.hint) line(paint(2, `  ${e.hint}`));
+      line(`${paint(31, 'masg:')} ${clean(e.message)}`);
+      if (e.hint) line(paint(2, `  ${clean(e.hint)}`));
     },
     spinner,
     progress(done, total, label = 'Working') {
@@ -125,37 +127,5 @@ export function createUi(opts: UiOptions): Ui {
       } else if (progressSpinner) progressSpinner.update(text);
       else progressSpinner = spinner(text);
     },
-  };
-}
-
-export interface ErrorDescription {
-  name: string;
-  exitCode: number;
-  message: string;
-  hint?: string;
-  /** The service's masg-error code and HTTP status, for ApiError and AuthError. */
-  code?: number;
-  status?: number;
-  /** The option or field at fault, for UsageError. */
-  field?: string;
-}
-
-/** What a script reading `-o json` errors gets; also the text form's source. */
-export function describeError(error: unknown): ErrorDescription {
-  if (error instanceof MasgError) {
-    const extra = error as MasgError & { code?: unknown; status?: unknown; field?: unknown };
-    const d: ErrorDescription = { name: error.name, exitCode: error.exitCode, message: error.message };
-    if (error.hint) d.hint = error.hint;
-    if (typeof extra.code === 'number') d.code = extra.code;
-    if (typeof extra.status === 'number') d.status = extra.status;
-    if (typeof extra.field === 'string') d.field = extra.field;
-    return d;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    name: 'InternalError',
-    exitCode: 1,
-    message: `internal error: ${message}`,
-    hint: 'This is a bug in masg. Please report it with the output of the same command run with --debug.',
   };
 }
