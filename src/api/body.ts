@@ -1,0 +1,63 @@
+// Reading response bodies: whole (inventory) or peeked then replayed (statistics streams), and
+// decoding by the declared charset. Production JSON really is ISO-8859-1, so a UTF-8 decode
+// would turn every accented character into U+FFFD.
+
+/** The charset parameter of a Content-Type, lower case; UTF-8 when none is declared. */
+export function charsetOf(contentType: string): string {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType);
+  return match ? match[1]!.toLowerCase() : 'utf-8';
+}
+
+export function decodeBody(bytes: Uint8Array, contentType: string): string {
+  try {
+    return new TextDecoder(charsetOf(contentType)).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes); // an unknown label: UTF-8 is what production XML uses
+  }
+}
+
+export async function readAll(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+export interface Peeked {
+  /** Chunks read so far, in order. */
+  chunks: Buffer[];
+  /** The whole body has been read. */
+  done: boolean;
+  rest: AsyncIterator<Uint8Array>;
+}
+
+/** Read at least `bytes` (or the whole body when shorter) to look at the root element. */
+export async function peek(body: AsyncIterable<Uint8Array>, bytes: number): Promise<Peeked> {
+  const rest = body[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const next = await rest.next();
+    if (next.done) return { chunks, done: true, rest };
+    chunks.push(Buffer.from(next.value));
+    size += next.value.byteLength;
+  }
+  return { chunks, done: false, rest };
+}
+
+export async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+/** The peeked chunks, then the rest of the body; read errors go through `onError`. */
+export async function* replay(peeked: Peeked, onError: (err: unknown) => Error): AsyncGenerator<Uint8Array> {
+  yield* peeked.chunks;
+  try {
+    for (;;) {
+      const next = await peeked.rest.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  } catch (err) {
+    throw onError(err);
+  }
+}

@@ -1,0 +1,53 @@
+// Low-level failures (no usable HTTP response) as NetworkErrors a person can act on. Node and
+// undici report them as codes on the error or on its cause; the message names the host.
+import { NetworkError } from '../errors.js';
+
+function codesOf(err: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') codes.push(e.code);
+  }
+  return codes;
+}
+
+const TIMEOUT_CODES = ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}
+
+/**
+ * @param timedOut our own deadline fired (the abort error itself does not say why).
+ * @param phase 'connect' before response headers, 'body' while reading the body.
+ */
+export function networkFailure(err: unknown, url: URL, opts: { timeoutMs: number; timedOut: boolean; phase: 'connect' | 'body' }): NetworkError {
+  const host = url.host;
+  const codes = codesOf(err);
+  const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
+  const detail = err instanceof Error ? err.message : String(err);
+  let message: string;
+  let hint: string | undefined;
+  if (opts.timedOut || has(...TIMEOUT_CODES)) {
+    message = `Timed out after ${seconds(opts.timeoutMs)} waiting for ${host}.`;
+    hint = 'The service may be slow or unreachable; raise --timeout or try again later.';
+  } else if (has('ENOTFOUND', 'EAI_AGAIN')) {
+    message = `Could not find the host ${url.hostname} (DNS lookup failed).`;
+    hint = 'Check --base-url and your network connection.';
+  } else if (has('ECONNREFUSED')) {
+    message = `Could not connect to ${host}: the connection was refused.`;
+    hint = 'Is the service running there? Check --base-url (host and port).';
+  } else if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
+    message = `Could not connect to ${host}: the connection attempt timed out.`;
+  } else if (opts.phase === 'body') {
+    message = `The connection to ${host} was closed before the whole response arrived (${detail}).`;
+    hint = 'The response was incomplete; try again.';
+  } else if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED')) {
+    message = `The connection to ${host} was closed before the service answered (${detail}).`;
+  } else if (codes.some((c) => c.startsWith('ERR_TLS') || c.includes('CERT') || c.startsWith('ERR_SSL'))) {
+    message = `The secure connection to ${host} failed: ${detail}.`;
+    hint = 'Check the base URL and the server certificate.';
+  } else {
+    message = `Network error talking to ${host}: ${detail}${codes.length ? ` (${codes[0]})` : ''}.`;
+  }
+  return new NetworkError(message, { cause: err, hint });
+}

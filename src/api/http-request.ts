@@ -1,0 +1,64 @@
+// An ApiRequest as HTTP: URL under the base (path prefix kept), query or form body, headers.
+import { ConfigError } from '../errors.js';
+import type { ApiRequest, Format } from './types.js';
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const ACCEPT: Record<Format, string> = {
+  xml: 'text/xml, application/xml;q=0.9, */*;q=0.1',
+  json: 'application/json, */*;q=0.1',
+};
+
+export function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch (err) {
+    throw new ConfigError(`The base URL "${baseUrl}" is not a valid URL.`, { cause: err, hint: 'Use the form https://host/prefix.' });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`The base URL "${baseUrl}" must start with https:// (or http:// for a local service).`);
+  }
+  return url;
+}
+
+/**
+ * `{base_url}/{type}/{service}.{format}`. Built on the pathname rather than with
+ * `new URL(path, base)`, which would drop a prefix like `/v1` when the base lacks its trailing slash.
+ */
+export function serviceUrl(base: URL, path: string, format: Format): URL {
+  const url = new URL(base.origin);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  url.pathname = `${prefix}/${path.replace(/^\/+/, '')}.${format}`;
+  return url;
+}
+
+/** Parameters without the undefined ones, in the order given. */
+export function formParams(params: ApiRequest['params']): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {})) if (value !== undefined) form.append(name, value);
+  return form;
+}
+
+export function buildHttpRequest(base: URL, req: ApiRequest, fixed: { authorization: string; userAgent: string }): HttpRequest {
+  const format = req.format ?? 'xml';
+  const url = serviceUrl(base, req.path, format);
+  const params = formParams(req.params);
+  const headers: Record<string, string> = {
+    accept: ACCEPT[format],
+    authorization: fixed.authorization,
+    'user-agent': fixed.userAgent,
+  };
+  if (req.method === 'GET') {
+    url.search = params.toString();
+    return { method: 'GET', url, headers };
+  }
+  // Production reads only form bodies; multipart or JSON would look like missing parameters.
+  headers['content-type'] = 'application/x-www-form-urlencoded; charset=UTF-8';
+  return { method: 'POST', url, headers, body: params.toString() };
+}

@@ -1,0 +1,95 @@
+// What a complete HTTP response means. The body decides, never the status alone: production
+// answers 400 for every masg-error (404 for a missing campaign, 500 for a crash), and a proxy or
+// the web container can answer with an HTML page that must not be mistaken for data.
+import { NetworkError, errorFromService } from '../errors.js';
+import type { Redactor } from '../redact.js';
+import { isJsonObject, jsonScalar, parseJson } from './json.js';
+import type { ApiResponse } from './types.js';
+import { fieldsOf, parseXml, xmlProblem } from './xml.js';
+
+export interface Sniffed {
+  kind: 'xml' | 'json' | 'html' | 'empty' | 'other';
+  /** Root element (XML) or first key (JSON), when it could be seen. */
+  root?: string;
+}
+
+const PROLOG = /^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|\s+)*/i;
+
+/** A look at the start of a body: enough to tell a service body from anything else. */
+export function sniffRoot(text: string, contentType = ''): Sniffed {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start === '') return { kind: 'empty' };
+  if (start.startsWith('{')) {
+    const key = /^\{\s*"((?:[^"\\]|\\.)*)"/.exec(start);
+    return { kind: 'json', root: key?.[1] };
+  }
+  if (!start.startsWith('<')) return { kind: 'other' };
+  if (/^<!DOCTYPE\s+html/i.test(start)) return { kind: 'html', root: 'html' };
+  const root = /^<([A-Za-z_][\w.:-]*)/.exec(start.replace(PROLOG, ''))?.[1];
+  if (root?.toLowerCase() === 'html' || (root === undefined && /text\/html/i.test(contentType))) return { kind: 'html', root };
+  return { kind: 'xml', root };
+}
+
+export const SERVICE_ROOTS = ['masg-response', 'campaign'];
+
+/** Return the response when it is a success body; otherwise throw the error it stands for. */
+export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor): ApiResponse {
+  const sniffed = sniffRoot(res.body, res.contentType);
+  const fail = (message: string, hint?: string, cause?: unknown): never => {
+    throw new NetworkError(redact(message), { status: res.status, hint, cause });
+  };
+  const at = `The service at ${url.host} answered HTTP ${res.status}`;
+  if (sniffed.root === 'masg-error') throw serviceError(res, sniffed, redact, fail, at);
+  if ((sniffed.kind === 'xml' || sniffed.kind === 'json') && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
+    if (res.status !== 200) fail(`${at} with a response body but no error description.`);
+    const problem = sniffed.kind === 'xml' ? xmlProblem(res.body) : jsonProblem(res.body);
+    if (problem !== undefined) fail(`${at} with a malformed or truncated ${sniffed.kind.toUpperCase()} body: ${problem}`, 'Try again; if it persists, the service is at fault.');
+    return res;
+  }
+  if (sniffed.kind === 'html') {
+    const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(res.body)?.[1]?.trim();
+    const quoted = title ? ` ("${stripControls(title)}")` : '';
+    if (res.status === 404 || res.status === 405) {
+      fail(`${at} with an HTML page${quoted}: there is no service at ${url.pathname}.`,
+        'Check --base-url (or MASG_BASE_URL, or the profile): it must be the service root, path prefix included, e.g. https://api.example.com/v1.');
+    }
+    fail(`${at} with an HTML page${quoted}, not a service response.`,
+      res.status >= 500 ? 'The service or a proxy in front of it is failing; try again later.' : undefined);
+  }
+  if (sniffed.kind === 'empty') return fail(`${at} with an empty body, not a service response.`);
+  const what = sniffed.kind === 'other' ? 'text' : `${sniffed.kind.toUpperCase()} with root "${sniffed.root ?? '?'}"`;
+  const snippet = stripControls(res.body.trim().slice(0, 80));
+  return fail(`${at} with ${what} (${res.contentType || 'no content type'}), not a service response: ${snippet}`);
+}
+
+function serviceError(res: ApiResponse, sniffed: Sniffed, redact: Redactor, fail: (m: string) => never, at: string): Error {
+  let fields: Record<string, string>;
+  try {
+    if (sniffed.kind === 'xml') fields = fieldsOf(parseXml(res.body));
+    else {
+      const value = parseJson(res.body);
+      const inner = isJsonObject(value) ? value['masg-error'] : undefined;
+      if (!isJsonObject(inner)) throw new Error('masg-error is not an object');
+      fields = { code: jsonScalar(inner.code), description: jsonScalar(inner.description) };
+    }
+  } catch (err) {
+    return fail(`${at} with an unreadable error body: ${(err as Error).message}`);
+  }
+  const code = Number(fields.code);
+  if (!/^\s*\d+\s*$/.test(fields.code ?? '')) return fail(`${at} with an error body without a numeric code.`);
+  return errorFromService(code, redact(fields.description ?? ''), res.status);
+}
+
+function jsonProblem(body: string): string | undefined {
+  try {
+    JSON.parse(body);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+/** Server text in our messages: control characters would garble the terminal. */
+export function stripControls(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+}
