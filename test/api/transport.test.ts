@@ -206,6 +206,16 @@ describe('network failures', () => {
     await c.close();
   }, 20_000);
 
+  it('the deadline covers the body too: headers sent, then silence', async () => {
+    server.on('GET /v1/publication/list.xml', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml', 'content-length': 1000 });
+      res.write('<masg-response>\n');
+    });
+    const c = client({ timeoutMs: 200 });
+    await expect(c.request(LIST)).rejects.toThrow(/^Timed out after 0.2s waiting for 127\.0\.0\.1:\d+\.$/);
+    await c.close();
+  });
+
   it('connection refused', async () => {
     const gone = await startFixtureServer();
     await gone.close();
