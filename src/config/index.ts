@@ -1,0 +1,22 @@
+// The config layer's public surface. Nothing here imports `conf` at load time (openStore does,
+// when called), so the CLI may import this module statically.
+export { checkBaseUrl, isLoopbackHost } from './base-url.js';
+export { checkEmail, checkProfileName, checkTimezone } from './checks.js';
+export { openStore } from './conf-store.js';
+export { createMemoryStore } from './memory-store.js';
+export { login, parseStdinKey, type Credentials, type LoginDeps, type LoginOptions, type LoginResult } from './login.js';
+export { logout, type LogoutResult } from './logout.js';
+export {
+  resolveProfileName,
+  resolveSettings,
+  type BaseUrlSource,
+  type EmailSource,
+  type Env,
+  type KeySource,
+  type ProfileSource,
+  type SandboxAccount,
+  type Settings,
+  type SettingsFlags,
+} from './settings.js';
+export { DEFAULT_PROFILE, defaultConfigDir, type Profile, type ProfileStore, type ProfileSummary } from './store.js';
+export { maskKey, whoami, type WhoamiResult } from './whoami.js';

@@ -1,0 +1,95 @@
+// `masg login`: gather e-mail, base URL and key, prove them with one request, then save. The
+// key never comes from a flag (it would show in `ps` and shell history): a hidden prompt, or a
+// pipe with --key-stdin for scripts.
+import type { Readable } from 'node:stream';
+import { UsageError } from '../errors.js';
+import type { Prompter } from '../prompt.js';
+import { checkBaseUrl } from './base-url.js';
+import { checkEmail, checkProfileName, checkTimezone } from './checks.js';
+import type { ProfileStore } from './store.js';
+
+export interface LoginOptions {
+  profile: string;
+  email?: string;
+  baseUrl?: string;
+  keyStdin: boolean;
+  timezone?: string;
+}
+
+export interface Credentials {
+  email: string;
+  key: string;
+  baseUrl: string;
+}
+
+export interface LoginDeps {
+  store: ProfileStore;
+  prompt: Prompter;
+  stdin: Readable & { isTTY?: boolean };
+  /** One authenticated call; throws (AuthError, NetworkError…) when the credentials do not work. */
+  verify: (credentials: Credentials) => Promise<void>;
+}
+
+export interface LoginResult {
+  profile: string;
+  email: string;
+  baseUrl: string;
+  path: string;
+  /** A profile of that name existed and was overwritten. */
+  replaced: boolean;
+  warnings: string[];
+}
+
+export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginResult> {
+  const { store, prompt } = deps;
+  const profile = checkProfileName(opts.profile);
+  const existing = await store.get(profile);
+  if (opts.keyStdin && deps.stdin.isTTY) {
+    // Typed into a terminal without raw mode, the key would be echoed on screen.
+    throw new UsageError('--key-stdin reads the key from a pipe, but stdin is a terminal.', {
+      field: '--key-stdin',
+      hint: 'Leave out --key-stdin to type the key at a hidden prompt, or pipe it: `printf %s "$KEY" | masg login --key-stdin`.',
+    });
+  }
+
+  // Flag first; then, on a terminal, ask with the stored value as the default; without one,
+  // re-use the stored value (re-login to rotate a key), else fail naming the flag.
+  const ask = async (flag: string | undefined, stored: string | undefined, question: string, instead: string) =>
+    flag ?? (prompt.interactive || stored === undefined ? await prompt.text(question, { default: stored, instead }) : stored);
+
+  const email = checkEmail(await ask(opts.email, existing?.email, 'E-mail', 'pass --email <address>'), '--email');
+  const baseUrl = checkBaseUrl(await ask(opts.baseUrl, existing?.baseUrl, 'Base URL', 'pass --base-url <url>'), '--base-url');
+  const timezone = opts.timezone !== undefined ? checkTimezone(opts.timezone) : existing?.timezone;
+  // Asked last: a non-interactive run missing --email fails before anything is read from stdin.
+  const key = opts.keyStdin
+    ? parseStdinKey(await readAll(deps.stdin))
+    : nonEmptyKey(await prompt.secret('Developer key', { instead: 'pipe it to `masg login --key-stdin`' }), 'developer key');
+
+  // Verified before saving: a rejected key propagates (AuthError, exit 4) and nothing is written,
+  // so a typo never replaces working credentials.
+  await deps.verify({ email, key, baseUrl });
+  await store.set(profile, { email, key, baseUrl, ...(timezone !== undefined && { timezone }) });
+
+  const warning = await store.checkPermissions();
+  return { profile, email, baseUrl, path: store.path, replaced: existing !== undefined, warnings: warning ? [warning] : [] };
+}
+
+/** `echo "$KEY" |` adds a newline, `printf %s` does not: remove exactly one (LF or CRLF). */
+export function parseStdinKey(input: string): string {
+  const key = input.replace(/\r?\n$/, '');
+  if (/[\r\n]/.test(key)) {
+    throw new UsageError('--key-stdin expects the key on a single line.', { field: '--key-stdin' });
+  }
+  return nonEmptyKey(key, '--key-stdin');
+}
+
+function nonEmptyKey(key: string, field: string): string {
+  if (key === '') throw new UsageError('The developer key is empty.', { field });
+  return key;
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

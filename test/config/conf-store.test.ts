@@ -1,0 +1,129 @@
+// The real file store in a temporary MASG_CONFIG_DIR: modes, warnings, round trips, bad files.
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/config/conf-store.js';
+import { defaultConfigDir } from '../../src/config/store.js';
+import { ConfigError } from '../../src/errors.js';
+
+const posix = process.platform !== 'win32';
+let tmp: string;
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'masg-config-'));
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const mode = async (p: string) => (await stat(p)).mode & 0o777;
+
+describe('openStore', () => {
+  it.runIf(posix)('creates the directory 0700 and the file 0600 on the first save', async () => {
+    const dir = join(tmp, 'nested', 'masg');
+    const store = await openStore(dir);
+    expect(store.path).toBe(join(dir, 'config.json'));
+    // Opening alone writes nothing.
+    expect(await readdir(dir)).toEqual([]);
+    await store.set('default', { email: 'a@x.io', key: 'secret-key-1234', baseUrl: 'https://api.example' });
+    expect(await mode(dir)).toBe(0o700);
+    expect(await mode(store.path)).toBe(0o600);
+    expect(await store.checkPermissions()).toBeUndefined();
+  });
+
+  it.runIf(posix)('warns when the file is readable by others, and a save makes it 0600 again', async () => {
+    const store = await openStore(tmp);
+    expect(await store.checkPermissions()).toBeUndefined(); // no file yet
+    await store.set('default', { email: 'a@x.io', key: 'k' });
+    await chmod(store.path, 0o644);
+    const warning = await store.checkPermissions();
+    expect(warning).toContain(store.path);
+    expect(warning).toContain('mode 0644');
+    expect(warning).toContain(`chmod 600 '${store.path}'`);
+    await chmod(store.path, 0o620);
+    expect(await store.checkPermissions()).toMatch(/mode 0620/); // group-writable is as bad
+    await store.set('other', { email: 'b@x.io' });
+    expect(await mode(store.path)).toBe(0o600);
+  });
+
+  it.runIf(posix)('leaves an existing directory\'s mode alone (it may be shared on purpose)', async () => {
+    await chmod(tmp, 0o755);
+    const store = await openStore(tmp);
+    await store.set('default', { email: 'a@x.io', key: 'k' });
+    expect(await mode(tmp)).toBe(0o755);
+    expect(await mode(store.path)).toBe(0o600);
+  });
+
+  it('round-trips profiles across instances; names with dots stay flat keys', async () => {
+    const a = await openStore(tmp);
+    await a.set('acme.prod', { email: 'a@x.io', key: 'k1', baseUrl: 'https://a.example', timezone: 'UTC' });
+    await a.set('default', { email: 'd@x.io', key: 'k2' });
+    const b = await openStore(tmp);
+    expect(await b.get('acme.prod')).toEqual({ email: 'a@x.io', key: 'k1', baseUrl: 'https://a.example', timezone: 'UTC' });
+    expect(await b.get('acme')).toBeUndefined();
+    expect(await b.get('constructor')).toBeUndefined();
+    expect(JSON.parse(await readFile(b.path, 'utf8'))).toEqual({
+      profiles: { 'acme.prod': { email: 'a@x.io', key: 'k1', baseUrl: 'https://a.example', timezone: 'UTC' }, default: { email: 'd@x.io', key: 'k2' } },
+    });
+  });
+
+  it('list() never carries the key; delete() returns what it removed', async () => {
+    const store = await openStore(tmp);
+    await store.set('b', { email: 'b@x.io', key: 'kb' });
+    await store.set('a', { email: 'a@x.io' });
+    const list = await store.list();
+    expect(list).toEqual([
+      { name: 'a', email: 'a@x.io', hasKey: false },
+      { name: 'b', email: 'b@x.io', hasKey: true },
+    ]);
+    expect(JSON.stringify(list)).not.toContain('kb');
+    expect(await store.delete('b')).toEqual({ email: 'b@x.io', key: 'kb' });
+    expect(await store.delete('b')).toBeUndefined();
+    expect((await store.list()).map((p) => p.name)).toEqual(['a']);
+    expect(store.keyLocation('a')).toBe(`config file ${store.path}`);
+  });
+
+  it('a corrupt file is a ConfigError naming it, and is not wiped', async () => {
+    await writeFile(join(tmp, 'config.json'), '{"profiles": {', { mode: 0o600 });
+    const e = await openStore(tmp).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as ConfigError).message).toMatch(/not valid JSON/);
+    expect(await readFile(join(tmp, 'config.json'), 'utf8')).toBe('{"profiles": {');
+  });
+
+  it('a hand-edited profile of the wrong shape is a ConfigError naming the profile', async () => {
+    await writeFile(join(tmp, 'config.json'), JSON.stringify({ profiles: { default: { email: 'a@x.io', key: 42 } } }));
+    const store = await openStore(tmp);
+    await expect(store.get('default')).rejects.toThrow(/Profile "default" .* is malformed/);
+  });
+
+  it.runIf(posix && process.getuid?.() !== 0)('an unwritable location is a ConfigError mentioning MASG_CONFIG_DIR', async () => {
+    await mkdir(join(tmp, 'ro'), { mode: 0o500 });
+    await expect(openStore(join(tmp, 'ro', 'masg'))).rejects.toMatchObject({ exitCode: 3, hint: expect.stringContaining('MASG_CONFIG_DIR') });
+  });
+});
+
+describe('defaultConfigDir', () => {
+  it.each([
+    [{ MASG_CONFIG_DIR: '/srv/masg', XDG_CONFIG_HOME: '/x' }, 'linux', '/srv/masg'],
+    [{ XDG_CONFIG_HOME: '/home/u/.cfg' }, 'linux', '/home/u/.cfg/masg'],
+    [{ XDG_CONFIG_HOME: 'relative/cfg' }, 'linux', '/home/u/.config/masg'], // the XDG spec says ignore it
+    [{}, 'linux', '/home/u/.config/masg'],
+    [{}, 'darwin', '/home/u/.config/masg'],
+  ] as const)('%j on %s → %s', (env, platform, expected) => {
+    expect(defaultConfigDir({ env, homedir: '/home/u', platform })).toBe(expected);
+  });
+});
+
+describe('lazy loading', () => {
+  it('no config module imports conf at load time (masg --help must not pay for it)', async () => {
+    const dir = join(import.meta.dirname, '../../src/config');
+    for (const file of await readdir(dir)) {
+      const source = await readFile(join(dir, file), 'utf8');
+      expect(source, file).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+['"]conf['"]/m);
+    }
+  });
+});

@@ -1,0 +1,246 @@
+// login / logout / whoami with injected store, prompter and verify: nothing touches the real
+// terminal, the real config dir or the network.
+import { Readable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
+import { login, type Credentials, type LoginDeps, type LoginOptions } from '../../src/config/login.js';
+import { logout } from '../../src/config/logout.js';
+import { createMemoryStore } from '../../src/config/memory-store.js';
+import { resolveSettings } from '../../src/config/settings.js';
+import type { Profile } from '../../src/config/store.js';
+import { maskKey, whoami } from '../../src/config/whoami.js';
+import { AuthError, ConfigError, UsageError } from '../../src/errors.js';
+import { createPrompter } from '../../src/prompt.js';
+import { fakeTty, type FakeTty } from './fake-tty.js';
+
+const KEY = 'dk_live_9f8e7d6c5b4a';
+
+function nonInteractive(stdinText: string | undefined, profiles: Record<string, Profile> = {}) {
+  const store = createMemoryStore(profiles);
+  const stdin = Readable.from(stdinText === undefined ? [] : [Buffer.from(stdinText)]);
+  const read = vi.spyOn(stdin, 'read');
+  const prompt = createPrompter({ stdin, stderr: process.stderr, isTTY: false });
+  const verify = vi.fn(async (_c: Credentials) => {});
+  const deps: LoginDeps = { store, prompt, stdin, verify };
+  return { store, deps, verify, read };
+}
+
+const opts = (o: Partial<LoginOptions>): LoginOptions => ({ profile: 'default', keyStdin: true, ...o });
+
+/** Answer a prompt once its question is on stderr (readline drops input typed ahead of it). */
+async function answer(tty: FakeTty, question: string, input: string): Promise<void> {
+  await vi.waitFor(() => expect(tty.output()).toContain(question), { timeout: 2000, interval: 5 });
+  tty.stdin.write(input);
+}
+
+describe('login', () => {
+  it('interactive: asks for e-mail, base URL and hidden key, verifies, then saves', async () => {
+    const tty = fakeTty();
+    const store = createMemoryStore();
+    const verify = vi.fn(async (c: Credentials) => {
+      // Saved only after verify succeeds: at this point nothing is stored.
+      expect(await store.get('default')).toBeUndefined();
+      expect(c).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'https://api.example/v1' });
+    });
+    const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
+    const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify });
+    await answer(tty, 'E-mail: ', 'me@x.io\r');
+    await answer(tty, 'Base URL: ', 'https://api.example/v1/\r');
+    await answer(tty, 'Developer key: ', `${KEY}\r`);
+    await expect(done).resolves.toEqual({
+      profile: 'default',
+      email: 'me@x.io',
+      baseUrl: 'https://api.example/v1',
+      path: store.path,
+      replaced: false,
+      warnings: [],
+    });
+    expect(verify).toHaveBeenCalledOnce();
+    expect(await store.get('default')).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'https://api.example/v1' });
+    expect(tty.output()).not.toContain(KEY);
+  });
+
+  it('interactive: stored values are offered as defaults', async () => {
+    const tty = fakeTty();
+    const store = createMemoryStore({ work: { email: 'old@x.io', key: 'old', baseUrl: 'https://old.example' } });
+    const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
+    const done = login({ profile: 'work', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify: async () => {} });
+    await answer(tty, 'E-mail [old@x.io]: ', '\r');
+    await answer(tty, 'Base URL [https://old.example]: ', '\r');
+    await answer(tty, 'Developer key: ', 'new-key\r');
+    await expect(done).resolves.toMatchObject({ email: 'old@x.io', baseUrl: 'https://old.example', replaced: true });
+    expect((await store.get('work'))?.key).toBe('new-key');
+  });
+
+  it('a rejected key propagates the AuthError and nothing is saved or replaced', async () => {
+    const old = { email: 'me@x.io', key: 'working-key', baseUrl: 'https://api.example' };
+    const { deps, store } = nonInteractive(`${KEY}\n`, { default: old });
+    deps.verify = async () => {
+      throw new AuthError(1003, 'Invalid developer key for me@x.io', 400);
+    };
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps)).rejects.toBeInstanceOf(AuthError);
+    expect(await store.get('default')).toEqual(old);
+    expect(await store.get('default')).not.toHaveProperty('key', KEY);
+  });
+
+  it.each([
+    [`${KEY}\n`, KEY],
+    [`${KEY}\r\n`, KEY],
+    [KEY, KEY],
+    [`  ${KEY}\n`, `  ${KEY}`], // only one newline is removed, nothing else is guessed
+  ])('--key-stdin %j → %j', async (input, key) => {
+    const { deps, verify, store } = nonInteractive(input);
+    await login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps);
+    expect(verify).toHaveBeenCalledWith({ email: 'me@x.io', key, baseUrl: 'https://api.example' });
+    expect((await store.get('default'))?.key).toBe(key);
+  });
+
+  it.each(['', '\n', '\r\n'])('--key-stdin with an empty key %j → UsageError, nothing verified', async (input) => {
+    const { deps, verify } = nonInteractive(input);
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps)).rejects.toMatchObject({
+      constructor: UsageError,
+      field: '--key-stdin',
+    });
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('--key-stdin with two lines → UsageError (one trailing newline only)', async () => {
+    const { deps } = nonInteractive(`${KEY}\n\n`);
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps)).rejects.toThrow(/single line/);
+  });
+
+  it('--key-stdin on a terminal is refused: the typed key would be echoed', async () => {
+    const tty = fakeTty();
+    const deps: LoginDeps = {
+      store: createMemoryStore(),
+      prompt: createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true }),
+      stdin: tty.stdin,
+      verify: async () => {},
+    };
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps)).rejects.toMatchObject({ field: '--key-stdin' });
+  });
+
+  it('non-interactive without --email → ConfigError naming --email; stdin is not read', async () => {
+    const { deps, verify, read } = nonInteractive(`${KEY}\n`);
+    const e = await login(opts({ baseUrl: 'https://api.example' }), deps).catch((error: unknown) => error);
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as ConfigError).message).toMatch(/--email/);
+    expect((e as ConfigError).exitCode).toBe(3);
+    expect(read).not.toHaveBeenCalled();
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('non-interactive without --base-url → ConfigError naming --base-url', async () => {
+    const { deps } = nonInteractive(`${KEY}\n`);
+    await expect(login(opts({ email: 'me@x.io' }), deps)).rejects.toThrow(/not a terminal\): pass --base-url/);
+  });
+
+  it('non-interactive without --key-stdin → ConfigError naming --key-stdin', async () => {
+    const { deps } = nonInteractive(undefined);
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', keyStdin: false }), deps)).rejects.toThrow(
+      /masg login --key-stdin/,
+    );
+  });
+
+  it('non-interactive re-login re-uses the stored e-mail, base URL and timezone (key rotation)', async () => {
+    const { deps, store } = nonInteractive('rotated-key\n', {
+      ci: { email: 'ci@x.io', key: 'old', baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' },
+    });
+    await expect(login(opts({ profile: 'ci' }), deps)).resolves.toMatchObject({ email: 'ci@x.io', replaced: true });
+    expect(await store.get('ci')).toEqual({ email: 'ci@x.io', key: 'rotated-key', baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' });
+  });
+
+  it('checks values before asking for the key or calling the service', async () => {
+    for (const [o, field] of [
+      [{ email: 'me@x.io', baseUrl: 'http://10.0.0.1' }, '--base-url'],
+      [{ email: 'not-an-email', baseUrl: 'https://api.example' }, '--email'],
+      [{ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'Mars/Olympus' }, '--timezone'],
+      [{ profile: '../x', email: 'me@x.io', baseUrl: 'https://api.example' }, '--profile'],
+    ] as const) {
+      const { deps, verify, read } = nonInteractive(`${KEY}\n`);
+      await expect(login(opts(o), deps)).rejects.toMatchObject({ field });
+      expect(verify).not.toHaveBeenCalled();
+      expect(read).not.toHaveBeenCalled();
+    }
+  });
+
+  it('saves the timezone and plain http to loopback', async () => {
+    const { deps, store } = nonInteractive(`${KEY}\n`);
+    await login(opts({ email: 'me@x.io', baseUrl: 'http://127.0.0.1:8080', timezone: 'Europe/Berlin' }), deps);
+    expect(await store.get('default')).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'http://127.0.0.1:8080', timezone: 'Europe/Berlin' });
+  });
+});
+
+describe('logout', () => {
+  it('removes the profile and its key, leaves the others', async () => {
+    const store = createMemoryStore({ default: { email: 'a@x.io', key: 'k1' }, work: { email: 'w@x.io', key: 'k2' } });
+    await expect(logout({ profile: 'default' }, { store })).resolves.toEqual({
+      profile: 'default',
+      removed: true,
+      email: 'a@x.io',
+      path: store.path,
+      notices: [],
+    });
+    expect(await store.get('default')).toBeUndefined();
+    expect(await store.get('work')).toEqual({ email: 'w@x.io', key: 'k2' });
+  });
+
+  it('an absent profile is not an error: removed false with a notice', async () => {
+    const store = createMemoryStore();
+    const r = await logout({ profile: 'gone' }, { store });
+    expect(r).toMatchObject({ removed: false, email: '' });
+    expect(r.notices).toEqual([`No profile named "gone" in ${store.path}; nothing to remove.`]);
+  });
+
+  it('says when MASG_DEVELOPER_KEY will keep working', async () => {
+    const store = createMemoryStore({ default: { email: 'a@x.io', key: 'k1' } });
+    const r = await logout({ profile: 'default' }, { store, env: { MASG_DEVELOPER_KEY: 'x' } });
+    expect(r.notices.join()).toMatch(/MASG_DEVELOPER_KEY is still set/);
+  });
+});
+
+describe('whoami', () => {
+  it('shows who and where, with the key masked; the key appears nowhere in the result', async () => {
+    const store = createMemoryStore({ default: { email: 'me@x.io', key: KEY, baseUrl: 'https://api.example' } });
+    const result = whoami(await resolveSettings({ flags: {}, env: {}, store, partial: true }));
+    expect(result).toEqual({
+      profile: 'default',
+      email: 'me@x.io',
+      baseUrl: 'https://api.example',
+      baseUrlSource: 'profile',
+      keySource: 'profile',
+      keyLocation: `config file ${store.path}`,
+      key: '••••••••5b4a',
+    });
+    const text = JSON.stringify(result);
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(KEY.slice(0, -4));
+  });
+
+  it('key from the environment', async () => {
+    const env = { MASG_EMAIL: 'ci@x.io', MASG_DEVELOPER_KEY: KEY, MASG_BASE_URL: 'https://api.example' };
+    const result = whoami(await resolveSettings({ flags: {}, env, store: createMemoryStore(), partial: true }));
+    expect(result).toMatchObject({ keySource: 'env', keyLocation: 'environment variable MASG_DEVELOPER_KEY' });
+  });
+
+  it('partly configured: reports the gap instead of failing', async () => {
+    const store = createMemoryStore({ default: { email: 'me@x.io' } });
+    const result = whoami(await resolveSettings({ flags: {}, env: {}, store, partial: true }));
+    expect(result).toMatchObject({ email: 'me@x.io', keySource: 'none', keyLocation: '', key: '', baseUrl: '' });
+  });
+
+  it('not logged in at all → ConfigError', async () => {
+    const settings = await resolveSettings({ flags: {}, env: {}, store: createMemoryStore(), partial: true });
+    expect(() => whoami(settings)).toThrow(ConfigError);
+  });
+
+  it.each([
+    ['', ''],
+    ['short', '••••••••'],
+    ['elevenchars', '••••••••'],
+    ['twelve-chars', '••••••••hars'],
+    ['a-very-long-developer-key-abcd', '••••••••abcd'],
+    ['emoji-key-1😀😀😀😀', '••••••••😀😀😀😀'],
+  ])('maskKey(%j) → %j', (key, masked) => {
+    expect(maskKey(key)).toBe(masked);
+  });
+});
