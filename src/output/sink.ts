@@ -6,6 +6,8 @@ import type { OutStream } from './types.js';
 
 export interface Sink {
   write(text: string): void;
+  /** True while the stream has asked us to wait. */
+  readonly blocked: boolean;
   /** Resolves when the stream can take more; rejects if it fails or closes first. */
   ready(): Promise<void>;
 }
@@ -13,6 +15,9 @@ export interface Sink {
 export function createSink(out: OutStream): Sink {
   let blocked = false;
   return {
+    get blocked() {
+      return blocked;
+    },
     write(text) {
       if (!out.write(text)) blocked = true;
     },

@@ -7,7 +7,7 @@ import { cellValues, selectColumns } from './columns.js';
 import { createCsvEncoder, createTsvEncoder } from './format/csv.js';
 import { createJsonArrayEncoder, createNdjsonEncoder } from './format/json.js';
 import { createSink } from './sink.js';
-import type { Column, OutStream, OutputSettings, RowWriter } from './types.js';
+import type { Column, OutStream, OutputSettings, Row, RowWriter } from './types.js';
 
 interface Encoder {
   header(): string;
@@ -19,6 +19,7 @@ interface Encoder {
 // that memory stays flat. Smaller batches also go out at the next turn of the event loop, so a
 // slow multi-request export still shows rows as they arrive.
 const BATCH_ROWS = 512;
+const DONE = Promise.resolve();
 
 async function createEncoder(columns: Column[], s: OutputSettings): Promise<Encoder> {
   switch (s.format) {
@@ -63,14 +64,25 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
     if (text !== '') sink.write(text);
   };
 
+  const push = (row: Row) => {
+    batch.push(cellValues(cols, row));
+    if (batch.length >= BATCH_ROWS) flush(false);
+    else scheduled ??= setImmediate(() => flush(false));
+  };
+
   return {
-    async write(row) {
-      encoder ??= await encoderReady;
-      // Never add to a stream that asked us to wait: this is what keeps memory flat.
-      await sink.ready();
-      batch.push(cellValues(cols, row));
-      if (batch.length >= BATCH_ROWS) flush(false);
-      else scheduled ??= setImmediate(() => flush(false));
+    write(row) {
+      // The common case costs no async frame: one resolved promise shared by every row.
+      if (encoder && !sink.blocked) {
+        push(row);
+        return DONE;
+      }
+      return (async () => {
+        encoder ??= await encoderReady;
+        // Never add to a stream that asked us to wait: this is what keeps memory flat.
+        await sink.ready();
+        push(row);
+      })();
     },
     async end() {
       encoder ??= await encoderReady;

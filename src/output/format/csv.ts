@@ -32,8 +32,11 @@ export async function createCsvEncoder(columns: readonly Column[], header: boole
  * every tab separates fields; nothing else is changed.
  */
 export function escapeTsv(value: string): string {
-  return value.replace(/[\\\t\n\r]/g, (ch) => TSV_ESCAPES[ch] ?? ch);
+  // Most values need nothing; testing first skips the costly replace on big exports.
+  return NEEDS_ESCAPE.test(value) ? value.replace(TSV_SPECIAL, (ch) => TSV_ESCAPES[ch] ?? ch) : value;
 }
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+const TSV_SPECIAL = /[\\\t\n\r]/g;
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 export function createTsvEncoder(columns: readonly Column[], header: boolean) {

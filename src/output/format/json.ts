@@ -29,30 +29,37 @@ export function jsonValue(value: string, type: ColumnType = 'string'): string {
 }
 
 /**
- * One object with keys in column order. `indent` > 0 gives the layout of
- * JSON.stringify(obj, null, 2) nested at `depth`; 0 gives one compact line (ndjson).
+ * An encoder for objects with keys in column order, built once per output so the keys are
+ * quoted once, not once per row. `indent` > 0 gives the layout of JSON.stringify(obj, null, 2)
+ * nested at `depth`; 0 gives one compact line (ndjson).
  */
+export function objectEncoder(columns: readonly Column[], indent = 0, depth = 0): (values: readonly string[]) => string {
+  if (columns.length === 0) return () => '{}';
+  const inner = indent > 0 ? '\n' + ' '.repeat(indent * (depth + 1)) : '';
+  const close = indent > 0 ? '\n' + ' '.repeat(indent * depth) + '}' : '}';
+  const prefixes = columns.map((c, i) => (i === 0 ? '{' : ',') + inner + JSON.stringify(c.key) + (indent > 0 ? ': ' : ':'));
+  const types = columns.map((c) => c.type);
+  return (values) => {
+    let text = '';
+    for (let i = 0; i < prefixes.length; i++) text += prefixes[i] + jsonValue(values[i] ?? '', types[i]);
+    return text + close;
+  };
+}
+
 export function jsonObject(columns: readonly Column[], values: readonly string[], indent = 0, depth = 0): string {
-  const members = columns.map((c, i) => {
-    const value = jsonValue(values[i] ?? '', c.type);
-    return indent > 0 ? `${JSON.stringify(c.key)}: ${value}` : `${JSON.stringify(c.key)}:${value}`;
-  });
-  if (members.length === 0) return '{}';
-  if (indent === 0) return `{${members.join(',')}}`;
-  const inner = ' '.repeat(indent * (depth + 1));
-  const outer = ' '.repeat(indent * depth);
-  return `{\n${inner}${members.join(`,\n${inner}`)}\n${outer}}`;
+  return objectEncoder(columns, indent, depth)(values);
 }
 
 /** The json array, written a batch at a time: `[`, objects separated by commas, `]`. */
 export function createJsonArrayEncoder(columns: readonly Column[]) {
+  const object = objectEncoder(columns, 2, 1);
   let count = 0;
   return {
     header: () => '',
     rows(batch: readonly string[][]): string {
       let text = '';
       for (const values of batch) {
-        text += (count++ === 0 ? '[\n  ' : ',\n  ') + jsonObject(columns, values, 2, 1);
+        text += (count++ === 0 ? '[\n  ' : ',\n  ') + object(values);
       }
       return text;
     },
@@ -62,9 +69,14 @@ export function createJsonArrayEncoder(columns: readonly Column[]) {
 }
 
 export function createNdjsonEncoder(columns: readonly Column[]) {
+  const object = objectEncoder(columns);
   return {
     header: () => '',
-    rows: (batch: readonly string[][]) => batch.map((values) => jsonObject(columns, values) + '\n').join(''),
+    rows(batch: readonly string[][]): string {
+      let text = '';
+      for (const values of batch) text += object(values) + '\n';
+      return text;
+    },
     // No rows, no lines: an empty ndjson stream is zero records.
     end: () => '',
   };
