@@ -20,7 +20,11 @@ function seconds(ms: number): string {
  * @param timedOut our own deadline fired (the abort error itself does not say why).
  * @param phase 'connect' before response headers, 'body' while reading the body.
  */
-export function networkFailure(err: unknown, url: URL, opts: { timeoutMs: number; timedOut: boolean; phase: 'connect' | 'body' }): NetworkError {
+export function networkFailure(
+  err: unknown,
+  url: URL,
+  opts: { timeoutMs: number; timedOut: boolean; phase: 'connect' | 'body'; redact?: (text: string) => string },
+): NetworkError {
   const host = url.host;
   const codes = codesOf(err);
   const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
@@ -49,5 +53,6 @@ export function networkFailure(err: unknown, url: URL, opts: { timeoutMs: number
   } else {
     message = `Network error talking to ${host}: ${detail}${codes.length ? ` (${codes[0]})` : ''}.`;
   }
-  return new NetworkError(message, { cause: err, hint });
+  // Redacted before construction so the stack trace (printed by --debug) is clean too.
+  return new NetworkError(opts.redact ? opts.redact(message) : message, { cause: err, hint });
 }

@@ -82,9 +82,7 @@ export function createClient(opts: ClientOptions): ApiClient {
 
   function failure(err: unknown, http: HttpRequest, timedOut: boolean, phase: 'connect' | 'body'): MasgError {
     if (opts.signal?.aborted && !timedOut) return new InterruptedError();
-    const error = networkFailure(err, http.url, { timeoutMs, timedOut, phase });
-    error.message = redact(error.message);
-    return error;
+    return networkFailure(err, http.url, { timeoutMs, timedOut, phase, redact });
   }
 
   /** One attempt up to the response headers. */
