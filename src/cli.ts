@@ -1,0 +1,106 @@
+// The entry point. Builds the commander program, runs it, and is the only place where an error
+// becomes an exit code: commands and the client throw, they never exit.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { registerCommands } from './commands/index.js';
+import type { Io } from './context.js';
+import { ExitCode, MasgError, UsageError } from './errors.js';
+
+export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+function positiveSeconds(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || n <= 0) throw new UsageError(`--timeout: "${value}" is not a positive number of seconds`);
+  return n;
+}
+
+export function buildProgram(io: Io): Command {
+  const program = new Command('masg')
+    .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('-p, --profile <name>', 'credentials profile (env MASG_PROFILE; default "default")')
+    .option('--base-url <url>', 'service base URL, may include a path prefix (env MASG_BASE_URL)')
+    .option('--sandbox', 'use the embedded sandbox: a local demo service, no account needed')
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv when piped)').choices(['table', 'csv', 'tsv', 'json', 'ndjson']))
+    .addOption(new Option('--raw [format]', "print the service's response body exactly as received").choices(['xml', 'json']).preset('xml'))
+    .option('--fields <list>', 'choose and order columns, e.g. id,name,status')
+    .option('--no-header', 'csv/tsv without a header row')
+    .addOption(new Option('--color <when>', 'colour in tables (env NO_COLOR, FORCE_COLOR)').choices(['auto', 'always', 'never']).default('auto'))
+    .option('-q, --quiet', 'no spinner, progress or notices')
+    .option('--debug', 'log each request and response to stderr, credentials redacted')
+    .option('--timeout <seconds>', 'per-request timeout', positiveSeconds, 30)
+    .option('--dry-run', 'print the request(s) that would be sent, send nothing')
+    .showSuggestionAfterError()
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+    })
+    // Commander would call process.exit itself; make it throw so main() decides the exit code.
+    .exitOverride();
+  registerCommands(program, io, VERSION);
+  return program;
+}
+
+/** Runs masg with the given arguments and IO; resolves to the exit code. Never exits the process. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    if (argv.length === 0) {
+      program.outputHelp();
+      return ExitCode.OK;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.OK;
+  } catch (err) {
+    return reportError(err, io, argv.includes('--debug'));
+  }
+}
+
+function reportError(err: unknown, io: Io, debug: boolean): number {
+  if (err instanceof CommanderError) {
+    // Help and version are successes; every other parse error is a usage error (exit 2).
+    // Commander has already printed its message on stderr.
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.OK;
+    return ExitCode.USAGE;
+  }
+  // --dry-run described the request instead of sending it: that is the success it asked for.
+  if (err instanceof Error && err.name === 'DryRunDone') return ExitCode.OK;
+  if (err instanceof MasgError) {
+    io.stderr.write(`masg: ${err.message}\n`);
+    if (err.hint) io.stderr.write(`${err.hint}\n`);
+    if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
+    return err.exitCode;
+  }
+  if (io.signal.aborted) {
+    io.stderr.write('masg: interrupted\n');
+    return ExitCode.INTERRUPTED;
+  }
+  const e = err instanceof Error ? err : new Error(String(err));
+  io.stderr.write(`masg: internal error: ${e.message}\n`);
+  io.stderr.write(debug ? `${e.stack}\n` : 'Run again with --debug for details, and report it if it persists.\n');
+  return ExitCode.INTERNAL;
+}
+
+/** Process glue, used by bin/masg.js only. */
+export function run(): void {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = () => {
+    // The first Ctrl-C asks in-flight work to stop and clean up; a second one gives up waiting.
+    if (++interrupts > 1) process.exit(ExitCode.INTERRUPTED);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, signal: controller.signal };
+  // EPIPE on stdout (e.g. `masg pub list | head -1`) is not an error worth a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(ExitCode.OK);
+  });
+  void main(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
+    // Stray handles (a keep-alive socket, a stdin listener) must not keep a finished CLI alive.
+    if (process.stdin.isTTY) process.stdin.unref?.();
+  });
+}

@@ -1,0 +1,41 @@
+import { defineCommand } from '../define.js';
+
+export interface LoginOptions {
+  email?: string;
+  keyStdin?: boolean;
+  timezone?: string;
+}
+
+export const login = defineCommand<LoginOptions>({
+  name: 'login',
+  summary: 'Save credentials for a profile, after checking them with the service',
+  configure: (cmd) =>
+    cmd
+      .option('--email <address>', "the account's e-mail address")
+      .option('--key-stdin', 'read the developer key from stdin instead of a hidden prompt')
+      .option('--timezone <zone>', "the account's time zone (IANA), used for today/yesterday in statistics"),
+  examples: [
+    'masg login --email me@example.com --base-url https://api.example.com/v1',
+    'printf %s "$MASG_KEY" | masg login --profile ci --email me@example.com --base-url https://api.example.com/v1 --key-stdin',
+  ],
+  async run(ctx, opts) {
+    const config = await import('../../config/index.js');
+    const { createPrompter } = await import('../../prompt.js');
+    const { advertiserRequests } = await import('../../api/advertisers.js');
+    const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
+    const result = await config.login(
+      { profile, email: opts.email, baseUrl: ctx.globals.baseUrl, keyStdin: opts.keyStdin === true, timezone: opts.timezone },
+      {
+        store: await config.openStore(ctx.configDir),
+        prompt: createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }),
+        stdin: ctx.io.stdin,
+        // One cheap authenticated read: a wrong e-mail or key fails here, before anything is saved.
+        verify: async (creds) => void (await (await ctx.createClient(creds)).request(advertiserRequests.list())),
+      },
+    );
+    const ui = await ctx.ui();
+    for (const warning of result.warnings) ui.warn(warning);
+    ui.notice(`Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}); saved to ${result.path}.`);
+    return { kind: 'done' };
+  },
+});

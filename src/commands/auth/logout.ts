@@ -1,0 +1,16 @@
+import { defineCommand } from '../define.js';
+
+export const logout = defineCommand<Record<string, never>>({
+  name: 'logout',
+  summary: 'Remove the saved credentials of a profile',
+  examples: ['masg logout', 'masg logout --profile ci'],
+  async run(ctx) {
+    const config = await import('../../config/index.js');
+    const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
+    const result = await config.logout({ profile }, { store: await config.openStore(ctx.configDir), env: ctx.io.env });
+    const ui = await ctx.ui();
+    for (const notice of result.notices) ui.notice(notice);
+    if (result.removed) ui.notice(`Removed profile "${result.profile}" (${result.email}) from ${result.path}.`);
+    return { kind: 'done' };
+  },
+});

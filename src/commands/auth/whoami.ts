@@ -1,0 +1,22 @@
+import { defineCommand } from '../define.js';
+
+export const whoami = defineCommand<Record<string, never>>({
+  name: 'whoami',
+  summary: 'Show the profile, e-mail, base URL and where the key comes from (masked)',
+  examples: ['masg whoami', 'MASG_PROFILE=ci masg whoami -o json'],
+  async run(ctx) {
+    const config = await import('../../config/index.js');
+    const g = ctx.globals;
+    const store = await config.openStore(ctx.configDir);
+    // partial: report a half-configured set-up instead of failing on what is missing.
+    const settings = await config.resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl }, env: ctx.io.env, store, partial: true });
+    const ui = await ctx.ui();
+    for (const warning of settings.warnings) ui.warn(warning);
+    const row = config.whoami(settings);
+    return {
+      kind: 'record',
+      columns: ['profile', 'email', 'baseUrl', 'baseUrlSource', 'keySource', 'keyLocation', 'key'].map((key) => ({ key })),
+      row: { ...row },
+    };
+  },
+});

@@ -1,0 +1,20 @@
+import { id as checkId } from '../../validate/rules.js';
+import { campaignColumns } from '../columns.js';
+import { defineCommand } from '../define.js';
+import { rawOr } from '../raw.js';
+
+export const campaignView = defineCommand<Record<string, never>>({
+  name: 'view',
+  summary: 'Show one campaign with its dates and budgets',
+  configure: (cmd) => cmd.argument('<id>', 'campaign ID (see `masg campaign list`)'),
+  examples: ['masg campaign view 5be1…', 'masg campaign view 5be1… -o json'],
+  async run(ctx, _opts, [rawId]) {
+    const id = checkId('<id>', rawId!);
+    const { getCampaign, campaignRequests } = await import('../../api/campaigns.js');
+    return rawOr(ctx, campaignRequests.view(id), async (client) => ({
+      kind: 'record',
+      columns: campaignColumns,
+      row: { ...(await getCampaign(client, id)) },
+    }));
+  },
+});

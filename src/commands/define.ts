@@ -1,0 +1,41 @@
+// The shape of one subcommand: commander metadata plus a handler that takes typed options and
+// returns data. Rendering happens afterwards in one place (src/commands/run.ts), so tests can call
+// handlers directly and assert on the returned rows.
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import type { Column } from '../output/types.js';
+
+export type CommandResult =
+  /** Rows for a list; `entity` names them in notices ("No publications."). */
+  | { kind: 'rows'; columns: Column[]; rows: Array<Record<string, string>>; entity: string; tableFields?: string[] }
+  /** One entity (create, update, view): shown vertically in a table, as an object in JSON. */
+  | { kind: 'record'; columns: Column[]; row: Record<string, string>; failure?: Error }
+  // `failure` on a record: printed first (it is still the service's answer), then thrown for the
+  // exit code — e.g. an update whose status change the service ignored.
+  /** The service's body exactly as received (--raw). */
+  | { kind: 'raw'; body: string }
+  /** A handler that already wrote what it had to (or has nothing to print). */
+  | { kind: 'done' };
+
+export interface CommandDef<O = Record<string, unknown>> {
+  /** e.g. "list" or "update <id>". */
+  name: string;
+  summary: string;
+  /** Adds options and arguments to the commander command. */
+  configure?: (cmd: Command) => void;
+  /** Shown under "Examples:" in --help (and in the README reference). */
+  examples: string[];
+  run: (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
+}
+
+export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
+  return def;
+}
+
+/** A resource group such as `pub` with its subcommands. */
+export interface GroupDef {
+  name: string;
+  summary: string;
+  aliases?: string[];
+  commands: CommandDef<any>[];
+}

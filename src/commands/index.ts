@@ -1,0 +1,37 @@
+// The table of contents of masg: every command group and subcommand, registered in one flat list.
+// Command modules hold only metadata and a handler; their heavy imports happen when they run.
+import type { Command } from 'commander';
+import type { Io } from '../context.js';
+import type { CommandDef, GroupDef } from './define.js';
+import { attach } from './run.js';
+import { pubList } from './pub/list.js';
+import { pubCreate } from './pub/create.js';
+import { pubUpdate } from './pub/update.js';
+import { slotList } from './slot/list.js';
+import { slotCreate } from './slot/create.js';
+import { slotUpdate } from './slot/update.js';
+import { advList } from './adv/list.js';
+import { campaignList } from './campaign/list.js';
+import { campaignView } from './campaign/view.js';
+import { login } from './auth/login.js';
+import { logout } from './auth/logout.js';
+import { whoami } from './auth/whoami.js';
+import { sandbox } from './sandbox.js';
+
+export const groups: GroupDef[] = [
+  { name: 'pub', summary: 'Publications: the mobile sites and apps that show ads', aliases: ['publication'], commands: [pubList, pubCreate, pubUpdate] },
+  { name: 'slot', summary: 'Ad slots: the places in a publication where ads show', aliases: ['adslot'], commands: [slotList, slotCreate, slotUpdate] },
+  { name: 'adv', summary: 'Advertisers of the account', aliases: ['advertiser'], commands: [advList] },
+  { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView] },
+];
+
+export const topLevel: CommandDef<any>[] = [login, logout, whoami, sandbox];
+
+export function registerCommands(program: Command, io: Io, version: string): void {
+  for (const group of groups) {
+    const parent = program.command(group.name).description(group.summary);
+    if (group.aliases) parent.aliases(group.aliases);
+    for (const def of group.commands) attach(parent.command(def.name).description(def.summary), def, io, version);
+  }
+  for (const def of topLevel) attach(program.command(def.name).description(def.summary), def, io, version);
+}

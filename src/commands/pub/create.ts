@@ -1,0 +1,25 @@
+import { validatePublication } from '../../validate/publication.js';
+import { flagLabel } from '../../validate/rules.js';
+import { publicationColumns } from '../columns.js';
+import { defineCommand } from '../define.js';
+import { rawOr } from '../raw.js';
+import { addPublicationOptions, pickPublicationFields } from './fields.js';
+
+export const pubCreate = defineCommand<Record<string, string>>({
+  name: 'create',
+  summary: 'Create a publication (it starts PENDING until approved)',
+  configure: (cmd) => addPublicationOptions(cmd, 'create'),
+  examples: [
+    'masg pub create --name "Daily News" --type MOBILE_SITE --url https://m.example.com --description "News for commuters" --transparent false',
+    'masg pub create --name "Puzzle Game" --type ANDROID_APP --description "Word puzzles" --transparent true --languages en,es',
+  ],
+  async run(ctx, opts) {
+    const input = validatePublication(pickPublicationFields(opts), 'create', flagLabel);
+    const { createPublication, publicationRequests } = await import('../../api/publications.js');
+    return rawOr(ctx, publicationRequests.create(input), async (client) => ({
+      kind: 'record',
+      columns: publicationColumns,
+      row: { ...(await createPublication(client, input)) },
+    }));
+  },
+});

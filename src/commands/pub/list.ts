@@ -1,0 +1,30 @@
+import { Option } from 'commander';
+import { PUBLICATION_STATUSES } from '../../validate/enums.js';
+import { oneOf } from '../../validate/rules.js';
+import { publicationColumns, publicationTableFields } from '../columns.js';
+import { defineCommand } from '../define.js';
+import { rawOr } from '../raw.js';
+
+export interface PubListOptions {
+  status?: string;
+}
+
+export const pubList = defineCommand<PubListOptions>({
+  name: 'list',
+  summary: 'List the publications of the account, sorted by name',
+  configure: (cmd) =>
+    // Not commander's .choices(): it would refuse "active"; the rule below normalises case.
+    cmd.addOption(new Option('--status <status>', `only publications with this status (${PUBLICATION_STATUSES.join(', ')})`)),
+  examples: ['masg pub list', 'masg pub list --status ACTIVE', 'masg pub list -o csv > publications.csv'],
+  async run(ctx, opts) {
+    const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_STATUSES);
+    const { listPublications, publicationRequests } = await import('../../api/publications.js');
+    return rawOr(ctx, publicationRequests.list({ status }), async (client) => ({
+      kind: 'rows',
+      entity: 'publications',
+      columns: publicationColumns,
+      tableFields: publicationTableFields,
+      rows: await listPublications(client, { status }),
+    }));
+  },
+});

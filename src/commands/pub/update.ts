@@ -1,0 +1,58 @@
+import { NotAppliedError, UsageError } from '../../errors.js';
+import type { Context } from '../../context.js';
+import { validatePublication } from '../../validate/publication.js';
+import { flagLabel, id as checkId } from '../../validate/rules.js';
+import { publicationColumns } from '../columns.js';
+import { defineCommand } from '../define.js';
+import { rawOr } from '../raw.js';
+import { addPublicationOptions, pickPublicationFields } from './fields.js';
+
+export interface PubUpdateOptions extends Record<string, unknown> {
+  yes?: boolean;
+}
+
+export const pubUpdate = defineCommand<PubUpdateOptions>({
+  name: 'update',
+  summary: 'Change fields or the status of a publication',
+  configure: (cmd) => {
+    cmd.argument('<id>', 'publication ID');
+    addPublicationOptions(cmd, 'update');
+    cmd.option('-y, --yes', 'do not ask for confirmation (needed for --status STOPPED without a terminal)');
+  },
+  examples: ['masg pub update 3f2c… --status PAUSED', 'masg pub update 3f2c… --name "Daily News Lite" --languages en,fr'],
+  async run(ctx, opts, [rawId]) {
+    const id = checkId('<id>', rawId!);
+    const input = validatePublication(pickPublicationFields(opts), 'update', flagLabel);
+    if (Object.keys(input).length === 0) {
+      throw new UsageError('Nothing to update: give at least one field, e.g. --name or --status.');
+    }
+    if (input.status === 'STOPPED') await confirmStop(ctx, id, opts.yes === true);
+    const { updatePublication, publicationRequests } = await import('../../api/publications.js');
+    return rawOr(ctx, publicationRequests.update(id, input), async (client) => {
+      const updated = await updatePublication(client, id, input);
+      // The service ignores disallowed status moves (STOPPED→ACTIVE, PENDING→ACTIVE…) and still
+      // answers 200: the status in the response is the only evidence of what happened.
+      const failure =
+        input.status !== undefined && updated.status !== input.status
+          ? new NotAppliedError(
+              `The service kept publication ${id} ${updated.status}: the change to ${input.status} was not allowed` +
+                (Object.keys(input).length > 1 ? '. The other fields were applied.' : '.'),
+              { hint: 'Only ACTIVE↔PAUSED and ACTIVE/PAUSED→STOPPED take effect; PENDING publications wait for approval.' },
+            )
+          : undefined;
+      return { kind: 'record', columns: publicationColumns, row: { ...updated }, failure };
+    });
+  },
+});
+
+/** STOPPED is permanent: ask on a terminal; without one the prompter refuses, naming --yes. */
+async function confirmStop(ctx: Context, id: string, yes: boolean): Promise<void> {
+  if (yes || ctx.globals.dryRun) return;
+  const { createPrompter } = await import('../../prompt.js');
+  const prompter = createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive });
+  const ok = await prompter.confirm(`Stop publication ${id}? A stopped publication can never be reactivated.`, {
+    default: false,
+    instead: 'pass --yes to confirm stopping (STOPPED is permanent)',
+  });
+  if (!ok) throw new UsageError('Not stopped: confirmation declined.');
+}

@@ -1,0 +1,25 @@
+import { id as checkId } from '../../validate/rules.js';
+import { adSlotColumns } from '../columns.js';
+import { defineCommand } from '../define.js';
+import { rawOr } from '../raw.js';
+
+export interface SlotListOptions {
+  publication?: string;
+}
+
+export const slotList = defineCommand<SlotListOptions>({
+  name: 'list',
+  summary: 'List ad slots, of one publication or of the whole account',
+  configure: (cmd) => cmd.option('--publication <id>', 'only the ad slots of this publication'),
+  examples: ['masg slot list', 'masg slot list --publication 3f2c…', 'masg slot list -o csv > slots.csv'],
+  async run(ctx, opts) {
+    const publication = opts.publication === undefined ? undefined : checkId('--publication', opts.publication);
+    const { listAdSlots, adSlotRequests } = await import('../../api/adslots.js');
+    return rawOr(ctx, adSlotRequests.list({ publication }), async (client) => ({
+      kind: 'rows',
+      entity: 'ad slots',
+      columns: adSlotColumns,
+      rows: await listAdSlots(client, { publication }),
+    }));
+  },
+});

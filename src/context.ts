@@ -1,0 +1,169 @@
+// Everything one invocation needs, created once after the flags are parsed: IO streams and
+// environment (injected, so commands run in-process in tests), global options, and a lazily
+// built API client. Heavy modules are imported here on first use, never at start-up.
+import type { Readable, Writable } from 'node:stream';
+import type { ApiClient } from './api/types.js';
+import { defaultConfigDir } from './config/store.js';
+import type { OutputSettings, Ui } from './output/index.js';
+
+export interface Io {
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
+  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  env: Record<string, string | undefined>;
+  /** Aborted on Ctrl-C / SIGTERM. */
+  signal: AbortSignal;
+}
+
+export type OutputFormat = OutputSettings['format'];
+
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  sandbox?: boolean;
+  output?: OutputFormat;
+  raw?: 'xml' | 'json';
+  fields?: string;
+  header: boolean;
+  color: 'auto' | 'always' | 'never';
+  quiet?: boolean;
+  debug?: boolean;
+  /** Seconds. */
+  timeout: number;
+  dryRun?: boolean;
+}
+
+export interface Credentials {
+  profile: string;
+  email: string;
+  key: string;
+  baseUrl: string;
+  keySource: string;
+  timezone?: string;
+}
+
+export class Context {
+  private clientPromise?: Promise<ApiClient>;
+  private credentialsPromise?: Promise<Credentials>;
+  private settingsPromise?: Promise<OutputSettings>;
+  private uiPromise?: Promise<Ui>;
+  private readonly cleanups: Array<() => Promise<void>> = [];
+  /** Values that must never reach any output; filled as soon as they are known. */
+  readonly secrets: string[] = [];
+
+  constructor(
+    readonly io: Io,
+    readonly globals: GlobalOptions,
+    readonly version: string,
+  ) {}
+
+  /** A person can answer prompts: both stdin and stderr are terminals. */
+  get interactive(): boolean {
+    return Boolean(this.io.stdin.isTTY && this.io.stderr.isTTY);
+  }
+
+  /** MASG_CONFIG_DIR, else the XDG config dir (…/masg). */
+  get configDir(): string {
+    return defaultConfigDir({ env: this.io.env });
+  }
+
+  /** Runs on close, last registered first (client before the sandbox it talks to). */
+  onClose(fn: () => Promise<void>): void {
+    this.cleanups.unshift(fn);
+  }
+
+  async close(): Promise<void> {
+    for (const fn of this.cleanups.splice(0)) await fn().catch(() => undefined);
+  }
+
+  /** Format, fields, header and colour, decided once for the whole invocation. */
+  outputSettings(): Promise<OutputSettings> {
+    this.settingsPromise ??= (async () => {
+      const { decideColor, defaultFormat, parseFields } = await import('./output/index.js');
+      const { stdout, env } = this.io;
+      const g = this.globals;
+      return {
+        format: g.output ?? defaultFormat(Boolean(stdout.isTTY)),
+        fields: g.fields === undefined ? undefined : parseFields(g.fields),
+        header: g.header,
+        color: decideColor({ flag: g.color, env, isTTY: Boolean(stdout.isTTY) }),
+        width: stdout.isTTY ? stdout.columns : undefined,
+      };
+    })();
+    return this.settingsPromise;
+  }
+
+  /** Messages, spinner and progress on stderr. */
+  ui(): Promise<Ui> {
+    this.uiPromise ??= (async () => {
+      const { createUi } = await import('./output/index.js');
+      const s = await this.outputSettings();
+      return createUi({
+        stdout: this.io.stdout,
+        stderr: this.io.stderr,
+        stderrIsTTY: Boolean(this.io.stderr.isTTY),
+        color: s.color,
+        quiet: Boolean(this.globals.quiet),
+        format: s.format,
+      });
+    })();
+    return this.uiPromise;
+  }
+
+  credentials(): Promise<Credentials> {
+    this.credentialsPromise ??= this.loadCredentials();
+    return this.credentialsPromise;
+  }
+
+  client(): Promise<ApiClient> {
+    this.clientPromise ??= this.buildClient();
+    return this.clientPromise;
+  }
+
+  private async loadCredentials(): Promise<Credentials> {
+    const config = await import('./config/index.js');
+    const g = this.globals;
+    // --sandbox is a flag like any other: resolveSettings decides what it overrides.
+    const sandbox = g.sandbox ? await this.startEmbeddedSandbox() : undefined;
+    const store = sandbox ? config.createMemoryStore() : await config.openStore(this.configDir);
+    const s = await config.resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox }, env: this.io.env, store });
+    this.addSecrets(s.email, s.key);
+    for (const warning of s.warnings) (await this.ui()).warn(warning);
+    return { profile: s.profile, email: s.email, key: s.key, baseUrl: s.baseUrl, keySource: s.keySource, timezone: s.timezone };
+  }
+
+  /** Registers a key (and its Basic-auth form) for redaction in every output path. */
+  addSecrets(email: string, key: string): void {
+    if (key) this.secrets.push(key, Buffer.from(`${email}:${key}`).toString('base64'));
+  }
+
+  /** --sandbox: an in-process sandbox on an ephemeral loopback port, state kept between runs. */
+  private async startEmbeddedSandbox(): Promise<{ url: string; email: string; key: string }> {
+    const [{ startSandbox }, { join }] = await Promise.all([import('./sandbox/index.js'), import('node:path')]);
+    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: join(this.configDir, 'sandbox', 'state.json') });
+    this.onClose(() => sandbox.close());
+    return { url: sandbox.url, ...sandbox.demo };
+  }
+
+  private async buildClient(): Promise<ApiClient> {
+    return this.createClient(await this.credentials());
+  }
+
+  /** A client for the given credentials (login verifies new ones with it before saving). */
+  async createClient(creds: { email: string; key: string; baseUrl: string }): Promise<ApiClient> {
+    this.addSecrets(creds.email, creds.key);
+    const [{ createClient }, { createRedactor }] = await Promise.all([import('./api/transport.js'), import('./redact.js')]);
+    const redact = createRedactor(this.secrets);
+    const client = createClient({
+      baseUrl: creds.baseUrl,
+      email: creds.email,
+      key: creds.key,
+      userAgent: `masg/${this.version}`,
+      timeoutMs: this.globals.timeout * 1000,
+      debug: this.globals.debug ? (line: string) => void this.io.stderr.write(`${redact(line)}\n`) : undefined,
+      dryRun: this.globals.dryRun ? (line: string) => void this.io.stdout.write(`${redact(line)}\n`) : undefined,
+    });
+    this.onClose(() => client.close());
+    return client;
+  }
+}
