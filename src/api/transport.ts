@@ -105,8 +105,8 @@ export function createClient(opts: ClientOptions): ApiClient {
     for (const line of debugResponseLines({ status, contentType, elapsedMs, bytes, body }, redact)) opts.debug(line);
   }
 
-  async function request(req: ApiRequest): Promise<ApiResponse> {
-    const http = prepare(req);
+  /** One complete attempt: send, read the whole body, decide. A retry loop wraps exactly this. */
+  async function attempt(http: HttpRequest): Promise<ApiResponse> {
     const started = performance.now();
     const limit = deadline();
     let phase: 'connect' | 'body' = 'connect';
@@ -124,6 +124,10 @@ export function createClient(opts: ClientOptions): ApiClient {
       limit.clear();
     }
     return interpretResponse(res, http.url, redact);
+  }
+
+  async function request(req: ApiRequest): Promise<ApiResponse> {
+    return attempt(prepare(req));
   }
 
   async function stream(req: ApiRequest): Promise<{ status: number; contentType: string; body: AsyncIterable<Uint8Array> }> {
