@@ -12,8 +12,13 @@ export interface Sink {
   ready(): Promise<void>;
 }
 
+const CLOSED = 'The output closed before everything was written.';
+
 export function createSink(out: OutStream): Sink {
   let blocked = false;
+  // Once the stream has failed, every later wait fails the same way at once: a closed stream
+  // emits nothing more, so waiting for it again would hang.
+  let failure: Error | undefined;
   return {
     get blocked() {
       return blocked;
@@ -22,18 +27,20 @@ export function createSink(out: OutStream): Sink {
       if (!out.write(text)) blocked = true;
     },
     async ready() {
+      if (failure) throw failure;
       if (!blocked) return;
+      if ((out as { destroyed?: boolean }).destroyed) throw (failure = new Error(CLOSED));
       await new Promise<void>((resolve, reject) => {
         const done = (err?: Error) => {
           out.removeListener('drain', onDrain);
           out.removeListener('close', onClose);
           out.removeListener('error', done);
-          if (err) reject(err);
+          if (err) reject((failure = err));
           else resolve();
         };
         const onDrain = () => done();
         // A closed stream never drains; fail instead of hanging the command.
-        const onClose = () => done(new Error('The output closed before everything was written.'));
+        const onClose = () => done(new Error(CLOSED));
         out.on('drain', onDrain);
         out.on('close', onClose);
         out.on('error', done);

@@ -70,24 +70,34 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
     else scheduled ??= setImmediate(() => flush(false));
   };
 
+  // Slow writes (module still loading, or waiting for 'drain') are chained so rows keep their
+  // order even when a caller does not await each write().
+  let slow: Promise<void> | undefined;
+  let slowCount = 0;
+  const later = (step: () => void): Promise<void> => {
+    slowCount++;
+    const run = async () => {
+      encoder ??= await encoderReady;
+      // Never add to a stream that asked us to wait: this is what keeps memory flat.
+      await sink.ready();
+      step();
+    };
+    const done = (slow ?? DONE).then(run).finally(() => slowCount--);
+    slow = done.catch(() => {});
+    return done;
+  };
+
   return {
     write(row) {
       // The common case costs no async frame: one resolved promise shared by every row.
-      if (encoder && !sink.blocked) {
+      if (encoder && !sink.blocked && slowCount === 0) {
         push(row);
         return DONE;
       }
-      return (async () => {
-        encoder ??= await encoderReady;
-        // Never add to a stream that asked us to wait: this is what keeps memory flat.
-        await sink.ready();
-        push(row);
-      })();
+      return later(() => push(row));
     },
     async end() {
-      encoder ??= await encoderReady;
-      await sink.ready();
-      flush(true);
+      await later(() => flush(true));
       await sink.ready();
     },
   };

@@ -53,6 +53,20 @@ describe('createRowWriter', () => {
     expect(JSON.parse(out.text)).toEqual([{ n: 1, name: 'a' }, { n: 2, name: 'b' }]);
   });
 
+  it('keeps rows in order when the caller does not await each write', async () => {
+    const out = new Capture({ highWaterMark: 1, delayMs: 1 });
+    const writer = createRowWriter(out, columns, settings('ndjson'));
+    const writes: Promise<void>[] = [];
+    for (let n = 0; n < 2000; n++) {
+      writes.push(writer.write({ n: String(n), name: '' }));
+      if (n % 300 === 0) await tick(); // let the module load and the stream fill mid-way
+    }
+    await writer.end();
+    await Promise.all(writes);
+    const numbers = out.text.trimEnd().split('\n').map((l) => JSON.parse(l).n);
+    expect(numbers).toEqual(Array.from({ length: 2000 }, (_, n) => n));
+  });
+
   it('writes the csv header at end() when no rows came', async () => {
     const out = new Capture();
     const writer = createRowWriter(out, columns, settings('csv'));
@@ -92,5 +106,6 @@ describe('createRowWriter', () => {
     const pending = writer.write({ n: 'last', name: 'x' });
     out.destroy();
     await expect(pending).rejects.toThrow(/closed/);
+    await expect(writer.end()).rejects.toThrow(/closed/);
   });
 });
