@@ -24,6 +24,7 @@ export function createSink(out: OutStream): Sink {
       return blocked;
     },
     write(text) {
+      if (failure) return; // the error is already on its way to the caller through ready()
       if (!out.write(text)) blocked = true;
     },
     async ready() {
