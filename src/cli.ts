@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { registerCommands } from './commands/index.js';
 import type { Io } from './context.js';
-import { ExitCode, MasgError, UsageError } from './errors.js';
+import { ExitCode, MasgError, UsageError, wasReported } from './errors.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -67,8 +67,9 @@ function reportError(err: unknown, io: Io, debug: boolean): number {
   // --dry-run described the request instead of sending it: that is the success it asked for.
   if (err instanceof Error && err.name === 'DryRunDone') return ExitCode.OK;
   if (err instanceof MasgError) {
+    if (wasReported(err)) return err.exitCode;
     io.stderr.write(`masg: ${err.message}\n`);
-    if (err.hint) io.stderr.write(`${err.hint}\n`);
+    if (err.hint) io.stderr.write(`  ${err.hint}\n`);
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }

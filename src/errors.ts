@@ -103,3 +103,13 @@ export function isAuthCode(code: number): boolean {
 export function errorFromService(code: number, description: string, status: number): ApiError {
   return isAuthCode(code) ? new AuthError(code, description, status) : new ApiError(code, description, status);
 }
+
+// Errors already printed by the command layer (in the chosen output format); cli.ts only maps
+// them to an exit code.
+const reported = new WeakSet<object>();
+export function markReported(err: object): void {
+  reported.add(err);
+}
+export function wasReported(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && reported.has(err);
+}

@@ -2,7 +2,23 @@
 import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { CommandDef } from './define.js';
+import { markReported } from '../errors.js';
 import { render } from './render.js';
+
+/** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
+async function report(ctx: Context, err: unknown): Promise<void> {
+  if (err instanceof Error && err.name === 'DryRunDone') return;
+  if (err instanceof Error && ctx.secrets.length > 0) {
+    const { createRedactor } = await import('../redact.js');
+    const redact = createRedactor(ctx.secrets);
+    err.message = redact(err.message);
+    if ('hint' in err && typeof err.hint === 'string') err.hint = redact(err.hint);
+  }
+  const ui = await ctx.ui().catch(() => undefined);
+  if (!ui || !(err instanceof Error) || !('exitCode' in err)) return;
+  ui.error(err);
+  markReported(err);
+}
 
 export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: string): void {
   def.configure?.(cmd);
@@ -17,6 +33,9 @@ export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: stri
     try {
       const result = await def.run(ctx, command.opts(), args);
       await render(ctx, result);
+    } catch (err) {
+      await report(ctx, err);
+      throw err;
     } finally {
       await ctx.close();
     }
