@@ -1,0 +1,123 @@
+// Fault injection, so scripts can be tested against bad days. Each fault says whether the
+// request's change was applied — what a client can and cannot safely retry:
+//
+//   drop        connection closed before handling (not applied)
+//   reset       connection reset (TCP RST) before handling (not applied)
+//   503         HTML "Service Unavailable" from the front end (not applied)
+//   429         HTML "Too Many Requests" with Retry-After (not applied)
+//   502         HTML "Bad Gateway" page of a proxy (not applied)
+//   drop-after  handled, then connection closed with no answer (APPLIED, outcome unknown)
+//   500         handled, then production's crash body: masg-error 500 (APPLIED)
+//   truncate    handled, body cut short mid-way, connection closed (APPLIED)
+//   malformed   handled, complete response whose body is not valid XML/JSON (APPLIED)
+//
+// String form (CLI --faults): comma-separated `kind=probability`, plus `latency=MS` or
+// `latency=MIN-MAX`, `retry-after=SECONDS`, `seed=N`, `path=SUBSTRING`. A bare kind means always.
+
+import { prng } from './hash.js';
+
+export const FAULT_KINDS = ['drop', 'reset', '503', '429', '502', 'drop-after', '500', 'truncate', 'malformed'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+/** Faults decided before the handler runs (the request has no effect). */
+export const BEFORE_HANDLER: ReadonlySet<FaultKind> = new Set(['drop', 'reset', '503', '429', '502']);
+
+export type Latency = number | [min: number, max: number];
+
+export interface FaultSpec {
+  /** Probability (0–1) of each fault per request, rolled with a seeded PRNG. */
+  rates?: Partial<Record<FaultKind, number>>;
+  /** Deterministic: the next matching requests get these faults, in order ('none' = pass). */
+  next?: Array<FaultKind | 'none'>;
+  /** Only requests whose path (as sent, e.g. "/adslot/create.xml") contains / matches this. */
+  path?: string | RegExp;
+  /** Added before every matching request is handled. */
+  latencyMs?: Latency;
+  /** Seconds announced by the 429 fault (default 1). */
+  retryAfter?: number;
+  /** PRNG seed for `rates` (default: the sandbox seed). */
+  seed?: number;
+}
+
+export class Faults {
+  private spec: FaultSpec = {};
+  private queue: Array<FaultKind | 'none'> = [];
+  private random: () => number;
+
+  constructor(
+    spec: FaultSpec | undefined,
+    private readonly baseLatency: Latency | undefined,
+    private readonly defaultSeed: number,
+  ) {
+    this.random = prng(defaultSeed);
+    this.set(spec);
+  }
+
+  set(spec: FaultSpec | undefined): void {
+    this.spec = spec ?? {};
+    this.queue = [...(this.spec.next ?? [])];
+    this.random = prng(this.spec.seed ?? this.defaultSeed);
+  }
+
+  get retryAfter(): number {
+    return this.spec.retryAfter ?? 1;
+  }
+
+  private matches(path: string): boolean {
+    const f = this.spec.path;
+    return f === undefined || (typeof f === 'string' ? path.includes(f) : f.test(path));
+  }
+
+  /** Decide this request's fault (if any) and its added latency. */
+  decide(path: string): { fault?: FaultKind; latencyMs: number } {
+    if (!this.matches(path)) return { latencyMs: delay(this.baseLatency, this.random) };
+    const latencyMs = delay(this.spec.latencyMs ?? this.baseLatency, this.random);
+    if (this.queue.length > 0) {
+      const next = this.queue.shift()!;
+      return { fault: next === 'none' ? undefined : next, latencyMs };
+    }
+    for (const kind of FAULT_KINDS) {
+      const rate = this.spec.rates?.[kind];
+      if (rate && this.random() < rate) return { fault: kind, latencyMs };
+    }
+    return { latencyMs };
+  }
+}
+
+function delay(l: Latency | undefined, random: () => number): number {
+  if (l === undefined) return 0;
+  if (typeof l === 'number') return l;
+  return Math.round(l[0] + random() * (l[1] - l[0]));
+}
+
+export function parseLatency(text: string): Latency {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
+  if (!m) throw new Error(`invalid latency "${text}": use milliseconds, e.g. 200 or 100-800`);
+  if (m[2] === undefined) return Number(m[1]);
+  const [min, max] = [Number(m[1]), Number(m[2])];
+  if (max < min) throw new Error(`invalid latency "${text}": the maximum is below the minimum`);
+  return [min, max];
+}
+
+/** Parse the CLI form, e.g. "503=0.2,429=0.1,drop=0.05,truncate=0.05,latency=100-300". */
+export function parseFaults(text: string): FaultSpec {
+  const spec: FaultSpec = { rates: {} };
+  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const eq = item.indexOf('=');
+    const key = eq < 0 ? item : item.slice(0, eq);
+    const value = eq < 0 ? '' : item.slice(eq + 1);
+    if (key === 'latency') spec.latencyMs = parseLatency(value);
+    else if (key === 'retry-after' || key === 'seed') {
+      if (!/^\d+$/.test(value)) throw new Error(`invalid fault option "${item}": expected a whole number`);
+      if (key === 'seed') spec.seed = Number(value);
+      else spec.retryAfter = Number(value);
+    } else if (key === 'path') spec.path = value;
+    else if ((FAULT_KINDS as readonly string[]).includes(key)) {
+      const rate = eq < 0 ? 1 : Number(value);
+      if (!(rate >= 0 && rate <= 1) || value.trim() === '' && eq >= 0) throw new Error(`invalid fault rate "${item}": expected a probability between 0 and 1`);
+      spec.rates![key as FaultKind] = rate;
+    } else {
+      throw new Error(`unknown fault "${key}": use one of ${FAULT_KINDS.join(', ')}, latency, retry-after, seed, path`);
+    }
+  }
+  return spec;
+}

@@ -1,0 +1,100 @@
+// The sandbox: a faithful, stateful local implementation of the service (docs/service-notes.md).
+//   const sb = await startSandbox({ port: 0, dataFile: 'state.json' });
+//   fetch(`${sb.url}/publication/list.xml`, { headers: { authorization: basic(sb.demo) } })
+
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { DEMO, OTHER } from './accounts.js';
+import { initialState } from './demo.js';
+import { Faults, type FaultSpec, type Latency } from './faults.js';
+import { loadState } from './persist.js';
+import { handle, type SandboxRequestLog } from './server.js';
+import { countries } from './stats/countries.js';
+import { Store } from './store.js';
+
+export type { FaultKind, FaultSpec, Latency } from './faults.js';
+export { FAULT_KINDS, parseFaults, parseLatency } from './faults.js';
+export type { SandboxRequestLog } from './server.js';
+export { DEMO as DEMO_ACCOUNT, OTHER as OTHER_ACCOUNT, RESTRICTED as RESTRICTED_ACCOUNT } from './accounts.js';
+
+export interface SandboxOptions {
+  host?: string;
+  port?: number;
+  /** JSON state file; omitted = in memory only. Created (with its folder) on first start. */
+  dataFile?: string;
+  /** Decides demo IDs and all statistics (default 1). A data file keeps the seed it was made with. */
+  seed?: number;
+  /** Seed demo data on first start (default true). */
+  demo?: boolean;
+  /** Benchmark data instead of the hand-written demo publications. */
+  scale?: { publications: number; slotsPerPublication: number; countries?: number };
+  latencyMs?: Latency;
+  faults?: FaultSpec;
+  /** The sandbox's clock: statistics exist only for hours that are over. */
+  now?: () => Date;
+  /** 'production' (default): production's quirks; 'spec': ad slot earnings as a bare decimal, campaign view wrapped. */
+  flavor?: 'production' | 'spec';
+  /** Serve under a path prefix, e.g. "/v1" (clients must keep a base URL's path). */
+  basePath?: string;
+  /** How many recent requests `requests` keeps (default 10,000). */
+  requestLogLimit?: number;
+}
+
+export interface Sandbox {
+  /** http://HOST:PORT plus the base path, no trailing slash. */
+  url: string;
+  demo: { email: string; key: string };
+  other: { email: string; key: string };
+  requests: SandboxRequestLog[];
+  setFaults(spec: FaultSpec | undefined): void;
+  /** Stops listening, waits for in-flight requests, flushes pending writes. */
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const now = opts.now ?? (() => new Date());
+  const seed = opts.seed ?? 1;
+  let state = opts.dataFile ? loadState(opts.dataFile) : undefined;
+  const fresh = !state;
+  state ??= initialState({ seed, now: now(), demo: opts.demo ?? true, scale: opts.scale });
+  if (opts.dataFile) mkdirSync(path.dirname(path.resolve(opts.dataFile)), { recursive: true });
+  const store = new Store(state, opts.dataFile);
+  if (fresh) await store.commit();
+
+  const requests: SandboxRequestLog[] = [];
+  const faults = new Faults(opts.faults, opts.latencyMs, state.seed);
+  const basePath = (opts.basePath ?? '').replace(/\/+$/, '');
+  const deps = {
+    store, faults, log: requests, logLimit: opts.requestLogLimit ?? 10_000, now, flavor: opts.flavor ?? 'production',
+    countries: countries(opts.scale?.countries), basePath,
+  } as const;
+  const server = createServer((req, res) => {
+    handle(req, res, deps).catch(() => res.destroy());
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${shownHost}:${port}${basePath}`,
+    demo: { email: DEMO.email, key: DEMO.key },
+    other: { email: OTHER.email, key: OTHER.key },
+    requests,
+    setFaults: (spec) => faults.set(spec),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // A client that keeps a stream open must not hold the sandbox forever.
+      const force = setTimeout(() => server.closeAllConnections(), 2_000);
+      await closed;
+      clearTimeout(force);
+      await store.flush();
+    },
+  };
+}

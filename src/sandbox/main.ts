@@ -1,0 +1,17 @@
+// Standalone entry: `node dist/sandbox/main.js [--port N] [--data FILE] …` (same options as
+// `masg sandbox`). Used by tests that need the sandbox in a separate, killable process.
+
+import { parseArgs } from 'node:util';
+import { runSandboxCommand } from './cli.js';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, seed: { type: 'string' },
+    latency: { type: 'string' }, faults: { type: 'string' }, scale: { type: 'string' },
+  },
+});
+
+runSandboxCommand(values, { stdout: process.stdout, stderr: process.stderr }).catch((err: unknown) => {
+  process.stderr.write(`masg sandbox: ${(err as Error).message}\n`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,114 @@
+// The request pipeline: log → fault dice → parameters → route → (parse, authenticate, run,
+// persist) → answer, with the fault applied before or after the handler as faults.ts describes.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { authenticate } from './auth.js';
+import { SandboxError, crash } from './errors.js';
+import { BEFORE_HANDLER, type FaultKind, type Faults } from './faults.js';
+import { readParams } from './params.js';
+import { match, splitPath } from './router.js';
+import type { Country } from './stats/countries.js';
+import type { Store } from './store.js';
+import { send, sendMalformed, sendTruncated } from './send.js';
+import { errorReply, htmlPage, type Format, type Reply } from './wire/reply.js';
+
+/** One request as the sandbox saw it (the Authorization header is never recorded). */
+export interface SandboxRequestLog {
+  method: string;
+  /** The path as sent, below the base path, with its suffix: "/publication/list.xml". */
+  path: string;
+  format?: Format;
+  /** What the service sees: query string and form body merged (query first). */
+  params: Record<string, string>;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  contentType?: string;
+  userAgent?: string;
+  /** HTTP status sent; 0 when the connection was dropped or reset without an answer. */
+  status: number;
+  fault?: FaultKind;
+}
+
+export interface PipelineDeps {
+  store: Store;
+  faults: Faults;
+  log: SandboxRequestLog[];
+  logLimit: number;
+  now: () => Date;
+  flavor: 'production' | 'spec';
+  countries: Country[];
+  basePath: string;
+}
+
+const REASONS: Record<number, string> = { 404: 'Not Found', 405: 'Method Not Allowed' };
+
+export async function handle(req: IncomingMessage, res: ServerResponse, deps: PipelineDeps): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://sandbox');
+  const inBase = url.pathname === deps.basePath || url.pathname.startsWith(`${deps.basePath}/`);
+  const path = inBase ? url.pathname.slice(deps.basePath.length) || '/' : url.pathname;
+  const entry: SandboxRequestLog = {
+    method: req.method ?? '', path, format: splitPath(path)?.format, params: {}, query: {}, form: {},
+    contentType: req.headers['content-type'], userAgent: req.headers['user-agent'], status: 0,
+  };
+  record(deps, entry);
+  const { fault, latencyMs } = deps.faults.decide(path);
+  if (fault) entry.fault = fault;
+  const rp = await readParams(req, url);
+  Object.assign(entry, { params: { ...rp.params }, query: rp.query, form: rp.form });
+  if (latencyMs > 0) await sleep(latencyMs);
+  if (fault && BEFORE_HANDLER.has(fault)) return before(fault, req, res, entry, deps);
+
+  const reply = inBase ? await respond(req, path, rp.params, deps) : htmlPage(404, REASONS[404]!, url.pathname);
+  const format = entry.format ?? 'xml';
+  if (fault === 'drop-after') return void req.socket.destroy();
+  const final = fault === '500' ? errorReply(format, crash()) : reply;
+  entry.status = final.status;
+  if (fault === 'truncate') return sendTruncated(res, final);
+  if (fault === 'malformed') return sendMalformed(res, final);
+  try {
+    await send(res, final);
+  } catch {
+    // A bug while streaming a report: headers are out, so all that is left is to cut the body.
+    res.destroy();
+  }
+}
+
+/** Route, parse parameters, authenticate, run, persist: the service proper. */
+async function respond(req: IncomingMessage, path: string, params: Record<string, string>, deps: PipelineDeps): Promise<Reply> {
+  const m = match(req.method ?? '', path);
+  if (m.kind === 'html') return htmlPage(m.status, REASONS[m.status]!, path);
+  try {
+    const input = m.route.parse(params, m.ids);
+    const account = authenticate(req.headers.authorization, deps.store, req.socket.remoteAddress);
+    const reply = m.route.run({ store: deps.store, account, format: m.format, now: deps.now(), flavor: deps.flavor, countries: deps.countries }, input);
+    // Durable before answered: a 200 means the change is on disk.
+    if (m.route.mutates) await deps.store.commit();
+    return reply;
+  } catch (err) {
+    return errorReply(m.format, err instanceof SandboxError ? err : crash());
+  }
+}
+
+function before(fault: FaultKind, req: IncomingMessage, res: ServerResponse, entry: SandboxRequestLog, deps: PipelineDeps): void {
+  if (fault === 'drop') return void req.socket.destroy();
+  if (fault === 'reset') return void req.socket.resetAndDestroy();
+  const page = fault === '429'
+    ? { ...htmlPage(429, 'Too Many Requests', entry.path), headers: { 'Retry-After': String(deps.faults.retryAfter) } }
+    : fault === '502' ? proxyPage() : htmlPage(503, 'Service Unavailable', entry.path);
+  entry.status = page.status;
+  void send(res, page);
+}
+
+/** What a reverse proxy in front of production answers when the service is down. */
+function proxyPage(): Reply {
+  const body = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n' +
+    '<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+  return { status: 502, contentType: 'text/html', body };
+}
+
+/** Keep the log bounded for long-running sandboxes; mutate in place, callers hold the array. */
+function record(deps: PipelineDeps, entry: SandboxRequestLog): void {
+  deps.log.push(entry);
+  if (deps.log.length > deps.logLimit * 1.1) deps.log.splice(0, deps.log.length - deps.logLimit);
+}

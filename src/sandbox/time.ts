@@ -1,0 +1,63 @@
+// Hours as the service counts them: "nominal local hours" of the account's time zone, numbered
+// as if local wall-clock time were UTC (hour 0 = 1970-01-01 00:00 local). A day is always 24 of
+// them, which is exactly how the API's YYYYMMDDHH stamps read.
+
+import { invalid } from './errors.js';
+
+const HOUR_MS = 3_600_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const memo = new Map<string, number>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Local wall-clock parts of an instant in a zone. */
+export function localParts(at: Date, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {
+  const p: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(at)) p[part.type] = Number(part.value);
+  return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour!, mi: p.minute! };
+}
+
+/** The nominal local hour an instant falls in. Memoised: every slot asks for its creation hour. */
+export function localHour(at: Date | string, timeZone: string): number {
+  const key = `${timeZone}|${typeof at === 'string' ? at : at.toISOString()}`;
+  let h = memo.get(key);
+  if (h === undefined) {
+    const p = localParts(typeof at === 'string' ? new Date(at) : at, timeZone);
+    h = Date.UTC(p.y, p.mo - 1, p.d, p.h) / HOUR_MS;
+    if (memo.size > 50_000) memo.clear();
+    memo.set(key, h);
+  }
+  return h;
+}
+
+/**
+ * Parse a YYYYMMDDHH stamp. Production parses leniently (9 or 12 digits and hour 24 are silently
+ * reinterpreted); the sandbox takes the strict reading so a client that sends anything but ten
+ * valid digits finds out here rather than in production, with production's error text.
+ */
+export function parseStamp(value: string): number {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(value);
+  const bad = () => invalid(`Unparseable date: "${value}"`);
+  if (!m) throw bad();
+  const [y, mo, d, h] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+  const ms = Date.UTC(y, mo - 1, d, h);
+  const back = new Date(ms);
+  if (mo < 1 || mo > 12 || h > 23 || back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1) throw bad();
+  return ms / HOUR_MS;
+}
+
+/** Format an instant as production shows campaign dates: MM-DD-YYYY HH:MM in the given zone. */
+export function campaignDate(at: Date, timeZone: string): string {
+  const p = localParts(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(p.mo)}-${two(p.d)}-${p.y} ${two(p.h)}:${two(p.mi)}`;
+}
