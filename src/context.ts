@@ -162,6 +162,7 @@ export class Context {
       timeoutMs: this.globals.timeout * 1000,
       debug: this.globals.debug ? (line: string) => void this.io.stderr.write(`${redact(line)}\n`) : undefined,
       dryRun: this.globals.dryRun ? (line: string) => void this.io.stdout.write(`${redact(line)}\n`) : undefined,
+      signal: this.io.signal,
     });
     this.onClose(() => client.close());
     return client;

@@ -7,22 +7,25 @@ import { attach } from './run.js';
 import { pubList } from './pub/list.js';
 import { pubCreate } from './pub/create.js';
 import { pubUpdate } from './pub/update.js';
+import { pubStats } from './pub/stats.js';
 import { slotList } from './slot/list.js';
 import { slotCreate } from './slot/create.js';
 import { slotUpdate } from './slot/update.js';
+import { slotStats } from './slot/stats.js';
 import { advList } from './adv/list.js';
 import { campaignList } from './campaign/list.js';
 import { campaignView } from './campaign/view.js';
+import { campaignStats } from './campaign/stats.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { whoami } from './auth/whoami.js';
 import { sandbox } from './sandbox.js';
 
 export const groups: GroupDef[] = [
-  { name: 'pub', summary: 'Publications: the mobile sites and apps that show ads', aliases: ['publication'], commands: [pubList, pubCreate, pubUpdate] },
-  { name: 'slot', summary: 'Ad slots: the places in a publication where ads show', aliases: ['adslot'], commands: [slotList, slotCreate, slotUpdate] },
+  { name: 'pub', summary: 'Publications: the mobile sites and apps that show ads', aliases: ['publication'], commands: [pubList, pubCreate, pubUpdate, pubStats] },
+  { name: 'slot', summary: 'Ad slots: the places in a publication where ads show', aliases: ['adslot'], commands: [slotList, slotCreate, slotUpdate, slotStats] },
   { name: 'adv', summary: 'Advertisers of the account', aliases: ['advertiser'], commands: [advList] },
-  { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView] },
+  { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
 ];
 
 export const topLevel: CommandDef<any>[] = [login, logout, whoami, sandbox];

@@ -1,0 +1,31 @@
+import { id as checkId } from '../../validate/rules.js';
+import { defineCommand } from '../define.js';
+import { runStats } from '../stats/export.js';
+import { addStatsOptions, type StatsFlags } from '../stats/options.js';
+
+export interface SlotStatsOptions extends StatsFlags {
+  byCountry?: boolean;
+}
+
+export const slotStats = defineCommand<SlotStatsOptions>({
+  name: 'stats',
+  summary: 'Requests, impressions, clicks and earnings of one ad slot',
+  configure: (cmd) => {
+    cmd.argument('<id>', 'ad slot ID');
+    cmd.option('--by-country', 'one row per country with traffic');
+    addStatsOptions(cmd);
+  },
+  examples: ['masg slot stats 9a1e… --date yesterday --by-country', 'masg slot stats 9a1e… --from -7d --to yesterday --interval day -o csv'],
+  async run(ctx, opts, [rawId]) {
+    const id = checkId('<id>', rawId!);
+    const byCountry = opts.byCountry === true;
+    const { statisticsRequests } = await import('../../api/statistics.js');
+    return runStats(ctx, opts, {
+      kind: 'adslot',
+      columnOptions: { byCountry },
+      shape: { endpoint: 'adslot', byCountry },
+      request: (q) => statisticsRequests.adslot(id, { ...q, byCountry }),
+      ids: { adslot: id },
+    });
+  },
+});

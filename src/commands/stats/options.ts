@@ -1,0 +1,28 @@
+// Flags shared by `pub stats`, `slot stats` and `campaign stats`.
+import type { Command } from 'commander';
+import { INTERVALS } from '../../validate/enums.js';
+
+export interface StatsFlags {
+  date?: string;
+  from?: string;
+  to?: string;
+  tz?: string;
+  interval?: string;
+  concurrency?: string;
+  out?: string;
+}
+
+export function addStatsOptions(cmd: Command): Command {
+  return cmd
+    .option('--date <day>', 'one whole day: YYYY-MM-DD, today, yesterday or -Nd (default: today)')
+    .option('--from <time>', 'start: YYYY-MM-DD (from 00:00), YYYY-MM-DDTHH, YYYYMMDDHH, today, yesterday, -Nd')
+    .option('--to <time>', 'end, inclusive: YYYY-MM-DD (until 23:59), YYYY-MM-DDTHH, YYYYMMDDHH, today, yesterday, -Nd')
+    .option('--tz <zone>', "IANA time zone for today/yesterday/-Nd (default: the profile's, else the system's)")
+    .option('--interval <interval>', `${INTERVALS.join(', ')}: one row per day or hour needs one request each`, 'total')
+    .option('--concurrency <n>', 'requests in flight at once for --interval day|hour', '4')
+    .option('--out <file>', 'write to FILE atomically (format from its extension unless -o is given)');
+}
+
+export const DATE_HELP = [
+  'Dates are in the account\'s time zone; a day is hours 00 to 23. See `masg help dates`.',
+];
