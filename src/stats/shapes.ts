@@ -1,0 +1,101 @@
+// The statistics response shapes (service-spec.md "Publisher: reporting", "Campaign statistics";
+// real-server.md "Statistics") and the record every shape flattens into. Parsers are tolerant
+// (element order, unknown elements, missing levels); the shape says which fields a record must
+// carry and how JSON nests, because JSON has no element names to tell an ID from a country.
+
+/** One flattened statistics element. Every value is the string the service sent, '' when missing. */
+export type StatsRecord = {
+  publication?: string;
+  adslot?: string;
+  campaign?: string;
+  country?: string;
+  requests?: string;
+  impressions?: string;
+  clicks?: string;
+  earnings?: string;
+  currency?: string;
+  conversions?: string;
+  conversionsPercent?: string;
+  ctr?: string;
+  ecpm?: string;
+  costPerConversion?: string;
+  spend?: string;
+};
+
+export type StatsField = Exclude<keyof StatsRecord, 'publication' | 'adslot' | 'campaign'>;
+export type EntityKind = 'publication' | 'adslot' | 'campaign';
+export type StatsLevel = 'publication' | 'adslot';
+
+export type StatsShape =
+  /** `/publication/statistics` (every publication) and `/publication/{id}/statistics` (one). */
+  | { endpoint: 'publications' | 'publication'; level: StatsLevel; byCountry: boolean }
+  /** `/adslot/{id}/statistics`. */
+  | { endpoint: 'adslot'; byCountry: boolean }
+  /** `/campaign/{id}/statistics`: no level, no bycountry on the server. */
+  | { endpoint: 'campaign' };
+
+const PUBLISHER_FIELDS: readonly StatsField[] = ['requests', 'impressions', 'clicks', 'earnings', 'currency'];
+const CAMPAIGN_FIELDS: readonly StatsField[] = [
+  'impressions', 'clicks', 'conversions', 'conversionsPercent', 'ctr', 'ecpm', 'costPerConversion', 'spend', 'currency',
+];
+
+export function byCountry(shape: StatsShape): boolean {
+  return shape.endpoint !== 'campaign' && shape.byCountry;
+}
+
+/** The value fields a record of this shape carries ('' when the service left one out). */
+export function shapeFields(shape: StatsShape): readonly StatsField[] {
+  if (shape.endpoint === 'campaign') return CAMPAIGN_FIELDS;
+  return byCountry(shape) ? ['country', ...PUBLISHER_FIELDS] : PUBLISHER_FIELDS;
+}
+
+/** The entity levels of the XML nesting, outermost first (`country` is a field, not a level). */
+export function shapeEntities(shape: StatsShape): readonly EntityKind[] {
+  switch (shape.endpoint) {
+    case 'campaign': return ['campaign'];
+    case 'adslot': return ['adslot'];
+    default: return shape.level === 'adslot' ? ['publication', 'adslot'] : ['publication'];
+  }
+}
+
+/**
+ * Element name → record field, for children of `<statistics>`. Money objects (`earnings`, `CTR`,
+ * `ECPM`, `costPerConversion`, `spend`) map to their `amount`; their `currency` goes to `currency`.
+ */
+const FIELD_OF_ELEMENT: ReadonlyMap<string, StatsField> = new Map<string, StatsField>([
+  ['country', 'country'], ['requests', 'requests'], ['impressions', 'impressions'], ['clicks', 'clicks'],
+  ['earnings', 'earnings'], ['conversions', 'conversions'], ['conversionsPercent', 'conversionsPercent'],
+  ['CTR', 'ctr'], ['ECPM', 'ecpm'], ['costPerConversion', 'costPerConversion'], ['spend', 'spend'],
+  ['currency', 'currency'],
+]);
+const FIELD_OF_LOWER: ReadonlyMap<string, StatsField> = new Map(
+  [...FIELD_OF_ELEMENT].map(([name, field]) => [name.toLowerCase(), field]),
+);
+
+/** The field an element (XML) or key (JSON) carries; case-insensitive as a fallback, since the
+ * spec spells `CTR`/`ECPM` in capitals while every other name is camelCase. */
+export function fieldOf(name: string): StatsField | undefined {
+  return FIELD_OF_ELEMENT.get(name) ?? FIELD_OF_LOWER.get(name.toLowerCase());
+}
+
+/** Give every expected field a value ('' when missing), so rows and totals see a fixed set. */
+export function completeRecord(record: StatsRecord, fields: readonly StatsField[]): StatsRecord {
+  for (const f of fields) if (record[f] === undefined) record[f] = '';
+  return record;
+}
+
+const ZERO = /^[+-]?0*(?:\.0*)?$/;
+
+/**
+ * Production's ad slot `bycountry` answer for "no data": one all-zero record with slot id `0` and
+ * country `OO` (not an ISO code). Dropped so that "no data" is zero records in every shape. JSON
+ * drops the slot level, so an absent slot id also matches there.
+ */
+export function isNoDataPlaceholder(r: StatsRecord): boolean {
+  if (r.country !== 'OO' || (r.adslot !== undefined && r.adslot !== '0')) return false;
+  for (const f of ['requests', 'impressions', 'clicks', 'earnings'] as const) {
+    const v = r[f];
+    if (v !== undefined && v !== '' && !ZERO.test(v)) return false;
+  }
+  return true;
+}
