@@ -17,13 +17,14 @@ class CampaignSeries implements Series {
   private readonly conversion: number;
   private readonly ecpm: number;
 
-  constructor(seed: number, id: string) {
+  constructor(seed: number, id: string, budgetType: string) {
     this.key = mix(seed, hashString(id));
     this.daily = Math.exp(Math.log(2_000) + unit(mix(this.key, 2)) * Math.log(100));
     this.ctr = 0.005 + 0.035 * unit(mix(this.key, 3));
-    // About a third of campaigns never convert: production then shows an infinite cost per conversion.
+    // Impression-bought (brand) campaigns track no conversions, nor do a fifth of the others:
+    // production then shows an infinite cost per conversion.
     const c = unit(mix(this.key, 4));
-    this.conversion = c < 0.33 ? 0 : 0.01 + 0.1 * c;
+    this.conversion = budgetType === 'IMPRESSIONS' || c < 0.2 ? 0 : 0.01 + 0.1 * c;
     this.ecpm = 100 + Math.floor(700 * unit(mix(this.key, 5)));
   }
 
@@ -59,7 +60,7 @@ export function campaignNodes(seed: number, c: CampaignRecord, timeZone: string,
   if (!c.servedFrom) return [];
   const served: [number, number] = [localHour(c.servedFrom, timeZone), c.servedTo ? localHour(c.servedTo, timeZone) : nowHour];
   const acc = [0, 0, 0, 0];
-  const s = new CampaignSeries(seed, c.id);
+  const s = new CampaignSeries(seed, c.id, c.budgetType);
   for (const [a, b] of clip([served], from, Math.min(to, nowHour))) addRange(s, a, b, acc);
   const [conv, clickOnly, viewOnly, spend] = acc as [number, number, number, number];
   const clicks = conv + clickOnly;
