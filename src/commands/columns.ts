@@ -6,14 +6,14 @@ import type { Column } from '../output/types.js';
 
 export const publicationColumns: Column[] = [
   { key: 'id' },
-  { key: 'name' },
+  { key: 'name', wrap: true },
   { key: 'type' },
   { key: 'status' },
-  { key: 'description' },
-  { key: 'reference' },
-  { key: 'url' },
+  { key: 'description', wrap: true },
+  { key: 'reference', wrap: true },
+  { key: 'url', wrap: true },
   { key: 'transparent', type: 'bool' },
-  { key: 'languages' },
+  { key: 'languages', wrap: true },
   { key: 'requests', type: 'int' },
   { key: 'uniques', type: 'int' },
   { key: 'autoapprove', type: 'bool' },
@@ -23,14 +23,14 @@ export const publicationTableFields = ['id', 'name', 'type', 'status', 'language
 export const adSlotColumns: Column[] = [
   { key: 'id' },
   { key: 'publication' },
-  { key: 'name' },
-  { key: 'formats' },
-  { key: 'tags' },
+  { key: 'name', wrap: true },
+  { key: 'formats', wrap: true },
+  { key: 'tags', wrap: true },
 ];
 
 export const advertiserColumns: Column[] = [
   { key: 'id' },
-  { key: 'name' },
+  { key: 'name', wrap: true },
   { key: 'status' },
   { key: 'dailyBudget', type: 'decimal' },
   { key: 'balance', type: 'decimal' },
@@ -41,10 +41,10 @@ export const advertiserColumns: Column[] = [
 // still writes both exactly in JSON. Dates stay strings: MM-DD-YYYY HH:MM in the server's zone.
 export const campaignColumns: Column[] = [
   { key: 'id' },
-  { key: 'name' },
+  { key: 'name', wrap: true },
   { key: 'status' },
   { key: 'advertiser' },
-  { key: 'description' },
+  { key: 'description', wrap: true },
   { key: 'budgetType' },
   { key: 'startDate' },
   { key: 'endDate' },

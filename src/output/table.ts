@@ -33,7 +33,7 @@ export async function renderTable(columns: readonly Column[], rows: readonly str
   if (opts.width !== undefined) {
     const all = [head, ...body, ...(totals ? [totals] : [])];
     const natural = columns.map((_, i) => Math.max(...all.map((r) => cellWidth(r[i] ?? ''))));
-    const widths = fitWidths(natural, opts.width);
+    const widths = fitWidths(natural, opts.width, columns.map((c) => c.wrap === true));
     if (widths) {
       const wrap = (r: string[]) => r.map((v, i) => wrapText(v, widths[i]!));
       body = body.map(wrap);
@@ -61,7 +61,7 @@ export async function renderVertical(columns: readonly Column[], values: readonl
   let shown = values.map(sanitizeForDisplay);
   if (opts.width !== undefined) {
     const labelWidth = Math.max(...labels.map(cellWidth));
-    const widths = fitWidths([labelWidth, Math.max(0, ...shown.map(cellWidth))], opts.width);
+    const widths = fitWidths([labelWidth, Math.max(0, ...shown.map(cellWidth))], opts.width, [false, true]);
     if (widths) shown = shown.map((v) => wrapText(v, widths[1]!));
   }
   const table = new Table({ style: NO_LIB_STYLE });

@@ -13,6 +13,8 @@ export interface Column {
   /** Human label for tables; defaults to the key. */
   header?: string;
   type?: ColumnType;
+  /** Free text (names, descriptions, URLs) that a table may wrap to fit the terminal; nothing else is. */
+  wrap?: boolean;
 }
 
 export interface OutputSettings {

@@ -20,19 +20,20 @@ export function cellWidth(text: string): number {
 
 /**
  * Column widths that fit `total` terminal columns, or undefined when the natural widths fit.
- * The widest column gives up a character at a time, so short columns (IDs, statuses) stay whole
- * and the long free-text ones (names, descriptions) wrap.
+ * Only free-text columns (`wrappable`) give up width, the widest first, a character at a time:
+ * an ID, a date or a number broken over two lines cannot be copied or read, so when the free
+ * text cannot absorb the difference the table is left wider than the screen.
  */
-export function fitWidths(natural: readonly number[], total: number, minWidth = 8): number[] | undefined {
+export function fitWidths(natural: readonly number[], total: number, wrappable: readonly boolean[] = natural.map(() => true), minWidth = 8): number[] | undefined {
   // Each column costs its text, two spaces of padding and one border; plus the closing border.
   const budget = total - natural.length * 3 - 1;
   const widths = [...natural];
   let sum = widths.reduce((a, b) => a + b, 0);
   if (sum <= budget) return undefined;
   while (sum > budget) {
-    let widest = 0;
-    for (let i = 1; i < widths.length; i++) if (widths[i]! > widths[widest]!) widest = i;
-    if (widths[widest]! <= minWidth) break; // cannot fit: let the terminal wrap the rest
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) if (wrappable[i] && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    if (widest < 0 || widths[widest]! <= minWidth) break; // cannot fit: let the terminal wrap the rest
     widths[widest]!--;
     sum--;
   }

@@ -5,7 +5,7 @@ import { Capture } from './capture.js';
 
 const columns: Column[] = [
   { key: 'id', header: 'ID' },
-  { key: 'name', header: 'Name' },
+  { key: 'name', header: 'Name', wrap: true },
   { key: 'status', header: 'Status' },
   { key: 'earnings', header: 'Earnings', type: 'decimal' },
 ];
@@ -101,6 +101,13 @@ describe('wrap helpers', () => {
   it('leaves columns alone when they fit and shrinks the widest first', () => {
     expect(fitWidths([2, 10], 80)).toBeUndefined();
     expect(fitWidths([2, 50, 30], 60)).toEqual([2, 24, 24]);
+  });
+
+  it('never narrows columns that are not free text: IDs and numbers stay whole', () => {
+    // id (36) and a count stay; only the name column gives up width.
+    expect(fitWidths([36, 40, 6], 70, [false, true, false])).toEqual([36, 18, 6]);
+    // Nothing wrappable left to give: the table stays wider than the screen instead.
+    expect(fitWidths([36, 36, 6], 50, [false, false, false])).toEqual([36, 36, 6]);
   });
 
   it('breaks at spaces and splits only words longer than a line', () => {
