@@ -1,0 +1,107 @@
+// JSON statistics into the same records as the XML stream, for completeness (small bodies: the
+// whole text is parsed; XML is the format to stream and the lossless one).
+//
+// Production's JSON (real-server.md) keys objects by ID and country code and has no `id` fields;
+// the single-publication and ad slot endpoints drop the outermost level, and ad slot statistics
+// without bycountry are one flat object. Nothing in a key says whether it is a publication ID,
+// a slot ID or a country, so the depth of the nesting decides: the keyed levels are the INNERMOST
+// ones of the shape's full nesting (publication, adslot, country). The spec's "direct mapping"
+// of the XML (`{"publication": [{"id": …, "statistics": …}]}`) is read too.
+// Counts are JSON numbers: parseJson quotes them before JSON.parse, so 9007199254740993 stays exact.
+
+import { errorFromService } from '../errors.js';
+import { isJsonObject, jsonScalar, parseJson, type JsonValue } from '../api/json.js';
+import { malformed } from './record-builder.js';
+import {
+  byCountry, completeRecord, fieldOf, isNoDataPlaceholder, shapeEntities, shapeFields,
+  type StatsRecord, type StatsShape,
+} from './shapes.js';
+
+type Level = keyof StatsRecord;
+type JsonObject = { [key: string]: JsonValue };
+const ENTITY_KEYS: ReadonlySet<string> = new Set(['publication', 'adslot', 'campaign']);
+
+export function parseStatsJson(text: string, shape: StatsShape, opts: { status?: number } = {}): StatsRecord[] {
+  let root: JsonValue;
+  try {
+    root = parseJson(text);
+  } catch (err) {
+    throw malformed('not JSON', err);
+  }
+  if (!isJsonObject(root)) throw malformed('JSON without a masg-response');
+  const error = root['masg-error'];
+  if (isJsonObject(error)) {
+    const code = Number(jsonScalar(error['code']));
+    if (!Number.isInteger(code)) throw malformed('a masg-error without a numeric code');
+    throw errorFromService(code, jsonScalar(error['description']), opts.status ?? 200);
+  }
+  if (!('masg-response' in root)) throw malformed('JSON without a masg-response');
+  const body = root['masg-response']!;
+
+  const full: Level[] = [...shapeEntities(shape), ...(byCountry(shape) ? (['country'] as const) : [])];
+  const depth = keyedDepth(body);
+  const levels = full.slice(Math.max(0, full.length - depth));
+  const fields = shapeFields(shape);
+  const records: StatsRecord[] = [];
+  const emit = (obj: JsonObject, ctx: StatsRecord): void => {
+    const record = completeRecord(recordOf(obj, ctx), fields);
+    if (!(byCountry(shape) && isNoDataPlaceholder(record))) records.push(record);
+  };
+  walk(body, {}, levels, emit);
+  return records;
+}
+
+/** An object holding statistics values (as opposed to one keyed by IDs or countries). */
+function isStatsObject(v: JsonValue | undefined): boolean {
+  if (!isJsonObject(v)) return false;
+  for (const key in v) if (key !== 'country' && fieldOf(key) !== undefined) return true;
+  return false;
+}
+
+/** How many ID/country-keyed levels lie above the first statistics object. */
+function keyedDepth(v: JsonValue | undefined): number {
+  if (Array.isArray(v)) return keyedDepth(v[0]);
+  if (!isJsonObject(v) || isStatsObject(v)) return 0;
+  const first = Object.keys(v)[0];
+  if (first === undefined || ENTITY_KEYS.has(first) || first === 'statistics' || first === 'id') return 0;
+  return 1 + keyedDepth(v[first]);
+}
+
+function walk(v: JsonValue | undefined, ctx: StatsRecord, levels: Level[], emit: (o: JsonObject, c: StatsRecord) => void): void {
+  if (Array.isArray(v)) {
+    for (const item of v) walk(item, ctx, levels, emit);
+    return;
+  }
+  if (!isJsonObject(v)) return;
+  if (isStatsObject(v)) return emit(v, ctx);
+  for (const [key, child] of Object.entries(v)) {
+    if (ENTITY_KEYS.has(key)) walkEntities(child, key as Level, ctx, levels, emit);
+    else if (key === 'statistics') walk(child, ctx, levels, emit);
+    else if (key !== 'id') {
+      const [level, ...rest] = levels;
+      walk(child, level === undefined ? ctx : { ...ctx, [level]: key }, rest, emit);
+    }
+  }
+}
+
+/** The spec's direct mapping: `{"adslot": [{"id": "…", "statistics": […]}]}`. */
+function walkEntities(v: JsonValue | undefined, kind: Level, ctx: StatsRecord, levels: Level[], emit: (o: JsonObject, c: StatsRecord) => void): void {
+  for (const entity of Array.isArray(v) ? v : [v]) {
+    if (!isJsonObject(entity)) continue;
+    walk(entity, { ...ctx, [kind]: jsonScalar(entity['id']) }, levels, emit);
+  }
+}
+
+function recordOf(obj: JsonObject, ctx: StatsRecord): StatsRecord {
+  const record: StatsRecord = { ...ctx };
+  for (const [key, value] of Object.entries(obj)) {
+    const field = fieldOf(key);
+    if (field === undefined) continue;
+    if (isJsonObject(value)) {
+      if (field !== 'currency') record[field] = jsonScalar(value['amount']);
+      if (value['currency'] !== undefined) record.currency ??= jsonScalar(value['currency']);
+    } else if (field === 'currency') record.currency ??= jsonScalar(value);
+    else record[field] = jsonScalar(value);
+  }
+  return record;
+}
