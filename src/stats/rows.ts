@@ -1,0 +1,89 @@
+// Statistics records as output rows, with one fixed column order per report kind so that a cron
+// export's header never depends on the data (product.md: `date,publication,adslot,country,
+// requests,impressions,clicks,earnings,currency`). Only the columns that apply to the query are
+// present: `adslot` at level adslot or for slot stats, `country` with --by-country, `date`/`hour`
+// with --interval day/hour.
+
+import type { Column, Row } from '../output/types.js';
+import type { Interval } from './intervals.js';
+import type { StatsLevel, StatsRecord } from './shapes.js';
+
+/** `publisher`: pub stats; `adslot`: slot stats; `campaign`: campaign stats. */
+export type StatsKind = 'publisher' | 'adslot' | 'campaign';
+
+export interface StatsColumnOptions {
+  level?: StatsLevel;
+  byCountry?: boolean;
+  interval?: Interval;
+}
+
+/** Ratios the service derives from the other columns: never summed (see totals.ts). */
+export const DERIVED_COLUMNS: readonly string[] = ['conversionsPercent', 'ctr', 'ecpm', 'costPerConversion'];
+
+const int = (key: string): Column => ({ key, type: 'int' });
+const dec = (key: string): Column => ({ key, type: 'decimal' });
+const str = (key: string): Column => ({ key, type: 'string' });
+
+const PUBLISHER_VALUES: readonly Column[] = [int('requests'), int('impressions'), int('clicks'), dec('earnings'), str('currency')];
+const CAMPAIGN_VALUES: readonly Column[] = [
+  int('impressions'), int('clicks'), int('conversions'), dec('conversionsPercent'),
+  dec('ctr'), dec('ecpm'), dec('costPerConversion'), dec('spend'), str('currency'),
+];
+
+/**
+ * The columns of a report, in their fixed order. Slot stats have no `publication` column: the
+ * ad slot endpoint does not say which publication the slot belongs to.
+ */
+export function statsColumns(kind: StatsKind, opts: StatsColumnOptions = {}): Column[] {
+  const cols: Column[] = [];
+  if (opts.interval === 'day') cols.push(str('date'));
+  if (opts.interval === 'hour') cols.push(str('hour'));
+  if (kind === 'campaign') return [...cols, str('campaign'), ...CAMPAIGN_VALUES];
+  if (kind === 'publisher') cols.push(str('publication'));
+  if (kind === 'adslot' || opts.level === 'adslot') cols.push(str('adslot'));
+  if (opts.byCountry) cols.push(str('country'));
+  return [...cols, ...PUBLISHER_VALUES];
+}
+
+export interface RowContext {
+  /** With `intervalLabel`, names the column it goes to: `hour` for 'hour', else `date`. */
+  interval?: Interval;
+  /** The interval's label (`YYYY-MM-DD` or `YYYY-MM-DDTHH`, from splitRange). */
+  intervalLabel?: string;
+  /** IDs from the query, for endpoints whose body omits that level. */
+  publication?: string;
+  adslot?: string;
+  campaign?: string;
+}
+
+/** The single currency of the service (spec §1.7): the value when a body leaves it out. */
+export const DEFAULT_CURRENCY = 'USD';
+
+/**
+ * A record as a row: every value as sent; IDs the body left out come from the query. The row
+ * carries every known key; the columns choose which ones are printed.
+ */
+export function toRow(record: StatsRecord, ctx: RowContext = {}): Row {
+  const row: Record<string, string> = {};
+  if (ctx.intervalLabel !== undefined) row[ctx.interval === 'hour' ? 'hour' : 'date'] = ctx.intervalLabel;
+  for (const key of ['publication', 'adslot', 'campaign'] as const) {
+    const id = record[key] ? record[key] : (ctx[key] ?? record[key]);
+    if (id !== undefined) row[key] = id;
+  }
+  for (const [key, value] of Object.entries(record)) if (!(key in row) && value !== undefined) row[key] = value;
+  row['currency'] = record.currency || DEFAULT_CURRENCY;
+  return row;
+}
+
+/**
+ * The row for an interval without data (the service sends no record at all then): counts 0,
+ * money 0.00, and the ratios empty, since 0/0 has no value (the totals row recomputes them).
+ */
+export function zeroRow(kind: StatsKind, ctx: RowContext & { country?: string } = {}): Row {
+  const record: StatsRecord =
+    kind === 'campaign'
+      ? { impressions: '0', clicks: '0', conversions: '0', conversionsPercent: '', ctr: '', ecpm: '', costPerConversion: '', spend: '0.00' }
+      : { requests: '0', impressions: '0', clicks: '0', earnings: '0.00' };
+  if (ctx.country !== undefined) record.country = ctx.country;
+  return toRow(record, ctx);
+}
