@@ -1,0 +1,132 @@
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, demoIds, start } from './helpers.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'masg-sandbox-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const readState = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+
+describe('persistence', () => {
+  it('state survives a restart (same IDs, same statistics; the file keeps its seed)', async () => {
+    const file = path.join(dir, 'nested', 'folder', 'state.json');
+    const a = await start({ dataFile: file, seed: 5 });
+    const { pubs } = await demoIds(a);
+    const pub = (await call(a, 'POST', '/publication/create.json', { params: { name: 'Kept', type: 'OTHER_APP', description: 'd' } })).json()['masg-response'];
+    const slot = (await call(a, 'POST', '/adslot/create.json', { params: { publication: pubs['demo-1'].id, name: 'Kept slot', formats: 'text', tags: 't1,t2' } })).json()['masg-response'];
+    await call(a, 'POST', `/publication/${pubs['demo-1'].id}.xml`, { params: { status: 'PAUSED' } });
+    const stats = (await call(a, 'GET', '/publication/statistics.xml', { params: { start: '2024060100', end: '2024061023', level: 'adslot' } })).text;
+    await a.close();
+
+    const b = await start({ dataFile: file, seed: 99 });
+    try {
+      const after = await demoIds(b);
+      expect(after.pubs['demo-1'].status).toBe('PAUSED');
+      expect(Object.values(after.pubs).find((p: any) => p.id === pub.id)).toMatchObject({ name: 'Kept', status: 'ACTIVE' });
+      expect(after.slots.find((s) => s.id === slot.id)).toEqual(slot);
+      expect((await call(b, 'GET', '/publication/statistics.xml', { params: { start: '2024060100', end: '2024061023', level: 'adslot' } })).text).toBe(stats);
+      // New IDs continue the sequence instead of repeating one.
+      const next = (await call(b, 'POST', '/publication/create.json', { params: { name: 'Next', type: 'OTHER_APP', description: 'd' } })).json()['masg-response'];
+      expect(next.id).not.toBe(pub.id);
+    } finally {
+      await b.close();
+    }
+    expect(readState(file).seed).toBe(5);
+  });
+
+  it('16 concurrent clients creating ad slots: none lost, the file is valid and holds them all', async () => {
+    const file = path.join(dir, 'concurrent.json');
+    const sb = await start({ dataFile: file });
+    const pub = (await demoIds(sb)).pubs['demo-2'].id;
+    const created = await Promise.all(Array.from({ length: 16 }, async (_, client) => {
+      const out: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await call(sb, 'POST', '/adslot/create.json', { params: { publication: pub, name: `c${client}-${i}`, formats: 'banner' } });
+        expect(r.status).toBe(200);
+        out.push(r.json()['masg-response'].id);
+      }
+      return out;
+    }));
+    const ids = created.flat();
+    expect(new Set(ids).size).toBe(80);
+    // Every 200 was answered after its write reached the disk: the file has them all already.
+    const onDisk = new Set(readState(file).adslots.map((s: any) => s.id));
+    for (const id of ids) expect(onDisk.has(id)).toBe(true);
+    const listed = (await call(sb, 'GET', '/adslot/list.json', { params: { publication: pub } })).json()['masg-response'];
+    expect(listed.filter((s: any) => /^c\d+-\d$/.test(s.name))).toHaveLength(80);
+    await sb.close();
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a corrupt file instead of overwriting it; removes temp files of interrupted writes', async () => {
+    const file = path.join(dir, 'corrupt.json');
+    writeFileSync(file, '{"version":1,"seed":');
+    await expect(start({ dataFile: file })).rejects.toThrow();
+    expect(readFileSync(file, 'utf8')).toBe('{"version":1,"seed":');
+    const good = path.join(dir, 'good.json');
+    const stale = path.join(dir, '.good.json.123.456.tmp');
+    writeFileSync(stale, '{"half');
+    const sb = await start({ dataFile: good });
+    await sb.close();
+    expect(existsSync(stale)).toBe(false);
+  });
+});
+
+describe('kill -9 during a stream of writes', () => {
+  // The child runs the compiled sandbox; compile just src/sandbox into a temp folder so this
+  // test does not depend on the rest of the tree building.
+  const out = path.join(dir, 'build');
+  function build(): string {
+    const tsc = path.resolve('node_modules/typescript/bin/tsc');
+    execFileSync(process.execPath, [tsc, '--outDir', out, '--rootDir', 'src', '--module', 'NodeNext', '--moduleResolution', 'NodeNext',
+      '--target', 'ES2022', '--strict', '--skipLibCheck', '--types', 'node', 'src/sandbox/main.ts'], { stdio: 'pipe' });
+    writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
+    return path.join(out, 'sandbox', 'main.js');
+  }
+
+  it('leaves a valid file holding every acknowledged write', async () => {
+    const main = build();
+    const file = path.join(dir, 'killed.json');
+    const child = spawn(process.execPath, [main, '--port', '0', '--data', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise((r) => child.once('exit', r));
+    const url = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      child.stdout.on('data', (d) => {
+        text += d;
+        const m = /listening on (\S+)/.exec(text);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', () => reject(new Error(`sandbox exited early: ${text}`)));
+    });
+    const sb = { url, demo: { email: 'demo@sandbox.masg.test', key: 'demo-developer-key' } } as any;
+    const pub = (await demoIds(sb)).pubs['demo-1'].id;
+    const acknowledged: string[] = [];
+    let killed = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !killed; i++) {
+        try {
+          const r = await call(sb, 'POST', '/adslot/create.json', { params: { publication: pub, name: `k${w}-${i}`, formats: 'banner', tags: 'x'.repeat(200) } });
+          if (r.status === 200) acknowledged.push(r.json()['masg-response'].id);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+    await new Promise((r) => setTimeout(r, 400));
+    killed = true;
+    child.kill('SIGKILL');
+    await Promise.all(writers);
+    await exited;
+
+    expect(acknowledged.length).toBeGreaterThan(10);
+    const state = readState(file); // parses: the file is whole
+    const onDisk = new Set(state.adslots.map((s: any) => s.id));
+    for (const id of acknowledged) expect(onDisk.has(id)).toBe(true);
+    const restarted = await start({ dataFile: file });
+    expect((await call(restarted, 'GET', '/adslot/list.json')).json()['masg-response'].length).toBe(onDisk.size - 1); // minus the other account's slot
+    await restarted.close();
+  }, 60_000);
+});
