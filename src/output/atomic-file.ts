@@ -2,7 +2,7 @@
 // (same filesystem, so the final rename is atomic), is fsynced, and only then replaces FILE. A run
 // that fails or is interrupted removes its temporary file and leaves any earlier FILE untouched.
 import { randomBytes } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
@@ -21,16 +21,15 @@ export async function openAtomicFile(path: string, field = '--out'): Promise<Ato
   await checkDirectory(dir, field);
   // Dot-prefixed so globbing consumers (e.g. `*.csv` loaders) never pick up a half-written file.
   const tempPath = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await fs.open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, await targetMode(path));
-  const stream = handle.createWriteStream({ autoClose: false });
+  // `flush`: the descriptor is fsynced before it closes, so the rename never exposes a file
+  // whose data is still only in the page cache. `wx`: never reuse someone else's file.
+  const stream = createWriteStream(tempPath, { flags: 'wx', mode: await targetMode(path), flush: true });
+  const closed = new Promise<void>((resolve, reject) => {
+    stream.once('close', resolve);
+    stream.once('error', reject);
+  });
+  closed.catch(() => undefined);
   let settled = false;
-
-  async function finish(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      stream.once('error', reject);
-      stream.end(() => resolve());
-    });
-  }
 
   return {
     stream,
@@ -39,12 +38,11 @@ export async function openAtomicFile(path: string, field = '--out'): Promise<Ato
       if (settled) return;
       settled = true;
       try {
-        await finish();
-        await handle.sync();
-        await handle.close();
+        stream.end();
+        await closed;
         await fs.rename(tempPath, path);
       } catch (err) {
-        await handle.close().catch(() => undefined);
+        stream.destroy();
         await fs.rm(tempPath, { force: true });
         throw err;
       }
@@ -54,7 +52,7 @@ export async function openAtomicFile(path: string, field = '--out'): Promise<Ato
       if (settled) return;
       settled = true;
       stream.destroy();
-      await handle.close().catch(() => undefined);
+      await closed.catch(() => undefined);
       await fs.rm(tempPath, { force: true });
     },
   };
