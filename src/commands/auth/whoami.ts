@@ -8,8 +8,11 @@ export const whoami = defineCommand<Record<string, never>>({
     const config = await import('../../config/index.js');
     const g = ctx.globals;
     const store = await config.openStore(ctx.configDir);
+    // --sandbox must not be ignored here: the commands it goes with act as the demo account.
+    const creds = g.sandbox ? await ctx.credentials() : undefined;
+    const sandbox = creds && { url: creds.baseUrl, email: creds.email, key: creds.key };
     // partial: report a half-configured set-up instead of failing on what is missing.
-    const settings = await config.resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl }, env: ctx.io.env, store, partial: true });
+    const settings = await config.resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox }, env: ctx.io.env, store, partial: true });
     const ui = await ctx.ui();
     for (const warning of settings.warnings) ui.warn(warning);
     const row = config.whoami(settings);
