@@ -25,6 +25,11 @@ export interface CommandDef<O = Record<string, unknown>> {
   configure?: (cmd: Command) => void;
   /** Shown under "Examples:" in --help (and in the README reference). */
   examples: string[];
+  /**
+   * The columns the command prints, when known before it runs: `--fields` is checked against
+   * them before anything is sent, so a typo cannot fail only after a create went through.
+   */
+  columns?: Column[];
   run: (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
 }
 

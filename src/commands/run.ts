@@ -20,6 +20,13 @@ async function report(ctx: Context, err: unknown): Promise<void> {
   markReported(err);
 }
 
+/** An unknown --fields name is a usage error (exit 2), so it must be found before sending. */
+async function checkFields(ctx: Context, def: CommandDef<any>): Promise<void> {
+  if (ctx.globals.fields === undefined || def.columns === undefined || ctx.globals.raw) return;
+  const { selectColumns } = await import('../output/index.js');
+  selectColumns(def.columns, (await ctx.outputSettings()).fields);
+}
+
 export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: string): void {
   def.configure?.(cmd);
   if (def.examples.length > 0) {
@@ -31,6 +38,7 @@ export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: stri
     const globals = command.optsWithGlobals() as GlobalOptions;
     const ctx = new Context(io, globals, version);
     try {
+      await checkFields(ctx, def);
       const result = await def.run(ctx, command.opts(), args);
       await render(ctx, result);
     } catch (err) {

@@ -8,6 +8,7 @@ export const campaignList = defineCommand<Record<string, never>>({
   summary: 'List the campaigns of an advertiser',
   configure: (cmd) => cmd.argument('<advertiserId>', 'advertiser ID (see `masg adv list`)'),
   examples: ['masg campaign list 7c9d…', 'masg campaign list 7c9d… -o csv --fields id,name,status,overallBudget'],
+  columns: campaignColumns,
   async run(ctx, _opts, [rawId]) {
     const advertiserId = checkId('<advertiserId>', rawId!);
     const { listCampaigns, campaignRequests } = await import('../../api/campaigns.js');

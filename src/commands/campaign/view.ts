@@ -8,6 +8,7 @@ export const campaignView = defineCommand<Record<string, never>>({
   summary: 'Show one campaign with its dates and budgets',
   configure: (cmd) => cmd.argument('<id>', 'campaign ID (see `masg campaign list`)'),
   examples: ['masg campaign view 5be1…', 'masg campaign view 5be1… -o json'],
+  columns: campaignColumns,
   async run(ctx, _opts, [rawId]) {
     const id = checkId('<id>', rawId!);
     const { getCampaign, campaignRequests } = await import('../../api/campaigns.js');

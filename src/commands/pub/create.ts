@@ -13,6 +13,7 @@ export const pubCreate = defineCommand<Record<string, string>>({
     'masg pub create --name "Daily News" --type MOBILE_SITE --url https://m.example.com --description "News for commuters" --transparent false',
     'masg pub create --name "Puzzle Game" --type ANDROID_APP --description "Word puzzles" --transparent true --languages en,es',
   ],
+  columns: publicationColumns,
   async run(ctx, opts) {
     const input = validatePublication(pickPublicationFields(opts), 'create', flagLabel);
     const { createPublication, publicationRequests } = await import('../../api/publications.js');

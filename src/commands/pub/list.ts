@@ -16,6 +16,7 @@ export const pubList = defineCommand<PubListOptions>({
     // Not commander's .choices(): it would refuse "active"; the rule below normalises case.
     cmd.addOption(new Option('--status <status>', `only publications with this status (${PUBLICATION_STATUSES.join(', ')})`)),
   examples: ['masg pub list', 'masg pub list --status ACTIVE', 'masg pub list -o csv > publications.csv'],
+  columns: publicationColumns,
   async run(ctx, opts) {
     const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_STATUSES);
     const { listPublications, publicationRequests } = await import('../../api/publications.js');

@@ -20,6 +20,7 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     cmd.option('-y, --yes', 'do not ask for confirmation (needed for --status STOPPED without a terminal)');
   },
   examples: ['masg pub update 3f2c… --status PAUSED', 'masg pub update 3f2c… --name "Daily News Lite" --languages en,fr'],
+  columns: publicationColumns,
   async run(ctx, opts, [rawId]) {
     const id = checkId('<id>', rawId!);
     const input = validatePublication(pickPublicationFields(opts), 'update', flagLabel);

@@ -22,6 +22,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
       .option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`)
       .option('--tags <list>', 'comma-separated tags, each at most 255 characters'),
   examples: ['masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news'],
+  columns: adSlotColumns,
   async run(ctx, opts) {
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     const { createAdSlot, adSlotRequests } = await import('../../api/adslots.js');

@@ -12,6 +12,7 @@ export const slotList = defineCommand<SlotListOptions>({
   summary: 'List ad slots, of one publication or of the whole account',
   configure: (cmd) => cmd.option('--publication <id>', 'only the ad slots of this publication'),
   examples: ['masg slot list', 'masg slot list --publication 3f2c…', 'masg slot list -o csv > slots.csv'],
+  columns: adSlotColumns,
   async run(ctx, opts) {
     const publication = opts.publication === undefined ? undefined : checkId('--publication', opts.publication);
     const { listAdSlots, adSlotRequests } = await import('../../api/adslots.js');

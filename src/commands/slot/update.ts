@@ -23,6 +23,7 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       .option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`)
       .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
   examples: ['masg slot update 9a1e… --formats banner,iab300x250', 'masg slot update 9a1e… --tags ""'],
+  columns: adSlotColumns,
   async run(ctx, opts, [rawId]) {
     const id = checkId('<id>', rawId!);
     const input = validateAdSlot({ ...opts }, 'update', flagLabel);
