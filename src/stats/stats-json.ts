@@ -58,13 +58,26 @@ function isStatsObject(v: JsonValue | undefined): boolean {
   return false;
 }
 
-/** How many ID/country-keyed levels lie above the first statistics object. */
+/**
+ * How many ID/country-keyed levels lie above the first statistics object (-1: none below). The
+ * first one found decides, not the first key: a publication without slots is an empty object.
+ */
 function keyedDepth(v: JsonValue | undefined): number {
-  if (Array.isArray(v)) return keyedDepth(v[0]);
-  if (!isJsonObject(v) || isStatsObject(v)) return 0;
-  const first = Object.keys(v)[0];
-  if (first === undefined || ENTITY_KEYS.has(first) || first === 'statistics' || first === 'id') return 0;
-  return 1 + keyedDepth(v[first]);
+  if (Array.isArray(v)) {
+    for (const item of v) {
+      const d = keyedDepth(item);
+      if (d >= 0) return d;
+    }
+    return -1;
+  }
+  if (!isJsonObject(v)) return -1;
+  if (isStatsObject(v)) return 0;
+  for (const [key, child] of Object.entries(v)) {
+    if (ENTITY_KEYS.has(key) || key === 'statistics' || key === 'id') return 0; // the direct mapping names its levels
+    const d = keyedDepth(child);
+    if (d >= 0) return d + 1;
+  }
+  return -1;
 }
 
 function walk(v: JsonValue | undefined, ctx: StatsRecord, levels: Level[], emit: (o: JsonObject, c: StatsRecord) => void): void {

@@ -78,3 +78,12 @@ describe('statistics JSON (production: keyed by ID and country, no id fields)', 
     expect(json('publications-publication.json', shapes.pubs).map((r) => r.publication)).toEqual([P1, P2]);
   });
 });
+
+describe('statistics JSON: the nesting depth is found past empty levels', () => {
+  it('a publication without slots does not shift the levels of the next one', () => {
+    const text = `{"masg-response":{"${P1}":{},"${P2}":{"${S1}":{"requests":1,"impressions":1,"clicks":0,"earnings":{"currency":"USD","amount":"0.01"}}}}}`;
+    expect(parseStatsJson(text, shapes.pubsSlots)).toEqual([
+      { publication: P2, adslot: S1, requests: '1', impressions: '1', clicks: '0', ...usd('0.01') },
+    ]);
+  });
+});
