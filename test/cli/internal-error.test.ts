@@ -1,0 +1,47 @@
+// Exit 1, an unexpected internal error: a bug is simulated by stubbing one API function so that
+// it throws a plain TypeError, as a programming error would. Everything else is real (sandbox,
+// CLI, context), so the path from a thrown non-masg error to the exit code is the one users hit.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startHarness, type Harness } from '../commands/harness.js';
+
+vi.mock('../../src/api/advertisers.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/api/advertisers.js')>();
+  return {
+    ...real,
+    listAdvertisers: async () => {
+      // What a real bug looks like: reading a property of undefined.
+      const rows = undefined as unknown as { map: () => void };
+      return rows.map();
+    },
+  };
+});
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('1: unexpected internal error', () => {
+  it('exit 1, a short message and what to do; no stack trace without --debug', async () => {
+    const run = await h.masg(['adv', 'list', '-o', 'csv']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^masg: internal error: .*undefined/);
+    expect(run.stderr).toContain('--debug');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('with --debug the stack trace is shown (on stderr) and still no key', async () => {
+    const run = await h.masg(['adv', 'list', '--debug']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/\n\s+at /);
+    expect(run.stderr).not.toContain(h.sandbox.demo.key);
+  });
+
+  it('other commands are unaffected by the stub (the mapping is per error, not per run)', async () => {
+    const run = await h.masg(['pub', 'list', '-o', 'csv']);
+    expect(run.code).toBe(0);
+  });
+});
