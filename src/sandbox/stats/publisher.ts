@@ -38,15 +38,15 @@ function slotMetrics(ctx: StatsContext, slot: AdSlotRecord, windows: Array<[numb
   const wins = clip(windows, localHour(slot.createdAt, ctx.timeZone), Infinity);
   if (wins.length === 0) return out;
   const slotHash = hashString(slot.id);
-  ctx.countries.forEach((c, i) => {
-    if (!series.reset(ctx.seed, slotHash, i, c.weight).active) return;
+  for (let i = 0; i < ctx.countries.length; i++) {
+    if (!series.reset(ctx.seed, slotHash, i, ctx.countries[i]!.weight).active) continue;
     prim.fill(0);
     for (const [a, b] of wins) addRange(series, a, b, prim);
     out[i * M] = prim[0]! + prim[1]! + prim[2]!;
     out[i * M + 1] = prim[0]! + prim[1]!;
     out[i * M + 2] = prim[0]!;
     out[i * M + 3] = prim[3]!;
-  });
+  }
   return out;
 }
 
@@ -61,7 +61,11 @@ const hasData = (m: ArrayLike<number>, at: number) => m[at] !== 0 || m[at + 1] !
 /** Rows of a metrics array: one per country with data, or one total row when there is any data. */
 function rows(ctx: StatsContext, m: Float64Array, byCountry: boolean, bare = false): StatsRow[] {
   if (byCountry) {
-    return ctx.countries.flatMap((c, i) => (hasData(m, i * M) ? [{ country: c.code, fields: rowFields(m, i * M, bare) }] : []));
+    const out: StatsRow[] = [];
+    for (let i = 0; i < ctx.countries.length; i++) {
+      if (hasData(m, i * M)) out.push({ country: ctx.countries[i]!.code, fields: rowFields(m, i * M, bare) });
+    }
+    return out;
   }
   const total = [0, 0, 0, 0];
   for (let i = 0; i < m.length; i++) total[i % M]! += m[i]!;

@@ -5,8 +5,11 @@
 import type { Field, StatsNode } from './fields.js';
 
 const SPECIAL = /[&<>\u0080-\uffff]/g;
+const HAS_SPECIAL = /[&<>\u0080-\uffff]/;
 
 export function escapeXml(s: string): string {
+  // Fast path: most values (IDs, counts, amounts) need nothing, and reports have millions.
+  if (!HAS_SPECIAL.test(s)) return s;
   return s.replace(SPECIAL, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `&#${c.charCodeAt(0)};`));
 }
 
@@ -17,7 +20,7 @@ export function fieldsXml(fields: Field[]): string {
   for (const f of fields) {
     if ('group' in f) out += `<${f.key}>\n${fieldsXml(f.group)}</${f.key}>\n`;
     else if (f.value === '') out += f.empty === 'pair' ? `<${f.key}></${f.key}>\n` : `<${f.key}/>\n`;
-    else out += `<${f.key}>${escapeXml(f.value)}</${f.key}>\n`;
+    else out += `<${f.key}>${f.kind === 'int' ? f.value : escapeXml(f.value)}</${f.key}>\n`;
   }
   return out;
 }
