@@ -27,8 +27,16 @@ async function checkFields(ctx: Context, def: CommandDef<any>): Promise<void> {
   selectColumns(def.columns, (await ctx.outputSettings()).fields);
 }
 
+const examples = new WeakMap<Command, readonly string[]>();
+
+/** The examples of a command, for generated documentation (README reference). */
+export function examplesOf(cmd: Command): readonly string[] {
+  return examples.get(cmd) ?? [];
+}
+
 export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: string): void {
   def.configure?.(cmd);
+  examples.set(cmd, def.examples);
   if (def.examples.length > 0) {
     cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   }
