@@ -2,12 +2,13 @@
 // records (default 200,000, about 40 MB) parsed by
 //   - parseStatsStream (callback form, the one the commands use),
 //   - statsRecords (async generator form),
+//   - a bare saxes loop that builds no records (the floor any saxes-based parser stands on),
 //   - fast-xml-parser building the whole tree (what a naive client would do),
 // each in its own child process so that peak RSS (getrusage maxrss) belongs to one parser.
 // The body is generated into a temporary file, streamed from disk in 64 KiB chunks like a socket
 // would deliver it, and removed afterwards. Needs `npm run build` first (imports ../dist).
 //
-//   node bench/stats-parse.js [--records 200000] [--only stream,generator,fxp]
+//   node bench/stats-parse.js [--records 200000] [--only stream,generator,saxes,fxp]
 
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -68,6 +69,24 @@ async function runChild(mode, file) {
         }
       }
     }
+  } else if (mode === 'saxes') {
+    // The floor: saxes alone, no pre-pass, no records, only what is needed to read `requests`.
+    const { SaxesParser } = await import('saxes');
+    const parser = new SaxesParser({ position: false });
+    let text = '';
+    parser.on('opentag', () => {
+      text = '';
+    });
+    parser.on('text', (t) => {
+      text += t;
+    });
+    parser.on('closetag', (tag) => {
+      if (tag.name === 'requests') requests += BigInt(text);
+      else if (tag.name === 'statistics') records++;
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of chunks(file)) parser.write(decoder.decode(chunk, { stream: true }));
+    parser.close();
   } else {
     const { parseStatsStream, statsRecords } = await import('../dist/stats/stream.js');
     const onRecord = (r) => {
@@ -88,6 +107,7 @@ const LABELS = {
   stream: 'masg parseStatsStream (saxes, streaming)',
   generator: 'masg statsRecords (async generator)',
   fxp: 'fast-xml-parser whole tree',
+  saxes: 'bare saxes loop (the floor, no records)',
 };
 
 async function main(argv) {
@@ -96,7 +116,7 @@ async function main(argv) {
     return;
   }
   const count = Number(argv[argv.indexOf('--records') + 1] || 0) || 200_000;
-  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : ['stream', 'generator', 'fxp'];
+  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : ['stream', 'generator', 'saxes', 'fxp'];
   const dir = mkdtempSync(join(tmpdir(), 'masg-bench-'));
   const file = join(dir, 'stats.xml');
   try {
@@ -113,7 +133,7 @@ async function main(argv) {
       const rate = Math.round(r.records / (r.ms / 1000)).toLocaleString('en-US');
       const same = r.requests === checksum && r.records === count ? '' : '  (RECORDS DIFFER)';
       process.stdout.write(
-        `  ${LABELS[mode].padEnd(42)} ${String(Math.round(r.ms)).padStart(6)} ms wall ${String(Math.round(r.cpuMs)).padStart(6)} ms CPU  ` +
+        `  ${LABELS[mode].padEnd(44)} ${String(Math.round(r.ms)).padStart(6)} ms wall ${String(Math.round(r.cpuMs)).padStart(6)} ms CPU  ` +
           `${rate.padStart(9)} records/s  ` +
           `peak RSS ${r.peakRssMb.toFixed(0).padStart(4)} MB${same}\n`,
       );
