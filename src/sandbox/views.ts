@@ -3,7 +3,7 @@
 import { bool, str, type Field } from './wire/fields.js';
 import type { AdSlotRecord, AdvertiserRecord, CampaignRecord, PublicationRecord } from './types.js';
 
-export function publicationFields(p: PublicationRecord, status = p.status): Field[] {
+export function publicationFields(p: PublicationRecord): Field[] {
   return [
     str('id', p.id, 'self'),
     str('name', p.name, 'self'),
@@ -17,7 +17,7 @@ export function publicationFields(p: PublicationRecord, status = p.status): Fiel
     { ...str('uniques', '', 'self'), xmlOnly: true },
     str('languages', p.languages.join(','), 'self'),
     bool('autoapprove', p.autoapprove),
-    str('status', status, 'self'),
+    str('status', p.status, 'self'),
   ];
 }
 
