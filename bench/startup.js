@@ -1,28 +1,18 @@
 #!/usr/bin/env node
 // Start-up cost of the answers that need no network, side by side with bare Node, measured in one
 // run so that machine load affects every row alike. Runs are interleaved (one of each case per
-// round) for the same reason. Usage: node bench/startup.js [--runs N] [--check]
+// round) for the same reason. A section of `npm run bench` (bench/run.js imports it and calls
+// run()), or standalone: node bench/startup.js [--runs N] [--check]
 //   --check  exits 1 when a target ratio is missed (the targets are issue 5's).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin', 'masg.js');
-const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) || 30;
 const warmup = 5;
-
-if (!existsSync(join(root, 'dist', 'cli.js'))) {
-  console.error('bench/startup.js: dist/ is missing; run `npx tsc -p tsconfig.json` first.');
-  process.exit(1);
-}
-
-// An empty config dir: nothing a user has saved may change what is measured.
-const configDir = mkdtempSync(join(tmpdir(), 'masg-bench-'));
-const env = { ...process.env, MASG_CONFIG_DIR: configDir, NO_COLOR: '1' };
 
 const cases = [
   { name: 'node -e 0', argv: ['-e', '0'] },
@@ -33,7 +23,7 @@ const cases = [
   { name: 'masg __complete pub list --status ""', argv: [bin, '__complete', 'pub', 'list', '--status', ''], target: 1.5 },
 ];
 
-function once(argv) {
+function once(argv, env) {
   const start = process.hrtime.bigint();
   const r = spawnSync(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -47,27 +37,42 @@ const median = (xs) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-const samples = cases.map(() => []);
-try {
-  for (let round = 0; round < warmup + runs; round++) {
-    cases.forEach((c, i) => {
-      const ms = once(c.argv);
-      if (round >= warmup) samples[i].push(ms);
-    });
+/** Prints the table; resolves to the number of missed targets. */
+export async function run({ runs = 30 } = {}) {
+  if (!existsSync(join(root, 'dist', 'cli.js'))) {
+    throw new Error('bench/startup.js: dist/ is missing; run `npx tsc -p tsconfig.json` first.');
   }
-} finally {
-  rmSync(configDir, { recursive: true, force: true });
+  // An empty config dir: nothing a user has saved may change what is measured.
+  const configDir = mkdtempSync(join(tmpdir(), 'masg-bench-'));
+  const env = { ...process.env, MASG_CONFIG_DIR: configDir, NO_COLOR: '1' };
+  const samples = cases.map(() => []);
+  try {
+    for (let round = 0; round < warmup + runs; round++) {
+      cases.forEach((c, i) => {
+        const ms = once(c.argv, env);
+        if (round >= warmup) samples[i].push(ms);
+      });
+    }
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
+  }
+
+  const base = median(samples[0]);
+  let missed = 0;
+  console.log(`start-up, median of ${runs} runs after ${warmup} warm-up rounds (Node ${process.version})`);
+  console.log(`${'case'.padEnd(40)} ${'median'.padStart(9)} ${'ratio'.padStart(7)}  target`);
+  cases.forEach((c, i) => {
+    const m = median(samples[i]);
+    const ratio = m / base;
+    const verdict = c.target === undefined ? '' : `≤ ${c.target}× ${ratio <= c.target ? 'ok' : 'MISSED'}`;
+    if (c.target !== undefined && ratio > c.target) missed++;
+    console.log(`${c.name.padEnd(40)} ${`${m.toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}×`.padStart(7)}  ${verdict}`);
+  });
+  return missed;
 }
 
-const base = median(samples[0]);
-let missed = 0;
-console.log(`start-up, median of ${runs} runs after ${warmup} warm-up rounds (Node ${process.version})`);
-console.log(`${'case'.padEnd(40)} ${'median'.padStart(9)} ${'ratio'.padStart(7)}  target`);
-cases.forEach((c, i) => {
-  const m = median(samples[i]);
-  const ratio = m / base;
-  const verdict = c.target === undefined ? '' : `≤ ${c.target}× ${ratio <= c.target ? 'ok' : 'MISSED'}`;
-  if (c.target !== undefined && ratio > c.target) missed++;
-  console.log(`${c.name.padEnd(40)} ${`${m.toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}×`.padStart(7)}  ${verdict}`);
-});
-if (args.includes('--check') && missed > 0) process.exitCode = 1;
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const missed = await run({ runs: Number(args[args.indexOf('--runs') + 1]) || 30 });
+  if (args.includes('--check') && missed > 0) process.exitCode = 1;
+}

@@ -1,8 +1,7 @@
 // The entry point. Builds the commander program, runs it, and is the only place where an error
 // becomes an exit code: commands and the client throw, they never exit.
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
-import { registerCommands } from './commands/index.js';
+import type { Command } from 'commander';
 import type { Io } from './context.js';
 import { ExitCode, MasgError, UsageError, wasReported } from './errors.js';
 
@@ -14,7 +13,10 @@ function positiveSeconds(value: string): number {
   return n;
 }
 
-export function buildProgram(io: Io): Command {
+export async function buildProgram(io: Io): Promise<Command> {
+  // Imported here rather than at the top so that the fast paths in main() never load commander
+  // or the command modules: together they cost about half of bare Node's start-up.
+  const [{ Command, Option }, { registerCommands }] = await Promise.all([import('commander'), import('./commands/index.js')]);
   const program = new Command('masg')
     .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -44,8 +46,19 @@ export function buildProgram(io: Io): Command {
 
 /** Runs masg with the given arguments and IO; resolves to the exit code. Never exits the process. */
 export async function main(argv: string[], io: Io): Promise<number> {
-  const program = buildProgram(io);
+  // Fast paths for answers that need no command tree (bench/startup.js measures them): the
+  // version, and `__complete`, which the shell runs on every Tab (src/completion/complete.ts).
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`${VERSION}\n`);
+    return ExitCode.OK;
+  }
+  if (argv[0] === '__complete') {
+    const { complete } = await import('./completion/complete.js');
+    await complete(argv.slice(1), io, VERSION);
+    return ExitCode.OK;
+  }
   try {
+    const program = await buildProgram(io);
     if (argv.length === 0) {
       program.outputHelp();
       return ExitCode.OK;
@@ -53,11 +66,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.OK;
   } catch (err) {
-    return reportError(err, io, argv.includes('--debug'));
+    return await reportError(err, io, argv.includes('--debug'));
   }
 }
 
-function reportError(err: unknown, io: Io, debug: boolean): number {
+async function reportError(err: unknown, io: Io, debug: boolean): Promise<number> {
+  const { CommanderError } = await import('commander');
   if (err instanceof CommanderError) {
     // Help and version are successes; every other parse error is a usage error (exit 2).
     // Commander has already printed its message on stderr.
@@ -94,7 +108,18 @@ export function run(): void {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, signal: controller.signal };
+  // process.stdin is created on first access, which costs a few ms of start-up: only commands
+  // that read it (login --key-stdin, prompts) pay for it.
+  let stdin: Io['stdin'] | undefined;
+  const io: Io = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin() {
+      return (stdin ??= process.stdin);
+    },
+    env: process.env,
+    signal: controller.signal,
+  };
   // EPIPE on stdout (e.g. `masg pub list | head -1`) is not an error worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(ExitCode.OK);
@@ -102,6 +127,6 @@ export function run(): void {
   void main(process.argv.slice(2), io).then((code) => {
     process.exitCode = code;
     // Stray handles (a keep-alive socket, a stdin listener) must not keep a finished CLI alive.
-    if (process.stdin.isTTY) process.stdin.unref?.();
+    if (stdin?.isTTY) process.stdin.unref?.();
   });
 }

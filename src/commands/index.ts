@@ -20,6 +20,8 @@ import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { whoami } from './auth/whoami.js';
 import { sandbox } from './sandbox.js';
+import { completion } from './completion.js';
+import { registerHelp } from './help.js';
 
 export const groups: GroupDef[] = [
   { name: 'pub', summary: 'Publications: the mobile sites and apps that show ads', aliases: ['publication'], commands: [pubList, pubCreate, pubUpdate, pubStats] },
@@ -28,7 +30,7 @@ export const groups: GroupDef[] = [
   { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
 ];
 
-export const topLevel: CommandDef<any>[] = [login, logout, whoami, sandbox];
+export const topLevel: CommandDef<any>[] = [login, logout, whoami, sandbox, completion];
 
 export function registerCommands(program: Command, io: Io, version: string): void {
   for (const group of groups) {
@@ -37,4 +39,6 @@ export function registerCommands(program: Command, io: Io, version: string): voi
     for (const def of group.commands) attach(parent.command(def.name).description(def.summary), def, io, version);
   }
   for (const def of topLevel) attach(program.command(def.name).description(def.summary), def, io, version);
+  // Last: `masg help` offers the names of all the commands above and adds the group examples.
+  registerHelp(program, io, groups);
 }

@@ -1,4 +1,5 @@
 import { Option } from 'commander';
+import { completeWith } from '../../completion/hints.js';
 import { PUBLICATION_STATUSES } from '../../validate/enums.js';
 import { oneOf } from '../../validate/rules.js';
 import { publicationColumns, publicationTableFields } from '../columns.js';
@@ -14,7 +15,11 @@ export const pubList = defineCommand<PubListOptions>({
   summary: 'List the publications of the account, sorted by name',
   configure: (cmd) =>
     // Not commander's .choices(): it would refuse "active"; the rule below normalises case.
-    cmd.addOption(new Option('--status <status>', `only publications with this status (${PUBLICATION_STATUSES.join(', ')})`)),
+    cmd.addOption(
+      completeWith(new Option('--status <status>', `only publications with this status (${PUBLICATION_STATUSES.join(', ')})`), {
+        values: PUBLICATION_STATUSES,
+      }),
+    ),
   examples: ['masg pub list', 'masg pub list --status ACTIVE', 'masg pub list -o csv > publications.csv'],
   columns: publicationColumns,
   async run(ctx, opts) {

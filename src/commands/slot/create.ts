@@ -1,4 +1,6 @@
 import { validateAdSlot } from '../../validate/adslot.js';
+import { Option } from 'commander';
+import { completeWith } from '../../completion/hints.js';
 import { AD_FORMATS } from '../../validate/enums.js';
 import { flagLabel } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
@@ -19,7 +21,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     cmd
       .option('--publication <id>', 'ID of the publication (required)')
       .option('--name <name>', 'name, at most 255 characters (required)')
-      .option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`)
+      .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`), { values: AD_FORMATS, list: true }))
       .option('--tags <list>', 'comma-separated tags, each at most 255 characters'),
   examples: ['masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news'],
   columns: adSlotColumns,

@@ -1,6 +1,8 @@
 import { ApiError, UsageError } from '../../errors.js';
 import type { ApiClient } from '../../api/types.js';
 import { validateAdSlot } from '../../validate/adslot.js';
+import { Option } from 'commander';
+import { completeWith } from '../../completion/hints.js';
 import { AD_FORMATS } from '../../validate/enums.js';
 import { flagLabel, id as checkId } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
@@ -20,7 +22,7 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     cmd
       .argument('<id>', 'ad slot ID')
       .option('--name <name>', 'new name, at most 255 characters')
-      .option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`)
+      .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }))
       .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
   examples: ['masg slot update 9a1e… --formats banner,iab300x250', 'masg slot update 9a1e… --tags ""'],
   columns: adSlotColumns,

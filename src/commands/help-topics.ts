@@ -1,0 +1,62 @@
+// `masg help <topic>`: reference pages that belong to no single command. The facts come from
+// the product brief (docs: exit codes, environment, date syntax); keep them in step with it.
+export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
+  'exit-codes': {
+    summary: 'what each exit status of masg means',
+    text: `Exit codes
+
+  0    success, including an empty result
+  1    unexpected internal error (run again with --debug, and report it if it persists)
+  2    usage or validation error, found before anything was sent
+  3    missing configuration or credentials, or input needed but no terminal to ask
+  4    credentials rejected by the service (masg-error codes 1000-1004)
+  5    the service rejected the request (any other masg-error), or a requested change
+       did not take effect (e.g. a status move the service ignored)
+  6    network failure, timeout, malformed or non-service response, 5xx after retries
+  8    partial success: some items of a multi-item operation failed
+  130  interrupted (Ctrl-C)
+
+Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4.
+`,
+  },
+  environment: {
+    summary: 'environment variables masg reads',
+    text: `Environment
+
+  MASG_PROFILE        credentials profile to use (like --profile; default "default")
+  MASG_BASE_URL       service base URL, may include a path prefix (like --base-url)
+  MASG_EMAIL          account e-mail; with MASG_DEVELOPER_KEY, credentials for cron and CI
+  MASG_DEVELOPER_KEY  developer key; overrides the profile's (never pass a key as an argument)
+  MASG_CONFIG_DIR     where profiles (and the completion cache) live
+                      (default: $XDG_CONFIG_HOME/masg, else ~/.config/masg)
+  NO_COLOR            set to anything: no colour (like --color never)
+  FORCE_COLOR         set: colour even when not on a terminal (like --color always)
+  HTTP_PROXY, HTTPS_PROXY, NO_PROXY
+                      proxy for requests to the service, and hosts that bypass it
+
+Precedence: command-line flag > environment > profile > default.
+`,
+  },
+  dates: {
+    summary: 'date and time syntax of the statistics commands',
+    text: `Dates in statistics commands
+
+  --date <day>              one whole day
+  --from <t> --to <t>       a range; each <t> is one of:
+      YYYY-MM-DD            a whole day, e.g. 2024-03-01
+      YYYY-MM-DDTHH         one hour, e.g. 2024-03-01T08
+      YYYYMMDDHH            a 10-digit stamp as the service writes it, e.g. 2024030108
+      today, yesterday      in the time zone below
+      -Nd                   N days ago, e.g. -7d
+  --tz <IANA zone>          resolves today/yesterday, e.g. Europe/Berlin
+                            (default: the profile's time zone, else the system's)
+
+The service counts hours in the account's time zone; a day is hours 00 to 23 of that day.
+
+Examples:
+  $ masg pub stats --date yesterday
+  $ masg pub stats --from -7d --to yesterday --interval day
+  $ masg slot stats 9a1e… --from 2024-03-01T08 --to 2024-03-01T17 --tz Europe/Berlin
+`,
+  },
+};

@@ -1,0 +1,51 @@
+// Completion for options and arguments that carry no `completeWith()`: conventions that hold
+// across masg, so that a command added later (`pub stats [id]`, `--interval`, `--out <file>`)
+// completes well without its author touching this folder. An explicit completeWith() or
+// commander `.choices()` always wins over these.
+import { INTERVALS, LEVELS } from '../validate/enums.js';
+import type { Completer, IdKind } from './hints.js';
+
+/** Long flags that mean the same thing wherever they appear. */
+const BY_FLAG: Record<string, Completer> = {
+  '--publication': { ids: 'publications' },
+  '--adslot': { ids: 'adslots' },
+  '--advertiser': { ids: 'advertisers' },
+  '--campaign': { ids: 'campaigns' },
+  '--level': { values: LEVELS },
+  '--interval': { values: INTERVALS },
+  '--out': { files: true },
+  '--data': { files: true },
+};
+
+/** The `<id>` argument of a command names an entity of its group (`pub stats <id>`: a publication). */
+const ID_OF_GROUP: Record<string, IdKind> = {
+  pub: 'publications',
+  slot: 'adslots',
+  adv: 'advertisers',
+  campaign: 'campaigns',
+};
+
+/** Arguments named after the entity they take, e.g. `campaign list <advertiserId>`. */
+const BY_ARGUMENT: Record<string, IdKind> = {
+  publicationId: 'publications',
+  adslotId: 'adslots',
+  advertiserId: 'advertisers',
+  campaignId: 'campaigns',
+};
+
+export function optionConvention(long: string | undefined, flags: string): Completer | undefined {
+  if (long && BY_FLAG[long]) return BY_FLAG[long];
+  if (long === '--tz' || long === '--timezone') return { zones: true };
+  // The value placeholder says what is expected: `--key-file <file>`, `--transparent <bool>`.
+  if (/[<[](file|path|dir)[>\]]/.test(flags)) return { files: true };
+  if (/[<[]bool[>\]]/.test(flags)) return { values: ['true', 'false'] };
+  return undefined;
+}
+
+/** `group` is the name of the command's parent (`pub` for `pub update`), undefined at the top. */
+export function argumentConvention(name: string, group: string | undefined): Completer | undefined {
+  if (BY_ARGUMENT[name]) return { ids: BY_ARGUMENT[name] };
+  if (name === 'id' && group !== undefined && ID_OF_GROUP[group]) return { ids: ID_OF_GROUP[group] };
+  if (/^(file|path)$/.test(name)) return { files: true };
+  return undefined;
+}

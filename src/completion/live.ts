@@ -1,0 +1,87 @@
+// Live IDs for Tab: from the cache when fresh, else fetched with the existing API functions
+// through a Context (which resolves credentials exactly as a command would, honouring
+// --sandbox, --profile and --base-url from the line being completed), under a hard deadline.
+import type { ApiClient } from '../api/types.js';
+import { Context, type GlobalOptions } from '../context.js';
+import { defaultConfigDir } from '../config/store.js';
+import type { IdKind } from './hints.js';
+import { configStamp, openCache, readFresh, store, type IdList } from './id-cache.js';
+import { nullIo } from './null-io.js';
+import type { LineGlobals } from './query.js';
+
+/** A Tab that makes the shell wait longer than this is worse than one that offers nothing. */
+export const DEADLINE_MS = 1500;
+
+type Env = Record<string, string | undefined>;
+
+export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version: string): Promise<IdList> {
+  const configDir = defaultConfigDir({ env });
+  const label = line.sandbox ? 'sandbox' : (line.profile ?? (env.MASG_PROFILE || 'default'));
+  // Everything that can change which account answers, known without opening the profile store.
+  const identity = line.sandbox
+    ? 'sandbox'
+    : JSON.stringify([label, line.baseUrl ?? env.MASG_BASE_URL ?? '', env.MASG_EMAIL ?? '', configStamp(configDir)]);
+  const cache = openCache(configDir, label, identity);
+  const cached = readFresh(cache, kind);
+  if (cached) return cached;
+
+  const deadline = AbortSignal.timeout(DEADLINE_MS);
+  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: DEADLINE_MS / 1000 };
+  const ctx = new Context(nullIo(env, deadline), globals, version);
+  try {
+    const fresh = await beforeDeadline(fetchIds(ctx, kind, deadline), deadline);
+    store(cache, fresh);
+    return fresh[kind] ?? [];
+  } finally {
+    // A deadline hit while the embedded sandbox was still starting: let it finish starting so
+    // that close() stops it, or its listening socket would keep the process (and the shell) waiting.
+    await ctx.credentials().catch(() => undefined);
+    await ctx.close();
+  }
+}
+
+function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    deadline.addEventListener('abort', () => reject(deadline.reason), { once: true });
+    work.then(resolve, reject);
+  });
+}
+
+async function fetchIds(ctx: Context, kind: IdKind, deadline: AbortSignal): Promise<Partial<Record<IdKind, IdList>>> {
+  const creds = await ctx.credentials();
+  const { createClient } = await import('../api/transport.js');
+  // Not ctx.client(): this one must carry the deadline, so that no request outlives it.
+  const client = createClient({ ...creds, userAgent: `masg/${ctx.version}`, timeoutMs: DEADLINE_MS, signal: deadline });
+  ctx.onClose(() => client.close());
+  return fetchers[kind](client);
+}
+
+const fetchers: Record<IdKind, (client: ApiClient) => Promise<Partial<Record<IdKind, IdList>>>> = {
+  async publications(client) {
+    const { listPublications } = await import('../api/publications.js');
+    return { publications: (await listPublications(client)).map((p) => [p.id, p.name]) };
+  },
+  async adslots(client) {
+    const [{ listAdSlots }, { listPublications }] = await Promise.all([import('../api/adslots.js'), import('../api/publications.js')]);
+    const [slots, pubs] = await Promise.all([listAdSlots(client), listPublications(client)]);
+    const pubName = new Map(pubs.map((p) => [p.id, p.name]));
+    return {
+      adslots: slots.map((s) => [s.id, pubName.has(s.publication) ? `${s.name} (${pubName.get(s.publication)})` : s.name]),
+      publications: pubs.map((p) => [p.id, p.name]),
+    };
+  },
+  async advertisers(client) {
+    const { listAdvertisers } = await import('../api/advertisers.js');
+    return { advertisers: (await listAdvertisers(client)).map((a) => [a.id, a.name]) };
+  },
+  // Campaigns are listed per advertiser only: `campaign view <Tab>` offers those of all of them.
+  async campaigns(client) {
+    const [{ listAdvertisers }, { listCampaigns }] = await Promise.all([import('../api/advertisers.js'), import('../api/campaigns.js')]);
+    const advertisers = await listAdvertisers(client);
+    const lists = await Promise.all(advertisers.map((a) => listCampaigns(client, a.id)));
+    return {
+      campaigns: lists.flatMap((list, i) => list.map((c): [string, string] => [c.id, `${c.name} (${advertisers[i]!.name})`])),
+      advertisers: advertisers.map((a) => [a.id, a.name]),
+    };
+  },
+};
