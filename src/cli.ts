@@ -7,10 +7,18 @@ import { ExitCode, MasgError, UsageError, wasReported } from './errors.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
-function positiveSeconds(value: string): number {
-  const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || n <= 0) throw new UsageError(`--timeout: "${value}" is not a positive number of seconds`);
-  return n;
+function positiveSeconds(flag: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+(\.\d+)?$/.test(value) || n <= 0) throw new UsageError(`${flag}: "${value}" is not a positive number of seconds`);
+    return n;
+  };
+}
+
+function retryCount(value: string): number {
+  // More than 10 retries of one request is a loop, not resilience; --deadline bounds time instead.
+  if (!/^\d+$/.test(value) || Number(value) > 10) throw new UsageError(`--retries: "${value}" is not a whole number from 0 to 10`);
+  return Number(value);
 }
 
 export async function buildProgram(io: Io): Promise<Command> {
@@ -31,7 +39,10 @@ export async function buildProgram(io: Io): Promise<Command> {
     .addOption(new Option('--color <when>', 'colour in tables (env NO_COLOR, FORCE_COLOR)').choices(['auto', 'always', 'never']).default('auto'))
     .option('-q, --quiet', 'no spinner, progress or notices')
     .option('--debug', 'log each request and response to stderr, credentials redacted')
-    .option('--timeout <seconds>', 'per-request timeout', positiveSeconds, 30)
+    .option('--timeout <seconds>', 'per-request timeout: no answer, or a body that stalls', positiveSeconds('--timeout'), 30)
+    .option('--connect-timeout <seconds>', 'time allowed to open a connection', positiveSeconds('--connect-timeout'), 10)
+    .option('--retries <n>', 'retries of a safe (GET) request after a network error, 5xx or 429; creates and updates are never re-sent', retryCount, 3)
+    .option('--deadline <seconds>', 'give up on the whole command after this long, retries and waits included', positiveSeconds('--deadline'))
     .option('--dry-run', 'print the request(s) that would be sent, send nothing')
     .showSuggestionAfterError()
     .configureOutput({

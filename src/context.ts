@@ -30,6 +30,12 @@ export interface GlobalOptions {
   debug?: boolean;
   /** Seconds. */
   timeout: number;
+  /** Seconds (default 10). */
+  connectTimeout?: number;
+  /** Extra attempts for GETs (default 3). */
+  retries?: number;
+  /** Seconds for the whole command; undefined = none. */
+  deadline?: number;
   dryRun?: boolean;
 }
 
@@ -152,16 +158,27 @@ export class Context {
   /** A client for the given credentials (login verifies new ones with it before saving). */
   async createClient(creds: { email: string; key: string; baseUrl: string }): Promise<ApiClient> {
     this.addSecrets(creds.email, creds.key);
-    const [{ createClient }, { createRedactor }] = await Promise.all([import('./api/transport.js'), import('./redact.js')]);
+    const [{ createClient, proxyFromEnv, proxySecrets }, { createRedactor }] = await Promise.all([import('./api/transport.js'), import('./redact.js')]);
+    const g = this.globals;
+    // The embedded sandbox is in this process: a proxy could not reach its loopback port anyway.
+    const proxy = g.sandbox ? undefined : proxyFromEnv(this.io.env);
+    this.secrets.push(...proxySecrets(proxy));
     const redact = createRedactor(this.secrets);
+    // A person at a terminal is told why masg waits; --debug already says so, cron (no TTY) is not chatted at.
+    const ui = this.io.stderr.isTTY && !g.quiet && !g.debug ? await this.ui() : undefined;
     const client = createClient({
       baseUrl: creds.baseUrl,
       email: creds.email,
       key: creds.key,
       userAgent: `masg/${this.version}`,
-      timeoutMs: this.globals.timeout * 1000,
-      debug: this.globals.debug ? (line: string) => void this.io.stderr.write(`${redact(line)}\n`) : undefined,
-      dryRun: this.globals.dryRun ? (line: string) => void this.io.stdout.write(`${redact(line)}\n`) : undefined,
+      timeoutMs: g.timeout * 1000,
+      connectTimeoutMs: (g.connectTimeout ?? 10) * 1000,
+      retries: g.retries ?? 3,
+      deadlineMs: g.deadline === undefined ? undefined : g.deadline * 1000,
+      proxy,
+      debug: g.debug ? (line: string) => void this.io.stderr.write(`${redact(line)}\n`) : undefined,
+      notice: ui ? (line: string) => ui.notice(`masg: ${redact(line)}`) : undefined,
+      dryRun: g.dryRun ? (line: string) => void this.io.stdout.write(`${redact(line)}\n`) : undefined,
       signal: this.io.signal,
     });
     this.onClose(() => client.close());

@@ -23,7 +23,17 @@ function seconds(ms: number): string {
 export function networkFailure(
   err: unknown,
   url: URL,
-  opts: { timeoutMs: number; timedOut: boolean; phase: 'connect' | 'body'; redact?: (text: string) => string },
+  opts: {
+    timeoutMs: number;
+    timedOut: boolean;
+    phase: 'connect' | 'body';
+    redact?: (text: string) => string;
+    /** Set when it was the overall --deadline (in ms), not the per-request timeout, that fired. */
+    deadlineMs?: number;
+    connectTimeoutMs?: number;
+    /** The proxy the request went through, already redacted, e.g. "http://proxy:3128". */
+    via?: string;
+  },
 ): NetworkError {
   const host = url.host;
   const codes = codesOf(err);
@@ -31,7 +41,14 @@ export function networkFailure(
   const detail = err instanceof Error ? err.message : String(err);
   let message: string;
   let hint: string | undefined;
-  if (opts.timedOut || has(...TIMEOUT_CODES)) {
+  if (opts.timedOut && opts.deadlineMs !== undefined) {
+    message = `Gave up: the --deadline of ${seconds(opts.deadlineMs)} was reached while waiting for ${host}.`;
+    hint = 'Raise --deadline, or try again later.';
+  } else if (has('UND_ERR_CONNECT_TIMEOUT')) {
+    const limit = opts.connectTimeoutMs === undefined ? '' : ` within ${seconds(opts.connectTimeoutMs)}`;
+    message = `Could not connect to ${host}${limit}: the connection attempt timed out.`;
+    hint = 'The host may be down or a firewall may drop the connection; check --base-url and any proxy, or raise --connect-timeout.';
+  } else if (opts.timedOut || has(...TIMEOUT_CODES)) {
     message = `Timed out after ${seconds(opts.timeoutMs)} waiting for ${host}.`;
     hint = 'The service may be slow or unreachable; raise --timeout or try again later.';
   } else if (has('ENOTFOUND', 'EAI_AGAIN')) {
@@ -40,7 +57,7 @@ export function networkFailure(
   } else if (has('ECONNREFUSED')) {
     message = `Could not connect to ${host}: the connection was refused.`;
     hint = 'Is the service running there? Check --base-url (host and port).';
-  } else if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
+  } else if (has('ETIMEDOUT')) {
     message = `Could not connect to ${host}: the connection attempt timed out.`;
   } else if (opts.phase === 'body') {
     message = `The connection to ${host} was closed before the whole response arrived (${detail}).`;
@@ -53,6 +70,33 @@ export function networkFailure(
   } else {
     message = `Network error talking to ${host}: ${detail}${codes.length ? ` (${codes[0]})` : ''}.`;
   }
+  // A proxy that is down or refuses looks like the service failing; name it so nobody debugs the wrong host.
+  if (opts.via) message = `${message.replace(/\.$/, '')} (through the proxy ${opts.via}).`;
   // Redacted before construction so the stack trace (printed by --debug) is clean too.
   return new NetworkError(opts.redact ? opts.redact(message) : message, { cause: err, hint });
+}
+
+/** Failed before a connection existed: nothing can have reached the service (safe to say for a POST). */
+const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'];
+
+export function neverConnected(err: unknown): boolean {
+  const codes = codesOf(err);
+  return codes.some((c) => NOT_CONNECTED.includes(c) || c.startsWith('ERR_TLS') || c.includes('CERT') || c.startsWith('ERR_SSL'));
+}
+
+/**
+ * Worth another attempt (for a request that is safe to repeat): everything but a host that does
+ * not exist and a certificate that will still be wrong a second later.
+ */
+export function isTransientNetwork(err: unknown): boolean {
+  const codes = codesOf(err);
+  const permanent = (c: string) => c === 'ENOTFOUND' || c.startsWith('ERR_TLS') || c.includes('CERT') || c.startsWith('ERR_SSL');
+  return !codes.some(permanent);
+}
+
+/** A few words for the retry line: "a timeout", "ECONNRESET". */
+export function failureReason(err: unknown, timedOut: boolean): string {
+  if (timedOut) return 'a timeout';
+  const code = codesOf(err).find((c) => c !== 'UND_ERR_SOCKET' && c !== 'ABORT_ERR') ?? codesOf(err)[0];
+  return code ? `a network error (${code})` : 'a network error';
 }

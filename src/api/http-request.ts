@@ -27,6 +27,17 @@ export function parseBaseUrl(baseUrl: string): URL {
   return url;
 }
 
+/** Basic credentials cross the network in the clear over http://; only a loopback service may get them. */
+export function assertSafeScheme(base: URL): void {
+  const host = base.hostname.replace(/^\[|\]$/g, '');
+  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
+  if (base.protocol === 'http:' && !loopback) {
+    throw new ConfigError(`Refusing to send credentials over plain http:// to ${base.host}.`, {
+      hint: 'Use an https:// base URL (http:// is allowed only for loopback addresses).',
+    });
+  }
+}
+
 /**
  * `{base_url}/{type}/{service}.{format}`. Built on the pathname rather than with
  * `new URL(path, base)`, which would drop a prefix like `/v1` when the base lacks its trailing slash.

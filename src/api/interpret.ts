@@ -46,6 +46,8 @@ export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor):
     if (problem !== undefined) fail(`${at} with a malformed or truncated ${sniffed.kind.toUpperCase()} body: ${problem}`, 'Try again; if it persists, the service is at fault.');
     return res;
   }
+  // Production has no rate limit of its own; a 429 comes from a front end, whatever its body.
+  if (res.status === 429) fail(`${at} (Too Many Requests): the service is limiting the request rate.`);
   if (sniffed.kind === 'html') {
     const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(res.body)?.[1]?.trim();
     const quoted = title ? ` ("${stripControls(title)}")` : '';
@@ -62,7 +64,7 @@ export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor):
   return fail(`${at} with ${what} (${res.contentType || 'no content type'}), not a service response: ${snippet}`);
 }
 
-function serviceError(res: ApiResponse, sniffed: Sniffed, redact: Redactor, fail: (m: string) => never, at: string): Error {
+function serviceError(res: ApiResponse, sniffed: Sniffed, redact: Redactor, fail: (m: string, hint?: string) => never, at: string): Error {
   let fields: Record<string, string>;
   try {
     if (sniffed.kind === 'xml') fields = fieldsOf(parseXml(res.body));
@@ -77,6 +79,12 @@ function serviceError(res: ApiResponse, sniffed: Sniffed, redact: Redactor, fail
   }
   const code = Number(fields.code);
   if (!/^\s*\d+\s*$/.test(fields.code ?? '')) return fail(`${at} with an error body without a numeric code.`);
+  // Code 500 is production's crash while rendering: a server failure (exit 6, retried for a
+  // GET), not a refusal of the request (exit 5) — nothing about the request was wrong.
+  if (code === 500) {
+    const description = stripControls(fields.description ?? '') || 'no description';
+    return fail(`${at}: the service failed while handling the request (masg-error 500, "${redact(description)}").`, 'This is a fault on the service side; try again later.');
+  }
   return errorFromService(code, redact(fields.description ?? ''), res.status);
 }
 

@@ -1,17 +1,23 @@
-// The transport owns HTTP: base URL joining, Basic auth, user agent, timeouts, charset decoding
-// and turning bodies into typed errors. One attempt is `exchange()`; a retry loop for safe
-// requests and a proxy-aware dispatcher (EnvHttpProxyAgent) slot in around it later.
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { ConfigError, InterruptedError, MasgError } from '../errors.js';
+// The transport owns HTTP: base URL joining, Basic auth, user agent, timeouts, retries, proxy,
+// charset decoding and turning bodies into typed errors. One attempt is `attempt()` (or
+// `openStream()`); what may be retried is decided here, by method, and how often and when in
+// retry.ts. A GET is retried on network errors, 5xx and 429; a POST is never sent twice.
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import { InterruptedError, MasgError, NetworkError } from '../errors.js';
 import { basicCredentials, createRedactor, secretsFor } from '../redact.js';
 import { decodeBody, peek, readAll, replay, single } from './body.js';
 import { DryRunDone, debugRequestLine, debugResponseLines, dryRunLines } from './describe.js';
-import { networkFailure } from './failures.js';
-import { buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
+import { failureReason, isTransientNetwork, networkFailure, neverConnected } from './failures.js';
+import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
+import { createLimits, type Limits } from './limits.js';
+import { notSent, rateLimited, unknownOutcome } from './outcome.js';
+import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
+import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, withRetries, type RetryPolicy } from './retry.js';
 import type { ApiClient, ApiRequest, ApiResponse } from './types.js';
 
 export { DryRunDone } from './describe.js';
+export { proxyFromEnv, proxySecrets, type ProxySettings } from './proxy.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -19,47 +25,51 @@ export interface ClientOptions {
   key: string;
   /** e.g. "masg/1.2.3"; the caller knows the version. */
   userAgent?: string;
-  /** Per request, from sending until the whole body has arrived (streams: until headers, then per chunk). */
+  /** Per attempt, from sending until the whole body has arrived (streams: until headers, then per chunk). */
   timeoutMs?: number;
-  /** Injected by tests (MockAgent, loopback Agent) or for a proxy; not closed by close(). */
+  /** Establishing the TCP/TLS connection (to the proxy, when there is one). */
+  connectTimeoutMs?: number;
+  /** Extra attempts for safe (GET) requests; 0 (one attempt) unless asked. The CLI's default is 3. */
+  retries?: number;
+  /** Everything (attempts, waits, streamed bodies) must be over this long after createClient. */
+  deadlineMs?: number;
+  /** From HTTP_PROXY/HTTPS_PROXY/NO_PROXY (proxyFromEnv); ignored when a dispatcher is injected. */
+  proxy?: ProxySettings;
+  /** Tests: jitter source, backoff base. */
+  retryPolicy?: Partial<Omit<RetryPolicy, 'retries' | 'deadlineAt'>>;
+  /** Injected by tests (MockAgent, loopback Agent); not closed by close(). */
   dispatcher?: Dispatcher;
-  /** Receives already-redacted lines, one per request and per response. */
+  /** Receives already-redacted lines, one per request, response and retry. */
   debug?: (line: string) => void;
+  /** A person at a terminal: told (redacted) why masg is waiting before a retry. */
+  notice?: (line: string) => void;
   /** When set: describe the request, send nothing, throw DryRunDone. */
   dryRun?: (line: string) => void;
-  /** Aborts in-flight requests (Ctrl-C); they reject with InterruptedError. */
+  /** Aborts in-flight requests and waits (Ctrl-C); they reject with InterruptedError. */
   signal?: AbortSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /** Bytes read from a statistics stream before deciding whether it is a service body. */
 const STREAM_PEEK_BYTES = 512;
 
-function defaultDispatcher(): Dispatcher {
-  // Keep-alive: an --interval report sends many requests to the same host.
-  return new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 8 });
-}
-
-/** Basic credentials cross the network in the clear over http://; only a loopback service may get them. */
-function assertSafeScheme(base: URL): void {
-  const host = base.hostname.replace(/^\[|\]$/g, '');
-  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
-  if (base.protocol === 'http:' && !loopback) {
-    throw new ConfigError(`Refusing to send credentials over plain http:// to ${base.host}.`, {
-      hint: 'Use an https:// base URL (http:// is allowed only for loopback addresses).',
-    });
-  }
-}
+type Phase = 'connect' | 'body';
+type StreamResult = Awaited<ReturnType<ApiClient['stream']>>;
 
 export function createClient(opts: ClientOptions): ApiClient {
   const base = parseBaseUrl(opts.baseUrl);
   assertSafeScheme(base);
-  const redact = createRedactor(secretsFor(opts.email, opts.key));
+  const redact = createRedactor([...secretsFor(opts.email, opts.key), ...proxySecrets(opts.proxy)]);
   const fixed = { authorization: `Basic ${basicCredentials(opts.email, opts.key)}`, userAgent: opts.userAgent ?? 'masg' };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const owned = opts.dispatcher === undefined ? defaultDispatcher() : undefined;
+  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const owned = opts.dispatcher === undefined ? createDispatcher({ proxy: opts.proxy, connectTimeoutMs }) : undefined;
   const dispatcher = opts.dispatcher ?? owned!;
+  const via = opts.dispatcher === undefined ? proxyFor(opts.proxy, base) : undefined;
+  const policy: RetryPolicy = { ...DEFAULT_POLICY, ...opts.retryPolicy, retries: Math.max(0, opts.retries ?? 0) };
+  if (opts.deadlineMs !== undefined) policy.deadlineAt = policy.now() + opts.deadlineMs;
 
   /** The HTTP request, or (dry run) its description followed by DryRunDone. */
   function prepare(req: ApiRequest): HttpRequest {
@@ -68,35 +78,43 @@ export function createClient(opts: ClientOptions): ApiClient {
       for (const line of dryRunLines(http, redact)) opts.dryRun(line);
       throw new DryRunDone();
     }
-    opts.debug?.(debugRequestLine(http, redact));
     return http;
   }
 
-  /** A deadline for one attempt, also tripped by the caller's signal. */
-  function deadline() {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([controller.signal, opts.signal]) : controller.signal;
-    return { signal, timedOut: () => controller.signal.aborted, clear: () => clearTimeout(timer) };
+  const limits = () => createLimits({ timeoutMs, deadlineAt: policy.deadlineAt, now: policy.now, signal: opts.signal });
+
+  /** A failure without a usable response, in words; Ctrl-C is an interruption, not a network error. */
+  function lowLevel(err: unknown, http: HttpRequest, limit: Limits, phase: Phase): MasgError {
+    if (err instanceof InterruptedError || (opts.signal?.aborted && !limit.timedOut())) return new InterruptedError();
+    const deadlineMs = limit.deadlineHit() ? opts.deadlineMs : undefined;
+    return networkFailure(err, http.url, { timeoutMs, timedOut: limit.timedOut(), phase, redact, deadlineMs, connectTimeoutMs, via });
   }
 
-  function failure(err: unknown, http: HttpRequest, timedOut: boolean, phase: 'connect' | 'body'): MasgError {
-    if (opts.signal?.aborted && !timedOut) return new InterruptedError();
-    return networkFailure(err, http.url, { timeoutMs, timedOut, phase, redact });
+  /**
+   * What a failed attempt means. GET: a Transient when another attempt may succeed. POST: never
+   * retried, and the message says whether the change can have happened.
+   */
+  function settle(err: unknown, req: ApiRequest, http: HttpRequest, limit: Limits, phase: Phase, retryAfterMs?: number): Error {
+    const post = http.method === 'POST';
+    if (err instanceof MasgError && !(err instanceof NetworkError)) return err; // the service said no, or Ctrl-C
+    if (err instanceof NetworkError) {
+      // Decided by interpretResponse from a complete response: the status says whether it can pass.
+      const status = err.status ?? 0;
+      if (post && status === 429) return rateLimited(err, retryAfterMs);
+      if (post) return status >= 500 || status === 200 ? unknownOutcome(err, req) : err;
+      return isRetryableStatus(status) ? new Transient(err, `HTTP ${status}`, retryAfterMs) : err;
+    }
+    const failure = lowLevel(err, http, limit, phase);
+    if (!(failure instanceof NetworkError)) return failure;
+    if (post) return neverConnected(err) ? notSent(failure, req) : unknownOutcome(failure, req);
+    const transient = !limit.deadlineHit() && (limit.timedOut() || isTransientNetwork(err));
+    return transient ? new Transient(failure, failureReason(err, limit.timedOut())) : failure;
   }
 
-  /** One attempt up to the response headers. */
   async function exchange(http: HttpRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
-    return undiciRequest(http.url, {
-      dispatcher,
-      method: http.method,
-      headers: http.headers,
-      body: http.body,
-      signal,
-      // Our deadline governs; undici's own timers only as a backstop for streams.
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
+    opts.debug?.(debugRequestLine(http, redact));
+    // Our limits govern; undici's own timers are a backstop, and for streams the stall guard.
+    return undiciRequest(http.url, { dispatcher, method: http.method, headers: http.headers, body: http.body, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   }
 
   function logResponse(status: number, contentType: string, started: number, bytes?: number, body?: string): void {
@@ -105,68 +123,88 @@ export function createClient(opts: ClientOptions): ApiClient {
     for (const line of debugResponseLines({ status, contentType, elapsedMs, bytes, body }, redact)) opts.debug(line);
   }
 
-  /** One complete attempt: send, read the whole body, decide. A retry loop wraps exactly this. */
-  async function attempt(http: HttpRequest): Promise<ApiResponse> {
+  /** One complete attempt: send, read the whole body, decide. */
+  async function attempt(req: ApiRequest, http: HttpRequest): Promise<ApiResponse> {
     const started = performance.now();
-    const limit = deadline();
-    let phase: 'connect' | 'body' = 'connect';
-    let res: ApiResponse;
+    const limit = limits();
+    let phase: Phase = 'connect';
+    let retryAfterMs: number | undefined;
     try {
       const raw = await exchange(http, limit.signal);
       phase = 'body';
+      retryAfterMs = parseRetryAfter(headerValue(raw.headers['retry-after']));
       const bytes = await readAll(raw.body);
       const contentType = headerValue(raw.headers['content-type']);
-      res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
+      const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
+      return interpretResponse(res, http.url, redact);
     } catch (err) {
-      throw failure(err, http, limit.timedOut(), phase);
+      throw settle(err, req, http, limit, phase, retryAfterMs);
     } finally {
       limit.clear();
     }
-    return interpretResponse(res, http.url, redact);
   }
 
-  async function request(req: ApiRequest): Promise<ApiResponse> {
-    return attempt(prepare(req));
-  }
-
-  async function stream(req: ApiRequest): Promise<{ status: number; contentType: string; body: AsyncIterable<Uint8Array> }> {
-    const http = prepare(req);
+  /**
+   * Up to the moment the body is handed over (status, headers, first bytes): retried like any
+   * GET. After that nothing is retried: rows may already be written, so a cut is a NetworkError.
+   */
+  async function openStream(req: ApiRequest, http: HttpRequest): Promise<StreamResult> {
     const started = performance.now();
-    const limit = deadline();
-    let phase: 'connect' | 'body' = 'connect';
+    const limit = limits();
+    let phase: Phase = 'connect';
+    let retryAfterMs: number | undefined;
+    let handedOver = false;
     try {
       const raw = await exchange(http, limit.signal);
       phase = 'body';
+      retryAfterMs = parseRetryAfter(headerValue(raw.headers['retry-after']));
       const contentType = headerValue(raw.headers['content-type']);
       const peeked = await peek(raw.body, STREAM_PEEK_BYTES);
       const head = Buffer.concat(peeked.chunks);
       const sniffed = sniffRoot(head.toString('latin1'), contentType);
       if (raw.statusCode === 200 && !peeked.done && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
         logResponse(raw.statusCode, contentType, started);
-        limit.clear(); // from here the body is the caller's to pace; bodyTimeout guards stalls
-        return { status: 200, contentType, body: replay(peeked, (err) => failure(err, http, false, 'body')) };
+        limit.rearm();
+        handedOver = true;
+        return { status: 200, contentType, body: replay(peeked, (err) => lowLevel(err, http, limit, 'body')) };
       }
       // Small, failed or not a service body: read it whole and let interpretResponse decide.
       const bytes = Buffer.concat([head, await readAll({ [Symbol.asyncIterator]: () => peeked.rest })]);
       const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      limit.clear();
       interpretResponse(res, http.url, redact);
       return { status: res.status, contentType, body: single(bytes) };
     } catch (err) {
-      if (err instanceof MasgError) throw err; // already decided by interpretResponse
-      throw failure(err, http, limit.timedOut(), phase);
+      throw settle(err, req, http, limit, phase, retryAfterMs);
     } finally {
-      limit.clear();
+      if (!handedOver) limit.clear();
     }
   }
 
+  function retrying<T>(http: HttpRequest, once: () => Promise<T>): Promise<T> {
+    return withRetries(once, policy, {
+      signal: opts.signal,
+      onRetry: ({ next, of, delayMs, reason }) => {
+        const line = redact(`Retrying in ${secs(delayMs)} after ${reason} from ${http.url.host} (attempt ${next} of ${of}).`);
+        opts.debug?.(`↻ ${line}`);
+        opts.notice?.(line);
+      },
+    });
+  }
+
   return {
-    request,
-    stream,
+    request: async (req) => {
+      const http = prepare(req);
+      return retrying(http, () => attempt(req, http));
+    },
+    stream: async (req) => {
+      const http = prepare(req);
+      return retrying(http, () => openStream(req, http));
+    },
+    // After Ctrl-C nothing is worth waiting for: destroy sockets instead of draining them.
     close: async () => {
-      await owned?.close();
+      if (owned) await (opts.signal?.aborted ? owned.destroy() : owned.close());
     },
   };
 }

@@ -141,7 +141,6 @@ describe('masg-error bodies become typed errors by code, whatever the status', (
     ['error-1000.xml', 400, 'text/xml', AuthError, 1000],
     ['error-1500.xml', 400, 'text/xml', ApiError, 1500],
     ['campaign-not-found.xml', 404, 'text/xml', ApiError, 2000],
-    ['error-500.xml', 500, 'text/xml', ApiError, 500],
     ['error-1003.json', 400, LATIN1_JSON, AuthError, 1003],
     ['error-1500.xml', 200, 'text/xml', ApiError, 1500],
   ];
@@ -165,6 +164,8 @@ describe('bodies that are not service responses', () => {
     ['malformed XML', { status: 200, file: 'malformed.xml' }, /HTTP 200 with a malformed or truncated XML body/],
     ['truncated XML', { status: 200, file: 'truncated.xml' }, /HTTP 200 with a malformed or truncated XML body/],
     ['truncated JSON', { status: 200, type: LATIN1_JSON, body: '{"masg-response":[{"id":"1","na' }, /HTTP 200 with a malformed or truncated JSON body/],
+    // Production's crash while rendering: a server failure (exit 6, retried for GETs), not a refusal.
+    ['masg-error 500 crash body', { status: 500, file: 'error-500.xml' }, /answered HTTP 500: the service failed while handling the request \(masg-error 500, "Internal Server Error"\)/],
     ['plain text', { status: 500, type: 'text/plain', body: 'Internal error' }, /HTTP 500 with text \(text\/plain\), not a service response: Internal error/],
     ['other XML', { status: 200, body: '<?xml version="1.0"?>\n<rss/>' }, /HTTP 200 with XML with root "rss"/],
     ['masg-response on 503', { status: 503, file: 'publication-list-empty.xml' }, /HTTP 503 with a response body but no error description/],
