@@ -12,8 +12,8 @@ export type CommandResult =
   | { kind: 'record'; columns: Column[]; row: Record<string, string>; failure?: Error }
   // `failure` on a record: printed first (it is still the service's answer), then thrown for the
   // exit code — e.g. an update whose status change the service ignored.
-  /** The service's body exactly as received (--raw). */
-  | { kind: 'raw'; body: string }
+  /** The service's body exactly as received (--raw); `failure` as for a record. */
+  | { kind: 'raw'; body: string; failure?: Error }
   /** A handler that already wrote what it had to (or has nothing to print). */
   | { kind: 'done' };
 

@@ -6,6 +6,7 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
   if (result.kind === 'done') return;
   if (result.kind === 'raw') {
     ctx.io.stdout.write(result.body.endsWith('\n') ? result.body : `${result.body}\n`);
+    if (result.failure) throw result.failure;
     return;
   }
   const { renderRows, renderRecord } = await import('../output/index.js');

@@ -210,6 +210,20 @@ describe('5: the service refused, or the change did not take effect', () => {
     expect(run.stderr).toContain('other fields were applied');
   });
 
+  it('the ignored change with --raw: the body printed unchanged, still exit 5', async () => {
+    const id = ids.pubs['Tablet Recipes']!.id!;
+    for (const format of ['xml', 'json']) {
+      const run = await h.masg(['pub', 'update', id, '--status', 'ACTIVE', '--raw', format]);
+      expect(run.code).toBe(5);
+      expect(run.stdout).toMatch(format === 'xml' ? /<status>PENDING<\/status>/ : /"status":"PENDING"/);
+      expect(run.stderr).toContain('PENDING');
+    }
+    // An allowed change with --raw is a plain success.
+    const ok = await h.masg(['pub', 'update', ids.pubs['Zebra Tools']!.id!, '--status', 'PAUSED', '--raw']);
+    expect(ok).toMatchObject({ code: 0, stderr: '' });
+    expect(ok.stdout).toContain('<status>PAUSED</status>');
+  });
+
   it('the ignored change in -o json: the record on stdout, a JSON error on stderr', async () => {
     const id = ids.pubs['Nordic News Site']!.id!;
     const run = await h.masg(['pub', 'update', id, '--status', 'PAUSED', '-o', 'json']);
@@ -234,6 +248,8 @@ describe('6: network failures and non-service answers', () => {
     expect(run.stderr).toMatch(/refused/);
   });
 
+  // On an update (a POST, which masg never retries: it may have been applied) one fault is
+  // enough to fail the command, whatever the retry policy for safe requests is.
   it.each([
     ['an HTML 502 page from a proxy', '502', /502/],
     ['an HTML 503 page', '503', /503/],
@@ -242,11 +258,22 @@ describe('6: network failures and non-service answers', () => {
     ['a dropped connection', 'drop', /closed/],
   ] as const)('%s', async (_what, fault, message) => {
     h.sandbox.setFaults({ next: [fault] });
-    const run = await h.masg(['adv', 'list', '-o', 'csv']);
+    const id = ids.pubs['Zebra Tools']!.id!;
+    const run = await h.masg(['pub', 'update', id, '--reference', `fault-${fault}`, '-o', 'csv']);
     expect(run.code).toBe(6);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(message);
-    expect(h.sent().map((r) => r.fault)).toEqual([fault]);
+    expect(h.sent().map((r) => [r.method, r.fault])).toEqual([['POST', fault]]);
+  });
+
+  it('a list that keeps failing with 503 (retried or not): exit 6 naming the status', async () => {
+    h.sandbox.setFaults({ rates: { 503: 1 } });
+    const run = await h.masg(['adv', 'list', '-o', 'csv']);
+    expect(run.code).toBe(6);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/503/);
+    expect(h.sent().length).toBeGreaterThanOrEqual(1);
+    expect(h.sent().every((r) => r.method === 'GET' && r.fault === '503')).toBe(true);
   });
 
   it('a base URL without the service (container 404 page) names the path', async () => {

@@ -82,8 +82,9 @@ describe('errors never show the key', () => {
   });
 
   it.each(['500', '502', 'malformed', 'truncate'] as const)('a %s fault (--debug)', async (fault) => {
+    // On a POST: never retried, so the one fault is the answer.
     h.sandbox.setFaults({ next: [fault] });
-    const run = await h.masg(['pub', 'list', '--debug']);
+    const run = await h.masg(['pub', 'update', ids.pubs['Zebra Tools']!.id!, '--reference', fault, '--debug']);
     expect(run.code).not.toBe(0);
     expectNoSecret(run, demoCreds().email, demoCreds().key);
   });

@@ -29,22 +29,32 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     }
     if (input.status === 'STOPPED') await confirmStop(ctx, id, opts.yes === true);
     const { updatePublication, publicationRequests } = await import('../../api/publications.js');
-    return rawOr(ctx, publicationRequests.update(id, input), async (client) => {
-      const updated = await updatePublication(client, id, input);
-      // The service ignores disallowed status moves (STOPPED→ACTIVE, PENDING→ACTIVE…) and still
-      // answers 200: the status in the response is the only evidence of what happened.
-      const failure =
-        input.status !== undefined && updated.status !== input.status
-          ? new NotAppliedError(
-              `The service kept publication ${id} ${updated.status}: the change to ${input.status} was not allowed` +
-                (Object.keys(input).length > 1 ? '. The other fields were applied.' : '.'),
-              { hint: 'Only ACTIVE↔PAUSED and ACTIVE/PAUSED→STOPPED take effect; PENDING publications wait for approval.' },
-            )
-          : undefined;
-      return { kind: 'record', columns: publicationColumns, row: { ...updated }, failure };
-    });
+    const { singleRecord } = await import('../../api/entities.js');
+    return rawOr(
+      ctx,
+      publicationRequests.update(id, input),
+      async (client) => {
+        const updated = await updatePublication(client, id, input);
+        return { kind: 'record', columns: publicationColumns, row: { ...updated }, failure: notApplied(id, input, updated.status) };
+      },
+      // --raw prints the body as it came, but a script still needs the exit code to say so.
+      (response) => notApplied(id, input, singleRecord(response, 'publication').status ?? ''),
+    );
   },
 });
+
+/**
+ * The service ignores disallowed status moves (STOPPED→ACTIVE, PENDING→ACTIVE…) and still answers
+ * 200: the status in the response is the only evidence of what happened.
+ */
+function notApplied(id: string, input: Record<string, string | undefined>, status: string): NotAppliedError | undefined {
+  if (input.status === undefined || status === input.status) return undefined;
+  return new NotAppliedError(
+    `The service kept publication ${id} ${status}: the change to ${input.status} was not allowed` +
+      (Object.keys(input).length > 1 ? '. The other fields were applied.' : '.'),
+    { hint: 'Only ACTIVE↔PAUSED and ACTIVE/PAUSED→STOPPED take effect; PENDING publications wait for approval.' },
+  );
+}
 
 /** STOPPED is permanent: ask on a terminal; without one the prompter refuses, naming --yes. */
 async function confirmStop(ctx: Context, id: string, yes: boolean): Promise<void> {
