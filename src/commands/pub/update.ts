@@ -6,8 +6,9 @@ import { publicationColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
 import { addPublicationOptions, pickPublicationFields } from './fields.js';
+import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
-export interface PubUpdateOptions extends Record<string, unknown> {
+export interface PubUpdateOptions extends Record<string, unknown>, BulkOptions {
   yes?: boolean;
 }
 
@@ -15,18 +16,33 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
   name: 'update',
   summary: 'Change fields or the status of a publication',
   configure: (cmd) => {
-    cmd.argument('<id>', 'publication ID');
+    // Optional and variadic: one ID, several (the same change to each), or none with --from.
+    cmd.argument('[id...]', 'publication ID(s)');
     addPublicationOptions(cmd, 'update');
     cmd.option('-y, --yes', 'do not ask for confirmation (needed for --status STOPPED without a terminal)');
+    addBulkOptions(cmd, 'update publications');
   },
-  examples: ['masg pub update 3f2c… --status PAUSED', 'masg pub update 3f2c… --name "Daily News Lite" --languages en,fr'],
+  examples: [
+    'masg pub update 3f2c… --status PAUSED',
+    'masg pub update 3f2c… --name "Daily News Lite" --languages en,fr',
+    'masg pub update 3f2c… 9b1d… 77ae… --status PAUSED --continue-on-error',
+    'masg pub update --from publications.csv --dry-run',
+  ],
   columns: publicationColumns,
-  async run(ctx, opts, [rawId]) {
-    const id = checkId('<id>', rawId!);
+  async run(ctx, opts, ids) {
+    if (opts.from !== undefined) {
+      checkFromAlone(ids, pickPublicationFields(opts), '<id>');
+      const [{ updateFromFile }, { publicationOps }] = await Promise.all([import('../../bulk/update-from.js'), import('../../bulk/ops.js')]);
+      return updateFromFile(ctx, publicationOps, { ...opts, from: opts.from });
+    }
+    if (ids.length === 0) throw new UsageError('Give the ID of the publication to update (or several IDs), or --from FILE.', { field: '<id>' });
+    const checked = ids.map((rawId) => checkId('<id>', rawId));
     const input = validatePublication(pickPublicationFields(opts), 'update', flagLabel);
     if (Object.keys(input).length === 0) {
       throw new UsageError('Nothing to update: give at least one field, e.g. --name or --status.');
     }
+    if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(ctx, checked, input, opts);
+    const id = checked[0]!;
     if (input.status === 'STOPPED') await confirmStop(ctx, id, opts.yes === true);
     const { updatePublication, publicationRequests } = await import('../../api/publications.js');
     const { singleRecord } = await import('../../api/entities.js');

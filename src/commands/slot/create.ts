@@ -6,6 +6,7 @@ import { flagLabel } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 export interface SlotCreateOptions {
   publication?: string;
@@ -18,14 +19,23 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
   name: 'create',
   summary: 'Create an ad slot in a publication',
   configure: (cmd) =>
-    cmd
+    addBulkOptions(cmd, 'create ad slots')
       .option('--publication <id>', 'ID of the publication (required)')
       .option('--name <name>', 'name, at most 255 characters (required)')
       .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`), { values: AD_FORMATS, list: true }))
       .option('--tags <list>', 'comma-separated tags, each at most 255 characters'),
-  examples: ['masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news'],
+  examples: [
+    'masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news',
+    'masg slot create --from new-slots.csv --results created.csv',
+  ],
   columns: adSlotColumns,
   async run(ctx, opts) {
+    // The bulk flags are not fields: kept out of the options type that is validated as one.
+    const bulk = opts as BulkOptions;
+    if (bulk.from !== undefined) {
+      checkFromAlone([], { publication: opts.publication, name: opts.name, formats: opts.formats, tags: opts.tags }, '');
+      return (await import('../../bulk/create-from.js')).createFromFile(ctx, { ...bulk, from: bulk.from });
+    }
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     const { createAdSlot, adSlotRequests } = await import('../../api/adslots.js');
     return rawOr(ctx, adSlotRequests.create(input), async (client) => ({

@@ -8,6 +8,7 @@ import { flagLabel, id as checkId } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 export interface SlotUpdateOptions {
   name?: string;
@@ -19,15 +20,24 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
   name: 'update',
   summary: 'Change the name, formats or tags of an ad slot',
   configure: (cmd) =>
-    cmd
-      .argument('<id>', 'ad slot ID')
+    addBulkOptions(cmd, 'update ad slots')
+      // Optional: --from takes the IDs from the file instead.
+      .argument('[id]', 'ad slot ID')
       .option('--name <name>', 'new name, at most 255 characters')
       .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }))
       .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
-  examples: ['masg slot update 9a1e… --formats banner,iab300x250', 'masg slot update 9a1e… --tags ""'],
+  examples: ['masg slot update 9a1e… --formats banner,iab300x250', 'masg slot update 9a1e… --tags ""', 'masg slot update --from slots.csv --dry-run'],
   columns: adSlotColumns,
   async run(ctx, opts, [rawId]) {
-    const id = checkId('<id>', rawId!);
+    // The bulk flags are not fields: kept out of the options type that is validated as one.
+    const bulk = opts as BulkOptions;
+    if (bulk.from !== undefined) {
+      checkFromAlone(rawId === undefined ? [] : [rawId], { name: opts.name, formats: opts.formats, tags: opts.tags }, '<id>');
+      const [{ updateFromFile }, { adSlotOps }] = await Promise.all([import('../../bulk/update-from.js'), import('../../bulk/ops.js')]);
+      return updateFromFile(ctx, adSlotOps, { ...bulk, from: bulk.from });
+    }
+    if (rawId === undefined) throw new UsageError('Give the ID of the ad slot to update, or --from FILE.', { field: '<id>' });
+    const id = checkId('<id>', rawId);
     const input = validateAdSlot({ ...opts }, 'update', flagLabel);
     if (Object.keys(input).length === 0) {
       throw new UsageError('Nothing to update: give at least one of --name, --formats, --tags.');

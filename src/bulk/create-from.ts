@@ -1,0 +1,83 @@
+// `slot create --from FILE`: one new ad slot per row (columns publication, name, formats, tags),
+// every row validated before anything is sent, then created with bounded concurrency; the
+// results file carries the IDs the service assigned.
+import type { AdSlotInput } from '../api/types.js';
+import type { CommandResult } from '../commands/define.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { sanitizeForDisplay } from '../output/sanitize.js';
+import { parseConcurrency } from '../stats/pool.js';
+import { validateAdSlot } from '../validate/adslot.js';
+import { applyAll, outcomeText } from './apply.js';
+import { readCsvSource } from './csv-read.js';
+import { endOfRun, failuresOf } from './finish.js';
+import { checkColumns, collect, lineLabel, throwAll } from './plan.js';
+import { defaultResultsPath, writeResults } from './results.js';
+import { AD_SLOT_CREATE_COLUMNS } from './schema.js';
+import { sourceName, summary, type BulkFlags } from './update-from.js';
+
+export interface PlannedCreate {
+  line: number;
+  input: AdSlotInput;
+}
+
+export const CREATE_RESULT_COLUMNS = ['line', 'id', 'publication', 'name', 'result'] as const;
+
+export async function planCreates(ctx: Context, from: string): Promise<PlannedCreate[]> {
+  const name = sourceName(from);
+  const table = await readCsvSource(from, ctx.io.stdin);
+  if (table.columns.includes('id')) {
+    throw new UsageError(`${name}: an "id" column (line 1): slot create --from makes new ad slots and the service assigns their IDs.`, {
+      field: '--from',
+      hint: 'Remove the column, or use `masg slot update --from` to change existing ad slots.',
+    });
+  }
+  checkColumns(AD_SLOT_CREATE_COLUMNS, table.columns, name);
+  const errors: string[] = [];
+  const rows = table.rows.map((row) => ({ line: row.line, input: collect(errors, () => validateAdSlot(row.cells, 'create', lineLabel(row.line))) }));
+  throwAll(errors, name);
+  return rows as PlannedCreate[];
+}
+
+export function createPlanLines(rows: readonly PlannedCreate[]): string[] {
+  const lines = rows.map(({ line, input }) => {
+    const tags = input.tags ? `, tags ${input.tags}` : '';
+    return `+ line ${line}: ad slot ${sanitizeForDisplay(input.name!)} in publication ${input.publication} (formats ${input.formats}${sanitizeForDisplay(tags)})`;
+  });
+  return [...lines, `Plan: ${rows.length} to create.`];
+}
+
+export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<CommandResult> {
+  if (ctx.globals.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
+  const concurrency = parseConcurrency(flags.concurrency);
+  const rows = await planCreates(ctx, flags.from);
+  if (ctx.globals.dryRun) {
+    ctx.io.stdout.write(createPlanLines(rows).join('\n') + '\n');
+    return { kind: 'done' };
+  }
+  const [{ createAdSlot }, client, ui] = await Promise.all([import('../api/adslots.js'), ctx.client(), ctx.ui()]);
+  const continueOnError = flags.continueOnError === true;
+  const outcomes = await applyAll(rows, (row) => createAdSlot(client, row.input), {
+    concurrency,
+    continueOnError,
+    signal: ctx.io.signal,
+    onProgress: (done, total) => ui.progress(done, total, 'Creating'),
+  });
+  const results = rows.map((row, i) => {
+    const o = outcomes[i]!;
+    return {
+      line: String(row.line),
+      id: o.kind === 'done' ? o.value.id : '',
+      publication: row.input.publication!,
+      name: row.input.name!,
+      result: outcomeText(o, 'created'),
+    };
+  });
+  const target = flags.results ?? defaultResultsPath(flags.from);
+  await writeResults(target, ctx.io.stdout, CREATE_RESULT_COLUMNS, results);
+  ui.notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
+  const failures = failuresOf(outcomes, (i) => `line ${rows[i]!.line}`);
+  const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: target === '-' ? undefined : target });
+  if (end) throw end;
+  return { kind: 'done' };
+}

@@ -1,0 +1,59 @@
+// `pub update ID1 ID2 … --status PAUSED`: the same validated change sent to several
+// publications with bounded concurrency, one output row per ID (what the service shows now, and
+// the result), then the exit code of the run: the first failure, or 8 with --continue-on-error.
+import type { PublicationInput } from '../api/types.js';
+import type { CommandResult } from '../commands/define.js';
+import type { Context } from '../context.js';
+import { NotAppliedError, UsageError } from '../errors.js';
+import type { Column } from '../output/types.js';
+import { parseConcurrency } from '../stats/pool.js';
+import { applyAll, outcomeText } from './apply.js';
+import { confirmStops } from './confirm.js';
+import { endOfRun, failuresOf } from './finish.js';
+
+export interface MultiFlags {
+  concurrency?: string;
+  continueOnError?: boolean;
+  yes?: boolean;
+}
+
+export const MULTI_COLUMNS: Column[] = [{ key: 'id' }, { key: 'name', wrap: true }, { key: 'status' }, { key: 'result', wrap: true }];
+
+export async function updateMany(ctx: Context, ids: readonly string[], input: PublicationInput, flags: MultiFlags): Promise<CommandResult> {
+  if (ctx.globals.raw) throw new UsageError('--raw prints one response body: give one ID.', { field: '--raw' });
+  const concurrency = parseConcurrency(flags.concurrency);
+  const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (dup !== undefined) throw new UsageError(`<id>: ${dup} is given twice.`, { field: '<id>' });
+  if (input.status === 'STOPPED') await confirmStops(ctx, ids, flags.yes === true);
+  const [{ updatePublication, publicationRequests }, client] = await Promise.all([import('../api/publications.js'), ctx.client()]);
+  if (ctx.globals.dryRun) {
+    const { DryRunDone } = await import('../api/describe.js');
+    // Describe every request, not only the first.
+    for (const id of ids) await client.request(publicationRequests.update(id, input)).catch((e: unknown) => { if (!(e instanceof DryRunDone)) throw e; });
+    return { kind: 'done' };
+  }
+  const ui = await ctx.ui();
+  const continueOnError = flags.continueOnError === true;
+  const outcomes = await applyAll(
+    ids,
+    async (id) => {
+      const updated = await updatePublication(client, id, input);
+      // As for one ID: an ignored status move is a failure, though the other fields were applied.
+      if (input.status !== undefined && updated.status !== input.status) {
+        throw new NotAppliedError(`the service kept it ${updated.status}: the change to ${input.status} was not allowed`);
+      }
+      return updated;
+    },
+    { concurrency, continueOnError, signal: ctx.io.signal, onProgress: (done, total) => ui.progress(done, total, 'Updating') },
+  );
+  const rows = ids.map((id, i) => {
+    const o = outcomes[i]!;
+    const shown = o.kind === 'done' ? o.value : undefined;
+    return { id, name: shown?.name ?? '', status: shown?.status ?? '', result: outcomeText(o, 'updated') };
+  });
+  const { renderRows } = await import('../output/index.js');
+  await renderRows(ctx.io.stdout, MULTI_COLUMNS, rows, await ctx.outputSettings());
+  const end = endOfRun({ failures: failuresOf(outcomes, (i) => `publication ${ids[i]}`), total: ids.length, continueOnError, aborted: ctx.io.signal.aborted });
+  if (end) throw end;
+  return { kind: 'done' };
+}

@@ -1,0 +1,29 @@
+// Flags of the multi-item commands (`update --from`, `create --from`, several IDs). This module
+// is loaded with the command tree, so it holds metadata only; the work is imported when it runs.
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+
+export interface BulkOptions {
+  from?: string;
+  results?: string;
+  concurrency?: string;
+  continueOnError?: boolean;
+}
+
+export function addBulkOptions(cmd: Command, what: string): Command {
+  return cmd
+    .option('--from <file>', `${what} from a CSV file (as \`list -o csv\` writes it; - for stdin); --dry-run prints the plan`)
+    .option('--results <file>', 'with --from: where the per-row results CSV goes (default: <file>.results.csv beside it; - for stdout)')
+    .option('--concurrency <n>', 'requests in flight at once for --from or several IDs', '4')
+    .option('--continue-on-error', 'keep going after a failed item; exit 8 if any failed');
+}
+
+/** With --from the file says everything: IDs or field flags beside it are a mistake. */
+export function checkFromAlone(args: readonly string[], fields: Record<string, unknown>, argName: string): void {
+  if (args.length > 0) throw new UsageError(`--from reads the IDs from the file: give no ${argName}.`, { field: argName });
+  const given = Object.keys(fields).filter((k) => fields[k] !== undefined);
+  if (given.length > 0) {
+    const flags = given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ');
+    throw new UsageError(`--from reads the changes from the file: drop ${flags}.`, { field: '--from' });
+  }
+}

@@ -1,0 +1,35 @@
+// The results file of a bulk apply: one line per input row with what happened to it, written
+// atomically (a run that dies leaves no half file and an earlier results file untouched), or to
+// stdout with `--results -`. Default: beside the input, `slots.csv` → `slots.results.csv`.
+import { basename, dirname, extname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+
+export type ResultRow = Record<string, string>;
+
+export function defaultResultsPath(input: string): string {
+  if (input === '-') return '-';
+  const ext = extname(input);
+  return join(dirname(input), `${basename(input, ext)}.results${ext === '' ? '.csv' : ext}`);
+}
+
+/** Writes header and rows as RFC 4180 CSV (CRLF-free: the same style as `-o csv`). */
+export async function writeResults(target: string, stdout: Writable, columns: readonly string[], rows: readonly ResultRow[]): Promise<void> {
+  const { stringify } = await import('csv-stringify/sync');
+  const text = stringify(
+    rows.map((r) => columns.map((c) => r[c] ?? '')),
+    { header: true, columns: [...columns] },
+  );
+  if (target === '-') {
+    await new Promise<void>((resolve, reject) => stdout.write(text, (err) => (err ? reject(err) : resolve())));
+    return;
+  }
+  const { openAtomicFile } = await import('../output/atomic-file.js');
+  const file = await openAtomicFile(target, '--results');
+  try {
+    await new Promise<void>((resolve, reject) => file.stream.write(text, (err) => (err ? reject(err) : resolve())));
+    await file.commit();
+  } catch (err) {
+    await file.abort();
+    throw err;
+  }
+}

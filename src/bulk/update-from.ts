@@ -1,0 +1,102 @@
+// `pub update --from FILE` and `slot update --from FILE`: read, check, plan against the current
+// state, then either print the plan (--dry-run) or apply it and write one result per row.
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { CommandResult } from '../commands/define.js';
+import { parseConcurrency } from '../stats/pool.js';
+import { applyAll, outcomeText, type Outcome } from './apply.js';
+import { confirmStops } from './confirm.js';
+import { readCsvSource } from './csv-read.js';
+import { endOfRun, type Failure } from './finish.js';
+import type { PlannedUpdate, UpdateOps } from './ops.js';
+import { checkUpdateFile, planUpdates, type RowPlan, type UpdatePlan } from './plan.js';
+import { planLines } from './plan-text.js';
+import { readingClient } from './read-client.js';
+import { defaultResultsPath, writeResults, type ResultRow } from './results.js';
+
+export interface BulkFlags {
+  from: string;
+  results?: string;
+  concurrency?: string;
+  continueOnError?: boolean;
+  yes?: boolean;
+}
+
+export const UPDATE_RESULT_COLUMNS = ['line', 'id', 'result', 'changed'] as const;
+
+/** Reads and checks the file, reads the current state, plans. Nothing is changed. */
+export async function planFromFile(ctx: Context, ops: UpdateOps, from: string): Promise<UpdatePlan> {
+  const name = sourceName(from);
+  const table = await readCsvSource(from, ctx.io.stdin);
+  checkUpdateFile(ops.schema, table, name);
+  return planUpdates(ops.schema, table, await ops.list(await readingClient(ctx)), name);
+}
+
+export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
+  if (ctx.globals.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
+  const concurrency = parseConcurrency(flags.concurrency);
+  const plan = await planFromFile(ctx, ops, flags.from);
+  if (ctx.globals.dryRun) {
+    ctx.io.stdout.write(planLines(plan).join('\n') + '\n');
+    return { kind: 'done' };
+  }
+  const missing = plan.rows.filter((r) => r.action === 'error');
+  if (missing.length > 0 && !flags.continueOnError) {
+    const lines = missing.slice(0, 20).map((r) => `  id (line ${r.line}): ${r.message}`);
+    throw new UsageError(`${sourceName(flags.from)}: ${missing.length} row${missing.length > 1 ? 's name' : ' names'} an unknown ID; nothing was sent.\n${lines.join('\n')}`, {
+      field: '--from',
+      hint: 'Fix or remove those rows, or pass --continue-on-error to apply the others.',
+    });
+  }
+  const updates = plan.rows.filter((r): r is PlannedUpdate => r.action === 'update');
+  await confirmStops(ctx, updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => r.id), flags.yes === true);
+
+  const ui = await ctx.ui();
+  const client = updates.length > 0 ? await ctx.client() : undefined;
+  const outcomes = await applyAll(updates, (row) => ops.send(client!, row), {
+    concurrency,
+    continueOnError: flags.continueOnError === true,
+    signal: ctx.io.signal,
+    onProgress: (done, total) => ui.progress(done, total, 'Updating'),
+  });
+  const byLine = new Map(updates.map((r, i) => [r.line, outcomes[i]!]));
+  const results = plan.rows.map((row) => resultRow(row, byLine.get(row.line)));
+  const target = flags.results ?? defaultResultsPath(flags.from);
+  await writeResults(target, ctx.io.stdout, UPDATE_RESULT_COLUMNS, results);
+
+  const failures: Failure[] = plan.rows.flatMap((row) => {
+    const o = byLine.get(row.line);
+    if (row.action === 'error') return [{ where: `line ${row.line} (${row.id})`, error: new Error(row.message) }];
+    return o?.kind === 'failed' ? [{ where: `line ${row.line} (${row.id})`, error: o.error }] : [];
+  });
+  ui.notice(summary(plan.entity, results, 'updated') + (target === '-' ? '' : ` Results: ${target}`));
+  const end = endOfRun({ failures, total: plan.rows.length, continueOnError: flags.continueOnError === true, aborted: ctx.io.signal.aborted, results: target === '-' ? undefined : target });
+  if (end) throw end;
+  return { kind: 'done' };
+}
+
+function resultRow(row: RowPlan, outcome: Outcome<void> | undefined): ResultRow {
+  const base = { line: String(row.line), id: row.id };
+  if (row.action === 'error') return { ...base, result: `failed: ${row.message}`, changed: '' };
+  if (row.action === 'unchanged') return { ...base, result: 'unchanged', changed: '' };
+  return { ...base, result: outcomeText(outcome!, 'updated'), changed: row.changes.map((c) => c.field).join(',') };
+}
+
+/** "Updated 3 ad slots; 297 unchanged, 1 failed." `done` is the result word of a success. */
+export function summary(entity: string, results: readonly ResultRow[], done: 'updated' | 'created'): string {
+  const count = (p: (r: string) => boolean) => results.filter((r) => p(r.result ?? '')).length;
+  const ok = count((r) => r === done);
+  const rest = (
+    [
+      [count((r) => r === 'unchanged'), 'unchanged'],
+      [count((r) => r.startsWith('failed')), 'failed'],
+      [count((r) => r === 'skipped'), 'skipped'],
+    ] as const
+  ).filter(([n]) => n > 0);
+  const verb = done === 'updated' ? 'Updated' : 'Created';
+  return `${verb} ${ok} ${ok === 1 ? entity : `${entity}s`}${rest.length > 0 ? `; ${rest.map(([n, w]) => `${n} ${w}`).join(', ')}` : ''}.`;
+}
+
+export function sourceName(from: string): string {
+  return from === '-' ? 'standard input' : from;
+}
