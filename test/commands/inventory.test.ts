@@ -364,6 +364,21 @@ describe('--sandbox (embedded, in-process)', () => {
     expect(h.sent()).toEqual([]);
   });
 
+  it('--sandbox with login or logout is a mistake: exit 2, the saved profile untouched', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const env = { MASG_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'masg-sb-')), MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined };
+    expect((await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], { env, stdin: h.sandbox.demo.key })).code).toBe(0);
+    for (const argv of [['--sandbox', 'logout'], ['--sandbox', 'login', '--email', 'x@example.com', '--key-stdin']]) {
+      const run = await h.masg(argv, { env, stdin: 'k' });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('--sandbox');
+    }
+    const who = JSON.parse(expectOk(await h.masg(['whoami', '-o', 'json'], { env })).stdout);
+    expect(who).toMatchObject({ email: h.sandbox.demo.email, keySource: 'profile' });
+  });
+
   it('--sandbox with --base-url is a contradiction: exit 2', async () => {
     const run = await h.masg(['--sandbox', '--base-url', h.sandbox.url, 'pub', 'list']);
     expect(run.code).toBe(2);

@@ -1,4 +1,16 @@
+import { UsageError } from '../../errors.js';
 import { defineCommand } from '../define.js';
+
+/**
+ * --sandbox always acts as its own demo account, so login/logout with it can only mean a mistake:
+ * saving credentials for a server that is gone when the command ends, or removing real ones.
+ */
+export function sandboxNeedsNoCredentials(command: string): UsageError {
+  return new UsageError(`--sandbox needs no ${command}: it always uses the embedded sandbox's demo account.`, {
+    field: '--sandbox',
+    hint: `Run \`masg ${command}\` without --sandbox to change your saved credentials.`,
+  });
+}
 
 export interface LoginOptions {
   email?: string;
@@ -19,6 +31,7 @@ export const login = defineCommand<LoginOptions>({
     'printf %s "$MASG_KEY" | masg login --profile ci --email me@example.com --base-url https://api.example.com/v1 --key-stdin',
   ],
   async run(ctx, opts) {
+    if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
     const config = await import('../../config/index.js');
     const { createPrompter } = await import('../../prompt.js');
     const { advertiserRequests } = await import('../../api/advertisers.js');

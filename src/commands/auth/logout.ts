@@ -1,10 +1,12 @@
 import { defineCommand } from '../define.js';
+import { sandboxNeedsNoCredentials } from './login.js';
 
 export const logout = defineCommand<Record<string, never>>({
   name: 'logout',
   summary: 'Remove the saved credentials of a profile',
   examples: ['masg logout', 'masg logout --profile ci'],
   async run(ctx) {
+    if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('logout');
     const config = await import('../../config/index.js');
     const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
     const result = await config.logout({ profile }, { store: await config.openStore(ctx.configDir), env: ctx.io.env });
