@@ -52,6 +52,6 @@ export function rateLimited(base: NetworkError, retryAfterMs: number | undefined
   return new NetworkError(`${base.message} The request was refused, not applied.`, {
     cause: base.cause,
     status: base.status,
-    hint: `The service is limiting the request rate; run the command again ${after}.`,
+    hint: `Run the command again ${after}; masg does not re-send a create or update by itself.`,
   });
 }

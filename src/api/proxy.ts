@@ -57,8 +57,10 @@ export function proxySecrets(proxy: ProxySettings | undefined): string[] {
 export function displayProxy(value: string): string {
   try {
     const url = new URL(value);
-    if (url.password !== '') url.password = REDACTED;
-    return url.href.replace(/\/$/, '');
+    // URL would percent-encode the brackets of "[REDACTED]": put it in after serialising.
+    if (url.password !== '') url.password = 'x';
+    const href = url.href.replace(/\/$/, '');
+    return url.password === '' ? href : href.replace(/:x@/, `:${REDACTED}@`);
   } catch {
     return value.replace(/\/\/([^:@/]*):[^@/]*@/, `//$1:${REDACTED}@`);
   }
