@@ -20,6 +20,7 @@ import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { whoami } from './auth/whoami.js';
 import { sandbox } from './sandbox.js';
+import { api } from './api.js';
 import { completion } from './completion.js';
 import { registerHelp } from './help.js';
 
@@ -30,7 +31,7 @@ export const groups: GroupDef[] = [
   { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
 ];
 
-export const topLevel: CommandDef<any>[] = [login, logout, whoami, sandbox, completion];
+export const topLevel: CommandDef<any>[] = [login, logout, whoami, api, sandbox, completion];
 
 export function registerCommands(program: Command, io: Io, version: string): void {
   for (const group of groups) {

@@ -1,0 +1,75 @@
+// `masg api <path>`: any endpoint, with the same credentials, retries, timeouts, --debug
+// redaction and --dry-run as every other command, because it goes through the same client.
+// The body is printed exactly as received; a masg-error still becomes its exit code (the
+// message, with the service's code and description, goes to stderr; stdout stays data only).
+import { Option } from 'commander';
+import type { Format, HttpMethod } from '../api/types.js';
+import { UsageError } from '../errors.js';
+import { defineCommand } from './define.js';
+
+export interface ApiOptions {
+  method: HttpMethod;
+  field: string[];
+}
+
+const upperMethod = (value: string): HttpMethod => {
+  const m = value.toUpperCase();
+  if (m !== 'GET' && m !== 'POST') throw new UsageError(`-X: "${value}" is not GET or POST (the only methods the service has).`, { field: '-X' });
+  return m;
+};
+const repeat = (value: string, previous: string[]) => [...previous, value];
+
+export const api = defineCommand<ApiOptions>({
+  name: 'api',
+  summary: 'Call any endpoint and print the response body as received',
+  configure: (cmd) =>
+    cmd
+      .argument('<path>', 'endpoint path under the base URL, e.g. publication/list (a .xml or .json suffix sets the format)')
+      .addOption(new Option('-X, --method <method>', 'GET or POST').argParser(upperMethod).default('GET'))
+      .addOption(new Option('-f, --field <key=value>', 'a parameter, sent literally; repeat for more (GET: query string, POST: form body)').argParser(repeat).default([])),
+  examples: [
+    'masg api publication/list -f status=ACTIVE',
+    'masg api publication/list --raw json',
+    'masg api adslot/9a1e… -X POST -f name="Top banner" -f tags=news,sports',
+    'masg api publication/statistics.json -f start=2026060100 -f end=2026060123 -f level=adslot',
+  ],
+  async run(ctx, opts, [rawPath]) {
+    const { path, format } = parsePath(rawPath!, ctx.globals.raw);
+    const params = parseFields(opts.field);
+    const client = await ctx.client();
+    const response = await client.request({ method: opts.method, path, params, format });
+    return { kind: 'raw', body: response.body };
+  },
+});
+
+/** `/publication/list.json` → path `/publication/list`, format json. --raw must agree with a suffix. */
+export function parsePath(raw: string, flag: Format | undefined): { path: string; format: Format } {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
+    throw new UsageError(`<path>: give the path under the base URL (e.g. publication/list), not a full URL.`, { field: '<path>' });
+  }
+  if (raw.includes('?')) throw new UsageError('<path>: give parameters with -f key=value, not in a query string.', { field: '<path>' });
+  if (/[\s\p{Cc}]/u.test(raw) || raw.split('/').some((s) => s === '.' || s === '..')) {
+    throw new UsageError(`<path>: "${raw}" is not an endpoint path.`, { field: '<path>' });
+  }
+  const trimmed = raw.replace(/^\/+/, '');
+  if (trimmed === '') throw new UsageError('<path>: empty; e.g. publication/list.', { field: '<path>' });
+  const suffix = /\.(xml|json)$/i.exec(trimmed);
+  const fromSuffix = suffix ? (suffix[1]!.toLowerCase() as Format) : undefined;
+  if (fromSuffix && flag && fromSuffix !== flag) {
+    throw new UsageError(`<path> ends in .${fromSuffix} but --raw says ${flag}: give one of them.`, { field: '--raw' });
+  }
+  return { path: `/${suffix ? trimmed.slice(0, -suffix[0].length) : trimmed}`, format: fromSuffix ?? flag ?? 'xml' };
+}
+
+/** `key=value` pairs; the value may contain `=` and may be empty. Each key once. */
+export function parseFields(fields: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const field of fields) {
+    const eq = field.indexOf('=');
+    if (eq <= 0) throw new UsageError(`-f: "${field}" is not key=value.`, { field: '-f' });
+    const key = field.slice(0, eq);
+    if (key in params) throw new UsageError(`-f: ${key} is given twice.`, { field: '-f' });
+    params[key] = field.slice(eq + 1);
+  }
+  return params;
+}
