@@ -111,10 +111,13 @@ async function reportError(err: unknown, io: Io, debug: boolean): Promise<number
 /** Process glue, used by bin/masg.js only. */
 export function run(): void {
   const controller = new AbortController();
-  let interrupts = 0;
+  let firstAt: number | undefined;
   const onSignal = () => {
     // The first Ctrl-C asks in-flight work to stop and clean up; a second one gives up waiting.
-    if (++interrupts > 1) process.exit(ExitCode.INTERRUPTED);
+    // A repeat within 250 ms is not a person: `when-exit` (conf → atomically) re-raises the signal
+    // it caught at the process itself, which would otherwise skip the cleanup the first one started.
+    if (firstAt === undefined) firstAt = performance.now();
+    else if (performance.now() - firstAt > 250) process.exit(ExitCode.INTERRUPTED);
     controller.abort();
   };
   process.on('SIGINT', onSignal);
@@ -139,5 +142,8 @@ export function run(): void {
     process.exitCode = code;
     // Stray handles (a keep-alive socket, a stdin listener) must not keep a finished CLI alive.
     if (stdin?.isTTY) process.stdin.unref?.();
+    // Interrupted: cleanup (temporary files, sockets, an embedded sandbox) has run by now. Let the
+    // event loop drain so stderr is flushed, but never let a straggler keep the user waiting.
+    if (controller.signal.aborted) setTimeout(() => process.exit(code), 500).unref();
   });
 }

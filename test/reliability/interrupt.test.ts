@@ -1,0 +1,115 @@
+// Ctrl-C: in-flight work stops, temporary files go, exit 130, and the process does not linger.
+// The real thing is a spawned bin/masg.js sent a real SIGINT in the middle of a slow export (it
+// runs the built dist/, which `npm test` compiles first); the in-process tests cover waits.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../commands/harness.js';
+
+const BIN = new URL('../../bin/masg.js', import.meta.url).pathname;
+const BUILT = existsSync(new URL('../../dist/cli.js', import.meta.url));
+
+let h: Harness;
+let dir: string;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  h.mark();
+  dir = mkdtempSync(join(tmpdir(), 'masg-int-'));
+});
+afterEach(() => {
+  h.sandbox.setFaults(undefined);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function until(what: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!what()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const temporaries = () => readdirSync(dir).filter((f) => f.endsWith('.tmp'));
+
+describe.skipIf(!BUILT)('a real SIGINT to bin/masg.js', () => {
+  it('mid-export: exit 130 at once, no temporary file, the previous file intact, no more requests', async () => {
+    const out = join(dir, 'daily.csv');
+    writeFileSync(out, 'previous,export\n1,2\n');
+    // 24 hourly requests, 400 ms each, two at a time: about 5 s of work to interrupt.
+    h.sandbox.setFaults({ latencyMs: 400, path: '/statistics' });
+    const child = spawn(process.execPath, [BIN, 'pub', 'stats', '--interval', 'hour', '--concurrency', '2', '--date', '2024-06-14', '--tz', 'UTC', '--out', out], {
+      env: { PATH: process.env.PATH, HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    // Mid-export: requests have gone out and the temporary file exists.
+    await until(() => h.sent().length >= 2 && temporaries().length === 1);
+    const signalled = Date.now();
+    child.kill('SIGINT');
+    const { code, signal } = await exited;
+    const took = Date.now() - signalled;
+
+    expect({ code, signal }).toEqual({ code: 130, signal: null });
+    expect(took).toBeLessThan(2000);
+    expect(stderr).toMatch(/[Ii]nterrupted/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(temporaries()).toEqual([]);
+    expect(readFileSync(out, 'utf8')).toBe('previous,export\n1,2\n');
+    const sentAtExit = h.sent().length;
+    expect(sentAtExit).toBeLessThan(24);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(h.sent().length).toBe(sentAtExit);
+  });
+
+  it('while waiting to retry (Retry-After): exit 130 without sitting out the wait', async () => {
+    h.sandbox.setFaults({ next: ['429'], retryAfter: 20 });
+    const child = spawn(process.execPath, [BIN, 'adv', 'list', '-o', 'csv'], {
+      env: { PATH: process.env.PATH, HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    await until(() => h.sent().length === 1);
+    await new Promise((r) => setTimeout(r, 200));
+    const signalled = Date.now();
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(Date.now() - signalled).toBeLessThan(2000);
+    expect(h.sent()).toHaveLength(1);
+  });
+});
+
+describe('interruption in-process (the signal masg is given)', () => {
+  it('during a backoff wait: InterruptedError, exit 130, no second attempt', async () => {
+    h.sandbox.setFaults({ next: ['429'], retryAfter: 20 });
+    const controller = new AbortController();
+    const pending = h.masg(['adv', 'list', '-o', 'csv'], { signal: controller.signal });
+    await until(() => h.sent().length === 1);
+    const started = Date.now();
+    controller.abort();
+    const run = await pending;
+    expect(run.code).toBe(130);
+    expect(run.stdout).toBe('');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(h.sent()).toHaveLength(1);
+  });
+
+  it('a create in flight is not re-sent, and the exit is 130', async () => {
+    h.sandbox.setFaults({ latencyMs: 2000, path: '/publication/create' });
+    const controller = new AbortController();
+    const pending = h.masg(['pub', 'create', '--name', 'Interrupted create', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'], { signal: controller.signal });
+    await until(() => h.sent().length === 1);
+    controller.abort();
+    const run = await pending;
+    expect(run.code).toBe(130);
+    expect(h.sent().filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+});
