@@ -72,11 +72,11 @@ describe('errors never show the key', () => {
         s.close(() => resolve(port));
       });
     });
-    const refused = await h.masg(['adv', 'list', '--debug'], { env: { MASG_BASE_URL: `http://127.0.0.1:${port}`, MASG_DEVELOPER_KEY: WRONG_KEY } });
+    const refused = await h.masg(['adv', 'list', '--debug', '--retries', '0'], { env: { MASG_BASE_URL: `http://127.0.0.1:${port}`, MASG_DEVELOPER_KEY: WRONG_KEY } });
     expect(refused.code).toBe(6);
     expectNoSecret(refused, demoCreds().email, WRONG_KEY);
     h.sandbox.setFaults({ latencyMs: 1000 });
-    const slow = await h.masg(['adv', 'list', '--debug', '--timeout', '0.1'], { env: { MASG_DEVELOPER_KEY: WRONG_KEY } });
+    const slow = await h.masg(['adv', 'list', '--debug', '--timeout', '0.1', '--retries', '1'], { env: { MASG_DEVELOPER_KEY: WRONG_KEY } });
     expect(slow.code).toBe(6);
     expectNoSecret(slow, demoCreds().email, WRONG_KEY);
   });
