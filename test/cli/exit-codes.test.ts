@@ -75,6 +75,14 @@ describe('2: usage errors, before anything is sent', () => {
     expect(h.sent()).toEqual([]);
   });
 
+  it('Basic auth over plain http:// to a non-loopback host is a bad value (exit 2), refused before connecting', async () => {
+    const run = await h.masg(['adv', 'list'], { env: { MASG_BASE_URL: 'http://api.example.com/v1' } });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/https:\/\//);
+    expect(run.stderr).not.toContain(h.sandbox.demo.key);
+  });
+
   it('an unknown --fields name on a create is refused before the publication is created', async () => {
     const run = await h.masg(['pub', 'create', '--name', 'Fields typo', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false', '-o', 'csv', '--fields', 'id,nmae']);
     expect(run.code).toBe(2);
