@@ -39,8 +39,10 @@ export async function parseCsvText(text: string, name: string): Promise<CsvTable
   const { parse } = await import('csv-parse/sync');
   let records: Array<{ record: string[]; info: { lines: number; empty_lines: number } }>;
   try {
-    // Blank lines (a trailing newline or two left by an editor) are not rows; ragged rows are errors.
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: false }) as unknown as typeof records;
+    // Blank lines (a trailing newline or two left by an editor) are not rows; ragged rows are
+    // errors. CRLF becomes LF first: files mixing both after a hand edit still parse, and
+    // csv-parse's line count (used for messages) is only right with one kind of line end.
+    records = parse(text.replace(/\r\n/g, '\n'), { bom: true, info: true, skip_empty_lines: true, relax_column_count: false }) as unknown as typeof records;
   } catch (err) {
     const e = err as Error;
     throw new UsageError(`${name}: not a valid CSV file: ${e.message}`, { field: '--from', cause: err });

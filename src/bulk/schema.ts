@@ -21,6 +21,8 @@ export interface BulkSchema {
   ignored: readonly string[];
   /** Compared as unordered sets (the server's order is arbitrary). */
   sets: ReadonlySet<string>;
+  /** Enumerations, matched case-blind as the validators match them ("pending" is PENDING). */
+  caseless: ReadonlySet<string>;
   /** Validate and normalise one field of an update; throws a UsageError naming `label(field)`. */
   check(field: string, value: string, label: Label): string;
 }
@@ -33,6 +35,7 @@ export const publicationSchema: BulkSchema = {
   fixed: ['type'],
   ignored: ['requests', 'uniques'],
   sets: new Set(['languages']),
+  caseless: new Set(['status', 'type']),
   check: (field, value, label) => validatePublication({ [field]: value }, 'update', label)[field as 'name'] ?? '',
 };
 
@@ -44,6 +47,7 @@ export const adSlotSchema: BulkSchema = {
   fixed: ['publication'],
   ignored: [],
   sets: new Set(['formats']),
+  caseless: new Set(),
   check: (field, value, label) => validateAdSlot({ [field]: value }, 'update', label)[field as 'name'] ?? '',
 };
 
@@ -52,9 +56,10 @@ export const AD_SLOT_CREATE_COLUMNS = ['publication', 'name', 'formats', 'tags']
 
 /**
  * Equal as the service means it: lists as sets of trimmed items for `sets` columns (case-blind,
- * as the validators normalise them), exact strings otherwise.
+ * as the validators normalise them), enumerations case-blind, other strings exactly.
  */
 export function sameValue(schema: BulkSchema, field: string, a: string, b: string): boolean {
+  if (schema.caseless.has(field)) return a.trim().toLowerCase() === b.toLowerCase();
   if (!schema.sets.has(field)) return a === b;
   const items = (s: string) => new Set(s.split(',').map((x) => x.trim().toLowerCase()).filter((x) => x !== ''));
   const [x, y] = [items(a), items(b)];

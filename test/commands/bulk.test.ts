@@ -1,0 +1,270 @@
+// Bulk plan/apply against the sandbox over HTTP: the plan printed by --dry-run, what is sent
+// (and not sent), the results file, exit codes, and several IDs for pub update.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { calls, demo, expectOk, parseCsv, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let ids: Awaited<ReturnType<typeof demo>>;
+let dir: string;
+beforeAll(async () => {
+  h = await startHarness();
+  ids = await demo(h);
+  dir = mkdtempSync(join(tmpdir(), 'masg-bulk-'));
+});
+afterAll(async () => {
+  await h.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => h.mark());
+
+/** `list -o csv` as a user would save it, with edits applied line by line. */
+async function exported(argv: string[], file: string, edit: (line: string) => string = (l) => l): Promise<string> {
+  const csv = expectOk(await h.masg([...argv, '-o', 'csv'])).stdout;
+  const path = join(dir, file);
+  writeFileSync(path, csv.split('\n').map(edit).join('\n'));
+  return path;
+}
+const results = async (path: string) => {
+  const [header, ...rows] = await parseCsv(readFileSync(path, 'utf8'));
+  return rows.map((r) => Object.fromEntries(header!.map((k, i) => [k, r[i]!])));
+};
+const slot = (name: string) => ids.slots[name]!;
+
+describe('slot update --from', () => {
+  it('--dry-run prints only the changed fields; apply sends them; a second apply sends nothing', async () => {
+    const file = await exported(['slot', 'list'], 'slots.csv', (l) =>
+      l.replace('Article text,text,', 'Article text 2,"text, banner",news').replace(',Forecast list,banner,forecast', ',Forecast list,banner,"forecast,weather"'),
+    );
+    h.mark();
+    const plan = expectOk(await h.masg(['slot', 'update', '--from', file, '--dry-run']));
+    expect(plan.stdout).toBe(
+      [
+        `~ line 2: ad slot ${slot('Article text').id} (Article text)`,
+        '    name: Article text → Article text 2',
+        '    formats: text → text,banner',
+        '    tags: (empty) → news',
+        `~ line 3: ad slot ${slot('Forecast list').id} (Forecast list)`,
+        '    tags: forecast → forecast,weather',
+        'Plan: 2 to update, 9 unchanged.',
+        '',
+      ].join('\n'),
+    );
+    // The plan read the state (one list call) and changed nothing.
+    expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
+
+    h.mark();
+    const apply = await h.masg(['slot', 'update', '--from', file]);
+    expect(apply.code).toBe(0);
+    expect(apply.stdout).toBe('');
+    expect(apply.stderr).toContain('Updated 2 ad slots; 9 unchanged.');
+    expect(calls(h.sent()).sort()).toEqual([
+      ['GET', '/adslot/list.xml', {}],
+      ['POST', `/adslot/${slot('Article text').id}.xml`, { name: 'Article text 2', formats: 'text,banner', tags: 'news' }],
+      // Production requires the name on every update: the unchanged one is sent.
+      ['POST', `/adslot/${slot('Forecast list').id}.xml`, { name: 'Forecast list', tags: 'forecast,weather' }],
+    ].sort());
+    const rows = await results(join(dir, 'slots.results.csv'));
+    expect(rows).toHaveLength(11);
+    expect(rows.slice(0, 3)).toEqual([
+      { line: '2', id: slot('Article text').id, result: 'updated', changed: 'name,formats,tags' },
+      { line: '3', id: slot('Forecast list').id, result: 'updated', changed: 'tags' },
+      { line: '4', id: slot('Game over').id, result: 'unchanged', changed: '' },
+    ]);
+
+    h.mark();
+    const again = await h.masg(['slot', 'update', '--from', file, '--results', '-']);
+    expect(again.code).toBe(0);
+    expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
+    expect((await parseCsv(again.stdout)).slice(1).every((r) => r[2] === 'unchanged')).toBe(true);
+    expect(expectOk(await h.masg(['slot', 'update', '--from', file, '--dry-run'])).stdout).toBe('Plan: 0 to update, 11 unchanged.\n');
+  });
+
+  it('bad rows: every problem with its line, exit 2, no change sent', async () => {
+    const file = join(dir, 'bad.csv');
+    writeFileSync(
+      file,
+      'id,name,formats,tags\r\n' +
+        `${slot('Toolbar').id},,text,tools\r\n` +
+        `${slot('Main menu').id},Main menu,"banner,popup",games\r\n` +
+        `${slot('Top banner').id},"A\r\nB",banner,news\r\n` +
+        `${slot('Level complete').id},Level complete,iab300x250,"games,"\r\n`,
+    );
+    const run = await h.masg(['slot', 'update', '--from', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${file}: 3 invalid values; nothing was sent.`);
+    expect(run.stderr).toContain('name (line 2): must not be empty');
+    expect(run.stderr).toContain('formats (line 3): "popup" is not one of banner, text, iab300x250');
+    expect(run.stderr).toContain('tags (line 6): item 2 of "games," is empty');
+    expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
+  });
+
+  it.each([
+    ['id,name,colour\n', 'unknown column "colour" (line 1)'],
+    ['name,tags\nx,y\n', 'no "id" column'],
+    ['id,name\nX,a\nY,b\nX,c\n', 'id (line 4): the same ad slot as line 2'],
+  ])('a malformed file is refused before anything is sent: %j', async (csv, message) => {
+    const file = join(dir, 'malformed.csv');
+    writeFileSync(file, csv);
+    const run = await h.masg(['slot', 'update', '--from', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(h.sent()).toEqual([]);
+  });
+
+  it("an ID of another account: refused before sending without --continue-on-error; with it, exit 8 and the results say which", async () => {
+    const file = join(dir, 'mixed.csv');
+    const foreign = (await h.masg(['slot', 'list', '-o', 'json'], { env: { MASG_EMAIL: h.sandbox.other.email, MASG_DEVELOPER_KEY: h.sandbox.other.key } })).stdout;
+    const otherId = JSON.parse(foreign)[0].id as string;
+    writeFileSync(file, `id,name\n${slot('Toolbar').id},Toolbar 2\n${otherId},Mine now\n${slot('Main menu').id},Main menu 2\n`);
+    h.mark();
+    const refused = await h.masg(['slot', 'update', '--from', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('id (line 3): no ad slot with this ID in the account');
+    expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
+
+    h.mark();
+    const out = join(dir, 'mixed-out.csv');
+    const run = await h.masg(['slot', 'update', '--from', file, '--continue-on-error', '--results', out]);
+    expect(run.code).toBe(8);
+    expect(run.stderr).toContain('1 of 3 items failed');
+    expect(calls(h.sent()).filter(([m]) => m === 'POST')).toHaveLength(2);
+    expect((await results(out)).map((r) => r.result)).toEqual(['updated', 'failed: no ad slot with this ID in the account', 'updated']);
+  });
+
+  it('a failure while applying: stops and skips the rest (exit of that error), or goes on with --continue-on-error (exit 8)', async () => {
+    const [a, b, c] = ['Header banner', 'Sidebar MPU', 'Recipe footer'].map(slot);
+    const file = join(dir, 'fail.csv');
+    writeFileSync(file, `id,tags\n${a!.id},t1\n${b!.id},t2\n${c!.id},t3\n`);
+    // The sandbox crashes on the second ad slot (production's masg-error 500 after handling).
+    h.sandbox.setFaults({ path: `/adslot/${b!.id}`, next: ['500'] });
+    const stop = await h.masg(['slot', 'update', '--from', file, '--concurrency', '1']);
+    expect(stop.code).toBe(6);
+    expect(stop.stderr).toContain(`line 3 (${b!.id}):`);
+    const stopped = await results(join(dir, 'fail.results.csv'));
+    expect(stopped.map((r) => r.result.replace(/:.*/, ':'))).toEqual(['updated', 'failed:', 'skipped']);
+
+    h.sandbox.setFaults({ path: `/adslot/${b!.id}`, next: ['500'] });
+    writeFileSync(file, `id,tags\n${a!.id},u1\n${b!.id},u2\n${c!.id},u3\n`);
+    const go = await h.masg(['slot', 'update', '--from', file, '--concurrency', '1', '--continue-on-error']);
+    h.sandbox.setFaults(undefined);
+    expect(go.code).toBe(8);
+    expect((await results(join(dir, 'fail.results.csv'))).map((r) => r.result.replace(/:.*/, ':'))).toEqual(['updated', 'failed:', 'updated']);
+  });
+
+  it('--from with an ID or a field flag beside it is a usage error', async () => {
+    const file = await exported(['slot', 'list'], 'plain.csv');
+    h.mark();
+    expect((await h.masg(['slot', 'update', slot('Toolbar').id!, '--from', file])).code).toBe(2);
+    expect((await h.masg(['slot', 'update', '--from', file, '--tags', 'x'])).stderr).toContain('drop --tags');
+    expect((await h.masg(['slot', 'update'])).stderr).toContain('--from FILE');
+    expect(h.sent()).toEqual([]);
+  });
+});
+
+describe('pub update --from', () => {
+  it('statuses follow pub update: STOPPED needs --yes without a terminal; an ignored move fails its row', async () => {
+    const zebra = ids.pubs['Zebra Tools']!;
+    const tablet = ids.pubs['Tablet Recipes']!;
+    const file = await exported(['pub', 'list'], 'pubs.csv', (l) =>
+      l.startsWith(zebra.id!) ? l.replace(',ACTIVE,', ',stopped,') : l.startsWith(tablet.id!) ? l.replace(',PENDING,', ',ACTIVE,') : l,
+    );
+    const plan = expectOk(await h.masg(['pub', 'update', '--from', file, '--dry-run']));
+    expect(plan.stdout).toBe(
+      [
+        `~ line 6: publication ${tablet.id} (Tablet Recipes)`,
+        '    status: PENDING → ACTIVE',
+        `~ line 8: publication ${zebra.id} (Zebra Tools)`,
+        '    status: ACTIVE → STOPPED',
+        'Plan: 2 to update, 5 unchanged.',
+        '',
+      ].join('\n'),
+    );
+    h.mark();
+    const refused = await h.masg(['pub', 'update', '--from', file]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('--yes');
+    expect(calls(h.sent())).toEqual([['GET', '/publication/list.xml', {}]]);
+
+    const run = await h.masg(['pub', 'update', '--from', file, '--yes', '--continue-on-error']);
+    expect(run.code).toBe(8);
+    const rows = await results(join(dir, 'pubs.results.csv'));
+    expect(rows.filter((r) => r.result !== 'unchanged')).toEqual([
+      { line: '6', id: tablet.id, result: 'failed: the service kept it PENDING: the change to ACTIVE was not allowed', changed: 'status' },
+      { line: '8', id: zebra.id, result: 'updated', changed: 'status' },
+    ]);
+  });
+});
+
+describe('slot create --from', () => {
+  it('validates every row first (exit 2 with lines, nothing sent), then creates and reports the new IDs', async () => {
+    const pub = ids.pubs['Java Games Portal']!.id!;
+    const file = join(dir, 'new.csv');
+    writeFileSync(file, `publication,name,formats,tags\n${pub},,banner,\n${pub},Two,popup,\n`);
+    const bad = await h.masg(['slot', 'create', '--from', file]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('name (line 2): must not be empty');
+    expect(bad.stderr).toContain('formats (line 3): "popup" is not one of');
+    expect(h.sent()).toEqual([]);
+
+    writeFileSync(file, `publication,name,formats,tags\n${pub},Bulk one,"text, banner",a\n${pub},Bulk two,iab300x250,\n`);
+    expect(expectOk(await h.masg(['slot', 'create', '--from', file, '--dry-run'])).stdout).toBe(
+      `+ line 2: ad slot Bulk one in publication ${pub} (formats text,banner, tags a)\n` +
+        `+ line 3: ad slot Bulk two in publication ${pub} (formats iab300x250)\n` +
+        'Plan: 2 to create.\n',
+    );
+    expect(h.sent()).toEqual([]);
+    const run = await h.masg(['slot', 'create', '--from', file, '--results', '-']);
+    expect(run.code).toBe(0);
+    const [header, ...rows] = await parseCsv(run.stdout);
+    expect(header).toEqual(['line', 'id', 'publication', 'name', 'result']);
+    expect(rows.map((r) => [r[0], r[3], r[4]])).toEqual([['2', 'Bulk one', 'created'], ['3', 'Bulk two', 'created']]);
+    const listed = JSON.parse(expectOk(await h.masg(['slot', 'list', '--publication', pub, '-o', 'json'])).stdout) as Array<{ id: string; name: string }>;
+    expect(listed.filter((s) => s.name.startsWith('Bulk')).map((s) => s.id).sort()).toEqual(rows.map((r) => r[1]).sort());
+  });
+
+  it('an id column is refused: new ad slots get their IDs from the service', async () => {
+    const file = await exported(['slot', 'list'], 'with-id.csv');
+    const run = await h.masg(['slot', 'create', '--from', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('"id" column');
+  });
+});
+
+describe('pub update with several IDs', () => {
+  it('one row per ID, the same change to each, bounded concurrency', async () => {
+    const targets = ['Café Olé Mobile', 'Weather 😀 Now', 'Java Games Portal'].map((n) => ids.pubs[n]!.id!);
+    h.mark();
+    const run = expectOk(await h.masg(['pub', 'update', ...targets, '--reference', 'bulk-ref', '-o', 'csv']));
+    const [header, ...rows] = await parseCsv(run.stdout);
+    expect(header).toEqual(['id', 'name', 'status', 'result']);
+    expect(rows.map((r) => [r[0], r[3]])).toEqual(targets.map((id) => [id, 'updated']));
+    expect(calls(h.sent()).sort()).toEqual(targets.map((id) => ['POST', `/publication/${id}.xml`, { reference: 'bulk-ref' }]).sort());
+  });
+
+  it('an ignored status move: exit 5 stopping at it, or exit 8 with --continue-on-error', async () => {
+    const pending = ids.pubs['Tablet Recipes']!.id!;
+    const paused = ids.pubs['Puzzle "Quest", Deluxe']!.id!;
+    const run = await h.masg(['pub', 'update', pending, paused, '--status', 'PAUSED', '--concurrency', '1', '-o', 'csv']);
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain(`publication ${pending}: the service kept it PENDING`);
+    expect((await parseCsv(run.stdout)).slice(1).map((r) => r[3])).toEqual(['failed: the service kept it PENDING: the change to PAUSED was not allowed', 'skipped']);
+
+    const go = await h.masg(['pub', 'update', pending, paused, '--status', 'PAUSED', '--continue-on-error', '-o', 'json']);
+    expect(go.code).toBe(8);
+    expect(JSON.parse(go.stdout).map((r: { result: string }) => r.result)).toEqual(['failed: the service kept it PENDING: the change to PAUSED was not allowed', 'updated']);
+  });
+
+  it('validation happens once, before anything is sent; --dry-run describes every request', async () => {
+    const [a, b] = ['Zebra Tools', 'Java Games Portal'].map((n) => ids.pubs[n]!.id!);
+    expect((await h.masg(['pub', 'update', a!, b!, '--languages', 'english'])).code).toBe(2);
+    expect((await h.masg(['pub', 'update', a!, a!, '--name', 'x'])).stderr).toContain('given twice');
+    expect(h.sent()).toEqual([]);
+    const dry = expectOk(await h.masg(['pub', 'update', a!, b!, '--name', 'x', '--dry-run']));
+    expect(dry.stdout).toContain(`POST ${h.sandbox.url}/publication/${a}.xml`);
+    expect(dry.stdout).toContain(`POST ${h.sandbox.url}/publication/${b}.xml`);
+    expect(h.sent()).toEqual([]);
+  });
+});
