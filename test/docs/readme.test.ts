@@ -7,13 +7,13 @@ import { commandReference, withReference } from '../../src/help/reference.js';
 const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, signal: new AbortController().signal };
 
 describe('README command reference', () => {
-  it('matches the commander tree (run `npm run docs` after changing a command)', () => {
+  it('matches the commander tree (run `npm run docs` after changing a command)', async () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(withReference(readme, commandReference(buildProgram(io)))).toBe(readme);
+    expect(withReference(readme, commandReference(await buildProgram(io)))).toBe(readme);
   });
 
-  it('documents every command with an example', () => {
-    const reference = commandReference(buildProgram(io));
+  it('documents every command with an example', async () => {
+    const reference = commandReference(await buildProgram(io));
     for (const cmd of ['pub list', 'pub create', 'pub update', 'pub stats', 'slot stats', 'campaign view', 'campaign stats', 'login', 'whoami', 'sandbox']) {
       const start = reference.indexOf(`### \`masg ${cmd} `);
       expect(start, cmd).toBeGreaterThan(0);
