@@ -128,6 +128,16 @@ describe('--dry-run prints the request, sends nothing, exits 0', () => {
     expectNoSecret(run, demoCreds().email, demoCreds().key);
   });
 
+  it('slot update --dry-run without --name says the name would be read first; --quiet silences that', async () => {
+    const argv = ['slot', 'update', ids.slots['Toolbar']!.id!, '--tags', 'a', '--dry-run'];
+    const loud = await h.masg(argv);
+    expect(loud.code).toBe(0);
+    expect(loud.stderr).toMatch(/current name would be read first/);
+    const quiet = await h.masg([...argv, '-q']);
+    expect(quiet).toMatchObject({ code: 0, stderr: '', stdout: loud.stdout });
+    expect(h.sent()).toEqual([]);
+  });
+
   it('a dry run with a wrong key still sends nothing (and shows no key)', async () => {
     const run = await h.masg(['adv', 'list', '--dry-run'], { env: { MASG_DEVELOPER_KEY: WRONG_KEY } });
     expect(run.code).toBe(0);

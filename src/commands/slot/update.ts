@@ -48,7 +48,8 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     // user did not change it, send the current one. A dry run reads nothing, so it says so.
     let full = input;
     if (input.name === undefined) {
-      if (ctx.globals.dryRun) ctx.io.stderr.write('masg: the current name would be read first and sent with the update (the service requires it)\n');
+      // A notice through the Ui, so --quiet silences it like every other remark on stderr.
+      if (ctx.globals.dryRun) (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
       else full = { ...input, name: await currentName(client, id) };
     }
     return rawOr(ctx, adSlotRequests.update(id, full), async () => ({
