@@ -7,6 +7,7 @@ import type { OutputFormat, OutputSettings } from '../../output/types.js';
 import { parseDateRange } from '../../stats/dates.js';
 import { type Interval, splitRange } from '../../stats/intervals.js';
 import { parseConcurrency } from '../../stats/pool.js';
+import type { ApiClient } from '../../api/types.js';
 import type { ReportSpec } from '../../stats/report.js';
 import { statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
 import { resolveTimeZone } from '../../stats/zone.js';
@@ -38,6 +39,7 @@ const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv',
 
 export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
   const { interval, concurrency, tz, range, pieces } = await planRange(ctx, flags);
+  if (flags.chart) checkChart(ctx, flags, interval);
   const ui = await ctx.ui();
   if (range.defaulted) ui.info(`No date given: showing today so far (${range.start.slice(0, 8)}, ${tz}).`);
   const spec: ReportSpec = { kind: plan.kind, shape: plan.shape, interval, pieces, request: (p) => plan.request(p), ids: plan.ids };
@@ -53,6 +55,7 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
     return { kind: 'raw', body: (await client.request({ ...spec.request(pieces[0]!), format: ctx.globals.raw })).body };
   }
 
+  if (flags.chart) return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
   const settings = await outputSettings(ctx, flags.out);
   const columns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
   const [{ createRowWriter }, { runReport }, { TotalsAccumulator }] = await Promise.all([
@@ -81,6 +84,38 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
     await file?.abort();
     throw err;
   }
+  return { kind: 'done' };
+}
+
+/**
+ * --chart draws on a terminal and nowhere else: asked for in a pipe, a file or a data format it
+ * is refused (exit 2) rather than silently dropped, so a script never gets a chart for data or
+ * data for a chart. A chart of a single total would be one mark, so it needs day or hour.
+ */
+function checkChart(ctx: Context, flags: StatsFlags, interval: Interval): void {
+  const refuse = (why: string) => {
+    throw new UsageError(`--chart ${why}`, { field: '--chart' });
+  };
+  if (interval === 'total') refuse('needs --interval day or hour: a chart of one total would be a single mark.');
+  if (ctx.globals.raw) refuse('and --raw cannot go together: --raw prints the service\'s body.');
+  if (flags.out !== undefined) refuse('draws on the terminal; --out writes data to a file: choose one.');
+  if (!ctx.io.stdout.isTTY) refuse('draws on a terminal, and stdout is not one: drop --chart (or use -o csv) for data.');
+  if (ctx.globals.output !== undefined && ctx.globals.output !== 'table') refuse(`draws a chart, not ${ctx.globals.output}: drop -o or --chart.`);
+}
+
+/** The report's rows summed per interval, then drawn; nothing else is printed. */
+async function drawChart(ctx: Context, client: ApiClient, spec: ReportSpec, opts: { concurrency: number; onProgress: (done: number, total: number) => void }): Promise<CommandResult> {
+  const [{ runReport }, { ChartAccumulator }, { renderChart }, { createChalk }] = await Promise.all([
+    import('../../stats/report.js'),
+    import('../../output/chart-series.js'),
+    import('../../output/chart.js'),
+    import('../../output/color.js'),
+  ]);
+  const money = spec.kind === 'campaign' ? 'spend' : 'earnings';
+  const acc = new ChartAccumulator(spec.interval === 'hour' ? 'hour' : 'day', ['impressions', 'clicks', money]);
+  await runReport(client, spec, (row) => acc.add(row), { ...opts, signal: ctx.io.signal });
+  const settings = await ctx.outputSettings();
+  ctx.io.stdout.write(renderChart(acc.data(), { width: settings.width, chalk: await createChalk(settings.color) }));
   return { kind: 'done' };
 }
 

@@ -10,6 +10,7 @@ export interface StatsFlags {
   interval?: string;
   concurrency?: string;
   out?: string;
+  chart?: boolean;
 }
 
 export function addStatsOptions(cmd: Command): Command {
@@ -20,7 +21,8 @@ export function addStatsOptions(cmd: Command): Command {
     .option('--tz <zone>', "IANA time zone for today/yesterday/-Nd (default: the profile's, else the system's)")
     .option('--interval <interval>', `${INTERVALS.join(', ')}: one row per day or hour needs one request each`, 'total')
     .option('--concurrency <n>', 'requests in flight at once for --interval day|hour', '4')
-    .option('--out <file>', 'write to FILE atomically (format from its extension unless -o is given)');
+    .option('--out <file>', 'write to FILE atomically (format from its extension unless -o is given)')
+    .option('--chart', 'draw impressions, clicks and earnings (spend for campaigns) per interval on the terminal; needs --interval day|hour');
 }
 
 export const DATE_HELP = [
