@@ -33,12 +33,17 @@ const BY_ARGUMENT: Record<string, IdKind> = {
   campaignId: 'campaigns',
 };
 
+/** The words of the date syntax (`masg help dates`); the numeric forms cannot be listed. */
+const DATE_FLAGS = new Set(['--date', '--from', '--to']);
+const DATE_WORDS = ['today', 'yesterday'];
+
 export function optionConvention(long: string | undefined, flags: string): Completer | undefined {
   if (long && BY_FLAG[long]) return BY_FLAG[long];
   if (long === '--tz' || long === '--timezone') return { zones: true };
-  // The value placeholder says what is expected: `--key-file <file>`, `--transparent <bool>`.
+  // The value placeholder says what is expected: `--from <file>` (bulk), `--transparent <bool>`.
   if (/[<[](file|path|dir)[>\]]/.test(flags)) return { files: true };
   if (/[<[]bool[>\]]/.test(flags)) return { values: ['true', 'false'] };
+  if (long && DATE_FLAGS.has(long)) return { values: DATE_WORDS };
   return undefined;
 }
 
@@ -46,6 +51,7 @@ export function optionConvention(long: string | undefined, flags: string): Compl
 export function argumentConvention(name: string, group: string | undefined): Completer | undefined {
   if (BY_ARGUMENT[name]) return { ids: BY_ARGUMENT[name] };
   if (name === 'id' && group !== undefined && ID_OF_GROUP[group]) return { ids: ID_OF_GROUP[group] };
-  if (/^(file|path)$/.test(name)) return { files: true };
+  // Not "path": `api <path>` is a service path, not a file.
+  if (name === 'file') return { files: true };
   return undefined;
 }

@@ -84,6 +84,13 @@ describe('values', () => {
     expect(offered('--profile pub ')).toEqual(expect.arrayContaining(['pub', 'slot']));
   });
 
+  it.each([['pub stats --date '], ['slot stats x --from y'], ['campaign stats x --to ']])('%j offers the date words that exist', (line) => {
+    const group = spec.commands.find((c) => c.name === line.split(' ')[0]);
+    if (!group?.commands.some((c) => c.name === 'stats')) return;
+    expect(offered(line).every((v) => ['today', 'yesterday'].includes(v))).toBe(true);
+    expect(offered(line).length).toBeGreaterThan(0);
+  });
+
   it('paths for --data, and --raw takes no subcommand as its value', () => {
     expect(ask('sandbox --data ').files).toBe(true);
     expect(offered('--raw json pub ')).toEqual(expect.arrayContaining(['list']));
