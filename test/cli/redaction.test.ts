@@ -1,12 +1,11 @@
 // The developer key never reaches any output: not the key, not its URL-encoded form, not the
 // base64 of `email:key` that goes after "Basic " — with --debug, with --dry-run, on every kind
 // of error. And --dry-run sends nothing at all.
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demo, startHarness, type Harness } from '../commands/harness.js';
+import { demo, startHarness, tempDir, type Harness } from '../commands/harness.js';
 import type { CliRun } from '../helpers/cli.js';
 
 let h: Harness;
@@ -148,7 +147,7 @@ describe('--dry-run prints the request, sends nothing, exits 0', () => {
 
 describe('the credential file', () => {
   it('is mode 0600 after login --key-stdin, in a 0700 folder, and holds the key only there', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'masg-0600-')), 'nested', 'masg');
+    const dir = join(tempDir('masg-0600-'), 'nested', 'masg');
     const run = await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin', '--debug'], {
       env: { MASG_CONFIG_DIR: dir, MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined },
       stdin: `${h.sandbox.demo.key}\n`,

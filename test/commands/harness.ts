@@ -8,6 +8,19 @@ import { expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions, type SandboxRequestLog } from '../../src/sandbox/index.js';
 import { runCli, type CliOptions, type CliRun } from '../helpers/cli.js';
 
+const made: string[] = [];
+
+/** A fresh temporary directory, removed by `removeTempDirs()` (and by a harness's close()). */
+export function tempDir(prefix = 'masg-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /** The sandbox's clock in tests: fixed, so demo data and statistics never depend on the day. */
 export const NOW = new Date('2024-06-15T12:34:00Z');
 
@@ -27,7 +40,7 @@ export interface Harness {
 
 export async function startHarness(opts: SandboxOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, now: () => NOW, ...opts });
-  const configDir = mkdtempSync(join(tmpdir(), 'masg-cmd-'));
+  const configDir = tempDir('masg-cmd-');
   const env = {
     MASG_BASE_URL: sandbox.url,
     MASG_EMAIL: sandbox.demo.email,
@@ -44,7 +57,7 @@ export async function startHarness(opts: SandboxOptions = {}): Promise<Harness> 
     mark: () => void (seen = sandbox.requests.length),
     close: async () => {
       await sandbox.close();
-      rmSync(configDir, { recursive: true, force: true });
+      removeTempDirs();
     },
   };
 }

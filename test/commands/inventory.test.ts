@@ -2,7 +2,7 @@
 // sandbox received (method, path, parameters) and what masg printed. Expected data comes from the
 // sandbox itself (its JSON API read directly, or another masg format), never typed in by hand.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calls, demo, expectOk, parseCsv, startHarness, type Harness } from './harness.js';
+import { calls, demo, expectOk, parseCsv, startHarness, tempDir, type Harness } from './harness.js';
 import { publicationColumns, adSlotColumns, advertiserColumns, campaignColumns, publicationTableFields, campaignTableFields } from '../../src/commands/columns.js';
 
 let h: Harness;
@@ -318,10 +318,8 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
 
   it('login with a wrong key: exit 4, nothing saved', async () => {
     const { existsSync } = await import('node:fs');
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const dir = mkdtempSync(join(tmpdir(), 'masg-login-'));
+    const dir = tempDir('masg-login-');
     const run = await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
       env: { MASG_CONFIG_DIR: dir, MASG_DEVELOPER_KEY: undefined }, stdin: 'not-the-key',
     });
@@ -344,10 +342,9 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
 
 describe('--sandbox (embedded, in-process)', () => {
   it('works with no credentials at all, keeps state between runs under the config dir', async () => {
-    const { mkdtempSync, existsSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { existsSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const dir = mkdtempSync(join(tmpdir(), 'masg-sb-'));
+    const dir = tempDir('masg-sb-');
     const env = { MASG_CONFIG_DIR: dir, MASG_BASE_URL: undefined, MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined };
     const before = JSON.parse(expectOk(await h.masg(['--sandbox', 'pub', 'list', '-o', 'json'], { env })).stdout);
     expect(before.length).toBeGreaterThan(0);
@@ -365,10 +362,7 @@ describe('--sandbox (embedded, in-process)', () => {
   });
 
   it('--sandbox with login or logout is a mistake: exit 2, the saved profile untouched', async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const env = { MASG_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'masg-sb-')), MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined };
+    const env = { MASG_CONFIG_DIR: tempDir('masg-sb-'), MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined };
     expect((await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], { env, stdin: h.sandbox.demo.key })).code).toBe(0);
     for (const argv of [['--sandbox', 'logout'], ['--sandbox', 'login', '--email', 'x@example.com', '--key-stdin']]) {
       const run = await h.masg(argv, { env, stdin: 'k' });

@@ -3,13 +3,10 @@
 // crash, character references (surrogate pairs included) decode, control characters are
 // stripped in tables and kept in csv/json, and production's error shapes map to exit codes.
 import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES, LATIN1_JSON, XML, startFixtureServer, type FixtureServer } from '../api/fixture-server.js';
 import { runCli, type CliOptions } from '../helpers/cli.js';
-import { parseCsv } from './harness.js';
+import { parseCsv, removeTempDirs, tempDir } from './harness.js';
 
 let server: FixtureServer;
 let env: Record<string, string>;
@@ -20,10 +17,13 @@ beforeAll(async () => {
     MASG_BASE_URL: `${server.url}/v1`,
     MASG_EMAIL: 'ops@example.com',
     MASG_DEVELOPER_KEY: 'prod-style-key-123456',
-    MASG_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'masg-prod-')),
+    MASG_CONFIG_DIR: tempDir('masg-prod-'),
   };
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  removeTempDirs();
+});
 beforeEach(() => void (seen = server.requests.length));
 
 const masg = (argv: string[], o: CliOptions = {}) => runCli(argv, { ...o, env: { ...env, ...o.env } });

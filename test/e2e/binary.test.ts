@@ -3,12 +3,11 @@
 // and stderr kept apart, SIGINT, EPIPE on a closed pipe, the credential file written for real —
 // and the README's quick tour run as a new user would, with a fresh HOME.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv, startHarness, type Harness } from '../commands/harness.js';
+import { parseCsv, removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'masg.js');
@@ -23,7 +22,7 @@ interface Spawned {
 
 /** A clean environment: only PATH and a fresh HOME, plus what the test adds. */
 function freshEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: mkdtempSync(join(tmpdir(), 'masg-home-')), ...extra };
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), ...extra };
 }
 
 function masg(args: string[], opts: { env?: Record<string, string>; stdin?: string; onStart?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<Spawned> {
@@ -40,6 +39,7 @@ function masg(args: string[], opts: { env?: Record<string, string>; stdin?: stri
   });
 }
 
+afterAll(removeTempDirs);
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npx tsc -p tsconfig.json` (npm test does it) first');
 });
@@ -76,7 +76,7 @@ describe('the binary', () => {
   });
 
   it('--sandbox pub list -o csv with a temporary MASG_CONFIG_DIR: exit 0, CSV on stdout, state kept there', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'masg-cfg-'));
+    const dir = tempDir('masg-cfg-');
     const run = await masg(['--sandbox', 'pub', 'list', '-o', 'csv'], { env: freshEnv({ MASG_CONFIG_DIR: dir }) });
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const rows = await parseCsv(run.stdout);
@@ -168,7 +168,7 @@ describe('against a sandbox in this process', () => {
   });
 
   it('login --key-stdin writes a 0600 credential file that later runs use', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'masg-cfg-')), 'masg');
+    const dir = join(tempDir('masg-cfg-'), 'masg');
     const base = freshEnv({ MASG_CONFIG_DIR: dir });
     const login = await masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], { env: base, stdin: `${h.sandbox.demo.key}\n` });
     expect(login).toMatchObject({ code: 0, stdout: '' });
