@@ -1,7 +1,7 @@
 // `pub update ID1 ID2 … --status PAUSED`: the same validated change sent to several
 // publications with bounded concurrency, one output row per ID (what the service shows now, and
 // the result), then the exit code of the run: the first failure, or 8 with --continue-on-error.
-import type { PublicationInput } from '../api/types.js';
+import type { Publication, PublicationInput } from '../api/types.js';
 import type { CommandResult } from '../commands/define.js';
 import type { Context } from '../context.js';
 import { NotAppliedError, UsageError } from '../errors.js';
@@ -15,6 +15,13 @@ export interface MultiFlags {
   concurrency?: string;
   continueOnError?: boolean;
   yes?: boolean;
+}
+
+/** An ignored status move; carries the publication as the service shows it, for its output row. */
+class StatusKept extends NotAppliedError {
+  constructor(readonly publication: Publication, wanted: string) {
+    super(`the service kept it ${publication.status}: the change to ${wanted} was not allowed`);
+  }
 }
 
 export const MULTI_COLUMNS: Column[] = [{ key: 'id' }, { key: 'name', wrap: true }, { key: 'status' }, { key: 'result', wrap: true }];
@@ -40,7 +47,7 @@ export async function updateMany(ctx: Context, ids: readonly string[], input: Pu
       const updated = await updatePublication(client, id, input);
       // As for one ID: an ignored status move is a failure, though the other fields were applied.
       if (input.status !== undefined && updated.status !== input.status) {
-        throw new NotAppliedError(`the service kept it ${updated.status}: the change to ${input.status} was not allowed`);
+        throw new StatusKept(updated, input.status);
       }
       return updated;
     },
@@ -48,7 +55,7 @@ export async function updateMany(ctx: Context, ids: readonly string[], input: Pu
   );
   const rows = ids.map((id, i) => {
     const o = outcomes[i]!;
-    const shown = o.kind === 'done' ? o.value : undefined;
+    const shown = o.kind === 'done' ? o.value : o.kind === 'failed' && o.error instanceof StatusKept ? o.error.publication : undefined;
     return { id, name: shown?.name ?? '', status: shown?.status ?? '', result: outcomeText(o, 'updated') };
   });
   const { renderRows } = await import('../output/index.js');
