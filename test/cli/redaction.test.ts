@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demo, startHarness, tempDir, type Harness } from '../commands/harness.js';
+import { demo, removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
 import type { CliRun } from '../helpers/cli.js';
 
 let h: Harness;
@@ -14,7 +14,10 @@ beforeAll(async () => {
   h = await startHarness();
   ids = await demo(h);
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  removeTempDirs();
+});
 beforeEach(() => h.mark());
 afterEach(() => h.sandbox.setFaults(undefined));
 

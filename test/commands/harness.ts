@@ -10,7 +10,7 @@ import { runCli, type CliOptions, type CliRun } from '../helpers/cli.js';
 
 const made: string[] = [];
 
-/** A fresh temporary directory, removed by `removeTempDirs()` (and by a harness's close()). */
+/** A fresh temporary directory, removed by `removeTempDirs()` (call it in afterAll). */
 export function tempDir(prefix = 'masg-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
@@ -57,7 +57,8 @@ export async function startHarness(opts: SandboxOptions = {}): Promise<Harness> 
     mark: () => void (seen = sandbox.requests.length),
     close: async () => {
       await sandbox.close();
-      removeTempDirs();
+      // Only this harness's own folder: other harnesses of the same file may still be running.
+      rmSync(configDir, { recursive: true, force: true });
     },
   };
 }

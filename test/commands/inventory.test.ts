@@ -2,7 +2,7 @@
 // sandbox received (method, path, parameters) and what masg printed. Expected data comes from the
 // sandbox itself (its JSON API read directly, or another masg format), never typed in by hand.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calls, demo, expectOk, parseCsv, startHarness, tempDir, type Harness } from './harness.js';
+import { calls, demo, expectOk, parseCsv, removeTempDirs, startHarness, tempDir, type Harness } from './harness.js';
 import { publicationColumns, adSlotColumns, advertiserColumns, campaignColumns, publicationTableFields, campaignTableFields } from '../../src/commands/columns.js';
 
 let h: Harness;
@@ -11,7 +11,10 @@ beforeAll(async () => {
   h = await startHarness();
   ids = await demo(h);
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  removeTempDirs();
+});
 beforeEach(() => h.mark());
 
 /** The service's own body for a path, read directly with the demo account (bytes decoded as sent). */
