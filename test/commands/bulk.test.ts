@@ -154,6 +154,29 @@ describe('slot update --from', () => {
     expect((await results(join(dir, 'fail.results.csv'))).map((r) => r.result.replace(/:.*/, ':'))).toEqual(['updated', 'failed:', 'updated']);
   });
 
+  it('--from - reads stdin; the results then go to stdout', async () => {
+    const csv = `id,tags\n${slot('Toolbar').id},"tools,utility"\n`;
+    const dry = expectOk(await h.masg(['slot', 'update', '--from', '-', '--dry-run'], { stdin: csv }));
+    expect(dry.stdout).toBe('Plan: 0 to update, 1 unchanged.\n');
+    const run = await h.masg(['slot', 'update', '--from', '-'], { stdin: csv });
+    expect(run.stdout).toBe(`line,id,result,changed\n2,${slot('Toolbar').id},unchanged,\n`);
+  });
+
+  it('Ctrl-C while applying: nothing new starts, the results file still accounts for every row, exit 130', async () => {
+    const names = ['Header banner', 'Sidebar MPU', 'Recipe footer', 'Launch screen', 'Level complete', 'Main menu'];
+    const file = join(dir, 'interrupt.csv');
+    writeFileSync(file, `id,tags\n${names.map((n, i) => `${slot(n).id},int${i}`).join('\n')}\n`);
+    h.sandbox.setFaults({ path: /^\/adslot\/[^l]/, latencyMs: 150 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const run = await h.masg(['slot', 'update', '--from', file, '--concurrency', '2'], { signal: controller.signal });
+    h.sandbox.setFaults(undefined);
+    expect(run.code).toBe(130);
+    const rows = await results(join(dir, 'interrupt.results.csv'));
+    expect(rows).toHaveLength(names.length);
+    expect(rows.slice(2).every((r) => r.result === 'skipped')).toBe(true);
+  });
+
   it('--from with an ID or a field flag beside it is a usage error', async () => {
     const file = await exported(['slot', 'list'], 'plain.csv');
     h.mark();
