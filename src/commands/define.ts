@@ -28,8 +28,10 @@ export interface CommandDef<O = Record<string, unknown>> {
   /**
    * The columns the command prints, when known before it runs: `--fields` is checked against
    * them before anything is sent, so a typo cannot fail only after a create went through.
+   * A function when they depend on the invocation (bulk modes print result rows instead);
+   * undefined leaves the check to rendering.
    */
-  columns?: Column[];
+  columns?: Column[] | ((opts: O, args: string[]) => Column[] | undefined);
   run: (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
 }
 

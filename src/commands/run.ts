@@ -21,10 +21,12 @@ async function report(ctx: Context, err: unknown): Promise<void> {
 }
 
 /** An unknown --fields name is a usage error (exit 2), so it must be found before sending. */
-async function checkFields(ctx: Context, def: CommandDef<any>): Promise<void> {
-  if (ctx.globals.fields === undefined || def.columns === undefined || ctx.globals.raw) return;
+async function checkFields(ctx: Context, def: CommandDef<any>, opts: Record<string, unknown>, args: string[]): Promise<void> {
+  if (ctx.globals.fields === undefined || ctx.globals.raw) return;
+  const columns = typeof def.columns === 'function' ? def.columns(opts, args) : def.columns;
+  if (columns === undefined) return;
   const { selectColumns } = await import('../output/index.js');
-  selectColumns(def.columns, (await ctx.outputSettings()).fields);
+  selectColumns(columns, (await ctx.outputSettings()).fields);
 }
 
 const examples = new WeakMap<Command, readonly string[]>();
@@ -46,8 +48,9 @@ export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: stri
     const globals = command.optsWithGlobals() as GlobalOptions;
     const ctx = new Context(io, globals, version);
     try {
-      await checkFields(ctx, def);
-      const result = await def.run(ctx, command.opts(), args);
+      const opts = command.opts();
+      await checkFields(ctx, def, opts, args);
+      const result = await def.run(ctx, opts, args);
       await render(ctx, result);
     } catch (err) {
       await report(ctx, err);

@@ -91,6 +91,25 @@ describe('2: usage errors, before anything is sent', () => {
   });
 });
 
+describe('--fields is checked against what this invocation prints', () => {
+  it('several IDs print result rows: their fields are accepted, a single-record field is not', async () => {
+    const [a, b] = [ids.pubs['Java Games Portal']!.id!, ids.pubs['Weather 😀 Now']!.id!];
+    const run = await h.masg(['pub', 'update', a, b, '--reference', 'multi', '-o', 'csv', '--fields', 'id,result']);
+    expect(run.code).toBe(0);
+    const [header, ...rows] = await parseCsv(run.stdout);
+    expect(header).toEqual(['id', 'result']);
+    expect(rows.map((r) => r[0]).sort()).toEqual([a, b].sort());
+    expect(h.sent().filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+
+  it('one ID prints the publication: a result-row field there is an unknown field, refused before sending', async () => {
+    const run = await h.masg(['pub', 'update', ids.pubs['Java Games Portal']!.id!, '--reference', 'one', '--fields', 'id,result']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('result');
+    expect(h.sent()).toEqual([]);
+  });
+});
+
 describe('3: configuration or input missing', () => {
   it('no credentials at all: exit 3 naming what to set, nothing sent', async () => {
     const run = await h.masg(['pub', 'list'], { env: { MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined } });

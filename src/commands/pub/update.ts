@@ -28,7 +28,8 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     'masg pub update 3f2c… 9b1d… 77ae… --status PAUSED --continue-on-error',
     'masg pub update --from publications.csv --dry-run',
   ],
-  columns: publicationColumns,
+  // One ID prints the publication; several IDs or --from print result rows of their own.
+  columns: (opts, ids) => (opts.from === undefined && ids.length <= 1 ? publicationColumns : undefined),
   async run(ctx, opts, ids) {
     if (opts.from !== undefined) {
       checkFromAlone(ids, pickPublicationFields(opts), '<id>');

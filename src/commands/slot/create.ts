@@ -28,7 +28,8 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     'masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news',
     'masg slot create --from new-slots.csv --results created.csv',
   ],
-  columns: adSlotColumns,
+  // --from prints result rows of its own.
+  columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts) {
     // The bulk flags are not fields: kept out of the options type that is validated as one.
     const bulk = opts as BulkOptions;

@@ -27,7 +27,8 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }))
       .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
   examples: ['masg slot update 9a1e… --formats banner,iab300x250', 'masg slot update 9a1e… --tags ""', 'masg slot update --from slots.csv --dry-run'],
-  columns: adSlotColumns,
+  // --from prints result rows of its own.
+  columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts, [rawId]) {
     // The bulk flags are not fields: kept out of the options type that is validated as one.
     const bulk = opts as BulkOptions;
