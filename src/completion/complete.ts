@@ -27,7 +27,6 @@ async function loadSpec(): Promise<CommandSpec> {
 
 /** Tabs and newlines would break the line protocol; names come from the service. */
 function clean(s: string): string {
-  // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 

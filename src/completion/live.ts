@@ -30,7 +30,11 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
   const ctx = new Context(nullIo(env, deadline), globals, version);
   try {
     const fresh = await beforeDeadline(fetchIds(ctx, kind, deadline), deadline);
-    store(cache, fresh);
+    try {
+      store(cache, fresh);
+    } catch {
+      // A read-only or full config dir costs the next Tab a request, not this answer.
+    }
     return fresh[kind] ?? [];
   } finally {
     // A deadline hit while the embedded sandbox was still starting: let it finish starting so
