@@ -9,7 +9,7 @@ import { defineCommand } from './define.js';
 
 export interface ApiOptions {
   method: HttpMethod;
-  field: string[];
+  field?: string[];
 }
 
 const upperMethod = (value: string): HttpMethod => {
@@ -17,7 +17,7 @@ const upperMethod = (value: string): HttpMethod => {
   if (m !== 'GET' && m !== 'POST') throw new UsageError(`-X: "${value}" is not GET or POST (the only methods the service has).`, { field: '-X' });
   return m;
 };
-const repeat = (value: string, previous: string[]) => [...previous, value];
+const repeat = (value: string, previous: string[] = []) => [...previous, value];
 
 export const api = defineCommand<ApiOptions>({
   name: 'api',
@@ -26,7 +26,7 @@ export const api = defineCommand<ApiOptions>({
     cmd
       .argument('<path>', 'endpoint path under the base URL, e.g. publication/list (a .xml or .json suffix sets the format)')
       .addOption(new Option('-X, --method <method>', 'GET or POST').argParser(upperMethod).default('GET'))
-      .addOption(new Option('-f, --field <key=value>', 'a parameter, sent literally; repeat for more (GET: query string, POST: form body)').argParser(repeat).default([])),
+      .addOption(new Option('-f, --field <key=value>', 'a parameter, sent literally; repeat for more (GET: query string, POST: form body)').argParser(repeat)),
   examples: [
     'masg api publication/list -f status=ACTIVE',
     'masg api publication/list --raw json',
@@ -35,7 +35,7 @@ export const api = defineCommand<ApiOptions>({
   ],
   async run(ctx, opts, [rawPath]) {
     const { path, format } = parsePath(rawPath!, ctx.globals.raw);
-    const params = parseFields(opts.field);
+    const params = parseFields(opts.field ?? []);
     const client = await ctx.client();
     const response = await client.request({ method: opts.method, path, params, format });
     return { kind: 'raw', body: response.body };

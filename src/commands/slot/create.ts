@@ -19,11 +19,14 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
   name: 'create',
   summary: 'Create an ad slot in a publication',
   configure: (cmd) =>
-    addBulkOptions(cmd, 'create ad slots')
-      .option('--publication <id>', 'ID of the publication (required)')
-      .option('--name <name>', 'name, at most 255 characters (required)')
-      .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`), { values: AD_FORMATS, list: true }))
-      .option('--tags <list>', 'comma-separated tags, each at most 255 characters'),
+    addBulkOptions(
+      cmd
+        .option('--publication <id>', 'ID of the publication (required)')
+        .option('--name <name>', 'name, at most 255 characters (required)')
+        .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`), { values: AD_FORMATS, list: true }))
+        .option('--tags <list>', 'comma-separated tags, each at most 255 characters'),
+      'create ad slots',
+    ),
   examples: [
     'masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news',
     'masg slot create --from new-slots.csv --results created.csv',

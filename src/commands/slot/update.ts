@@ -20,12 +20,15 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
   name: 'update',
   summary: 'Change the name, formats or tags of an ad slot',
   configure: (cmd) =>
-    addBulkOptions(cmd, 'update ad slots')
-      // Optional: --from takes the IDs from the file instead.
-      .argument('[id]', 'ad slot ID')
-      .option('--name <name>', 'new name, at most 255 characters')
-      .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }))
-      .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
+    addBulkOptions(
+      cmd
+        // Optional: --from takes the IDs from the file instead.
+        .argument('[id]', 'ad slot ID')
+        .option('--name <name>', 'new name, at most 255 characters')
+        .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }))
+        .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
+      'update ad slots',
+    ),
   examples: ['masg slot update 9a1e… --formats banner,iab300x250', 'masg slot update 9a1e… --tags ""', 'masg slot update --from slots.csv --dry-run'],
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
