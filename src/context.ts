@@ -131,7 +131,7 @@ export class Context {
     const g = this.globals;
     // --sandbox is a flag like any other: resolveSettings decides what it overrides.
     const sandbox = g.sandbox ? await this.startEmbeddedSandbox() : undefined;
-    const store = sandbox ? config.createMemoryStore() : await config.openStore(this.configDir);
+    const store = sandbox ? config.createMemoryStore() : await config.openStore(this.configDir, { env: this.io.env });
     const s = await config.resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox }, env: this.io.env, store });
     this.addSecrets(s.email, s.key);
     for (const warning of s.warnings) (await this.ui()).warn(warning);

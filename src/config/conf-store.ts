@@ -4,6 +4,8 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type Conf from 'conf';
 import { ConfigError } from '../errors.js';
+import { systemKeyring } from './keyring.js';
+import { withKeyring } from './keyring-store.js';
 import type { Profile, ProfileStore, ProfileSummary } from './store.js';
 
 interface FileShape {
@@ -14,7 +16,14 @@ interface FileShape {
  * Open (without creating) the store in `dir`. `conf` is imported here, not at module top, so
  * `masg --help` never pays for it (and its ajv dependency).
  */
-export async function openStore(dir: string, opts: { platform?: NodeJS.Platform } = {}): Promise<ProfileStore> {
+export async function openStore(
+  dir: string,
+  opts: {
+    platform?: NodeJS.Platform;
+    /** Given (the command's environment): keys go to the OS keyring where there is one (keyring.ts). */
+    env?: Record<string, string | undefined>;
+  } = {},
+): Promise<ProfileStore> {
   const cwd = resolve(dir);
   await ensurePrivateDir(cwd);
   const { default: ConfClass } = await import('conf');
@@ -29,7 +38,10 @@ export async function openStore(dir: string, opts: { platform?: NodeJS.Platform 
       clearInvalidConfig: false,
     }),
   );
-  return new ConfStore(conf, opts.platform ?? process.platform);
+  const file = new ConfStore(conf, opts.platform ?? process.platform);
+  if (opts.env === undefined) return file;
+  const { keyring } = systemKeyring({ env: opts.env, platform: opts.platform, scope: cwd });
+  return keyring ? withKeyring(file, keyring) : file;
 }
 
 /**
@@ -99,8 +111,8 @@ class ConfStore implements ProfileStore {
     return Object.keys(profiles)
       .sort()
       .map((name) => {
-        const { key, ...rest } = this.parse(name, profiles[name]);
-        return { name, ...rest, hasKey: key !== undefined && key !== '' };
+        const { key, keyring, ...rest } = this.parse(name, profiles[name]);
+        return { name, ...rest, hasKey: (key !== undefined && key !== '') || keyring === true };
       });
   }
 
@@ -142,12 +154,13 @@ class ConfStore implements ProfileStore {
     const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const optional = (k: string) => (r[k] === undefined || typeof r[k] === 'string' ? (r[k] as string | undefined) : null);
     const [key, baseUrl, timezone] = [optional('key'), optional('baseUrl'), optional('timezone')];
-    if (typeof r.email !== 'string' || key === null || baseUrl === null || timezone === null) {
+    const keyring = r.keyring === undefined || typeof r.keyring === 'boolean' ? (r.keyring as boolean | undefined) : null;
+    if (typeof r.email !== 'string' || key === null || baseUrl === null || timezone === null || keyring === null) {
       throw new ConfigError(`Profile "${name}" in ${this.path} is malformed (email, key, baseUrl, timezone must be strings).`, {
         hint: `Run \`masg login --profile ${name}\` to write it again.`,
       });
     }
-    return clean({ email: r.email, key, baseUrl, timezone });
+    return clean({ email: r.email, key, baseUrl, timezone, keyring });
   }
 }
 
@@ -157,5 +170,6 @@ function clean(profile: Profile): Profile {
   if (profile.key !== undefined) out.key = profile.key;
   if (profile.baseUrl !== undefined) out.baseUrl = profile.baseUrl;
   if (profile.timezone !== undefined) out.timezone = profile.timezone;
+  if (profile.keyring) out.keyring = true;
   return out;
 }

@@ -38,6 +38,11 @@ export interface LoginResult {
   /** A profile of that name existed and was overwritten. */
   replaced: boolean;
   warnings: string[];
+  /** Where the key was saved, in words (the keyring, or the config file). */
+  keyLocation: string;
+  inKeyring: boolean;
+  /** E.g. the keyring could not be used and the key went to the file, and why. */
+  notices: string[];
 }
 
 export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginResult> {
@@ -71,7 +76,12 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
   await store.set(profile, { email, key, baseUrl, ...(timezone !== undefined && { timezone }) });
 
   const warning = await store.checkPermissions();
-  return { profile, email, baseUrl, path: store.path, replaced: existing !== undefined, warnings: warning ? [warning] : [] };
+  const notices = store.drainNotices?.() ?? [];
+  const saved = await store.get(profile); // keyLocation answers for the profile as now saved
+  return {
+    profile, email, baseUrl, path: store.path, replaced: existing !== undefined, warnings: warning ? [warning] : [],
+    keyLocation: store.keyLocation(profile), inKeyring: saved?.keyring === true, notices,
+  };
 }
 
 /** `echo "$KEY" |` adds a newline, `printf %s` does not: remove exactly one (LF or CRLF). */

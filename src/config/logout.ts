@@ -19,6 +19,7 @@ export async function logout(opts: { profile: string }, deps: { store: ProfileSt
   const removed = await deps.store.delete(profile);
   const notices: string[] = [];
   if (removed === undefined) notices.push(`No profile named "${profile}" in ${deps.store.path}; nothing to remove.`);
+  notices.push(...(deps.store.drainNotices?.() ?? []));
   // Logging out while the environment still carries a key would look like it did nothing.
   if (deps.env?.MASG_DEVELOPER_KEY) {
     notices.push('MASG_DEVELOPER_KEY is still set in the environment: masg keeps using it until it is unset.');

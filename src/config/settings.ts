@@ -86,15 +86,19 @@ export async function resolveSettings(input: {
   // reverse is not: a stored key belongs to the e-mail it was verified with at login, so pairing
   // it with a different MASG_EMAIL can only fail, and the resulting "credentials rejected" would
   // send the user to replace a key that is fine. Such a mix is reported as a missing key instead.
-  const storedKeyFits = stored?.key && (envEmail === undefined || sameEmail(envEmail, stored.email));
-  const key = envKey ?? (storedKeyFits ? stored!.key : undefined);
+  const hasStoredKey = Boolean(stored?.key || stored?.keyring);
+  const storedKeyFits = hasStoredKey && (envEmail === undefined || sameEmail(envEmail, stored!.email));
+  // A key in the OS keyring is fetched only when it is the one used: cron with MASG_DEVELOPER_KEY
+  // never waits on (or fails for) a keyring it does not need.
+  const problems: string[] = [];
+  const key = envKey ?? (storedKeyFits ? await keyOf(store, profile, stored!, input.partial ? problems : undefined) : undefined);
   const keySource: KeySource = envKey !== undefined ? 'env' : key !== undefined ? 'profile' : 'none';
 
   const base = pickBaseUrl(flags, env, profile, stored);
 
   const missing = [!email && 'e-mail', !key && 'developer key', !base && 'base URL'].filter((m): m is string => !!m);
   if (missing.length > 0 && !input.partial) {
-    throw missingError(missing, profile, profileSource, stored, envEmail, !!(stored?.key && !storedKeyFits));
+    throw missingError(missing, profile, profileSource, stored, envEmail, hasStoredKey && !storedKeyFits);
   }
 
   return {
@@ -108,8 +112,26 @@ export async function resolveSettings(input: {
     baseUrl: base?.url ?? '',
     baseUrlSource: base?.source ?? 'none',
     ...(stored?.timezone !== undefined && { timezone: stored.timezone }),
-    warnings: keySource === 'profile' ? [await store.checkPermissions()].filter((w): w is string => !!w) : [],
+    warnings: [...(keySource === 'profile' ? [await store.checkPermissions()] : []), ...problems].filter((w): w is string => !!w),
   };
+}
+
+/** The stored key: in the profile, or in the keyring. `problems` (whoami) collects instead of throwing. */
+async function keyOf(store: ProfileStore, name: string, stored: Profile, problems?: string[]): Promise<string | undefined> {
+  if (!stored.keyring) return stored.key;
+  if (!store.readKey) {
+    problems?.push(`The key of profile "${name}" is in the system keyring, which masg does not use here (MASG_KEYRING=0, or not Linux): run \`masg login\` to store it again.`);
+    return undefined;
+  }
+  try {
+    const key = await store.readKey(name);
+    if (key === undefined) problems?.push(`Profile "${name}" says its key is in the system keyring, but the keyring has none: run \`masg login\` again.`);
+    return key;
+  } catch (err) {
+    if (problems === undefined) throw err;
+    problems.push((err as Error).message);
+    return undefined;
+  }
 }
 
 function pickBaseUrl(

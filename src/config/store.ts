@@ -11,6 +11,8 @@ export interface Profile {
   key?: string;
   baseUrl?: string;
   timezone?: string;
+  /** The key lives in the OS keyring (see keyring-store.ts), not in `key`. */
+  keyring?: boolean;
 }
 
 /** What `list()` returns: everything but the key, so a listing can never leak it. */
@@ -34,6 +36,10 @@ export interface ProfileStore {
   keyLocation(name: string): string;
   /** A warning when the stored credentials are accessible to other users; undefined when fine. */
   checkPermissions(): Promise<string | undefined>;
+  /** The key of a profile saved with `keyring: true`; throws ConfigError when the keyring cannot answer. */
+  readKey?(name: string): Promise<string | undefined>;
+  /** What the last set/delete has to tell the user (e.g. the key went to the file, and why). */
+  drainNotices?(): string[];
 }
 
 export const DEFAULT_PROFILE = 'default';

@@ -53,6 +53,9 @@ describe('login', () => {
       path: store.path,
       replaced: false,
       warnings: [],
+      keyLocation: `config file ${store.path}`,
+      inKeyring: false,
+      notices: [],
     });
     expect(verify).toHaveBeenCalledOnce();
     expect(await store.get('default')).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'https://api.example/v1' });

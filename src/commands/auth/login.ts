@@ -16,6 +16,8 @@ export interface LoginOptions {
   email?: string;
   keyStdin?: boolean;
   timezone?: string;
+  /** --no-keyring: keep the key in the config file. */
+  keyring?: boolean;
 }
 
 export const login = defineCommand<LoginOptions>({
@@ -25,7 +27,8 @@ export const login = defineCommand<LoginOptions>({
     cmd
       .option('--email <address>', "the account's e-mail address")
       .option('--key-stdin', 'read the developer key from stdin instead of a hidden prompt')
-      .option('--timezone <zone>', "the account's time zone (IANA), used for today/yesterday in statistics"),
+      .option('--timezone <zone>', "the account's time zone (IANA), used for today/yesterday in statistics")
+      .option('--no-keyring', 'keep the key in the config file (mode 0600) instead of the system keyring (also MASG_KEYRING=0)'),
   examples: [
     'masg login --email me@example.com --base-url https://api.example.com/v1',
     'printf %s "$MASG_KEY" | masg login --profile ci --email me@example.com --base-url https://api.example.com/v1 --key-stdin',
@@ -39,7 +42,7 @@ export const login = defineCommand<LoginOptions>({
     const result = await config.login(
       { profile, email: opts.email, baseUrl: ctx.globals.baseUrl, keyStdin: opts.keyStdin === true, timezone: opts.timezone },
       {
-        store: await config.openStore(ctx.configDir),
+        store: await config.openStore(ctx.configDir, { env: opts.keyring === false ? { ...ctx.io.env, MASG_KEYRING: '0' } : ctx.io.env }),
         prompt: createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }),
         stdin: ctx.io.stdin,
         // One cheap authenticated read: a wrong e-mail or key fails here, before anything is saved.
@@ -48,7 +51,8 @@ export const login = defineCommand<LoginOptions>({
     );
     const ui = await ctx.ui();
     for (const warning of result.warnings) ui.warn(warning);
-    ui.notice(`Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}); saved to ${result.path}.`);
+    for (const notice of result.notices) ui.notice(notice);
+    ui.notice(`Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}); saved to ${result.path}${result.inKeyring ? `, the key in ${result.keyLocation}` : ''}.`);
     return { kind: 'done' };
   },
 });

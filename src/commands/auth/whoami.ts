@@ -7,7 +7,7 @@ export const whoami = defineCommand<Record<string, never>>({
   async run(ctx) {
     const config = await import('../../config/index.js');
     const g = ctx.globals;
-    const store = await config.openStore(ctx.configDir);
+    const store = await config.openStore(ctx.configDir, { env: ctx.io.env });
     // --sandbox must not be ignored here: the commands it goes with act as the demo account.
     const creds = g.sandbox ? await ctx.credentials() : undefined;
     const sandbox = creds && { url: creds.baseUrl, email: creds.email, key: creds.key };

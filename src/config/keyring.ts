@@ -1,0 +1,98 @@
+// The OS keyring, where there is one masg can drive without putting the key on a command line.
+// Linux: the Secret Service through libsecret's `secret-tool` (the key travels on stdin, never in
+// argv where `ps` would show it). macOS is not used: `security add-generic-password` takes the
+// password only as an argument (or from a terminal prompt), so the key would be visible in `ps`;
+// there the key stays in the config file (mode 0600). Every call has a short timeout, and any
+// failure (tool missing, no D-Bus session, locked keyring) is a KeyringUnavailable that the store
+// turns into "kept in the file instead, because …".
+import { spawn } from 'node:child_process';
+
+export interface Keyring {
+  /** For messages: "the system keyring (Secret Service)". */
+  readonly description: string;
+  /** The key, or undefined when the keyring holds none for this profile. */
+  get(profile: string): Promise<string | undefined>;
+  set(profile: string, key: string): Promise<void>;
+  /** True when something was removed. */
+  delete(profile: string): Promise<boolean>;
+}
+
+/** The keyring could not be used; `reason` says why in a few words. */
+export class KeyringUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(`the system keyring is not available: ${reason}`);
+  }
+}
+
+export interface KeyringOptions {
+  env: Record<string, string | undefined>;
+  platform?: NodeJS.Platform;
+  /** Each tool call; a locked keyring may try to prompt on a display nobody is looking at. */
+  timeoutMs?: number;
+  /** Keeps keys of different config dirs (another MASG_CONFIG_DIR, a test) apart. */
+  scope: string;
+}
+
+/** The keyring to use, or undefined when masg should keep keys in the file (and why). */
+export function systemKeyring(opts: KeyringOptions): { keyring?: Keyring; why?: string } {
+  const flag = opts.env.MASG_KEYRING?.trim().toLowerCase();
+  if (flag === '0' || flag === 'false' || flag === 'no' || flag === 'off') return { why: 'MASG_KEYRING=0' };
+  if ((opts.platform ?? process.platform) !== 'linux') return { why: 'masg uses the system keyring on Linux only' };
+  return { keyring: secretTool(opts) };
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** libsecret's command-line tool. Attributes: service=masg, account=<profile>, scope=<config dir>. */
+export function secretTool(opts: KeyringOptions): Keyring {
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  const attributes = (profile: string) => ['service', 'masg', 'account', profile, 'scope', opts.scope];
+
+  function run(args: string[], input?: string): Promise<Run> {
+    return new Promise((resolve, reject) => {
+      // The injected environment: its PATH finds the tool, its DBUS_SESSION_BUS_ADDRESS the keyring.
+      const child = spawn('secret-tool', args, { env: opts.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on('data', (c: Buffer) => out.push(c));
+      child.stderr.on('data', (c: Buffer) => err.push(c));
+      child.on('error', (e: NodeJS.ErrnoException) =>
+        reject(new KeyringUnavailable(e.code === 'ENOENT' ? 'secret-tool is not installed (package libsecret-tools)' : e.message)),
+      );
+      child.on('close', (code, signal) => {
+        if (signal) return reject(new KeyringUnavailable(`secret-tool did not answer within ${timeoutMs / 1000} s (a locked keyring waiting for a password?)`));
+        resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8').trim() });
+      });
+      // EPIPE when the tool exits before reading: its exit status tells the story.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(input ?? '');
+    });
+  }
+
+  const failed = (r: Run) => new KeyringUnavailable(r.stderr.replace(/^secret-tool:\s*/, '') || `secret-tool exited with status ${r.code}`);
+
+  return {
+    description: 'the system keyring (Secret Service)',
+    async get(profile) {
+      const r = await run(['lookup', ...attributes(profile)]);
+      // "Not found" is a silent exit 1; a real failure (no D-Bus, locked) says something.
+      if (r.code === 0) return r.stdout === '' ? undefined : r.stdout;
+      if (r.stderr === '') return undefined;
+      throw failed(r);
+    },
+    async set(profile, key) {
+      const r = await run(['store', `--label=masg developer key (profile ${profile})`, ...attributes(profile)], key);
+      if (r.code !== 0) throw failed(r);
+    },
+    async delete(profile) {
+      const had = (await this.get(profile)) !== undefined;
+      const r = await run(['clear', ...attributes(profile)]);
+      if (r.code !== 0 && r.stderr !== '') throw failed(r);
+      return had;
+    },
+  };
+}
