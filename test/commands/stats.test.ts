@@ -195,8 +195,9 @@ describe('--out', () => {
   it('leaves the previous file untouched and no temporary file when a request fails mid-export', async () => {
     const out = join(dir, 'export.csv');
     writeFileSync(out, 'previous export\n');
-    sandbox.setFaults({ path: '/statistics', next: ['none', 'none', '502'] });
-    const run = await masg('pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-05', '--interval', 'day', '--concurrency', '1', '--out', out);
+    // Two days answer, then the proxy keeps failing: more 502s than one retry can get past.
+    sandbox.setFaults({ path: '/statistics', next: ['none', 'none', '502', '502', '502', '502'] });
+    const run = await masg('pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-05', '--interval', 'day', '--concurrency', '1', '--retries', '1', '--out', out);
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/502/);
     expect(readFileSync(out, 'utf8')).toBe('previous export\n');
