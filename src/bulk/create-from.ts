@@ -12,7 +12,7 @@ import { applyAll, outcomeText } from './apply.js';
 import { readCsvSource } from './csv-read.js';
 import { endOfRun, failuresOf } from './finish.js';
 import { checkColumns, collect, lineLabel, throwAll } from './plan.js';
-import { defaultResultsPath, writeResults } from './results.js';
+import { checkResultsTarget, defaultResultsPath, writeResults } from './results.js';
 import { AD_SLOT_CREATE_COLUMNS } from './schema.js';
 import { sourceName, summary, type BulkFlags } from './update-from.js';
 
@@ -55,6 +55,8 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
     ctx.io.stdout.write(createPlanLines(rows).join('\n') + '\n');
     return { kind: 'done' };
   }
+  const target = flags.results ?? defaultResultsPath(flags.from);
+  await checkResultsTarget(target);
   const [{ createAdSlot }, client, ui] = await Promise.all([import('../api/adslots.js'), ctx.client(), ctx.ui()]);
   const continueOnError = flags.continueOnError === true;
   const outcomes = await applyAll(rows, (row) => createAdSlot(client, row.input), {
@@ -73,7 +75,6 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
       result: outcomeText(o, 'created'),
     };
   });
-  const target = flags.results ?? defaultResultsPath(flags.from);
   await writeResults(target, ctx.io.stdout, CREATE_RESULT_COLUMNS, results);
   ui.notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
   const failures = failuresOf(outcomes, (i) => `line ${rows[i]!.line}`);

@@ -1,8 +1,10 @@
 // The results file of a bulk apply: one line per input row with what happened to it, written
 // atomically (a run that dies leaves no half file and an earlier results file untouched), or to
 // stdout with `--results -`. Default: beside the input, `slots.csv` → `slots.results.csv`.
+import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { UsageError } from '../errors.js';
 
 export type ResultRow = Record<string, string>;
 
@@ -10,6 +12,15 @@ export function defaultResultsPath(input: string): string {
   if (input === '-') return '-';
   const ext = extname(input);
   return join(dirname(input), `${basename(input, ext)}.results${ext === '' ? '.csv' : ext}`);
+}
+
+/** Checked before anything is sent: a results file that cannot be written must not be found out after the changes. */
+export async function checkResultsTarget(target: string): Promise<void> {
+  if (target === '-') return;
+  const dir = dirname(target);
+  if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
+    throw new UsageError(`--results: the folder ${dir} does not exist; nothing was sent.`, { field: '--results' });
+  }
 }
 
 /** Writes header and rows as RFC 4180 CSV (CRLF-free: the same style as `-o csv`). */

@@ -12,7 +12,7 @@ import type { PlannedUpdate, UpdateOps } from './ops.js';
 import { checkUpdateFile, planUpdates, type RowPlan, type UpdatePlan } from './plan.js';
 import { planLines } from './plan-text.js';
 import { readingClient } from './read-client.js';
-import { defaultResultsPath, writeResults, type ResultRow } from './results.js';
+import { checkResultsTarget, defaultResultsPath, writeResults, type ResultRow } from './results.js';
 
 export interface BulkFlags {
   from: string;
@@ -48,6 +48,8 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
       hint: 'Fix or remove those rows, or pass --continue-on-error to apply the others.',
     });
   }
+  const target = flags.results ?? defaultResultsPath(flags.from);
+  await checkResultsTarget(target);
   const updates = plan.rows.filter((r): r is PlannedUpdate => r.action === 'update');
   await confirmStops(ctx, updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => r.id), flags.yes === true);
 
@@ -61,7 +63,6 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
   });
   const byLine = new Map(updates.map((r, i) => [r.line, outcomes[i]!]));
   const results = plan.rows.map((row) => resultRow(row, byLine.get(row.line)));
-  const target = flags.results ?? defaultResultsPath(flags.from);
   await writeResults(target, ctx.io.stdout, UPDATE_RESULT_COLUMNS, results);
 
   const failures: Failure[] = plan.rows.flatMap((row) => {

@@ -177,6 +177,15 @@ describe('slot update --from', () => {
     expect(rows.slice(2).every((r) => r.result === 'skipped')).toBe(true);
   });
 
+  it('a results folder that does not exist is refused before any change is sent', async () => {
+    const file = join(dir, 'res.csv');
+    writeFileSync(file, `id,tags\n${slot('Toolbar').id},changed\n`);
+    const run = await h.masg(['slot', 'update', '--from', file, '--results', join(dir, 'no/such/dir/r.csv')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--results');
+    expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
+  });
+
   it('--from with an ID or a field flag beside it is a usage error', async () => {
     const file = await exported(['slot', 'list'], 'plain.csv');
     h.mark();
