@@ -207,6 +207,30 @@ describe('the transport retries GETs and only GETs', () => {
     await c.close();
   });
 
+  it('--timeout covers a streamed body that stalls after it was handed over', async () => {
+    server.on('GET /v1/adslot/z/statistics.xml', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml' });
+      res.write(`<masg-response>\n${' '.repeat(600)}`);
+    });
+    const c = client({ timeoutMs: 300 });
+    const res = await c.stream({ method: 'GET', path: '/adslot/z/statistics' });
+    const drain = async () => { for await (const _ of res.body) void _; };
+    await expect(drain()).rejects.toThrow(/^Timed out after 0\.3s waiting for 127\.0\.0\.1:\d+\.$/);
+    await c.close();
+  });
+
+  it('a connect timeout names the limit; a POST that never connected was not sent', async () => {
+    const { Agent } = await import('undici');
+    const stuck = new Agent({
+      connect: (_opts, cb) => cb(Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }), null),
+    });
+    const c = createClient({ baseUrl: 'https://api.example.test', email: EMAIL, key: KEY, dispatcher: stuck, connectTimeoutMs: 2500, retries: 0 });
+    await expect(c.request(LIST)).rejects.toThrow('Could not connect to api.example.test within 2.5s: the connection attempt timed out.');
+    const post = (await c.request(CREATE).catch((e: unknown) => e)) as NetworkError;
+    expect(post.message).toMatch(/timed out\. The request was not sent: nothing was created or changed\.$/);
+    await stuck.close();
+  });
+
   it('the retry line is redacted', async () => {
     sequence('GET /v1/publication/list.xml', [page(503), ok]);
     const notices: string[] = [];
