@@ -2,7 +2,7 @@
 // publication or undo a newer change. When one fails, the only honest answers are "it was not
 // sent" (no connection was ever made) or "its outcome is unknown" — with the command that shows
 // what the service actually holds, so the user checks before trying again.
-import { NetworkError } from '../errors.js';
+import { InterruptedError, NetworkError } from '../errors.js';
 import type { ApiRequest } from './types.js';
 
 interface Subject {
@@ -54,4 +54,12 @@ export function rateLimited(base: NetworkError, retryAfterMs: number | undefined
     status: base.status,
     hint: `Run the command again ${after}; masg does not re-send a create or update by itself.`,
   });
+}
+
+/** Ctrl-C while a create or update was on its way: exit 130 all the same, but say what to check. */
+export function interruptedOutcome(req: ApiRequest): InterruptedError {
+  const { change, check } = subjectOf(req);
+  const err = new InterruptedError(`Interrupted. Whether ${change} is UNKNOWN: the request had been sent.`);
+  err.hint = `Check with \`${check}\` before running the command again.`;
+  return err;
 }

@@ -11,7 +11,7 @@ import { failureReason, isTransientNetwork, networkFailure, neverConnected } fro
 import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
 import { createLimits, type Limits } from './limits.js';
-import { notSent, rateLimited, unknownOutcome } from './outcome.js';
+import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
 import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, withRetries, type RetryPolicy } from './retry.js';
 import type { ApiClient, ApiRequest, ApiResponse } from './types.js';
@@ -105,6 +105,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       return isRetryableStatus(status) ? new Transient(err, `HTTP ${status}`, retryAfterMs) : err;
     }
     const failure = lowLevel(err, http, limit, phase);
+    if (post && failure instanceof InterruptedError && !neverConnected(err)) return interruptedOutcome(req);
     if (!(failure instanceof NetworkError)) return failure;
     if (post) return neverConnected(err) ? notSent(failure, req) : unknownOutcome(failure, req);
     const transient = !limit.deadlineHit() && (limit.timedOut() || isTransientNetwork(err));
@@ -182,7 +183,12 @@ export function createClient(opts: ClientOptions): ApiClient {
     }
   }
 
-  function retrying<T>(http: HttpRequest, once: () => Promise<T>): Promise<T> {
+  function retrying<T>(req: ApiRequest, http: HttpRequest, once: () => Promise<T>): Promise<T> {
+    // Past the deadline (a long report, a bulk run): fail without sending, so a create is "not sent".
+    if (policy.deadlineAt !== undefined && policy.now() >= policy.deadlineAt) {
+      const late = networkFailure(new Error('deadline passed'), http.url, { timeoutMs, timedOut: true, phase: 'connect', redact, deadlineMs: opts.deadlineMs, via });
+      return Promise.reject(http.method === 'POST' ? notSent(late, req) : late);
+    }
     return withRetries(once, policy, {
       signal: opts.signal,
       onRetry: ({ next, of, delayMs, reason }) => {
@@ -196,11 +202,11 @@ export function createClient(opts: ClientOptions): ApiClient {
   return {
     request: async (req) => {
       const http = prepare(req);
-      return retrying(http, () => attempt(req, http));
+      return retrying(req, http, () => attempt(req, http));
     },
     stream: async (req) => {
       const http = prepare(req);
-      return retrying(http, () => openStream(req, http));
+      return retrying(req, http, () => openStream(req, http));
     },
     // After Ctrl-C nothing is worth waiting for: destroy sockets instead of draining them.
     close: async () => {

@@ -231,6 +231,16 @@ describe('the transport retries GETs and only GETs', () => {
     await stuck.close();
   });
 
+  it('past the deadline nothing more is sent: a create says "not sent"', async () => {
+    const count = sequence('POST /v1/publication/create.xml', [ok]);
+    const c = client({ deadlineMs: 1 });
+    await new Promise((r) => setTimeout(r, 20));
+    await expect(c.request(CREATE)).rejects.toThrow(/--deadline of 0\.001s was reached.*The request was not sent/);
+    await expect(c.request(LIST)).rejects.toThrow(/--deadline/);
+    expect(count()).toBe(0);
+    await c.close();
+  });
+
   it('the retry line is redacted', async () => {
     sequence('GET /v1/publication/list.xml', [page(503), ok]);
     const notices: string[] = [];

@@ -110,6 +110,8 @@ describe('interruption in-process (the signal masg is given)', () => {
     controller.abort();
     const run = await pending;
     expect(run.code).toBe(130);
+    expect(run.stderr).toMatch(/Interrupted\. Whether the publication was created is UNKNOWN/);
+    expect(run.stderr).toContain('Check with `masg pub list`');
     expect(h.sent().filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 });
