@@ -26,7 +26,11 @@ export interface UpdatePlan {
 
 export const lineLabel = (line: number): Label => (field) => `${field} (line ${line})`;
 
-/** Header and IDs, checked before the current state is even read. */
+/**
+ * Header, IDs and every value, checked before the current state is even read: nothing at all
+ * is sent for a file with a bad cell. Only values the service itself may hold (see
+ * `tolerated`) wait for the comparison with the current state.
+ */
 export function checkUpdateFile(schema: BulkSchema, table: CsvTable, name: string): void {
   checkColumns(schema.columns, table.columns, name);
   if (!table.columns.includes('id')) {
@@ -40,6 +44,12 @@ export function checkUpdateFile(schema: BulkSchema, table: CsvTable, name: strin
     if (dup !== undefined) errors.push(`id (line ${row.line}): the same ${schema.entity} as line ${dup}`);
     else first.set(id, row.line);
     collect(errors, () => checkId(`id (line ${row.line})`, id));
+    const label = lineLabel(row.line);
+    for (const field of table.columns) {
+      const value = row.cells[field]!;
+      const checked = schema.compared.includes(field) || (schema.ignored.includes(field) && value !== '');
+      if (checked && !schema.tolerated(field, value)) collect(errors, () => schema.check(field, value, label));
+    }
   }
   throwAll(errors, name);
 }

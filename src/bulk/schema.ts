@@ -25,6 +25,11 @@ export interface BulkSchema {
   caseless: ReadonlySet<string>;
   /** Validate and normalise one field of an update; throws a UsageError naming `label(field)`. */
   check(field: string, value: string, label: Label): string;
+  /**
+   * Values the service itself may hold (and so `list -o csv` may export) although the client
+   * would refuse to send them: checked against the current state instead of up front.
+   */
+  tolerated(field: string, value: string): boolean;
 }
 
 export const publicationSchema: BulkSchema = {
@@ -37,6 +42,9 @@ export const publicationSchema: BulkSchema = {
   sets: new Set(['languages']),
   caseless: new Set(['status', 'type']),
   check: (field, value, label) => validatePublication({ [field]: value }, 'update', label)[field as 'name'] ?? '',
+  // PENDING, NEW_REVIEW, REJECTED… are statuses the service reports but no one can set; the
+  // service does not check URLs, so an old one may not be a valid URL today.
+  tolerated: (field, value) => (field === 'status' && /^[A-Za-z_]+$/.test(value.trim())) || field === 'url',
 };
 
 export const adSlotSchema: BulkSchema = {
@@ -49,6 +57,8 @@ export const adSlotSchema: BulkSchema = {
   sets: new Set(['formats']),
   caseless: new Set(),
   check: (field, value, label) => validateAdSlot({ [field]: value }, 'update', label)[field as 'name'] ?? '',
+  // Production answers `<formats/>` for a slot with no format at all.
+  tolerated: (field, value) => field === 'formats' && value.trim() === '',
 };
 
 /** Columns of `slot create --from`: what `slot list -o csv` has, minus the ID the service assigns. */

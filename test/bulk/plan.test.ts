@@ -64,9 +64,8 @@ describe('planUpdates', () => {
     await expect(plan(adSlotSchema, csv, slots)).rejects.toMatchObject({
       exitCode: 2,
       message:
-        'f.csv: 4 invalid values; nothing was sent.\n' +
+        'f.csv: 3 invalid values; nothing was sent.\n' +
         '  name (line 2): must not be empty\n' +
-        '  publication (line 3): cannot be changed (the service has "p1", the file says "p9")\n' +
         '  formats (line 3): "popup" is not one of banner, text, iab300x250\n' +
         '  tags (line 4): item 2 of "a," is empty',
     });
@@ -80,6 +79,22 @@ describe('planUpdates', () => {
   ])('the file is refused before the state is read: %j', async (csv, message) => {
     const table = await parseCsvText(csv, 'f.csv');
     expect(() => checkUpdateFile(adSlotSchema, table, 'f.csv')).toThrow(message);
+  });
+
+  it('values that cannot be sent are refused before the state is read; exported ones the service holds are not', async () => {
+    const bad = await parseCsvText('id,name,formats\ns1,x,video\ns2,' + 'n'.repeat(256) + ',banner\n', 'f.csv');
+    expect(() => checkUpdateFile(adSlotSchema, bad, 'f.csv')).toThrow(/formats \(line 2\): "video"[\s\S]*name \(line 3\): is 256 characters/);
+    // An empty format set and a PENDING status come from the service itself: compared later.
+    const emptyFormats = await parseCsvText('id,formats\ns1,\n', 'f.csv');
+    const pending = await parseCsvText('id,status\np1,PENDING\n', 'f.csv');
+    expect(() => checkUpdateFile(adSlotSchema, emptyFormats, 'f.csv')).not.toThrow();
+    expect(() => checkUpdateFile(publicationSchema, pending, 'f.csv')).not.toThrow();
+  });
+
+  it('a fixed column that differs is found against the current state', async () => {
+    await expect(plan(adSlotSchema, 'id,publication\ns1,p9\n', slots)).rejects.toThrow(
+      'publication (line 2): cannot be changed (the service has "p1", the file says "p9")',
+    );
   });
 
   it('type is fixed on a publication', async () => {
