@@ -138,7 +138,16 @@ export function run(): void {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(ExitCode.OK);
   });
+  // If the event loop ever empties while the command is still pending (a wait nothing can end),
+  // Node would exit 0: a cron job would take an unfinished export for a success. Never.
+  let settled = false;
+  process.once('beforeExit', () => {
+    if (settled) return;
+    process.stderr.write('masg: internal error: the command stopped before it finished; nothing was completed.\n');
+    process.exitCode = ExitCode.INTERNAL;
+  });
   void main(process.argv.slice(2), io).then((code) => {
+    settled = true;
     process.exitCode = code;
     // Stray handles (a keep-alive socket, a stdin listener) must not keep a finished CLI alive.
     if (stdin?.isTTY) process.stdin.unref?.();

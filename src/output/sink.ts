@@ -15,21 +15,30 @@ export interface Sink {
 const CLOSED = 'The output closed before everything was written.';
 
 export function createSink(out: OutStream): Sink {
-  let blocked = false;
+  let flagged = false;
+  // A 'drain' may already have fired between a refused write and the next wait (the rows of a
+  // batch come later than the write that filled the buffer): then there is nothing to wait for,
+  // and waiting would hang forever. Streams that do not say (writableNeedDrain undefined) are
+  // waited for as before.
+  const stillFull = () => (out as { writableNeedDrain?: boolean }).writableNeedDrain !== false;
+  const isBlocked = () => {
+    if (flagged && !stillFull()) flagged = false;
+    return flagged;
+  };
   // Once the stream has failed, every later wait fails the same way at once: a closed stream
   // emits nothing more, so waiting for it again would hang.
   let failure: Error | undefined;
   return {
     get blocked() {
-      return blocked;
+      return isBlocked();
     },
     write(text) {
       if (failure) return; // the error is already on its way to the caller through ready()
-      if (!out.write(text)) blocked = true;
+      if (!out.write(text)) flagged = true;
     },
     async ready() {
       if (failure) throw failure;
-      if (!blocked) return;
+      if (!isBlocked()) return;
       if ((out as { destroyed?: boolean }).destroyed) throw (failure = new Error(CLOSED));
       await new Promise<void>((resolve, reject) => {
         const done = (err?: Error) => {
@@ -46,7 +55,7 @@ export function createSink(out: OutStream): Sink {
         out.on('close', onClose);
         out.on('error', done);
       });
-      blocked = false;
+      flagged = false;
     },
   };
 }
