@@ -146,13 +146,22 @@ export function run(): void {
     process.stderr.write('masg: internal error: the command stopped before it finished; nothing was completed.\n');
     process.exitCode = ExitCode.INTERNAL;
   });
-  void main(process.argv.slice(2), io).then((code) => {
+  void main(process.argv.slice(2), io).then(async (code) => {
     settled = true;
     process.exitCode = code;
-    // Stray handles (a keep-alive socket, a stdin listener) must not keep a finished CLI alive.
-    if (stdin?.isTTY) process.stdin.unref?.();
-    // Interrupted: cleanup (temporary files, sockets, an embedded sandbox) has run by now. Let the
-    // event loop drain so stderr is flushed, but never let a straggler keep the user waiting.
-    if (controller.signal.aborted) setTimeout(() => process.exit(code), 500).unref();
+    // Everything the command owns (sockets, files, an embedded sandbox) is closed by now. What
+    // may remain is work nobody needs: V8 finishing an optimised compile of undici's HTTP parser
+    // in the background keeps an idle process alive ~80 ms after any request, and a stray
+    // handle could keep an interrupted run waiting. Flush what was written, then end.
+    await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    process.exit(code);
+  });
+}
+
+/** Resolves once everything written so far has been handed to the OS (or the stream failed). */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
   });
 }

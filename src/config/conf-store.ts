@@ -1,7 +1,8 @@
 // The file-backed ProfileStore: one JSON file written by `conf` (atomic writes), mode 0600 in a
 // 0700 directory, because it holds developer keys in clear text.
 import { chmod, mkdir, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type Conf from 'conf';
 import { ConfigError } from '../errors.js';
 import { systemKeyring } from './keyring.js';
@@ -26,19 +27,9 @@ export async function openStore(
 ): Promise<ProfileStore> {
   const cwd = resolve(dir);
   await ensurePrivateDir(cwd);
-  const { default: ConfClass } = await import('conf');
-  const conf = guard(cwd, () =>
-    new ConfClass<FileShape>({
-      cwd,
-      configName: 'config',
-      configFileMode: 0o600,
-      // Profile names may contain dots ("acme.prod"): they are keys, not paths.
-      accessPropertiesByDotNotation: false,
-      // A hand-edited file with a typo must not silently lose every stored key.
-      clearInvalidConfig: false,
-    }),
-  );
-  const file = new ConfStore(conf, opts.platform ?? process.platform);
+  const profileFile = new ProfileFile(cwd);
+  profileFile.profiles(); // a corrupt file is reported when the store is opened, as before any use
+  const file = new ConfStore(profileFile, opts.platform ?? process.platform);
   if (opts.env === undefined) return file;
   const { keyring } = systemKeyring({ env: opts.env, platform: opts.platform, scope: cwd });
   return keyring ? withKeyring(file, keyring) : file;
@@ -63,6 +54,52 @@ async function ensurePrivateDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The config file. Reads parse the small JSON file directly; writes go through `conf` (atomic
+ * replace, mode 0600), loaded only then: conf brings ajv and semver, ~70 ms that every command
+ * reading a profile (all of them) would otherwise pay.
+ */
+class ProfileFile {
+  readonly path: string;
+  private conf?: Conf<FileShape>;
+
+  constructor(private readonly cwd: string) {
+    this.path = join(cwd, 'config.json');
+  }
+
+  profiles(): unknown {
+    return guard(this.path, () => {
+      let text: string;
+      try {
+        text = readFileSync(this.path, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined; // nothing stored yet
+        throw error;
+      }
+      return (JSON.parse(text) as FileShape).profiles;
+    });
+  }
+
+  async setProfiles(profiles: Record<string, unknown>): Promise<void> {
+    if (!this.conf) {
+      const { default: ConfClass } = await import('conf');
+      this.conf = guard(this.cwd, () =>
+        new ConfClass<FileShape>({
+          cwd: this.cwd,
+          configName: 'config',
+          configFileMode: 0o600,
+          // Profile names may contain dots ("acme.prod"): they are keys, not paths.
+          accessPropertiesByDotNotation: false,
+          // A hand-edited file with a typo must not silently lose every stored key.
+          clearInvalidConfig: false,
+        }),
+      );
+    }
+    const conf = this.conf;
+    guard(this.path, () => conf.set('profiles', profiles));
+  }
+}
+
 /** Turn conf's raw fs/JSON errors into a ConfigError that names the file and the way out. */
 function guard<T>(path: string, fn: () => T): T {
   try {
@@ -81,10 +118,10 @@ class ConfStore implements ProfileStore {
   readonly path: string;
 
   constructor(
-    private readonly conf: Conf<FileShape>,
+    private readonly file: ProfileFile,
     private readonly platform: NodeJS.Platform,
   ) {
-    this.path = conf.path;
+    this.path = file.path;
   }
 
   async get(name: string): Promise<Profile | undefined> {
@@ -93,8 +130,7 @@ class ConfStore implements ProfileStore {
   }
 
   async set(name: string, profile: Profile): Promise<void> {
-    const profiles = { ...this.profiles(), [name]: clean(profile) };
-    guard(this.path, () => this.conf.set('profiles', profiles));
+    await this.file.setProfiles({ ...this.profiles(), [name]: clean(profile) });
   }
 
   async delete(name: string): Promise<Profile | undefined> {
@@ -102,7 +138,7 @@ class ConfStore implements ProfileStore {
     const raw = profiles[name];
     if (raw === undefined) return undefined;
     delete profiles[name];
-    guard(this.path, () => this.conf.set('profiles', profiles));
+    await this.file.setProfiles(profiles);
     return this.parse(name, raw);
   }
 
@@ -139,7 +175,7 @@ class ConfStore implements ProfileStore {
 
   /** The profiles object; an own-property map so a name like "constructor" finds nothing. */
   private profiles(): Record<string, unknown> {
-    const value = guard(this.path, () => this.conf.get('profiles'));
+    const value = this.file.profiles();
     if (value === undefined) return Object.create(null) as Record<string, unknown>;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new ConfigError(`The masg config file ${this.path} is malformed: "profiles" is not an object.`, {

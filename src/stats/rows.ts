@@ -64,14 +64,14 @@ export const DEFAULT_CURRENCY = 'USD';
  * carries every known key; the columns choose which ones are printed.
  */
 export function toRow(record: StatsRecord, ctx: RowContext = {}): Row {
-  const row: Record<string, string> = {};
+  // The record becomes the row (the parser hands each record over once and keeps no reference):
+  // no copy per record on 200,000-row exports.
+  const row = record as Record<string, string | undefined>;
   if (ctx.intervalLabel !== undefined) row[ctx.interval === 'hour' ? 'hour' : 'date'] = ctx.intervalLabel;
-  for (const key of ['publication', 'adslot', 'campaign'] as const) {
-    const id = record[key] ? record[key] : (ctx[key] ?? record[key]);
-    if (id !== undefined) row[key] = id;
-  }
-  for (const [key, value] of Object.entries(record)) if (!(key in row) && value !== undefined) row[key] = value;
-  row['currency'] = record.currency || DEFAULT_CURRENCY;
+  if (!record.publication && ctx.publication !== undefined) row.publication = ctx.publication;
+  if (!record.adslot && ctx.adslot !== undefined) row.adslot = ctx.adslot;
+  if (!record.campaign && ctx.campaign !== undefined) row.campaign = ctx.campaign;
+  row.currency = record.currency || DEFAULT_CURRENCY;
   return row;
 }
 
