@@ -26,10 +26,11 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
   if (cached) return cached;
 
   const deadline = AbortSignal.timeout(DEADLINE_MS);
-  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: DEADLINE_MS / 1000 };
+  // No retries: a Tab press has one short budget, and an answer too late is no answer.
+  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: DEADLINE_MS / 1000, retries: 0 };
   const ctx = new Context(nullIo(env, deadline), globals, version);
   try {
-    const fresh = await beforeDeadline(fetchIds(ctx, kind, deadline), deadline);
+    const fresh = await beforeDeadline(fetchIds(ctx, kind), deadline);
     try {
       store(cache, fresh);
     } catch {
@@ -51,12 +52,10 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> 
   });
 }
 
-async function fetchIds(ctx: Context, kind: IdKind, deadline: AbortSignal): Promise<Partial<Record<IdKind, IdList>>> {
-  const creds = await ctx.credentials();
-  const { createClient } = await import('../api/transport.js');
-  // Not ctx.client(): this one must carry the deadline, so that no request outlives it.
-  const client = createClient({ ...creds, userAgent: `masg/${ctx.version}`, timeoutMs: DEADLINE_MS, signal: deadline });
-  ctx.onClose(() => client.close());
+async function fetchIds(ctx: Context, kind: IdKind): Promise<Partial<Record<IdKind, IdList>>> {
+  // The context's client: same proxy and redaction as a command; its signal is the deadline
+  // (the null IO carries it), so no request outlives the budget.
+  const client = await ctx.createClient(await ctx.credentials());
   return fetchers[kind](client);
 }
 

@@ -12,6 +12,8 @@ export interface SandboxAccount {
   url: string;
   email: string;
   key: string;
+  /** The demo account's zone: its hours are what `today` and `yesterday` mean. */
+  timezone?: string;
 }
 
 export interface SettingsFlags {
@@ -168,6 +170,7 @@ function sandboxSettings(flags: SettingsFlags): Settings {
     keyLocation: 'the embedded sandbox (demo account)',
     baseUrl: sb.url,
     baseUrlSource: 'sandbox',
+    ...(sb.timezone !== undefined && { timezone: sb.timezone }),
     warnings: [],
   };
 }

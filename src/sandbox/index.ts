@@ -45,7 +45,8 @@ export interface SandboxOptions {
 export interface Sandbox {
   /** http://HOST:PORT plus the base path, no trailing slash. */
   url: string;
-  demo: { email: string; key: string };
+  /** The demo account; `timezone` is the zone its statistics hours are counted in. */
+  demo: { email: string; key: string; timezone: string };
   other: { email: string; key: string };
   requests: SandboxRequestLog[];
   setFaults(spec: FaultSpec | undefined): void;
@@ -83,7 +84,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   return {
     url: `http://${shownHost}:${port}${basePath}`,
-    demo: { email: DEMO.email, key: DEMO.key },
+    demo: { email: DEMO.email, key: DEMO.key, timezone: DEMO.timeZone },
     other: { email: OTHER.email, key: OTHER.key },
     requests,
     setFaults: (spec) => faults.set(spec),

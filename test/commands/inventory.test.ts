@@ -335,6 +335,21 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     expect(who.stderr).toContain('Not logged in');
   });
 
+  it('login takes the e-mail and base URL from MASG_EMAIL and MASG_BASE_URL when no flag gives them', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = tempDir('masg-login-env-');
+    const env = { MASG_CONFIG_DIR: dir, MASG_DEVELOPER_KEY: undefined, MASG_KEYRING: '0' };
+    const run = await h.masg(['login', '--key-stdin'], { env, stdin: h.sandbox.demo.key });
+    expect(run.code, run.stderr).toBe(0);
+    const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default;
+    expect(saved).toMatchObject({ email: h.sandbox.demo.email, baseUrl: h.sandbox.url });
+    // A flag still wins over the environment.
+    const other = await h.masg(['login', '--email', 'nobody@example.com', '--key-stdin'], { env, stdin: h.sandbox.demo.key });
+    expect(other.code).toBe(4);
+    expect(other.stderr).toContain('nobody@example.com');
+  });
+
   it('whoami reports environment credentials without sending anything', async () => {
     const who = JSON.parse(expectOk(await h.masg(['whoami', '-o', 'json'])).stdout);
     expect(who).toMatchObject({ email: h.sandbox.demo.email, baseUrl: h.sandbox.url, keySource: 'env', baseUrlSource: 'env' });

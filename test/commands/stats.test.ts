@@ -281,3 +281,15 @@ async function countingProxy(target: URL): Promise<{ url: string; max: number; t
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }
+
+describe('--sandbox', () => {
+  it("resolves today in the demo account's time zone, as a profile's zone would be", async () => {
+    const run = await runCli(['--sandbox', 'pub', 'stats', '--date', 'today', '--dry-run'], {
+      env: { MASG_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'masg-sbtz-')) },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const day = parts.replaceAll('-', '');
+    expect(run.stdout).toContain(`start=${day}00&end=${day}23`);
+  });
+});

@@ -39,8 +39,17 @@ export const login = defineCommand<LoginOptions>({
     const { createPrompter } = await import('../../prompt.js');
     const { advertiserRequests } = await import('../../api/advertisers.js');
     const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
+    // Same precedence as everywhere: a flag, then the environment, then (inside login) the stored
+    // profile or a prompt. The key itself never comes from the environment here: login saves it.
+    const env = (name: string) => ctx.io.env[name] || undefined;
     const result = await config.login(
-      { profile, email: opts.email, baseUrl: ctx.globals.baseUrl, keyStdin: opts.keyStdin === true, timezone: opts.timezone },
+      {
+        profile,
+        email: opts.email ?? env('MASG_EMAIL'),
+        baseUrl: ctx.globals.baseUrl ?? env('MASG_BASE_URL'),
+        keyStdin: opts.keyStdin === true,
+        timezone: opts.timezone,
+      },
       {
         store: await config.openStore(ctx.configDir, { env: opts.keyring === false ? { ...ctx.io.env, MASG_KEYRING: '0' } : ctx.io.env }),
         prompt: createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }),
