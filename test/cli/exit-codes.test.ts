@@ -146,8 +146,8 @@ describe('3: configuration or input missing', () => {
     expect(now.status).toBe('ACTIVE');
   });
 
-  it('login without --email and without a terminal', async () => {
-    const run = await h.masg(['login', '--base-url', h.sandbox.url, '--key-stdin'], { stdin: 'k' });
+  it('login without --email (nor MASG_EMAIL) and without a terminal', async () => {
+    const run = await h.masg(['login', '--base-url', h.sandbox.url, '--key-stdin'], { stdin: 'k', env: { MASG_EMAIL: undefined } });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('--email');
     expect(h.sent()).toEqual([]);
