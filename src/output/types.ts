@@ -40,8 +40,11 @@ export type Row = Readonly<Record<string, string | undefined>>;
 export type OutStream = NodeJS.WritableStream;
 
 export interface RowWriter {
-  /** Resolves once the row is accepted and `out` has room again (backpressure). */
-  write(row: Row): Promise<void>;
+  /**
+   * Accepts a row. Returns nothing when it was taken at once (the common case: no microtask per
+   * row on big exports), or a promise to await when `out` asked us to wait (backpressure).
+   */
+  write(row: Row): Promise<void> | void;
   /** Writes what is buffered and the closing part. `totals` is drawn by tables only. */
   end(totals?: Row): Promise<void>;
 }

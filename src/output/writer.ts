@@ -12,6 +12,8 @@ import type { Column, OutStream, OutputSettings, Row, RowWriter } from './types.
 interface Encoder {
   header(): string;
   rows(batch: readonly string[][]): string;
+  /** One row straight from its keys, when the format can (csv, tsv): no array per row. */
+  line?(row: Row): string;
   end(): string;
 }
 
@@ -49,6 +51,8 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   const encoderReady = createEncoder(cols, settings);
   let encoder: Encoder | undefined;
   let batch: string[][] = [];
+  let lines = '';
+  let count = 0;
   let started = false;
   let scheduled: NodeJS.Immediate | undefined;
 
@@ -58,15 +62,19 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
     if (!encoder) return;
     let text = started ? '' : encoder.header();
     started = true;
+    text += lines;
     if (batch.length > 0) text += encoder.rows(batch);
+    lines = '';
     batch = [];
+    count = 0;
     if (final) text += encoder.end();
     if (text !== '') sink.write(text);
   };
 
   const push = (row: Row) => {
-    batch.push(cellValues(cols, row));
-    if (batch.length >= BATCH_ROWS) flush(false);
+    if (encoder!.line) lines += encoder!.line(row);
+    else batch.push(cellValues(cols, row));
+    if (++count >= BATCH_ROWS) flush(false);
     else scheduled ??= setImmediate(() => flush(false));
   };
 
@@ -89,10 +97,11 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
 
   return {
     write(row) {
-      // The common case costs no async frame: one resolved promise shared by every row.
+      // The common case returns nothing: no promise, so a caller that awaits only what it gets
+      // (parseStatsStream) spends no microtask per row.
       if (encoder && !sink.blocked && slowCount === 0) {
         push(row);
-        return DONE;
+        return;
       }
       return later(() => push(row));
     },
@@ -106,7 +115,7 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
 function createTableWriter(out: OutStream, cols: Column[], settings: OutputSettings): RowWriter {
   const rows: string[][] = [];
   return {
-    async write(row) {
+    write(row) {
       rows.push(cellValues(cols, row));
     },
     async end(totals) {

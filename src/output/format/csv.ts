@@ -1,6 +1,6 @@
 // CSV (RFC 4180 quoting) and TSV (backslash escapes).
 
-import type { Column } from '../types.js';
+import type { Column, Row } from '../types.js';
 
 /**
  * Records end with LF, not RFC 4180's CRLF. The RFC's quoting is kept in full (a value with a
@@ -32,12 +32,18 @@ const csvLine = (values: readonly string[]): string => {
 /** Formula escaping stays off: the file must hold the service's data exactly (a leading "-" is
  * a negative amount) and be re-importable by `--from`. */
 export function createCsvEncoder(columns: readonly Column[], header: boolean) {
+  const keys = columns.map((c) => c.key);
   return {
-    header: () => (header ? csvLine(columns.map((c) => c.key)) : ''),
+    header: () => (header ? csvLine(keys) : ''),
     rows: (batch: readonly string[][]) => {
       let text = '';
       for (const values of batch) text += csvLine(values);
       return text;
+    },
+    line: (row: Row) => {
+      let line = csvField(row[keys[0]!] ?? '');
+      for (let i = 1; i < keys.length; i++) line += ',' + csvField(row[keys[i]!] ?? '');
+      return line + '\n';
     },
     end: () => '',
   };
@@ -57,10 +63,16 @@ const TSV_SPECIAL = /[\\\t\n\r]/g;
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 export function createTsvEncoder(columns: readonly Column[], header: boolean) {
+  const keys = columns.map((c) => c.key);
   const line = (values: readonly string[]) => values.map(escapeTsv).join('\t') + '\n';
   return {
-    header: () => (header ? line(columns.map((c) => c.key)) : ''),
+    header: () => (header ? line(keys) : ''),
     rows: (batch: readonly string[][]) => batch.map(line).join(''),
+    line: (row: Row) => {
+      let text = escapeTsv(row[keys[0]!] ?? '');
+      for (let i = 1; i < keys.length; i++) text += '\t' + escapeTsv(row[keys[i]!] ?? '');
+      return text + '\n';
+    },
     end: () => '',
   };
 }
