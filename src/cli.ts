@@ -94,7 +94,7 @@ async function reportError(err: unknown, io: Io, debug: boolean): Promise<number
   if (err instanceof MasgError) {
     if (wasReported(err)) return err.exitCode;
     io.stderr.write(`masg: ${err.message}\n`);
-    if (err.hint) io.stderr.write(`  ${err.hint}\n`);
+    if (err.hint) io.stderr.write(`${err.hint.replace(/^/gm, '  ')}\n`);
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }

@@ -115,7 +115,8 @@ export function createUi(opts: UiOptions): Ui {
       }
       const e = describeError(error);
       line(`${paint(31, 'masg:')} ${clean(e.message)}`);
-      if (e.hint) line(paint(2, `  ${clean(e.hint)}`));
+      // Every line of a hint is indented under the message, not only the first.
+      if (e.hint) line(paint(2, clean(e.hint).replace(/^/gm, '  ')));
     },
     spinner,
     progress(done, total, label = 'Working') {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, AuthError, UsageError } from '../../src/errors.js';
+import { ApiError, AuthError, ConfigError, UsageError } from '../../src/errors.js';
 import { createUi, type UiOptions } from '../../src/output/index.js';
 import { Capture, FakeTty } from './capture.js';
 
@@ -53,6 +53,12 @@ describe('error', () => {
       'masg: The service rejected the credentials (code 1001): Invalid key\n' +
         '  Check the e-mail and developer key: `masg whoami`, then `masg login` to replace them.\n',
     );
+  });
+
+  it('indents every line of a multi-line hint under the message', () => {
+    const { u, stderr } = ui();
+    u.error(new ConfigError('Nothing configured.', { hint: 'Run `masg login`.\nOr set MASG_EMAIL.' }));
+    expect(stderr.text).toBe('masg: Nothing configured.\n  Run `masg login`.\n  Or set MASG_EMAIL.\n');
   });
 
   it('colours only when colour is on', () => {
