@@ -93,7 +93,8 @@ export class Context {
         fields: g.fields === undefined ? undefined : parseFields(g.fields),
         header: g.header,
         color: decideColor({ flag: g.color, env, isTTY: Boolean(stdout.isTTY) }),
-        width: stdout.isTTY ? stdout.columns : undefined,
+        // A pseudo-terminal may report 0 columns (script, some CI runners): that is "unknown".
+        width: stdout.isTTY && stdout.columns ? stdout.columns : undefined,
       };
     })();
     return this.settingsPromise;
