@@ -65,4 +65,56 @@ describe('on the wire', () => {
     const c = await call(sb, 'POST', '/publication/create.json', { params: { name: 'x', type: 'OTHER_APP', description: 'd' } });
     expect(c.status).toBe(200);
   });
+
+  it('control characters are written raw in XML (escaped only by JSON)', async () => {
+    const c = await call(sb, 'POST', '/publication/create.xml', { params: { name: 'bell\u0007tab\there', type: 'OTHER_APP', description: 'cr\rlf' } });
+    expect(c.status).toBe(200);
+    expect(c.text).toContain('<name>bell\u0007tab\there</name>\n');
+    expect(c.text).toContain('<description>cr\rlf</description>\n');
+    const id = /<id>([^<]+)<\/id>/.exec(c.text)![1]!;
+    const j = await call(sb, 'GET', `/publication/${id}.json`);
+    expect(j.text).toContain('"name":"bell\\u0007tab\\there"');
+  });
+});
+
+describe('request parameters', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await start();
+  });
+  afterAll(() => sb.close());
+
+  const post = (body: string, contentType: string, query = '') =>
+    call(sb, 'POST', `/publication/create.json${query}`, { body, contentType });
+  const base = 'type=OTHER_APP&description=d';
+
+  it('a form body is read in the charset of its Content-Type; without one, in ISO-8859-1 (servlet default)', async () => {
+    const utf8 = await post(`name=Caf%C3%A9+Ol%C3%A9&${base}`, 'application/x-www-form-urlencoded; charset=UTF-8');
+    expect(utf8.json()['masg-response'].name).toBe('Café Olé');
+    const latin1 = await post(`name=Caf%E9&${base}`, 'application/x-www-form-urlencoded; charset=ISO-8859-1');
+    expect(latin1.json()['masg-response'].name).toBe('Café');
+    // No charset: the UTF-8 bytes are read one character each, as production's container would.
+    const none = await call(sb, 'POST', `/publication/create.xml`, { body: `name=Caf%C3%A9&${base}`, contentType: 'application/x-www-form-urlencoded' });
+    expect(/<name>([^<]*)<\/name>/.exec(none.text)![1]).toBe('Caf&#195;&#169;');
+    // The query string is UTF-8 whatever the body says.
+    const q = await post(base, 'application/x-www-form-urlencoded', '?name=Caf%C3%A9');
+    expect(q.json()['masg-response'].name).toBe('Café');
+  });
+
+  it('multipart and XML bodies are ignored: their parameters are missing', async () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ name: 'M', type: 'OTHER_APP', description: 'd' })) fd.append(k, v);
+    const r = await fetch(`${sb.url}/publication/create.xml`, { method: 'POST', body: fd, headers: { authorization: `Basic ${Buffer.from(`${sb.demo.email}:${sb.demo.key}`).toString('base64')}` } });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain('<code>1500</code>');
+    const x = await post('<publication><name>X</name></publication>', 'text/xml');
+    expect(x.json()['masg-error'].code).toBe(1500);
+  });
+
+  it('a repeated name: the first value wins, the query string before the body', async () => {
+    const r = await post(`name=body&name=body2&${base}`, 'application/x-www-form-urlencoded; charset=UTF-8', '?name=query&name=query2');
+    expect(r.json()['masg-response'].name).toBe('query');
+    const b = await post(`name=first&name=second&${base}`, 'application/x-www-form-urlencoded; charset=UTF-8');
+    expect(b.json()['masg-response'].name).toBe('first');
+  });
 });
