@@ -144,6 +144,18 @@ describe('publisher statistics', () => {
     expect(await json(`/adslot/${slot}/statistics.json`, { ...DAY, bycountry: 'true' })).toEqual({ OO: { requests: 0, impressions: 0, clicks: 0, earnings: { currency: 'USD', amount: '0.00' } } });
   });
 
+  it('"-0.00": a row with traffic but no earnings; the all-zero placeholder keeps "0.00"', async () => {
+    const q = { ...DAY, level: 'adslot', bycountry: 'true' };
+    const j = await json('/publication/statistics.json', q);
+    const rows = Object.values(j).flatMap((p: any) => Object.values(p).flatMap((s: any) => Object.values(s))) as Row[];
+    const negZero = rows.filter((r) => r.earnings.amount === '-0.00');
+    expect(negZero.length).toBeGreaterThan(0);
+    for (const r of negZero) expect(r.requests).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.earnings.amount === '0.00')).toEqual([]);
+    const x = (await get('/publication/statistics.xml', q)).text;
+    expect(tags(x, 'amount').filter((a) => a === '-0.00')).toHaveLength(negZero.length);
+  });
+
   it('the spec flavour writes ad slot earnings as a bare decimal', async () => {
     const spec = await start({ flavor: 'spec' });
     try {
@@ -201,6 +213,17 @@ describe('campaign statistics', () => {
     expect(j.conversionsPercent).toBe(ratio(j.conversions * 100, j.clicks));
   });
 
+  it('bycountry and level are ignored, whatever their value; another account is 1600', async () => {
+    const c = (await campaigns())['Spring Sale']!;
+    const week = { start: '2024060300', end: '2024060923' };
+    const plain = await json(`/campaign/${c}/statistics.json`, week);
+    expect(await json(`/campaign/${c}/statistics.json`, { ...week, bycountry: 'maybe', level: 'ADSLOT' })).toEqual(plain);
+    const otherAdv = (await call(sb, 'GET', '/advertisers/list.json', { auth: sb.other })).json()['masg-response'][0].id;
+    const oc = (await call(sb, 'GET', `/advertiser/${otherAdv}/campaigns/list.json`, { auth: sb.other })).json()['masg-response'][0].id;
+    const r = await get(`/campaign/${oc}/statistics.xml`, week);
+    expect([r.status, errorOf(r)]).toEqual([400, { code: 1600, description: `Campaign ${oc} belongs to another account` }]);
+  });
+
   it('no conversions: cost per conversion is ∞ (&#8734; in XML, "?" in JSON); never served: empty', async () => {
     const all = await campaigns();
     const q = { start: '2024050100', end: '2024053123' };
@@ -215,6 +238,7 @@ describe('campaign statistics', () => {
     }
     expect(infinite).toBeGreaterThan(0);
     expect(await json(`/campaign/${all['Holiday Teaser']}/statistics.json`, q)).toEqual({});
+    expect((await get(`/campaign/${all['Holiday Teaser']}/statistics.xml`, q)).text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n</masg-response>\n');
     expect(errorOf(await get(`/campaign/${all['Holiday Teaser']}/statistics.xml`, { start: '2024050100' })).code).toBe(1500);
   });
 });

@@ -50,8 +50,17 @@ function slotMetrics(ctx: StatsContext, slot: AdSlotRecord, windows: Array<[numb
   return out;
 }
 
+/**
+ * Production's amounts can be "-0.00" (a negative zero out of its decimal arithmetic). Where
+ * exactly is not known; the sandbox writes it for every row that had traffic but earned nothing,
+ * so clients meet it in ordinary reports. The all-zero "OO" placeholder keeps "0.00".
+ */
+function earningsAmount(requests: number, cents: number): string {
+  return cents === 0 && requests > 0 ? '-0.00' : formatCents(cents);
+}
+
 function rowFields(m: ArrayLike<number>, at: number, bareEarnings: boolean): Field[] {
-  const earnings = formatCents(m[at + 3]!);
+  const earnings = earningsAmount(m[at]!, m[at + 3]!);
   return [int('requests', m[at]!), int('impressions', m[at + 1]!), int('clicks', m[at + 2]!),
     bareEarnings ? str('earnings', earnings, 'self') : money('earnings', earnings)];
 }
