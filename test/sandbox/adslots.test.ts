@@ -79,6 +79,14 @@ describe('ad slots', () => {
     expect(errorOf(await call(sb, 'GET', '/adslot/list.xml', { params: { publication: otherPub } })).code).toBe(2001);
   });
 
+  it('tags are split on "," without trimming; empty entries are dropped; a blank name is 2002 on create too', async () => {
+    const r = await create({ name: 'Spaced', tags: 'a, b,,c ' }, 'json');
+    expect(r.json()['masg-response'].tags).toBe('a, b,c ');
+    expect(errorOf(await create({ name: '  ' }))).toEqual({ code: 2002, description: 'Name must not be blank' });
+    const s = await call(sb, 'GET', '/publication/nope/statistics.xml', { params: { start: '2024060100', end: '2024060123' } });
+    expect([s.status, errorOf(s)]).toEqual([400, { code: 2000, description: 'No such Publication id: nope' }]);
+  });
+
   it('over-long names and tags are cut to 255 characters', async () => {
     const r = await create({ name: 'n'.repeat(300), tags: `${'t'.repeat(300)},ok` });
     expect(tags(r.text, 'name')[0]).toHaveLength(255);
