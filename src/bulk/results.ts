@@ -21,6 +21,8 @@ export async function checkResultsTarget(target: string): Promise<void> {
   if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
     throw new UsageError(`--results: the folder ${dir} does not exist; nothing was sent.`, { field: '--results' });
   }
+  const { checkNotFolder } = await import('../output/atomic-file.js');
+  await checkNotFolder(target, '--results');
 }
 
 /** Writes header and rows as RFC 4180 CSV (CRLF-free: the same style as `-o csv`). */

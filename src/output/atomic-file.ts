@@ -19,6 +19,7 @@ export interface AtomicFile {
 export async function openAtomicFile(path: string, field = '--out'): Promise<AtomicFile> {
   const dir = dirname(path);
   await checkDirectory(dir, field);
+  await checkNotFolder(path, field);
   // Dot-prefixed so globbing consumers (e.g. `*.csv` loaders) never pick up a half-written file.
   const tempPath = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   // `flush`: the descriptor is fsynced before it closes, so the rename never exposes a file
@@ -61,6 +62,17 @@ export async function openAtomicFile(path: string, field = '--out'): Promise<Ato
 async function checkDirectory(dir: string, field: string): Promise<void> {
   const stat = await fs.stat(dir).catch(() => undefined);
   if (!stat?.isDirectory()) throw new UsageError(`${field}: the folder ${dir} does not exist`, { field });
+}
+
+/**
+ * FILE itself must not be a folder: the rename at the end would fail (EISDIR) after all the work,
+ * for --results after the changes were sent. Exported for the checks made before sending.
+ */
+export async function checkNotFolder(path: string, field: string): Promise<void> {
+  const stat = await fs.stat(path).catch(() => undefined);
+  if (stat?.isDirectory()) {
+    throw new UsageError(`${field}: ${path} is a folder, not a file`, { field, hint: `Give a file name, e.g. ${field} ${join(path, field === '--results' ? 'results.csv' : 'export.csv')}` });
+  }
 }
 
 /** A replaced file keeps its permissions (an export readable only by its owner stays so). */

@@ -186,6 +186,15 @@ describe('slot update --from', () => {
     expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
   });
 
+  it('a results path that is a folder is refused before any change is sent', async () => {
+    const file = join(dir, 'res-folder.csv');
+    writeFileSync(file, `id,tags\n${slot('Toolbar').id},changed\n`);
+    const run = await h.masg(['slot', 'update', '--from', file, '--results', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--results: ${dir} is a folder`);
+    expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
+  });
+
   it('--from with an ID or a field flag beside it is a usage error', async () => {
     const file = await exported(['slot', 'list'], 'plain.csv');
     h.mark();

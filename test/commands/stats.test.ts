@@ -225,6 +225,15 @@ describe('--out', () => {
     expect(run.stderr).toContain('--out');
     expect(statsRequests()).toHaveLength(0);
   });
+
+  it('refuses an --out that is a folder before sending anything (not an internal error at the rename)', async () => {
+    const run = await masg('pub', 'stats', ...DAY, '--out', dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--out: ${dir} is a folder`);
+    expect(run.stderr).not.toContain('internal error');
+    expect(statsRequests()).toHaveLength(0);
+    expect(files()).toEqual([]);
+  });
 });
 
 describe('refused before sending (exit 2)', () => {
