@@ -71,7 +71,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     store, faults, log: requests, logLimit: opts.requestLogLimit ?? 10_000, now, flavor: opts.flavor ?? 'production',
     countries: countries(opts.scale?.countries), basePath,
   } as const;
+  let closing = false;
   const server = createServer((req, res) => {
+    // Once close() has begun, a keep-alive connection must not outlive its last answer.
+    res.once('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    if (closing) res.shouldKeepAlive = false;
     handle(req, res, deps).catch(() => res.destroy());
   });
   const host = opts.host ?? '127.0.0.1';
@@ -89,6 +95,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     requests,
     setFaults: (spec) => faults.set(spec),
     close: async () => {
+      closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // A client that keeps a stream open must not hold the sandbox forever.

@@ -60,6 +60,22 @@ describe('persistence', () => {
     expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('close() lets an in-flight write finish, persists it and returns at once (no wait on keep-alive)', async () => {
+    const file = path.join(dir, 'closing.json');
+    const sb = await start({ dataFile: file, latencyMs: 300 });
+    await call(sb, 'GET', '/publication/list.xml'); // leaves an idle keep-alive connection
+    const inflight = call(sb, 'POST', '/publication/create.json', { params: { name: 'Late', type: 'OTHER_APP', description: 'd' } });
+    await new Promise((r) => setTimeout(r, 50));
+    const t0 = Date.now();
+    await sb.close();
+    expect(Date.now() - t0).toBeLessThan(1_500); // the forced cut comes only after 2 s
+    const r = await inflight;
+    expect(r.status).toBe(200);
+    const id = r.json()['masg-response'].id;
+    expect(readState(file).publications.map((p: any) => p.id)).toContain(id);
+    await expect(fetch(`${sb.url}/publication/list.xml`)).rejects.toThrow();
+  });
+
   it('refuses a corrupt file instead of overwriting it; removes temp files of interrupted writes', async () => {
     const file = path.join(dir, 'corrupt.json');
     writeFileSync(file, '{"version":1,"seed":');
