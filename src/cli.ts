@@ -48,11 +48,26 @@ export async function buildProgram(io: Io): Promise<Command> {
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
+      // Commander's parse errors look like masg's own: "masg: …", further lines indented.
+      outputError: (s, write) => write(commanderMessage(s)),
     })
     // Commander would call process.exit itself; make it throw so main() decides the exit code.
     .exitOverride();
   registerCommands(program, io, VERSION);
+  pointToHelp(program, 'masg');
   return program;
+}
+
+/** `error: unknown option '--x'\n(Did you mean --y?)` → `masg: unknown option '--x'\n  (Did you mean --y?)`. */
+export function commanderMessage(text: string): string {
+  const [first = '', ...rest] = text.replace(/\n$/, '').split('\n');
+  return [first.replace(/^error: /, 'masg: '), ...rest.map((l) => (l === '' ? l : `  ${l}`))].join('\n') + '\n';
+}
+
+/** After a parse error, say where the right usage is: the help of the command that refused it. */
+function pointToHelp(cmd: Command, path: string): void {
+  cmd.showHelpAfterError(`  See \`${path} --help\` for the options and examples.`);
+  for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`);
 }
 
 /** Runs masg with the given arguments and IO; resolves to the exit code. Never exits the process. */

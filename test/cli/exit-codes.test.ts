@@ -83,6 +83,17 @@ describe('2: usage errors, before anything is sent', () => {
     expect(run.stderr).not.toContain(h.sandbox.demo.key);
   });
 
+  it("commander's parse errors read like masg's own and point to the help of the command that refused them", async () => {
+    const unknown = await h.masg(['pub', 'list', '--colour', 'never']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe("masg: unknown option '--colour'\n  (Did you mean --color?)\n  See `masg pub list --help` for the options and examples.\n");
+    const missing = await h.masg(['slot', 'stats']);
+    expect(missing.stderr).toMatch(/^masg: missing required argument 'id'\n {2}See `masg slot stats --help`/);
+    const command = await h.masg(['pub', 'lst']);
+    expect(command.stderr).toMatch(/^masg: unknown command 'lst'\n.*\n {2}See `masg pub --help`/);
+    expect(h.sent()).toEqual([]);
+  });
+
   it('an unknown --fields name on a create is refused before the publication is created', async () => {
     const run = await h.masg(['pub', 'create', '--name', 'Fields typo', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false', '-o', 'csv', '--fields', 'id,nmae']);
     expect(run.code).toBe(2);
