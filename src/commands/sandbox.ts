@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import { defineCommand } from './define.js';
 
 export interface SandboxOptions {
@@ -25,11 +26,31 @@ export const sandbox = defineCommand<SandboxOptions>({
   examples: [
     'masg sandbox --port 8080 --data ./sandbox.json',
     'masg sandbox --faults 503=0.2,429=0.1 --latency 100-800',
-    'MASG_BASE_URL=http://127.0.0.1:8080 masg pub list   # in another terminal',
+    'MASG_BASE_URL=http://127.0.0.1:8080 MASG_EMAIL=demo@sandbox.masg.test MASG_DEVELOPER_KEY=demo-developer-key masg pub list   # in another terminal',
   ],
   async run(ctx, opts) {
     const { runSandboxCommand } = await import('../sandbox/cli.js');
-    await runSandboxCommand(opts, { stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.io.signal });
+    try {
+      await runSandboxCommand(opts, { stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.io.signal });
+    } catch (err) {
+      throw listenError(err, opts) ?? err;
+    }
     return { kind: 'done' };
   },
 });
+
+/** A port or address that cannot be listened on is the command line's to change, not a bug (exit 1). */
+function listenError(err: unknown, opts: SandboxOptions): UsageError | undefined {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${opts.host ?? '127.0.0.1'}:${opts.port ?? 0}`;
+  if (code === 'EADDRINUSE') {
+    return new UsageError(`--port ${opts.port}: ${where} is already in use (another masg sandbox, or another server).`, {
+      field: '--port',
+      hint: 'Stop what is listening there, choose another --port, or leave --port out for a free one.',
+    });
+  }
+  if (code === 'EACCES') return new UsageError(`--port ${opts.port}: not allowed to listen on ${where}.`, { field: '--port', hint: 'Ports below 1024 need privileges: choose a port from 1024 up.' });
+  if (code === 'ENOTFOUND') return new UsageError(`--host ${opts.host}: no such host name.`, { field: '--host', hint: 'Use 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.' });
+  if (code === 'EADDRNOTAVAIL') return new UsageError(`--host ${opts.host}: not an address of this machine.`, { field: '--host', hint: 'Use 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.' });
+  return undefined;
+}

@@ -94,6 +94,21 @@ describe('2: usage errors, before anything is sent', () => {
     expect(h.sent()).toEqual([]);
   });
 
+  it('masg sandbox on a port already in use says so (exit 2), not an internal error', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as { port: number };
+    try {
+      const run = await h.masg(['sandbox', '--port', String(port)]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`--port ${port}: 127.0.0.1:${port} is already in use`);
+      expect(run.stderr).toContain('leave --port out');
+      expect(run.stderr).not.toContain('internal error');
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  });
+
   it('an unknown --fields name on a create is refused before the publication is created', async () => {
     const run = await h.masg(['pub', 'create', '--name', 'Fields typo', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false', '-o', 'csv', '--fields', 'id,nmae']);
     expect(run.code).toBe(2);
