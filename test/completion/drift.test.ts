@@ -52,6 +52,18 @@ describe('masg completion <shell>', () => {
     expect(run.stdout).toBe(readFileSync(join(DIR, name), 'utf8'));
   });
 
+  it('the way to enable it, in each script and in `masg completion --help`, creates the folder first', async () => {
+    // fish and bash-completion do not create their user folders: `… > ~/.config/fish/completions/masg.fish`
+    // alone fails with "No such file or directory" on a machine where fish has only been run.
+    for (const [name, folder] of [['masg.bash', '~/.local/share/bash-completion/completions'], ['_masg', '~/.zfunc'], ['masg.fish', '~/.config/fish/completions']] as const) {
+      expect(files[name], name).toContain(`mkdir -p ${folder}`);
+    }
+    const help = (await runCli(['completion', '--help'])).stdout;
+    const redirects = help.split('\n').filter((l) => l.includes('masg completion ') && l.includes(' > '));
+    expect(redirects).toHaveLength(3);
+    for (const line of redirects) expect(line).toContain(`mkdir -p ${/ > (\S+)\//.exec(line)![1]}`);
+  });
+
   it('refuses another shell with a usage error', async () => {
     const run = await runCli(['completion', 'tcsh']);
     expect(run.code).toBe(2);
