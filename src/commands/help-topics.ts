@@ -29,6 +29,8 @@ Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4.
   MASG_DEVELOPER_KEY  developer key; overrides the profile's (never pass a key as an argument)
   MASG_CONFIG_DIR     where profiles (and the completion cache) live
                       (default: $XDG_CONFIG_HOME/masg, else ~/.config/masg)
+  MASG_KEYRING        0: keep the key in config.json, never the system keyring
+                      (like login --no-keyring)
   NO_COLOR            set to anything: no colour (like --color never)
   FORCE_COLOR         set: colour even when not on a terminal (like --color always)
   HTTP_PROXY, HTTPS_PROXY, NO_PROXY

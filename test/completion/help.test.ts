@@ -48,7 +48,7 @@ describe('help topics', () => {
 
   it('environment: every variable masg reads', async () => {
     const run = await runCli(['help', 'environment']);
-    for (const name of ['MASG_PROFILE', 'MASG_BASE_URL', 'MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_CONFIG_DIR', 'NO_COLOR', 'FORCE_COLOR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']) {
+    for (const name of ['MASG_PROFILE', 'MASG_BASE_URL', 'MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_CONFIG_DIR', 'MASG_KEYRING', 'NO_COLOR', 'FORCE_COLOR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']) {
       expect(run.stdout).toContain(name);
     }
   });
