@@ -2,7 +2,7 @@
 // key never comes from a flag (it would show in `ps` and shell history): a hidden prompt, or a
 // pipe with --key-stdin for scripts.
 import type { Readable } from 'node:stream';
-import { UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../errors.js';
 import type { Prompter } from '../prompt.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkEmail, checkProfileName, checkTimezone } from './checks.js';
@@ -72,7 +72,14 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
 
   // Verified before saving: a rejected key propagates (AuthError, exit 4) and nothing is written,
   // so a typo never replaces working credentials.
-  await deps.verify({ email, key, baseUrl });
+  await deps.verify({ email, key, baseUrl }).catch((err: unknown) => {
+    // The general hint (`masg whoami`, then `masg login`) points at the stored credentials,
+    // which are not the ones that failed here.
+    if (err instanceof AuthError) {
+      err.hint = `Nothing was saved${existing ? ` (profile "${profile}" keeps its previous credentials)` : ''}. Check the e-mail and the developer key, then run \`masg login\` again.`;
+    }
+    throw err;
+  });
   await store.set(profile, { email, key, baseUrl, ...(timezone !== undefined && { timezone }) });
 
   const warning = await store.checkPermissions();

@@ -80,7 +80,10 @@ describe('login', () => {
     deps.verify = async () => {
       throw new AuthError(1003, 'Invalid developer key for me@x.io', 400);
     };
-    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps)).rejects.toBeInstanceOf(AuthError);
+    const err = await login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AuthError);
+    // Not the general "`masg whoami`, then `masg login`": the stored credentials are not the ones that failed.
+    expect((err as AuthError).hint).toBe('Nothing was saved (profile "default" keeps its previous credentials). Check the e-mail and the developer key, then run `masg login` again.');
     expect(await store.get('default')).toEqual(old);
     expect(await store.get('default')).not.toHaveProperty('key', KEY);
   });
