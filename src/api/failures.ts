@@ -53,10 +53,10 @@ export function networkFailure(
     hint = 'The service may be slow or unreachable; raise --timeout or try again later.';
   } else if (has('ENOTFOUND', 'EAI_AGAIN')) {
     message = `Could not find the host ${url.hostname} (DNS lookup failed).`;
-    hint = 'Check --base-url and your network connection.';
+    hint = `Check the base URL ${BASE_URL_SOURCES} and your network connection.`;
   } else if (has('ECONNREFUSED')) {
     message = `Could not connect to ${host}: the connection was refused.`;
-    hint = 'Is the service running there? Check --base-url (host and port).';
+    hint = `Is the service running there? Check the host and port of the base URL ${BASE_URL_SOURCES}.`;
   } else if (has('ETIMEDOUT')) {
     message = `Could not connect to ${host}: the connection attempt timed out.`;
   } else if (opts.phase === 'body') {
@@ -94,9 +94,28 @@ export function isTransientNetwork(err: unknown): boolean {
   return !codes.some(permanent);
 }
 
-/** A few words for the retry line: "a timeout", "ECONNRESET". */
+/** Where the base URL may have come from: the hint must not send someone who set MASG_BASE_URL to a flag they never used. */
+const BASE_URL_SOURCES = '(--base-url, else MASG_BASE_URL, else the profile: `masg whoami` shows which)';
+
+/** What a connection-level code means, in the words of the retry line. */
+const REASONS: Readonly<Record<string, string>> = {
+  ECONNRESET: 'the connection was reset',
+  UND_ERR_SOCKET: 'the connection was closed',
+  UND_ERR_CLOSED: 'the connection was closed',
+  EPIPE: 'the connection was closed',
+  ECONNREFUSED: 'the connection was refused',
+  EAI_AGAIN: 'a failed DNS lookup',
+  EHOSTUNREACH: 'the host was unreachable',
+  ENETUNREACH: 'the network was unreachable',
+  ETIMEDOUT: 'a connection timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'a connection timeout',
+};
+
+/** A few words for the retry line: "a timeout", "the connection was reset (ECONNRESET)". */
 export function failureReason(err: unknown, timedOut: boolean): string {
   if (timedOut) return 'a timeout';
   const code = codesOf(err).find((c) => c !== 'UND_ERR_SOCKET' && c !== 'ABORT_ERR') ?? codesOf(err)[0];
-  return code ? `a network error (${code})` : 'a network error';
+  if (code === undefined) return 'a network error';
+  // The code stays beside the words: it is what one searches for.
+  return REASONS[code] ? `${REASONS[code]} (${code})` : `a network error (${code})`;
 }
