@@ -56,7 +56,7 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
     return { kind: 'done' };
   }
   const target = flags.results ?? defaultResultsPath(flags.from);
-  await checkResultsTarget(target);
+  await checkResultsTarget(target, flags.from);
   const [{ createAdSlot }, client, ui] = await Promise.all([import('../api/adslots.js'), ctx.client(), ctx.ui()]);
   const continueOnError = flags.continueOnError === true;
   const outcomes = await applyAll(rows, (row) => createAdSlot(client, row.input), {

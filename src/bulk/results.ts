@@ -2,7 +2,7 @@
 // atomically (a run that dies leaves no half file and an earlier results file untouched), or to
 // stdout with `--results -`. Default: beside the input, `slots.csv` → `slots.results.csv`.
 import { stat } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 
@@ -15,8 +15,12 @@ export function defaultResultsPath(input: string): string {
 }
 
 /** Checked before anything is sent: a results file that cannot be written must not be found out after the changes. */
-export async function checkResultsTarget(target: string): Promise<void> {
+export async function checkResultsTarget(target: string, input: string): Promise<void> {
   if (target === '-') return;
+  // The results would replace the very file the user edited: refuse, nothing sent.
+  if (input !== '-' && resolve(target) === resolve(input)) {
+    throw new UsageError(`--results: ${target} is the input file itself; choose another name (nothing was sent).`, { field: '--results' });
+  }
   const dir = dirname(target);
   if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
     throw new UsageError(`--results: the folder ${dir} does not exist; nothing was sent.`, { field: '--results' });
@@ -25,13 +29,11 @@ export async function checkResultsTarget(target: string): Promise<void> {
   await checkNotFolder(target, '--results');
 }
 
-/** Writes header and rows as RFC 4180 CSV (CRLF-free: the same style as `-o csv`). */
+/** Writes header and rows with the same CSV writer as `-o csv` (RFC 4180 quoting, LF). */
 export async function writeResults(target: string, stdout: Writable, columns: readonly string[], rows: readonly ResultRow[]): Promise<void> {
-  const { stringify } = await import('csv-stringify/sync');
-  const text = stringify(
-    rows.map((r) => columns.map((c) => r[c] ?? '')),
-    { header: true, columns: [...columns] },
-  );
+  const { createCsvEncoder } = await import('../output/format/csv.js');
+  const csv = createCsvEncoder(columns.map((key) => ({ key })), true);
+  const text = csv.header() + rows.map((row) => csv.line(row)).join('');
   if (target === '-') {
     await new Promise<void>((resolve, reject) => stdout.write(text, (err) => (err ? reject(err) : resolve())));
     return;

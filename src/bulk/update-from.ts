@@ -49,7 +49,7 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
     });
   }
   const target = flags.results ?? defaultResultsPath(flags.from);
-  await checkResultsTarget(target);
+  await checkResultsTarget(target, flags.from);
   const updates = plan.rows.filter((r): r is PlannedUpdate => r.action === 'update');
   await confirmStops(ctx, updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => r.id), flags.yes === true);
 

@@ -1,5 +1,5 @@
 // The one module that writes to the console (docs/architecture.md, "Output"). Everything heavy
-// (cli-table3, chalk, csv-stringify, ora) is imported on first use, so loading this module from
+// (cli-table3, chalk, ora) is imported on first use, so loading this module from
 // src/cli.ts costs nothing for `masg --help`.
 
 import { createChalk } from './color.js';

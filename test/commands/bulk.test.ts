@@ -195,6 +195,17 @@ describe('slot update --from', () => {
     expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
   });
 
+  it('a results path that is the input file itself is refused, and the input is left as it was', async () => {
+    const file = join(dir, 'same.csv');
+    const content = `id,tags\n${slot('Toolbar').id},changed\n`;
+    writeFileSync(file, content);
+    const run = await h.masg(['slot', 'update', '--from', file, '--results', join(dir, '.', 'same.csv')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('is the input file itself');
+    expect(readFileSync(file, 'utf8')).toBe(content);
+    expect(calls(h.sent()).filter(([method]) => method === 'POST')).toEqual([]);
+  });
+
   it('--from with an ID or a field flag beside it is a usage error', async () => {
     const file = await exported(['slot', 'list'], 'plain.csv');
     h.mark();
