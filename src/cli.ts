@@ -45,6 +45,8 @@ export async function buildProgram(io: Io): Promise<Command> {
     .option('--deadline <seconds>', 'give up on the whole command after this long, retries and waits included', positiveSeconds('--deadline'))
     .option('--dry-run', 'print the request(s) that would be sent, send nothing')
     .showSuggestionAfterError()
+    // `masg pub list --help` also lists --profile, -o, --dry-run…: its examples use them.
+    .configureHelp({ showGlobalOptions: true })
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
