@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { CommandDef } from './define.js';
-import { markReported } from '../errors.js';
+import { markReported, UsageError } from '../errors.js';
 import { render } from './render.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
@@ -18,6 +18,19 @@ async function report(ctx: Context, err: unknown): Promise<void> {
   if (!ui || !(err instanceof Error) || !('exitCode' in err)) return;
   ui.error(err);
   markReported(err);
+}
+
+/** --raw prints the body as received: a format, fields or header choice beside it means nothing. */
+function checkRaw(ctx: Context): void {
+  const g = ctx.globals;
+  if (!g.raw) return;
+  const clash = g.output !== undefined ? `-o ${g.output}` : g.fields !== undefined ? '--fields' : g.header === false ? '--no-header' : undefined;
+  if (clash) {
+    throw new UsageError(`--raw prints the service's body exactly as received; ${clash} cannot apply to it.`, {
+      field: '--raw',
+      hint: `Drop ${clash}, or drop --raw to get masg's own ${clash.startsWith('-o') ? 'formats' : 'columns'}.`,
+    });
+  }
 }
 
 /** An unknown --fields name is a usage error (exit 2), so it must be found before sending. */
@@ -49,6 +62,7 @@ export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: stri
     const ctx = new Context(io, globals, version);
     try {
       const opts = command.opts();
+      checkRaw(ctx);
       await checkFields(ctx, def, opts, args);
       const result = await def.run(ctx, opts, args);
       await render(ctx, result);

@@ -58,6 +58,8 @@ describe('2: usage errors, before anything is sent', () => {
     ['an unknown resource', ['publications', 'list'], 'publications'],
     ['a bad output format', ['pub', 'list', '-o', 'xml'], 'xml'],
     ['a bad --raw format', ['pub', 'list', '--raw', 'yaml'], 'yaml'],
+    ['--raw with an output format', ['pub', 'list', '--raw', '-o', 'csv'], '-o csv cannot apply'],
+    ['--raw with --fields', ['adv', 'list', '--raw', 'json', '--fields', 'id'], '--fields cannot apply'],
     ['a bad --color', ['pub', 'list', '--color', 'sometimes'], 'sometimes'],
     ['a bad --timeout', ['pub', 'list', '--timeout', 'soon'], '--timeout'],
     ['a zero --timeout', ['pub', 'list', '--timeout', '0'], '--timeout'],
