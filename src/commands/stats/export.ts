@@ -99,8 +99,8 @@ function checkChart(ctx: Context, flags: StatsFlags, interval: Interval): void {
   if (interval === 'total') refuse('needs --interval day or hour: a chart of one total would be a single mark.');
   if (ctx.globals.raw) refuse('and --raw cannot go together: --raw prints the service\'s body.');
   if (flags.out !== undefined) refuse('draws on the terminal; --out writes data to a file: choose one.');
-  if (!ctx.io.stdout.isTTY) refuse('draws on a terminal, and stdout is not one: drop --chart (or use -o csv) for data.');
   if (ctx.globals.output !== undefined && ctx.globals.output !== 'table') refuse(`draws a chart, not ${ctx.globals.output}: drop -o or --chart.`);
+  if (!ctx.io.stdout.isTTY) refuse('draws on a terminal, and stdout is not one: drop --chart (or use -o csv) for data.');
 }
 
 /** The report's rows summed per interval, then drawn; nothing else is printed. */
