@@ -19,10 +19,15 @@ export const sandbox = defineCommand<SandboxOptions>({
       .option('--port <n>', 'port to listen on (default: a free one)')
       .option('--host <address>', 'address to listen on', '127.0.0.1')
       .option('--data <file>', 'JSON file that keeps the state between runs (default: in memory)')
-      .option('--seed <n>', 'seed of the demo data and statistics', '1')
+      .option('--seed <n>', 'seed of the demo data and statistics (an existing --data file keeps its own)', '1')
       .option('--latency <ms>', 'added latency per request, e.g. 200 or 100-800')
-      .option('--faults <spec>', 'inject faults, e.g. 503=0.2,429=0.1,drop=0.05,truncate=0.05')
-      .option('--scale <PxS>', 'benchmark data: P publications × S ad slots each, e.g. 2000x5'),
+      .option(
+        '--faults <spec>',
+        'inject faults: KIND=probability,… with KIND one of drop, reset, 503, 429, 502 (request not applied) or ' +
+          'drop-after, 500, truncate, malformed (applied); also latency=MS|MIN-MAX, retry-after=S, seed=N, path=SUBSTRING. ' +
+          'e.g. 503=0.2,429=0.1,drop-after=0.05',
+      )
+      .option('--scale <PxS[xC]>', 'benchmark data: P publications × S ad slots each (× C countries, default 40), e.g. 2000x5'),
   examples: [
     'masg sandbox --port 8080 --data ./sandbox.json',
     'masg sandbox --faults 503=0.2,429=0.1 --latency 100-800',
