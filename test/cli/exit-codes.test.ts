@@ -2,19 +2,16 @@
 // sees (stdout data only, the reason on stderr) and what was sent. Exit 1 lives in
 // internal-error.test.ts (it needs a module stub for the whole file).
 import { createServer } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calls, demo, expectOk, parseCsv, startHarness, type Harness } from '../commands/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { calls, type DemoIds, expectOk, type Harness, parseCsv, useHarness } from '../commands/harness.js';
 import { publicationColumns } from '../../src/commands/columns.js';
 
 let h: Harness;
-let ids: Awaited<ReturnType<typeof demo>>;
-beforeAll(async () => {
-  h = await startHarness();
-  ids = await demo(h);
+let ids: DemoIds;
+useHarness((harness, demoIds) => {
+  h = harness;
+  ids = demoIds;
 });
-afterAll(() => h.close());
-beforeEach(() => h.mark());
-afterEach(() => h.sandbox.setFaults(undefined));
 
 const other = () => ({ MASG_EMAIL: h.sandbox.other.email, MASG_DEVELOPER_KEY: h.sandbox.other.key });
 

@@ -4,22 +4,16 @@
 import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demo, removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
+import { describe, expect, it } from 'vitest';
+import { type DemoIds, type Harness, tempDir, useHarness } from '../commands/harness.js';
 import type { CliRun } from '../helpers/cli.js';
 
 let h: Harness;
-let ids: Awaited<ReturnType<typeof demo>>;
-beforeAll(async () => {
-  h = await startHarness();
-  ids = await demo(h);
+let ids: DemoIds;
+useHarness((harness, demoIds) => {
+  h = harness;
+  ids = demoIds;
 });
-afterAll(async () => {
-  await h.close();
-  removeTempDirs();
-});
-beforeEach(() => h.mark());
-afterEach(() => h.sandbox.setFaults(undefined));
 
 /** A key no output could contain by chance; characters that URL-encoding and base64 change. */
 const WRONG_KEY = 'Zq9/S3CR3T+k3y:w1th%odd&chars';

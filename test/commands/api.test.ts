@@ -1,17 +1,15 @@
 // `masg api`: any endpoint through the same client as every other command, against the sandbox
 // over HTTP — what the sandbox received, the body printed as received, errors as exit codes.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFields, parsePath } from '../../src/commands/api.js';
-import { calls, demo, expectOk, startHarness, type Harness } from './harness.js';
+import { calls, type DemoIds, expectOk, type Harness, useHarness } from './harness.js';
 
 let h: Harness;
-let ids: Awaited<ReturnType<typeof demo>>;
-beforeAll(async () => {
-  h = await startHarness();
-  ids = await demo(h);
+let ids: DemoIds;
+useHarness((harness, demoIds) => {
+  h = harness;
+  ids = demoIds;
 });
-afterAll(() => h.close());
-beforeEach(() => h.mark());
 
 /** The body the service sends for a GET, read directly with the demo account. */
 async function direct(path: string): Promise<string> {

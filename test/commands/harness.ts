@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions, type SandboxRequestLog } from '../../src/sandbox/index.js';
 import { runCli, type CliOptions, type CliRun } from '../helpers/cli.js';
 
@@ -90,4 +90,25 @@ export async function demo(h: Harness): Promise<{
   const read = async (argv: string[]) => JSON.parse(expectOk(await h.masg([...argv, '-o', 'json'])).stdout);
   const [pubs, slots, advertisers] = [await read(['pub', 'list']), await read(['slot', 'list']), await read(['adv', 'list'])];
   return { pubs: byName(pubs), slots: byName(slots), advertisers: byName(advertisers) };
+}
+
+export type DemoIds = Awaited<ReturnType<typeof demo>>;
+
+/**
+ * The usual lifecycle of a command test file: one sandbox with the demo data for the file, the
+ * request log marked before each test, faults cleared and temporary dirs removed afterwards.
+ * `ready` receives the harness and the demo IDs once the sandbox is up.
+ */
+export function useHarness(ready: (h: Harness, ids: DemoIds) => void, opts: SandboxOptions = {}): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness(opts);
+    ready(h, await demo(h));
+  });
+  afterAll(async () => {
+    await h?.close();
+    removeTempDirs();
+  });
+  beforeEach(() => h!.mark());
+  afterEach(() => h!.sandbox.setFaults(undefined));
 }

@@ -1,21 +1,16 @@
 // Every inventory command against the sandbox over real HTTP, in every output format: what the
 // sandbox received (method, path, parameters) and what masg printed. Expected data comes from the
 // sandbox itself (its JSON API read directly, or another masg format), never typed in by hand.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calls, demo, expectOk, parseCsv, removeTempDirs, startHarness, tempDir, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { calls, type DemoIds, expectOk, type Harness, parseCsv, tempDir, useHarness } from './harness.js';
 import { publicationColumns, adSlotColumns, advertiserColumns, campaignColumns, publicationTableFields, campaignTableFields } from '../../src/commands/columns.js';
 
 let h: Harness;
-let ids: Awaited<ReturnType<typeof demo>>;
-beforeAll(async () => {
-  h = await startHarness();
-  ids = await demo(h);
+let ids: DemoIds;
+useHarness((harness, demoIds) => {
+  h = harness;
+  ids = demoIds;
 });
-afterAll(async () => {
-  await h.close();
-  removeTempDirs();
-});
-beforeEach(() => h.mark());
 
 /** The service's own body for a path, read directly with the demo account (bytes decoded as sent). */
 async function direct(path: string, format: 'xml' | 'json'): Promise<string> {

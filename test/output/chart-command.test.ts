@@ -1,18 +1,16 @@
 // --chart on the statistics commands against the sandbox: drawn only on a terminal, its totals
 // equal to the CSV export of the same range, refused (exit 2, nothing sent) everywhere else.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sumDecimals, sumIntegers } from '../../src/stats/decimal.js';
-import { demo, parseCsv, startHarness, type Harness } from '../commands/harness.js';
+import { type DemoIds, type Harness, parseCsv, useHarness } from '../commands/harness.js';
 import { group } from '../../src/output/chart.js';
 
 let h: Harness;
-let ids: Awaited<ReturnType<typeof demo>>;
-beforeAll(async () => {
-  h = await startHarness();
-  ids = await demo(h);
+let ids: DemoIds;
+useHarness((harness, demoIds) => {
+  h = harness;
+  ids = demoIds;
 });
-afterAll(() => h.close());
-beforeEach(() => h.mark());
 
 const range = ['--from', '2024-06-01', '--to', '2024-06-07', '--interval', 'day'];
 // eslint-disable-next-line no-control-regex
