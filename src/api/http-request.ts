@@ -1,4 +1,5 @@
 // An ApiRequest as HTTP: URL under the base (path prefix kept), query or form body, headers.
+import { isLoopbackHost } from '../config/base-url.js';
 import { ConfigError } from '../errors.js';
 import type { ApiRequest, Format } from './types.js';
 
@@ -27,11 +28,13 @@ export function parseBaseUrl(baseUrl: string): URL {
   return url;
 }
 
-/** Basic credentials cross the network in the clear over http://; only a loopback service may get them. */
+/**
+ * Basic credentials cross the network in the clear over http://; only a loopback service may get
+ * them. The settings layer refuses such a URL first (exit 2); this is the backstop for callers
+ * that build a client directly, with the same loopback rule.
+ */
 export function assertSafeScheme(base: URL): void {
-  const host = base.hostname.replace(/^\[|\]$/g, '');
-  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
-  if (base.protocol === 'http:' && !loopback) {
+  if (base.protocol === 'http:' && !isLoopbackHost(base.hostname)) {
     throw new ConfigError(`Refusing to send credentials over plain http:// to ${base.host}.`, {
       hint: 'Use an https:// base URL (http:// is allowed only for loopback addresses).',
     });

@@ -42,9 +42,3 @@ export function outcomeText<R>(outcome: Outcome<R>, done: string): string {
   if (outcome.kind === 'skipped') return 'skipped';
   return `failed: ${outcome.error.message}`;
 }
-
-/** The error a finished run ends with, if any: the first failure, or PartialError's count. */
-export function firstFailure<R>(outcomes: readonly Outcome<R>[]): Error | undefined {
-  for (const o of outcomes) if (o.kind === 'failed') return o.error;
-  return undefined;
-}

@@ -17,8 +17,6 @@ export interface StatsColumnOptions {
   interval?: Interval;
 }
 
-/** Ratios the service derives from the other columns: never summed (see totals.ts). */
-export const DERIVED_COLUMNS: readonly string[] = ['conversionsPercent', 'ctr', 'ecpm', 'costPerConversion'];
 
 const int = (key: string): Column => ({ key, type: 'int' });
 const dec = (key: string): Column => ({ key, type: 'decimal' });

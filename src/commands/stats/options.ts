@@ -24,7 +24,3 @@ export function addStatsOptions(cmd: Command): Command {
     .option('--out <file>', 'write to FILE atomically (format from its extension unless -o is given)')
     .option('--chart', 'draw impressions, clicks and earnings (spend for campaigns) per interval on the terminal; needs --interval day|hour');
 }
-
-export const DATE_HELP = [
-  'Dates are in the account\'s time zone; a day is hours 00 to 23. See `masg help dates`.',
-];
