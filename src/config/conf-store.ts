@@ -62,12 +62,19 @@ async function ensurePrivateDir(dir: string): Promise<void> {
 class ProfileFile {
   readonly path: string;
   private conf?: Conf<FileShape>;
+  /** The parsed file, read once per invocation (open, then every get/list) and dropped on write. */
+  private read?: { profiles: unknown };
 
   constructor(private readonly cwd: string) {
     this.path = join(cwd, 'config.json');
   }
 
   profiles(): unknown {
+    this.read ??= { profiles: this.load() };
+    return this.read.profiles;
+  }
+
+  private load(): unknown {
     return guard(this.path, () => {
       let text: string;
       try {
@@ -96,6 +103,7 @@ class ProfileFile {
       );
     }
     const conf = this.conf;
+    this.read = undefined;
     guard(this.path, () => conf.set('profiles', profiles));
   }
 }
