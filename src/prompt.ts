@@ -73,7 +73,9 @@ export function createPrompter(io: { stdin: PromptInput; stderr: Writable; isTTY
     },
 
     async confirm(question, opts) {
-      requireTerminal(question, opts.instead);
+      // A confirmation is a whole sentence, not a label to quote: the refusal names the way out,
+      // and `instead` says what would have been confirmed.
+      if (!isTTY) throw new ConfigError(`Confirmation needed, and there is no terminal to ask on: ${opts.instead}.`);
       const def = opts.default ?? false;
       for (;;) {
         const answer = (await ask(`${question} ${def ? '[Y/n]' : '[y/N]'} `, question)).toLowerCase();

@@ -1,5 +1,5 @@
-// STOPPED is permanent: a bulk file that stops publications asks once for all of them on a
-// terminal, and without one refuses unless --yes (the rule of `pub update --status STOPPED`).
+// STOPPED is permanent: `pub update --status STOPPED` (one or several IDs) and a bulk file that
+// stops publications ask once for all of them on a terminal, and without one refuse unless --yes.
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
@@ -10,7 +10,7 @@ export async function confirmStops(ctx: Context, ids: readonly string[], yes: bo
   const what = ids.length === 1 ? `publication ${ids[0]}` : `${ids.length} publications (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
   const ok = await prompter.confirm(`Stop ${what}? A stopped publication can never be reactivated.`, {
     default: false,
-    instead: 'pass --yes to confirm stopping (STOPPED is permanent)',
+    instead: `pass --yes to stop ${what} (STOPPED is permanent)`,
   });
   if (!ok) throw new UsageError('Not stopped: confirmation declined; nothing was sent.');
 }

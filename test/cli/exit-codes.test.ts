@@ -164,7 +164,7 @@ describe('3: configuration or input missing', () => {
     const run = await h.masg(['pub', 'update', id, '--status', 'STOPPED']);
     expect(run.code).toBe(3);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('--yes');
+    expect(run.stderr).toContain(`no terminal to ask on: pass --yes to stop publication ${id} (STOPPED is permanent)`);
     expect(h.sent()).toEqual([]);
     // Still ACTIVE.
     const now = JSON.parse(expectOk(await h.masg(['pub', 'list', '-o', 'json'])).stdout).find((p: { id: string }) => p.id === id);

@@ -1,6 +1,6 @@
 import { NotAppliedError, UsageError } from '../../errors.js';
-import type { Context } from '../../context.js';
 import { validatePublication } from '../../validate/publication.js';
+import { confirmStops } from '../../bulk/confirm.js';
 import { flagLabel, id as checkId } from '../../validate/rules.js';
 import { publicationColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
@@ -44,7 +44,7 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     }
     if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(ctx, checked, input, opts);
     const id = checked[0]!;
-    if (input.status === 'STOPPED') await confirmStop(ctx, id, opts.yes === true);
+    if (input.status === 'STOPPED') await confirmStops(ctx, [id], opts.yes === true);
     const { updatePublication, publicationRequests } = await import('../../api/publications.js');
     const { singleRecord } = await import('../../api/entities.js');
     return rawOr(
@@ -71,16 +71,4 @@ function notApplied(id: string, input: Record<string, string | undefined>, statu
       (Object.keys(input).length > 1 ? '. The other fields were applied.' : '.'),
     { hint: 'Only ACTIVE↔PAUSED and ACTIVE/PAUSED→STOPPED take effect; PENDING publications wait for approval.' },
   );
-}
-
-/** STOPPED is permanent: ask on a terminal; without one the prompter refuses, naming --yes. */
-async function confirmStop(ctx: Context, id: string, yes: boolean): Promise<void> {
-  if (yes || ctx.globals.dryRun) return;
-  const { createPrompter } = await import('../../prompt.js');
-  const prompter = createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive });
-  const ok = await prompter.confirm(`Stop publication ${id}? A stopped publication can never be reactivated.`, {
-    default: false,
-    instead: 'pass --yes to confirm stopping (STOPPED is permanent)',
-  });
-  if (!ok) throw new UsageError('Not stopped: confirmation declined.');
 }
