@@ -9,6 +9,7 @@ export const ExitCode = {
   AUTH: 4,
   API: 5,
   NETWORK: 6,
+  LOCAL_IO: 7,
   PARTIAL: 8,
   INTERRUPTED: 130,
 } as const;
@@ -78,6 +79,23 @@ export class NetworkError extends MasgError {
   constructor(message: string, options?: { cause?: unknown; hint?: string; status?: number }) {
     super(message, options);
     this.status = options?.status;
+  }
+}
+
+/**
+ * A local file could not be read or written (ENOSPC, EROFS, EACCES, EDQUOT, EFBIG, EISDIR…).
+ * Its own exit code, so a cron job can tell a full disk from a refused request or a bug.
+ */
+export class LocalIOError extends MasgError {
+  override readonly exitCode = ExitCode.LOCAL_IO;
+  /** The file masg was reading or writing. */
+  readonly path: string;
+  /** The system error code, e.g. "ENOSPC", when there is one. */
+  readonly errno?: string;
+  constructor(message: string, options: { path: string; errno?: string; cause?: unknown; hint?: string }) {
+    super(message, options);
+    this.path = options.path;
+    this.errno = options.errno;
   }
 }
 
