@@ -5,6 +5,8 @@
 import { ConfigError, UsageError } from '../errors.js';
 import type { CivilDate } from './civil.js';
 
+const OFFSET = /^[+\-\u2212]\d/;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per zone: building one costs far more than formatting with it. */
@@ -27,6 +29,10 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
 
 export function isValidTimeZone(tz: string | undefined): tz is string {
   if (!tz || tz.trim() !== tz) return false;
+  // Newer ICU (Node 22+) also accepts UTC offsets such as "+02:00" as zones; Node 20's does not.
+  // An offset has no daylight-saving rules, so it is rarely what an account's zone really is:
+  // refuse it on every Node alike, and say which IANA name gives a fixed offset if one is meant.
+  if (OFFSET.test(tz)) return false;
   try {
     formatterFor(tz);
     return true;
@@ -50,7 +56,7 @@ export function resolveTimeZone(
     if (isValidTimeZone(flag)) return flag;
     throw new UsageError(`--tz: "${flag}" is not an IANA time zone.`, {
       field: '--tz',
-      hint: 'Use a zone name such as Europe/Paris, America/New_York or UTC.',
+      hint: offsetHint(flag) ?? 'Use a zone name such as Europe/Paris, America/New_York or UTC.',
     });
   }
   if (profileTz !== undefined && profileTz !== '') {
@@ -60,6 +66,14 @@ export function resolveTimeZone(
     });
   }
   return isValidTimeZone(systemTz) ? systemTz : 'UTC';
+}
+
+/** "+02:00" → the IANA zone of that fixed offset, Etc/GMT-2 (POSIX names invert the sign). */
+function offsetHint(tz: string): string | undefined {
+  const whole = /^([+\-\u2212])(\d{1,2})(?::?00)?$/.exec(tz);
+  if (!OFFSET.test(tz)) return undefined;
+  const fixed = whole && Number(whole[2]) <= 14 ? ` For a fixed offset of ${tz}, use Etc/GMT${whole[1] === '+' ? '-' : '+'}${Number(whole[2])} (the sign is inverted).` : '';
+  return `Use a zone name such as Europe/Paris: a UTC offset has no daylight-saving rules.${fixed}`;
 }
 
 /** The local calendar day and hour of the instant `now` in zone `tz` (tz must be valid). */

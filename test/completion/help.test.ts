@@ -1,5 +1,5 @@
 // Help: every command's page ends with examples, and `masg help` also knows topics.
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
@@ -12,11 +12,20 @@ function allCommands(cmd: Command, path: string[] = []): Array<[string, Command]
 }
 
 async function helpPages(): Promise<Array<[string, string]>> {
-  const out = new PassThrough();
+  // A Writable that keeps each write at once: a PassThrough's read() right after a write is
+  // empty on Node 26, where the transform runs a tick later.
+  let page = '';
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      page += String(chunk);
+      done();
+    },
+  });
   const program = await buildProgram({ ...nullIo({}), stdout: out });
   return allCommands(program).map(([name, cmd]) => {
+    page = '';
     cmd.outputHelp();
-    return [name, String(out.read() ?? '')];
+    return [name, page];
   });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, UsageError } from '../../src/errors.js';
 import { parseDateRange } from '../../src/stats/dates.js';
-import { localDateHour, resolveTimeZone } from '../../src/stats/zone.js';
+import { isValidTimeZone, localDateHour, resolveTimeZone } from '../../src/stats/zone.js';
 
 const day = (tz: string, iso: string, token = 'today') =>
   parseDateRange({ date: token, tz, now: new Date(iso) }).start.slice(0, 8);
@@ -94,6 +94,30 @@ describe('resolveTimeZone: --tz, else profile, else system', () => {
     } catch (err) {
       expect((err as UsageError).field).toBe('--tz');
       expect((err as UsageError).message).toContain(`"${tz}" is not an IANA time zone`);
+    }
+  });
+
+  // Node 22+ ICU accepts offsets as zones and Node 20's does not: refused alike on every Node.
+  it.each([
+    ['+02:00', 'Etc/GMT-2'],
+    ['-05', 'Etc/GMT+5'],
+    ['+0200', 'Etc/GMT-2'],
+  ])('--tz %s is refused on every Node, pointing to %s', (tz, zone) => {
+    expect(() => resolveTimeZone(tz)).toThrow(UsageError);
+    try {
+      resolveTimeZone(tz);
+    } catch (err) {
+      expect((err as UsageError).hint).toContain(zone);
+    }
+    expect(isValidTimeZone(tz)).toBe(false);
+  });
+
+  it('--tz +05:30 is refused without a wrong Etc/GMT suggestion', () => {
+    try {
+      resolveTimeZone('+05:30');
+      expect.unreachable();
+    } catch (err) {
+      expect((err as UsageError).hint).not.toContain('Etc/GMT');
     }
   });
 
