@@ -9,6 +9,8 @@ export interface SandboxOptions {
   latency?: string;
   faults?: string;
   scale?: string;
+  log?: boolean;
+  reset?: boolean;
 }
 
 export const sandbox = defineCommand<SandboxOptions>({
@@ -27,16 +29,30 @@ export const sandbox = defineCommand<SandboxOptions>({
           'drop-after, 500, truncate, malformed (applied); also latency=MS|MIN-MAX, retry-after=S, seed=N, path=SUBSTRING. ' +
           'e.g. 503=0.2,429=0.1,drop-after=0.05',
       )
-      .option('--scale <PxS[xC]>', 'benchmark data: P publications × S ad slots each (× C countries, default 40), e.g. 2000x5'),
+      .option('--scale <PxS[xC]>', 'benchmark data: P publications × S ad slots each (× C countries, default 40), e.g. 2000x5')
+      .option('--log', 'print one line per request (time, method, path, status, ms, fault); the default on a terminal')
+      .option('--no-log', 'do not print a line per request')
+      .option(
+        '--reset',
+        "delete the sandbox state and exit: the --data file if given, else --sandbox's state (<config dir>/sandbox/state.json); " +
+          'the next start creates fresh demo data',
+      ),
   examples: [
     'masg sandbox --port 8080 --data ./sandbox.json',
     'masg sandbox --faults 503=0.2,429=0.1 --latency 100-800',
+    'masg sandbox --reset   # start --sandbox over with fresh demo data',
     'MASG_BASE_URL=http://127.0.0.1:8080 MASG_EMAIL=demo@sandbox.masg.test MASG_DEVELOPER_KEY=demo-developer-key masg pub list   # in another terminal',
   ],
   async run(ctx, opts) {
+    if (opts.reset) {
+      const [{ join }, { resetState }] = await Promise.all([import('node:path'), import('../sandbox/cli.js')]);
+      const file = opts.data ?? join(ctx.configDir, 'sandbox', 'state.json');
+      ctx.io.stderr.write(`${resetState(file, opts.data ? '--data file' : '--sandbox state', !opts.data)}\n`);
+      return { kind: 'done' };
+    }
     const { runSandboxCommand } = await import('../sandbox/cli.js');
     try {
-      await runSandboxCommand(opts, { stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.io.signal });
+      await runSandboxCommand(opts, { stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.io.signal, quiet: Boolean(ctx.globals.quiet) });
     } catch (err) {
       throw listenError(err, opts) ?? err;
     }

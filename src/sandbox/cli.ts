@@ -1,10 +1,13 @@
 // `masg sandbox`: run the sandbox in the foreground until Ctrl-C / SIGTERM / the abort signal.
 // Option values arrive as strings from commander (or main.ts) and are checked here.
 
+import { rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { UsageError } from '../errors.js';
+import { LocalIOError, UsageError } from '../errors.js';
 import { parseFaults, parseLatency, type FaultSpec, type Latency } from './faults.js';
 import { RESTRICTED_ACCOUNT, startSandbox, type SandboxOptions } from './index.js';
+import { loadState } from './persist.js';
+import { describeFaults, describeLatency, exposureWarning, requestLine } from './watch.js';
 
 export interface SandboxCommandOptions {
   port?: string | number;
@@ -15,12 +18,16 @@ export interface SandboxCommandOptions {
   faults?: string;
   /** PUBLICATIONSxSLOTS[xCOUNTRIES], e.g. "2000x5" or "2000x5x40". */
   scale?: string;
+  /** One line per request on stdout: true (--log), false (--no-log), undefined = when stdout is a terminal. */
+  log?: boolean;
 }
 
 export interface SandboxCommandIo {
-  stdout: Writable;
+  stdout: Writable & { isTTY?: boolean };
   stderr: Writable;
   signal?: AbortSignal;
+  /** Global --quiet: no request lines unless --log asks for them. */
+  quiet?: boolean;
 }
 
 function wholeNumber(flag: string, value: string | number, max = Number.MAX_SAFE_INTEGER): number {
@@ -57,17 +64,23 @@ export function sandboxOptions(o: SandboxCommandOptions): SandboxOptions {
 
 export async function runSandboxCommand(o: SandboxCommandOptions, io: SandboxCommandIo): Promise<void> {
   const opts = sandboxOptions(o);
+  const log = o.log ?? (Boolean(io.stdout.isTTY) && !io.quiet);
+  if (log) opts.onRequest = (entry, ms) => void io.stdout.write(`${requestLine(entry, ms, new Date())}\n`);
   const sandbox = await startSandbox(opts);
   const { url, demo, other } = sandbox;
+  const warning = exposureWarning(opts.host ?? '127.0.0.1');
+  if (warning) io.stderr.write(warning);
   io.stdout.write(
     `masg sandbox listening on ${url}\n` +
     `  state:          ${opts.dataFile ?? 'in memory (use --data FILE to keep it)'}\n` +
+    `  faults:         ${describeFaults(opts.faults)}\n` +
+    `  latency:        ${describeLatency(opts.latencyMs ?? opts.faults?.latencyMs)}\n` +
     `  demo account:   ${demo.email}  key: ${demo.key}\n` +
     `  second account: ${other.email}  key: ${other.key}\n` +
     `  (${RESTRICTED_ACCOUNT.email} always gets error 1004)\n\n` +
     `Try:\n  curl -u '${demo.email}:${demo.key}' ${url}/publication/list.xml\n\n` +
     `Or with masg, in another terminal:\n  MASG_BASE_URL=${url} MASG_EMAIL=${demo.email} MASG_DEVELOPER_KEY=${demo.key} masg pub list\n\n` +
-    `Press Ctrl-C to stop.\n`,
+    `${log ? 'Requests are listed below (--no-log to hide them). ' : ''}Press Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -83,4 +96,33 @@ export async function runSandboxCommand(o: SandboxCommandOptions, io: SandboxCom
   });
   await sandbox.close();
   io.stderr.write('masg sandbox stopped.\n');
+}
+
+/**
+ * `masg sandbox --reset`: delete one state file so the next start seeds fresh demo data. A file
+ * the user named (--data) is deleted only if it really is sandbox state, so a mistyped path is
+ * refused, not lost; `ownFile` (--sandbox's state, which only masg writes) is deleted even when
+ * corrupt — resetting it is the way out of that. Returns the message for stderr.
+ */
+export function resetState(file: string, what: string, ownFile = false): string {
+  let state: unknown;
+  try {
+    state = loadState(file);
+  } catch (err) {
+    const errno = (err as NodeJS.ErrnoException).code;
+    if (errno) throw new LocalIOError(`${what} ${file}: ${(err as Error).message}`, { path: file, errno, cause: err });
+    if (ownFile) state = {};
+    else throw new UsageError(`${what} ${file} is not a masg sandbox data file; left as it is.`, {
+      field: '--data', hint: 'Check the path: --reset only deletes files the sandbox wrote.',
+    });
+  }
+  if (state === undefined) return `masg sandbox: nothing to reset, ${file} does not exist (the next start creates fresh demo data).`;
+  try {
+    rmSync(file);
+  } catch (err) {
+    throw new LocalIOError(`${what} ${file}: could not delete it: ${(err as Error).message}`, {
+      path: file, errno: (err as NodeJS.ErrnoException).code, cause: err,
+    });
+  }
+  return `masg sandbox: deleted the ${what} ${file}; the next start creates fresh demo data.`;
 }

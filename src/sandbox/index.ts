@@ -3,20 +3,22 @@
 //   fetch(`${sb.url}/publication/list.xml`, { headers: { authorization: basic(sb.demo) } })
 
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DEMO, OTHER } from './accounts.js';
 import { initialState } from './demo.js';
 import { Faults, type FaultSpec, type Latency } from './faults.js';
 import { loadState } from './persist.js';
-import { handle, type SandboxRequestLog } from './server.js';
+import { MAX_BODY } from './params.js';
+import { RequestLog } from './request-log.js';
+import { handle, type RequestListener, type SandboxRequestLog } from './server.js';
 import { countries } from './stats/countries.js';
 import { Store } from './store.js';
 
 export type { FaultKind, FaultSpec, Latency } from './faults.js';
 export { FAULT_KINDS, parseFaults, parseLatency } from './faults.js';
-export type { SandboxRequestLog } from './server.js';
+export type { RequestListener, SandboxRequestLog } from './server.js';
 export { DEMO as DEMO_ACCOUNT, OTHER as OTHER_ACCOUNT, RESTRICTED as RESTRICTED_ACCOUNT } from './accounts.js';
 
 export interface SandboxOptions {
@@ -40,6 +42,10 @@ export interface SandboxOptions {
   basePath?: string;
   /** How many recent requests `requests` keeps (default 10,000). */
   requestLogLimit?: number;
+  /** How many bytes of parameters `requests` may hold at most (default 32 MiB); oldest go first. */
+  requestLogBytes?: number;
+  /** Called once per request when its connection is done with it (for `masg sandbox`'s log lines). */
+  onRequest?: RequestListener;
 }
 
 export interface Sandbox {
@@ -68,17 +74,23 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const faults = new Faults(opts.faults, opts.latencyMs, state.seed);
   const basePath = (opts.basePath ?? '').replace(/\/+$/, '');
   const deps = {
-    store, faults, log: requests, logLimit: opts.requestLogLimit ?? 10_000, now, flavor: opts.flavor ?? 'production',
-    countries: countries(opts.scale?.countries), basePath,
+    store, faults, log: new RequestLog(requests, opts.requestLogLimit ?? 10_000, opts.requestLogBytes ?? 32 * 1024 * 1024),
+    onRequest: opts.onRequest, now, flavor: opts.flavor ?? 'production', countries: countries(opts.scale?.countries), basePath,
   } as const;
   let closing = false;
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     // Once close() has begun, a keep-alive connection must not outlive its last answer.
     res.once('finish', () => {
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.shouldKeepAlive = false;
     handle(req, res, deps).catch(() => res.destroy());
+  };
+  const server = createServer(onRequest);
+  // Expect: 100-continue with an oversize body: answer 413 before the client sends it.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!(Number(req.headers['content-length']) > MAX_BODY)) res.writeContinue();
+    onRequest(req, res);
   });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -8,10 +8,14 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, seed: { type: 'string' },
     latency: { type: 'string' }, faults: { type: 'string' }, scale: { type: 'string' },
+    log: { type: 'boolean' }, 'no-log': { type: 'boolean' },
   },
 });
 
-runSandboxCommand(values, { stdout: process.stdout, stderr: process.stderr }).catch((err: unknown) => {
+const { 'no-log': noLog, ...rest } = values;
+const log = noLog ? false : values.log;
+
+runSandboxCommand({ ...rest, log }, { stdout: process.stdout, stderr: process.stderr }).catch((err: unknown) => {
   process.stderr.write(`masg sandbox: ${(err as Error).message}\n`);
   process.exitCode = 2;
 });

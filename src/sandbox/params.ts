@@ -9,13 +9,20 @@
 
 import type { IncomingMessage } from 'node:http';
 
-const MAX_BODY = 16 * 1024 * 1024;
+/**
+ * The largest request body the sandbox reads (2 MiB, the common servlet-container default for
+ * forms; the largest legitimate form — 255-character tags by the hundred — is far below).
+ * Anything larger is answered 413 without being kept (server.ts).
+ */
+export const MAX_BODY = 2 * 1024 * 1024;
 
 export interface RequestParams {
   query: Record<string, string>;
   form: Record<string, string>;
   /** The merged view the service sees: for a repeated name the first value wins, query first. */
   params: Record<string, string>;
+  /** The body went over MAX_BODY: nothing of it was kept, the rest is still unread. */
+  tooLarge?: boolean;
 }
 
 function collect(search: URLSearchParams, into: Record<string, string>): void {
@@ -26,9 +33,12 @@ export async function readParams(req: IncomingMessage, url: URL): Promise<Reques
   const query: Record<string, string> = Object.create(null);
   collect(url.searchParams, query);
   const form: Record<string, string> = Object.create(null);
-  const body = await readBody(req);
   const type = (req.headers['content-type'] ?? '').toLowerCase();
-  if (req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded') && body.length > 0) {
+  const isForm = req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded');
+  // Other bodies are ignored by the service, so they are counted, not kept.
+  const body = await readBody(req, isForm);
+  if (body === 'too-large') return { query: { ...query }, form: {}, params: { ...query }, tooLarge: true };
+  if (isForm && body.length > 0) {
     for (const [k, v] of decodeForm(body, charsetOf(type))) if (!(k in form)) form[k] = v;
   }
   const params: Record<string, string> = Object.create(null);
@@ -44,16 +54,18 @@ function charsetOf(contentType: string): 'utf8' | 'latin1' {
 /** application/x-www-form-urlencoded: "+" is a space, %XX a byte; the bytes read in `charset`. */
 export function decodeForm(body: Buffer, charset: 'utf8' | 'latin1'): Array<[string, string]> {
   const decode = (raw: string): string => {
-    const bytes: number[] = [];
+    // A Buffer, not a number[]: a 2 MiB value must not cost 16 MiB of boxed numbers.
+    const bytes = Buffer.allocUnsafe(raw.length);
+    let n = 0;
     for (let i = 0; i < raw.length; i++) {
       const c = raw.charCodeAt(i);
-      if (c === 0x2b) bytes.push(0x20);
+      if (c === 0x2b) bytes[n++] = 0x20;
       else if (c === 0x25 && /^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3))) {
-        bytes.push(parseInt(raw.slice(i + 1, i + 3), 16));
+        bytes[n++] = parseInt(raw.slice(i + 1, i + 3), 16);
         i += 2;
-      } else bytes.push(c);
+      } else bytes[n++] = c;
     }
-    return Buffer.from(bytes).toString(charset);
+    return bytes.toString(charset, 0, n);
   };
   const out: Array<[string, string]> = [];
   // Read byte for byte (latin1 maps each byte to one char), then decode each name and value.
@@ -65,13 +77,45 @@ export function decodeForm(body: Buffer, charset: 'utf8' | 'latin1'): Array<[str
   return out;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The body, or 'too-large' as soon as it passes MAX_BODY (then the request is paused, the rest
+ * unread: the caller answers 413 and discards it). Listeners rather than `for await`, because
+ * leaving an async iterator early destroys the socket, and the client would see a reset, not 413.
+ */
+function readBody(req: IncomingMessage, keep: boolean): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        done();
+        req.pause();
+        chunks.length = 0;
+        resolve('too-large');
+      } else if (keep) chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(err);
+    };
+    const onClose = () => {
+      done();
+      reject(new Error('request aborted'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }

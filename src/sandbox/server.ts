@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { authenticate } from './auth.js';
 import { SandboxError, crash } from './errors.js';
 import { BEFORE_HANDLER, type FaultKind, type Faults } from './faults.js';
-import { readParams } from './params.js';
+import { MAX_BODY, readParams } from './params.js';
+import type { RequestLog } from './request-log.js';
 import { match, splitPath } from './router.js';
 import type { Country } from './stats/countries.js';
 import type { Store } from './store.js';
@@ -30,18 +31,24 @@ export interface SandboxRequestLog {
   fault?: FaultKind;
 }
 
+/** Told once per request when its connection is done with it (answered, dropped or reset). */
+export type RequestListener = (entry: SandboxRequestLog, ms: number) => void;
+
 export interface PipelineDeps {
   store: Store;
   faults: Faults;
-  log: SandboxRequestLog[];
-  logLimit: number;
+  log: RequestLog;
+  onRequest?: RequestListener;
   now: () => Date;
   flavor: 'production' | 'spec';
   countries: Country[];
   basePath: string;
 }
 
-const REASONS: Record<number, string> = { 404: 'Not Found', 405: 'Method Not Allowed' };
+const REASONS: Record<number, string> = { 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large' };
+/** After a 413, how much more of the body is read and thrown away so the client sees the answer. */
+const DISCARD_BYTES = 256 * 1024 * 1024;
+const DISCARD_MS = 30_000;
 
 export async function handle(req: IncomingMessage, res: ServerResponse, deps: PipelineDeps): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox');
@@ -51,11 +58,23 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
     method: req.method ?? '', path, format: splitPath(path)?.format, params: {}, query: {}, form: {},
     contentType: req.headers['content-type'], userAgent: req.headers['user-agent'], status: 0,
   };
-  record(deps, entry);
+  deps.log.add(entry);
+  if (deps.onRequest) {
+    const started = performance.now();
+    const listener = deps.onRequest;
+    res.once('close', () => listener(entry, performance.now() - started));
+  }
+  // The container refuses an announced oversize body before the service (or a fault) sees it.
+  if (Number(req.headers['content-length']) > MAX_BODY) return refuseBody(req, res, entry);
   const { fault, latencyMs } = deps.faults.decide(path);
   if (fault) entry.fault = fault;
   const rp = await readParams(req, url);
+  if (rp.tooLarge) {
+    delete entry.fault;
+    return refuseBody(req, res, entry);
+  }
   Object.assign(entry, { params: { ...rp.params }, query: rp.query, form: rp.form });
+  deps.log.measure(entry);
   if (latencyMs > 0) await sleep(latencyMs);
   if (fault && BEFORE_HANDLER.has(fault)) return before(fault, req, res, entry, deps);
 
@@ -107,8 +126,39 @@ function proxyPage(): Reply {
   return { status: 502, contentType: 'text/html', body };
 }
 
-/** Keep the log bounded for long-running sandboxes; mutate in place, callers hold the array. */
-function record(deps: PipelineDeps, entry: SandboxRequestLog): void {
-  deps.log.push(entry);
-  if (deps.log.length > deps.logLimit * 1.1) deps.log.splice(0, deps.log.length - deps.logLimit);
+/**
+ * 413 for a body over MAX_BODY, without keeping any of it. The answer goes out at once; the rest
+ * of the body is then read and thrown away (up to DISCARD_BYTES / DISCARD_MS) before the
+ * connection closes, because closing a socket with unread data sends a reset that can destroy the
+ * answer before the client reads it. Memory stays flat: discarded chunks are never held.
+ */
+export function refuseBody(req: IncomingMessage, res: ServerResponse, entry: SandboxRequestLog): void {
+  entry.status = 413;
+  const page = htmlPage(413, REASONS[413]!, entry.path);
+  const body = Buffer.from(page.body as string, 'latin1');
+  res.shouldKeepAlive = false;
+  res.writeHead(413, { 'Content-Type': page.contentType, 'Content-Length': body.length, Connection: 'close' });
+  res.write(body);
+  let discarded = 0;
+  const finish = (clean: boolean) => {
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('close', onAbort);
+    res.end();
+    if (!clean) req.socket.destroy();
+  };
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_BYTES) finish(false);
+  };
+  const onEnd = () => finish(true);
+  const onAbort = () => finish(false);
+  const timer = setTimeout(() => finish(false), DISCARD_MS);
+  timer.unref();
+  if (req.readableEnded) return finish(true);
+  req.on('data', onData);
+  req.once('end', onEnd);
+  req.once('close', onAbort);
+  req.resume();
 }

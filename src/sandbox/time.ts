@@ -3,6 +3,7 @@
 // them, which is exactly how the API's YYYYMMDDHH stamps read.
 
 import { invalid } from './errors.js';
+import { lenientStampHour } from './java-stamp.js';
 
 const HOUR_MS = 3_600_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -40,19 +41,14 @@ export function localHour(at: Date | string, timeZone: string): number {
 }
 
 /**
- * Parse a YYYYMMDDHH stamp. Production parses leniently (9 or 12 digits and hour 24 are silently
- * reinterpreted); the sandbox takes the strict reading so a client that sends anything but ten
- * valid digits finds out here rather than in production, with production's error text.
+ * Read a YYYYMMDDHH stamp as production does: leniently, with Java's SimpleDateFormat rules
+ * (java-stamp.ts), so `2011043112` is 1 May 12:00 and only input without a single readable field
+ * fails, with production's error text.
  */
 export function parseStamp(value: string): number {
-  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(value);
-  const bad = () => invalid(`Unparseable date: "${value}"`);
-  if (!m) throw bad();
-  const [y, mo, d, h] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-  const ms = Date.UTC(y, mo - 1, d, h);
-  const back = new Date(ms);
-  if (mo < 1 || mo > 12 || h > 23 || back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1) throw bad();
-  return ms / HOUR_MS;
+  const hour = lenientStampHour(value);
+  if (hour === undefined) throw invalid(`Unparseable date: "${value}"`);
+  return hour;
 }
 
 /** Format an instant as production shows campaign dates: MM-DD-YYYY HH:MM in the given zone. */

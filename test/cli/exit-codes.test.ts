@@ -233,15 +233,16 @@ describe('5: the service refused, or the change did not take effect', () => {
     otherAdvertiser = JSON.parse(expectOk(await h.masg(['adv', 'list', '-o', 'json'], { env: other() })).stdout)[0]?.id ?? '';
   });
 
-  it("another account's advertiser and campaign (1600)", async () => {
+  it("another account's advertiser (1600) and campaign (2000, as if unknown)", async () => {
     if (otherAdvertiser === '') return expect.fail('the sandbox gives the second account no advertiser');
     const list = await h.masg(['campaign', 'list', otherAdvertiser]);
     expect(list.code).toBe(5);
     expect(list.stderr).toContain('1600');
     const campaigns = JSON.parse(expectOk(await h.masg(['campaign', 'list', otherAdvertiser, '-o', 'json'], { env: other() })).stdout);
+    // The campaign view answers another account's campaign like an unknown one (404, 2000).
     const view = await h.masg(['campaign', 'view', campaigns[0].id]);
     expect(view.code).toBe(5);
-    expect(view.stderr).toContain('1600');
+    expect(view.stderr).toContain('2000');
   });
 
   it.each([

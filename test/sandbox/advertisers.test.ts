@@ -54,7 +54,7 @@ describe('advertisers and campaigns', () => {
     }
   });
 
-  it('not found: 2000 (campaign view: HTTP 404); another account: 1600', async () => {
+  it('not found: 2000 (campaign view: HTTP 404); another account: 1600, but the view hides it behind the 404', async () => {
     const v = await call(sb, 'GET', '/campaign/nope.xml');
     expect([v.status, errorOf(v)]).toEqual([404, { code: 2000, description: 'Campaign nope not found' }]);
     const s = await call(sb, 'GET', '/campaign/nope/statistics.json', { params: { start: '2024060100', end: '2024060123' } });
@@ -65,7 +65,18 @@ describe('advertisers and campaigns', () => {
     const mine = await call(sb, 'GET', `/advertiser/${otherAdv.id}/campaigns/list.xml`);
     expect([mine.status, errorOf(mine)]).toEqual([400, { code: 1600, description: `Advertiser ${otherAdv.id} belongs to another account` }]);
     const [oc] = (await call(sb, 'GET', `/advertiser/${otherAdv.id}/campaigns/list.json`, { auth: sb.other })).json()['masg-response'];
-    const view = await call(sb, 'GET', `/campaign/${oc.id}.json`);
-    expect([view.status, errorOf(view).code]).toEqual([400, 1600]);
+    // Production does not reveal that another account's campaign exists: the very answer an
+    // unknown ID gets, in both formats.
+    for (const format of ['xml', 'json']) {
+      const view = await call(sb, 'GET', `/campaign/${oc.id}.${format}`);
+      const unknownId = `${oc.id.slice(0, -1)}${oc.id.endsWith('0') ? '1' : '0'}`;
+      const unknown = await call(sb, 'GET', `/campaign/${unknownId}.${format}`);
+      expect([view.status, errorOf(view)]).toEqual([404, { code: 2000, description: `Campaign ${oc.id} not found` }]);
+      expect(view.text.replace(oc.id, 'ID')).toBe(unknown.text.replace(unknownId, 'ID'));
+      expect(view.type).toBe(unknown.type);
+    }
+    // Its statistics still say 1600 (production's campaign statistics check ownership openly).
+    const stats = await call(sb, 'GET', `/campaign/${oc.id}/statistics.xml`, { params: { start: '2024060100', end: '2024060123' } });
+    expect([stats.status, errorOf(stats).code]).toEqual([400, 1600]);
   });
 });

@@ -17,6 +17,10 @@ describe('authentication', () => {
     ['Bearer', 'Bearer abc', 1001, 'Malformed Authorization header'],
     ['no colon', `Basic ${b64('demo@sandbox.masg.test')}`, 1001, 'Malformed Authorization header'],
     ['not base64', 'Basic ***', 1001, 'Malformed Authorization header'],
+    // Production wants both parts non-empty: an empty e-mail or key is malformed, not 1002/1003.
+    ['empty e-mail', `Basic ${b64(':demo-developer-key')}`, 1001, 'Malformed Authorization header'],
+    ['empty key', `Basic ${b64('demo@sandbox.masg.test:')}`, 1001, 'Malformed Authorization header'],
+    ['both empty', `Basic ${b64(':')}`, 1001, 'Malformed Authorization header'],
     ['unknown e-mail', `Basic ${b64('who@example.com:k')}`, 1002, 'Invalid email: who@example.com'],
     ['wrong key', `Basic ${b64('demo@sandbox.masg.test:wrong')}`, 1003, 'Invalid developer key for demo@sandbox.masg.test'],
     ['key cut at a second colon', `Basic ${b64('other@sandbox.masg.test:other')}`, 1003, 'Invalid developer key for other@sandbox.masg.test'],

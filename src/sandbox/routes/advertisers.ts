@@ -3,7 +3,7 @@
 import { byName } from '../store.js';
 import { advertiserFields, campaignFields } from '../views.js';
 import { bareReply, entityReply, listReply } from '../wire/reply.js';
-import { ownAdvertiser, ownCampaign } from './lookup.js';
+import { ownAdvertiser, visibleCampaign } from './lookup.js';
 import { route, type RouteContext } from './route.js';
 
 export const listAdvertisers = route({
@@ -30,7 +30,7 @@ export const viewCampaign = route({
   method: 'GET', pattern: 'campaign/:id',
   parse: (_p, [id]) => id!,
   run: (ctx: RouteContext, id) => {
-    const fields = campaignFields(ownCampaign(ctx, id, 404));
+    const fields = campaignFields(visibleCampaign(ctx, id));
     return ctx.flavor === 'production' ? bareReply(ctx.format, 'campaign', fields) : entityReply(ctx.format, 'campaign', fields);
   },
 });

@@ -1,5 +1,6 @@
 // Finding an entity by ID for the caller's account, with production's not-found and
-// other-account errors (2000/2001 on the publisher side, 2000/1600 on the advertiser side).
+// other-account errors (2000/2001 on the publisher side, 2000/1600 on the advertiser side; the
+// campaign view hides other accounts' campaigns behind its 404).
 
 import { notFound, otherAdvertiserAccount, otherPublisherAccount } from '../errors.js';
 import type { AdSlotRecord, AdvertiserRecord, CampaignRecord, PublicationRecord } from '../types.js';
@@ -26,10 +27,20 @@ export function ownAdvertiser(ctx: RouteContext, id: string): AdvertiserRecord {
   return a;
 }
 
-/** Campaign view answers 404 for an unknown ID (production's one non-400 error); statistics 400. */
-export function ownCampaign(ctx: RouteContext, id: string, notFoundStatus = 400): CampaignRecord {
+/** Campaign statistics: unknown 2000, another account's 1600, both HTTP 400. */
+export function ownCampaign(ctx: RouteContext, id: string): CampaignRecord {
   const c = ctx.store.campaigns.get(id);
-  if (!c) throw notFound(`Campaign ${id} not found`, notFoundStatus);
+  if (!c) throw notFound(`Campaign ${id} not found`);
   if (c.account !== ctx.account.email) throw otherAdvertiserAccount('Campaign', id);
+  return c;
+}
+
+/**
+ * Campaign view: production's one 404. Another account's campaign gets exactly the unknown-ID
+ * answer, so the view never confirms that someone else's campaign exists.
+ */
+export function visibleCampaign(ctx: RouteContext, id: string): CampaignRecord {
+  const c = ctx.store.campaigns.get(id);
+  if (!c || c.account !== ctx.account.email) throw notFound(`Campaign ${id} not found`, 404);
   return c;
 }

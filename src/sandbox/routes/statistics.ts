@@ -68,13 +68,16 @@ export const adSlotStatistics = route({
   },
 });
 
-/** No bycountry or level here: production ignores them. */
+/**
+ * No bycountry or level here: production ignores them. One campaign per request, so its JSON
+ * drops the campaign level: {"masg-response":{"impressions":…}} (XML keeps <campaign><id>).
+ */
 export const campaignStatistics = route({
   method: 'GET', pattern: 'campaign/:id/statistics',
   parse: (p, [id]) => ({ id: id!, ...parseRange(p) }),
   run: (ctx: RouteContext, { id, from, to }) => {
     const c = ownCampaign(ctx, id);
     const nowHour = localHour(ctx.now, ctx.account.timeZone);
-    return statsReply(ctx.format, campaignNodes(ctx.store.seed, c, ctx.account.timeZone, nowHour, from, to), false);
+    return statsReply(ctx.format, campaignNodes(ctx.store.seed, c, ctx.account.timeZone, nowHour, from, to), true);
   },
 });

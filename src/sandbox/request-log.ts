@@ -1,0 +1,57 @@
+// The record of recent requests (`sandbox.requests`), bounded by entries AND by bytes: a request
+// keeps its parameters, and a long-running sandbox fed large forms must not grow without end.
+// The array is public and callers hold it (tests read it, slice it, even empty it), so it is
+// trimmed in place and its byte count is recounted from what is really in it before cutting.
+
+import type { SandboxRequestLog } from './server.js';
+
+/** Fixed cost of an entry (object, small fields) on top of its strings. */
+const ENTRY_OVERHEAD = 400;
+
+export class RequestLog {
+  private bytes = 0;
+  private readonly sizes = new WeakMap<SandboxRequestLog, number>();
+
+  constructor(
+    readonly entries: SandboxRequestLog[],
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  add(entry: SandboxRequestLog): void {
+    this.entries.push(entry);
+    this.measure(entry);
+  }
+
+  /** Re-measure an entry that grew (its parameters were read), then trim. */
+  measure(entry: SandboxRequestLog): void {
+    const size = sizeOf(entry);
+    this.bytes += size - (this.sizes.get(entry) ?? 0);
+    this.sizes.set(entry, size);
+    if (this.entries.length > this.maxEntries * 1.1 || this.bytes > this.maxBytes) this.trim();
+  }
+
+  /** Cut the oldest entries down to 90 % of each bound (so trimming is rare), keeping the newest. */
+  private trim(): void {
+    const sizeAt = (i: number) => this.sizes.get(this.entries[i]!) ?? sizeOf(this.entries[i]!);
+    let bytes = 0;
+    for (let i = 0; i < this.entries.length; i++) bytes += sizeAt(i);
+    let drop = 0;
+    const keepEntries = Math.floor(this.maxEntries * (this.entries.length > this.maxEntries * 1.1 ? 1 : 1.1));
+    while (drop < this.entries.length - 1 && (this.entries.length - drop > keepEntries || bytes > this.maxBytes * 0.9)) {
+      bytes -= sizeAt(drop);
+      drop++;
+    }
+    this.entries.splice(0, drop);
+    this.bytes = bytes;
+  }
+}
+
+/** An upper estimate of what an entry holds: two bytes per character of every string in it. */
+function sizeOf(e: SandboxRequestLog): number {
+  let chars = e.method.length + e.path.length + (e.contentType?.length ?? 0) + (e.userAgent?.length ?? 0);
+  for (const record of [e.params, e.query, e.form]) {
+    for (const key in record) chars += key.length + record[key]!.length;
+  }
+  return ENTRY_OVERHEAD + 2 * chars;
+}
