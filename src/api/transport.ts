@@ -7,13 +7,13 @@ import { InterruptedError, MasgError, NetworkError } from '../errors.js';
 import { basicCredentials, createRedactor, secretsFor } from '../redact.js';
 import { decodeBody, peek, readAll, replay, single } from './body.js';
 import { DryRunDone, debugRequestLine, debugResponseLines, dryRunLines } from './describe.js';
-import { failureReason, isTransientNetwork, networkFailure, neverConnected } from './failures.js';
+import { failureReason, isProxyRefusal, isTransientNetwork, networkFailure, neverConnected, proxyRefusal } from './failures.js';
 import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
 import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
-import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, withRetries, type RetryPolicy } from './retry.js';
+import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
 import type { ApiClient, ApiRequest, ApiResponse } from './types.js';
 
 export { DryRunDone } from './describe.js';
@@ -86,6 +86,8 @@ export function createClient(opts: ClientOptions): ApiClient {
   /** A failure without a usable response, in words; Ctrl-C is an interruption, not a network error. */
   function lowLevel(err: unknown, http: HttpRequest, limit: Limits, phase: Phase): MasgError {
     if (err instanceof InterruptedError || (opts.signal?.aborted && !limit.timedOut())) return new InterruptedError();
+    const refused = via && phase === 'connect' ? proxyRefusal(err, http.url, via, redact) : undefined;
+    if (refused) return refused;
     const deadlineMs = limit.deadlineHit() ? opts.deadlineMs : undefined;
     return networkFailure(err, http.url, { timeoutMs, timedOut: limit.timedOut(), phase, redact, deadlineMs, connectTimeoutMs, via });
   }
@@ -107,7 +109,8 @@ export function createClient(opts: ClientOptions): ApiClient {
     const failure = lowLevel(err, http, limit, phase);
     if (post && failure instanceof InterruptedError && !neverConnected(err)) return interruptedOutcome(req);
     if (!(failure instanceof NetworkError)) return failure;
-    if (post) return neverConnected(err) ? notSent(failure, req) : unknownOutcome(failure, req);
+    // A proxy that would not open the tunnel never passed the request on.
+    if (post) return neverConnected(err) || (via && isProxyRefusal(err)) ? notSent(failure, req) : unknownOutcome(failure, req);
     const transient = !limit.deadlineHit() && (limit.timedOut() || isTransientNetwork(err));
     return transient ? new Transient(failure, failureReason(err, limit.timedOut())) : failure;
   }
@@ -115,7 +118,8 @@ export function createClient(opts: ClientOptions): ApiClient {
   async function exchange(http: HttpRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     opts.debug?.(debugRequestLine(http, redact));
     // Our limits govern; undici's own timers are a backstop, and for streams the stall guard.
-    return undiciRequest(http.url, { dispatcher, method: http.method, headers: http.headers, body: http.body, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const backstopMs = timerMs(timeoutMs);
+    return undiciRequest(http.url, { dispatcher, method: http.method, headers: http.headers, body: http.body, signal, headersTimeout: backstopMs, bodyTimeout: backstopMs });
   }
 
   function logResponse(status: number, contentType: string, started: number, bytes?: number, body?: string): void {
