@@ -131,11 +131,14 @@ export function proxyFor(proxy: ProxySettings | undefined, url: URL): ProxyRoute
 
 /**
  * Keep-alive (an --interval report sends many requests to one host), a connect timeout, and the
- * proxy. No cap on connections per host: the callers bound what is in flight (--concurrency, at
- * most 16), and a cap here silently queued the rest (8 connections for --concurrency 16).
+ * proxy. `connections` caps the connections per host: the caller's concurrency, so that
+ * --concurrency 16 really opens 16 (a fixed cap of 8 silently queued the rest) and --concurrency 4
+ * no more than 4 (undici opens a fresh connection when the next request leaves before the last
+ * one's connection has reported itself idle, which without a cap means up to twice as many).
+ * Undefined: no cap, for callers that do not say how much they run at once.
  */
-export function createDispatcher(opts: { proxy?: ProxySettings; connectTimeoutMs: number }): Dispatcher {
-  const agentOptions = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connect: { timeout: timerMs(opts.connectTimeoutMs) } };
+export function createDispatcher(opts: { proxy?: ProxySettings; connectTimeoutMs: number; connections?: number }): Dispatcher {
+  const agentOptions = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: opts.connections, connect: { timeout: timerMs(opts.connectTimeoutMs) } };
   if (!opts.proxy) return new Agent(agentOptions);
   const { httpProxy, httpsProxy, noProxy } = opts.proxy;
   return new EnvHttpProxyAgent({ ...agentOptions, httpProxy, httpsProxy, noProxy });

@@ -33,6 +33,8 @@ export interface ClientOptions {
   retries?: number;
   /** Everything (attempts, waits, streamed bodies) must be over this long after createClient. */
   deadlineMs?: number;
+  /** Connections per host at most: how many requests the caller runs at once (--concurrency). Default: no cap. */
+  maxConnections?: number;
   /** From HTTP_PROXY/HTTPS_PROXY/NO_PROXY (proxyFromEnv); ignored when a dispatcher is injected. */
   proxy?: ProxySettings;
   /** Tests: jitter source, backoff base. */
@@ -65,7 +67,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   const fixed = { authorization: `Basic ${basicCredentials(opts.email, opts.key)}`, userAgent: opts.userAgent ?? 'masg' };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const owned = opts.dispatcher === undefined ? createDispatcher({ proxy: opts.proxy, connectTimeoutMs }) : undefined;
+  const owned = opts.dispatcher === undefined ? createDispatcher({ proxy: opts.proxy, connectTimeoutMs, connections: opts.maxConnections }) : undefined;
   const dispatcher = opts.dispatcher ?? owned!;
   const via = opts.dispatcher === undefined ? proxyFor(opts.proxy, base) : undefined;
   const policy: RetryPolicy = { ...DEFAULT_POLICY, ...opts.retryPolicy, retries: Math.max(0, opts.retries ?? 0) };
