@@ -50,11 +50,15 @@ const ADVERTISERS =
   '<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n<advertiser>\n<id>a-1</id>\n<name>Acme</name>\n<status>ACTIVE</status>\n<dailyBudget></dailyBudget>\n<balance>10.00</balance>\n<notifyLimit></notifyLimit>\n</advertiser>\n</masg-response>';
 
 /** Answers `failures` with the given status and Retry-After, then the advertiser list; records arrival times. */
-async function startFlaky(status: number, retryAfter: string, failures = 1): Promise<{ url: string; arrivals: number[]; close(): Promise<void> }> {
+async function startFlaky(status: number, retryAfter: string, failures = 1, body: 'service' | 'html' = 'service'): Promise<{ url: string; arrivals: number[]; close(): Promise<void> }> {
   const arrivals: number[] = [];
   const server: Server = createHttpServer((req, res) => {
     arrivals.push(performance.now());
     req.resume();
+    if (arrivals.length <= failures && body === 'html') {
+      res.writeHead(status, { 'content-type': 'text/html', 'retry-after': retryAfter });
+      return void res.end(`<html><head><title>${status}</title></head></html>`);
+    }
     if (arrivals.length <= failures) return serviceError(res, status, retryAfter);
     res.writeHead(200, { 'content-type': 'text/xml', 'content-length': Buffer.byteLength(ADVERTISERS) });
     res.end(ADVERTISERS);
@@ -121,6 +125,34 @@ describe('a Retry-After longer than masg may wait', () => {
       expect(run.stderr).not.toContain('Warning');
       expect(server.arrivals).toHaveLength(1);
       expect(run.ms).toBeLessThan(10_000);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a Retry-After over 2^31 ms that the --deadline allows', () => {
+  it('is waited for, not fired after 1 ms: one request in 1.5 s, no TimeoutOverflowWarning, Ctrl-C ends the wait', async () => {
+    // 2,500,000 s (~29 days) > 2^31 ms; the deadline allows it, so masg really waits. An HTML
+    // page, so that only the timer is under test (older masg retried those too).
+    const server = await startFlaky(503, '2500000', Infinity, 'html');
+    try {
+      const started = performance.now();
+      const child = spawn(process.execPath, [BIN, 'adv', 'list', '--deadline', '99999999'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), MASG_CONFIG_DIR: tempDir('masg-cfg-'), ...creds, MASG_BASE_URL: server.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      while (server.arrivals.length === 0 && performance.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(server.arrivals).toHaveLength(1);
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stderr).not.toContain('TimeoutOverflowWarning');
+      expect(server.arrivals).toHaveLength(1);
     } finally {
       await server.close();
     }
