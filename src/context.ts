@@ -37,6 +37,8 @@ export interface GlobalOptions {
   /** Seconds for the whole command; undefined = none. */
   deadline?: number;
   dryRun?: boolean;
+  /** Not global: a command's own --concurrency, seen here through optsWithGlobals(); caps the connections. */
+  concurrency?: string;
 }
 
 export interface Credentials {
@@ -175,6 +177,7 @@ export class Context {
       timeoutMs: g.timeout * 1000,
       connectTimeoutMs: (g.connectTimeout ?? 10) * 1000,
       retries: g.retries ?? 3,
+      maxConnections: connectionsFor(g.concurrency),
       deadlineMs: g.deadline === undefined ? undefined : g.deadline * 1000,
       proxy,
       debug: g.debug ? (line: string) => void this.io.stderr.write(`${redact(line)}\n`) : undefined,
@@ -185,4 +188,9 @@ export class Context {
     this.onClose(() => client.close());
     return client;
   }
+}
+
+/** --concurrency as a connection cap; the command validates the value itself (parseConcurrency). */
+function connectionsFor(concurrency: string | undefined): number | undefined {
+  return concurrency !== undefined && /^\d+$/.test(concurrency) && Number(concurrency) > 0 ? Number(concurrency) : undefined;
 }

@@ -1,6 +1,7 @@
 // Low-level failures (no usable HTTP response) as NetworkErrors a person can act on. Node and
 // undici report them as codes on the error or on its cause; the message names the host.
-import { NetworkError } from '../errors.js';
+import { ConfigError, NetworkError } from '../errors.js';
+import type { ProxyRoute } from './proxy.js';
 
 function codesOf(err: unknown): string[] {
   const codes: string[] = [];
@@ -31,17 +32,21 @@ export function networkFailure(
     /** Set when it was the overall --deadline (in ms), not the per-request timeout, that fired. */
     deadlineMs?: number;
     connectTimeoutMs?: number;
-    /** The proxy the request went through, already redacted, e.g. "http://proxy:3128". */
-    via?: string;
+    /** The proxy the request went through (its URL already redacted) and the variable naming it. */
+    via?: ProxyRoute;
   },
 ): NetworkError {
   const host = url.host;
   const codes = codesOf(err);
   const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
   const detail = err instanceof Error ? err.message : String(err);
+  const redact = opts.redact ?? ((text: string) => text);
   let message: string;
   let hint: string | undefined;
-  if (opts.timedOut && opts.deadlineMs !== undefined) {
+  const proxyDown = opts.via && !opts.timedOut ? proxyConnectFailure(codes, opts.via, opts.connectTimeoutMs) : undefined;
+  if (proxyDown) {
+    ({ message, hint } = proxyDown);
+  } else if (opts.timedOut && opts.deadlineMs !== undefined) {
     message = `Gave up: the --deadline of ${seconds(opts.deadlineMs)} was reached while waiting for ${host}.`;
     hint = 'Raise --deadline, or try again later.';
   } else if (has('UND_ERR_CONNECT_TIMEOUT')) {
@@ -70,10 +75,61 @@ export function networkFailure(
   } else {
     message = `Network error talking to ${host}: ${detail}${codes.length ? ` (${codes[0]})` : ''}.`;
   }
-  // A proxy that is down or refuses looks like the service failing; name it so nobody debugs the wrong host.
-  if (opts.via) message = `${message.replace(/\.$/, '')} (through the proxy ${opts.via}).`;
+  // Past the proxy, a failure still looks like the service failing: name the proxy so nobody debugs the wrong path.
+  if (opts.via && !proxyDown) message = `${message.replace(/\.$/, '')} (through the proxy ${opts.via.url}).`;
   // Redacted before construction so the stack trace (printed by --debug) is clean too.
-  return new NetworkError(opts.redact ? opts.redact(message) : message, { cause: err, hint });
+  return new NetworkError(redact(message), { cause: err, hint: hint === undefined ? undefined : redact(hint) });
+}
+
+/** Connection-level codes and what they mean for the host masg connected to. */
+const CONNECT_FAILURES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'the connection was refused',
+  ENOTFOUND: 'its host name was not found (DNS lookup failed)',
+  EAI_AGAIN: 'its host name could not be looked up (DNS lookup failed)',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection attempt timed out',
+  ETIMEDOUT: 'the connection attempt timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+};
+
+/**
+ * Through a proxy, every connection masg opens goes to the proxy (the proxy connects to the
+ * service), so a refused, unknown or silent host is the proxy, never the service.
+ */
+function proxyConnectFailure(codes: string[], via: ProxyRoute, connectTimeoutMs?: number): { message: string; hint: string } | undefined {
+  const code = codes.find((c) => CONNECT_FAILURES[c] !== undefined);
+  if (code === undefined) return undefined;
+  const limit = code === 'UND_ERR_CONNECT_TIMEOUT' && connectTimeoutMs !== undefined ? ` within ${seconds(connectTimeoutMs)}` : '';
+  return {
+    message: `Could not connect to the proxy ${via.url} (from ${via.variable})${limit}: ${CONNECT_FAILURES[code]} (${code}). The service itself was not reached.`,
+    hint: `Check that the proxy is running and that ${via.variable} names its host and port, or unset ${via.variable} (hosts listed in NO_PROXY are reached directly).`,
+  };
+}
+
+/**
+ * The proxy answered but would not open the tunnel to the service (undici reports the proxy's
+ * status in the message). 407 means the proxy credentials are missing or wrong: a configuration
+ * error (exit 3) naming the variable. Any other status is the proxy refusing or failing to reach
+ * the service (exit 6). Either way nothing reached the service.
+ */
+export function isProxyRefusal(err: unknown): boolean {
+  return /Proxy response \(\d{3}\)|Proxy Authentication Required/.test(err instanceof Error ? err.message : String(err));
+}
+
+export function proxyRefusal(err: unknown, url: URL, via: ProxyRoute, redact: (text: string) => string = (t) => t): ConfigError | NetworkError | undefined {
+  if (!isProxyRefusal(err)) return undefined;
+  const text = err instanceof Error ? err.message : String(err);
+  const status = /Proxy response \((\d{3})\)/.exec(text)?.[1] ?? '407';
+  if (status === '407') {
+    return new ConfigError(redact(`The proxy ${via.url} (from ${via.variable}) rejected masg's proxy credentials (HTTP 407 Proxy Authentication Required); nothing reached ${url.host}.`), {
+      cause: err,
+      hint: `Put the proxy's user name and password in ${via.variable}: http://user:password@host:port (percent-encode special characters).`,
+    });
+  }
+  return new NetworkError(redact(`The proxy ${via.url} (from ${via.variable}) would not open a connection to ${url.host} (HTTP ${status}); nothing reached the service.`), {
+    cause: err,
+    hint: `The proxy may not allow ${url.host} or could not reach it; list the host in NO_PROXY to bypass the proxy.`,
+  });
 }
 
 /** Failed before a connection existed: nothing can have reached the service (safe to say for a POST). */

@@ -1,5 +1,5 @@
 // An ApiRequest as HTTP: URL under the base (path prefix kept), query or form body, headers.
-import { isLoopbackHost } from '../config/base-url.js';
+import { hideUserinfo, isLoopbackHost } from '../config/base-url.js';
 import { ConfigError } from '../errors.js';
 import type { ApiRequest, Format } from './types.js';
 
@@ -20,10 +20,11 @@ export function parseBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(baseUrl);
   } catch (err) {
-    throw new ConfigError(`The base URL "${baseUrl}" is not a valid URL.`, { cause: err, hint: 'Use the form https://host/prefix.' });
+    // No cause: its message would quote the URL, password included.
+    throw new ConfigError(`The base URL "${hideUserinfo(baseUrl)}" is not a valid URL.`, { hint: 'Use the form https://host/prefix.' });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`The base URL "${baseUrl}" must start with https:// (or http:// for a local service).`);
+    throw new ConfigError(`The base URL "${hideUserinfo(baseUrl)}" must start with https:// (or http:// for a local service).`);
   }
   return url;
 }

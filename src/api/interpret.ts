@@ -39,6 +39,14 @@ export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor):
     throw new NetworkError(redact(message), { status: res.status, hint, cause });
   };
   const at = `The service at ${url.host} answered HTTP ${res.status}`;
+  const notNow = NOT_NOW[res.status];
+  // 429 and 503 say "not now" whatever the body says: a masg-error under them is not a refusal
+  // of the request (exit 5) but a reason to come back later (retried for a GET, exit 6 after).
+  if (notNow !== undefined && sniffed.root === 'masg-error') {
+    const said = errorFields(res, sniffed);
+    const quoted = said === undefined ? '' : ` It said: code ${stripControls(said.code ?? '?')}, "${redact(stripControls(said.description ?? ''))}".`;
+    fail(`${at} (${notNow}): it asks to be called again later.${quoted}`);
+  }
   if (sniffed.root === 'masg-error') throw serviceError(res, sniffed, redact, fail, at);
   if ((sniffed.kind === 'xml' || sniffed.kind === 'json') && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
     if (res.status !== 200) fail(`${at} with a response body but no error description.`);
@@ -64,16 +72,30 @@ export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor):
   return fail(`${at} with ${what} (${res.contentType || 'no content type'}), not a service response: ${snippet}`);
 }
 
+/** Statuses that mean "not now" (RFC 9110 §15.6.4, RFC 6585 §4), with their reason phrases. */
+const NOT_NOW: Readonly<Record<number, string>> = { 429: 'Too Many Requests', 503: 'Service Unavailable' };
+
+/** `code` and `description` of a masg-error body; throws when the body cannot be read. */
+function readErrorFields(res: ApiResponse, sniffed: Sniffed): Record<string, string> {
+  if (sniffed.kind === 'xml') return fieldsOf(parseXml(res.body));
+  const value = parseJson(res.body);
+  const inner = isJsonObject(value) ? value['masg-error'] : undefined;
+  if (!isJsonObject(inner)) throw new Error('masg-error is not an object');
+  return { code: jsonScalar(inner.code), description: jsonScalar(inner.description) };
+}
+
+function errorFields(res: ApiResponse, sniffed: Sniffed): Record<string, string> | undefined {
+  try {
+    return readErrorFields(res, sniffed);
+  } catch {
+    return undefined;
+  }
+}
+
 function serviceError(res: ApiResponse, sniffed: Sniffed, redact: Redactor, fail: (m: string, hint?: string) => never, at: string): Error {
   let fields: Record<string, string>;
   try {
-    if (sniffed.kind === 'xml') fields = fieldsOf(parseXml(res.body));
-    else {
-      const value = parseJson(res.body);
-      const inner = isJsonObject(value) ? value['masg-error'] : undefined;
-      if (!isJsonObject(inner)) throw new Error('masg-error is not an object');
-      fields = { code: jsonScalar(inner.code), description: jsonScalar(inner.description) };
-    }
+    fields = readErrorFields(res, sniffed);
   } catch (err) {
     return fail(`${at} with an unreadable error body: ${(err as Error).message}`);
   }

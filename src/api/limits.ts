@@ -1,6 +1,7 @@
 // The time limit of one attempt: --timeout, or what is left of --deadline when that is sooner,
 // and the caller's signal (Ctrl-C). `rearm()` hands a stream's body over to the deadline alone
 // (undici's bodyTimeout still catches a body that stalls).
+import { timerMs } from './retry.js';
 
 export interface Limits {
   /** Aborts the attempt: time is up, or the caller gave up. */
@@ -15,8 +16,8 @@ export interface Limits {
 
 export function createLimits(opts: { timeoutMs: number; deadlineAt?: number; now: () => number; signal?: AbortSignal }): Limits {
   const controller = new AbortController();
-  // setTimeout overflows past 2^31-1 ms and would fire at once.
-  const arm = (ms: number) => setTimeout(() => controller.abort(), Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+  // setTimeout overflows past 2^31-1 ms and would fire at once (timerMs caps it).
+  const arm = (ms: number) => setTimeout(() => controller.abort(), timerMs(ms));
   const left = () => (opts.deadlineAt === undefined ? Infinity : opts.deadlineAt - opts.now());
   let byDeadline = left() <= opts.timeoutMs;
   let timer: NodeJS.Timeout | undefined = arm(Math.min(opts.timeoutMs, left()));

@@ -5,49 +5,84 @@
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { ConfigError } from '../errors.js';
 import { REDACTED, basicCredentials } from '../redact.js';
+import { timerMs } from './retry.js';
 
 export interface ProxySettings {
   httpProxy: string;
   httpsProxy: string;
   noProxy: string;
+  /** The variables the two proxies came from ("https_proxy", "HTTP_PROXY"), for messages. */
+  from?: { http?: string; https?: string };
 }
 
-function pick(env: Record<string, string | undefined>, name: string): string {
-  return (env[name.toLowerCase()] ?? env[name] ?? '').trim();
+/** The value of a variable and its name as set (the lower-case name wins, as in undici and curl). */
+function pick(env: Record<string, string | undefined>, name: string): { value: string; name: string } {
+  const lower = name.toLowerCase();
+  const chosen = env[lower] !== undefined ? lower : name;
+  return { value: (env[chosen] ?? '').trim(), name: chosen };
 }
 
 /** The proxy settings of an environment, or undefined when it names no proxy. */
 export function proxyFromEnv(env: Record<string, string | undefined>): ProxySettings | undefined {
-  const httpProxy = normalise(pick(env, 'HTTP_PROXY'), 'HTTP_PROXY');
-  const httpsProxy = normalise(pick(env, 'HTTPS_PROXY'), 'HTTPS_PROXY');
+  const http = pick(env, 'HTTP_PROXY');
+  const https = pick(env, 'HTTPS_PROXY');
+  const httpProxy = normalise(http.value, http.name);
+  const httpsProxy = normalise(https.value, https.name);
   if (httpProxy === '' && httpsProxy === '') return undefined;
-  return { httpProxy, httpsProxy, noProxy: pick(env, 'NO_PROXY') };
+  const from = { ...(httpProxy && { http: http.name }), ...(httpsProxy && { https: https.name }) };
+  return { httpProxy, httpsProxy, noProxy: pick(env, 'NO_PROXY').value, from };
 }
 
-/** `proxy:3128` is common in the wild and means http://proxy:3128 (curl reads it so). */
+/**
+ * `proxy:3128` is common in the wild and means http://proxy:3128 (curl reads it so). Anything
+ * undici could not use is a configuration error (exit 3) naming the variable, found before a
+ * request, with the password hidden: a malformed value must not surface later as an internal
+ * error ("URI malformed") or leak the password in a stack trace.
+ */
 function normalise(value: string, name: string): string {
   if (value === '') return '';
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-  try {
-    const url = new URL(withScheme);
-    if (!['http:', 'https:'].includes(url.protocol)) throw new Error(url.protocol);
-    return withScheme;
-  } catch {
-    throw new ConfigError(`${name} is not a usable proxy URL: ${displayProxy(withScheme)}`, {
-      hint: `Use the form http://[user:password@]host:port, or unset ${name}.`,
+  const refuse = (why: string) =>
+    new ConfigError(`${name} is not a usable proxy URL (${why}): ${displayProxy(withScheme)}`, {
+      hint: `Use the form http://[user:password@]host:port, with "%" in the user name or password written as %25, or unset ${name}.`,
     });
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw refuse('it does not parse as a URL');
+  }
+  if (!['http:', 'https:'].includes(url.protocol)) throw refuse(`the scheme must be http:// or https://, not ${url.protocol}//`);
+  if (url.hostname === '') throw refuse('it names no host');
+  // undici decodes the credentials with decodeURIComponent when it builds Proxy-Authorization.
+  if (decodes(url.username) === undefined || decodes(url.password) === undefined) {
+    throw refuse('the user name or password has a "%" that is not followed by two hex digits');
+  }
+  return withScheme;
+}
+
+function decodes(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
   }
 }
 
-/** Every form in which a proxy password can appear: plain, URL-encoded, inside Proxy-Authorization. */
+/** What to hide for proxy passwords: the password as written and decoded, and the Proxy-Authorization token. */
 export function proxySecrets(proxy: ProxySettings | undefined): string[] {
   const out: string[] = [];
   for (const value of [proxy?.httpProxy, proxy?.httpsProxy]) {
     if (!value) continue;
-    const url = new URL(value);
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      continue;
+    }
     if (url.password === '') continue;
-    const user = decodeURIComponent(url.username);
-    const password = decodeURIComponent(url.password);
+    const user = decodes(url.username) ?? url.username;
+    const password = decodes(url.password) ?? url.password;
     out.push(password, url.password, basicCredentials(user, password));
   }
   return out;
@@ -66,13 +101,20 @@ export function displayProxy(value: string): string {
   }
 }
 
+/** A proxy as messages name it: its URL with the password hidden, and the variable it came from. */
+export interface ProxyRoute {
+  url: string;
+  variable: string;
+}
+
 /**
  * The proxy undici will use for `url`, for messages only. Mirrors EnvHttpProxyAgent's NO_PROXY
  * rules: `*`, exact host, a domain and its subdomains (leading `.` or `*.` ignored), optional port.
  */
-export function proxyFor(proxy: ProxySettings | undefined, url: URL): string | undefined {
+export function proxyFor(proxy: ProxySettings | undefined, url: URL): ProxyRoute | undefined {
   if (!proxy) return undefined;
-  const chosen = url.protocol === 'https:' ? proxy.httpsProxy || proxy.httpProxy : proxy.httpProxy;
+  const https = url.protocol === 'https:' && proxy.httpsProxy !== '';
+  const chosen = https ? proxy.httpsProxy : proxy.httpProxy;
   if (!chosen) return undefined;
   const host = url.host.replace(/:\d*$/, '').toLowerCase();
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
@@ -83,12 +125,21 @@ export function proxyFor(proxy: ProxySettings | undefined, url: URL): string | u
     if (m && Number(m[2]) !== port) continue;
     if (host === name || host.endsWith(`.${name}`)) return undefined;
   }
-  return displayProxy(chosen);
+  const variable = (https ? proxy.from?.https : proxy.from?.http) ?? (https ? 'HTTPS_PROXY' : 'HTTP_PROXY');
+  return { url: displayProxy(chosen), variable };
 }
 
-/** Keep-alive (an --interval report sends many requests to one host), a connect timeout, and the proxy. */
-export function createDispatcher(opts: { proxy?: ProxySettings; connectTimeoutMs: number }): Dispatcher {
-  const agentOptions = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 8, connect: { timeout: opts.connectTimeoutMs } };
+/**
+ * Keep-alive (an --interval report sends many requests to one host), a connect timeout, and the
+ * proxy. `connections` caps the connections per host: the caller's concurrency, so that
+ * --concurrency 16 really opens 16 (a fixed cap of 8 silently queued the rest) and --concurrency 4
+ * no more than 4 (undici opens a fresh connection when the next request leaves before the last
+ * one's connection has reported itself idle, which without a cap means up to twice as many).
+ * Undefined: no cap, for callers that do not say how much they run at once.
+ */
+export function createDispatcher(opts: { proxy?: ProxySettings; connectTimeoutMs: number; connections?: number }): Dispatcher {
+  const agentOptions = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: opts.connections, connect: { timeout: timerMs(opts.connectTimeoutMs) } };
   if (!opts.proxy) return new Agent(agentOptions);
-  return new EnvHttpProxyAgent({ ...agentOptions, ...opts.proxy });
+  const { httpProxy, httpsProxy, noProxy } = opts.proxy;
+  return new EnvHttpProxyAgent({ ...agentOptions, httpProxy, httpsProxy, noProxy });
 }

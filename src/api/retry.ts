@@ -55,7 +55,8 @@ export function backoffMs(attempt: number, policy: Pick<RetryPolicy, 'baseMs' | 
 export function parseRetryAfter(value: string | undefined, nowEpochMs = Date.now()): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // Hundreds of digits parse as Infinity: keep a finite number so the messages can quote it.
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.min(Math.round(Number(text) * 1000), Number.MAX_SAFE_INTEGER);
   const date = Date.parse(text);
   if (Number.isNaN(date) || !/[a-z]/i.test(text)) return undefined;
   return Math.max(0, date - nowEpochMs);
@@ -110,8 +111,26 @@ export async function withRetries<T>(once: (attempt: number) => Promise<T>, poli
   }
 }
 
-/** A wait that Ctrl-C cuts short (InterruptedError) instead of sitting it out. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * The longest delay setTimeout takes: past it Node warns (TimeoutOverflowWarning) and fires after
+ * 1 ms, which turned a huge Retry-After into a burst of immediate retries. Every timer of the
+ * transport goes through `timerMs`.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export function timerMs(ms: number): number {
+  return Math.max(0, Math.min(ms, MAX_TIMER_MS));
+}
+
+/** A wait that Ctrl-C cuts short (InterruptedError) instead of sitting it out; longer waits than one timer allows are chained. */
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  for (let left = Math.max(0, ms); ; left -= MAX_TIMER_MS) {
+    await sleepOnce(timerMs(left), signal);
+    if (left <= MAX_TIMER_MS) return;
+  }
+}
+
+function sleepOnce(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError());
     const onAbort = () => {

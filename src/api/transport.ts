@@ -7,13 +7,13 @@ import { InterruptedError, MasgError, NetworkError } from '../errors.js';
 import { basicCredentials, createRedactor, secretsFor } from '../redact.js';
 import { decodeBody, peek, readAll, replay, single } from './body.js';
 import { DryRunDone, debugRequestLine, debugResponseLines, dryRunLines } from './describe.js';
-import { failureReason, isTransientNetwork, networkFailure, neverConnected } from './failures.js';
+import { failureReason, isProxyRefusal, isTransientNetwork, networkFailure, neverConnected, proxyRefusal } from './failures.js';
 import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
 import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
-import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, withRetries, type RetryPolicy } from './retry.js';
+import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
 import type { ApiClient, ApiRequest, ApiResponse } from './types.js';
 
 export { DryRunDone } from './describe.js';
@@ -33,6 +33,8 @@ export interface ClientOptions {
   retries?: number;
   /** Everything (attempts, waits, streamed bodies) must be over this long after createClient. */
   deadlineMs?: number;
+  /** Connections per host at most: how many requests the caller runs at once (--concurrency). Default: no cap. */
+  maxConnections?: number;
   /** From HTTP_PROXY/HTTPS_PROXY/NO_PROXY (proxyFromEnv); ignored when a dispatcher is injected. */
   proxy?: ProxySettings;
   /** Tests: jitter source, backoff base. */
@@ -65,7 +67,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   const fixed = { authorization: `Basic ${basicCredentials(opts.email, opts.key)}`, userAgent: opts.userAgent ?? 'masg' };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const owned = opts.dispatcher === undefined ? createDispatcher({ proxy: opts.proxy, connectTimeoutMs }) : undefined;
+  const owned = opts.dispatcher === undefined ? createDispatcher({ proxy: opts.proxy, connectTimeoutMs, connections: opts.maxConnections }) : undefined;
   const dispatcher = opts.dispatcher ?? owned!;
   const via = opts.dispatcher === undefined ? proxyFor(opts.proxy, base) : undefined;
   const policy: RetryPolicy = { ...DEFAULT_POLICY, ...opts.retryPolicy, retries: Math.max(0, opts.retries ?? 0) };
@@ -86,6 +88,8 @@ export function createClient(opts: ClientOptions): ApiClient {
   /** A failure without a usable response, in words; Ctrl-C is an interruption, not a network error. */
   function lowLevel(err: unknown, http: HttpRequest, limit: Limits, phase: Phase): MasgError {
     if (err instanceof InterruptedError || (opts.signal?.aborted && !limit.timedOut())) return new InterruptedError();
+    const refused = via && phase === 'connect' ? proxyRefusal(err, http.url, via, redact) : undefined;
+    if (refused) return refused;
     const deadlineMs = limit.deadlineHit() ? opts.deadlineMs : undefined;
     return networkFailure(err, http.url, { timeoutMs, timedOut: limit.timedOut(), phase, redact, deadlineMs, connectTimeoutMs, via });
   }
@@ -107,7 +111,8 @@ export function createClient(opts: ClientOptions): ApiClient {
     const failure = lowLevel(err, http, limit, phase);
     if (post && failure instanceof InterruptedError && !neverConnected(err)) return interruptedOutcome(req);
     if (!(failure instanceof NetworkError)) return failure;
-    if (post) return neverConnected(err) ? notSent(failure, req) : unknownOutcome(failure, req);
+    // A proxy that would not open the tunnel never passed the request on.
+    if (post) return neverConnected(err) || (via && isProxyRefusal(err)) ? notSent(failure, req) : unknownOutcome(failure, req);
     const transient = !limit.deadlineHit() && (limit.timedOut() || isTransientNetwork(err));
     return transient ? new Transient(failure, failureReason(err, limit.timedOut())) : failure;
   }
@@ -115,7 +120,8 @@ export function createClient(opts: ClientOptions): ApiClient {
   async function exchange(http: HttpRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     opts.debug?.(debugRequestLine(http, redact));
     // Our limits govern; undici's own timers are a backstop, and for streams the stall guard.
-    return undiciRequest(http.url, { dispatcher, method: http.method, headers: http.headers, body: http.body, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const backstopMs = timerMs(timeoutMs);
+    return undiciRequest(http.url, { dispatcher, method: http.method, headers: http.headers, body: http.body, signal, headersTimeout: backstopMs, bodyTimeout: backstopMs });
   }
 
   function logResponse(status: number, contentType: string, started: number, bytes?: number, body?: string): void {

@@ -2,6 +2,7 @@
 // before anything else happens: a typo must not become a request to the wrong host, and Basic
 // auth (base64, not encryption) must never cross a network in the clear.
 import { UsageError } from '../errors.js';
+import { REDACTED } from '../redact.js';
 
 /**
  * Validate a base URL and return it normalised (lower-case host, no default port, no trailing
@@ -19,7 +20,7 @@ export function checkBaseUrl(raw: string, field = '--base-url'): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new UsageError(`${field} is not a valid URL: ${JSON.stringify(raw)}.`, {
+    throw new UsageError(`${field} is not a valid URL: ${JSON.stringify(hideUserinfo(raw))}.`, {
       field,
       hint: 'Use the form https://host[:port][/path-prefix].',
     });
@@ -47,6 +48,23 @@ export function checkBaseUrl(raw: string, field = '--base-url'): string {
     );
   }
   return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/**
+ * A URL that may not parse, fit for a message: whatever stands between `scheme://` and the last
+ * `@` is user information (a password may itself contain `/`, `#` or `@`, which is often why the
+ * URL did not parse), so the part after its first `:` is hidden; without a `:` the whole of it
+ * is (a token pasted as a user name is a secret too). Over-hiding an `@` in a path is harmless.
+ */
+export function hideUserinfo(raw: string): string {
+  const at = raw.lastIndexOf('@');
+  if (at < 0) return raw;
+  const start = /^\s*[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0].length ?? 0;
+  if (start > at) return raw;
+  const userinfo = raw.slice(start, at);
+  const colon = userinfo.indexOf(':');
+  const shown = colon < 0 ? REDACTED : `${userinfo.slice(0, colon)}:${REDACTED}`;
+  return raw.slice(0, start) + shown + raw.slice(at);
 }
 
 /**

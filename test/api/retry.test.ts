@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterruptedError, NetworkError } from '../../src/errors.js';
 import { createClient, type ClientOptions } from '../../src/api/transport.js';
-import { DEFAULT_POLICY, Transient, backoffMs, isRetryableStatus, parseRetryAfter, planRetry, sleep, withRetries, type RetryPolicy } from '../../src/api/retry.js';
+import { DEFAULT_POLICY, MAX_TIMER_MS, Transient, backoffMs, isRetryableStatus, parseRetryAfter, planRetry, sleep, withRetries, type RetryPolicy } from '../../src/api/retry.js';
 import type { ApiRequest } from '../../src/api/types.js';
 import { fixture, slam, startFixtureServer, type FixtureServer } from './fixture-server.js';
 
@@ -27,6 +27,8 @@ describe('Retry-After', () => {
     ['0.25', 250],
     ['Sat, 15 Jun 2024 12:00:30 GMT', 30_000],
     ['Sat, 15 Jun 2024 11:00:00 GMT', 0], // in the past: retry now
+    ['99999999', 99_999_999_000],
+    ['9'.repeat(400), Number.MAX_SAFE_INTEGER], // Infinity would print as "Infinity s"
     ['soon', undefined],
     ['-5', undefined],
     ['', undefined],
@@ -100,6 +102,24 @@ describe('withRetries', () => {
     const err = await withRetries(async () => { throw transient(); }, policy({ retries: 1, random: () => 0 })).catch((e: unknown) => e as Error);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toBe('The service answered HTTP 503. Gave up after 2 attempts.');
+  });
+
+  it('a wait longer than a timer can hold is not cut to 1 ms (no TimeoutOverflowWarning)', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      let settled = false;
+      const wait = sleep(MAX_TIMER_MS + 5_000, controller.signal).finally(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(settled).toBe(false);
+      controller.abort();
+      await expect(wait).rejects.toBeInstanceOf(InterruptedError);
+      expect(warnings.filter((w) => w.name === 'TimeoutOverflowWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('sleep is cut short by the signal', async () => {
@@ -239,6 +259,96 @@ describe('the transport retries GETs and only GETs', () => {
     await expect(c.request(LIST)).rejects.toThrow(/--deadline/);
     expect(count()).toBe(0);
     await c.close();
+  });
+
+  /** A masg-error body under any status, with a Retry-After. */
+  const serviceError = (status: number, retryAfter?: string, code = 5000, format: 'xml' | 'json' = 'xml') => (res: import('node:http').ServerResponse) => {
+    res.writeHead(status, { 'content-type': format === 'xml' ? 'text/xml' : 'application/json;charset=ISO-8859-1', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) });
+    res.end(format === 'xml'
+      ? `<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>${code}</code>\n<description>Slow down</description>\n</masg-error>`
+      : `{"masg-error":{"code":${code},"description":"Slow down"}}`);
+  };
+
+  /** Like sequence(), and records when each request arrived (server side). */
+  function timedSequence(route: string, replies: Array<(res: import('node:http').ServerResponse) => void>) {
+    const at: number[] = [];
+    server.on(route, (_req, res) => {
+      at.push(performance.now());
+      replies[Math.min(at.length - 1, replies.length - 1)]!(res);
+    });
+    return at;
+  }
+
+  it.each([
+    ['429, XML', 429, 'xml', 5000],
+    ['503, JSON', 503, 'json', 5000],
+    ['429 with a credentials code: the status still says "not now"', 429, 'xml', 1003],
+  ] as const)('%s masg-error body: a GET is retried after the Retry-After', async (_what, status, format, code) => {
+    const path = format === 'xml' ? 'GET /v1/publication/list.xml' : 'GET /v1/publication/list.json';
+    const at = timedSequence(path, [serviceError(status, '0.4', code, format), (res) => {
+      res.writeHead(200, { 'content-type': format === 'xml' ? 'text/xml' : 'application/json;charset=ISO-8859-1' });
+      res.end(format === 'xml' ? fixture('publication-list-one.xml') : '{"masg-response":[]}');
+    }]);
+    const c = client();
+    expect((await c.request({ ...LIST, format })).status).toBe(200);
+    expect(at).toHaveLength(2);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(395);
+    await c.close();
+  });
+
+  it('429/503 masg-error bodies until the retries run out: exit 6 naming the status and quoting the service', async () => {
+    timedSequence('GET /v1/publication/list.xml', [serviceError(503, '0')]);
+    const c = client({ retries: 2 });
+    const err = (await c.request(LIST).catch((e: unknown) => e)) as NetworkError;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.exitCode).toBe(6);
+    expect(err.status).toBe(503);
+    expect(err.message).toMatch(/answered HTTP 503 \(Service Unavailable\).*code 5000, "Slow down".*Gave up after 3 attempts\.$/);
+    await c.close();
+  });
+
+  it('a create under a 429 or 503 masg-error body is never re-sent: 429 refused, 503 unknown', async () => {
+    const rate = timedSequence('POST /v1/publication/create.xml', [serviceError(429, '0'), ok]);
+    const c = client();
+    const refused = (await c.request(CREATE).catch((e: unknown) => e)) as NetworkError;
+    expect(refused).toBeInstanceOf(NetworkError);
+    expect(refused.message).toMatch(/HTTP 429 .*The request was refused, not applied\.$/);
+    expect(rate).toHaveLength(1);
+    const busy = timedSequence('POST /v1/publication/create.xml', [serviceError(503, '0'), ok]);
+    const unknown = (await c.request(CREATE).catch((e: unknown) => e)) as NetworkError;
+    expect(unknown.message).toMatch(/HTTP 503 .*Whether the publication was created is UNKNOWN/);
+    expect(busy).toHaveLength(1);
+    await c.close();
+  });
+
+  it('a Retry-After past the deadline: one request, given up at once, saying how long the service asked for', async () => {
+    const at = timedSequence('GET /v1/publication/list.xml', [serviceError(429, '99999999')]);
+    const c = client({ deadlineMs: 5_000 });
+    const started = performance.now();
+    await expect(c.request(LIST)).rejects.toThrow(/the service asked to wait 99999999 s \(Retry-After\), past the --deadline/);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(at).toHaveLength(1);
+    await c.close();
+  });
+
+  it('a Retry-After over 2^31 ms within a longer deadline is really waited for, not fired at once', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    const at = timedSequence('GET /v1/publication/list.xml', [serviceError(429, String(Math.ceil(MAX_TIMER_MS / 1000) + 10)), ok]);
+    const controller = new AbortController();
+    const c = client({ deadlineMs: 10 * MAX_TIMER_MS, signal: controller.signal });
+    try {
+      const pending = c.request(LIST).catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(at).toHaveLength(1);
+      controller.abort();
+      expect(await pending).toBeInstanceOf(InterruptedError);
+      expect(warnings.filter((w) => w.name === 'TimeoutOverflowWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await c.close();
+    }
   });
 
   it('the retry line is redacted', async () => {

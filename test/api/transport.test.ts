@@ -156,6 +156,29 @@ describe('masg-error bodies become typed errors by code, whatever the status', (
   });
 });
 
+describe('429 and 503 mean "not now" whatever the body says', () => {
+  it.each([
+    ['error-1500.xml', 429, 'text/xml', 1500],
+    ['error-1003.xml', 503, 'text/xml', 1003],
+    ['error-1003.json', 429, LATIN1_JSON, 1003],
+  ] as const)('%s under HTTP %i: a NetworkError (exit 6) naming the status and quoting the service, not a refusal', async (file, status, type, code) => {
+    const err = (await errorFor('GET /v1/publication/list.xml', { status, type, file })) as NetworkError;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect(err.exitCode).toBe(ExitCode.NETWORK);
+    expect(err.status).toBe(status);
+    expect(err.message).toContain(`answered HTTP ${status} (${status === 429 ? 'Too Many Requests' : 'Service Unavailable'})`);
+    expect(err.message).toContain(`code ${code}`);
+  });
+
+  it('other statuses keep deciding by code: a masg-error under 400, 404 or 502 is the service speaking', async () => {
+    for (const status of [400, 404, 502]) {
+      const err = await errorFor('GET /v1/publication/list.xml', { status, type: 'text/xml', file: 'error-1500.xml' });
+      expect(err).toBeInstanceOf(ApiError);
+    }
+  });
+});
+
 describe('bodies that are not service responses', () => {
   const cases: Array<[string, { status: number; type?: string; file?: string; body?: string }, RegExp]> = [
     ['proxy HTML 502', { status: 502, type: 'text/html', file: 'proxy-502.html' }, /answered HTTP 502 with an HTML page \("502 Bad Gateway"\), not a service response/],

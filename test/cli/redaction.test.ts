@@ -4,7 +4,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../api/fixture-server.js';
 import { type DemoIds, type Harness, tempDir, useHarness } from '../commands/harness.js';
 import type { CliRun } from '../helpers/cli.js';
 
@@ -97,6 +99,84 @@ describe('errors never show the key', () => {
       expect(run.code).toBe(0);
       expectNoSecret(run, demoCreds().email, WRONG_KEY);
     }
+  });
+});
+
+describe('the key in every form a hostile server can echo it in', () => {
+  // The key contains & and / on purpose: XML writes & as &amp; (and non-ASCII as &#NNN;), the
+  // service's JSON writes / as \/. The server echoes back whatever key it was sent.
+  const xmlEscape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const jsonEscape = (t: string) => JSON.stringify(t).slice(1, -1).replace(/\//g, '\\/');
+  const allForms = (email: string, key: string) => [
+    ...forms(email, key),
+    xmlEscape(key),
+    jsonEscape(key),
+    new URLSearchParams({ k: key }).toString().slice(2),
+    Buffer.from(`${email}:${key}`).toString('base64').replace(/\//g, '\\/'),
+  ];
+  let echo: FixtureServer;
+  beforeAll(async () => {
+    echo = await startFixtureServer();
+    const keyOf = (req: IncomingMessage) => {
+      const decoded = Buffer.from(String(req.headers.authorization).replace(/^Basic /, ''), 'base64').toString('utf8');
+      return decoded.slice(decoded.indexOf(':') + 1);
+    };
+    echo.on('GET /advertisers/list.xml', (req, res) => {
+      res.writeHead(400, { 'content-type': 'text/xml' });
+      res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>5000</code>\n<description>For input string: "${xmlEscape(keyOf(req))}"</description>\n</masg-error>`);
+    });
+    echo.on('GET /advertisers/list.json', (req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json;charset=ISO-8859-1' });
+      res.end(`{"masg-error":{"code":5000,"description":"For input string: \\"${jsonEscape(keyOf(req))}\\""}}`);
+    });
+  });
+  afterAll(() => echo.close());
+
+  it.each([
+    ['XML (&amp;)', ['adv', 'list', '--debug']],
+    ['JSON (\\/)', ['adv', 'list', '--debug', '--raw', 'json']],
+    ['JSON, -o json', ['adv', 'list', '--debug', '-o', 'json']],
+  ])('%s: --debug and the error message show none of them', async (_what, argv) => {
+    const run = await h.masg(argv, { env: { MASG_BASE_URL: echo.url, MASG_DEVELOPER_KEY: WRONG_KEY } });
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain('For input string');
+    expect(run.stderr).toContain('[REDACTED]');
+    const all = run.stdout + run.stderr;
+    for (const secret of allForms(demoCreds().email, WRONG_KEY)) expect(all).not.toContain(secret);
+  });
+});
+
+describe('a short key is never printed, and does not blank out unrelated text', () => {
+  it('a one-character key: the messages and --debug lines stay readable', async () => {
+    const run = await h.masg(['adv', 'list', '--debug'], { env: { MASG_DEVELOPER_KEY: 'e' } });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain(`The service rejected the credentials (code 1003): Invalid developer key for ${demoCreds().email}`);
+    expect(run.stderr).toContain('<description>Invalid developer key for');
+    // Nothing to hide here: the key "e" stands alone nowhere.
+    expect(run.stderr).not.toContain('[REDACTED]');
+    expect(run.stderr).toMatch(/→ GET http:\/\/127\.0\.0\.1:\d+\/advertisers\/list\.xml/);
+  });
+
+  it('…and is still hidden where it stands as a value', async () => {
+    const run = await h.masg(['api', 'publication/list', '-f', 'status=e', '--dry-run'], { env: { MASG_DEVELOPER_KEY: 'e' } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/\/publication\/list\.xml\?status=\[REDACTED\]$/m);
+    expect(run.stdout).toContain('User-Agent: masg/');
+    expect(h.sent()).toEqual([]);
+  });
+});
+
+describe('a base URL that carries a password', () => {
+  it.each([
+    ['MASG_BASE_URL', (url: string) => ({ env: { MASG_BASE_URL: url } }), []],
+    ['--base-url', () => ({}), (url: string) => ['--base-url', url]],
+  ] as const)('%s that is not a valid URL: exit 2, the password hidden, nothing sent', async (field, opts, flag) => {
+    const url = 'https://ops:hunter2-pa55@api example.com/v1';
+    const run = await h.masg(['adv', 'list', ...(typeof flag === 'function' ? flag(url) : flag)], opts(url));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${field} is not a valid URL: "https://ops:[REDACTED]@api example.com/v1"`);
+    expect(run.stderr).not.toContain('hunter2');
+    expect(h.sent()).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, isLoopbackHost } from '../../src/config/base-url.js';
+import { checkBaseUrl, hideUserinfo, isLoopbackHost } from '../../src/config/base-url.js';
 import { UsageError } from '../../src/errors.js';
 
 function refusal(url: string, field?: string): UsageError {
@@ -60,6 +60,23 @@ describe('checkBaseUrl', () => {
     expect(e.message).toMatch(/user name or password/);
     expect(`${e.message} ${e.hint}`).not.toContain('hunter2secret');
     refusal('https://user@api.example.com');
+  });
+
+  it.each([
+    ['a space in the host', 'https://ops:hunter2secret@api example.com/v1', 'https://ops:[REDACTED]@api example.com/v1'],
+    ['a "/" in the password', 'https://ops:hunter2/secret@api.example.com', 'https://ops:[REDACTED]@api.example.com'],
+    ['an "@" in the password', 'https://ops:hunter2@secret@api example.com', 'https://ops:[REDACTED]@api example.com'],
+    ['a token as the user name', 'https://hunter2secret@api example.com', 'https://[REDACTED]@api example.com'],
+  ])('an invalid URL is quoted with its password hidden: %s', (_what, url, shown) => {
+    const e = refusal(url, 'MASG_BASE_URL');
+    expect(e.message).toBe(`MASG_BASE_URL is not a valid URL: ${JSON.stringify(shown)}.`);
+    expect(`${e.message} ${e.hint}`).not.toMatch(/hunter2|secret/);
+  });
+
+  it('hideUserinfo leaves URLs without "@" alone, and over-hides rather than under-hides', () => {
+    for (const url of ['https://api example.com/v1', 'not a url']) expect(hideUserinfo(url)).toBe(url);
+    expect(hideUserinfo('ops:hunter2@api example.com')).toBe('ops:[REDACTED]@api example.com');
+    expect(hideUserinfo('https://api.example.com/path/@x')).toBe('https://[REDACTED]@x');
   });
 
   it.each(['https://api.example.com/?', 'https://api.example.com/?a=1', 'https://api.example.com/#x', 'https://api.example.com#'])(

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixture, startFixtureServer, type FixtureServer } from '../api/fixture-server.js';
 import { demo, startHarness, type Harness } from '../commands/harness.js';
 
 let h: Harness;
@@ -160,6 +161,72 @@ describe('timeouts and the deadline', () => {
     expect(run.stderr).toMatch(/Not retried: the service asked to wait 30 s \(Retry-After\), past the --deadline \([\d.]+ s left\)\./);
     expect(faults()).toEqual(['429']);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('429 and 503 with a masg-error body: "not now", whatever the body says', () => {
+  // The sandbox's 429/503 are HTML pages from its front end; a front end (or a future service)
+  // that answers in the service's own error format must not turn "not now" into a refusal.
+  let server: FixtureServer;
+  beforeAll(async () => {
+    server = await startFixtureServer();
+  });
+  afterAll(() => server.close());
+  const env = () => ({ MASG_BASE_URL: server.url });
+
+  /** `failures` answers of `status` with a masg-error body (code `code`), then `ok`; arrival times recorded. */
+  function flaky(route: string, status: number, failures: number, ok: { status?: number; file: string }, code = 5000, retryAfter = '1') {
+    const at: number[] = [];
+    server.on(route, (_req, res) => {
+      at.push(performance.now());
+      if (at.length <= failures) {
+        res.writeHead(status, { 'content-type': 'text/xml', 'retry-after': retryAfter });
+        res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>${code}</code>\n<description>Busy</description>\n</masg-error>`);
+        return;
+      }
+      res.writeHead(ok.status ?? 200, { 'content-type': 'text/xml' });
+      res.end(fixture(ok.file));
+    });
+    return at;
+  }
+
+  it.each([
+    [429, 5000],
+    [503, 5000],
+    [503, 1003], // a credentials code under 503: still "not now", not exit 4
+  ])('HTTP %i (code %i), then success: exit 0, the second request after the Retry-After', async (status, code) => {
+    const at = flaky('GET /advertisers/list.xml', status, 1, { file: 'advertisers-list.xml' }, code);
+    const run = await h.masg(['adv', 'list', '-o', 'csv'], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^id,name,status/);
+    expect(at).toHaveLength(2);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('every attempt answered 429: exit 6 (not 5), attempts = retries + 1', async () => {
+    const at = flaky('GET /advertisers/list.xml', 429, Infinity, { file: 'advertisers-list.xml' }, 1500, '0');
+    const run = await h.masg(['adv', 'list', '--retries', '2'], { env: env() });
+    expect(run.code).toBe(6);
+    expect(run.stderr).toMatch(/HTTP 429 \(Too Many Requests\): it asks to be called again later\. It said: code 1500, "Busy"\. Gave up after 3 attempts\./);
+    noStack(run.stderr);
+    expect(at).toHaveLength(3);
+  });
+
+  it('a create under 429: exit 6, refused and not applied, sent once', async () => {
+    const at = flaky('POST /adslot/create.xml', 429, 1, { file: 'adslot-create.xml' }, 5000, '7');
+    const run = await h.masg(['slot', 'create', '--publication', pubId, '--name', 'N', '--formats', 'banner'], { env: env() });
+    expect(run.code).toBe(6);
+    expect(run.stderr).toMatch(/HTTP 429 .*The request was refused, not applied\./);
+    expect(run.stderr).toContain('Run the command again in 7 s');
+    expect(at).toHaveLength(1);
+  });
+
+  it('a create under 503: exit 6, outcome UNKNOWN (a 503 cannot prove nothing happened), sent once', async () => {
+    const at = flaky('POST /adslot/create.xml', 503, 1, { file: 'adslot-create.xml' });
+    const run = await h.masg(['slot', 'create', '--publication', pubId, '--name', 'N', '--formats', 'banner'], { env: env() });
+    expect(run.code).toBe(6);
+    expect(run.stderr).toMatch(/HTTP 503 .*Whether the ad slot was created is UNKNOWN/);
+    expect(at).toHaveLength(1);
   });
 });
 

@@ -19,12 +19,15 @@ interface TestProxy {
   passed: Passed[];
   /** CONNECT to these host names is refused with 403 (e.g. an https:// target we cannot reach). */
   refuse: Set<string>;
+  /** When set, a CONNECT without exactly this Proxy-Authorization gets 407. */
+  requireAuth: { value?: string };
   close(): Promise<void>;
 }
 
 async function startProxy(): Promise<TestProxy> {
   const passed: Passed[] = [];
   const refuse = new Set<string>();
+  const requireAuth: { value?: string } = {};
   const server: Server = createServer((req, res) => {
     // Absolute-URI form: "GET http://host:port/path HTTP/1.1".
     passed.push({ method: req.method ?? '', target: req.url ?? '', proxyAuthorization: req.headers['proxy-authorization'] });
@@ -41,6 +44,10 @@ async function startProxy(): Promise<TestProxy> {
   server.on('connect', (req, socket, head) => {
     passed.push({ method: 'CONNECT', target: req.url ?? '', proxyAuthorization: req.headers['proxy-authorization'] });
     const [host, port] = (req.url ?? '').split(':');
+    if (requireAuth.value !== undefined && req.headers['proxy-authorization'] !== requireAuth.value) {
+      socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: Basic realm="test"\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
     if (refuse.has(host!)) {
       socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
       return;
@@ -61,6 +68,7 @@ async function startProxy(): Promise<TestProxy> {
     port,
     passed,
     refuse,
+    requireAuth,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -82,6 +90,7 @@ afterAll(async () => {
 beforeEach(() => {
   h.mark();
   proxy.passed.length = 0;
+  proxy.requireAuth.value = undefined;
 });
 afterEach(() => h.sandbox.setFaults(undefined));
 
@@ -123,29 +132,74 @@ describe('through the proxy', () => {
     expect(proxy.passed.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('HTTPS_PROXY carries https:// targets: CONNECT to the host, a refusal is exit 6 naming the proxy', async () => {
+  it('HTTPS_PROXY carries https:// targets: CONNECT to the host, a refusal is exit 6 naming the proxy and the host', async () => {
     proxy.refuse.add('api.masg.test');
     const run = await h.masg(['adv', 'list', '--retries', '0'], { env: { MASG_BASE_URL: 'https://api.masg.test/v1', HTTPS_PROXY: proxy.url } });
     expect(run.code).toBe(6);
     expect(proxy.passed).toEqual([{ method: 'CONNECT', target: 'api.masg.test:443', proxyAuthorization: undefined }]);
-    expect(run.stderr).toContain('api.masg.test');
-    expect(run.stderr).toContain(`through the proxy ${proxy.url}`);
+    expect(run.stderr).toContain(`The proxy ${proxy.url} (from HTTPS_PROXY) would not open a connection to api.masg.test (HTTP 403)`);
     expect(h.sent()).toEqual([]);
   });
 
-  it('a proxy that is down: exit 6, the message names the proxy', async () => {
+  it('a create the proxy would not tunnel was not sent (not "unknown")', async () => {
+    proxy.refuse.add('api.masg.test');
+    const run = await h.masg(['pub', 'create', '--name', 'N', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'], { env: { MASG_BASE_URL: 'https://api.masg.test/v1', HTTPS_PROXY: proxy.url } });
+    expect(run.code).toBe(6);
+    expect(run.stderr).toContain('The request was not sent');
+    expect(run.stderr).not.toContain('UNKNOWN');
+  });
+
+  it('a proxy that is down: exit 6, the message blames the proxy and its variable, not the service', async () => {
     const down = await startProxy();
     await down.close();
-    const run = await h.masg(['adv', 'list', '--retries', '0'], { env: { HTTP_PROXY: down.url } });
-    expect(run.code).toBe(6);
-    expect(run.stderr).toContain(`through the proxy ${down.url}`);
+    for (const name of ['HTTP_PROXY', 'http_proxy']) {
+      const run = await h.masg(['adv', 'list', '--retries', '0'], { env: { [name]: down.url } });
+      expect(run.code).toBe(6);
+      expect(run.stderr).toContain(`Could not connect to the proxy ${down.url} (from ${name}): the connection was refused (ECONNREFUSED). The service itself was not reached.`);
+      expect(run.stderr).toContain(`or unset ${name}`);
+      expect(run.stderr).not.toContain(`connect to ${sandboxHostPort()}`);
+    }
+    // A create through it was never sent: safe to run again.
+    const create = await h.masg(['pub', 'create', '--name', 'N', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'], { env: { HTTP_PROXY: down.url } });
+    expect(create.code).toBe(6);
+    expect(create.stderr).toContain('The request was not sent');
     expect(h.sent()).toEqual([]);
+  });
+
+  it('a proxy host that does not resolve is named, not the service host', async () => {
+    const run = await h.masg(['adv', 'list', '--retries', '0'], { env: { HTTP_PROXY: 'http://proxy.invalid:3128' } });
+    expect(run.code).toBe(6);
+    expect(run.stderr).toMatch(/Could not connect to the proxy http:\/\/proxy\.invalid:3128 \(from HTTP_PROXY\): its host name was not found/);
+    expect(run.stderr).not.toContain('Could not find the host 127.0.0.1');
+  });
+
+  it('proxy credentials rejected (407): exit 3 naming the variable, password hidden, nothing reached the service', async () => {
+    proxy.requireAuth.value = basic('ops', 'right');
+    const password = 'wr0ng&pass';
+    const env = { HTTPS_PROXY: `http://ops:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`, MASG_BASE_URL: 'https://api.masg.test/v1' };
+    const run = await h.masg(['adv', 'list', '--debug'], { env });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(`The proxy http://ops:[REDACTED]@127.0.0.1:${proxy.port} (from HTTPS_PROXY) rejected masg's proxy credentials (HTTP 407`);
+    expect(run.stderr).not.toContain(password);
+    expect(run.stderr).not.toContain(encodeURIComponent(password));
+    expect(proxy.passed).toHaveLength(1); // a configuration error: not retried
   });
 
   it('a proxy URL that is not one is a configuration error before anything is sent', async () => {
     const run = await h.masg(['adv', 'list'], { env: { HTTPS_PROXY: 'ftp://proxy.example:21' } });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('HTTPS_PROXY is not a usable proxy URL');
+    expect(h.sent()).toEqual([]);
+  });
+
+  it.each(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY'])('%s with a bad %%-escape: exit 3 naming it, the password hidden, nothing sent', async (name) => {
+    const run = await h.masg(['adv', 'list', '--debug'], { env: { [name]: 'http://ops:s3cret%zz@proxy.example:3128' } });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(`${name} is not a usable proxy URL`);
+    expect(run.stderr).toContain('http://ops:[REDACTED]@proxy.example:3128');
+    expect(run.stderr).not.toContain('s3cret');
+    expect(run.stderr).not.toContain('URI malformed');
+    expect(run.stderr).not.toContain('internal error');
     expect(h.sent()).toEqual([]);
   });
 });
@@ -195,17 +249,19 @@ describe('proxy settings (unit)', () => {
   it('lower case wins, schemeless values mean http://, no proxy means undefined', () => {
     expect(proxyFromEnv({})).toBeUndefined();
     expect(proxyFromEnv({ NO_PROXY: 'x' })).toBeUndefined();
-    expect(proxyFromEnv({ HTTP_PROXY: 'http://upper:1', http_proxy: 'http://lower:2' })).toEqual({ httpProxy: 'http://lower:2', httpsProxy: '', noProxy: '' });
-    expect(proxyFromEnv({ HTTPS_PROXY: 'proxy.corp:3128', no_proxy: '.corp' })).toEqual({ httpProxy: '', httpsProxy: 'http://proxy.corp:3128', noProxy: '.corp' });
+    expect(proxyFromEnv({ HTTP_PROXY: 'http://upper:1', http_proxy: 'http://lower:2' })).toEqual({ httpProxy: 'http://lower:2', httpsProxy: '', noProxy: '', from: { http: 'http_proxy' } });
+    expect(proxyFromEnv({ HTTPS_PROXY: 'proxy.corp:3128', no_proxy: '.corp' })).toEqual({ httpProxy: '', httpsProxy: 'http://proxy.corp:3128', noProxy: '.corp', from: { https: 'HTTPS_PROXY' } });
   });
 
   it('proxyFor mirrors undici: https falls back to the http proxy, domains match subdomains', () => {
-    const p: ProxySettings = { httpProxy: 'http://u:p@proxy:1', httpsProxy: '', noProxy: '.internal.example,localhost:8080' };
-    expect(proxyFor(p, new URL('https://api.example.com'))).toBe('http://u:[REDACTED]@proxy:1');
+    const p: ProxySettings = { httpProxy: 'http://u:p@proxy:1', httpsProxy: '', noProxy: '.internal.example,localhost:8080', from: { http: 'http_proxy' } };
+    const route = { url: 'http://u:[REDACTED]@proxy:1', variable: 'http_proxy' };
+    expect(proxyFor(p, new URL('https://api.example.com'))).toEqual(route);
     expect(proxyFor(p, new URL('https://a.internal.example/v1'))).toBeUndefined();
     expect(proxyFor(p, new URL('https://internal.example'))).toBeUndefined();
     expect(proxyFor(p, new URL('http://localhost:8080'))).toBeUndefined();
-    expect(proxyFor(p, new URL('http://localhost:8081'))).toBe('http://u:[REDACTED]@proxy:1');
+    expect(proxyFor(p, new URL('http://localhost:8081'))).toEqual(route);
+    expect(proxyFor({ ...p, httpsProxy: 'http://other:2', from: { ...p.from, https: 'HTTPS_PROXY' } }, new URL('https://api.example.com'))).toEqual({ url: 'http://other:2', variable: 'HTTPS_PROXY' });
   });
 
   it('every form of a proxy password is a secret', () => {
