@@ -9,7 +9,7 @@ import { sanitizeForDisplay } from '../output/sanitize.js';
 import { parseConcurrency } from '../stats/pool.js';
 import { validateAdSlot } from '../validate/adslot.js';
 import { applyAll, outcomeText } from './apply.js';
-import { readCsvSource } from './csv-read.js';
+import { readCsvSource, type Encoding } from './csv-read.js';
 import { endOfRun, failuresOf } from './finish.js';
 import { checkColumns, collect, lineLabel, throwAll } from './plan.js';
 import { checkResultsTarget, defaultResultsPath, writeResults } from './results.js';
@@ -23,9 +23,9 @@ export interface PlannedCreate {
 
 export const CREATE_RESULT_COLUMNS = ['line', 'id', 'publication', 'name', 'result'] as const;
 
-export async function planCreates(ctx: Context, from: string): Promise<PlannedCreate[]> {
+export async function planCreates(ctx: Context, from: string, encoding?: Encoding): Promise<PlannedCreate[]> {
   const name = sourceName(from);
-  const table = await readCsvSource(from, ctx.io.stdin);
+  const table = await readCsvSource(from, ctx.io.stdin, encoding);
   if (table.columns.includes('id')) {
     throw new UsageError(`${name}: an "id" column (line 1): slot create --from makes new ad slots and the service assigns their IDs.`, {
       field: '--from',
@@ -50,7 +50,7 @@ export function createPlanLines(rows: readonly PlannedCreate[]): string[] {
 export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<CommandResult> {
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
-  const rows = await planCreates(ctx, flags.from);
+  const rows = await planCreates(ctx, flags.from, flags.encoding);
   if (ctx.globals.dryRun) {
     ctx.io.stdout.write(createPlanLines(rows).join('\n') + '\n');
     return { kind: 'done' };

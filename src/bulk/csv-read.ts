@@ -17,22 +17,131 @@ export interface CsvTable {
   rows: CsvRow[];
 }
 
+/** The encodings `--encoding` accepts; utf8 is the default (a UTF-8 BOM is accepted). */
+export const ENCODINGS = ['utf8', 'latin1', 'windows-1252'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
 /** `-` reads standard input; anything else is a file path. */
-export async function readCsvSource(source: string, stdin: Readable): Promise<CsvTable> {
-  let text: string;
+export async function readCsvSource(source: string, stdin: Readable, encoding: Encoding = 'utf8'): Promise<CsvTable> {
+  let bytes: Buffer;
   try {
-    text = source === '-' ? await readStream(stdin) : await readFile(source, 'utf8');
+    bytes = source === '-' ? await readStream(stdin) : await readFile(source);
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
     throw new UsageError(`--from: cannot read ${source}: ${why}`, { field: '--from', cause: err });
   }
-  return parseCsvText(text, source === '-' ? 'standard input' : source);
+  const name = source === '-' ? 'standard input' : source;
+  return parseCsvText(decodeCsvBytes(bytes, encoding, name), name);
 }
 
-async function readStream(stream: Readable): Promise<string> {
+async function readStream(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+const HINT_ENCODING =
+  'Save the file as "CSV UTF-8" (Excel: File › Save As), or name its encoding: --encoding windows-1252 for files from Excel or other Windows programs, --encoding latin1 for ISO-8859-1.';
+
+/**
+ * The file's text. Nothing is guessed: bytes that are not valid in the chosen encoding stop the
+ * command before anything is sent, naming where they are, because a wrong guess would send
+ * mojibake ("grÃ¶ÃŸe") to the service and succeed.
+ * latin1 is ISO-8859-1 proper (Buffer's "latin1"), NOT the WHATWG label of the same name, which
+ * TextDecoder maps to windows-1252; the two differ in 0x80–0x9F (€ and smart quotes in
+ * windows-1252, C1 control codes in ISO-8859-1).
+ */
+export function decodeCsvBytes(bytes: Buffer, encoding: Encoding, name: string): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) throw badEncoding(name, 'is UTF-16 (it starts with a UTF-16 byte-order mark), which --from does not read.');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) throw badEncoding(name, 'is UTF-16 (it starts with a UTF-16 byte-order mark), which --from does not read.');
+  if (encoding === 'utf8') {
+    try {
+      // The BOM Excel writes is dropped here (csv-parse would drop it too).
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      const bad = Math.max(firstInvalidUtf8(bytes), 0);
+      const { line, column } = position(bytes, bad);
+      throw badEncoding(name, `is not valid UTF-8: byte 0x${hex(bytes[bad] ?? 0)} at line ${line}, column ${column}; nothing was sent.`);
+    }
+  }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    throw new UsageError(`${name} starts with a UTF-8 byte-order mark: it is UTF-8, not ${encoding}.`, { field: '--encoding', hint: 'Drop --encoding.' });
+  }
+  const text = encoding === 'latin1' ? bytes.toString('latin1') : decodeWindows1252(bytes);
+  // A C1 control code (0x80–0x9F in latin1; the five bytes windows-1252 leaves undefined) is not
+  // text anyone typed: the file is in another encoding.
+  const c1 = /[\u0080-\u009f]/.exec(text);
+  if (c1) {
+    const at = c1.index; // one byte per character in these encodings
+    const { line, column } = position(bytes, at);
+    const other = encoding === 'latin1' ? ' (in windows-1252 it would be a letter or sign: try --encoding windows-1252)' : '';
+    throw badEncoding(name, `byte 0x${hex(bytes[at]!)} at line ${line}, column ${column} is a control code in ${encoding}${other}; nothing was sent.`);
+  }
+  return text;
+}
+
+// windows-1252's 0x80–0x9F (the rest is ISO-8859-1); undefined bytes stay C1 codes, refused above.
+// Not TextDecoder('windows-1252'): the Node 20 here decodes it as ISO-8859-1 (its fast path for
+// single-byte encodings), which is exactly the € / smart-quote bug this option exists to avoid.
+const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Buffer): string {
+  return bytes.toString('latin1').replace(/[\u0080-\u009f]/g, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]!);
+}
+
+function badEncoding(name: string, what: string): UsageError {
+  return new UsageError(`${name} ${what}`, { field: '--encoding', hint: HINT_ENCODING });
+}
+
+const hex = (b: number) => b.toString(16).toUpperCase().padStart(2, '0');
+
+/** Line (1-based) and column in characters within that line (1-based) of byte `offset`. */
+function position(bytes: Buffer, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < offset; i++) {
+    if (bytes[i] === 0x0a) {
+      line++;
+      start = i + 1;
+    }
+  }
+  // Everything before `offset` is valid (UTF-8: it is the valid prefix), so it decodes exactly.
+  const before = new TextDecoder('utf-8').decode(bytes.subarray(start, offset));
+  return { line, column: [...before].length + 1 };
+}
+
+/** Offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    // Lead byte: length and the range its first continuation byte must fall in (Unicode Table 3-7:
+    // no overlong forms, no surrogates, nothing above U+10FFFF).
+    let n: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) n = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      n = 2;
+      if (b === 0xe0) lo = 0xa0;
+      if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      n = 3;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f;
+    } else return i;
+    for (let k = 1; k <= n; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return i;
+      if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return i;
+    }
+    i += n + 1;
+  }
+  return -1;
 }
 
 export async function parseCsvText(text: string, name: string): Promise<CsvTable> {

@@ -1,6 +1,6 @@
 // Flags of the multi-item commands (`update --from`, `create --from`, several IDs). This module
 // is loaded with the command tree, so it holds metadata only; the work is imported when it runs.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 
 export interface BulkOptions {
@@ -8,11 +8,19 @@ export interface BulkOptions {
   results?: string;
   concurrency?: string;
   continueOnError?: boolean;
+  encoding?: BulkEncoding;
 }
+
+/** The same list as ENCODINGS in ./csv-read.ts, which is not loaded with the command tree. */
+const BULK_ENCODINGS = ['utf8', 'latin1', 'windows-1252'] as const;
+export type BulkEncoding = (typeof BULK_ENCODINGS)[number];
 
 export function addBulkOptions(cmd: Command, what: string): Command {
   return cmd
     .option('--from <file>', `${what} from a CSV file (as \`list -o csv\` writes it; - for stdin); --dry-run prints the plan`)
+    .addOption(
+      new Option('--encoding <name>', 'with --from: the CSV file\'s encoding (default utf8; windows-1252 for files from Excel on Windows)').choices(BULK_ENCODINGS),
+    )
     .option('--results <file>', 'with --from: where the per-row results CSV goes (default: <file>.results.csv beside it; - for stdout)')
     .option('--concurrency <n>', 'requests in flight at once for --from or several IDs', '4')
     .option('--continue-on-error', 'keep going after a failed item; exit 8 if any failed');

@@ -6,7 +6,7 @@ import type { CommandResult } from '../commands/define.js';
 import { parseConcurrency } from '../stats/pool.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { confirmStops } from './confirm.js';
-import { readCsvSource } from './csv-read.js';
+import { readCsvSource, type Encoding } from './csv-read.js';
 import { endOfRun, type Failure } from './finish.js';
 import type { PlannedUpdate, UpdateOps } from './ops.js';
 import { checkUpdateFile, planUpdates, type RowPlan, type UpdatePlan } from './plan.js';
@@ -20,14 +20,15 @@ export interface BulkFlags {
   concurrency?: string;
   continueOnError?: boolean;
   yes?: boolean;
+  encoding?: Encoding;
 }
 
 export const UPDATE_RESULT_COLUMNS = ['line', 'id', 'result', 'changed'] as const;
 
 /** Reads and checks the file, reads the current state, plans. Nothing is changed. */
-export async function planFromFile(ctx: Context, ops: UpdateOps, from: string): Promise<UpdatePlan> {
+export async function planFromFile(ctx: Context, ops: UpdateOps, from: string, encoding?: Encoding): Promise<UpdatePlan> {
   const name = sourceName(from);
-  const table = await readCsvSource(from, ctx.io.stdin);
+  const table = await readCsvSource(from, ctx.io.stdin, encoding);
   checkUpdateFile(ops.schema, table, name);
   return planUpdates(ops.schema, table, await ops.list(await readingClient(ctx)), name);
 }
@@ -35,7 +36,7 @@ export async function planFromFile(ctx: Context, ops: UpdateOps, from: string): 
 export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
-  const plan = await planFromFile(ctx, ops, flags.from);
+  const plan = await planFromFile(ctx, ops, flags.from, flags.encoding);
   if (ctx.globals.dryRun) {
     ctx.io.stdout.write(planLines(plan).join('\n') + '\n');
     return { kind: 'done' };

@@ -9,7 +9,8 @@
 // src/cli.ts calls this before building the commander program, which it never needs.
 import { readFileSync } from 'node:fs';
 import type { Io } from '../context.js';
-import { answer, type Candidate } from './query.js';
+import { formatAnswer } from './protocol.js';
+import { answer } from './query.js';
 import type { CommandSpec } from './spec.js';
 
 /** Generated from the commander tree by scripts/gen-completions.js; shipped in the package. */
@@ -25,15 +26,8 @@ async function loadSpec(): Promise<CommandSpec> {
   }
 }
 
-/** Tabs and newlines would break the line protocol; names come from the service. */
-function clean(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-}
-
-export function formatAnswer(candidates: Candidate[], directives: string[]): string {
-  const lines = candidates.map((c) => (c.description ? `${clean(c.value)}\t${clean(c.description)}` : clean(c.value)));
-  return [...lines, `:${directives.join(',')}`].join('\n') + '\n';
-}
+// The answer's text, where hostile values and descriptions are dealt with.
+export { formatAnswer };
 
 export async function complete(words: string[], io: Io, version: string): Promise<void> {
   try {

@@ -6,6 +6,7 @@ import { createChalk } from './color.js';
 import { cellValues, selectColumns } from './columns.js';
 import { jsonObject } from './format/json.js';
 import type { Column, OutStream, OutputFormat, OutputSettings, Row } from './types.js';
+import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
 import { createRowWriter } from './writer.js';
 
@@ -59,11 +60,13 @@ export async function renderRecord(out: OutStream, columns: readonly Column[], r
       text = await renderVertical(cols, values, { chalk: await createChalk(settings.color), width: settings.width });
       break;
     }
+    // JSON escapes C0 itself; DEL, C1 and bidi controls are escaped on a terminal (`\uXXXX`, the
+    // same JSON value), as csv/tsv are.
     case 'json':
-      text = jsonObject(cols, values, 2) + '\n';
+      text = terminalView(out)(jsonObject(cols, values, 2) + '\n');
       break;
     case 'ndjson':
-      text = jsonObject(cols, values) + '\n';
+      text = terminalView(out)(jsonObject(cols, values) + '\n');
       break;
     default:
       return renderRows(out, cols, [record], { ...settings, fields: undefined });

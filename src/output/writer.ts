@@ -6,6 +6,7 @@ import { createChalk } from './color.js';
 import { cellValues, selectColumns } from './columns.js';
 import { createCsvEncoder, createTsvEncoder } from './format/csv.js';
 import { createJsonArrayEncoder, createNdjsonEncoder } from './format/json.js';
+import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
 import type { Column, OutStream, OutputSettings, Row, RowWriter } from './types.js';
 
@@ -48,6 +49,8 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   if (settings.format === 'table') return createTableWriter(out, cols, settings);
 
   const sink = createSink(out);
+  // On a terminal, control characters in the data show as visible escapes (src/output/sanitize.ts).
+  const show = terminalView(out);
   const encoderReady = createEncoder(cols, settings);
   let encoder: Encoder | undefined;
   let batch: string[][] = [];
@@ -68,7 +71,7 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
     batch = [];
     count = 0;
     if (final) text += encoder.end();
-    if (text !== '') sink.write(text);
+    if (text !== '') sink.write(show(text));
   };
 
   const push = (row: Row) => {

@@ -11,7 +11,8 @@ export interface CliRun {
 
 export interface CliOptions {
   env?: Record<string, string | undefined>;
-  stdin?: string;
+  /** A Buffer is passed through as bytes (e.g. a file in another encoding on `--from -`). */
+  stdin?: string | Buffer;
   /** Pretend stdout/stderr/stdin are terminals. */
   tty?: boolean;
   signal?: AbortSignal;

@@ -28,22 +28,34 @@ _${name}() {
     [[ $directive == :* ]] || return 0
     unset 'lines[\${#lines[@]}-1]'
 
-    local line
+    local -a values=()
+    local line value
     for line in "\${lines[@]}"; do
         # bash shows no descriptions: keep the value before the tab.
-        COMPREPLY+=("\${line%%$'\\t'*}")
+        values+=("\${line%%$'\\t'*}")
     done
-    if [[ $directive == *files* ]]; then
-        compopt -o filenames 2>/dev/null
-        mapfile -t -O "\${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
-    fi
-    [[ $directive == *nospace* ]] && compopt -o nospace 2>/dev/null
     # bash replaces only the text after the last word-break character (= and : by default),
     # so drop the part of the candidates that is already on the line before it.
+    local prefix=
     if [[ $cur == *[=:]* && $COMP_WORDBREAKS == *[=:]* ]]; then
-        local prefix=\${cur%"\${cur##*[=:]}"}
-        COMPREPLY=("\${COMPREPLY[@]#"$prefix"}")
+        prefix=\${cur%"\${cur##*[=:]}"}
+        values=("\${values[@]#"$prefix"}")
     fi
+    if [[ $directive == *files* ]]; then
+        # -o filenames makes bash quote every candidate itself (and mark folders with a /).
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=("\${values[@]}")
+        mapfile -t -O "\${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "\${cur#"$prefix"}")
+    else
+        # bash inserts COMPREPLY as typed text: quote each value (IDs come from the service), so
+        # that an ID like $(touch x) or "two words" lands on the line as one literal word. Plain
+        # words (and comma lists) stay as they are: %q would turn "banner,text" into banner\\,text.
+        for value in "\${values[@]}"; do
+            [[ $value == *[!A-Za-z0-9_@%+=:,./-]* ]] && printf -v value '%q' "$value"
+            COMPREPLY+=("$value")
+        done
+    fi
+    [[ $directive == *nospace* ]] && compopt -o nospace 2>/dev/null
     return 0
 }
 

@@ -21,8 +21,10 @@ _${name}() {
 
   for line in "\${lines[@]}"; do
     [[ -n $line ]] || continue
-    # _describe splits "value:description" at the first unescaped colon.
-    value=\${\${line%%$'\\t'*}//:/\\\\:}
+    # _describe splits "value:description" at the first unescaped colon and drops the other
+    # backslashes: escape both, so "a\\b" or "a:b" is offered as itself. Quoting the value for the
+    # command line is compadd's job (no -Q): "$(touch x)" is inserted as \\$\\(touch\\ x\\).
+    value=\${\${\${line%%$'\\t'*}//\\\\/\\\\\\\\}//:/\\\\:}
     if [[ $line == *$'\\t'* ]]; then items+=("$value:\${line#*$'\\t'}"); else items+=("$value"); fi
   done
 
