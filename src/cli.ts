@@ -115,6 +115,16 @@ async function reportError(err: unknown, io: Io, debug: boolean): Promise<number
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }
+  // A file-system failure that no command named (a bug in itself, but not the user's problem):
+  // still exit 7 with the file and the cause, never "internal error".
+  const { localIOError } = await import('./local-io.js');
+  const path = (err as { path?: unknown } | null)?.path;
+  const local = typeof path === 'string' ? localIOError(err, path) : undefined;
+  if (local) {
+    io.stderr.write(`masg: ${local.message}\n`);
+    if (local.hint) io.stderr.write(`${local.hint.replace(/^/gm, '  ')}\n`);
+    return local.exitCode;
+  }
   if (io.signal.aborted) {
     io.stderr.write('masg: interrupted\n');
     return ExitCode.INTERRUPTED;
