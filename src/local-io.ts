@@ -42,13 +42,16 @@ const FILE_CALLS = new Set([
   'read', 'stat', 'lstat', 'fstat', 'access', 'chmod', 'fchmod', 'copyfile', 'link', 'symlink', 'scandir', 'opendir', 'utime', 'futime',
 ]);
 
+/** Socket and pipe failures share system calls (read, write) with files, but are not local I/O. */
+const NOT_FILES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ENOTCONN', 'EADDRINUSE', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN']);
+
 export type FileAction = 'write' | 'read' | 'create' | 'replace';
 
 /** The errno of a system error from a file operation, or undefined for anything else. */
 export function fileErrno(err: unknown): string | undefined {
   if (err instanceof MasgError || typeof err !== 'object' || err === null) return undefined;
   const { code, syscall } = err as { code?: unknown; syscall?: unknown };
-  if (typeof code !== 'string' || !/^E[A-Z0-9]+$/.test(code)) return undefined;
+  if (typeof code !== 'string' || !/^E[A-Z0-9]+$/.test(code) || NOT_FILES.has(code)) return undefined;
   if (typeof syscall === 'string' ? FILE_CALLS.has(syscall) : code in CAUSES) return code;
   return undefined;
 }

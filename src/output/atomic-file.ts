@@ -139,8 +139,10 @@ async function openStream(tempPath: string, flags: 'r+' | 'w'): Promise<Opened> 
 /** Writes and syncs `bytes` zeros, then truncates them away: proof that they fit on the disk. */
 async function reserve(handle: fs.FileHandle, bytes: number): Promise<void> {
   const chunk = Buffer.alloc(Math.min(bytes, 1 << 20));
-  for (let left = bytes; left > 0; left -= chunk.length) {
-    await handle.write(chunk, 0, Math.min(left, chunk.length));
+  // A nearly full disk takes part of a write without an error: only the next write says ENOSPC.
+  for (let left = bytes; left > 0; ) {
+    const { bytesWritten } = await handle.write(chunk, 0, Math.min(left, chunk.length));
+    left -= bytesWritten;
   }
   // Some file systems (delayed allocation, network mounts) only report a full disk on sync.
   await handle.sync();
