@@ -87,7 +87,7 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
   const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: shown });
   if (lost) {
     const newIds = results.filter((r) => r.id !== '').map((r) => `line ${r.line}: ${r.id}`);
-    throw resultsLost(ctx.io.stderr, lost, { path: target, summary: summary('ad slot', results, 'created'), end, newIds, columns: CREATE_RESULT_COLUMNS.join(',') });
+    throw resultsLost(ctx.io.stderr, lost, { summary: summary('ad slot', results, 'created'), end, newIds, columns: CREATE_RESULT_COLUMNS.join(',') });
   }
   ui.notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
   if (end) throw end;

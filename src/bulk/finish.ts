@@ -48,7 +48,7 @@ export function endOfRun(opts: {
  * the IDs the service assigned are listed either way, and the error (exit 7) names the file, the
  * cause, what was applied and where the results are.
  */
-export function resultsLost(stderr: Writable, lost: ResultsLost, opts: { path: string; summary: string; end?: Error; newIds?: readonly string[]; columns: string }): LocalIOError {
+export function resultsLost(stderr: Writable, lost: ResultsLost, opts: { summary: string; end?: Error; newIds?: readonly string[]; columns: string }): LocalIOError {
   if (!lost.fallback) stderr.write(`masg: the results (${opts.columns}), which could not be saved:\n${lost.text}`);
   else if (opts.newIds && opts.newIds.length > 0) stderr.write(`masg: new IDs (also in ${lost.fallback}):\n${opts.newIds.join('\n')}\n`);
   const where = lost.fallback ? `The results are in ${lost.fallback} instead.` : 'The results are printed above (stderr): keep them.';
@@ -59,8 +59,9 @@ export function resultsLost(stderr: Writable, lost: ResultsLost, opts: { path: s
     lost.error.hint,
   ].filter(Boolean).join('\n');
   const cause = causeOf(lost.error.cause ?? lost.error);
-  return new LocalIOError(`${opts.summary} But the results could not be written to ${opts.path}: ${cause}.`, {
-    path: opts.path,
+  const path = lost.error.path;
+  return new LocalIOError(`${opts.summary} But the results could not be written to ${path}: ${cause}.`, {
+    path,
     errno: lost.error.errno,
     cause: lost.error,
     hint,

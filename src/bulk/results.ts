@@ -11,6 +11,7 @@ import { promises as fs } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { LocalIOError, UsageError } from '../errors.js';
+import { localIOError } from '../local-io.js';
 import type { AtomicFile } from '../output/atomic-file.js';
 
 export type ResultRow = Record<string, string>;
@@ -53,7 +54,7 @@ export interface PrepareOptions {
  * out after the changes.
  */
 export async function prepareResults(target: string, input: string, opts: PrepareOptions): Promise<ResultsTarget> {
-  if (target === '-') return stdoutTarget(opts.stdout);
+  if (target === '-') return stdoutTarget(opts.stdout, opts.fallbackDirs);
   // The results would replace the very file the user edited: refuse, nothing sent.
   if (input !== '-' && resolve(target) === resolve(input)) {
     throw new UsageError(`--results: ${target} is the input file itself; choose another name (nothing was sent).`, { field: '--results' });
@@ -73,13 +74,18 @@ export async function prepareResults(target: string, input: string, opts: Prepar
   return fileTarget(target, file, opts.fallbackDirs);
 }
 
-function stdoutTarget(stdout: Writable): ResultsTarget {
+/** `--results -`: stdout redirected to a file can fill a disk too; the results are kept then. */
+function stdoutTarget(stdout: Writable, fallbackDirs: readonly string[]): ResultsTarget {
   return {
     path: '-',
     async write(columns, rows) {
       const text = await encode(columns, rows);
-      await new Promise<void>((resolve, reject) => stdout.write(text, (err) => (err ? reject(err) : resolve())));
-      return undefined;
+      try {
+        await new Promise<void>((resolve, reject) => stdout.write(text, (err) => (err ? reject(err) : resolve())));
+        return undefined;
+      } catch (err) {
+        return keepResults(err, 'standard output', text, fallbackDirs);
+      }
     },
     async discard() {},
   };
@@ -96,13 +102,21 @@ function fileTarget(path: string, file: AtomicFile, fallbackDirs: readonly strin
         return undefined;
       } catch (err) {
         await file.abort();
-        const error = file.explain(err);
-        if (!(error instanceof LocalIOError)) throw error;
-        return { error, fallback: await writeFallback(fallbackDirs, text), text };
+        return keepResults(file.explain(err), path, text, fallbackDirs);
       }
     },
     discard: () => file.abort(),
   };
+}
+
+/**
+ * Results of applied changes whose output failed: saved in a fallback file when one can be
+ * written. `err` that is not a file-system failure (a bug) is thrown as it is.
+ */
+export async function keepResults(err: unknown, path: string, text: string, fallbackDirs: readonly string[]): Promise<ResultsLost> {
+  const error = localIOError(err, path);
+  if (!error) throw err;
+  return { error, fallback: await writeFallback(fallbackDirs, text), text };
 }
 
 /**
@@ -140,8 +154,30 @@ async function writeFallback(dirs: readonly string[], text: string): Promise<str
   return undefined;
 }
 
+/**
+ * Runs `write` (which prints to `out`) and resolves with the error `out` failed with meanwhile,
+ * if any: stdout redirected to a file on a full disk fails on the next tick, after the write
+ * itself seemed to succeed. EPIPE (`| head`) is not a failure.
+ */
+export async function writeWatched(out: Writable, write: () => Promise<void>): Promise<unknown> {
+  let failure: unknown;
+  const onError = (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') failure ??= err;
+  };
+  out.on('error', onError);
+  try {
+    await write();
+    await new Promise((resolve) => setImmediate(resolve));
+  } catch (err) {
+    failure ??= err;
+  } finally {
+    out.removeListener('error', onError);
+  }
+  return failure;
+}
+
 /** Header and rows with the same CSV writer as `-o csv` (RFC 4180 quoting, LF). */
-async function encode(columns: readonly string[], rows: readonly ResultRow[]): Promise<string> {
+export async function encode(columns: readonly string[], rows: readonly ResultRow[]): Promise<string> {
   const { createCsvEncoder } = await import('../output/format/csv.js');
   const csv = createCsvEncoder(columns.map((key) => ({ key })), true);
   return csv.header() + rows.map((row) => csv.line(row)).join('');

@@ -82,7 +82,7 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
   });
   const shown = target === '-' || lost ? undefined : target;
   const end = endOfRun({ failures, total: plan.rows.length, continueOnError: flags.continueOnError === true, aborted: ctx.io.signal.aborted, results: shown });
-  if (lost) throw resultsLost(ctx.io.stderr, lost, { path: target, summary: summary(plan.entity, results, 'updated'), end, columns: UPDATE_RESULT_COLUMNS.join(',') });
+  if (lost) throw resultsLost(ctx.io.stderr, lost, { summary: summary(plan.entity, results, 'updated'), end, columns: UPDATE_RESULT_COLUMNS.join(',') });
   ui.notice(summary(plan.entity, results, 'updated') + (target === '-' ? '' : ` Results: ${target}`));
   if (end) throw end;
   return { kind: 'done' };

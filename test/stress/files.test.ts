@@ -4,7 +4,7 @@
 // earlier file survives; results of applied changes are never lost; no temporary file is left
 // for good; a broken --out stream is started again and ends byte-identical to a clean run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -43,18 +43,21 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function masg(args: string[], opts: { env?: Record<string, string>; ulimitFileKb?: number; onStart?: (pid: number) => void } = {}): Promise<Spawned> & { kill(signal: NodeJS.Signals): void } {
+function masg(args: string[], opts: { env?: Record<string, string>; ulimitFileKb?: number; stdoutTo?: string } = {}): Promise<Spawned> & { kill(signal: NodeJS.Signals): void } {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...h.env, ...opts.env };
   // `ulimit -f` counts 1024-byte blocks in bash; exec keeps the PID, so kill reaches node itself.
   const [cmd, argv] =
     opts.ulimitFileKb === undefined
       ? [process.execPath, [BIN, ...args]]
       : ['bash', ['-c', `ulimit -f ${opts.ulimitFileKb}; exec "$0" "$@"`, process.execPath, BIN, ...args]];
-  const child = spawn(cmd, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // stdoutTo: stdout redirected to that file, as `> FILE` in a shell would.
+  const fd = opts.stdoutTo === undefined ? undefined : openSync(opts.stdoutTo, 'w');
+  const child = spawn(cmd, argv, { env, stdio: ['ignore', fd ?? 'pipe', 'pipe'] });
+  if (fd !== undefined) closeSync(fd);
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const done = new Promise<Spawned>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
@@ -238,5 +241,38 @@ describe('a stream cut mid-body', () => {
     expect(h.sent().filter((r) => r.path.includes('/statistics'))).toHaveLength(3);
     expect(readFileSync(out, 'utf8')).toBe('earlier\n');
     expect(temporaries(dir)).toEqual([]);
+  });
+});
+
+describe('stdout redirected to a full disk (/dev/full: every write fails with ENOSPC)', () => {
+  it('a list or a report: exit 7 naming standard output and ENOSPC, never 0 for lost data', async () => {
+    for (const args of [['pub', 'list', '-o', 'csv'], statsArgs('-o', 'csv')]) {
+      const run = await masg(args, { stdoutTo: '/dev/full' });
+      expect(run.code).toBe(7);
+      expect(run.stderr).toContain('masg: Cannot write standard output: no space left on the device (ENOSPC).');
+    }
+  });
+
+  it('several-ID update: the changes were made, so their rows are kept in a fallback file; exit 7', async () => {
+    const fallback = join(dir, 'fallback');
+    const list = await h.masg(['pub', 'list', '-o', 'csv', '--fields', 'id']);
+    const ids = list.stdout.trim().split('\n').slice(1, 4);
+    const run = await masg(['pub', 'update', ...ids, '--reference', 'kept-on-full', '-o', 'csv'], { stdoutTo: '/dev/full', env: { TMPDIR: fallback } });
+    expect(run.code).toBe(7);
+    expect(posts()).toHaveLength(3);
+    expect(run.stderr).toContain('Updated 3 publications. But the results could not be written to standard output: no space left on the device (ENOSPC).');
+    const saved = /The results are in (\S+) instead\./.exec(run.stderr)?.[1];
+    const [header, ...rows] = await parseCsv(readFileSync(saved!, 'utf8'));
+    expect(header).toEqual(['id', 'name', 'status', 'result']);
+    expect(rows.map((r) => [r[0], r[3]])).toEqual(ids.map((id) => [id, 'updated']));
+  });
+
+  it('slot create --results -: every new ID still reported on stderr; exit 7', async () => {
+    const run = await masg(['slot', 'create', '--from', createFile('stdout-full', 3), '--results', '-'], { stdoutTo: '/dev/full', env: { TMPDIR: join(dir, 'fb') } });
+    expect(run.code).toBe(7);
+    const ids = await slotIds('stdout-full ');
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(run.stderr).toContain(id);
+    expect(run.stderr).toContain('Created 3 ad slots. But the results could not be written to standard output');
   });
 });
