@@ -169,8 +169,12 @@ describe('slot update --from', () => {
     writeFileSync(file, `id,tags\n${names.map((n, i) => `${slot(n).id},int${i}`).join('\n')}\n`);
     h.sandbox.setFaults({ path: /^\/adslot\/[^l]/, latencyMs: 150 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const run = await h.masg(['slot', 'update', '--from', file, '--concurrency', '2'], { signal: controller.signal });
+    // Ctrl-C once the first update is on its way (not after a fixed time: on a loaded machine
+    // the list call before it can take longer than any guess).
+    const poll = setInterval(() => {
+      if (h.sent().some((r) => r.method === 'POST')) controller.abort();
+    }, 2);
+    const run = await h.masg(['slot', 'update', '--from', file, '--concurrency', '2'], { signal: controller.signal }).finally(() => clearInterval(poll));
     h.sandbox.setFaults(undefined);
     expect(run.code).toBe(130);
     const rows = await results(join(dir, 'interrupt.results.csv'));
