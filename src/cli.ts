@@ -85,6 +85,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     await complete(argv.slice(1), io, VERSION);
     return ExitCode.OK;
   }
+  const output = watchOutput(io);
   try {
     const program = await buildProgram(io);
     if (argv.length === 0) {
@@ -92,13 +93,19 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return ExitCode.OK;
     }
     await program.parseAsync(argv, { from: 'user' });
+    // stdout redirected to a file on a full disk: the data did not arrive, whatever the command
+    // thought. Never exit 0 for output that was lost.
+    const lost = output.failure();
+    if (lost) return await reportError(lost, io, argv.includes('--debug'), lost);
     return ExitCode.OK;
   } catch (err) {
-    return await reportError(err, io, argv.includes('--debug'));
+    return await reportError(err, io, argv.includes('--debug'), output.failure());
+  } finally {
+    output.stop();
   }
 }
 
-async function reportError(err: unknown, io: Io, debug: boolean): Promise<number> {
+async function reportError(err: unknown, io: Io, debug: boolean, outputError?: Error): Promise<number> {
   const { CommanderError } = await import('commander');
   if (err instanceof CommanderError) {
     // Help and version are successes; every other parse error is a usage error (exit 2).
@@ -115,6 +122,17 @@ async function reportError(err: unknown, io: Io, debug: boolean): Promise<number
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }
+  // A file-system failure that no command named (a bug in itself, but not the user's problem):
+  // still exit 7 with the file and the cause, never "internal error".
+  const { localIOError } = await import('./local-io.js');
+  const named = (err as { path?: unknown } | null)?.path;
+  const path = typeof named === 'string' ? named : err === outputError ? 'standard output' : undefined;
+  const local = path === undefined ? undefined : localIOError(err, path);
+  if (local) {
+    io.stderr.write(`masg: ${local.message}\n`);
+    if (local.hint) io.stderr.write(`${local.hint.replace(/^/gm, '  ')}\n`);
+    return local.exitCode;
+  }
   if (io.signal.aborted) {
     io.stderr.write('masg: interrupted\n');
     return ExitCode.INTERRUPTED;
@@ -123,6 +141,19 @@ async function reportError(err: unknown, io: Io, debug: boolean): Promise<number
   io.stderr.write(`masg: internal error: ${e.message}\n`);
   io.stderr.write(debug ? `${e.stack}\n` : 'Run again with --debug for details, and report it if it persists.\n');
   return ExitCode.INTERNAL;
+}
+
+/**
+ * Remembers the error stdout fails with (ENOSPC when redirected to a file on a full disk). Not
+ * read from the stream afterwards: process.stdout does not keep it. EPIPE (`| head`) is no failure.
+ */
+function watchOutput(io: Io): { failure(): Error | undefined; stop(): void } {
+  let failure: Error | undefined;
+  const onError = (err: Error) => {
+    if ((err as NodeJS.ErrnoException).code !== 'EPIPE') failure ??= err;
+  };
+  io.stdout.on('error', onError);
+  return { failure: () => failure, stop: () => void io.stdout.removeListener('error', onError) };
 }
 
 /** Process glue, used by bin/masg.js only. */

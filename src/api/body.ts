@@ -48,16 +48,30 @@ export async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
-/** The peeked chunks, then the rest of the body; read errors go through `onError`. */
+/**
+ * The peeked chunks, then the rest of the body; read errors go through `onError`. A consumer that
+ * stops early (its output failed: a full disk) releases the body: left unread, the connection
+ * would never finish and closing the client would wait for it forever.
+ */
 export async function* replay(peeked: Peeked, onError: (err: unknown) => Error): AsyncGenerator<Uint8Array> {
-  yield* peeked.chunks;
+  let finished = false;
   try {
+    yield* peeked.chunks;
     for (;;) {
-      const next = await peeked.rest.next();
-      if (next.done) return;
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await peeked.rest.next();
+      } catch (err) {
+        finished = true;
+        throw onError(err);
+      }
+      if (next.done) {
+        finished = true;
+        return;
+      }
       yield next.value;
     }
-  } catch (err) {
-    throw onError(err);
+  } finally {
+    if (!finished) await peeked.rest.return?.().catch(() => undefined);
   }
 }

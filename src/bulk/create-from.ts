@@ -8,11 +8,11 @@ import { UsageError } from '../errors.js';
 import { sanitizeForDisplay } from '../output/sanitize.js';
 import { parseConcurrency } from '../stats/pool.js';
 import { validateAdSlot } from '../validate/adslot.js';
-import { applyAll, outcomeText } from './apply.js';
+import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
-import { endOfRun, failuresOf } from './finish.js';
+import { endOfRun, failuresOf, resultsLost } from './finish.js';
 import { checkColumns, collect, lineLabel, throwAll } from './plan.js';
-import { checkResultsTarget, defaultResultsPath, writeResults } from './results.js';
+import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults } from './results.js';
 import { AD_SLOT_CREATE_COLUMNS } from './schema.js';
 import { sourceName, summary, type BulkFlags } from './update-from.js';
 
@@ -55,30 +55,41 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
     ctx.io.stdout.write(createPlanLines(rows).join('\n') + '\n');
     return { kind: 'done' };
   }
-  const target = flags.results ?? defaultResultsPath(flags.from);
-  await checkResultsTarget(target, flags.from);
-  const [{ createAdSlot }, client, ui] = await Promise.all([import('../api/adslots.js'), ctx.client(), ctx.ui()]);
   const continueOnError = flags.continueOnError === true;
-  const outcomes = await applyAll(rows, (row) => createAdSlot(client, row.input), {
-    concurrency,
-    continueOnError,
-    signal: ctx.io.signal,
-    onProgress: (done, total) => ui.progress(done, total, 'Creating'),
+  const target = flags.results ?? defaultResultsPath(flags.from);
+  const planned = rows.map((row) => ({ line: String(row.line), id: '', publication: row.input.publication!, name: row.input.name!, result: '' }));
+  const resultsFile = await prepareResults(target, flags.from, {
+    stdout: ctx.io.stdout,
+    reserveBytes: await estimateResultsBytes(CREATE_RESULT_COLUMNS, planned),
+    fallbackDirs: fallbackDirs(ctx),
   });
-  const results = rows.map((row, i) => {
+  let outcomes: Outcome<{ id: string }>[];
+  try {
+    const [{ createAdSlot }, client, ui] = await Promise.all([import('../api/adslots.js'), ctx.client(), ctx.ui()]);
+    outcomes = await applyAll(rows, (row) => createAdSlot(client, row.input), {
+      concurrency,
+      continueOnError,
+      signal: ctx.io.signal,
+      onProgress: (done, total) => ui.progress(done, total, 'Creating'),
+    });
+  } catch (err) {
+    await resultsFile.discard();
+    throw err;
+  }
+  const ui = await ctx.ui();
+  const results = planned.map((row, i) => {
     const o = outcomes[i]!;
-    return {
-      line: String(row.line),
-      id: o.kind === 'done' ? o.value.id : '',
-      publication: row.input.publication!,
-      name: row.input.name!,
-      result: outcomeText(o, 'created'),
-    };
+    return { ...row, id: o.kind === 'done' ? o.value.id : '', result: outcomeText(o, 'created') };
   });
-  await writeResults(target, ctx.io.stdout, CREATE_RESULT_COLUMNS, results);
-  ui.notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
+  const lost = await resultsFile.write(CREATE_RESULT_COLUMNS, results);
   const failures = failuresOf(outcomes, (i) => `line ${rows[i]!.line}`);
-  const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: target === '-' ? undefined : target });
+  const shown = target === '-' || lost ? undefined : target;
+  const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: shown });
+  if (lost) {
+    const newIds = results.filter((r) => r.id !== '').map((r) => `line ${r.line}: ${r.id}`);
+    throw resultsLost(ctx.io.stderr, lost, { summary: summary('ad slot', results, 'created'), end, newIds, columns: CREATE_RESULT_COLUMNS.join(',') });
+  }
+  ui.notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
   if (end) throw end;
   return { kind: 'done' };
 }

@@ -1,7 +1,10 @@
 // How a multi-item run ends: success, the first failure (its own exit code: 5 for a refusal, 6
 // for the network…), or with --continue-on-error a PartialError (exit 8) when some items failed.
-import { AuthError, InterruptedError, PartialError } from '../errors.js';
+import type { Writable } from 'node:stream';
+import { AuthError, InterruptedError, LocalIOError, PartialError } from '../errors.js';
 import type { Outcome } from './apply.js';
+import { causeOf } from '../local-io.js';
+import type { ResultsLost } from './results.js';
 
 export interface Failure {
   /** "line 7 (9a1e…)" or "9a1e…": where the failure belongs, for the message. */
@@ -37,4 +40,30 @@ export function endOfRun(opts: {
   error.message = `${where}: ${error.message}`;
   if (opts.results && 'hint' in error && error.hint === undefined) (error as { hint?: string }).hint = `Each row's result is in ${opts.results}.`;
   return error;
+}
+
+/**
+ * The changes were applied but their results file could not be written (the disk filled up
+ * during the run): nothing is hidden. The results go to stderr unless a fallback file took them,
+ * the IDs the service assigned are listed either way, and the error (exit 7) names the file, the
+ * cause, what was applied and where the results are.
+ */
+export function resultsLost(stderr: Writable, lost: ResultsLost, opts: { summary: string; end?: Error; newIds?: readonly string[]; columns: string }): LocalIOError {
+  if (!lost.fallback) stderr.write(`masg: the results (${opts.columns}), which could not be saved:\n${lost.text}`);
+  else if (opts.newIds && opts.newIds.length > 0) stderr.write(`masg: new IDs (also in ${lost.fallback}):\n${opts.newIds.join('\n')}\n`);
+  const where = lost.fallback ? `The results are in ${lost.fallback} instead.` : 'The results are printed above (stderr): keep them.';
+  const hint = [
+    where,
+    opts.newIds ? 'Running the same file again would create these ad slots a second time.' : undefined,
+    opts.end ? `Besides: ${opts.end.message}` : undefined,
+    lost.error.hint,
+  ].filter(Boolean).join('\n');
+  const cause = causeOf(lost.error.cause ?? lost.error);
+  const path = lost.error.path;
+  return new LocalIOError(`${opts.summary} But the results could not be written to ${path}: ${cause}.`, {
+    path,
+    errno: lost.error.errno,
+    cause: lost.error,
+    hint,
+  });
 }

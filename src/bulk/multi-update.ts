@@ -9,7 +9,7 @@ import type { Column } from '../output/types.js';
 import { parseConcurrency } from '../stats/pool.js';
 import { applyAll, outcomeText } from './apply.js';
 import { confirmStops } from './confirm.js';
-import { endOfRun, failuresOf } from './finish.js';
+import { endOfRun, failuresOf, resultsLost } from './finish.js';
 
 export interface MultiFlags {
   concurrency?: string;
@@ -58,9 +58,17 @@ export async function updateMany(ctx: Context, ids: readonly string[], input: Pu
     const shown = o.kind === 'done' ? o.value : o.kind === 'failed' && o.error instanceof StatusKept ? o.error.publication : undefined;
     return { id, name: shown?.name ?? '', status: shown?.status ?? '', result: outcomeText(o, 'updated') };
   });
-  const { renderRows } = await import('../output/index.js');
-  await renderRows(ctx.io.stdout, MULTI_COLUMNS, rows, await ctx.outputSettings());
+  const [{ renderRows }, results] = await Promise.all([import('../output/index.js'), import('./results.js')]);
+  const settings = await ctx.outputSettings();
+  const failed = await results.writeWatched(ctx.io.stdout, () => renderRows(ctx.io.stdout, MULTI_COLUMNS, rows, settings));
   const end = endOfRun({ failures: failuresOf(outcomes, (i) => `publication ${ids[i]}`), total: ids.length, continueOnError, aborted: ctx.io.signal.aborted });
+  if (failed !== undefined) {
+    // The changes were made but their rows did not get out (stdout on a full disk): keep them.
+    const keys = MULTI_COLUMNS.map((c) => c.key);
+    const lost = await results.keepResults(failed, 'standard output', await results.encode(keys, rows), results.fallbackDirs(ctx));
+    const { summary } = await import('./update-from.js');
+    throw resultsLost(ctx.io.stderr, lost, { summary: summary('publication', rows, 'updated'), end, columns: keys.join(',') });
+  }
   if (end) throw end;
   return { kind: 'done' };
 }

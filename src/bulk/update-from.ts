@@ -7,12 +7,12 @@ import { parseConcurrency } from '../stats/pool.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { confirmStops } from './confirm.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
-import { endOfRun, type Failure } from './finish.js';
+import { endOfRun, resultsLost, type Failure } from './finish.js';
 import type { PlannedUpdate, UpdateOps } from './ops.js';
 import { checkUpdateFile, planUpdates, type RowPlan, type UpdatePlan } from './plan.js';
 import { planLines } from './plan-text.js';
 import { readingClient } from './read-client.js';
-import { checkResultsTarget, defaultResultsPath, writeResults, type ResultRow } from './results.js';
+import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults, type ResultRow } from './results.js';
 
 export interface BulkFlags {
   from: string;
@@ -50,29 +50,41 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
     });
   }
   const target = flags.results ?? defaultResultsPath(flags.from);
-  await checkResultsTarget(target, flags.from);
   const updates = plan.rows.filter((r): r is PlannedUpdate => r.action === 'update');
-  await confirmStops(ctx, updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => r.id), flags.yes === true);
-
-  const ui = await ctx.ui();
-  const client = updates.length > 0 ? await ctx.client() : undefined;
-  const outcomes = await applyAll(updates, (row) => ops.send(client!, row), {
-    concurrency,
-    continueOnError: flags.continueOnError === true,
-    signal: ctx.io.signal,
-    onProgress: (done, total) => ui.progress(done, total, 'Updating'),
+  const resultsFile = await prepareResults(target, flags.from, {
+    stdout: ctx.io.stdout,
+    reserveBytes: await estimateResultsBytes(UPDATE_RESULT_COLUMNS, plan.rows.map((row) => resultRow(row, { kind: 'skipped' }))),
+    fallbackDirs: fallbackDirs(ctx),
   });
+  let outcomes: Outcome<void>[];
+  try {
+    await confirmStops(ctx, updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => r.id), flags.yes === true);
+    const ui = await ctx.ui();
+    const client = updates.length > 0 ? await ctx.client() : undefined;
+    outcomes = await applyAll(updates, (row) => ops.send(client!, row), {
+      concurrency,
+      continueOnError: flags.continueOnError === true,
+      signal: ctx.io.signal,
+      onProgress: (done, total) => ui.progress(done, total, 'Updating'),
+    });
+  } catch (err) {
+    await resultsFile.discard();
+    throw err;
+  }
+  const ui = await ctx.ui();
   const byLine = new Map(updates.map((r, i) => [r.line, outcomes[i]!]));
   const results = plan.rows.map((row) => resultRow(row, byLine.get(row.line)));
-  await writeResults(target, ctx.io.stdout, UPDATE_RESULT_COLUMNS, results);
+  const lost = await resultsFile.write(UPDATE_RESULT_COLUMNS, results);
 
   const failures: Failure[] = plan.rows.flatMap((row) => {
     const o = byLine.get(row.line);
     if (row.action === 'error') return [{ where: `line ${row.line} (${row.id})`, error: new Error(row.message) }];
     return o?.kind === 'failed' ? [{ where: `line ${row.line} (${row.id})`, error: o.error }] : [];
   });
+  const shown = target === '-' || lost ? undefined : target;
+  const end = endOfRun({ failures, total: plan.rows.length, continueOnError: flags.continueOnError === true, aborted: ctx.io.signal.aborted, results: shown });
+  if (lost) throw resultsLost(ctx.io.stderr, lost, { summary: summary(plan.entity, results, 'updated'), end, columns: UPDATE_RESULT_COLUMNS.join(',') });
   ui.notice(summary(plan.entity, results, 'updated') + (target === '-' ? '' : ` Results: ${target}`));
-  const end = endOfRun({ failures, total: plan.rows.length, continueOnError: flags.continueOnError === true, aborted: ctx.io.signal.aborted, results: target === '-' ? undefined : target });
   if (end) throw end;
   return { kind: 'done' };
 }

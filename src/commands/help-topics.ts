@@ -13,10 +13,13 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
   5    the service rejected the request (any other masg-error), or a requested change
        did not take effect (e.g. a status move the service ignored)
   6    network failure, timeout, malformed or non-service response, 5xx after retries
+  7    a local file could not be written or read (disk full, read-only, permission,
+       file size limit): the message names the file and the cause; an earlier --out
+       file is unchanged, and results of changes already applied are printed or saved
   8    partial success: some items of a multi-item operation failed
   130  interrupted (Ctrl-C)
 
-Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4.
+Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk space on 7.
 `,
   },
   environment: {

@@ -21,31 +21,39 @@ export function createSink(out: OutStream): Sink {
   // and waiting would hang forever. Streams that do not say (writableNeedDrain undefined) are
   // waited for as before.
   const stillFull = () => (out as { writableNeedDrain?: boolean }).writableNeedDrain !== false;
-  const isBlocked = () => {
-    if (flagged && !stillFull()) flagged = false;
-    return flagged;
-  };
   // Once the stream has failed, every later wait fails the same way at once: a closed stream
   // emits nothing more, so waiting for it again would hang.
   let failure: Error | undefined;
+  // A stream that failed (a file on a full disk: ENOSPC, EFBIG under `ulimit -f`) is destroyed
+  // and takes every later write silently. Its own error is what the caller must see (it names
+  // the cause; "closed" would not), and it must see it at the next row, not after the report.
+  const broken = (): Error | undefined => {
+    const s = out as { destroyed?: boolean; errored?: Error | null };
+    if (!failure && s.destroyed) failure = s.errored ?? new Error(CLOSED);
+    return failure;
+  };
+  const isBlocked = () => {
+    if (broken()) return true;
+    if (flagged && !stillFull()) flagged = false;
+    return flagged;
+  };
   return {
     get blocked() {
       return isBlocked();
     },
     write(text) {
-      if (failure) return; // the error is already on its way to the caller through ready()
+      if (broken()) return; // the error is already on its way to the caller through ready()
       if (!out.write(text)) flagged = true;
     },
     async ready() {
-      if (failure) throw failure;
+      if (broken()) throw failure;
       if (!isBlocked()) return;
-      if ((out as { destroyed?: boolean }).destroyed) throw (failure = new Error(CLOSED));
       await new Promise<void>((resolve, reject) => {
         const done = (err?: Error) => {
           out.removeListener('drain', onDrain);
           out.removeListener('close', onClose);
           out.removeListener('error', done);
-          if (err) reject((failure = err));
+          if (err) reject((failure ??= err));
           else resolve();
         };
         const onDrain = () => done();

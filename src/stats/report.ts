@@ -3,6 +3,7 @@
 // order the answers arrive in. A single-piece report streams straight from the socket to the
 // sink; split reports hold a finished piece only until the pieces before it are written.
 import type { ApiClient, ApiRequest } from '../api/types.js';
+import { NetworkError } from '../errors.js';
 import type { Row } from '../output/types.js';
 import type { Interval, RangePiece } from './intervals.js';
 import { mapConcurrent } from './pool.js';
@@ -35,14 +36,14 @@ export async function runReport(client: ApiClient, spec: ReportSpec, sink: RowSi
 
   if (spec.pieces.length === 1 && spec.interval === 'total') {
     const ctx = context(spec.pieces[0]!);
-    return streamStatistics(client, spec.request(spec.pieces[0]!), spec.shape, (record) => sink(toRow(record, ctx)));
+    return watchStream(client, (watched) => streamStatistics(watched, spec.request(spec.pieces[0]!), spec.shape, (record) => sink(toRow(record, ctx))));
   }
 
   // An interval without data gets a zero row, so a daily export has one line per day.
   const fetchPiece = async (piece: RangePiece): Promise<Row[]> => {
     const ctx = context(piece);
     const rows: Row[] = [];
-    await streamStatistics(client, spec.request(piece), spec.shape, (record) => void rows.push(toRow(record, ctx)));
+    await watchStream(client, (watched) => streamStatistics(watched, spec.request(piece), spec.shape, (record) => void rows.push(toRow(record, ctx))));
     return rows.length > 0 ? rows : [zeroRow(spec.kind, ctx)];
   };
 
@@ -62,6 +63,39 @@ export async function runReport(client: ApiClient, spec: ReportSpec, sink: RowSi
   }
   await work;
   return written;
+}
+
+const brokenStreams = new WeakSet<object>();
+
+/**
+ * True for a report that failed after the service had started sending its body: the connection
+ * was cut, the body stopped short or turned unreadable mid-way. The transport never retries
+ * those (rows may already be out); a caller that can throw away what it wrote (an atomic --out
+ * file) may start the whole report again. Failures before the body (no connection, a 503 after
+ * the transport's own retries) and the service's refusals are not "broken streams".
+ */
+export function isBrokenStream(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && brokenStreams.has(err);
+}
+
+/** Runs one streamed request, marking a NetworkError that comes after the body was handed over. */
+async function watchStream<T>(client: ApiClient, run: (client: ApiClient) => Promise<T>): Promise<T> {
+  let handedOver = false;
+  const watched: ApiClient = {
+    request: (req) => client.request(req),
+    stream: async (req) => {
+      const response = await client.stream(req);
+      handedOver = true;
+      return response;
+    },
+    close: () => client.close(),
+  };
+  try {
+    return await run(watched);
+  } catch (err) {
+    if (handedOver && err instanceof NetworkError) brokenStreams.add(err);
+    throw err;
+  }
 }
 
 interface Deferred<T> {

@@ -1,10 +1,13 @@
 // Each exit code of product.md, through the CLI against the sandbox over real HTTP: what the user
 // sees (stdout data only, the reason on stderr) and what was sent. Exit 1 lives in
 // internal-error.test.ts (it needs a module stub for the whole file).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type DemoIds, expectOk, type Harness, parseCsv, useHarness } from '../commands/harness.js';
 import { publicationColumns } from '../../src/commands/columns.js';
+import { canMount, isRoot, readOnlyDir, removeMounts, tmpfs } from '../helpers/fs-faults.js';
 
 let h: Harness;
 let ids: DemoIds;
@@ -12,6 +15,8 @@ useHarness((harness, demoIds) => {
   h = harness;
   ids = demoIds;
 });
+
+afterAll(removeMounts);
 
 const other = () => ({ MASG_EMAIL: h.sandbox.other.email, MASG_DEVELOPER_KEY: h.sandbox.other.key });
 
@@ -342,6 +347,41 @@ describe('6: network failures and non-service answers', () => {
     const run = await h.masg(['adv', 'list', '--timeout', '0.2', '--retries', '0']);
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/Timed out after 0.2s/);
+  });
+});
+
+describe('7: a local file could not be written', () => {
+  // Real faults: a tmpfs as root (see test/helpers/fs-faults.ts), /dev/full for anyone.
+  const stats = (out: string) => ['pub', 'stats', '--level', 'adslot', '--by-country', '--date', '2024-06-14', '--tz', 'UTC', '--out', out];
+
+  it.skipIf(!canMount)('--out on a disk that fills up: exit 7 naming the file and ENOSPC, the earlier file intact, no temporary file', async () => {
+    const disk = tmpfs(8);
+    const out = join(disk.dir, 'export.csv');
+    writeFileSync(out, 'earlier\n');
+    const run = await h.masg(stats(out));
+    expect(run.code).toBe(7);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`masg: Cannot write ${out}: no space left on the device (ENOSPC).`);
+    expect(run.stderr).toContain(`The earlier ${out} is unchanged.`);
+    expect(run.stderr).not.toMatch(/internal error/);
+    expect(readFileSync(out, 'utf8')).toBe('earlier\n');
+    expect(readdirSync(disk.dir)).toEqual(['export.csv']);
+  });
+
+  it.skipIf(!canMount)('--out in a read-only folder: exit 7 before any statistics request, naming EROFS', async () => {
+    const ro = readOnlyDir();
+    const out = join(ro.dir, 'export.csv');
+    const run = await h.masg(stats(out));
+    expect(run.code).toBe(7);
+    expect(run.stderr).toContain(`Cannot write ${out}: the file system is read-only (EROFS).`);
+    expect(h.sent()).toEqual([]);
+  });
+
+  it.skipIf(!canMount)('in -o json the error on stderr is JSON: LocalIOError, exit code 7', async () => {
+    const ro = readOnlyDir();
+    const run = await h.masg(['pub', 'stats', '--date', '2024-06-14', '--tz', 'UTC', '-o', 'json', '--out', join(ro.dir, 'x.json')]);
+    expect(run.code).toBe(7);
+    expect(JSON.parse(run.stderr)).toMatchObject({ error: { name: 'LocalIOError', exitCode: 7 } });
   });
 });
 

@@ -1,10 +1,11 @@
 // Bulk plan/apply against the sandbox over HTTP: the plan printed by --dry-run, what is sent
 // (and not sent), the results file, exit codes, and several IDs for pub update.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calls, demo, expectOk, parseCsv, startHarness, type Harness } from './harness.js';
+import { canMount, fill, readOnlyDir, removeMounts, tmpfs } from '../helpers/fs-faults.js';
 
 let h: Harness;
 let ids: Awaited<ReturnType<typeof demo>>;
@@ -168,8 +169,12 @@ describe('slot update --from', () => {
     writeFileSync(file, `id,tags\n${names.map((n, i) => `${slot(n).id},int${i}`).join('\n')}\n`);
     h.sandbox.setFaults({ path: /^\/adslot\/[^l]/, latencyMs: 150 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const run = await h.masg(['slot', 'update', '--from', file, '--concurrency', '2'], { signal: controller.signal });
+    // Ctrl-C once the first update is on its way (not after a fixed time: on a loaded machine
+    // the list call before it can take longer than any guess).
+    const poll = setInterval(() => {
+      if (h.sent().some((r) => r.method === 'POST')) controller.abort();
+    }, 2);
+    const run = await h.masg(['slot', 'update', '--from', file, '--concurrency', '2'], { signal: controller.signal }).finally(() => clearInterval(poll));
     h.sandbox.setFaults(undefined);
     expect(run.code).toBe(130);
     const rows = await results(join(dir, 'interrupt.results.csv'));
@@ -322,5 +327,97 @@ describe('pub update with several IDs', () => {
     expect(dry.stdout).toContain(`POST ${h.sandbox.url}/publication/${a}.xml`);
     expect(dry.stdout).toContain(`POST ${h.sandbox.url}/publication/${b}.xml`);
     expect(h.sent()).toEqual([]);
+  });
+});
+
+describe('the results file on a read-only or full disk (tmpfs mounts)', () => {
+  afterAll(removeMounts);
+  const pub = () => ids.pubs['Java Games Portal']!.id!;
+  const createFile = (name: string, n: number) => {
+    const file = join(dir, `${name}.csv`);
+    writeFileSync(file, `publication,name,formats\n${Array.from({ length: n }, (_, i) => `${pub()},${name} ${i + 1},banner`).join('\n')}\n`);
+    return file;
+  };
+  const posts = () => h.sent().filter((r) => r.method === 'POST');
+
+  it.skipIf(!canMount)('read-only: refused before sending (exit 2), naming the file and EROFS, for create and update', async () => {
+    const ro = readOnlyDir();
+    const target = join(ro.dir, 'r.csv');
+    const create = await h.masg(['slot', 'create', '--from', createFile('ro-create', 3), '--results', target]);
+    expect(create.code).toBe(2);
+    expect(create.stderr).toContain(`--results: cannot write ${target}: the file system is read-only (EROFS); nothing was sent.`);
+    const file = join(dir, 'ro-update.csv');
+    writeFileSync(file, `id,tags\n${slot('Toolbar').id},changed-ro\n`);
+    const update = await h.masg(['slot', 'update', '--from', file, '--results', target]);
+    expect(update.code).toBe(2);
+    expect(update.stderr).toContain('(EROFS); nothing was sent.');
+    expect(posts()).toEqual([]);
+  });
+
+  it.skipIf(!canMount)('a full disk: refused before sending (exit 2), naming ENOSPC; no temporary file left', async () => {
+    const disk = tmpfs(16);
+    fill(join(disk.dir, 'other'));
+    const target = join(disk.dir, 'r.csv');
+    const run = await h.masg(['slot', 'create', '--from', createFile('full-create', 3), '--results', target]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--results: cannot write ${target}: no space left on the device (ENOSPC); nothing was sent.`);
+    expect(posts()).toEqual([]);
+    expect(readdirSync(disk.dir)).toEqual(['other']);
+  });
+
+  /** Runs `slot create --from` and fills the results disk once the first create has been sent. */
+  async function fillDuringRun(disk: string, argv: string[], env: Record<string, string>) {
+    h.sandbox.setFaults({ latencyMs: 150, path: '/adslot/create' });
+    const pending = h.masg(argv, { env });
+    while (posts().length === 0) await new Promise((r) => setTimeout(r, 5));
+    fill(join(disk, 'other'));
+    try {
+      return await pending;
+    } finally {
+      h.sandbox.setFaults(undefined);
+    }
+  }
+
+  const createdNow = async (prefix: string) => {
+    const listed = JSON.parse(expectOk(await h.masg(['slot', 'list', '--publication', pub(), '-o', 'json'])).stdout) as Array<{ id: string; name: string }>;
+    return listed.filter((s) => s.name.startsWith(prefix)).map((s) => s.id).sort();
+  };
+
+  it.skipIf(!canMount)('the disk fills up during the run: exit 7, the results in a fallback file, every new ID on stderr', async () => {
+    const disk = tmpfs(16);
+    const fallback = mkdtempSync(join(tmpdir(), 'masg-fallback-'));
+    const target = join(disk.dir, 'r.csv');
+    const run = await fillDuringRun(disk.dir, ['slot', 'create', '--from', createFile('late-full', 4), '--results', target, '--concurrency', '1'], { TMPDIR: fallback });
+    expect(run.code).toBe(7);
+    const ids = await createdNow('late-full ');
+    expect(ids).toHaveLength(4);
+    expect(run.stderr).toContain(`masg: Created 4 ad slots. But the results could not be written to ${target}: no space left on the device (ENOSPC).`);
+    const saved = /The results are in (\S+) instead\./.exec(run.stderr)?.[1];
+    expect(saved).toBeDefined();
+    expect(dirname(saved!)).toBe(fallback);
+    const rows = await results(saved!);
+    expect(rows.map((r) => r.id).sort()).toEqual(ids);
+    expect(rows.every((r) => r.result === 'created')).toBe(true);
+    for (const id of ids) expect(run.stderr).toContain(id);
+    expect(run.stderr).toContain('Running the same file again would create these ad slots a second time.');
+    expect(readdirSync(disk.dir)).toEqual(['other']);
+    rmSync(fallback, { recursive: true, force: true });
+  });
+
+  it.skipIf(!canMount)('no fallback folder takes them either: the whole results CSV goes to stderr', async () => {
+    const disk = tmpfs(16);
+    const ro = readOnlyDir();
+    const target = join(disk.dir, 'r.csv');
+    const run = await fillDuringRun(disk.dir, ['slot', 'create', '--from', createFile('nowhere', 3), '--results', target, '--concurrency', '1'], {
+      TMPDIR: disk.dir,
+      MASG_CONFIG_DIR: ro.dir,
+    });
+    expect(run.code).toBe(7);
+    const ids = await createdNow('nowhere ');
+    expect(ids).toHaveLength(3);
+    const csv = run.stderr.slice(run.stderr.indexOf('line,id,publication,name,result\n'));
+    const rows = (await parseCsv(csv.slice(0, csv.indexOf('\nmasg: ') + 1))).slice(1);
+    expect(rows.map((r) => r[1]).sort()).toEqual(ids);
+    expect(run.stderr).toContain('The results are printed above (stderr): keep them.');
   });
 });

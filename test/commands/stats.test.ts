@@ -204,6 +204,39 @@ describe('--out', () => {
     expect(files()).toEqual(['export.csv']);
   });
 
+  it('a daily export whose third day is cut mid-body: the whole file is fetched again, and equals a clean run', async () => {
+    const args = ['pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-05', '--interval', 'day', '--concurrency', '1', '--level', 'adslot', '--by-country'];
+    const clean = join(dir, 'clean.csv');
+    expect((await masg(...args, '--out', clean)).code).toBe(0);
+    const before = statsRequests().length;
+    const out = join(dir, 'export.csv');
+    writeFileSync(out, 'previous export\n');
+    sandbox.setFaults({ path: '/statistics', next: ['none', 'none', 'truncate'] });
+    const run = await masg(...args, '--out', out);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/stream broke before it ended; writing .*export\.csv again from the start/);
+    // Three requests up to the cut, then all five days again from scratch.
+    expect(statsRequests().length - before).toBe(3 + 5);
+    expect(readFileSync(out)).toEqual(readFileSync(clean));
+    expect(files()).toEqual(['clean.csv', 'export.csv']);
+  });
+
+  it('restarts stay within --deadline: a stream cut on every attempt gives up by then (exit 6)', async () => {
+    const out = join(dir, 'export.csv');
+    writeFileSync(out, 'previous export\n');
+    sandbox.setFaults({ path: '/statistics', latencyMs: 300, next: Array(11).fill('truncate') });
+    const before = statsRequests().length;
+    const started = Date.now();
+    const run = await masg('pub', 'stats', ...DAY, '--level', 'adslot', '--by-country', '--retries', '10', '--deadline', '1', '--out', out);
+    expect(run.code).toBe(6);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const attempts = statsRequests().length - before;
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    expect(attempts).toBeLessThanOrEqual(4);
+    expect(readFileSync(out, 'utf8')).toBe('previous export\n');
+    expect(files()).toEqual(['export.csv']);
+  });
+
   it('leaves the previous file untouched when interrupted (exit 130)', async () => {
     const out = join(dir, 'export.csv');
     writeFileSync(out, 'previous export\n');

@@ -48,6 +48,7 @@ describe('help topics', () => {
       ['4', 'rejected'],
       ['5', 'the service rejected the request'],
       ['6', 'network'],
+      ['7', 'local file could not be written'],
       ['8', 'partial'],
       ['130', 'interrupted'],
     ]) {

@@ -36,3 +36,19 @@ describe('sink', () => {
     expect(out.writableNeedDrain).toBe(false);
   });
 });
+
+describe('sink on a stream that fails (a full disk)', () => {
+  it('says the stream\'s own error (ENOSPC), at the next row, not "closed"', async () => {
+    const { createWriteStream } = await import('node:fs');
+    // /dev/full refuses every write with ENOSPC: a full disk without needing one.
+    const out = createWriteStream('/dev/full');
+    out.on('error', () => undefined);
+    const sink = createSink(out);
+    sink.write('x'.repeat(100));
+    await new Promise((r) => out.once('close', r));
+    expect(sink.blocked).toBe(true); // so a writer asks ready() before its next row
+    await expect(within(sink.ready(), 500)).rejects.toMatchObject({ code: 'ENOSPC' });
+    sink.write('more'); // ignored: the stream is gone
+    await expect(within(sink.ready(), 500)).rejects.toMatchObject({ code: 'ENOSPC' });
+  });
+});

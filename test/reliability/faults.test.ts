@@ -317,20 +317,39 @@ describe('statistics streams', () => {
     expect(faults()).toEqual(['503', 'reset', 'none']);
   });
 
-  it('cut after rows were handed over: exit 6, not retried, --out leaves no file and the old one intact', async () => {
+  it('cut after rows were printed on stdout: exit 6, not retried (the rows cannot be taken back)', async () => {
+    h.sandbox.setFaults({ next: ['truncate'], path: '/statistics' });
+    const run = await h.masg(stats(['-o', 'csv']));
+    expect(run.code).toBe(6);
+    expect(run.stderr).toMatch(/closed before the whole response arrived/);
+    expect(faults()).toEqual(['truncate']);
+  });
+
+  it('cut mid-way into --out: started again from scratch, and the file is the clean run\'s to the byte', async () => {
+    const clean = join(h.configDir, 'clean.csv');
+    expect((await h.masg(stats(['--out', clean]))).code).toBe(0);
+    h.mark();
     const out = join(h.configDir, 'export.csv');
     writeFileSync(out, 'previous,export\n');
     h.sandbox.setFaults({ next: ['truncate'], path: '/statistics' });
     const run = await h.masg(stats(['--out', out]));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/stream broke before it ended; writing .*export\.csv again from the start .*\(attempt 2 of 4\)/);
+    expect(faults()).toEqual(['truncate', 'none']);
+    expect(readFileSync(out)).toEqual(readFileSync(clean));
+    expect(readdirSync(h.configDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('cut into --out with no retries left: exit 6, no temporary file, the old file intact', async () => {
+    const out = join(h.configDir, 'export.csv');
+    writeFileSync(out, 'previous,export\n');
+    h.sandbox.setFaults({ next: ['truncate', 'truncate'], path: '/statistics' });
+    const run = await h.masg(stats(['--out', out, '--retries', '1']));
     expect(run.code).toBe(6);
-    expect(run.stderr).toMatch(/closed before the whole response arrived/);
-    expect(faults()).toEqual(['truncate']);
+    expect(run.stderr).toMatch(/closed before the whole response arrived.*Gave up after 2 attempts/);
+    expect(faults()).toEqual(['truncate', 'truncate']);
     expect(readFileSync(out, 'utf8')).toBe('previous,export\n');
     expect(readdirSync(h.configDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    // Without the fault the same export succeeds, replacing the old file.
-    const ok = await h.masg(stats(['--out', out]));
-    expect(ok.code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toMatch(/^publication,adslot,country/);
     expect(existsSync(out)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // --out written atomically, progress for split reports and a totals row for tables.
 import { DryRunDone } from '../../api/describe.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { type NetworkError, UsageError } from '../../errors.js';
 import type { OutputFormat, OutputSettings } from '../../output/types.js';
 import { parseDateRange } from '../../stats/dates.js';
 import { type Interval, splitRange } from '../../stats/intervals.js';
@@ -44,6 +44,7 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
   if (range.defaulted) ui.info(`No date given: showing today so far (${range.start.slice(0, 8)}, ${tz}).`);
   const spec: ReportSpec = { kind: plan.kind, shape: plan.shape, interval, pieces, request: (p) => plan.request(p), ids: plan.ids };
   const client = await ctx.client();
+  const startedAt = performance.now();
 
   if (ctx.globals.dryRun) {
     // Describe every request the report would send, not only the first.
@@ -58,31 +59,59 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
   if (flags.chart) return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
   const settings = await outputSettings(ctx, flags.out);
   const columns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
-  const [{ createRowWriter }, { runReport }, { TotalsAccumulator }] = await Promise.all([
+  const [{ createRowWriter }, { runReport, isBrokenStream }, { TotalsAccumulator }, { DEFAULT_POLICY, Transient, withRetries, secs }] = await Promise.all([
     import('../../output/index.js'),
     import('../../stats/report.js'),
     import('../../stats/totals.js'),
+    import('../../api/retry.js'),
   ]);
+  // Opened before any request: a read-only folder or a full disk is found before the work.
   const file = flags.out === undefined ? undefined : await (await import('../../output/atomic-file.js')).openAtomicFile(flags.out);
+  // A stream that breaks mid-way into --out is started again from an empty file: nothing of the
+  // temporary file has reached FILE yet. The budget is the transport's: --retries and --deadline.
+  const policy = {
+    ...DEFAULT_POLICY,
+    retries: ctx.globals.retries ?? 3,
+    deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
+  };
   try {
-    const writer = createRowWriter(file?.stream ?? ctx.io.stdout, columns, settings);
-    const totals = settings.format === 'table' ? new TotalsAccumulator(columns) : undefined;
-    const rows = await runReport(
-      client,
-      spec,
-      (row) => {
-        totals?.add(row);
-        return writer.write(row);
+    const rows = await withRetries(
+      async (attempt) => {
+        if (attempt > 1) await file!.restart();
+        const writer = createRowWriter(file?.stream ?? ctx.io.stdout, columns, settings);
+        const totals = settings.format === 'table' ? new TotalsAccumulator(columns) : undefined;
+        let count: number;
+        try {
+          count = await runReport(
+            client,
+            spec,
+            (row) => {
+              totals?.add(row);
+              return writer.write(row);
+            },
+            { concurrency, signal: ctx.io.signal, onProgress: pieces.length > 1 ? (done, total) => ui.progress(done, total, 'requests') : undefined },
+          );
+        } catch (err) {
+          // On stdout the rows already printed cannot be taken back: no restart there (exit 6).
+          if (file && isBrokenStream(err)) throw new Transient(err as NetworkError, 'a broken stream');
+          throw err;
+        }
+        await writer.end(totals && count > 0 ? totals.totals() : undefined);
+        return count;
       },
-      { concurrency, signal: ctx.io.signal, onProgress: pieces.length > 1 ? (done, total) => ui.progress(done, total, 'requests') : undefined },
+      policy,
+      {
+        signal: ctx.io.signal,
+        onRetry: ({ next, of, delayMs }) =>
+          ui.notice(`masg: the report's stream broke before it ended; writing ${flags.out} again from the start in ${secs(delayMs)} (attempt ${next} of ${of}).`),
+      },
     );
-    await writer.end(totals && rows > 0 ? totals.totals() : undefined);
     await file?.commit();
     if (rows === 0) ui.info('No statistics for this range.');
     if (file) ui.info(`Wrote ${rows} rows to ${flags.out}.`);
   } catch (err) {
     await file?.abort();
-    throw err;
+    throw file ? file.explain(err) : err;
   }
   return { kind: 'done' };
 }
