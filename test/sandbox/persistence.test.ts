@@ -1,5 +1,5 @@
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,8 @@ describe('kill -9 during a stream of writes', () => {
     execFileSync(process.execPath, [tsc, '--outDir', out, '--rootDir', 'src', '--module', 'NodeNext', '--moduleResolution', 'NodeNext',
       '--target', 'ES2022', '--strict', '--skipLibCheck', '--types', 'node', 'src/sandbox/main.ts'], { stdio: 'pipe' });
     writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
+    // The sandbox's file lock (src/core) loads a dependency: let the temp build find the project's.
+    if (!existsSync(path.join(out, 'node_modules'))) symlinkSync(path.resolve('node_modules'), path.join(out, 'node_modules'), 'dir');
     return path.join(out, 'sandbox', 'main.js');
   }
 
