@@ -40,7 +40,8 @@ export interface LockedFile {
 /** Thrown (exit 7) when another process holds the lock for longer than `waitMs`. */
 export class LockBusyError extends LocalIOError {
   constructor(file: string, waitedMs: number) {
-    super(`Another masg process has been changing ${file} for more than ${Math.round(waitedMs / 1000)} s; nothing was changed.`, {
+    const waited = waitedMs >= 1000 ? `${Math.round(waitedMs / 1000)} s` : `${waitedMs} ms`;
+    super(`Another masg process has been changing ${file} for more than ${waited}; nothing was changed.`, {
       path: file,
       errno: 'ELOCKED',
       hint: `Try again. If no other masg is running, remove the folder ${lockPath(file)}.`,
@@ -68,9 +69,16 @@ const queues = new Map<string, Promise<unknown>>();
  */
 export async function withFileLock<T>(file: string, fn: (locked: LockedFile) => Promise<T> | T, opts: LockOptions = {}): Promise<T> {
   const path = resolve(file);
+  const waitMs = opts.waitMs ?? DEFAULT_WAIT_MS;
+  const start = Date.now();
   const previous = queues.get(path) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => underLock(path, fn, opts));
-  const tail = run.catch(() => undefined);
+  const run = (async () => {
+    // The wait in this queue counts against waitMs too: a Tab must not hang behind a slow writer.
+    if (!(await settlesWithin(previous, waitMs))) throw new LockBusyError(path, waitMs);
+    return underLock(path, fn, { staleMs: opts.staleMs, waitMs, deadline: start + waitMs });
+  })();
+  // The next caller waits for this one and for everyone before it, even if this one gave up early.
+  const tail = Promise.allSettled([previous, run]).then(() => undefined);
   queues.set(path, tail);
   void tail.then(() => {
     if (queues.get(path) === tail) queues.delete(path);
@@ -78,9 +86,25 @@ export async function withFileLock<T>(file: string, fn: (locked: LockedFile) => 
   return run;
 }
 
-async function underLock<T>(path: string, fn: (locked: LockedFile) => Promise<T> | T, opts: LockOptions): Promise<T> {
+/** Whether `p` settles within `ms` (no timer is left behind either way). */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([p.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function underLock<T>(
+  path: string,
+  fn: (locked: LockedFile) => Promise<T> | T,
+  opts: { staleMs?: number; waitMs: number; deadline: number },
+): Promise<T> {
   const lockfile = await import('proper-lockfile');
-  const waitMs = opts.waitMs ?? DEFAULT_WAIT_MS;
   const staleMs = Math.max(opts.staleMs ?? DEFAULT_STALE_MS, 2_000);
   let compromised: Error | undefined;
   const options = {
@@ -93,7 +117,6 @@ async function underLock<T>(path: string, fn: (locked: LockedFile) => Promise<T>
       compromised = err;
     },
   };
-  const start = Date.now();
   let release: () => Promise<void>;
   for (;;) {
     try {
@@ -101,9 +124,10 @@ async function underLock<T>(path: string, fn: (locked: LockedFile) => Promise<T>
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-      if (Date.now() - start >= waitMs) throw new LockBusyError(path, waitMs);
+      const left = opts.deadline - Date.now();
+      if (left <= 0) throw new LockBusyError(path, opts.waitMs);
       // Short, jittered polls: the holder needs milliseconds, and twenty waiters must not wake in step.
-      await sleep(Math.min(5 + Math.random() * 20, Math.max(0, waitMs - (Date.now() - start))));
+      await sleep(Math.min(5 + Math.random() * 20, left));
     }
   }
   const held = () => {
