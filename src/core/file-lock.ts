@@ -215,11 +215,16 @@ export async function writeFileAtomic(path: string, text: string, opts: { mode?:
   }
 }
 
+/** Files whose leftover temps this process has already removed: once per process is enough. */
+const swept = new Set<string>();
+
 /**
  * Temp files left by writers that were killed before their rename. Only safe under the lock:
  * then no live writer of this file exists, so every temp file of it is garbage.
  */
 async function removeStaleTemps(path: string): Promise<void> {
+  if (swept.has(path)) return;
+  swept.add(path);
   const prefix = `.${basename(path)}.`;
   let names: string[];
   try {
