@@ -26,7 +26,10 @@ function currentStamp(file: string): string | undefined {
   }
 }
 
-/** Read the file and its stamp from one descriptor, so the two always match. Undefined when missing. */
+/**
+ * Read the file and its stamp from one descriptor, so the two always match. Undefined when
+ * missing; a corrupt file is an error (and is never overwritten: nothing is written after it).
+ */
 function readState(file: string): { state: SandboxState; stamp: string } | undefined {
   let fd: number;
   try {
@@ -47,11 +50,6 @@ function parseState(file: string, text: string): SandboxState {
   const state = JSON.parse(text) as SandboxState;
   if (state?.version !== 1) throw new Error(`${file}: not a masg sandbox data file (version ${String(state?.version)})`);
   return state;
-}
-
-/** Read the state file; undefined when it does not exist yet. A corrupt file is an error, never overwritten. */
-export function loadState(file: string): SandboxState | undefined {
-  return readState(file)?.state;
 }
 
 interface Pending {

@@ -13,12 +13,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('id cache writes', () => {
   it('concurrent writers of different kinds keep every kind; the file is 0600', async () => {
     const cache = openCache(dir, 'p1', 'who');
-    await Promise.all([
-      store(cache, { publications: [['p', 'Pub']] }),
-      store(cache, { adslots: [['s', 'Slot']] }),
-      store(cache, { advertisers: [['a', 'Adv']] }),
-      store(cache, { campaigns: [['c', 'Camp']] }),
+    // A long wait: this is about what is kept (fsyncs on a busy machine outlast the Tab's 50 ms).
+    const waitMs = 10_000;
+    const done = await Promise.all([
+      store(cache, { publications: [['p', 'Pub']] }, { waitMs }),
+      store(cache, { adslots: [['s', 'Slot']] }, { waitMs }),
+      store(cache, { advertisers: [['a', 'Adv']] }, { waitMs }),
+      store(cache, { campaigns: [['c', 'Camp']] }, { waitMs }),
     ]);
+    expect(done).toEqual([true, true, true, true]);
     expect(readFresh(cache, 'publications')).toEqual([['p', 'Pub']]);
     expect(readFresh(cache, 'adslots')).toEqual([['s', 'Slot']]);
     expect(readFresh(cache, 'advertisers')).toEqual([['a', 'Adv']]);
