@@ -58,10 +58,15 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/**
- * A state file that changes only under its lock. `replace` swaps in a state read from the file
- * (another process's changes); `snapshot` serialises the current one.
- */
+/** What the file needs from the state it persists. */
+export interface StateHooks {
+  /** Swap in a state read from the file (another process's changes). */
+  replace(state: SandboxState): void;
+  /** Serialise the current state. */
+  snapshot(): string;
+}
+
+/** A state file that changes only under its lock. */
 export class SharedStateFile {
   /** The version of the file the memory holds; undefined = unknown (a failed write), reload at the next look. */
   private stamp: string | undefined;
@@ -69,22 +74,16 @@ export class SharedStateFile {
   private busy = false;
   private pending: Pending[] = [];
   private running?: Promise<void>;
+  private hooks!: StateHooks;
 
-  private constructor(
-    readonly path: string,
-    private readonly replace: (state: SandboxState) => void,
-    private readonly snapshot: () => string,
-  ) {}
+  private constructor(readonly path: string) {}
 
   /**
    * The file's state, created under the lock by `create` when there is none yet (two processes
-   * starting at once on a new file both end up with the one that was written first).
+   * starting at once on a new file both end up with the one that was written first). Call
+   * attach() before any other method.
    */
-  static async open(
-    file: string,
-    create: () => SandboxState,
-    bind: (state: SandboxState) => { replace: (state: SandboxState) => void; snapshot: () => string },
-  ): Promise<{ state: SandboxState; file: SharedStateFile }> {
+  static async open(file: string, create: () => SandboxState): Promise<{ state: SandboxState; file: SharedStateFile }> {
     const resolved = path.resolve(file);
     mkdirSync(path.dirname(resolved), { recursive: true });
     let read = readState(resolved);
@@ -98,10 +97,13 @@ export class SharedStateFile {
         return { state, stamp: currentStamp(resolved)! };
       });
     }
-    const hooks = bind(read.state);
-    const shared = new SharedStateFile(resolved, hooks.replace, hooks.snapshot);
+    const shared = new SharedStateFile(resolved);
     shared.stamp = read.stamp;
     return { state: read.state, file: shared };
+  }
+
+  attach(hooks: StateHooks): void {
+    this.hooks = hooks;
   }
 
   /** For reads: take in what other processes committed since the last look (one stat when nothing did). */
@@ -132,7 +134,7 @@ export class SharedStateFile {
     if (now === undefined || now === this.stamp) return;
     const read = readState(this.path);
     if (!read) return;
-    this.replace(read.state);
+    this.hooks.replace(read.state);
     this.stamp = read.stamp;
   }
 
@@ -155,7 +157,7 @@ export class SharedStateFile {
               }
             });
             if (results.some((r) => r.ok)) {
-              await locked.write(this.snapshot(), { mode: 0o600 });
+              await locked.write(this.hooks.snapshot(), { mode: 0o600 });
               this.stamp = currentStamp(this.path);
             }
             return results;

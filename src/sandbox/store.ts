@@ -26,17 +26,11 @@ export class Store {
 
   /** Backed by `dataFile`, created from `create()` when it does not exist yet. */
   static async open(dataFile: string, create: () => SandboxState): Promise<Store> {
-    let store: Store | undefined;
-    const { file } = await SharedStateFile.open(dataFile, create, (state) => {
-      store = new Store(state);
-      return { replace: (fresh) => store!.index(fresh), snapshot: () => JSON.stringify(store!.current) };
-    });
-    store!.file = file;
-    return store!;
-  }
-
-  get state(): SandboxState {
-    return this.current;
+    const { state, file } = await SharedStateFile.open(dataFile, create);
+    const store = new Store(state);
+    file.attach({ replace: (fresh) => store.index(fresh), snapshot: () => JSON.stringify(store.current) });
+    store.file = file;
+    return store;
   }
 
   get seed(): number {
