@@ -1,10 +1,17 @@
 // The short-lived cache of live IDs behind Tab: one file per profile under the config dir
 // (cache/ids-<profile>.json), so that a burst of Tab presses costs one round of requests.
-// It holds IDs and names only, never credentials. Writes are atomic (temporary file, then
-// rename): two shells completing at once must never leave a half-written file for a third.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// It holds IDs and names only, never credentials. A write is a read-modify-write under the
+// file's cross-process lock with an atomic replace (src/core/file-lock.ts): two shells completing
+// different kinds at once keep both lists, and a third never sees a half-written file.
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IdKind } from './hints.js';
+
+/**
+ * How long a Tab waits for another process's lock on the cache before it skips caching: the
+ * answer is already in hand, and a cache is not worth making the shell wait.
+ */
+export const CACHE_LOCK_WAIT_MS = 50;
 
 /** Long enough for a burst of Tabs and a few commands, short enough that new entities show up soon. */
 export const CACHE_TTL_MS = 10 * 60 * 1000;
@@ -30,8 +37,16 @@ export function openCache(configDir: string, label: string, identity: string): I
 
 function readFile(cache: IdCache): CacheFile | undefined {
   try {
-    const file = JSON.parse(readFileSync(cache.path, 'utf8')) as CacheFile;
-    return file.identity === cache.identity && typeof file.entries === 'object' ? file : undefined;
+    return parse(cache, readFileSync(cache.path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function parse(cache: IdCache, text: string | undefined): CacheFile | undefined {
+  try {
+    const file = JSON.parse(text ?? '') as CacheFile;
+    return file.identity === cache.identity && typeof file.entries === 'object' && file.entries !== null ? file : undefined;
   } catch {
     return undefined;
   }
@@ -42,13 +57,29 @@ export function readFresh(cache: IdCache, kind: IdKind, now = Date.now()): IdLis
   return entry && now - entry.at >= 0 && now - entry.at < CACHE_TTL_MS && Array.isArray(entry.items) ? entry.items : undefined;
 }
 
-export function store(cache: IdCache, fresh: Partial<Record<IdKind, IdList>>, now = Date.now()): void {
-  const file: CacheFile = readFile(cache) ?? { identity: cache.identity, entries: {} };
-  for (const [kind, items] of Object.entries(fresh) as Array<[IdKind, IdList]>) file.entries[kind] = { at: now, items };
+/**
+ * Merge `fresh` into the cache file as it is on disk now. Resolves false, having written nothing,
+ * when another process holds the lock for longer than `waitMs` (see CACHE_LOCK_WAIT_MS).
+ */
+export async function store(
+  cache: IdCache,
+  fresh: Partial<Record<IdKind, IdList>>,
+  opts: { now?: number; waitMs?: number } = {},
+): Promise<boolean> {
+  const now = opts.now ?? Date.now();
   mkdirSync(join(cache.path, '..'), { recursive: true, mode: 0o700 });
-  const tmp = `${cache.path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(file), { mode: 0o600 });
-  renameSync(tmp, cache.path);
+  const { tryWithFileLock } = await import('../core/file-lock.js');
+  const done = await tryWithFileLock(
+    cache.path,
+    async (locked) => {
+      const file: CacheFile = parse(cache, await locked.read()) ?? { identity: cache.identity, entries: {} };
+      for (const [kind, items] of Object.entries(fresh) as Array<[IdKind, IdList]>) file.entries[kind] = { at: now, items };
+      await locked.write(JSON.stringify(file), { mode: 0o600 });
+      return true;
+    },
+    { waitMs: opts.waitMs ?? CACHE_LOCK_WAIT_MS },
+  );
+  return done ?? false;
 }
 
 /** Changes when the profiles file does (login, logout), so a new login never sees old IDs. */

@@ -32,9 +32,10 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
   try {
     const fresh = await beforeDeadline(fetchIds(ctx, kind), deadline);
     try {
-      store(cache, fresh);
+      await store(cache, fresh);
     } catch {
-      // A read-only or full config dir costs the next Tab a request, not this answer.
+      // A read-only or full config dir costs the next Tab a request, not this answer (and a
+      // cache locked by another shell is skipped after a few ms: store() returns false).
     }
     return fresh[kind] ?? [];
   } finally {

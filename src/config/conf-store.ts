@@ -1,10 +1,10 @@
-// The file-backed ProfileStore: one JSON file written by `conf` (atomic writes), mode 0600 in a
-// 0700 directory, because it holds developer keys in clear text.
+// The file-backed ProfileStore: one JSON file, mode 0600 in a 0700 directory, because it holds
+// developer keys in clear text. Every change is a locked read-modify-write with an atomic replace
+// (src/core/file-lock.ts), so concurrent logins and logouts never lose each other's profile.
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type Conf from 'conf';
-import { ConfigError } from '../errors.js';
+import { ConfigError, MasgError } from '../errors.js';
 import { systemKeyring } from './keyring.js';
 import { withKeyring } from './keyring-store.js';
 import type { Profile, ProfileStore, ProfileSummary } from './store.js';
@@ -13,10 +13,7 @@ interface FileShape {
   profiles?: Record<string, unknown>;
 }
 
-/**
- * Open (without creating) the store in `dir`. `conf` is imported here, not at module top, so
- * `masg --help` never pays for it (and its ajv dependency).
- */
+/** Open (without creating) the store in `dir`. The lock library is loaded only by a change. */
 export async function openStore(
   dir: string,
   opts: {
@@ -36,8 +33,7 @@ export async function openStore(
 }
 
 /**
- * conf creates missing directories with the default mode (0755 under a usual umask). Create it
- * first with 0700 so the file names are not listable either. An existing directory is left as
+ * Create the directory with 0700 (not the default 0755 under a usual umask) so the file names are not listable either. An existing directory is left as
  * it is: it may be one the user chose and shares on purpose (MASG_CONFIG_DIR); the file's own
  * 0600 still protects the key, and checkPermissions() watches the file.
  */
@@ -55,17 +51,17 @@ async function ensurePrivateDir(dir: string): Promise<void> {
 }
 
 /**
- * The config file. Reads parse the small JSON file directly; writes go through `conf` (atomic
- * replace, mode 0600), loaded only then: conf brings ajv and semver, ~70 ms that every command
- * reading a profile (all of them) would otherwise pay.
+ * The config file. Reads parse the small JSON file directly, once per invocation. A change is a
+ * read-modify-write under the file's cross-process lock (src/core/file-lock.ts): two `masg login`
+ * run at once for different profiles must both be kept, which a write of a snapshot read earlier
+ * (what `conf` did) cannot promise. The new file replaces the old atomically, mode 0600.
  */
 class ProfileFile {
   readonly path: string;
-  private conf?: Conf<FileShape>;
-  /** The parsed file, read once per invocation (open, then every get/list) and dropped on write. */
+  /** The parsed file, read once per invocation (open, then every get/list) and replaced on write. */
   private read?: { profiles: unknown };
 
-  constructor(private readonly cwd: string) {
+  constructor(cwd: string) {
     this.path = join(cwd, 'config.json');
   }
 
@@ -87,39 +83,60 @@ class ProfileFile {
     });
   }
 
-  async setProfiles(profiles: Record<string, unknown>): Promise<void> {
-    if (!this.conf) {
-      const { default: ConfClass } = await import('conf');
-      this.conf = guard(this.cwd, () =>
-        new ConfClass<FileShape>({
-          cwd: this.cwd,
-          configName: 'config',
-          configFileMode: 0o600,
-          // Profile names may contain dots ("acme.prod"): they are keys, not paths.
-          accessPropertiesByDotNotation: false,
-          // A hand-edited file with a typo must not silently lose every stored key.
-          clearInvalidConfig: false,
-        }),
-      );
+  /**
+   * Apply `change` to the profiles as they are on disk now (not as this process read them
+   * earlier), inside the lock; other top-level keys of the file are kept. Writes only when
+   * something changed; returns what `change` returned.
+   */
+  async update<T>(change: (profiles: Record<string, unknown>) => T): Promise<T> {
+    const { withFileLock } = await import('../core/file-lock.js');
+    try {
+      return await withFileLock(this.path, async (locked) => {
+        const text = await locked.read();
+        // A corrupt file is reported, never replaced: it may hold the only copy of a key.
+        const file = guard(this.path, () => (text === undefined ? {} : (JSON.parse(text) as FileShape & Record<string, unknown>)));
+        const profiles = profilesObject(this.path, file.profiles);
+        const before = JSON.stringify(profiles);
+        const result = change(profiles);
+        // conf's layout (tab-indented), so a file written by an older masg and by this one diff cleanly.
+        if (JSON.stringify(profiles) !== before) await locked.write(`${JSON.stringify({ ...file, profiles }, undefined, '\t')}\n`, { mode: 0o600 });
+        this.read = { profiles };
+        return result;
+      });
+    } catch (error) {
+      throw asConfigError(this.path, error);
     }
-    const conf = this.conf;
-    this.read = undefined;
-    guard(this.path, () => conf.set('profiles', profiles));
   }
 }
 
-/** Turn conf's raw fs/JSON errors into a ConfigError that names the file and the way out. */
+/** Turn raw fs/JSON errors into a ConfigError that names the file and the way out. */
 function guard<T>(path: string, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    const why = error instanceof SyntaxError ? 'is not valid JSON' : `cannot be used (${(error as Error).message})`;
-    throw new ConfigError(`The masg config file in ${path} ${why}.`, {
-      cause: error,
+    throw asConfigError(path, error);
+  }
+}
+
+function asConfigError(path: string, error: unknown): Error {
+  // Already explained (a malformed profile, a lock held too long: exit 7).
+  if (error instanceof MasgError) return error;
+  const why = error instanceof SyntaxError ? 'is not valid JSON' : `cannot be used (${(error as Error).message})`;
+  return new ConfigError(`The masg config file in ${path} ${why}.`, {
+    cause: error,
+    hint: 'Fix or remove the file, then run `masg login` again.',
+  });
+}
+
+/** The profiles object; an own-property map so a name like "constructor" finds nothing. */
+function profilesObject(path: string, value: unknown): Record<string, unknown> {
+  if (value === undefined) return Object.create(null) as Record<string, unknown>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`The masg config file ${path} is malformed: "profiles" is not an object.`, {
       hint: 'Fix or remove the file, then run `masg login` again.',
     });
   }
+  return Object.assign(Object.create(null) as Record<string, unknown>, value);
 }
 
 class ConfStore implements ProfileStore {
@@ -138,16 +155,18 @@ class ConfStore implements ProfileStore {
   }
 
   async set(name: string, profile: Profile): Promise<void> {
-    await this.file.setProfiles({ ...this.profiles(), [name]: clean(profile) });
+    await this.file.update((profiles) => {
+      profiles[name] = clean(profile);
+    });
   }
 
   async delete(name: string): Promise<Profile | undefined> {
-    const profiles = { ...this.profiles() };
-    const raw = profiles[name];
-    if (raw === undefined) return undefined;
-    delete profiles[name];
-    await this.file.setProfiles(profiles);
-    return this.parse(name, raw);
+    const raw = await this.file.update((profiles) => {
+      const removed = profiles[name];
+      delete profiles[name];
+      return removed;
+    });
+    return raw === undefined ? undefined : this.parse(name, raw);
   }
 
   async list(): Promise<ProfileSummary[]> {
@@ -181,16 +200,8 @@ class ConfStore implements ProfileStore {
     );
   }
 
-  /** The profiles object; an own-property map so a name like "constructor" finds nothing. */
   private profiles(): Record<string, unknown> {
-    const value = this.file.profiles();
-    if (value === undefined) return Object.create(null) as Record<string, unknown>;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new ConfigError(`The masg config file ${this.path} is malformed: "profiles" is not an object.`, {
-        hint: 'Fix or remove the file, then run `masg login` again.',
-      });
-    }
-    return Object.assign(Object.create(null) as Record<string, unknown>, value);
+    return profilesObject(this.path, this.file.profiles());
   }
 
   /** The file may be hand-edited: check the shape instead of trusting a cast. */

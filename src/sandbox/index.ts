@@ -2,14 +2,11 @@
 //   const sb = await startSandbox({ port: 0, dataFile: 'state.json' });
 //   fetch(`${sb.url}/publication/list.xml`, { headers: { authorization: basic(sb.demo) } })
 
-import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { DEMO, OTHER } from './accounts.js';
 import { initialState } from './demo.js';
 import { Faults, type FaultSpec, type Latency } from './faults.js';
-import { loadState } from './persist.js';
 import { MAX_BODY } from './params.js';
 import { RequestLog } from './request-log.js';
 import { handle, type RequestListener, type SandboxRequestLog } from './server.js';
@@ -63,15 +60,13 @@ export interface Sandbox {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? (() => new Date());
   const seed = opts.seed ?? 1;
-  let state = opts.dataFile ? loadState(opts.dataFile) : undefined;
-  const fresh = !state;
-  state ??= initialState({ seed, now: now(), demo: opts.demo ?? true, scale: opts.scale });
-  if (opts.dataFile) mkdirSync(path.dirname(path.resolve(opts.dataFile)), { recursive: true });
-  const store = new Store(state, opts.dataFile);
-  if (fresh) await store.commit();
+  const create = () => initialState({ seed, now: now(), demo: opts.demo ?? true, scale: opts.scale });
+  // With a data file, other processes may share it (every `masg --sandbox` command has its own
+  // sandbox over one file): the Store locks, reloads and writes it per change (persist.ts).
+  const store = opts.dataFile ? await Store.open(opts.dataFile, create) : new Store(create());
 
   const requests: SandboxRequestLog[] = [];
-  const faults = new Faults(opts.faults, opts.latencyMs, state.seed);
+  const faults = new Faults(opts.faults, opts.latencyMs, store.seed);
   const basePath = (opts.basePath ?? '').replace(/\/+$/, '');
   const deps = {
     store, faults, log: new RequestLog(requests, opts.requestLogLimit ?? 10_000, opts.requestLogBytes ?? 32 * 1024 * 1024),

@@ -1,97 +1,186 @@
-// Durable state file. Writes are atomic (temp file in the same directory, fsync, rename) so a
-// crash or kill -9 leaves either the old or the new file, never a torn one; and they go through
-// a single-flight queue that coalesces: mutations happen in memory synchronously, and one write
-// at a time persists a snapshot taken when it starts, so no mutation is ever lost.
+// The durable state file, shared safely between processes. Several sandboxes may use one file at
+// once (every `masg --sandbox` command runs its own, over <configDir>/sandbox/state.json, and a
+// `masg sandbox --data FILE` may run beside them), so each batch of changes is made under the
+// file's cross-process lock (src/core/file-lock.ts): reload the file if another process wrote it
+// since this one last read it, apply the changes, replace the file atomically (temp file, fsync,
+// rename: a kill -9 leaves the old or the new file), release, and only then answer. IDs come
+// from the state's `nextId` as read under the lock, so they are unique across processes, and a
+// 200 means the change is on disk. Reads see other processes' committed changes through a cheap
+// stat check. A corrupt file is an error, never overwritten.
 
-import { promises as fs, readFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxState } from './types.js';
 
-/** Read the state file; undefined when it does not exist yet. A corrupt file is an error, never overwritten. */
-export function loadState(file: string): SandboxState | undefined {
-  removeStaleTemps(file);
-  let text: string;
+/** Which version of the file this is: a rename gives a new inode, a write new times and size. */
+function stampOf(stat: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+}
+
+function currentStamp(file: string): string | undefined {
   try {
-    text = readFileSync(file, 'utf8');
+    return stampOf(statSync(file, { bigint: true }));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
+}
+
+/**
+ * Read the file and its stamp from one descriptor, so the two always match. Undefined when
+ * missing; a corrupt file is an error (and is never overwritten: nothing is written after it).
+ */
+function readState(file: string): { state: SandboxState; stamp: string } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  try {
+    const stamp = stampOf(fstatSync(fd, { bigint: true }));
+    return { state: parseState(file, readFileSync(fd, 'utf8')), stamp };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parseState(file: string, text: string): SandboxState {
   const state = JSON.parse(text) as SandboxState;
-  if (state.version !== 1) throw new Error(`${file}: not a masg sandbox data file (version ${String(state.version)})`);
+  if (state?.version !== 1) throw new Error(`${file}: not a masg sandbox data file (version ${String(state?.version)})`);
   return state;
 }
 
-/** Temp files of writes interrupted by a kill are garbage: the real file is intact. */
-function removeStaleTemps(file: string): void {
-  const dir = path.dirname(file);
-  const prefix = `.${path.basename(file)}.`;
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) if (n.startsWith(prefix) && n.endsWith('.tmp')) unlinkSync(path.join(dir, n));
+/** The state in `file` (for `masg sandbox --reset`, which checks what it deletes); undefined when missing. */
+export function loadState(file: string): SandboxState | undefined {
+  return readState(path.resolve(file))?.state;
 }
 
-export async function writeAtomic(file: string, text: string): Promise<void> {
-  const dir = path.dirname(file);
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
-  const handle = await fs.open(tmp, 'w', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fs.rename(tmp, file);
-  // The rename itself is durable only once the directory entry is flushed; best effort.
-  try {
-    const d = await fs.open(dir, 'r');
-    await d.sync().finally(() => d.close());
-  } catch {
-    /* some platforms cannot fsync a directory */
-  }
+interface Pending {
+  run: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
 }
 
-/** Coalescing writer: save() resolves once a write that began after the call has finished. */
-export class Persister {
-  private running = false;
-  private dirty = false;
-  private waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
+/** What the file needs from the state it persists. */
+export interface StateHooks {
+  /** Swap in a state read from the file (another process's changes). */
+  replace(state: SandboxState): void;
+  /** Serialise the current state. */
+  snapshot(): string;
+}
 
-  constructor(
-    private readonly file: string | undefined,
-    private readonly snapshot: () => string,
-  ) {}
+/** A state file that changes only under its lock. */
+export class SharedStateFile {
+  /** The version of the file the memory holds; undefined = unknown (a failed write), reload at the next look. */
+  private stamp: string | undefined;
+  /** True while a batch holds the lock: the memory is then ahead of the file, never behind. */
+  private busy = false;
+  private pending: Pending[] = [];
+  private running?: Promise<void>;
+  private hooks!: StateHooks;
 
-  save(): Promise<void> {
-    if (!this.file) return Promise.resolve();
-    this.dirty = true;
-    const done = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
-    if (!this.running) void this.loop();
-    return done;
-  }
+  private constructor(readonly path: string) {}
 
-  private async loop(): Promise<void> {
-    this.running = true;
-    while (this.dirty) {
-      this.dirty = false;
-      const batch = this.waiting;
-      this.waiting = [];
-      try {
-        await writeAtomic(this.file!, this.snapshot());
-        for (const w of batch) w.resolve();
-      } catch (err) {
-        for (const w of batch) w.reject(err);
-      }
+  /**
+   * The file's state, created under the lock by `create` when there is none yet (two processes
+   * starting at once on a new file both end up with the one that was written first). Call
+   * attach() before any other method.
+   */
+  static async open(file: string, create: () => SandboxState): Promise<{ state: SandboxState; file: SharedStateFile }> {
+    const resolved = path.resolve(file);
+    mkdirSync(path.dirname(resolved), { recursive: true });
+    let read = readState(resolved);
+    if (!read) {
+      const { withFileLock } = await import('../core/file-lock.js');
+      read = await withFileLock(resolved, async (locked) => {
+        const existing = readState(resolved);
+        if (existing) return existing;
+        const state = create();
+        await locked.write(JSON.stringify(state), { mode: 0o600 });
+        return { state, stamp: currentStamp(resolved)! };
+      });
     }
-    this.running = false;
+    const shared = new SharedStateFile(resolved);
+    shared.stamp = read.stamp;
+    return { state: read.state, file: shared };
   }
 
-  /** Wait for every requested write (used by close()). */
+  attach(hooks: StateHooks): void {
+    this.hooks = hooks;
+  }
+
+  /** For reads: take in what other processes committed since the last look (one stat when nothing did). */
+  refresh(): void {
+    if (!this.busy) this.reloadIfChanged();
+  }
+
+  /**
+   * Run `change` (synchronous) as part of the next batch under the lock, on the state as it is
+   * on disk; resolves with its result once the batch is on disk. A change that throws is left
+   * out of the answer (its error is returned to it alone); a failed write fails the whole batch.
+   */
+  transact<T>(change: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ run: change, resolve: resolve as (value: unknown) => void, reject });
+      this.running ??= this.drain();
+    });
+  }
+
+  /** Wait until every submitted change is written (or has failed). */
   async flush(): Promise<void> {
-    if (this.running || this.dirty) await this.save();
+    while (this.running) await this.running;
+  }
+
+  private reloadIfChanged(): void {
+    const now = currentStamp(this.path);
+    // A deleted file keeps the memory: the next change writes it again.
+    if (now === undefined || now === this.stamp) return;
+    const read = readState(this.path);
+    if (!read) return;
+    this.hooks.replace(read.state);
+    this.stamp = read.stamp;
+  }
+
+  private async drain(): Promise<void> {
+    const { withFileLock } = await import('../core/file-lock.js');
+    while (this.pending.length > 0) {
+      // Every change queued while the previous batch was writing goes into one lock and one write.
+      const batch = this.pending.splice(0);
+      let outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
+      try {
+        outcomes = await withFileLock(this.path, async (locked) => {
+          this.busy = true;
+          try {
+            this.reloadIfChanged();
+            const results = batch.map((p) => {
+              try {
+                return { ok: true as const, value: p.run() };
+              } catch (error) {
+                return { ok: false as const, error };
+              }
+            });
+            if (results.some((r) => r.ok)) {
+              await locked.write(this.hooks.snapshot(), { mode: 0o600 });
+              this.stamp = currentStamp(this.path);
+            }
+            return results;
+          } catch (err) {
+            // The memory may now hold changes that are not on disk: never answered as done, and
+            // dropped at the next look, which reloads the file.
+            this.stamp = undefined;
+            throw err;
+          } finally {
+            this.busy = false;
+          }
+        });
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+        continue;
+      }
+      outcomes.forEach((o, i) => (o.ok ? batch[i]!.resolve(o.value) : batch[i]!.reject(o.error)));
+    }
+    this.running = undefined;
   }
 }

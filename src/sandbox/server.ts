@@ -99,11 +99,11 @@ async function respond(req: IncomingMessage, path: string, params: Record<string
   if (m.kind === 'html') return htmlPage(m.status, REASONS[m.status]!, path);
   try {
     const input = m.route.parse(params, m.ids);
+    if (!m.route.mutates) deps.store.refresh(); // see what other processes sharing the data file committed
     const account = authenticate(req.headers.authorization, deps.store, req.socket.remoteAddress);
-    const reply = m.route.run({ store: deps.store, account, format: m.format, now: deps.now(), flavor: deps.flavor, countries: deps.countries }, input);
-    // Durable before answered: a 200 means the change is on disk.
-    if (m.route.mutates) await deps.store.commit();
-    return reply;
+    const ctx = { store: deps.store, account, format: m.format, now: deps.now(), flavor: deps.flavor, countries: deps.countries };
+    // A change runs under the data file's lock and is durable before answered: a 200 means it is on disk.
+    return m.route.mutates ? await deps.store.transact(() => m.route.run(ctx, input)) : m.route.run(ctx, input);
   } catch (err) {
     return errorReply(m.format, err instanceof SandboxError ? err : crash());
   }

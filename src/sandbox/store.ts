@@ -1,8 +1,10 @@
 // In-memory state with the indexes the routes need. Every mutation is synchronous, so two
-// requests can never interleave inside one; commit() then hands persistence to the Persister.
+// requests can never interleave inside one. With a data file, changes go through transact() (the
+// file's lock, a reload when another process wrote it, one atomic write: persist.ts) and reads
+// call refresh() first; without one, both are free.
 
 import { uuidFor } from './hash.js';
-import { Persister } from './persist.js';
+import { SharedStateFile } from './persist.js';
 import type {
   Account, AdSlotRecord, AdvertiserRecord, CampaignRecord, PublicationRecord, SandboxState,
 } from './types.js';
@@ -14,35 +16,38 @@ export class Store {
   readonly advertisers = new Map<string, AdvertiserRecord>();
   readonly campaigns = new Map<string, CampaignRecord>();
   private readonly slotsByPublication = new Map<string, AdSlotRecord[]>();
-  private readonly persister: Persister;
+  private file?: SharedStateFile;
+  private current!: SandboxState;
 
-  constructor(
-    readonly state: SandboxState,
-    dataFile: string | undefined,
-  ) {
-    for (const a of state.accounts) this.accounts.set(a.email, a);
-    for (const p of state.publications) this.publications.set(p.id, p);
-    for (const s of state.adslots) this.indexSlot(s);
-    for (const a of state.advertisers) this.advertisers.set(a.id, a);
-    for (const c of state.campaigns) this.campaigns.set(c.id, c);
-    this.persister = new Persister(dataFile, () => JSON.stringify(this.state));
+  /** In memory only: nothing is read or written. */
+  constructor(state: SandboxState) {
+    this.index(state);
+  }
+
+  /** Backed by `dataFile`, created from `create()` when it does not exist yet. */
+  static async open(dataFile: string, create: () => SandboxState): Promise<Store> {
+    const { state, file } = await SharedStateFile.open(dataFile, create);
+    const store = new Store(state);
+    file.attach({ replace: (fresh) => store.index(fresh), snapshot: () => JSON.stringify(store.current) });
+    store.file = file;
+    return store;
   }
 
   get seed(): number {
-    return this.state.seed;
+    return this.current.seed;
   }
 
   newId(): string {
-    return uuidFor(this.state.seed, this.state.nextId++);
+    return uuidFor(this.current.seed, this.current.nextId++);
   }
 
   addPublication(p: PublicationRecord): void {
-    this.state.publications.push(p);
+    this.current.publications.push(p);
     this.publications.set(p.id, p);
   }
 
   addAdSlot(s: AdSlotRecord): void {
-    this.state.adslots.push(s);
+    this.current.adslots.push(s);
     this.indexSlot(s);
   }
 
@@ -50,13 +55,40 @@ export class Store {
     return this.slotsByPublication.get(publicationId) ?? [];
   }
 
-  /** Persist the current state; resolves when it is on disk (immediately when in memory only). */
-  commit(): Promise<void> {
-    return this.persister.save();
+  /** Before a read: take in what other processes committed to the data file. */
+  refresh(): void {
+    this.file?.refresh();
   }
 
+  /**
+   * Run a mutation (synchronous) and resolve once it is durable. With a data file it runs under
+   * the file's lock on the state as it is on disk; in memory it simply runs.
+   */
+  transact<T>(change: () => T): Promise<T> {
+    if (!this.file) {
+      try {
+        return Promise.resolve(change());
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return this.file.transact(change);
+  }
+
+  /** Wait for every pending write (used by close()). */
   flush(): Promise<void> {
-    return this.persister.flush();
+    return this.file?.flush() ?? Promise.resolve();
+  }
+
+  /** (Re)build the indexes from a state: at start, and when another process changed the file. */
+  private index(state: SandboxState): void {
+    this.current = state;
+    for (const map of [this.accounts, this.publications, this.adslots, this.advertisers, this.campaigns, this.slotsByPublication]) map.clear();
+    for (const a of state.accounts) this.accounts.set(a.email, a);
+    for (const p of state.publications) this.publications.set(p.id, p);
+    for (const s of state.adslots) this.indexSlot(s);
+    for (const a of state.advertisers) this.advertisers.set(a.id, a);
+    for (const c of state.campaigns) this.campaigns.set(c.id, c);
   }
 
   private indexSlot(s: AdSlotRecord): void {

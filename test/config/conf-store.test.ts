@@ -94,6 +94,46 @@ describe('openStore', () => {
     expect(await readFile(join(tmp, 'config.json'), 'utf8')).toBe('{"profiles": {');
   });
 
+  it('two stores opened before either saves (two `masg login` at once) keep both profiles', async () => {
+    const a = await openStore(tmp);
+    const b = await openStore(tmp);
+    await a.get('x'); // both have read the (empty) file: each change must still apply to what is on disk now
+    await b.get('x');
+    await Promise.all([a.set('one', { email: 'one@x.io', key: 'k1' }), b.set('two', { email: 'two@x.io', key: 'k2' })]);
+    await a.set('three', { email: 'three@x.io' });
+    expect(await b.delete('one')).toEqual({ email: 'one@x.io', key: 'k1' });
+    const c = await openStore(tmp);
+    expect((await c.list()).map((p) => p.name)).toEqual(['three', 'two']);
+    expect(await c.get('two')).toEqual({ email: 'two@x.io', key: 'k2' });
+    expect((await readdir(tmp)).sort()).toEqual(['config.json']); // no lock or temp file left behind
+  });
+
+  it('a file that became corrupt after it was read is not overwritten by a save', async () => {
+    const store = await openStore(tmp);
+    await store.set('default', { email: 'a@x.io', key: 'k' });
+    await writeFile(join(tmp, 'config.json'), '{"profiles": {');
+    await expect(store.set('other', { email: 'b@x.io' })).rejects.toMatchObject({ exitCode: 3, message: expect.stringMatching(/not valid JSON/) });
+    expect(await readFile(join(tmp, 'config.json'), 'utf8')).toBe('{"profiles": {');
+  });
+
+  it('a save waits while another process holds the lock, then applies to the file as that one left it', async () => {
+    const store = await openStore(tmp);
+    await store.set('default', { email: 'a@x.io', key: 'k' });
+    const before = await readFile(store.path, 'utf8');
+    // A live lock as another masg would hold it: the lock folder, freshly touched.
+    await mkdir(`${store.path}.lock`);
+    const pending = store.set('other', { email: 'b@x.io' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await readFile(store.path, 'utf8')).toBe(before); // still waiting
+    // What the other process wrote before releasing is kept.
+    const other = JSON.parse(before);
+    other.profiles.third = { email: 'c@x.io' };
+    await writeFile(store.path, JSON.stringify(other));
+    await rm(`${store.path}.lock`, { recursive: true });
+    await pending;
+    expect((await (await openStore(tmp)).list()).map((p) => p.name)).toEqual(['default', 'other', 'third']);
+  });
+
   it('a hand-edited profile of the wrong shape is a ConfigError naming the profile', async () => {
     await writeFile(join(tmp, 'config.json'), JSON.stringify({ profiles: { default: { email: 'a@x.io', key: 42 } } }));
     const store = await openStore(tmp);

@@ -1,5 +1,5 @@
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,63 @@ describe('persistence', () => {
   });
 });
 
+describe('several sandboxes over one data file (every `masg --sandbox` command runs its own)', () => {
+  const create = (sb: Awaited<ReturnType<typeof start>>, name: string) =>
+    call(sb, 'POST', '/publication/create.json', { params: { name, type: 'OTHER_APP', description: 'd' } });
+
+  it('IDs stay unique, each sees what the other committed, and no change is lost', async () => {
+    const file = path.join(dir, 'shared', 'state.json');
+    // Both start at once on a file that does not exist yet: one creates it, the other reads it.
+    const [a, b] = await Promise.all([start({ dataFile: file }), start({ dataFile: file })]);
+    try {
+      expect((await demoIds(a)).pubs).toEqual((await demoIds(b)).pubs);
+      const created = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
+        const r = await create(i % 2 ? a : b, `shared-${i}`);
+        expect(r.status).toBe(200);
+        return r.json()['masg-response'].id as string;
+      }));
+      expect(new Set(created).size).toBe(20);
+      // A rename in one while the other keeps creating: the rename survives the other's writes.
+      const slot = (await demoIds(a)).slots[0];
+      const [renamed] = await Promise.all([
+        call(a, 'POST', `/adslot/${slot.id}.json`, { params: { name: 'Renamed beside creates' } }),
+        ...Array.from({ length: 5 }, (_, i) => create(b, `beside-${i}`)),
+      ]);
+      expect(renamed.status).toBe(200);
+      for (const sb of [a, b]) {
+        const listed = (await call(sb, 'GET', '/publication/list.json')).json()['masg-response'].map((p: any) => p.id);
+        for (const id of created) expect(listed).toContain(id);
+        const slots = (await call(sb, 'GET', '/adslot/list.json')).json()['masg-response'];
+        expect(slots.find((s: any) => s.id === slot.id).name).toBe('Renamed beside creates');
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+    const state = readState(file);
+    const onDisk = state.publications.map((p: any) => p.name);
+    for (let i = 0; i < 20; i++) expect(onDisk).toContain(`shared-${i}`);
+    for (let i = 0; i < 5; i++) expect(onDisk).toContain(`beside-${i}`);
+    expect(state.adslots.map((s: any) => s.name)).toContain('Renamed beside creates');
+    expect(readdirSync(path.dirname(file))).toEqual(['state.json']); // no lock or temp file left
+  });
+
+  it('a data file that turns corrupt while running is refused, not overwritten', async () => {
+    const file = path.join(dir, 'turns-corrupt.json');
+    const sb = await start({ dataFile: file });
+    try {
+      expect((await create(sb, 'before')).status).toBe(200);
+      writeFileSync(file, '{"version":1,"publ');
+      const r = await create(sb, 'after');
+      expect(r.status).toBe(500);
+      expect(readFileSync(file, 'utf8')).toBe('{"version":1,"publ');
+      expect((await call(sb, 'GET', '/publication/list.json')).status).toBe(500);
+    } finally {
+      await sb.close();
+    }
+    expect(readFileSync(file, 'utf8')).toBe('{"version":1,"publ');
+  });
+});
+
 describe('kill -9 during a stream of writes', () => {
   // The child runs the compiled sandbox; compile just src/sandbox into a temp folder so this
   // test does not depend on the rest of the tree building.
@@ -99,6 +156,8 @@ describe('kill -9 during a stream of writes', () => {
     execFileSync(process.execPath, [tsc, '--outDir', out, '--rootDir', 'src', '--module', 'NodeNext', '--moduleResolution', 'NodeNext',
       '--target', 'ES2022', '--strict', '--skipLibCheck', '--types', 'node', 'src/sandbox/main.ts'], { stdio: 'pipe' });
     writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
+    // The sandbox's file lock (src/core) loads a dependency: let the temp build find the project's.
+    if (!existsSync(path.join(out, 'node_modules'))) symlinkSync(path.resolve('node_modules'), path.join(out, 'node_modules'), 'dir');
     return path.join(out, 'sandbox', 'main.js');
   }
 
