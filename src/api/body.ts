@@ -48,16 +48,27 @@ export async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
-/** The peeked chunks, then the rest of the body; read errors go through `onError`. */
+/**
+ * The peeked chunks, then the rest of the body; read errors go through `onError`. A reader that
+ * stops early (a table over its limit, a completion that has what it needs) releases the body,
+ * so the connection is not left holding unread data that would keep close() waiting.
+ */
 export async function* replay(peeked: Peeked, onError: (err: unknown) => Error): AsyncGenerator<Uint8Array> {
-  yield* peeked.chunks;
+  let finished = false;
   try {
+    yield* peeked.chunks;
     for (;;) {
       const next = await peeked.rest.next();
-      if (next.done) return;
+      if (next.done) {
+        finished = true;
+        return;
+      }
       yield next.value;
     }
   } catch (err) {
+    finished = true;
     throw onError(err);
+  } finally {
+    if (!finished) await peeked.rest.return?.();
   }
 }
