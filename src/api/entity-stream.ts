@@ -142,6 +142,8 @@ class EntityBuilder<K extends string> {
   private entityDepth = 0;
   private record: Record<string, string> | undefined;
   private field: string | undefined;
+  /** The open field is one of spec.fields (looked up once, at its start tag). */
+  private wanted = false;
   private value = '';
   private nested = false;
   private readonly known: ReadonlySet<string>;
@@ -167,21 +169,23 @@ class EntityBuilder<K extends string> {
     }
     if (depth === this.entityDepth + 1) {
       this.field = name;
+      this.wanted = this.known.has(name);
       this.value = '';
       this.nested = false;
     } else this.nested = true;
   }
 
   text(t: string): void {
-    if (this.field !== undefined && this.depth === this.entityDepth + 1) this.value += t;
+    if (this.wanted && this.depth === this.entityDepth + 1) this.value += t;
   }
 
   close(name: string): void {
     const depth = this.depth--;
     if (this.record === undefined) return;
     if (depth === this.entityDepth + 1) {
-      if (this.known.has(this.field!)) this.record[this.field!] = this.nested ? '' : this.value;
+      if (this.wanted) this.record[this.field!] = this.nested ? '' : this.value;
       this.field = undefined;
+      this.wanted = false;
       this.value = '';
     } else if (depth === this.entityDepth && name === this.spec.tag) {
       this.emit(this.record as Record<K, string>);

@@ -12,6 +12,12 @@ import type { LineGlobals } from './query.js';
 /** A Tab that makes the shell wait longer than this is worse than one that offers nothing. */
 export const DEADLINE_MS = 1500;
 
+/** MASG_COMPLETION_DEADLINE_MS: a slow link or a huge account may want more (0.1–60 s). */
+function deadlineFrom(env: Env): number {
+  const ms = Number(env.MASG_COMPLETION_DEADLINE_MS);
+  return Number.isInteger(ms) && ms >= 100 && ms <= 60_000 ? ms : DEADLINE_MS;
+}
+
 type Env = Record<string, string | undefined>;
 
 export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version: string): Promise<IdList> {
@@ -25,9 +31,10 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
   const cached = readFresh(cache, kind);
   if (cached) return cached;
 
-  const deadline = AbortSignal.timeout(DEADLINE_MS);
+  const budget = deadlineFrom(env);
+  const deadline = AbortSignal.timeout(budget);
   // No retries: a Tab press has one short budget, and an answer too late is no answer.
-  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: DEADLINE_MS / 1000, retries: 0 };
+  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: budget / 1000, retries: 0 };
   const ctx = new Context(nullIo(env, deadline), globals, version);
   try {
     const fresh = await beforeDeadline(fetchIds(ctx, kind), deadline);
