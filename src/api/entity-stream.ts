@@ -1,12 +1,13 @@
 // List bodies parsed as they arrive: there is no paging, so `adslot/list` of a big network is
 // hundreds of MB, and a tree of it (what src/api/xml.ts builds for one entity) does not fit.
 // Bytes → text (TextDecoder keeps split sequences) → CharRefFixer (production's surrogate pairs
-// and raw control characters, shared with the statistics parser) → raw CRs kept → saxes → one
-// typed record per entity. Only the record being read and the current batch are held.
+// and raw control characters, shared with the statistics parser) → saxes → one typed record per
+// entity. Only the record being read and the current batch are held.
 //
 // Records match what entityRecords() + pickFields() make of the whole body (test/api/
 // list-stream.test.ts compares them): a field with child elements is '', a field given twice
-// keeps the last value, unknown fields are dropped, unknown references stay as written.
+// keeps the last value, unknown fields are dropped, unknown references stay as written, a raw CR
+// reads as LF (XML's line-end rule, which the whole-body parser applied too).
 
 import { NetworkError } from '../errors.js';
 import { CharRefFixer, CONTROL_ENTITIES } from '../stats/charrefs.js';
@@ -89,9 +90,8 @@ export async function* entityBatches<K extends string>(
     }
   };
   const fixer = new CharRefFixer();
-  const crs = new CarriageReturns();
   const feed = function* (text: string): Generator<Array<Record<K, string>>> {
-    const fixed = crs.keep(fixer.push(text));
+    const fixed = fixer.push(text);
     for (let i = 0; i < fixed.length; i += SLICE) {
       write(fixed.length <= SLICE ? fixed : fixed.slice(i, i + SLICE));
       if (batch.length > 0) {
@@ -106,7 +106,7 @@ export async function* entityBatches<K extends string>(
     received += chunk.length;
     yield* feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
   }
-  write(crs.keep(fixer.push(decoder.decode()) + fixer.end()));
+  write(fixer.push(decoder.decode()) + fixer.end());
   try {
     parser.close();
   } catch (err) {
@@ -114,23 +114,6 @@ export async function* entityBatches<K extends string>(
   }
   builder.finish(what);
   if (batch.length > 0) yield batch;
-}
-
-/**
- * XML reads a raw CR inside a value as LF (its line-end rule), but production writes control
- * characters raw, and a description typed in a web form has CRLF line ends: written as `&#13;`
- * the CR survives. A CR right after `>` is left alone: that is line-end layout between tags
- * (or the first character of a value, the one case that still reads as LF).
- */
-class CarriageReturns {
-  private last = '';
-
-  keep(text: string): string {
-    if (text === '') return text;
-    const out = text.includes('\r') ? (this.last + text).replace(/(?<!>)\r/g, '&#13;').slice(this.last.length) : text;
-    this.last = text[text.length - 1]!;
-    return out;
-  }
 }
 
 /**
