@@ -3,7 +3,7 @@
 // usage.js preload), a sandbox server in its own process, and clean-up of both on failure and on
 // Ctrl-C. In bench/lib/ so that bench/run.js does not take it for a section.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -54,17 +54,20 @@ export function tempDir(prefix = 'masg-bench-') {
  * parent sees it), peak RSS and CPU time (as the child reports them). Rejects on a non-zero exit
  * or after `timeoutMs` (the child is killed).
  */
-export function measureNode(args, { env = process.env, timeoutMs = 180_000, usageFile, label = args.join(' ') } = {}) {
+export function measureNode(args, { env = process.env, timeoutMs = 180_000, usageFile, label = args.join(' '), stdoutFile } = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
+    // stdoutFile: the child writes straight to the file, as `> FILE` would (no pipe through us).
+    const fd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'w');
     const child = spawn(process.execPath, ['--import', usagePreload, ...args], {
       env: { ...env, MASG_BENCH_USAGE_FILE: usageFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', fd ?? 'pipe', 'pipe'],
     });
+    if (fd !== undefined) closeSync(fd);
     const kill = () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL');
     onCleanup(kill);
     let out = '';
-    child.stdout.on('data', (c) => (out = (out + c).slice(-20_000)));
+    child.stdout?.on('data', (c) => (out = (out + c).slice(-20_000)));
     child.stderr.on('data', (c) => (out = (out + c).slice(-20_000)));
     const timer = setTimeout(() => {
       kill();

@@ -1,7 +1,7 @@
 // Publisher ad slots: list, create, update.
-import { entityRecords, pickFields, singleRecord } from './entities.js';
+import { entityList, pickFields, singleRecord } from './entities.js';
 import { pickParams, segment } from './params.js';
-import type { AdSlot, AdSlotInput, ApiClient, ApiRequest } from './types.js';
+import type { AdSlot, AdSlotInput, ApiClient, ApiRequest, EntityList } from './types.js';
 
 export const ADSLOT_FIELDS = ['id', 'publication', 'name', 'formats', 'tags'] as const satisfies readonly (keyof AdSlot)[];
 
@@ -26,8 +26,9 @@ export const adSlotRequests = {
 
 const toAdSlot = (record: Record<string, string>): AdSlot => pickFields(ADSLOT_FIELDS, record);
 
-export async function listAdSlots(client: ApiClient, query: { publication?: string } = {}): Promise<AdSlot[]> {
-  return entityRecords(await client.request(adSlotRequests.list(query)), 'adslot').map(toAdSlot);
+/** Every ad slot of the account (or of one publication), sorted by name, streamed. */
+export function listAdSlots(client: ApiClient, query: { publication?: string } = {}): EntityList<AdSlot> {
+  return entityList(client, adSlotRequests.list(query), { tag: 'adslot', fields: ADSLOT_FIELDS, what: 'ad slots' });
 }
 
 export async function createAdSlot(client: ApiClient, input: AdSlotInput): Promise<AdSlot> {

@@ -1,6 +1,6 @@
 // Advertisers: read-only listing.
-import { entityRecords, pickFields } from './entities.js';
-import type { Advertiser, ApiClient, ApiRequest } from './types.js';
+import { entityList } from './entities.js';
+import type { Advertiser, ApiClient, ApiRequest, EntityList } from './types.js';
 
 export const ADVERTISER_FIELDS = [
   'id', 'name', 'status', 'dailyBudget', 'balance', 'notifyLimit',
@@ -10,7 +10,7 @@ export const advertiserRequests = {
   list: (): ApiRequest => ({ method: 'GET', path: '/advertisers/list' }),
 };
 
-export async function listAdvertisers(client: ApiClient): Promise<Advertiser[]> {
-  const res = await client.request(advertiserRequests.list());
-  return entityRecords(res, 'advertiser').map((record) => pickFields(ADVERTISER_FIELDS, record));
+/** The advertisers of the account, sorted by name, streamed. */
+export function listAdvertisers(client: ApiClient): EntityList<Advertiser> {
+  return entityList(client, advertiserRequests.list(), { tag: 'advertiser', fields: ADVERTISER_FIELDS, what: 'advertisers' });
 }

@@ -49,9 +49,10 @@ export async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 }
 
 /**
- * The peeked chunks, then the rest of the body; read errors go through `onError`. A consumer that
- * stops early (its output failed: a full disk) releases the body: left unread, the connection
- * would never finish and closing the client would wait for it forever.
+ * The peeked chunks, then the rest of the body; read errors go through `onError`. A reader that
+ * stops early (its output failed on a full disk, a table over its limit, a completion that has
+ * what it needs) releases the body: left unread, the connection would never finish and closing
+ * the client would wait for it forever.
  */
 export async function* replay(peeked: Peeked, onError: (err: unknown) => Error): AsyncGenerator<Uint8Array> {
   let finished = false;

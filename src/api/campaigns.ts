@@ -1,8 +1,8 @@
 // Campaigns: list per advertiser and view one. Production may answer a view with a bare
 // <campaign> root instead of <masg-response>; entityRecords accepts both.
-import { entityRecords, pickFields, singleRecord } from './entities.js';
+import { entityList, pickFields, singleRecord } from './entities.js';
 import { segment } from './params.js';
-import type { ApiClient, ApiRequest, Campaign } from './types.js';
+import type { ApiClient, ApiRequest, Campaign, EntityList } from './types.js';
 
 export const CAMPAIGN_FIELDS = [
   'id', 'name', 'status', 'description', 'advertiser', 'budgetType',
@@ -20,8 +20,9 @@ export const campaignRequests = {
 
 const toCampaign = (record: Record<string, string>): Campaign => pickFields(CAMPAIGN_FIELDS, record);
 
-export async function listCampaigns(client: ApiClient, advertiserId: string): Promise<Campaign[]> {
-  return entityRecords(await client.request(campaignRequests.list(advertiserId)), 'campaign').map(toCampaign);
+/** The campaigns of one advertiser, sorted by name, streamed. */
+export function listCampaigns(client: ApiClient, advertiserId: string): EntityList<Campaign> {
+  return entityList(client, campaignRequests.list(advertiserId), { tag: 'campaign', fields: CAMPAIGN_FIELDS, what: 'campaigns' });
 }
 
 /** Not found is a masg-error (code 2000, HTTP 404), thrown by the transport as ApiError. */

@@ -1,7 +1,8 @@
 // From a service body (XML or JSON) to records of strings, tolerant of what production does:
 // a bare root element instead of <masg-response>, missing fields, values nobody listed.
+// One entity (create, update, view) is read whole; a list is streamed (entityList below).
 import { NetworkError } from '../errors.js';
-import type { ApiResponse } from './types.js';
+import type { ApiClient, ApiRequest, ApiResponse, EntityList } from './types.js';
 import { childrenNamed, fieldsOf, parseXml } from './xml.js';
 import { isJsonObject, jsonScalar, parseJson, type JsonValue } from './json.js';
 
@@ -10,7 +11,7 @@ export type FieldRecord = Record<string, string>;
 /** Every `tag` entity in the body, as records of strings in document order. */
 export function entityRecords(res: ApiResponse, tag: string): FieldRecord[] {
   try {
-    return res.body.trimStart().startsWith('<') ? fromXml(res.body, tag) : fromJson(res.body, tag);
+    return res.body.trimStart().startsWith('<') ? fromXml(res.body, tag) : recordsFromJson(res.body, tag);
   } catch (err) {
     if (err instanceof NetworkError) throw err;
     throw new NetworkError(`The service answered HTTP ${res.status} with a body masg could not read: ${(err as Error).message}`, {
@@ -45,7 +46,8 @@ function fromXml(body: string, tag: string): FieldRecord[] {
   return childrenNamed(root, tag).map(fieldsOf);
 }
 
-function fromJson(body: string, tag: string): FieldRecord[] {
+/** The `tag` entities of a whole JSON body (a list or one entity, wrapped or bare). */
+export function recordsFromJson(body: string, tag: string): FieldRecord[] {
   const value = parseJson(body);
   if (!isJsonObject(value)) throw new Error('the JSON body is not an object');
   if ('masg-response' in value) return collect(value['masg-response'], tag);
@@ -65,4 +67,42 @@ function collect(value: JsonValue | undefined, tag: string): FieldRecord[] {
   const record: FieldRecord = {};
   for (const key of keys) record[key] = jsonScalar(value[key]);
   return [record];
+}
+
+/**
+ * Bodies up to this size are read whole before the first record is handed over, so a small list
+ * cut or failed mid-body is retried and reported exactly as a whole-body request would be (most
+ * accounts' lists are far smaller). Above it records stream: memory stays at about this much,
+ * and a cut after the hand-over is a NetworkError (exit 6), since rows may already be written.
+ */
+export const LIST_READ_AHEAD_BYTES = 1024 * 1024;
+
+/**
+ * A list endpoint as an async iterable of typed records. Nothing is sent until it is iterated;
+ * each iteration sends the request again. `batches()` is the same records in arrays (one per
+ * parsed chunk), for callers that would rather not spend a promise per record.
+ */
+export function entityList<K extends string>(
+  client: ApiClient,
+  request: ApiRequest,
+  spec: { tag: string; fields: readonly K[]; what: string },
+): EntityList<Record<K, string>> {
+  async function* batches(): AsyncGenerator<Array<Record<K, string>>, void, undefined> {
+    const [res, { entityBatches }] = await Promise.all([
+      client.stream(request, { readAhead: LIST_READ_AHEAD_BYTES }),
+      import('./entity-stream.js'),
+    ]);
+    yield* entityBatches(res.body, { ...spec, contentType: res.contentType });
+  }
+  return {
+    batches,
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of batches()) yield* batch;
+    },
+    async toArray() {
+      const all: Array<Record<K, string>> = [];
+      for await (const batch of batches()) for (const record of batch) all.push(record);
+      return all;
+    },
+  };
 }

@@ -1,8 +1,8 @@
 // Publisher publications: list, create, update. Values are passed and returned as strings;
 // statuses and types the spec does not list (PENDING, IPAD_APP…) pass through untouched.
-import { entityRecords, pickFields, singleRecord } from './entities.js';
+import { entityList, pickFields, singleRecord } from './entities.js';
 import { pickParams, segment } from './params.js';
-import type { ApiClient, ApiRequest, Publication, PublicationInput } from './types.js';
+import type { ApiClient, ApiRequest, EntityList, Publication, PublicationInput } from './types.js';
 
 export const PUBLICATION_FIELDS = [
   'id', 'name', 'description', 'type', 'reference', 'url', 'transparent',
@@ -40,9 +40,9 @@ export const publicationRequests = {
 
 const toPublication = (record: Record<string, string>): Publication => pickFields(PUBLICATION_FIELDS, record);
 
-export async function listPublications(client: ApiClient, query: { status?: string } = {}): Promise<Publication[]> {
-  const res = await client.request(publicationRequests.list(query));
-  return entityRecords(res, 'publication').map(toPublication);
+/** Every publication of the account (or those with `status`), sorted by name, streamed. */
+export function listPublications(client: ApiClient, query: { status?: string } = {}): EntityList<Publication> {
+  return entityList(client, publicationRequests.list(query), { tag: 'publication', fields: PUBLICATION_FIELDS, what: 'publications' });
 }
 
 export async function createPublication(client: ApiClient, input: PublicationInput): Promise<Publication> {

@@ -14,7 +14,7 @@ import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
 import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
-import type { ApiClient, ApiRequest, ApiResponse } from './types.js';
+import type { ApiClient, ApiRequest, ApiResponse, StreamOptions } from './types.js';
 
 export { DryRunDone } from './describe.js';
 export { proxyFromEnv, proxySecrets, type ProxySettings } from './proxy.js';
@@ -156,7 +156,7 @@ export function createClient(opts: ClientOptions): ApiClient {
    * Up to the moment the body is handed over (status, headers, first bytes): retried like any
    * GET. After that nothing is retried: rows may already be written, so a cut is a NetworkError.
    */
-  async function openStream(req: ApiRequest, http: HttpRequest): Promise<StreamResult> {
+  async function openStream(req: ApiRequest, http: HttpRequest, readAhead: number): Promise<StreamResult> {
     const started = performance.now();
     const limit = limits();
     let phase: Phase = 'connect';
@@ -167,7 +167,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       phase = 'body';
       retryAfterMs = parseRetryAfter(headerValue(raw.headers['retry-after']));
       const contentType = headerValue(raw.headers['content-type']);
-      const peeked = await peek(raw.body, STREAM_PEEK_BYTES);
+      const peeked = await peek(raw.body, readAhead);
       const head = Buffer.concat(peeked.chunks);
       const sniffed = sniffRoot(head.toString('latin1'), contentType);
       if (raw.statusCode === 200 && !peeked.done && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
@@ -210,9 +210,10 @@ export function createClient(opts: ClientOptions): ApiClient {
       const http = prepare(req);
       return retrying(req, http, () => attempt(req, http));
     },
-    stream: async (req) => {
+    stream: async (req, streamOpts?: StreamOptions) => {
       const http = prepare(req);
-      return retrying(req, http, () => openStream(req, http));
+      const readAhead = Math.max(STREAM_PEEK_BYTES, streamOpts?.readAhead ?? 0);
+      return retrying(req, http, () => openStream(req, http, readAhead));
     },
     // After Ctrl-C nothing is worth waiting for: destroy sockets instead of draining them.
     close: async () => {

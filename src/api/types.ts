@@ -77,10 +77,30 @@ export interface ApiResponse {
 export interface ApiClient {
   /** Send and read the whole body; throws ApiError/AuthError for masg-error bodies, NetworkError otherwise. */
   request(req: ApiRequest): Promise<ApiResponse>;
-  /** Send and hand back the body as a byte stream (statistics): errors as for request(). */
-  stream(req: ApiRequest): Promise<{ status: number; contentType: string; body: AsyncIterable<Uint8Array> }>;
+  /** Send and hand back the body as a byte stream (statistics, lists): errors as for request(). */
+  stream(req: ApiRequest, opts?: StreamOptions): Promise<{ status: number; contentType: string; body: AsyncIterable<Uint8Array> }>;
   /** Release sockets. */
   close(): Promise<void>;
+}
+
+export interface StreamOptions {
+  /**
+   * Bytes read before the body is handed over (default: 512, enough to see the root). A body no
+   * longer than this is read whole first, so a cut or malformed one is retried or reported as by
+   * request(); a longer one is handed over after this much, and a cut after that is final.
+   */
+  readAhead?: number;
+}
+
+/**
+ * The records of a list endpoint, fetched when iterated (`for await (const p of
+ * listPublications(client))`). The service has no paging: one request, parsed as it arrives.
+ */
+export interface EntityList<T> extends AsyncIterable<T> {
+  /** The same records in document-order arrays, one per parsed chunk of the body. */
+  batches(): AsyncIterable<T[]>;
+  /** Every record in one array: memory grows with the list. */
+  toArray(): Promise<T[]>;
 }
 
 /** Fields of publication create/update, already validated; undefined = not sent. */

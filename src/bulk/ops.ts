@@ -20,7 +20,7 @@ export const publicationOps: UpdateOps = {
   schema: publicationSchema,
   async list(client) {
     const { listPublications } = await import('../api/publications.js');
-    return listPublications(client);
+    return listPublications(client).toArray();
   },
   async send(client, row) {
     const { updatePublication } = await import('../api/publications.js');
@@ -38,7 +38,7 @@ export const adSlotOps: UpdateOps = {
   schema: adSlotSchema,
   async list(client) {
     const { listAdSlots } = await import('../api/adslots.js');
-    return listAdSlots(client);
+    return listAdSlots(client).toArray();
   },
   async send(client, row) {
     const { updateAdSlot } = await import('../api/adslots.js');

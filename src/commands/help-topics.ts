@@ -34,6 +34,8 @@ Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk s
                       (default: $XDG_CONFIG_HOME/masg, else ~/.config/masg)
   MASG_KEYRING        0: keep the key in config.json, never the system keyring
                       (like login --no-keyring)
+  MASG_COMPLETION_DEADLINE_MS
+                      how long Tab waits for live IDs (default 1500, 100-60000)
   NO_COLOR            set to anything: no colour (like --color never)
   FORCE_COLOR         set: colour even when not on a terminal (like --color always)
   HTTP_PROXY, HTTPS_PROXY, NO_PROXY

@@ -1,7 +1,7 @@
 // Live IDs for Tab: from the cache when fresh, else fetched with the existing API functions
 // through a Context (which resolves credentials exactly as a command would, honouring
 // --sandbox, --profile and --base-url from the line being completed), under a hard deadline.
-import type { ApiClient } from '../api/types.js';
+import type { ApiClient, EntityList } from '../api/types.js';
 import { Context, type GlobalOptions } from '../context.js';
 import { defaultConfigDir } from '../config/store.js';
 import type { IdKind } from './hints.js';
@@ -11,6 +11,12 @@ import type { LineGlobals } from './query.js';
 
 /** A Tab that makes the shell wait longer than this is worse than one that offers nothing. */
 export const DEADLINE_MS = 1500;
+
+/** MASG_COMPLETION_DEADLINE_MS: a slow link or a huge account may want more (0.1–60 s). */
+function deadlineFrom(env: Env): number {
+  const ms = Number(env.MASG_COMPLETION_DEADLINE_MS);
+  return Number.isInteger(ms) && ms >= 100 && ms <= 60_000 ? ms : DEADLINE_MS;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -25,9 +31,10 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
   const cached = readFresh(cache, kind);
   if (cached) return cached;
 
-  const deadline = AbortSignal.timeout(DEADLINE_MS);
+  const budget = deadlineFrom(env);
+  const deadline = AbortSignal.timeout(budget);
   // No retries: a Tab press has one short budget, and an answer too late is no answer.
-  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: DEADLINE_MS / 1000, retries: 0 };
+  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: budget / 1000, retries: 0 };
   const ctx = new Context(nullIo(env, deadline), globals, version);
   try {
     const fresh = await beforeDeadline(fetchIds(ctx, kind), deadline);
@@ -60,32 +67,45 @@ async function fetchIds(ctx: Context, kind: IdKind): Promise<Partial<Record<IdKi
   return fetchers[kind](client);
 }
 
+/** [id, description] of every entity of a list, read as it streams: nothing else is kept. */
+async function pairs<T extends { id: string }>(list: EntityList<T>, describe: (entity: T) => string): Promise<IdList> {
+  const out: IdList = [];
+  for await (const batch of list.batches()) for (const entity of batch) out.push([entity.id, describe(entity)]);
+  return out;
+}
+
 const fetchers: Record<IdKind, (client: ApiClient) => Promise<Partial<Record<IdKind, IdList>>>> = {
   async publications(client) {
     const { listPublications } = await import('../api/publications.js');
-    return { publications: (await listPublications(client)).map((p) => [p.id, p.name]) };
+    return { publications: await pairs(listPublications(client), (p) => p.name) };
   },
   async adslots(client) {
     const [{ listAdSlots }, { listPublications }] = await Promise.all([import('../api/adslots.js'), import('../api/publications.js')]);
-    const [slots, pubs] = await Promise.all([listAdSlots(client), listPublications(client)]);
-    const pubName = new Map(pubs.map((p) => [p.id, p.name]));
-    return {
-      adslots: slots.map((s) => [s.id, pubName.has(s.publication) ? `${s.name} (${pubName.get(s.publication)})` : s.name]),
-      publications: pubs.map((p) => [p.id, p.name]),
-    };
+    // Both lists at once; a slot keeps only its ID, name and publication ID until the names are known.
+    const owners: string[] = [];
+    const [slots, publications] = await Promise.all([
+      pairs(listAdSlots(client), (s) => {
+        owners.push(s.publication);
+        return s.name;
+      }),
+      pairs(listPublications(client), (p) => p.name),
+    ]);
+    const pubName = new Map(publications);
+    slots.forEach((slot, i) => {
+      const pub = pubName.get(owners[i]!);
+      if (pub !== undefined) slot[1] = `${slot[1]} (${pub})`;
+    });
+    return { adslots: slots, publications };
   },
   async advertisers(client) {
     const { listAdvertisers } = await import('../api/advertisers.js');
-    return { advertisers: (await listAdvertisers(client)).map((a) => [a.id, a.name]) };
+    return { advertisers: await pairs(listAdvertisers(client), (a) => a.name) };
   },
   // Campaigns are listed per advertiser only: `campaign view <Tab>` offers those of all of them.
   async campaigns(client) {
     const [{ listAdvertisers }, { listCampaigns }] = await Promise.all([import('../api/advertisers.js'), import('../api/campaigns.js')]);
-    const advertisers = await listAdvertisers(client);
-    const lists = await Promise.all(advertisers.map((a) => listCampaigns(client, a.id)));
-    return {
-      campaigns: lists.flatMap((list, i) => list.map((c): [string, string] => [c.id, `${c.name} (${advertisers[i]!.name})`])),
-      advertisers: advertisers.map((a) => [a.id, a.name]),
-    };
+    const advertisers = await pairs(listAdvertisers(client), (a) => a.name);
+    const lists = await Promise.all(advertisers.map(([id, name]) => pairs(listCampaigns(client, id), (c) => `${c.name} (${name})`)));
+    return { campaigns: lists.flat(), advertisers };
   },
 };

@@ -17,6 +17,13 @@ export interface TableOptions {
 
 const NO_LIB_STYLE = { head: [] as string[], border: [] as string[] };
 
+/**
+ * The most rows a table takes. A table sizes its columns from every row, so it holds them all
+ * before drawing the first line; past a screenful nobody reads a table anyway, and cli-table3
+ * needs seconds per thousand rows. csv, tsv, json and ndjson stream any number of rows.
+ */
+export const TABLE_ROW_LIMIT = 10_000;
+
 function isNumeric(column: Column): boolean {
   return column.type === 'int' || column.type === 'decimal';
 }

@@ -2,12 +2,14 @@
 // whenever `out` asks us to (backpressure), so a 200,000-row export never sits in memory; a
 // table must know every width before drawing its first line, so it buffers.
 
+import { UsageError } from '../errors.js';
 import { createChalk } from './color.js';
 import { cellValues, selectColumns } from './columns.js';
 import { createCsvEncoder, createTsvEncoder } from './format/csv.js';
 import { createJsonArrayEncoder, createNdjsonEncoder } from './format/json.js';
 import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
+import { TABLE_ROW_LIMIT } from './table.js'; // cli-table3 itself is loaded only to draw
 import type { Column, OutStream, OutputSettings, Row, RowWriter } from './types.js';
 
 interface Encoder {
@@ -115,10 +117,22 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   };
 }
 
+/**
+ * Past TABLE_ROW_LIMIT rows the table is refused before anything is drawn (exit 2, like any
+ * choice of options that cannot be served): the command is right, only the format is not.
+ */
+export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
+  return new UsageError(`More than ${limit.toLocaleString('en-US')} rows: too many for a table, which holds every row to size its columns. Nothing was printed.`, {
+    field: '-o',
+    hint: 'Use -o csv, tsv, json or ndjson, which write any number of rows as they arrive (e.g. -o csv > list.csv, or --out list.csv).',
+  });
+}
+
 function createTableWriter(out: OutStream, cols: Column[], settings: OutputSettings): RowWriter {
   const rows: string[][] = [];
   return {
     write(row) {
+      if (rows.length >= TABLE_ROW_LIMIT) throw tableTooLong();
       rows.push(cellValues(cols, row));
     },
     async end(totals) {

@@ -30,7 +30,7 @@ const sent = (): Recorded[] => server.requests.slice(seen);
 describe('publications', () => {
   it('listPublications: production values pass through, empty fields are ""', async () => {
     server.on('GET /api/v2/publication/list.xml', { file: 'publication-list.xml' });
-    const pubs = await listPublications(client, { status: 'ACTIVE' });
+    const pubs = await listPublications(client, { status: 'ACTIVE' }).toArray();
     expect(sent().map((r) => [r.method, r.path, r.query.toString()])).toEqual([['GET', '/api/v2/publication/list.xml', 'status=ACTIVE']]);
     expect(pubs).toEqual([
       {
@@ -48,15 +48,15 @@ describe('publications', () => {
 
   it('listPublications without a filter sends no parameter; one and zero rows are lists', async () => {
     server.on('GET /api/v2/publication/list.xml', { file: 'publication-list-one.xml' });
-    expect(await listPublications(client)).toHaveLength(1);
+    expect(await listPublications(client).toArray()).toHaveLength(1);
     server.on('GET /api/v2/publication/list.xml', { file: 'publication-list-empty.xml' });
-    expect(await listPublications(client)).toEqual([]);
+    expect(await listPublications(client).toArray()).toEqual([]);
     expect(sent().map((r) => r.query.toString())).toEqual(['', '']);
   });
 
   it('the same decoding from a Latin-1 JSON body', async () => {
     server.on('GET /api/v2/publication/list.xml', { type: LATIN1_JSON, file: 'publication-list.json' });
-    const [first, second] = await listPublications(client);
+    const [first, second] = await listPublications(client).toArray();
     expect(first).toMatchObject({ name: 'Café ? & Co <beta>', description: '', requests: '', transparent: 'false' });
     expect(second!.requests).toBe('9007199254740993');
   });
@@ -93,7 +93,7 @@ describe('publications', () => {
 describe('ad slots', () => {
   it('listAdSlots with a publication filter; <formats/> is ""', async () => {
     server.on('GET /api/v2/adslot/list.xml', { file: 'adslot-list.xml' });
-    const slots = await listAdSlots(client, { publication: '0a5b' });
+    const slots = await listAdSlots(client, { publication: '0a5b' }).toArray();
     expect(sent()[0]!.query.get('publication')).toBe('0a5b');
     expect(slots).toEqual([
       { id: '4e9f8da2-7051-4c23-9e6f-b0a198d7e265', publication: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21', name: 'Home top', formats: 'text,banner', tags: 'sport,café' },
@@ -117,16 +117,16 @@ describe('ad slots', () => {
 describe('advertisers and campaigns', () => {
   it('listAdvertisers: <dailyBudget></dailyBudget> is ""', async () => {
     server.on('GET /api/v2/advertisers/list.xml', { file: 'advertisers-list.xml' });
-    expect(await listAdvertisers(client)).toEqual([
+    expect(await listAdvertisers(client).toArray()).toEqual([
       { id: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598', name: 'Acme ™', status: 'ACTIVE', dailyBudget: '', balance: '1234.50', notifyLimit: '100.00' },
     ]);
     server.on('GET /api/v2/advertisers/list.xml', { type: LATIN1_JSON, file: 'advertisers-list.json' });
-    expect((await listAdvertisers(client))[0]).toMatchObject({ name: 'Acme ?', dailyBudget: '', balance: '1234.50' });
+    expect((await listAdvertisers(client).toArray())[0]).toMatchObject({ name: 'Acme ?', dailyBudget: '', balance: '1234.50' });
   });
 
   it('listCampaigns: path built from the advertiser ID, unknown statuses pass through', async () => {
     server.on('GET /api/v2/advertiser/71c2b0d5-a384-4f56-b192-e3d4cb0a1598/campaigns/list.xml', { file: 'campaigns-list.xml' });
-    const campaigns = await listCampaigns(client, '71c2b0d5-a384-4f56-b192-e3d4cb0a1598');
+    const campaigns = await listCampaigns(client, '71c2b0d5-a384-4f56-b192-e3d4cb0a1598').toArray();
     expect(campaigns.map((c) => [c.name, c.status, c.budgetType, c.dailyBudget, c.endDate])).toEqual([
       ['Spring 🌸', 'PENDING_PAUSED', 'IMPRESSIONS', '10000', ''],
       ['Summer', 'ACTIVE', 'MONETARY', '50.00', '08-31-2012 23:59'],

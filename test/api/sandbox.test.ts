@@ -43,9 +43,9 @@ describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
     expect(created.status).not.toBe('');
 
     // The sandbox may move a new publication out of PENDING on its own (simulated review).
-    const all = await listPublications(client);
+    const all = await listPublications(client).toArray();
     expect(all.find((p) => p.id === created.id)).toEqual({ ...created, status: expect.any(String) });
-    const same = await listPublications(client, { status: 'ACTIVE' });
+    const same = await listPublications(client, { status: 'ACTIVE' }).toArray();
     expect(same.length).toBeGreaterThan(0);
     expect(same.every((p) => p.status === 'ACTIVE')).toBe(true);
     expect(lastRequest().params).toMatchObject({ status: 'ACTIVE' });
@@ -56,7 +56,7 @@ describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
   });
 
   it('JSON bodies decode into the same entities (except characters Latin-1 cannot hold)', async () => {
-    const fromXml = await listPublications(client);
+    const fromXml = await listPublications(client).toArray();
     const res = await client.request({ ...publicationRequests.list(), format: 'json' });
     expect(res.contentType.toLowerCase()).toContain('charset=iso-8859-1');
     const fromJson = entityRecords(res, 'publication');
@@ -64,11 +64,11 @@ describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
   });
 
   it('ad slots: create, list by publication, update', async () => {
-    const [pub] = await listPublications(client);
+    const [pub] = await listPublications(client).toArray();
     const slot = await createAdSlot(client, { publication: pub!.id, name: 'Slot é', formats: 'banner,text', tags: 'a,b' });
     expect(slot).toMatchObject({ publication: pub!.id, name: 'Slot é', tags: 'a,b' });
     expect(slot.formats.split(',').sort()).toEqual(['banner', 'text']);
-    const listed = await listAdSlots(client, { publication: pub!.id });
+    const listed = await listAdSlots(client, { publication: pub!.id }).toArray();
     expect(listed.map((s) => s.id)).toContain(slot.id);
     expect(listed.every((s) => s.publication === pub!.id)).toBe(true);
     const updated = await updateAdSlot(client, slot.id, { name: 'Slot 2', formats: 'iab300x250' });
@@ -77,10 +77,10 @@ describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
   });
 
   it('advertisers and campaigns: list, list per advertiser, view', async () => {
-    const advertisers = await listAdvertisers(client);
+    const advertisers = await listAdvertisers(client).toArray();
     expect(advertisers.length).toBeGreaterThan(0);
     const withCampaigns = [];
-    for (const adv of advertisers) withCampaigns.push(...(await listCampaigns(client, adv.id)));
+    for (const adv of advertisers) withCampaigns.push(...(await listCampaigns(client, adv.id).toArray()));
     expect(withCampaigns.length).toBeGreaterThan(0);
     const first = withCampaigns[0]!;
     expect(await getCampaign(client, first.id)).toEqual(first);
@@ -101,13 +101,13 @@ describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
     expect(missing.code).toBe(2000);
 
     const wrong = createClient({ baseUrl: sandbox.url, email: sandbox.demo.email, key: `${sandbox.demo.key}x` });
-    const auth = (await listAdvertisers(wrong).catch((e: unknown) => e)) as AuthError;
+    const auth = (await listAdvertisers(wrong).toArray().catch((e: unknown) => e)) as AuthError;
     await wrong.close();
     expect(auth).toBeInstanceOf(AuthError);
     expect(auth.code).toBe(1003);
 
     const other = createClient({ baseUrl: sandbox.url, ...sandbox.other });
-    const [mine] = await listPublications(client);
+    const [mine] = await listPublications(client).toArray();
     const foreign = (await updatePublication(other, mine!.id, { name: 'x' }).catch((e: unknown) => e)) as ApiError;
     await other.close();
     expect(foreign).toBeInstanceOf(ApiError);

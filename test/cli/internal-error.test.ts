@@ -8,11 +8,13 @@ vi.mock('../../src/api/advertisers.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/api/advertisers.js')>();
   return {
     ...real,
-    listAdvertisers: async () => {
-      // What a real bug looks like: reading a property of undefined.
-      const rows = undefined as unknown as { map: () => void };
-      return rows.map();
-    },
+    // What a real bug looks like: reading a property of undefined, while the list is read.
+    listAdvertisers: () => ({
+      async *batches() {
+        const rows = undefined as unknown as { map: () => void };
+        yield rows.map();
+      },
+    }),
   };
 });
 

@@ -30,9 +30,9 @@ beforeAll(async () => {
     MASG_DEVELOPER_KEY: sandbox.demo.key,
   };
   const client = createClient({ baseUrl: sandbox.url, ...sandbox.demo });
-  for (const p of await listPublications(client)) expected.publications.set(p.id, p.name);
-  for (const a of await listAdvertisers(client)) {
-    for (const c of await listCampaigns(client, a.id)) expected.campaigns.set(c.id, `${c.name} (${a.name})`);
+  for (const p of await listPublications(client).toArray()) expected.publications.set(p.id, p.name);
+  for (const a of await listAdvertisers(client).toArray()) {
+    for (const c of await listCampaigns(client, a.id).toArray()) expected.campaigns.set(c.id, `${c.name} (${a.name})`);
   }
   await client.close();
   expect(expected.publications.size).toBeGreaterThan(1);

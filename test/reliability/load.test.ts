@@ -71,6 +71,6 @@ it(`${CLIENTS} parallel clients × ${EACH} creates: every write kept`, async () 
   for (const id of ids) expect(state).toContain(id);
   sandbox = await startSandbox({ port: 0, dataFile: join(dir, 'state.json') });
   const again = clientFor();
-  expect((await listAdSlots(again, { publication: pub.id })).map((s) => s.id).sort()).toEqual([...ids].sort());
+  expect((await listAdSlots(again, { publication: pub.id }).toArray()).map((s) => s.id).sort()).toEqual([...ids].sort());
   await again.close();
 }, 90_000);

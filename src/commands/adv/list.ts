@@ -1,19 +1,18 @@
 import { advertiserColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
+import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';
 import { rawOr } from '../raw.js';
 
-export const advList = defineCommand<Record<string, never>>({
+export const advList = defineCommand<ListOptions>({
   name: 'list',
   summary: 'List the advertisers of the account with their budgets and balance',
+  configure: (cmd) => addOutOption(cmd),
   examples: ['masg adv list', 'masg adv list -o json'],
   columns: advertiserColumns,
-  async run(ctx) {
+  async run(ctx, opts) {
+    checkOut(ctx, opts);
     const { listAdvertisers, advertiserRequests } = await import('../../api/advertisers.js');
-    return rawOr(ctx, advertiserRequests.list(), async (client) => ({
-      kind: 'rows',
-      entity: 'advertisers',
-      columns: advertiserColumns,
-      rows: await listAdvertisers(client),
-    }));
+    return rawOr(ctx, advertiserRequests.list(), async (client) =>
+      streamedList(listAdvertisers(client), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }));
   },
 });

@@ -4,9 +4,10 @@ import { PUBLICATION_STATUSES } from '../../validate/enums.js';
 import { oneOf } from '../../validate/rules.js';
 import { publicationColumns, publicationTableFields } from '../columns.js';
 import { defineCommand } from '../define.js';
+import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';
 import { rawOr } from '../raw.js';
 
-export interface PubListOptions {
+export interface PubListOptions extends ListOptions {
   status?: string;
 }
 
@@ -15,22 +16,20 @@ export const pubList = defineCommand<PubListOptions>({
   summary: 'List the publications of the account, sorted by name',
   configure: (cmd) =>
     // Not commander's .choices(): it would refuse "active"; the rule below normalises case.
-    cmd.addOption(
-      completeWith(new Option('--status <status>', `only publications with this status (${PUBLICATION_STATUSES.join(', ')})`), {
-        values: PUBLICATION_STATUSES,
-      }),
+    addOutOption(
+      cmd.addOption(
+        completeWith(new Option('--status <status>', `only publications with this status (${PUBLICATION_STATUSES.join(', ')})`), {
+          values: PUBLICATION_STATUSES,
+        }),
+      ),
     ),
-  examples: ['masg pub list', 'masg pub list --status ACTIVE', 'masg pub list -o csv > publications.csv'],
+  examples: ['masg pub list', 'masg pub list --status ACTIVE', 'masg pub list -o csv > publications.csv', 'masg pub list --out /var/exports/publications.csv'],
   columns: publicationColumns,
   async run(ctx, opts) {
     const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_STATUSES);
+    checkOut(ctx, opts);
     const { listPublications, publicationRequests } = await import('../../api/publications.js');
-    return rawOr(ctx, publicationRequests.list({ status }), async (client) => ({
-      kind: 'rows',
-      entity: 'publications',
-      columns: publicationColumns,
-      tableFields: publicationTableFields,
-      rows: await listPublications(client, { status }),
-    }));
+    return rawOr(ctx, publicationRequests.list({ status }), async (client) =>
+      streamedList(listPublications(client, { status }), { entity: 'publications', columns: publicationColumns, tableFields: publicationTableFields, out: opts.out }));
   },
 });

@@ -1,26 +1,24 @@
 import { id as checkId } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
+import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';
 import { rawOr } from '../raw.js';
 
-export interface SlotListOptions {
+export interface SlotListOptions extends ListOptions {
   publication?: string;
 }
 
 export const slotList = defineCommand<SlotListOptions>({
   name: 'list',
   summary: 'List ad slots, of one publication or of the whole account',
-  configure: (cmd) => cmd.option('--publication <id>', 'only the ad slots of this publication'),
+  configure: (cmd) => addOutOption(cmd.option('--publication <id>', 'only the ad slots of this publication')),
   examples: ['masg slot list', 'masg slot list --publication 3f2c…', 'masg slot list -o csv > slots.csv'],
   columns: adSlotColumns,
   async run(ctx, opts) {
     const publication = opts.publication === undefined ? undefined : checkId('--publication', opts.publication);
+    checkOut(ctx, opts);
     const { listAdSlots, adSlotRequests } = await import('../../api/adslots.js');
-    return rawOr(ctx, adSlotRequests.list({ publication }), async (client) => ({
-      kind: 'rows',
-      entity: 'ad slots',
-      columns: adSlotColumns,
-      rows: await listAdSlots(client, { publication }),
-    }));
+    return rawOr(ctx, adSlotRequests.list({ publication }), async (client) =>
+      streamedList(listAdSlots(client, { publication }), { entity: 'ad slots', columns: adSlotColumns, out: opts.out }));
   },
 });

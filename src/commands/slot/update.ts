@@ -66,7 +66,13 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
 
 async function currentName(client: ApiClient, id: string): Promise<string> {
   const { listAdSlots } = await import('../../api/adslots.js');
-  const slot = (await listAdSlots(client, {})).find((s) => s.id === id);
+  let slot: { name: string } | undefined;
+  for await (const s of listAdSlots(client, {})) {
+    if (s.id === id) {
+      slot = s;
+      break; // the rest of the list is not needed: the body is released
+    }
+  }
   // The same answer the service gives for an unknown ad slot (code 2000).
   if (!slot) throw new ApiError(2000, `No such AdSpace id: ${id}`, 200);
   return slot.name;

@@ -30,9 +30,29 @@ export function entityReply(format: Format, tag: string, fields: Field[]): Reply
   return ok(format, format === 'xml' ? wrapXml(elementXml(tag, fields)) : `{"masg-response":${fieldsJson(fields)}}`);
 }
 
+/**
+ * Lists up to this many items are one string sent with a Content-Length; longer ones are rendered
+ * as they are sent (chunked, as a servlet container does once its buffer is full), so that 1.5
+ * million ad slots start arriving at once instead of after a 300 MB string has been built.
+ */
+const WHOLE_LIST_ITEMS = 1000;
+
 export function listReply(format: Format, tag: string, items: Field[][]): Reply {
+  if (items.length > WHOLE_LIST_ITEMS) return ok(format, format === 'xml' ? listXml(tag, items) : listJson(items));
   if (format === 'xml') return ok(format, wrapXml(items.map((f) => elementXml(tag, f)).join('')));
   return ok(format, `{"masg-response":[${items.map(fieldsJson).join(',')}]}`);
+}
+
+function* listXml(tag: string, items: Field[][]): Iterable<string> {
+  yield `${XML_DECLARATION}<masg-response>\n`;
+  for (const f of items) yield elementXml(tag, f);
+  yield '</masg-response>\n';
+}
+
+function* listJson(items: Field[][]): Iterable<string> {
+  yield '{"masg-response":[';
+  for (let i = 0; i < items.length; i++) yield (i === 0 ? '' : ',') + fieldsJson(items[i]!);
+  yield ']}';
 }
 
 /** An entity with no masg-response wrapper: what production's campaign view answers. */

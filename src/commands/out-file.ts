@@ -1,0 +1,19 @@
+// `--out FILE` for data commands: the format follows the file's extension unless -o says
+// otherwise, and never a table (a file is data, not a terminal).
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { OutputFormat, OutputSettings } from '../output/types.js';
+
+const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
+
+export const OUT_OPTION = ['--out <file>', 'write to FILE atomically (format from its extension unless -o is given)'] as const;
+
+/** The output settings for `out` (stdout's when undefined); throws UsageError for -o table. */
+export async function settingsFor(ctx: Context, out: string | undefined): Promise<OutputSettings> {
+  const settings = await ctx.outputSettings();
+  if (out === undefined) return settings;
+  const ext = /\.[^./]+$/.exec(out)?.[0]?.toLowerCase() ?? '';
+  const format = ctx.globals.output ?? EXTENSIONS[ext] ?? 'csv';
+  if (format === 'table') throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });
+  return { ...settings, format, color: false, width: undefined };
+}
