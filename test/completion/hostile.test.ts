@@ -31,7 +31,7 @@ beforeAll(async () => {
   writeFileSync(join(cwd, 'decoy'), '');
   env = { ...process.env, PATH: bin.path, MASG_CONFIG_DIR: configDir, MASG_BASE_URL: sandbox.url, MASG_EMAIL: sandbox.demo.email, MASG_DEVELOPER_KEY: sandbox.demo.key };
   const client = createClient({ baseUrl: sandbox.url, ...sandbox.demo });
-  const all = (await listPublications(client)).map((p) => p.id);
+  const all = (await listPublications(client).toArray()).map((p) => p.id);
   await client.close();
   // The service really sends them: the test would prove nothing otherwise.
   expect(all).toEqual(expect.arrayContaining([...HOSTILE_IDS, ...UNOFFERED_IDS]));
