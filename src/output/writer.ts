@@ -124,6 +124,7 @@ function createTableWriter(out: OutStream, cols: Column[], settings: OutputSetti
       const text = await renderTable(cols, rows, {
         chalk,
         width: settings.width,
+        wide: settings.wide,
         totals: totals && cellValues(cols, totals),
       });
       const sink = createSink(out);

@@ -58,7 +58,7 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
   if (flags.chart) return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
   const settings = await outputSettings(ctx, flags.out);
   const columns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
-  const [{ createRowWriter }, { runReport }, { TotalsAccumulator }] = await Promise.all([
+  const [{ createRowWriter }, { runReport }, { TotalsAccumulator, withRowRatios }] = await Promise.all([
     import('../../output/index.js'),
     import('../../stats/report.js'),
     import('../../stats/totals.js'),
@@ -71,8 +71,9 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
       client,
       spec,
       (row) => {
-        totals?.add(row);
-        return writer.write(row);
+        if (!totals) return writer.write(row);
+        totals.add(row);
+        return writer.write(withRowRatios(row, columns));
       },
       { concurrency, signal: ctx.io.signal, onProgress: pieces.length > 1 ? (done, total) => ui.progress(done, total, 'requests') : undefined },
     );
