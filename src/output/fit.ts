@@ -94,21 +94,18 @@ function wrapLayout(cols: readonly ColumnMeasure[], widths: number[], total: num
 }
 
 /**
- * The shortest prefix length (at least 7) that tells every distinct value apart: one more than
- * the longest common prefix of neighbours in sorted order.
+ * The shortest prefix length (at least `floor`, as git's 7) that tells every distinct value
+ * apart. Tried length by length with a set of prefixes: a few linear passes (random UUIDs need 8
+ * or 9 characters at 50,000 rows), cheaper than sorting the strings.
  */
 export function uniquePrefixLength(values: Iterable<string>, floor = 7): number {
-  const distinct = [...new Set(values)].sort();
-  let len = floor;
+  const distinct = new Set(values);
   let longest = 0;
-  for (let i = 0; i < distinct.length; i++) {
-    const v = distinct[i]!;
-    longest = Math.max(longest, v.length);
-    if (i === 0) continue;
-    const prev = distinct[i - 1]!;
-    let k = 0;
-    while (k < prev.length && k < v.length && prev.charCodeAt(k) === v.charCodeAt(k)) k++;
-    len = Math.max(len, k + 1);
+  for (const v of distinct) if (v.length > longest) longest = v.length;
+  for (let len = floor; len < longest; len++) {
+    const prefixes = new Set<string>();
+    for (const v of distinct) prefixes.add(v.slice(0, len));
+    if (prefixes.size === distinct.size) return len;
   }
-  return Math.min(len, longest);
+  return longest;
 }

@@ -10,7 +10,7 @@ import { paintStatus } from './color.js';
 import { layoutTable, uniquePrefixLength, type ColumnMeasure } from './fit.js';
 import { sanitizeForDisplay } from './sanitize.js';
 import type { Column } from './types.js';
-import { displayWidth, loadWidth, longestWord, truncate, wrapWords } from './width.js';
+import { displayWidth, ELLIPSIS, loadWidth, longestWord, truncate, wrapWords } from './width.js';
 
 export interface TableOptions {
   chalk: ChalkInstance;
@@ -27,8 +27,11 @@ export interface TableOptions {
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const clean = (value: string) => (UNSAFE.test(value) ? sanitizeForDisplay(value) : value);
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x20-\x7e]*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PRIORITY = 2;
+const BATCH = 256;
 /** Borders and padding of a two-column record view; the narrowest a value is squeezed to. */
 const frame2 = 7;
 const VALUE_MIN = 10;
@@ -48,9 +51,16 @@ function box(widths: readonly number[]): Box {
 
 /**
  * One table line (or several, for a row whose cells wrap). `cells[k]` holds the lines of the k-th
- * shown cell, already cut to fit; `paint` colours a line after its width was taken.
+ * shown cell, already cut to fit; `paint` colours a line after its width was taken; `known[k]`
+ * is the width of a one-line cell when already measured (-1 when not).
  */
-function drawRow(cells: readonly string[][], widths: readonly number[], right: readonly boolean[], paint: (k: number, line: string) => string): string {
+function drawRow(
+  cells: readonly string[][],
+  widths: readonly number[],
+  right: readonly boolean[],
+  paint: (k: number, line: string) => string,
+  known?: readonly number[],
+): string {
   let height = 1;
   for (const c of cells) if (c.length > height) height = c.length;
   let text = '';
@@ -58,7 +68,8 @@ function drawRow(cells: readonly string[][], widths: readonly number[], right: r
     text += '│';
     for (let k = 0; k < cells.length; k++) {
       const value = cells[k]![line] ?? '';
-      const fill = ' '.repeat(Math.max(0, widths[k]! - displayWidth(value)));
+      const used = known && height === 1 && known[k]! >= 0 ? known[k]! : displayWidth(value);
+      const fill = ' '.repeat(Math.max(0, widths[k]! - used));
       const shown = value === '' ? '' : paint(k, value);
       text += right[k] ? ` ${fill}${shown} │` : ` ${shown}${fill} │`;
     }
@@ -73,16 +84,29 @@ export async function renderTable(columns: readonly Column[], rows: string[][], 
   const { chalk } = opts;
   const wide = opts.wide === true;
   const head = columns.map((c) => clean(c.header ?? c.key));
-  // Rows are ours (the writer built them): cleaned in place, no second copy of a big table.
-  for (const values of rows) for (let i = 0; i < values.length; i++) values[i] = clean(values[i]!);
   const totals = opts.totals?.map(clean);
   if (totals && totals[0] === '') totals[0] = 'Total';
 
-  // Measure once.
+  // Clean and measure once; the widths are kept so drawing pads without measuring again. Rows
+  // are ours (the writer built them): cleaned in place, no second copy of a big table. Printable
+  // ASCII, most cells, needs neither cleaning nor string-width: one test answers both.
+  const n = columns.length;
   const data = columns.map(() => 0);
-  for (const values of rows) {
-    for (let i = 0; i < columns.length; i++) {
-      const w = displayWidth(values[i] ?? '');
+  const cellWidths = new Int32Array(rows.length * n);
+  const plainAscii = new Uint8Array(rows.length * n); // 1: cut by slicing, no measuring
+  for (let r = 0; r < rows.length; r++) {
+    const values = rows[r]!;
+    for (let i = 0; i < n; i++) {
+      let value = values[i] ?? '';
+      let w: number;
+      if (ASCII.test(value)) {
+        w = value.length;
+        plainAscii[r * n + i] = 1;
+      } else {
+        values[i] = value = clean(value);
+        w = displayWidth(value);
+      }
+      cellWidths[r * n + i] = w;
       if (w > data[i]!) data[i] = w;
     }
   }
@@ -112,9 +136,16 @@ export async function renderTable(columns: readonly Column[], rows: string[][], 
   const prefix = shown.map((i) => (layout.shortenIds ? measures[i]!.shortId : undefined));
   const wraps = shown.map((i) => wide && measures[i]!.text);
 
-  const fitCell = (value: string, k: number): string[] => {
+  // A cell as the lines it shows; known[k] gets its width when it is the width measured above.
+  const known = shown.map(() => -1);
+  const fitCell = (value: string, k: number, measured: number): string[] => {
     const p = prefix[k];
+    known[k] = -1;
     if (p !== undefined && UUID.test(value)) return [value.slice(0, p)];
+    if (measured <= widths[k]!) {
+      known[k] = measured;
+      return [value];
+    }
     if (wraps[k]) return wrapWords(value, widths[k]!, 'keep');
     return [truncate(value, widths[k]!)];
   };
@@ -127,12 +158,59 @@ export async function renderTable(columns: readonly Column[], rows: string[][], 
   const headCells = shown.map((i, k) => (wide ? wrapWords(head[i]!, widths[k]!, 'keep') : [truncate(head[i]!, widths[k]!)]));
   chunks.push(drawRow(headCells, widths, headRight, (_k, line) => chalk.bold(line)));
   if (rows.length > 0) chunks.push(lines.rule + '\n');
-  for (const values of rows) chunks.push(drawRow(shown.map((i, k) => fitCell(values[i] ?? '', k)), widths, right, plain));
+  // The hot loop: one line per row, padding from a table of space runs, no array per cell.
+  // Lines are joined every BATCH rows: a line is a chain of small concatenations that would
+  // otherwise all live until the end and be copied by the garbage collector (it was most of the
+  // time on 50,000 rows); joined young, they die young.
+  let batch: string[] = [];
+  const spaces = Array.from({ length: Math.max(0, ...widths) + 1 }, (_, k) => ' '.repeat(k));
+  const painted = status.some(Boolean) && chalk.level > 0;
+  for (let r = 0; r < rows.length; r++) {
+    const values = rows[r]!;
+    let line = '│';
+    for (let k = 0; k < shown.length; k++) {
+      const i = shown[k]!;
+      let value = values[i] ?? '';
+      let used = cellWidths[r * n + i]!;
+      const p = prefix[k];
+      if (p !== undefined && used === 36) {
+        // Every value of this column was checked to be a UUID (idPrefix); 'Total' is narrower.
+        value = value.slice(0, p);
+        used = p;
+      } else if (used > widths[k]!) {
+        if (wraps[k]) {
+          line = ''; // a row with a wrapped cell takes several lines: the general path draws it
+          break;
+        }
+        const room = widths[k]!;
+        if (plainAscii[r * n + i] === 1 && room > 1) {
+          value = value.slice(0, room - 1) + ELLIPSIS;
+          used = room;
+        } else {
+          value = truncate(value, room);
+          used = displayWidth(value);
+        }
+      }
+      const fill = spaces[widths[k]! - used]!;
+      if (painted && status[k] && value !== '') value = paintStatus(chalk, value);
+      line += right[k] ? ` ${fill}${value} │` : ` ${value}${fill} │`;
+    }
+    if (line === '') {
+      const cells = shown.map((i, k) => fitCell(values[i] ?? '', k, cellWidths[r * n + i]!));
+      batch.push(drawRow(cells, widths, right, plain, known));
+    } else batch.push(line + '\n');
+    if (batch.length === BATCH) {
+      chunks.push(batch.join(''));
+      batch = [];
+    }
+  }
+  chunks.push(batch.join(''));
   if (totals) {
     // The label belongs in the first shown column when its own column was dropped.
     if (shown[0] !== 0 && totals[0] === 'Total' && totals[shown[0]!] === '') totals[shown[0]!] = 'Total';
     chunks.push(lines.rule + '\n');
-    chunks.push(drawRow(shown.map((i, k) => fitCell(totals[i] ?? '', k)), widths, right, (k, line) => chalk.bold(plain(k, line))));
+    const cells = shown.map((i, k) => fitCell(totals[i] ?? '', k, displayWidth(totals[i] ?? '')));
+    chunks.push(drawRow(cells, widths, right, (k, line) => chalk.bold(plain(k, line)), known));
   }
   chunks.push(lines.bottom + '\n');
   return chunks.join('');
