@@ -36,6 +36,7 @@ export async function buildProgram(io: Io): Promise<Command> {
     .addOption(new Option('--raw [format]', "print the service's response body exactly as received").choices(['xml', 'json']).preset('xml'))
     .option('--fields <list>', 'choose and order columns, e.g. id,name,status')
     .option('--no-header', 'csv/tsv without a header row')
+    .option('--wide', 'tables: every column and whole values, even wider than the terminal')
     .addOption(new Option('--color <when>', 'colour in tables (env NO_COLOR, FORCE_COLOR)').choices(['auto', 'always', 'never']).default('auto'))
     .option('-q, --quiet', 'no spinner, progress or notices')
     .option('--debug', 'log each request and response to stderr, credentials redacted')

@@ -25,6 +25,8 @@ export interface GlobalOptions {
   raw?: 'xml' | 'json';
   fields?: string;
   header: boolean;
+  /** Tables: every column, whole values. */
+  wide?: boolean;
   color: 'auto' | 'always' | 'never';
   quiet?: boolean;
   debug?: boolean;
@@ -95,8 +97,8 @@ export class Context {
         fields: g.fields === undefined ? undefined : parseFields(g.fields),
         header: g.header,
         color: decideColor({ flag: g.color, env, isTTY: Boolean(stdout.isTTY) }),
-        // A pseudo-terminal may report 0 columns (script, some CI runners): that is "unknown".
-        width: stdout.isTTY && stdout.columns ? stdout.columns : undefined,
+        width: stdout.isTTY ? terminalWidth(stdout.columns, env.COLUMNS) : undefined,
+        wide: Boolean(g.wide),
       };
     })();
     return this.settingsPromise;
@@ -193,4 +195,15 @@ export class Context {
 /** --concurrency as a connection cap; the command validates the value itself (parseConcurrency). */
 function connectionsFor(concurrency: string | undefined): number | undefined {
   return concurrency !== undefined && /^\d+$/.test(concurrency) && Number(concurrency) > 0 ? Number(concurrency) : undefined;
+}
+
+/**
+ * The width tables fit on a terminal. A pseudo-terminal may report 0 columns (script, some CI
+ * runners): that is "unknown", and then COLUMNS (set by the user or the shell) is used. Piped
+ * output has no width at all, whatever COLUMNS says: it is never fitted.
+ */
+export function terminalWidth(columns: number | undefined, env: string | undefined): number | undefined {
+  if (columns !== undefined && columns > 0) return columns;
+  const n = env !== undefined && /^\d+$/.test(env.trim()) ? Number(env.trim()) : 0;
+  return n > 0 ? n : undefined;
 }

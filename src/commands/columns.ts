@@ -5,54 +5,54 @@
 import type { Column } from '../output/types.js';
 
 export const publicationColumns: Column[] = [
-  { key: 'id' },
-  { key: 'name', wrap: true },
+  { key: 'id', priority: 1 },
+  { key: 'name', wrap: true, priority: 1 },
   { key: 'type' },
-  { key: 'status' },
-  { key: 'description', wrap: true },
-  { key: 'reference', wrap: true },
-  { key: 'url', wrap: true },
-  { key: 'transparent', type: 'bool' },
-  { key: 'languages', wrap: true },
+  { key: 'status', priority: 1 },
+  { key: 'description', wrap: true, priority: 3 },
+  { key: 'reference', wrap: true, priority: 3 },
+  { key: 'url', wrap: true, priority: 3 },
+  { key: 'transparent', type: 'bool', priority: 3 },
+  { key: 'languages', wrap: true, priority: 3 },
   { key: 'requests', type: 'int' },
   { key: 'uniques', type: 'int' },
-  { key: 'autoapprove', type: 'bool' },
+  { key: 'autoapprove', type: 'bool', priority: 3 },
 ];
 export const publicationTableFields = ['id', 'name', 'type', 'status', 'languages', 'url'];
 
 export const adSlotColumns: Column[] = [
-  { key: 'id' },
+  { key: 'id', priority: 1 },
   { key: 'publication' },
-  { key: 'name', wrap: true },
-  { key: 'formats', wrap: true },
-  { key: 'tags', wrap: true },
+  { key: 'name', wrap: true, priority: 1 },
+  { key: 'formats', wrap: true, priority: 3 },
+  { key: 'tags', wrap: true, priority: 3 },
 ];
 
 export const advertiserColumns: Column[] = [
-  { key: 'id' },
-  { key: 'name', wrap: true },
-  { key: 'status' },
+  { key: 'id', priority: 1 },
+  { key: 'name', wrap: true, priority: 1 },
+  { key: 'status', priority: 1 },
   { key: 'dailyBudget', type: 'decimal' },
-  { key: 'balance', type: 'decimal' },
-  { key: 'notifyLimit', type: 'decimal' },
+  { key: 'balance', type: 'decimal', priority: 1 },
+  { key: 'notifyLimit', type: 'decimal', priority: 3 },
 ];
 
 // Budgets are decimals for MONETARY campaigns but counts for IMPRESSIONS/CLICKS ones; 'decimal'
 // still writes both exactly in JSON. Dates stay strings: MM-DD-YYYY HH:MM in the server's zone.
 export const campaignColumns: Column[] = [
-  { key: 'id' },
-  { key: 'name', wrap: true },
-  { key: 'status' },
+  { key: 'id', priority: 1 },
+  { key: 'name', wrap: true, priority: 1 },
+  { key: 'status', priority: 1 },
   { key: 'advertiser' },
-  { key: 'description', wrap: true },
+  { key: 'description', wrap: true, priority: 3 },
   { key: 'budgetType' },
   { key: 'startDate' },
   { key: 'endDate' },
-  { key: 'activationDate' },
-  { key: 'deactivationDate' },
+  { key: 'activationDate', priority: 3 },
+  { key: 'deactivationDate', priority: 3 },
   { key: 'dailyBudget', type: 'decimal' },
   { key: 'overallBudget', type: 'decimal' },
-  { key: 'dailyBudgetWeekday', type: 'decimal' },
-  { key: 'dailyBudgetWeekend', type: 'decimal' },
+  { key: 'dailyBudgetWeekday', type: 'decimal', priority: 3 },
+  { key: 'dailyBudgetWeekend', type: 'decimal', priority: 3 },
 ];
 export const campaignTableFields = ['id', 'name', 'status', 'budgetType', 'startDate', 'endDate', 'dailyBudget', 'overallBudget'];

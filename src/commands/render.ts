@@ -15,8 +15,8 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
   const settings = await ctx.outputSettings();
   const out = ctx.io.stdout;
   if (result.kind === 'rows') {
-    // Tables show a narrower default set; --fields or a machine format shows every column.
-    const fields = settings.fields ?? (settings.format === 'table' ? result.tableFields : undefined);
+    // Tables show a narrower default set; --fields, --wide or a machine format shows every column.
+    const fields = settings.fields ?? (settings.format === 'table' && !settings.wide ? result.tableFields : undefined);
     await renderRows(out, result.columns, result.rows, { ...settings, fields });
     if (result.rows.length === 0) (await ctx.ui()).info(`No ${result.entity}.`);
     return;

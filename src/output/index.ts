@@ -1,5 +1,5 @@
 // The one module that writes to the console (docs/architecture.md, "Output"). Everything heavy
-// (cli-table3, chalk, ora) is imported on first use, so loading this module from
+// (the table renderer and string-width, chalk, ora) is imported on first use, so loading this module from
 // src/cli.ts costs nothing for `masg --help`.
 
 import { createChalk } from './color.js';
@@ -57,7 +57,7 @@ export async function renderRecord(out: OutStream, columns: readonly Column[], r
   switch (settings.format) {
     case 'table': {
       const { renderVertical } = await import('./table.js');
-      text = await renderVertical(cols, values, { chalk: await createChalk(settings.color), width: settings.width });
+      text = await renderVertical(cols, values, { chalk: await createChalk(settings.color), width: settings.width, wide: settings.wide });
       break;
     }
     // JSON escapes C0 itself; DEL, C1 and bidi controls are escaped on a terminal (`\uXXXX`, the

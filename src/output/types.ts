@@ -13,8 +13,17 @@ export interface Column {
   /** Human label for tables; defaults to the key. */
   header?: string;
   type?: ColumnType;
-  /** Free text (names, descriptions, URLs) that a table may wrap to fit the terminal; nothing else is. */
+  /**
+   * Free text (names, descriptions, URLs): the only values a table cuts with `…` to fit the
+   * terminal (or wraps at spaces with --wide). IDs, numbers, dates and statuses are never cut.
+   */
   wrap?: boolean;
+  /**
+   * How long the column stays when a table is too wide for the terminal: 1 = IDs, names and key
+   * figures (go last), 2 = ordinary (the default), 3 = secondary text such as descriptions, URLs
+   * and tags (go first). Machine formats ignore it.
+   */
+  priority?: 1 | 2 | 3;
 }
 
 export interface OutputSettings {
@@ -25,10 +34,12 @@ export interface OutputSettings {
   header: boolean;
   color: boolean;
   /**
-   * Terminal width, set by the caller only when stdout is a TTY. Tables wrap long text to fit;
-   * undefined means no width limit, so piped output is never truncated or wrapped.
+   * Terminal width, set by the caller only when stdout is a TTY. Tables are fitted to it (see
+   * fit.ts); undefined means unknown, so piped output is never cut, shortened or wrapped.
    */
   width?: number;
+  /** `--wide`: tables show every column and whole values (free text wrapped at spaces). */
+  wide?: boolean;
 }
 
 export type Row = Readonly<Record<string, string | undefined>>;

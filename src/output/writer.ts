@@ -9,7 +9,7 @@ import { createCsvEncoder, createTsvEncoder } from './format/csv.js';
 import { createJsonArrayEncoder, createNdjsonEncoder } from './format/json.js';
 import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
-import { TABLE_ROW_LIMIT } from './table.js'; // cli-table3 itself is loaded only to draw
+import { TABLE_ROW_LIMIT } from './table.js'; 
 import type { Column, OutStream, OutputSettings, Row, RowWriter } from './types.js';
 
 interface Encoder {
@@ -141,6 +141,7 @@ function createTableWriter(out: OutStream, cols: Column[], settings: OutputSetti
       const text = await renderTable(cols, rows, {
         chalk,
         width: settings.width,
+        wide: settings.wide,
         totals: totals && cellValues(cols, totals),
       });
       const sink = createSink(out);

@@ -18,14 +18,17 @@ export interface StatsColumnOptions {
 }
 
 
-const int = (key: string): Column => ({ key, type: 'int' });
-const dec = (key: string): Column => ({ key, type: 'decimal' });
-const str = (key: string): Column => ({ key, type: 'string' });
+// `priority` only matters to a table wider than the terminal (src/output/fit.ts): the period,
+// the IDs and the key figures stay (1), the currency (one per service) and derived ratios go first (3).
+type Priority = Column['priority'];
+const int = (key: string, priority: Priority = 2): Column => ({ key, type: 'int', priority });
+const dec = (key: string, priority: Priority = 2): Column => ({ key, type: 'decimal', priority });
+const str = (key: string, priority: Priority = 2): Column => ({ key, type: 'string', priority });
 
-const PUBLISHER_VALUES: readonly Column[] = [int('requests'), int('impressions'), int('clicks'), dec('earnings'), str('currency')];
+const PUBLISHER_VALUES: readonly Column[] = [int('requests', 2), int('impressions', 1), int('clicks', 1), dec('earnings', 1), str('currency', 3)];
 const CAMPAIGN_VALUES: readonly Column[] = [
-  int('impressions'), int('clicks'), int('conversions'), dec('conversionsPercent'),
-  dec('ctr'), dec('ecpm'), dec('costPerConversion'), dec('spend'), str('currency'),
+  int('impressions', 1), int('clicks', 1), int('conversions', 2), dec('conversionsPercent', 3),
+  dec('ctr', 2), dec('ecpm', 3), dec('costPerConversion', 3), dec('spend', 1), str('currency', 3),
 ];
 
 /**
@@ -34,12 +37,12 @@ const CAMPAIGN_VALUES: readonly Column[] = [
  */
 export function statsColumns(kind: StatsKind, opts: StatsColumnOptions = {}): Column[] {
   const cols: Column[] = [];
-  if (opts.interval === 'day') cols.push(str('date'));
-  if (opts.interval === 'hour') cols.push(str('hour'));
-  if (kind === 'campaign') return [...cols, str('campaign'), ...CAMPAIGN_VALUES];
-  if (kind === 'publisher') cols.push(str('publication'));
-  if (kind === 'adslot' || opts.level === 'adslot') cols.push(str('adslot'));
-  if (opts.byCountry) cols.push(str('country'));
+  if (opts.interval === 'day') cols.push(str('date', 1));
+  if (opts.interval === 'hour') cols.push(str('hour', 1));
+  if (kind === 'campaign') return [...cols, str('campaign', 1), ...CAMPAIGN_VALUES];
+  if (kind === 'publisher') cols.push(str('publication', 1));
+  if (kind === 'adslot' || opts.level === 'adslot') cols.push(str('adslot', 1));
+  if (opts.byCountry) cols.push(str('country', 1));
   return [...cols, ...PUBLISHER_VALUES];
 }
 

@@ -92,3 +92,29 @@ export class TotalsAccumulator {
     return formatDecimal(divideRounded(shift(n, r.times), d, r.scale), r.scale);
   }
 }
+
+/**
+ * A table row's ratio cells recomputed from the row's own counts and money, by the rule the
+ * totals row uses, so a row and the total beside it read alike (the service writes CTR with 2
+ * decimals, `0.03`, where the total says `0.0324`). Only tables use this: csv/json keep the
+ * service's values. A value whose sources are missing or unreadable, or an ∞ (zero
+ * denominator), is kept as the service sent it; 0/0 is left empty, as in the totals.
+ */
+export function withRowRatios(row: Row, columns: readonly Column[]): Row {
+  let copy: Record<string, string | undefined> | undefined;
+  for (const c of columns) {
+    const r = RATIOS[c.key];
+    if (r === undefined) continue;
+    const n = parseDecimal(row[r.num] ?? '');
+    const d = parseDecimal(row[r.den] ?? '');
+    if (n === null || d === null) continue;
+    let value: string;
+    if (d.units === 0n) {
+      if (n.units !== 0n) continue;
+      value = '';
+    } else value = formatDecimal(divideRounded(shift(n, r.times), d, r.scale), r.scale);
+    copy ??= { ...row };
+    copy[c.key] = value;
+  }
+  return copy ?? row;
+}

@@ -79,8 +79,9 @@ describe('list commands in every format', () => {
       const jsonFields = JSON.parse(expectOk(await h.masg([...c.argv, '-o', 'json', '--fields', 'name,id'])).stdout);
       expect(jsonFields).toEqual(json.map((r) => ({ name: r.name, id: r.id })));
 
-      // A table on a terminal: box drawing, the narrower default columns, every row's ID.
-      const table = expectOk(await h.masg(c.argv, { tty: true, env: { NO_COLOR: '1' } })).stdout;
+      // A table on a terminal wide enough for it: box drawing, the narrower default columns, every
+      // row's full ID (a narrower terminal shows unique prefixes: test/commands/tables.test.ts).
+      const table = expectOk(await h.masg(c.argv, { tty: true, columns: 400, env: { NO_COLOR: '1' } })).stdout;
       expect(table).toMatch(/^┌/);
       const header = table.split('\n')[1]!;
       expect(header.split('│').map((s) => s.trim()).filter(Boolean)).toEqual(c.table ?? keys);

@@ -15,24 +15,26 @@ export interface CliOptions {
   stdin?: string | Buffer;
   /** Pretend stdout/stderr/stdin are terminals. */
   tty?: boolean;
+  /** The pretend terminal's width (default 120; 0 = a terminal that does not say). */
+  columns?: number;
   signal?: AbortSignal;
 }
 
-function capture(tty: boolean): PassThrough & { text(): string; isTTY?: boolean; columns?: number } {
+function capture(tty: boolean, columns = 120): PassThrough & { text(): string; isTTY?: boolean; columns?: number } {
   const stream = new PassThrough() as PassThrough & { text(): string; isTTY?: boolean; columns?: number };
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
   stream.text = () => Buffer.concat(chunks).toString('utf8');
   if (tty) {
     stream.isTTY = true;
-    stream.columns = 120;
+    stream.columns = columns;
   }
   return stream;
 }
 
 export async function runCli(argv: string[], opts: CliOptions = {}): Promise<CliRun> {
-  const stdout = capture(opts.tty ?? false);
-  const stderr = capture(opts.tty ?? false);
+  const stdout = capture(opts.tty ?? false, opts.columns);
+  const stderr = capture(opts.tty ?? false, opts.columns);
   const stdin = Readable.from(opts.stdin === undefined ? [] : [opts.stdin]) as Io['stdin'];
   if (opts.tty) stdin.isTTY = true;
   const io: Io = {

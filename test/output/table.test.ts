@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { renderRows, type Column, type OutputSettings } from '../../src/output/index.js';
-import { fitWidths, wrapText } from '../../src/output/wrap.js';
 import { Capture } from './capture.js';
 
 const columns: Column[] = [
@@ -86,33 +85,5 @@ describe('table', () => {
     const long = 'word '.repeat(60).trim();
     const text = await table({ fields: ['id', 'name'] }, [{ id: '1', name: long, status: '', earnings: '' }]);
     expect(text).toContain(long);
-  });
-
-  it('wraps long text to the terminal width, keeping every character', async () => {
-    const long = 'The quick brown fox jumps over the lazy dog ' + 'x'.repeat(50);
-    const text = await table({ fields: ['id', 'name'], width: 40 }, [{ id: '1', name: long, status: '', earnings: '' }]);
-    for (const line of text.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(40);
-    const cells = text.split('\n').slice(3, -2).map((l) => l.split('│')[2]!.trim());
-    expect(cells.join(' ').replace(/x (?=x)/g, 'x')).toBe(long);
-  });
-});
-
-describe('wrap helpers', () => {
-  it('leaves columns alone when they fit and shrinks the widest first', () => {
-    expect(fitWidths([2, 10], 80)).toBeUndefined();
-    expect(fitWidths([2, 50, 30], 60)).toEqual([2, 24, 24]);
-  });
-
-  it('never narrows columns that are not free text: IDs and numbers stay whole', () => {
-    // id (36) and a count stay; only the name column gives up width.
-    expect(fitWidths([36, 40, 6], 70, [false, true, false])).toEqual([36, 18, 6]);
-    // Nothing wrappable left to give: the table stays wider than the screen instead.
-    expect(fitWidths([36, 36, 6], 50, [false, false, false])).toEqual([36, 36, 6]);
-  });
-
-  it('breaks at spaces and splits only words longer than a line', () => {
-    expect(wrapText('aaa bbb ccc', 7)).toBe('aaa bbb\nccc');
-    expect(wrapText('abcdefghij', 4)).toBe('abcd\nefgh\nij');
-    expect(wrapText('日本語テキスト', 6)).toBe('日本語\nテキス\nト');
   });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
-const HEAVY = ['undici', 'proper-lockfile', 'ora', 'chalk', 'cli-table3', 'fast-xml-parser', 'saxes', 'csv-parse'];
+const HEAVY = ['undici', 'proper-lockfile', 'ora', 'chalk', 'string-width', 'fast-xml-parser', 'saxes', 'csv-parse'];
 
 async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');

@@ -59,7 +59,7 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
   if (flags.chart) return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
   const settings = await outputSettings(ctx, flags.out);
   const columns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
-  const [{ createRowWriter }, { runReport, isBrokenStream }, { TotalsAccumulator }, { DEFAULT_POLICY, Transient, withRetries, secs }] = await Promise.all([
+  const [{ createRowWriter }, { runReport, isBrokenStream }, { TotalsAccumulator, withRowRatios }, { DEFAULT_POLICY, Transient, withRetries, secs }] = await Promise.all([
     import('../../output/index.js'),
     import('../../stats/report.js'),
     import('../../stats/totals.js'),
@@ -86,8 +86,9 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
             client,
             spec,
             (row) => {
-              totals?.add(row);
-              return writer.write(row);
+              if (!totals) return writer.write(row);
+              totals.add(row);
+              return writer.write(withRowRatios(row, columns));
             },
             { concurrency, signal: ctx.io.signal, onProgress: pieces.length > 1 ? (done, total) => ui.progress(done, total, 'requests') : undefined },
           );

@@ -1,0 +1,111 @@
+// Fitting a table to the terminal: which columns to show and how wide each is, from measured
+// widths alone (no text), so the rule can be read and tested apart from drawing. Only used when
+// the terminal's width is known: piped output is never fitted.
+//
+// Default mode, when the table is wider than the screen, gives way in this order:
+//   1. UUID columns show the shortest prefix unique in their column (at least 7, as git does);
+//   2. free text shrinks to TEXT_MIN columns (or its header's width), cut with `…`; IDs, numbers,
+//      dates and headers are never cut;
+//   3. if the minimums still do not fit, whole columns are dropped, highest `priority` number
+//      first (descriptions, URLs, tags), then the rightmost among equals;
+//   4. the room left is handed back by priority: names and key figures get theirs first.
+// --wide shows every column at its natural width and wraps free text at spaces (never inside a
+// word) as far as the longest word; a table that still cannot fit stays wider than the screen.
+
+export interface ColumnMeasure {
+  header: number;
+  /** Widest value (rows and totals). */
+  data: number;
+  /** 1 stays longest; 3 goes first. */
+  priority: number;
+  /** Free text: may be cut with `…` (default) or wrapped at spaces (--wide). */
+  text: boolean;
+  /** Width of the unique ID prefix when every value of the column is a UUID. */
+  shortId?: number;
+  /** --wide: the widest word of the column, header included (the narrowest it can wrap to). */
+  longestWord?: number;
+}
+
+export interface Layout {
+  /** Indexes of the columns shown, in their order. */
+  shown: number[];
+  /** Content width of every column (padding and borders excluded); only shown ones matter. */
+  widths: number[];
+  /** Whether UUID columns are cut to their unique prefix. */
+  shortenIds: boolean;
+}
+
+export const TEXT_MIN = 10;
+
+/** Borders and padding of `n` columns: "│ " before each, " " after each, the closing "│". */
+export function frame(n: number): number {
+  return 3 * n + 1;
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+const natural = (c: ColumnMeasure) => Math.max(c.header, c.data);
+
+export function layoutTable(cols: readonly ColumnMeasure[], total: number | undefined, wide: boolean): Layout {
+  const all = cols.map((_, i) => i);
+  const widths = cols.map(natural);
+  if (total === undefined || sum(widths) + frame(cols.length) <= total) return { shown: all, widths, shortenIds: false };
+  return wide ? wrapLayout(cols, widths, total) : squeezeLayout(cols, total);
+}
+
+function squeezeLayout(cols: readonly ColumnMeasure[], total: number): Layout {
+  const nat = cols.map((c) => Math.max(c.header, c.shortId ?? c.data));
+  // Headers are never cut while other columns can give way: `conve…` twice would not say which
+  // of conversions and conversionsPercent a column is.
+  const min = cols.map((c, i) => Math.max(1, c.text ? Math.min(nat[i]!, Math.max(TEXT_MIN, c.header)) : nat[i]!));
+  const shown = cols.map((_, i) => i);
+  const need = () => sum(shown.map((i) => min[i]!)) + frame(shown.length);
+  while (shown.length > 1 && need() > total) {
+    let drop = 0;
+    for (let k = 1; k < shown.length; k++) if (cols[shown[k]!]!.priority >= cols[shown[drop]!]!.priority) drop = k;
+    shown.splice(drop, 1);
+  }
+  if (need() > total) min[shown[0]!] = Math.max(1, total - frame(1)); // one column left: cut even it (and its header)
+  const widths = [...min];
+  let slack = total - need();
+  const byPriority = [...shown].sort((a, b) => cols[a]!.priority - cols[b]!.priority || a - b);
+  for (const i of byPriority) {
+    const add = Math.max(0, Math.min(slack, nat[i]! - widths[i]!));
+    widths[i]! += add;
+    slack -= add;
+  }
+  return { shown, widths, shortenIds: cols.some((c) => c.shortId !== undefined) };
+}
+
+function wrapLayout(cols: readonly ColumnMeasure[], widths: number[], total: number): Layout {
+  const min = cols.map((c, i) => (c.text ? Math.min(widths[i]!, c.longestWord ?? widths[i]!) : widths[i]!));
+  let excess = sum(widths) + frame(cols.length) - total;
+  // Narrow the widest wrappable column a step at a time, so long texts share the room evenly.
+  while (excess > 0) {
+    let widest = -1;
+    for (let i = 0; i < cols.length; i++) if (widths[i]! > min[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    if (widest < 0) break;
+    let second = min[widest]!;
+    for (let i = 0; i < cols.length; i++) if (i !== widest && widths[i]! > min[i]!) second = Math.max(second, Math.min(widths[i]!, widths[widest]!));
+    const step = Math.max(1, Math.min(excess, widths[widest]! - second));
+    widths[widest]! -= step;
+    excess -= step;
+  }
+  return { shown: cols.map((_, i) => i), widths, shortenIds: false };
+}
+
+/**
+ * The shortest prefix length (at least `floor`, as git's 7) that tells every distinct value
+ * apart. Tried length by length with a set of prefixes: a few linear passes (random UUIDs need 8
+ * or 9 characters at 50,000 rows), cheaper than sorting the strings.
+ */
+export function uniquePrefixLength(values: Iterable<string>, floor = 7): number {
+  const distinct = new Set(values);
+  let longest = 0;
+  for (const v of distinct) if (v.length > longest) longest = v.length;
+  for (let len = floor; len < longest; len++) {
+    const prefixes = new Set<string>();
+    for (const v of distinct) prefixes.add(v.slice(0, len));
+    if (prefixes.size === distinct.size) return len;
+  }
+  return longest;
+}

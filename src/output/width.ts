@@ -1,0 +1,161 @@
+// Display width, truncation and word wrapping of plain (already sanitized, uncoloured) cell text,
+// in terminal columns: wide East Asian characters and emoji count 2, combining marks 0
+// (string-width). Text is cut only between grapheme clusters, so an accent is never separated
+// from its letter, and colour is applied after cutting, so no escape sequence is ever cut.
+// string-width is loaded by loadWidth() (await import, like every heavy module), which the table
+// renderer calls first: it never loads for `--help`, csv or json.
+
+type StringWidth = (text: string) => number;
+type EastAsianWidth = (codePoint: number) => number;
+const notLoaded = () => {
+  throw new Error('width.ts: call loadWidth() first'); // a caller's bug, not a user's
+};
+let stringWidth: StringWidth = notLoaded;
+let eastAsianWidth: EastAsianWidth = notLoaded;
+
+export async function loadWidth(): Promise<void> {
+  const [sw, eaw] = await Promise.all([import('string-width'), import('get-east-asian-width')]);
+  stringWidth = sw.default;
+  eastAsianWidth = eaw.eastAsianWidth;
+}
+
+export const ELLIPSIS = '…';
+
+// Printable ASCII is one column per character: the common cell skips string-width altogether.
+const ASCII = /^[\x20-\x7e]*$/;
+// Text with emoji (and their joiners, selectors, modifiers, keycaps, flags) is measured by
+// emojiWidth below; Hangul jamo, Indic conjuncts, spacing marks and lone surrogates go to
+// string-width itself. Any other text is
+// the sum of its code points' East Asian widths, zero for marks and invisible formatting
+// characters: what string-width computes, without its Intl.Segmenter, which costs 15-150 µs per
+// short string on Node 20 (a 50,000-row table with accented or emoji names took seconds).
+// test/output/width.test.ts checks both against string-width on tricky text.
+const NEEDS_SEGMENTER = /[\p{Mc}\u0900-\u0dff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f\u20e3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Cs}]/u;
+const NEEDS_LIBRARY = /[\p{Mc}\u0900-\u0dff\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Cs}]/u;
+const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const MODIFIER = /\p{Emoji_Modifier}/u;
+const KEYCAP_BASE = /[0-9#*]/;
+
+/** Width of text holding emoji, one code point at a time, with the clustering rules terminals use. */
+function emojiWidth(text: string): number {
+  let width = 0;
+  let prev = ''; // the previous code point, '' after a joiner
+  let prevWidth = 0;
+  let joined = false; // after a ZWJ: the next pictograph is part of the same glyph
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    let w: number;
+    if (cp === 0x200d) {
+      joined = true;
+      prev = ch;
+      continue;
+    } else if (cp === 0xfe0f) {
+      // Emoji presentation: a narrow pictograph (☺, ❤) becomes two columns wide.
+      w = PICTOGRAPHIC.test(prev) && prevWidth === 1 ? 1 : 0;
+    } else if (cp === 0x20e3) {
+      w = KEYCAP_BASE.test(prev) || (prev === '\ufe0f' && prevWidth === 0) ? 1 : 0; // 1⃣ is two wide
+    } else if (cp >= 0x1f1e6 && cp <= 0x1f1ff) {
+      w = 1; // a pair is one flag two columns wide; a lone indicator is one
+    } else if (MODIFIER.test(ch) && PICTOGRAPHIC.test(prev)) {
+      w = prevWidth === 1 ? 1 : 0; // a skin tone joins the emoji before it, making ☝ two wide
+    } else if (PICTOGRAPHIC.test(ch)) {
+      w = joined ? 0 : eastAsianWidth(cp);
+    } else w = ZERO_WIDTH.test(ch) ? 0 : cp < 0x1100 ? 1 : eastAsianWidth(cp);
+    joined = false;
+    width += w;
+    if (cp !== 0xfe0f || w > 0) prevWidth = w;
+    if (w > 0 || cp !== 0xfe0f) prev = ch;
+  }
+  return width;
+}
+
+export function displayWidth(text: string): number {
+  if (ASCII.test(text)) return text.length;
+  if (NEEDS_SEGMENTER.test(text)) return NEEDS_LIBRARY.test(text) ? stringWidth(text) : emojiWidth(text);
+  let width = 0;
+  if (!ZERO_WIDTH.test(text)) {
+    // Accented Latin, CJK: no marks, so one code point is one character. Below U+1100 everything
+    // is narrow (ambiguous characters count 1, as in string-width).
+    for (let i = 0; i < text.length; i++) {
+      const cp = text.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      width += cp < 0x1100 ? 1 : eastAsianWidth(cp);
+    }
+    return width;
+  }
+  for (const ch of text) width += ZERO_WIDTH.test(ch) ? 0 : eastAsianWidth(ch.codePointAt(0)!);
+  return width;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+function graphemes(text: string): Iterable<string> {
+  segmenter ??= new Intl.Segmenter();
+  const segments = segmenter.segment(text);
+  return { *[Symbol.iterator]() { for (const s of segments) yield s.segment; } };
+}
+
+/**
+ * `text` in at most `width` columns: whole when it fits, else cut at a grapheme boundary and
+ * ended with `…`. A wide character that would straddle the edge is left out whole, so the result
+ * may be a column narrower than `width` (the caller pads).
+ */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  if (width === 1) return ELLIPSIS;
+  if (ASCII.test(text)) return text.slice(0, width - 1) + ELLIPSIS;
+  let used = 0;
+  let kept = '';
+  if (!NEEDS_SEGMENTER.test(text)) {
+    // Without emoji or jamo a grapheme is a base and the zero-width marks after it: cut only
+    // before a character that takes room, so marks stay with their letter.
+    for (const ch of text) {
+      const w = ZERO_WIDTH.test(ch) ? 0 : eastAsianWidth(ch.codePointAt(0)!);
+      if (w > 0 && used + w > width - 1) break;
+      kept += ch;
+      used += w;
+    }
+    return kept + ELLIPSIS;
+  }
+  for (const g of graphemes(text)) {
+    const w = displayWidth(g);
+    if (used + w > width - 1) break;
+    kept += g;
+    used += w;
+  }
+  return kept + ELLIPSIS;
+}
+
+/** The widest single word (space-separated): the narrowest a column can be wrapped without cutting one. */
+export function longestWord(text: string): number {
+  let max = 0;
+  for (const word of text.split(' ')) max = Math.max(max, displayWidth(word));
+  return max;
+}
+
+/**
+ * Word-wrap to `width` columns at spaces only. A word wider than a line gets a line of its own:
+ * whole when `longWords` is 'keep' (--wide: the column was sized to the longest word, or the
+ * user asked for full values), cut with `…` when it is 'cut' (a record view on a narrow screen).
+ */
+export function wrapWords(text: string, width: number, longWords: 'keep' | 'cut'): string[] {
+  if (displayWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  let lineWidth = 0;
+  for (const word of text.split(' ')) {
+    if (word === '') continue;
+    const w = displayWidth(word);
+    if (line !== '' && lineWidth + 1 + w <= width) {
+      line += ' ' + word;
+      lineWidth += 1 + w;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = w > width && longWords === 'cut' ? truncate(word, width) : word;
+    lineWidth = displayWidth(line);
+  }
+  if (line !== '' || lines.length === 0) lines.push(line);
+  return lines;
+}
