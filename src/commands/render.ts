@@ -15,8 +15,7 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
   const settings = await ctx.outputSettings();
   const out = ctx.io.stdout;
   if (result.kind === 'rows') {
-    // Tables show a narrower default set; --fields, --wide or a machine format shows every column.
-    const fields = settings.fields ?? (settings.format === 'table' && !settings.wide ? result.tableFields : undefined);
+    const fields = fieldsFor(settings, result.tableFields);
     await renderRows(out, result.columns, result.rows, { ...settings, fields });
     if (result.rows.length === 0) (await ctx.ui()).info(`No ${result.entity}.`);
     return;
@@ -33,7 +32,7 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
  */
 async function renderStream(ctx: Context, result: Extract<CommandResult, { kind: 'stream' }>): Promise<void> {
   const settings = await settingsFor(ctx, result.out);
-  const fields = settings.fields ?? (settings.format === 'table' ? result.tableFields : undefined);
+  const fields = fieldsFor(settings, result.tableFields);
   const [{ createRowWriter }, file] = await Promise.all([
     import('../output/index.js'),
     result.out === undefined ? undefined : import('../output/atomic-file.js').then((m) => m.openAtomicFile(result.out!)),
@@ -60,6 +59,11 @@ async function renderStream(ctx: Context, result: Extract<CommandResult, { kind:
   const ui = await ctx.ui();
   if (count === 0) ui.info(`No ${result.entity}.`);
   if (file) ui.info(`Wrote ${count} ${result.entity} to ${result.out}.`);
+}
+
+/** Tables show a narrower default set; --fields, --wide or a machine format shows every column. */
+function fieldsFor(settings: { fields?: string[]; format: string; wide?: boolean }, tableFields: string[] | undefined): string[] | undefined {
+  return settings.fields ?? (settings.format === 'table' && !settings.wide ? tableFields : undefined);
 }
 
 function isMasgError(err: unknown): boolean {
