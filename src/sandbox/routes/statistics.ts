@@ -31,7 +31,7 @@ function parseQuery(p: Params): PublisherQuery {
 function statsContext(ctx: RouteContext): StatsContext {
   return {
     seed: ctx.store.seed, timeZone: ctx.account.timeZone, nowHour: localHour(ctx.now, ctx.account.timeZone),
-    countries: ctx.countries, bareSlotEarnings: ctx.flavor === 'spec',
+    countries: ctx.countries, bareSlotEarnings: ctx.flavor === 'spec', revisions: ctx.store.state.revisions,
   };
 }
 
@@ -75,6 +75,6 @@ export const campaignStatistics = route({
   run: (ctx: RouteContext, { id, from, to }) => {
     const c = ownCampaign(ctx, id);
     const nowHour = localHour(ctx.now, ctx.account.timeZone);
-    return statsReply(ctx.format, campaignNodes(ctx.store.seed, c, ctx.account.timeZone, nowHour, from, to), false);
+    return statsReply(ctx.format, campaignNodes(ctx.store.seed, c, ctx.account.timeZone, nowHour, from, to, ctx.store.state.revisions), false);
   },
 });
