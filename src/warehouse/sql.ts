@@ -4,7 +4,7 @@
 
 import type { CommandResult } from '../commands/define.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { LocalIOError, UsageError } from '../errors.js';
 import type { Column, OutputFormat } from '../output/types.js';
 import { openSession } from './session.js';
 import { resolveTarget } from './target.js';
@@ -25,6 +25,8 @@ export async function runSql(ctx: Context, opts: { db?: string; write?: boolean;
   let result;
   try {
     result = await session.query(query);
+  } catch (err) {
+    throw queryError(err);
   } finally {
     await session.close();
   }
@@ -49,4 +51,19 @@ export async function runSql(ctx: Context, opts: { db?: string; write?: boolean;
   }
   (await ctx.ui()).info(`Wrote ${rows.length} rows to ${opts.out}.`);
   return { kind: 'done' };
+}
+
+/**
+ * A query the database could not even plan (syntax, unknown table or column: DuckDB's Parser,
+ * Binder and Catalog errors, PostgreSQL's class 42) is the user's to fix: exit 2. Anything
+ * else (a lock, a full disk, a lost connection) stays a database failure, exit 7.
+ */
+function queryError(err: unknown): unknown {
+  if (!(err instanceof LocalIOError)) return err;
+  const cause = err.cause as { message?: string; code?: string } | undefined;
+  const message = cause?.message ?? '';
+  if (/^(Parser|Binder|Catalog) Error/.test(message) || /^42/.test(cause?.code ?? '')) {
+    return new UsageError(`The query failed: ${message.trim()}`, { field: '<query>' });
+  }
+  return err;
 }
