@@ -101,7 +101,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     other: { email: OTHER.email, key: OTHER.key },
     requests,
     setFaults: (spec) => faults.set(spec),
-    revise: (day, factor) => reviseDay(store, day, factor),
+    revise: async (day, factor) => reviseDay(store, day, factor),
     close: async () => {
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

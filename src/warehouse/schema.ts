@@ -2,8 +2,8 @@
 // are named as the CSV exports name them (src/stats/rows.ts), dimension columns as the list
 // commands do (src/commands/columns.ts). Counts are BIGINT and money DECIMAL(18,2): the service
 // writes amounts with two decimals, and a value that does not fit is refused, never rounded.
-// Identifiers are left unquoted so that DuckDB and PostgreSQL accept the same queries
-// (PostgreSQL folds `dailyBudget` to `dailybudget`; unquoted, both spellings work in both).
+// Identifiers are lower case and unquoted, so DuckDB and PostgreSQL accept the same queries and
+// answer with the same column names.
 
 export type Dialect = 'duckdb' | 'postgres';
 export type ColumnKind = 'date' | 'hour' | 'text' | 'count' | 'money' | 'bool' | 'timestamp';
@@ -11,6 +11,8 @@ export type ColumnKind = 'date' | 'hour' | 'text' | 'count' | 'money' | 'bool' |
 export interface TableColumn {
   name: string;
   kind: ColumnKind;
+  /** The key of the record the value comes from, when it differs from the column's name. */
+  source?: string;
 }
 
 export interface TableDef {
@@ -20,7 +22,10 @@ export interface TableDef {
   key: string[];
 }
 
-const col = (name: string, kind: ColumnKind): TableColumn => ({ name, kind });
+// camelCase list fields become snake_case columns (dailyBudget → daily_budget): PostgreSQL folds
+// unquoted names to lower case, and a name that reads the same in both databases needs no quotes.
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const col = (key: string, kind: ColumnKind): TableColumn => (snake(key) === key ? { name: key, kind } : { name: snake(key), kind, source: key });
 const text = (...names: string[]) => names.map((n) => col(n, 'text'));
 
 export type Grain = 'day' | 'hour';

@@ -139,7 +139,7 @@ export function csvLine(table: TableDef, record: Readonly<Record<string, string 
   let line = '';
   for (let i = 0; i < table.columns.length; i++) {
     const c = table.columns[i]!;
-    line += (i === 0 ? '' : ',') + csvValue(c.kind, record[c.name], c.name, context);
+    line += (i === 0 ? '' : ',') + csvValue(c.kind, record[c.source ?? c.name], c.name, context);
   }
   return line + '\n';
 }
