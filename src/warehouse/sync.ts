@@ -163,20 +163,15 @@ class SyncRun {
   ) {}
 
   async run(): Promise<void> {
-    const { days, grain } = this.opts;
+    const { days } = this.opts;
     if (days.length === 0) {
       this.ui.notice(`masg sync: ${this.store.label} is up to date; nothing to fetch.`);
       return;
     }
     const staging = new StagingDir(this.ctx.io.env.TMPDIR || tmpdir());
     try {
-      this.spinner = this.ui.spinner(`Listing the account's objects for ${this.store.label} …`);
-      const { fetchAccountObjects } = await import('./entities.js');
-      const objects = await fetchAccountObjects(this.client);
-      this.requests += 3 + objects.advertisers.length;
-      await this.store.replaceDimensions(await this.dimensionFiles(staging, objects));
-      const campaigns = objects.campaigns.map((c) => ({ id: c.id!, advertiser: c.advertiser! }));
-      await this.fetchAndCommit(staging, planJobs(days, grain, campaigns));
+      this.spinner = this.ui.spinner(`Syncing ${this.store.label} …`);
+      await this.fetchAndCommit(staging);
     } catch (err) {
       this.spinner?.stop();
       if (this.committed > 0) {
@@ -194,6 +189,15 @@ class SyncRun {
       `written to ${this.store.label}: ${this.rows.toLocaleString('en-US')} rows from ${this.requests.toLocaleString('en-US')} requests in ${secs} s.`);
   }
 
+  /** Lists the account's objects, replaces the snapshots, and returns the campaigns to fetch. */
+  private async listObjects(staging: StagingDir): Promise<Array<{ id: string; advertiser: string }>> {
+    const { fetchAccountObjects } = await import('./entities.js');
+    const objects = await fetchAccountObjects(this.client);
+    this.requests += 3 + objects.advertisers.length;
+    await this.store.replaceDimensions(await this.dimensionFiles(staging, objects));
+    return objects.campaigns.map((c) => ({ id: c.id!, advertiser: c.advertiser! }));
+  }
+
   private async dimensionFiles(staging: StagingDir, objects: import('./entities.js').AccountObjects): Promise<DimensionFiles> {
     const files = {} as DimensionFiles;
     for (const name of Object.keys(DIMENSION_TABLES) as Array<keyof DimensionFiles>) {
@@ -206,27 +210,48 @@ class SyncRun {
     return files;
   }
 
-  private async fetchAndCommit(staging: StagingDir, jobs: Job[]): Promise<void> {
-    const { days } = this.opts;
+  /**
+   * The account's objects are listed while the first reports already stream in (a big account's
+   * lists take as long as a day's report): one pool of --concurrency tasks runs the listing, each
+   * publisher report, and per day (per hour) one task for all its campaigns, which waits for the
+   * listing. A day is committed once all of its tasks are done, in day order.
+   */
+  private async fetchAndCommit(staging: StagingDir): Promise<void> {
+    const { days, grain } = this.opts;
     const { mapConcurrent } = await import('../stats/pool.js');
     const buffers: DayBuffers[] = days.map((d) => ({ publisher: [], campaign: staging.file(`${d.date}-campaigns`), pending: 0, ready: deferred() }));
-    for (const job of jobs) buffers[job.day]!.pending++;
+    const listed = deferredValue<Array<{ id: string; advertiser: string }>>();
+    const tasks: Task[] = [{ kind: 'objects' }];
+    for (const job of planJobs(days, grain, [])) tasks.push({ kind: 'publisher', job }, { kind: 'campaigns', job });
+    for (const t of tasks) if (t.kind !== 'objects') buffers[t.job.day]!.pending++;
 
     // A failed commit stops the fetching too; Ctrl-C stops both.
     const controller = new AbortController();
     const onAbort = () => controller.abort(this.ctx.io.signal.reason instanceof MasgError ? this.ctx.io.signal.reason : new InterruptedError());
     if (this.ctx.io.signal.aborted) onAbort();
     this.ctx.io.signal.addEventListener('abort', onAbort, { once: true });
-    const work = mapConcurrent(jobs, this.opts.concurrency, async (job, _i, signal) => {
-      await this.fetchJob(job, buffers[job.day]!, staging, signal);
-      this.requests++;
+    const work = mapConcurrent(tasks, this.opts.concurrency, async (task, _i, signal) => {
+      if (task.kind === 'objects') return listed.resolve(await this.listObjects(staging));
+      const job = task.job;
+      if (task.kind === 'publisher') {
+        await this.fetchJob(job, buffers[job.day]!, staging, signal);
+        this.requests++;
+      } else {
+        for (const campaign of await listed.promise) {
+          await this.fetchJob({ ...job, kind: 'campaign', campaign }, buffers[job.day]!, staging, signal);
+          this.requests++;
+        }
+      }
       const day = buffers[job.day]!;
       if (--day.pending === 0) {
         await day.campaign.close();
         day.ready.resolve();
       }
     }, { signal: controller.signal });
-    work.catch((err: unknown) => buffers.forEach((b) => b.ready.reject(err)));
+    work.catch((err: unknown) => {
+      listed.reject(err);
+      buffers.forEach((b) => b.ready.reject(err));
+    });
     this.progress();
 
     try {
@@ -297,6 +322,19 @@ class SyncRun {
     const text = `Syncing ${this.store.label}: day ${done}/${total} · ${this.rows.toLocaleString('en-US')} rows${eta}`;
     if (this.spinner) this.spinner.update(text);
   }
+}
+
+type Task = { kind: 'objects' } | { kind: 'publisher' | 'campaigns'; job: Job };
+
+function deferredValue<T>(): { promise: Promise<T>; resolve(value: T): void; reject(reason: unknown): void } {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 interface Deferred {
