@@ -22,6 +22,8 @@ import { whoami } from './auth/whoami.js';
 import { sandbox } from './sandbox.js';
 import { api } from './api.js';
 import { completion } from './completion.js';
+import { sync } from './sync.js';
+import { sql } from './sql.js';
 import { registerHelp } from './help.js';
 
 export const groups: GroupDef[] = [
@@ -31,7 +33,7 @@ export const groups: GroupDef[] = [
   { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
 ];
 
-export const topLevel: CommandDef<any>[] = [login, logout, whoami, api, sandbox, completion];
+export const topLevel: CommandDef<any>[] = [login, logout, whoami, api, sandbox, completion, sync, sql];
 
 export function registerCommands(program: Command, io: Io, version: string): void {
   for (const group of groups) {

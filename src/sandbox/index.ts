@@ -11,6 +11,7 @@ import { MAX_BODY } from './params.js';
 import { RequestLog } from './request-log.js';
 import { handle, type RequestListener, type SandboxRequestLog } from './server.js';
 import { countries } from './stats/countries.js';
+import { reviseDay } from './stats/revise.js';
 import { Store } from './store.js';
 
 export type { FaultKind, FaultSpec, Latency } from './faults.js';
@@ -53,6 +54,12 @@ export interface Sandbox {
   other: { email: string; key: string };
   requests: SandboxRequestLog[];
   setFaults(spec: FaultSpec | undefined): void;
+  /**
+   * Revise a past day's figures on purpose: every hourly figure of `day` (YYYY-MM-DD, each
+   * account's local day) × `factor`, rounded down per hour; factor 1 undoes it. Persisted with
+   * the state; resolves once saved.
+   */
+  revise(day: string, factor: number): Promise<void>;
   /** Stops listening, waits for in-flight requests, flushes pending writes. */
   close(): Promise<void>;
 }
@@ -101,6 +108,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     other: { email: OTHER.email, key: OTHER.key },
     requests,
     setFaults: (spec) => faults.set(spec),
+    revise: async (day, factor) => reviseDay(store, day, factor),
     close: async () => {
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -37,6 +37,16 @@ export class Store {
     return this.current.seed;
   }
 
+  /** Past days whose figures were revised on purpose (Sandbox.revise), for the statistics routes. */
+  get revisions(): SandboxState['revisions'] {
+    return this.current.revisions;
+  }
+
+  /** Call inside transact(): the list replaces the state's revisions. */
+  setRevisions(revisions: NonNullable<SandboxState['revisions']>): void {
+    this.current.revisions = revisions;
+  }
+
   newId(): string {
     return uuidFor(this.current.seed, this.current.nextId++);
   }

@@ -1,6 +1,8 @@
 // The sandbox's state, exactly as it is persisted in the JSON data file. Statistics are not
 // stored: they are generated from the seed (src/sandbox/stats/).
 
+import type { Revision } from './stats/revisions.js';
+
 export interface Account {
   email: string;
   key: string;
@@ -84,4 +86,6 @@ export interface SandboxState {
   adslots: AdSlotRecord[];
   advertisers: AdvertiserRecord[];
   campaigns: CampaignRecord[];
+  /** Past days revised on purpose (Sandbox.revise); absent in files that never had one. */
+  revisions?: Revision[];
 }

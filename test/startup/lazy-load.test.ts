@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
-const HEAVY = ['undici', 'proper-lockfile', 'ora', 'chalk', 'string-width', 'fast-xml-parser', 'saxes', 'csv-parse'];
+const HEAVY = ['undici', 'proper-lockfile', 'ora', 'chalk', 'string-width', 'fast-xml-parser', 'saxes', 'csv-parse', '@duckdb/node-api', '@duckdb/node-bindings', 'pg', 'pg-copy-streams'];
 
 async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');
@@ -34,6 +34,8 @@ describe('heavy modules stay unloaded', () => {
     ['--version', ['--version']],
     ['--help', ['--help']],
     ['pub list --help', ['pub', 'list', '--help']],
+    ['sync --help', ['sync', '--help']],
+    ['sql --help', ['sql', '--help']],
     ['a static completion', ['__complete', 'pub', 'list', '--status', '']],
   ])('%s', async (_name, args) => {
     const { stdout, modules } = await loadedBy(args);

@@ -31,7 +31,7 @@ function parseQuery(p: Params): PublisherQuery {
 function statsContext(ctx: RouteContext): StatsContext {
   return {
     seed: ctx.store.seed, timeZone: ctx.account.timeZone, nowHour: localHour(ctx.now, ctx.account.timeZone),
-    countries: ctx.countries, bareSlotEarnings: ctx.flavor === 'spec',
+    countries: ctx.countries, bareSlotEarnings: ctx.flavor === 'spec', revisions: ctx.store.revisions,
   };
 }
 
@@ -78,6 +78,6 @@ export const campaignStatistics = route({
   run: (ctx: RouteContext, { id, from, to }) => {
     const c = ownCampaign(ctx, id);
     const nowHour = localHour(ctx.now, ctx.account.timeZone);
-    return statsReply(ctx.format, campaignNodes(ctx.store.seed, c, ctx.account.timeZone, nowHour, from, to), true);
+    return statsReply(ctx.format, campaignNodes(ctx.store.seed, c, ctx.account.timeZone, nowHour, from, to, ctx.store.revisions), true);
   },
 });

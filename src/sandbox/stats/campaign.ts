@@ -7,7 +7,8 @@ import { localHour } from '../time.js';
 import type { CampaignRecord } from '../types.js';
 import { int, money, str, type Field, type StatsNode } from '../wire/fields.js';
 import { formatCents, formatRatio } from './money.js';
-import { addRange, type Series } from './series.js';
+import { type Series } from './series.js';
+import { addRevisedRange, type Revision } from './revisions.js';
 import { clip } from './windows.js';
 
 class CampaignSeries implements Series {
@@ -56,12 +57,12 @@ export function campaignFieldsFor(impressions: number, clicks: number, conversio
 }
 
 /** The campaign's node for [from, to), or none when it has no data (an empty masg-response). */
-export function campaignNodes(seed: number, c: CampaignRecord, timeZone: string, nowHour: number, from: number, to: number): StatsNode[] {
+export function campaignNodes(seed: number, c: CampaignRecord, timeZone: string, nowHour: number, from: number, to: number, revisions?: readonly Revision[]): StatsNode[] {
   if (!c.servedFrom) return [];
   const served: [number, number] = [localHour(c.servedFrom, timeZone), c.servedTo ? localHour(c.servedTo, timeZone) : nowHour];
   const acc = [0, 0, 0, 0];
   const s = new CampaignSeries(seed, c.id, c.budgetType);
-  for (const [a, b] of clip([served], from, Math.min(to, nowHour))) addRange(s, a, b, acc);
+  for (const [a, b] of clip([served], from, Math.min(to, nowHour))) addRevisedRange(s, a, b, acc, revisions);
   const [conv, clickOnly, viewOnly, spend] = acc as [number, number, number, number];
   const clicks = conv + clickOnly;
   const impressions = clicks + viewOnly;

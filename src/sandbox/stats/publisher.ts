@@ -7,7 +7,7 @@ import type { AdSlotRecord, PublicationRecord } from '../types.js';
 import { int, money, str, type Field, type StatsNode, type StatsRow } from '../wire/fields.js';
 import type { Country } from './countries.js';
 import { formatCents } from './money.js';
-import { addRange } from './series.js';
+import { addRevisedRange, type Revision } from './revisions.js';
 import { SLOT_PRIMITIVES, SlotCountrySeries } from './slot-series.js';
 import { activeWindows, clip } from './windows.js';
 
@@ -18,6 +18,8 @@ export interface StatsContext {
   countries: Country[];
   /** Production writes ad slot earnings as {currency, amount}; the spec says a bare decimal. */
   bareSlotEarnings: boolean;
+  /** Past days whose figures were revised on purpose (tests of a warehouse's lookback). */
+  revisions?: readonly Revision[];
 }
 
 export interface PublisherQuery {
@@ -41,7 +43,7 @@ function slotMetrics(ctx: StatsContext, slot: AdSlotRecord, windows: Array<[numb
   for (let i = 0; i < ctx.countries.length; i++) {
     if (!series.reset(ctx.seed, slotHash, i, ctx.countries[i]!.weight).active) continue;
     prim.fill(0);
-    for (const [a, b] of wins) addRange(series, a, b, prim);
+    for (const [a, b] of wins) addRevisedRange(series, a, b, prim, ctx.revisions);
     out[i * M] = prim[0]! + prim[1]! + prim[2]!;
     out[i * M + 1] = prim[0]! + prim[1]!;
     out[i * M + 2] = prim[0]!;

@@ -1,0 +1,28 @@
+// `masg sql "SELECT …"`: query the warehouse without another client; the result goes through
+// the usual output formats. Read-only unless --write.
+import { defineCommand } from './define.js';
+
+export interface SqlOptions {
+  db?: string;
+  write?: boolean;
+  out?: string;
+}
+
+export const sql = defineCommand<SqlOptions>({
+  name: 'sql <query>',
+  summary: 'Run a SQL query on the warehouse of masg sync and print the result (-o table|csv|tsv|json|ndjson)',
+  configure: (cmd) =>
+    cmd
+      .option('--db <target>', 'a DuckDB file or a postgres:// URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb)')
+      .option('--out <file>', 'write to FILE atomically (format from its extension unless -o is given)')
+      .option('--write', 'allow statements that change the database (default: read-only)'),
+  examples: [
+    `masg sql "SELECT country, sum(earnings) AS earnings FROM publisher_stats GROUP BY country ORDER BY earnings DESC"`,
+    `masg sql "COPY (SELECT * FROM publisher_stats) TO 'stats.parquet' (FORMAT parquet)"`,
+    `masg sql "SELECT * FROM campaign_stats WHERE date >= DATE '2026-01-01'" -o csv --out spend.csv`,
+  ],
+  async run(ctx, opts, [query]) {
+    const { runSql } = await import('../warehouse/sql.js');
+    return runSql(ctx, opts, query!);
+  },
+});

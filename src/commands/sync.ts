@@ -1,0 +1,37 @@
+// `masg sync`: keep a database (DuckDB file or PostgreSQL) of the account's statistics up to
+// date. Metadata only here; the work is in src/warehouse/, loaded when the command runs.
+import { defineCommand } from './define.js';
+
+export interface SyncOptions {
+  db?: string;
+  from?: string;
+  to?: string;
+  tz?: string;
+  lookback?: string;
+  grain?: string;
+  concurrency?: string;
+}
+
+export const sync = defineCommand<SyncOptions>({
+  name: 'sync',
+  summary: 'Keep a DuckDB or PostgreSQL database of the statistics up to date (incremental, safe to re-run)',
+  configure: (cmd) =>
+    cmd
+      .option('--db <target>', 'a DuckDB file, or a postgres://USER:PASSWORD@HOST/DB URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb)')
+      .option('--from <day>', 'first day: YYYY-MM-DD, today, yesterday or -Nd (default: 30 days back on the first run, then where the last run stopped)')
+      .option('--to <day>', 'last day, inclusive (default: today, kept as partial and fetched again next time)')
+      .option('--tz <zone>', "IANA time zone of the days (default: the profile's, else the system's)")
+      .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', '3')
+      .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
+      .option('--concurrency <n>', 'requests in flight at once', '4'),
+  examples: [
+    'masg sync',
+    'masg sync --from 2026-01-01 --db ~/stats.duckdb',
+    'MASG_DB=postgres://masg:secret@db.example/stats masg sync --quiet',
+    'masg sync --dry-run',
+  ],
+  async run(ctx, opts) {
+    const { runSync } = await import('../warehouse/sync.js');
+    return runSync(ctx, opts);
+  },
+});

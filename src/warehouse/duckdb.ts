@@ -1,0 +1,116 @@
+// DuckDB through its official Node client (@duckdb/node-api), loaded only by `masg sync` and
+// `masg sql`. Bulk loads read the staging CSV files with DuckDB's own CSV reader, typed
+// explicitly (no sniffing), inside the caller's transaction.
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { LocalIOError } from '../errors.js';
+import type { ColumnType } from '../output/types.js';
+import { columnSqlType, type TableDef } from './schema.js';
+import { databaseError, type QueryResult, type SqlSession } from './session.js';
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+export async function openDuckDb(path: string, label: string, opts: { readOnly: boolean; create: boolean }): Promise<SqlSession> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  if (opts.create) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      throw new LocalIOError(`Cannot create the folder of the warehouse ${label}: ${e.message}`, { path, errno: e.code, cause: err });
+    }
+  }
+  let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
+  try {
+    instance = await DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : {});
+  } catch (err) {
+    throw openError(err, path, label);
+  }
+  const conn = await instance.connect();
+  let closed = false;
+
+  const session: SqlSession = {
+    dialect: 'duckdb',
+    label,
+    async exec(sql, params) {
+      try {
+        await conn.run(sql, params);
+      } catch (err) {
+        throw databaseError(err, label, 'writing');
+      }
+    },
+    async query(sql, params) {
+      let reader;
+      try {
+        reader = await conn.runAndReadAll(sql, params);
+      } catch (err) {
+        throw databaseError(err, label, 'running a query');
+      }
+      const types = reader.columnTypes().map((t) => columnType(t.toString()));
+      const columns = reader.columnNames().map((name, i) => ({ name, type: types[i]! }));
+      const rows = reader.getRows().map((r) => r.map((v) => (v === null || v === undefined ? null : String(v))));
+      return { columns, rows } satisfies QueryResult;
+    },
+    async load(table: TableDef, files: string[]) {
+      if (files.length === 0) return;
+      const columns = table.columns.map((c) => `${quote(c.name)}: ${quote(columnSqlType(c, 'duckdb'))}`).join(', ');
+      // Quoted "" is an empty string, an unquoted empty field is NULL (allow_quoted_nulls=false),
+      // as in PostgreSQL's CSV: the staging writer relies on it.
+      const sql = `INSERT INTO ${table.name} SELECT * FROM read_csv([${files.map(quote).join(', ')}], header = false, ` +
+        `auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, ` +
+        `columns = {${columns}})`;
+      try {
+        await conn.run(sql);
+      } catch (err) {
+        throw databaseError(err, label, `loading ${table.name}`);
+      }
+    },
+    async transaction(fn) {
+      await session.exec('BEGIN TRANSACTION');
+      try {
+        const value = await fn();
+        await session.exec('COMMIT');
+        return value;
+      } catch (err) {
+        await conn.run('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      conn.closeSync();
+      instance.closeSync();
+    },
+  };
+  return session;
+}
+
+/**
+ * DuckDB lets one process open a file for writing: a second sync (or `masg sql` while a sync
+ * runs) gets "Could not set lock on file … Conflicting lock is held in … (PID n)". Said plainly.
+ */
+function openError(err: unknown, path: string, label: string): LocalIOError {
+  const message = err instanceof Error ? err.message : String(err);
+  const lock = /Conflicting lock is held in (.*?)(?: \(PID (\d+)\))?(?:\.|$|\n| by user)/i.exec(message);
+  if (/Could not set lock/i.test(message)) {
+    const pid = lock?.[2] ? ` (PID ${lock[2]})` : '';
+    return new LocalIOError(`The warehouse ${label} is in use by another process${pid}: another masg sync, or a masg sql, is running on it.`, {
+      path, errno: 'EBUSY', cause: err,
+      hint: 'DuckDB lets one process write a database file at a time. Wait for the other one to finish, then run this again.',
+    });
+  }
+  if (/No such file|does not exist|Cannot open database/i.test(message)) {
+    return new LocalIOError(`There is no warehouse at ${label}.`, { path, errno: 'ENOENT', cause: err, hint: 'Run `masg sync` first, or point --db (or MASG_DB) at the database.' });
+  }
+  return new LocalIOError(`Cannot open the warehouse ${label}: ${message}`, { path, cause: err });
+}
+
+/** DuckDB's type name → the output column type. Integers and decimals stay exact as text. */
+export function columnType(name: string): ColumnType {
+  if (/^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/.test(name)) return 'int';
+  if (/^DECIMAL\b/.test(name) || name === 'DOUBLE' || name === 'FLOAT') return 'decimal';
+  if (name === 'BOOLEAN') return 'bool';
+  return 'string';
+}

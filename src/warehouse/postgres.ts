@@ -1,0 +1,94 @@
+// PostgreSQL through `pg`, loaded only by `masg sync` and `masg sql`. Bulk loads stream the
+// staging CSV files through `COPY … FROM STDIN` (pg-copy-streams). Every value is read back as
+// PostgreSQL's own text (no type parsers): int8 and numeric never become JS numbers, a DATE
+// never becomes a JS Date shifted by the local zone.
+
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { LocalIOError } from '../errors.js';
+import type { ColumnType } from '../output/types.js';
+import type { TableDef } from './schema.js';
+import { databaseError, type QueryResult, type SqlSession } from './session.js';
+
+const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+
+export async function openPostgres(url: string, label: string, opts: { readOnly: boolean }): Promise<SqlSession> {
+  const [{ default: pg }, { from: copyFrom }] = await Promise.all([import('pg'), import('pg-copy-streams')]);
+  const client = new pg.Client({ connectionString: url, application_name: 'masg' });
+  // A connection lost while idle would otherwise be an unhandled 'error' event (a crash).
+  let lost: Error | undefined;
+  client.on('error', (err: Error) => void (lost = err));
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw new LocalIOError(`Cannot connect to the warehouse ${label}: ${(err as Error).message}`, {
+      path: label, errno: (err as NodeJS.ErrnoException).code, cause: err,
+      hint: 'Check the URL in --db or MASG_DB (host, port, database, user, password) and that the server is running.',
+    });
+  }
+  if (opts.readOnly) await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
+  let closed = false;
+
+  const run = async (sql: string, params: string[] | undefined, doing: string) => {
+    if (lost) throw databaseError(lost, label, doing);
+    try {
+      return await client.query({ text: sql, values: params, rowMode: 'array', types: RAW_TEXT });
+    } catch (err) {
+      throw databaseError(err, label, doing);
+    }
+  };
+
+  const session: SqlSession = {
+    dialect: 'postgres',
+    label,
+    async exec(sql, params) {
+      await run(sql, params, 'writing');
+    },
+    async query(sql, params): Promise<QueryResult> {
+      const result = await run(sql, params, 'running a query');
+      // A multi-statement query answers an array of results: the last one is the answer.
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      const fields = (last?.fields ?? []) as Array<{ name: string; dataTypeID: number }>;
+      return {
+        columns: fields.map((f) => ({ name: f.name, type: pgColumnType(f.dataTypeID) })),
+        rows: ((last?.rows ?? []) as Array<Array<string | null>>).map((r) => r.map((v, i) => (v === null ? null : fields[i]!.dataTypeID === 16 ? (v === 't' ? 'true' : 'false') : v))),
+      };
+    },
+    async load(table: TableDef, files: string[]) {
+      const sql = `COPY ${table.name} (${table.columns.map((c) => c.name).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+      for (const file of files) {
+        try {
+          await pipeline(createReadStream(file), client.query(copyFrom(sql)));
+        } catch (err) {
+          throw databaseError(err, label, `loading ${table.name}`);
+        }
+      }
+    },
+    async transaction(fn) {
+      await session.exec('BEGIN');
+      try {
+        const value = await fn();
+        await session.exec('COMMIT');
+        return value;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.end().catch(() => undefined);
+    },
+  };
+  return session;
+}
+
+/** PostgreSQL type OIDs → output column types (int2/4/8, oid; numeric, float4/8; bool). */
+function pgColumnType(oid: number): ColumnType {
+  if (oid === 20 || oid === 21 || oid === 23 || oid === 26) return 'int';
+  if (oid === 1700 || oid === 700 || oid === 701) return 'decimal';
+  if (oid === 16) return 'bool';
+  return 'string';
+}

@@ -1,0 +1,129 @@
+// The warehouse's tables: a documented contract (README "Keep a warehouse"). Statistics columns
+// are named as the CSV exports name them (src/stats/rows.ts), dimension columns as the list
+// commands do (src/commands/columns.ts). Counts are BIGINT and money DECIMAL(18,2): the service
+// writes amounts with two decimals, and a value that does not fit is refused, never rounded.
+// Identifiers are lower case and unquoted, so DuckDB and PostgreSQL accept the same queries and
+// answer with the same column names.
+
+export type Dialect = 'duckdb' | 'postgres';
+export type ColumnKind = 'date' | 'hour' | 'text' | 'count' | 'money' | 'bool' | 'timestamp';
+
+export interface TableColumn {
+  name: string;
+  kind: ColumnKind;
+  /** The key of the record the value comes from, when it differs from the column's name. */
+  source?: string;
+}
+
+export interface TableDef {
+  name: string;
+  columns: TableColumn[];
+  /** The natural key: unique by construction, checked by the tests (and a constraint in PostgreSQL). */
+  key: string[];
+}
+
+// camelCase list fields become snake_case columns (dailyBudget → daily_budget): PostgreSQL folds
+// unquoted names to lower case, and a name that reads the same in both databases needs no quotes.
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const col = (key: string, kind: ColumnKind): TableColumn => (snake(key) === key ? { name: key, kind } : { name: snake(key), kind, source: key });
+const text = (...names: string[]) => names.map((n) => col(n, 'text'));
+
+export type Grain = 'day' | 'hour';
+export const GRAINS: readonly Grain[] = ['day', 'hour'];
+
+function publisherStats(grain: Grain): TableDef {
+  const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
+  return {
+    name: grain === 'hour' ? 'publisher_stats_hourly' : 'publisher_stats',
+    columns: [...time, ...text('publication', 'adslot', 'country'), col('requests', 'count'), col('impressions', 'count'),
+      col('clicks', 'count'), col('earnings', 'money'), col('currency', 'text')],
+    key: [...time.map((c) => c.name), 'publication', 'adslot', 'country'],
+  };
+}
+
+function campaignStats(grain: Grain): TableDef {
+  const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
+  return {
+    name: grain === 'hour' ? 'campaign_stats_hourly' : 'campaign_stats',
+    columns: [...time, ...text('advertiser', 'campaign'), col('impressions', 'count'), col('clicks', 'count'),
+      col('conversions', 'count'), col('spend', 'money'), col('currency', 'text')],
+    key: [...time.map((c) => c.name), 'campaign'],
+  };
+}
+
+export const STATS_TABLES = {
+  day: { publisher: publisherStats('day'), campaign: campaignStats('day') },
+  hour: { publisher: publisherStats('hour'), campaign: campaignStats('hour') },
+} as const;
+
+/** Snapshots of the account's objects, replaced whole on every sync, so SQL can report by name. */
+export const DIMENSION_TABLES = {
+  publications: {
+    name: 'publications',
+    columns: [...text('id', 'name', 'type', 'status', 'description', 'reference', 'url'), col('transparent', 'bool'),
+      col('languages', 'text'), col('requests', 'count'), col('uniques', 'count'), col('autoapprove', 'bool')],
+    key: ['id'],
+  },
+  adslots: { name: 'adslots', columns: text('id', 'publication', 'name', 'formats', 'tags'), key: ['id'] },
+  advertisers: {
+    name: 'advertisers',
+    columns: [...text('id', 'name', 'status'), col('dailyBudget', 'money'), col('balance', 'money'), col('notifyLimit', 'money')],
+    key: ['id'],
+  },
+  campaigns: {
+    name: 'campaigns',
+    columns: [...text('id', 'name', 'status', 'advertiser', 'description', 'budgetType', 'startDate', 'endDate', 'activationDate',
+      'deactivationDate'), col('dailyBudget', 'money'), col('overallBudget', 'money'), col('dailyBudgetWeekday', 'money'),
+      col('dailyBudgetWeekend', 'money')],
+    key: ['id'],
+  },
+} as const satisfies Record<string, TableDef>;
+
+/**
+ * One row per synced day and grain, written in the same transaction as that day's rows: the
+ * state can never claim a day the tables do not hold. `complete` is false for a day that was
+ * not over yet (today), which the next run fetches again.
+ */
+export const STATE_TABLE: TableDef = {
+  name: 'masg_sync_days',
+  columns: [col('grain', 'text'), col('date', 'date'), col('complete', 'bool'), col('publisher_rows', 'count'),
+    col('campaign_rows', 'count'), col('synced_at', 'timestamp')],
+  key: ['grain', 'date'],
+};
+
+/** What the warehouse holds: account, time zone of `date`, schema version. */
+export const META_TABLE: TableDef = { name: 'masg_sync_meta', columns: text('key', 'value'), key: ['key'] };
+
+export const SCHEMA_VERSION = '1';
+
+export const ALL_TABLES: readonly TableDef[] = [
+  STATS_TABLES.day.publisher, STATS_TABLES.day.campaign, STATS_TABLES.hour.publisher, STATS_TABLES.hour.campaign,
+  ...Object.values(DIMENSION_TABLES), STATE_TABLE, META_TABLE,
+];
+
+function sqlType(kind: ColumnKind, dialect: Dialect): string {
+  switch (kind) {
+    case 'date': return 'DATE';
+    case 'hour': return 'SMALLINT';
+    case 'text': return dialect === 'duckdb' ? 'VARCHAR' : 'TEXT';
+    case 'count': return 'BIGINT';
+    case 'money': return 'DECIMAL(18,2)';
+    case 'bool': return 'BOOLEAN';
+    case 'timestamp': return 'TIMESTAMP';
+  }
+}
+
+export function columnSqlType(c: TableColumn, dialect: Dialect): string {
+  return sqlType(c.kind, dialect);
+}
+
+/**
+ * DuckDB gets no key constraint: its index would slow every bulk load and the keys are unique
+ * by construction (each day is deleted before it is inserted, in one transaction); the tests
+ * count duplicate keys. PostgreSQL gets its primary key.
+ */
+export function createTableSql(t: TableDef, dialect: Dialect): string {
+  const cols = t.columns.map((c) => `${c.name} ${sqlType(c.kind, dialect)}`);
+  if (dialect === 'postgres' || t === STATE_TABLE || t === META_TABLE) cols.push(`PRIMARY KEY (${t.key.join(', ')})`);
+  return `CREATE TABLE IF NOT EXISTS ${t.name} (${cols.join(', ')})`;
+}

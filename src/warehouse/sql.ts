@@ -1,0 +1,69 @@
+// `masg sql`: one query on the warehouse, its result through the usual output formats. Types
+// come from the database: integers as `int`, DECIMAL/float as `decimal` (both kept exact, as
+// text), booleans as `bool`; everything else (dates, text, timestamps) as text.
+
+import type { CommandResult } from '../commands/define.js';
+import type { Context } from '../context.js';
+import { LocalIOError, UsageError } from '../errors.js';
+import type { Column, OutputFormat } from '../output/types.js';
+import { openSession } from './session.js';
+import { resolveTarget } from './target.js';
+
+const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
+
+export async function runSql(ctx: Context, opts: { db?: string; write?: boolean; out?: string }, query: string): Promise<CommandResult> {
+  const target = resolveTarget(opts.db, ctx.io.env);
+  if (target.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
+  if (query.trim() === '') throw new UsageError('<query>: the query is empty.', { field: '<query>', hint: 'e.g. masg sql "SELECT * FROM publisher_stats LIMIT 10"' });
+  if (ctx.globals.raw) throw new UsageError('--raw prints a response of the service; masg sql queries the warehouse.', { field: '--raw' });
+  if (ctx.globals.dryRun) throw new UsageError('--dry-run describes requests to the service; masg sql sends none.', { field: '--dry-run' });
+  const settings = await ctx.outputSettings();
+  const format = opts.out === undefined ? settings.format : (ctx.globals.output ?? EXTENSIONS[/\.[^./]+$/.exec(opts.out)?.[0]?.toLowerCase() ?? ''] ?? 'csv');
+  if (opts.out !== undefined && format === 'table') throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });
+
+  const session = await openSession(target, { readOnly: !opts.write, create: false });
+  let result;
+  try {
+    result = await session.query(query);
+  } catch (err) {
+    throw queryError(err);
+  } finally {
+    await session.close();
+  }
+  // Keys must be unique for the output module: `SELECT 1, 1` gets columns "1" and "1_2".
+  const seen = new Map<string, number>();
+  const columns: Column[] = result.columns.map((c) => {
+    const n = (seen.get(c.name) ?? 0) + 1;
+    seen.set(c.name, n);
+    return { key: n === 1 ? c.name : `${c.name}_${n}`, type: c.type, wrap: c.type === 'string' };
+  });
+  const rows = result.rows.map((r) => Object.fromEntries(columns.map((c, i) => [c.key, r[i] ?? ''])));
+  if (opts.out === undefined) return { kind: 'rows', columns, rows, entity: 'rows' };
+
+  const [{ renderRows }, { openAtomicFile }] = await Promise.all([import('../output/index.js'), import('../output/atomic-file.js')]);
+  const file = await openAtomicFile(opts.out);
+  try {
+    await renderRows(file.stream, columns, rows, { ...settings, format, color: false, width: undefined });
+    await file.commit();
+  } catch (err) {
+    await file.abort();
+    throw err;
+  }
+  (await ctx.ui()).info(`Wrote ${rows.length} rows to ${opts.out}.`);
+  return { kind: 'done' };
+}
+
+/**
+ * A query the database could not even plan (syntax, unknown table or column: DuckDB's Parser,
+ * Binder and Catalog errors, PostgreSQL's class 42) is the user's to fix: exit 2. Anything
+ * else (a lock, a full disk, a lost connection) stays a database failure, exit 7.
+ */
+function queryError(err: unknown): unknown {
+  if (!(err instanceof LocalIOError)) return err;
+  const cause = err.cause as { message?: string; code?: string } | undefined;
+  const message = cause?.message ?? '';
+  if (/^(Parser|Binder|Catalog) Error/.test(message) || /^42/.test(cause?.code ?? '')) {
+    return new UsageError(`The query failed: ${message.trim()}`, { field: '<query>' });
+  }
+  return err;
+}

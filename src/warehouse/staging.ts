@@ -1,0 +1,145 @@
+// Staging files: each request's rows go to a headerless CSV file on disk as they are parsed, and
+// a day is loaded from its files in one transaction once all of its requests are in. Memory
+// stays flat however many days are in flight, and both databases bulk-load CSV natively.
+//
+// CSV convention shared by both loaders: text is always quoted (so "" is an empty string), an
+// unquoted empty field is NULL, numbers are written as the service sent them (already checked).
+
+import { createWriteStream, mkdtempSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { LocalIOError, NetworkError } from '../errors.js';
+import type { ColumnKind, TableDef } from './schema.js';
+
+const PREFIX = 'masg-sync-';
+
+export class StagingDir {
+  readonly path: string;
+  private n = 0;
+
+  constructor(tmp: string) {
+    removeStale(tmp);
+    try {
+      this.path = mkdtempSync(join(tmp, `${PREFIX}${process.pid}-`));
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      throw new LocalIOError(`Cannot create a staging folder in ${tmp}: ${e.message}`, { path: tmp, errno: e.code, cause: err });
+    }
+  }
+
+  file(name: string): StagingFile {
+    return new StagingFile(join(this.path, `${String(++this.n).padStart(6, '0')}-${name}.csv`));
+  }
+
+  remove(): void {
+    rmSync(this.path, { recursive: true, force: true });
+  }
+}
+
+/** Staging folders of syncs that were killed (their process is gone) are garbage. */
+function removeStale(tmp: string): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(tmp);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^masg-sync-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    rmSync(join(tmp, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const WATERMARK = 256 * 1024;
+
+export class StagingFile {
+  rows = 0;
+  private stream: WriteStream | undefined;
+  private buffer = '';
+  private failure: Error | undefined;
+
+  constructor(readonly path: string) {}
+
+  /** Adds one line; resolves at once unless enough is buffered to write (back-pressure). */
+  add(line: string): Promise<void> | void {
+    this.buffer += line;
+    this.rows++;
+    if (this.buffer.length >= WATERMARK) return this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    this.stream ??= this.open();
+    if (this.failure) throw this.failure;
+    const text = this.buffer;
+    this.buffer = '';
+    if (!this.stream.write(text)) await new Promise<void>((resolve) => this.stream!.once('drain', resolve));
+    if (this.failure) throw this.failure;
+  }
+
+  private open(): WriteStream {
+    const stream = createWriteStream(this.path);
+    stream.on('error', (err) => (this.failure = this.localError(err)));
+    return stream;
+  }
+
+  async close(): Promise<void> {
+    this.stream ??= this.open();
+    const stream = this.stream;
+    await new Promise<void>((resolve, reject) => stream.end(this.buffer, () => (this.failure ? reject(this.failure) : resolve())));
+    this.buffer = '';
+    if (this.failure) throw this.failure;
+  }
+
+  private localError(err: Error): LocalIOError {
+    const e = err as NodeJS.ErrnoException;
+    return new LocalIOError(`Cannot write the staging file ${this.path}: ${e.message}`, { path: this.path, errno: e.code, cause: err });
+  }
+}
+
+// Values: checked as they are written, so a database never rounds or guesses. The service
+// sends counts as digits and money with two decimals (docs/service-notes.md).
+const COUNT = /^\d+$/;
+const MONEY = /^-?\d{1,16}(?:\.\d{1,2})?$/;
+
+function bad(what: string, value: string, context: string): NetworkError {
+  return new NetworkError(`The service sent ${JSON.stringify(value)} as ${what} (${context}): the warehouse keeps exact values and cannot store it.`);
+}
+
+export function csvValue(kind: ColumnKind, value: string | undefined, name: string, context: string): string {
+  if (value === undefined || value === '') return kind === 'text' ? '""' : '';
+  switch (kind) {
+    case 'text':
+      return `"${value.replace(/"/g, '""')}"`;
+    case 'count':
+    case 'hour':
+      if (!COUNT.test(value)) throw bad(`${name}, which should be a whole number`, value, context);
+      return value;
+    case 'money':
+      if (!MONEY.test(value)) throw bad(`${name}, which should be an amount with at most two decimals`, value, context);
+      return value;
+    case 'bool':
+      if (value !== 'true' && value !== 'false') throw bad(`${name}, which should be true or false`, value, context);
+      return value;
+    default:
+      return value; // date, timestamp: written by masg itself
+  }
+}
+
+/** One CSV line for `table` from a record whose keys are the column names. */
+export function csvLine(table: TableDef, record: Readonly<Record<string, string | undefined>>, context: string): string {
+  let line = '';
+  for (let i = 0; i < table.columns.length; i++) {
+    const c = table.columns[i]!;
+    line += (i === 0 ? '' : ',') + csvValue(c.kind, record[c.source ?? c.name], c.name, context);
+  }
+  return line + '\n';
+}

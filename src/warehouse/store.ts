@@ -1,0 +1,138 @@
+// The warehouse's operations, written once for both databases on top of a SqlSession: schema,
+// the meta rows (which account, which time zone), the state, and the two writes a sync makes —
+// the dimension snapshots, and one day replaced in one transaction together with its state row.
+
+import { LocalIOError, UsageError } from '../errors.js';
+import { ALL_TABLES, createTableSql, DIMENSION_TABLES, META_TABLE, SCHEMA_VERSION, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
+import type { SqlSession } from './session.js';
+
+export interface DayWrite {
+  grain: Grain;
+  date: string;
+  /** The day was over when it was fetched; false for today, which the next run fetches again. */
+  complete: boolean;
+  publisherFiles: string[];
+  campaignFiles: string[];
+  publisherRows: number;
+  campaignRows: number;
+}
+
+export type DimensionFiles = Record<keyof typeof DIMENSION_TABLES, string>;
+
+const ADVISORY_LOCK = "hashtext('masg sync')";
+
+export class WarehouseStore {
+  constructor(readonly session: SqlSession) {}
+
+  get label(): string {
+    return this.session.label;
+  }
+
+  async ensureSchema(): Promise<void> {
+    for (const t of ALL_TABLES) await this.session.exec(createTableSql(t, this.session.dialect));
+  }
+
+  async hasTable(name: string): Promise<boolean> {
+    const schema = this.session.dialect === 'postgres' ? ' AND table_schema = current_schema()' : '';
+    const r = await this.session.query(`SELECT count(*) FROM information_schema.tables WHERE table_name = $1${schema}`, [name]);
+    return r.rows[0]?.[0] !== '0';
+  }
+
+  /**
+   * One sync at a time. DuckDB already refuses a second writing process when the file is opened;
+   * PostgreSQL gets a session advisory lock, released by the server when the connection ends
+   * (also when the process is killed).
+   */
+  async lock(): Promise<void> {
+    if (this.session.dialect !== 'postgres') return;
+    const r = await this.session.query(`SELECT pg_try_advisory_lock(${ADVISORY_LOCK})`);
+    if (r.rows[0]?.[0] === 'true' || r.rows[0]?.[0] === 't') return;
+    throw new LocalIOError(`The warehouse ${this.label} is in use: another masg sync is running on it.`, {
+      path: this.label, errno: 'EBUSY',
+      hint: 'One sync writes a database at a time (a PostgreSQL advisory lock). Wait for the other one to finish, then run this again.',
+    });
+  }
+
+  async readMeta(): Promise<Record<string, string>> {
+    if (!(await this.hasTable(META_TABLE.name))) return {};
+    const r = await this.session.query(`SELECT key, value FROM ${META_TABLE.name}`);
+    return Object.fromEntries(r.rows.map(([k, v]) => [k ?? '', v ?? '']));
+  }
+
+  /**
+   * A warehouse holds one account's days in one time zone: mixing two would make `date`
+   * mean two things. Refused before anything is sent.
+   */
+  checkMeta(meta: Record<string, string>, want: { account: string; timezone: string }): void {
+    if (meta.account && meta.account !== want.account) {
+      throw new UsageError(`The warehouse ${this.label} holds the statistics of ${meta.account}, not of ${want.account}.`, {
+        field: '--db', hint: 'Give each account its own database (--db or MASG_DB).',
+      });
+    }
+    if (meta.timezone && meta.timezone !== want.timezone) {
+      throw new UsageError(`The warehouse ${this.label} counts days in ${meta.timezone}; this run would use ${want.timezone}.`, {
+        field: '--tz', hint: `Run with --tz ${meta.timezone}, or keep the other zone in another database.`,
+      });
+    }
+    if (meta.schema && meta.schema !== SCHEMA_VERSION) {
+      throw new LocalIOError(`The warehouse ${this.label} has schema version ${meta.schema}; this masg writes version ${SCHEMA_VERSION}.`, { path: this.label });
+    }
+  }
+
+  async writeMeta(entries: Record<string, string>): Promise<void> {
+    await this.session.transaction(async () => {
+      for (const [key, value] of Object.entries(entries)) {
+        await this.session.exec(`DELETE FROM ${META_TABLE.name} WHERE key = $1`, [key]);
+        await this.session.exec(`INSERT INTO ${META_TABLE.name} (key, value) VALUES ($1, $2)`, [key, value]);
+      }
+    });
+  }
+
+  /** The last day of this grain that was complete when fetched, and the first day held. */
+  async dayState(grain: Grain): Promise<{ lastComplete?: string; first?: string }> {
+    if (!(await this.hasTable(STATE_TABLE.name))) return {};
+    const r = await this.session.query(
+      `SELECT CAST(max(CASE WHEN complete THEN date END) AS VARCHAR), CAST(min(date) AS VARCHAR) FROM ${STATE_TABLE.name} WHERE grain = $1`,
+      [grain],
+    );
+    const [last, first] = r.rows[0] ?? [];
+    return { lastComplete: last ?? undefined, first: first ?? undefined };
+  }
+
+  /** Campaigns of the last snapshot (for --dry-run, which lists nothing from the service). */
+  async knownCampaigns(): Promise<Array<{ id: string; advertiser: string }>> {
+    if (!(await this.hasTable(DIMENSION_TABLES.campaigns.name))) return [];
+    const r = await this.session.query(`SELECT id, advertiser FROM ${DIMENSION_TABLES.campaigns.name} ORDER BY advertiser, id`);
+    return r.rows.map(([id, advertiser]) => ({ id: id ?? '', advertiser: advertiser ?? '' }));
+  }
+
+  /** The snapshots are replaced whole, all four in one transaction. */
+  async replaceDimensions(files: DimensionFiles): Promise<void> {
+    await this.session.transaction(async () => {
+      for (const [name, file] of Object.entries(files) as Array<[keyof DimensionFiles, string]>) {
+        const table = DIMENSION_TABLES[name];
+        await this.session.exec(`DELETE FROM ${table.name}`);
+        await this.session.load(table, [file]);
+      }
+    });
+  }
+
+  /**
+   * One day replaced: delete, insert, and the state row, in one transaction. A crash before
+   * COMMIT leaves the day as it was (and the state with it); after COMMIT, both are new.
+   */
+  async replaceDay(w: DayWrite, syncedAt: string): Promise<void> {
+    const tables = STATS_TABLES[w.grain];
+    await this.session.transaction(async () => {
+      for (const t of [tables.publisher, tables.campaign]) await this.session.exec(`DELETE FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
+      await this.session.load(tables.publisher, w.publisherFiles);
+      await this.session.load(tables.campaign, w.campaignFiles);
+      await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE grain = $1 AND date = CAST($2 AS DATE)`, [w.grain, w.date]);
+      await this.session.exec(
+        `INSERT INTO ${STATE_TABLE.name} (grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
+          'VALUES ($1, CAST($2 AS DATE), CAST($3 AS BOOLEAN), CAST($4 AS BIGINT), CAST($5 AS BIGINT), CAST($6 AS TIMESTAMP))',
+        [w.grain, w.date, String(w.complete), String(w.publisherRows), String(w.campaignRows), syncedAt],
+      );
+    });
+  }
+}

@@ -1,0 +1,355 @@
+// `masg sync`: keeps a database of the account's statistics up to date.
+//
+//   flags → target, grain, lookback, range (all checked before anything is opened or sent)
+//   → open the database (one writer at a time), check it holds this account in this zone
+//   → plan the days → list the account's objects, replace the snapshots
+//   → one request per day (per hour with --grain hour) for the publisher report, one per
+//     campaign and day; rows stream into staging files; days are committed in order, each in
+//     one transaction with its state row, so the state never runs ahead of the data.
+
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { DryRunDone } from '../api/describe.js';
+import type { ApiClient, ApiRequest } from '../api/types.js';
+import type { CommandResult } from '../commands/define.js';
+import type { Context } from '../context.js';
+import { InterruptedError, MasgError, UsageError } from '../errors.js';
+import type { Spinner, Ui } from '../output/index.js';
+import { parseConcurrency } from '../stats/pool.js';
+import { resolveTimeZone, localDateHour } from '../stats/zone.js';
+import { oneOf } from '../validate/rules.js';
+import { parseLookback, planDays, type PlannedDay } from './plan.js';
+import { DIMENSION_TABLES, GRAINS, SCHEMA_VERSION, STATS_TABLES, type Grain } from './schema.js';
+import { openSession } from './session.js';
+import { csvLine, StagingDir, type StagingFile } from './staging.js';
+import { WarehouseStore, type DimensionFiles } from './store.js';
+import { resolveTarget, type Target } from './target.js';
+
+export interface SyncFlags {
+  db?: string;
+  from?: string;
+  to?: string;
+  tz?: string;
+  lookback?: string;
+  grain?: string;
+  concurrency?: string;
+}
+
+interface Job {
+  day: number;
+  kind: 'publisher' | 'campaign';
+  /** 10-digit stamps, both inclusive. */
+  start: string;
+  end: string;
+  hour?: string;
+  campaign?: { id: string; advertiser: string };
+}
+
+export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandResult> {
+  // Everything the user typed is checked first: nothing is opened or sent before.
+  const target = resolveTarget(flags.db, ctx.io.env);
+  if (target.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
+  const grain = oneOf('--grain', flags.grain ?? 'day', GRAINS) as Grain;
+  const lookback = parseLookback(flags.lookback);
+  const concurrency = parseConcurrency(flags.concurrency);
+  if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });
+  const creds = await ctx.credentials();
+  const tz = resolveTimeZone(flags.tz, creds.timezone);
+  const today = localDateHour(tz, new Date()).date;
+  planDays({ from: flags.from, to: flags.to, lookback, today }); // the range's own checks
+
+  const dryRun = Boolean(ctx.globals.dryRun);
+  const session = dryRun && target.kind === 'duckdb' && !existsSync(target.path)
+    ? undefined
+    : await openSession(target, { readOnly: dryRun, create: !dryRun });
+  const store = session && new WarehouseStore(session);
+  try {
+    if (store && !dryRun) {
+      await store.lock();
+      await store.ensureSchema();
+    }
+    const meta = store ? await store.readMeta() : {};
+    store?.checkMeta(meta, { account: creds.email, timezone: tz });
+    const state = store ? await store.dayState(grain) : {};
+    const plan = planDays({ from: flags.from, to: flags.to, lookback, today, lastComplete: state.lastComplete });
+    const client = await ctx.client();
+    if (dryRun) return await describePlan(ctx, client, store, target, plan.days, grain);
+    await store!.writeMeta({ account: creds.email, timezone: tz, schema: SCHEMA_VERSION });
+    const runner = new SyncRun(ctx, client, store!, await ctx.ui(), { grain, concurrency, days: plan.days });
+    await runner.run();
+    return { kind: 'done' };
+  } finally {
+    await session?.close();
+  }
+}
+
+/** --dry-run: the days, then every request, described and not sent. */
+async function describePlan(ctx: Context, client: ApiClient, store: WarehouseStore | undefined, target: Target, days: PlannedDay[], grain: Grain): Promise<CommandResult> {
+  const out = (line: string) => void ctx.io.stdout.write(`${line}\n`);
+  const { listRequests } = await import('./entities.js');
+  const campaigns = store ? await store.knownCampaigns() : [];
+  const describe = (req: ApiRequest) => client.request(req).catch((e: unknown) => {
+    if (!(e instanceof DryRunDone)) throw e;
+  });
+  if (days.length === 0) {
+    out(`# ${target.label} is up to date: no day to fetch.`);
+    return { kind: 'done' };
+  }
+  out(`# masg sync would write ${days.length} day${days.length === 1 ? '' : 's'} into ${target.label} (grain ${grain}): ` +
+    `${days[0]!.date} to ${days[days.length - 1]!.date}${days.some((d) => !d.complete) ? ', today partial' : ''}.`);
+  out(`# First the account's objects (then one campaign list per advertiser):`);
+  for (const req of await listRequests()) await describe(req);
+  out(campaigns.length > 0
+    ? `# Campaign statistics for the ${campaigns.length} campaigns of the last snapshot; the lists decide at run time.`
+    : '# Campaign statistics: one request per campaign and day, for the campaigns the lists return at run time.');
+  const jobs = planJobs(days, grain, campaigns);
+  let day = -1;
+  for (const job of jobs) {
+    if (job.day !== day) {
+      day = job.day;
+      out(`# ${days[day]!.date}${days[day]!.complete ? '' : ' (today: partial, fetched again next time)'}`);
+    }
+    await describe(await jobRequest(job));
+  }
+  return { kind: 'done' };
+}
+
+function planJobs(days: PlannedDay[], grain: Grain, campaigns: Array<{ id: string; advertiser: string }>): Job[] {
+  const jobs: Job[] = [];
+  days.forEach((d, day) => {
+    const ymd = d.date.replace(/-/g, '');
+    const pieces = grain === 'day'
+      ? [{ start: `${ymd}00`, end: `${ymd}23`, hour: undefined }]
+      : Array.from({ length: 24 }, (_, h) => {
+        const hh = String(h).padStart(2, '0');
+        return { start: `${ymd}${hh}`, end: `${ymd}${hh}`, hour: String(h) };
+      });
+    for (const p of pieces) {
+      jobs.push({ day, kind: 'publisher', ...p });
+      for (const c of campaigns) jobs.push({ day, kind: 'campaign', ...p, campaign: c });
+    }
+  });
+  return jobs;
+}
+
+async function jobRequest(job: Job): Promise<ApiRequest> {
+  const { statisticsRequests } = await import('../api/statistics.js');
+  const q = { start: job.start, end: job.end };
+  return job.kind === 'publisher'
+    ? statisticsRequests.publications({ ...q, level: 'adslot', byCountry: true })
+    : statisticsRequests.campaign(job.campaign!.id, q);
+}
+
+interface DayBuffers {
+  publisher: StagingFile[];
+  campaign: StagingFile;
+  pending: number;
+  ready: Deferred;
+}
+
+class SyncRun {
+  private committed = 0;
+  private rows = 0;
+  private requests = 0;
+  private readonly started = Date.now();
+  private spinner: Spinner | undefined;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly client: ApiClient,
+    private readonly store: WarehouseStore,
+    private readonly ui: Ui,
+    private readonly opts: { grain: Grain; concurrency: number; days: PlannedDay[] },
+  ) {}
+
+  async run(): Promise<void> {
+    const { days } = this.opts;
+    if (days.length === 0) {
+      this.ui.notice(`masg sync: ${this.store.label} is up to date; nothing to fetch.`);
+      return;
+    }
+    const staging = new StagingDir(this.ctx.io.env.TMPDIR || tmpdir());
+    try {
+      this.spinner = this.ui.spinner(`Syncing ${this.store.label} …`);
+      await this.fetchAndCommit(staging);
+    } catch (err) {
+      this.spinner?.stop();
+      if (this.committed > 0) {
+        const last = days[this.committed - 1]!.date;
+        this.ui.warn(`${this.committed} of ${days.length} days were saved in ${this.store.label} (through ${last}) before this failure; the next sync continues from there.`);
+      }
+      throw err;
+    } finally {
+      this.spinner?.stop();
+      staging.remove();
+    }
+    const secs = ((Date.now() - this.started) / 1000).toFixed(1);
+    const partial = days.some((d) => !d.complete) ? ', today partial' : '';
+    this.ui.notice(`masg sync: ${days.length} day${days.length === 1 ? '' : 's'} (${days[0]!.date} to ${days[days.length - 1]!.date}${partial}) ` +
+      `written to ${this.store.label}: ${this.rows.toLocaleString('en-US')} rows from ${this.requests.toLocaleString('en-US')} requests in ${secs} s.`);
+  }
+
+  /** Lists the account's objects, replaces the snapshots, and returns the campaigns to fetch. */
+  private async listObjects(staging: StagingDir): Promise<Array<{ id: string; advertiser: string }>> {
+    const { fetchAccountObjects } = await import('./entities.js');
+    const objects = await fetchAccountObjects(this.client);
+    this.requests += 3 + objects.advertisers.length;
+    await this.store.replaceDimensions(await this.dimensionFiles(staging, objects));
+    return objects.campaigns.map((c) => ({ id: c.id!, advertiser: c.advertiser! }));
+  }
+
+  private async dimensionFiles(staging: StagingDir, objects: import('./entities.js').AccountObjects): Promise<DimensionFiles> {
+    const files = {} as DimensionFiles;
+    for (const name of Object.keys(DIMENSION_TABLES) as Array<keyof DimensionFiles>) {
+      const table = DIMENSION_TABLES[name];
+      const file = staging.file(name);
+      for (const record of objects[name]) await file.add(csvLine(table, record, `${name} ${record.id ?? ''}`));
+      await file.close();
+      files[name] = file.path;
+    }
+    return files;
+  }
+
+  /**
+   * The account's objects are listed while the first reports already stream in (a big account's
+   * lists take as long as a day's report): one pool of --concurrency tasks runs the listing, each
+   * publisher report, and per day (per hour) one task for all its campaigns, which waits for the
+   * listing. A day is committed once all of its tasks are done, in day order.
+   */
+  private async fetchAndCommit(staging: StagingDir): Promise<void> {
+    const { days, grain } = this.opts;
+    const { mapConcurrent } = await import('../stats/pool.js');
+    const buffers: DayBuffers[] = days.map((d) => ({ publisher: [], campaign: staging.file(`${d.date}-campaigns`), pending: 0, ready: deferred() }));
+    const listed = deferredValue<Array<{ id: string; advertiser: string }>>();
+    const tasks: Task[] = [{ kind: 'objects' }];
+    for (const job of planJobs(days, grain, [])) tasks.push({ kind: 'publisher', job }, { kind: 'campaigns', job });
+    for (const t of tasks) if (t.kind !== 'objects') buffers[t.job.day]!.pending++;
+
+    // A failed commit stops the fetching too; Ctrl-C stops both.
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(this.ctx.io.signal.reason instanceof MasgError ? this.ctx.io.signal.reason : new InterruptedError());
+    if (this.ctx.io.signal.aborted) onAbort();
+    this.ctx.io.signal.addEventListener('abort', onAbort, { once: true });
+    const work = mapConcurrent(tasks, this.opts.concurrency, async (task, _i, signal) => {
+      if (task.kind === 'objects') return listed.resolve(await this.listObjects(staging));
+      const job = task.job;
+      if (task.kind === 'publisher') {
+        await this.fetchJob(job, buffers[job.day]!, staging, signal);
+        this.requests++;
+      } else {
+        for (const campaign of await listed.promise) {
+          await this.fetchJob({ ...job, kind: 'campaign', campaign }, buffers[job.day]!, staging, signal);
+          this.requests++;
+        }
+      }
+      const day = buffers[job.day]!;
+      if (--day.pending === 0) {
+        await day.campaign.close();
+        day.ready.resolve();
+      }
+    }, { signal: controller.signal });
+    work.catch((err: unknown) => {
+      listed.reject(err);
+      buffers.forEach((b) => b.ready.reject(err));
+    });
+    this.progress();
+
+    try {
+      for (let i = 0; i < days.length; i++) {
+        const day = buffers[i]!;
+        await day.ready.promise;
+        const publisherRows = day.publisher.reduce((n, f) => n + f.rows, 0);
+        await this.store.replaceDay({
+          grain: this.opts.grain, date: days[i]!.date, complete: days[i]!.complete,
+          publisherFiles: day.publisher.map((f) => f.path), campaignFiles: [day.campaign.path],
+          publisherRows, campaignRows: day.campaign.rows,
+        }, new Date().toISOString().replace('T', ' ').replace('Z', ''));
+        this.committed++;
+        this.rows += publisherRows + day.campaign.rows;
+        this.progress();
+      }
+      await work;
+    } catch (err) {
+      controller.abort(err instanceof MasgError ? err : new InterruptedError());
+      throw err;
+    } finally {
+      this.ctx.io.signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async fetchJob(job: Job, day: DayBuffers, staging: StagingDir, signal: AbortSignal): Promise<void> {
+    const { streamStatistics } = await import('../api/statistics.js');
+    const date = this.opts.days[job.day]!.date;
+    const request = await jobRequest(job);
+    if (job.kind === 'publisher') {
+      const table = STATS_TABLES[this.opts.grain].publisher;
+      const file = staging.file(`${date}-${job.hour ?? 'day'}-publishers`);
+      day.publisher.push(file);
+      await streamStatistics(this.client, request, { endpoint: 'publications', level: 'adslot', byCountry: true }, (r) => {
+        if (signal.aborted) throw signal.reason;
+        const row = r as Record<string, string | undefined>;
+        row.date = date;
+        row.hour = job.hour;
+        row.currency ||= 'USD';
+        return file.add(csvLine(table, row, `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
+      });
+      await file.close();
+      return;
+    }
+    const table = STATS_TABLES[this.opts.grain].campaign;
+    const c = job.campaign!;
+    await streamStatistics(this.client, request, { endpoint: 'campaign' }, (r) => {
+      if (signal.aborted) throw signal.reason;
+      const row = r as Record<string, string | undefined>;
+      row.date = date;
+      row.hour = job.hour;
+      row.campaign ||= c.id;
+      row.advertiser = c.advertiser;
+      row.currency ||= 'USD';
+      return day.campaign.add(csvLine(table, row, `${date}, campaign ${c.id}`));
+    });
+  }
+
+  /** days done of N, rows, ETA: on a terminal only (the Ui's spinner is silent otherwise). */
+  private progress(): void {
+    const total = this.opts.days.length;
+    const done = this.committed;
+    let eta = '';
+    if (done > 0 && done < total) {
+      const left = Math.round(((Date.now() - this.started) / done) * (total - done) / 1000);
+      eta = ` · ETA ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    }
+    const text = `Syncing ${this.store.label}: day ${done}/${total} · ${this.rows.toLocaleString('en-US')} rows${eta}`;
+    if (this.spinner) this.spinner.update(text);
+  }
+}
+
+type Task = { kind: 'objects' } | { kind: 'publisher' | 'campaigns'; job: Job };
+
+function deferredValue<T>(): { promise: Promise<T>; resolve(value: T): void; reject(reason: unknown): void } {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+interface Deferred {
+  promise: Promise<void>;
+  resolve(): void;
+  reject(reason: unknown): void;
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined); // days after a failure are never awaited
+  return { promise, resolve, reject };
+}

@@ -1,0 +1,48 @@
+// Shared by the warehouse tests: a sandbox on the real clock (masg sync counts days from today,
+// so the sandbox must have figures up to now), and table dumps through `masg sql` itself.
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { parseCsv, startHarness, tempDir, type Harness } from '../commands/harness.js';
+import { ALL_TABLES, STATE_TABLE } from '../../src/warehouse/schema.js';
+
+export async function startWarehouseHarness(opts: Parameters<typeof startHarness>[0] = {}): Promise<Harness> {
+  return startHarness({ now: () => new Date(), ...opts });
+}
+
+export function duckPath(name = 'stats.duckdb'): string {
+  return join(tempDir('masg-wh-'), name);
+}
+
+/** A table's rows as CSV, ordered by its key (synced_at left out: it is the one column that should differ). */
+export async function dump(h: Harness, db: string, table: string): Promise<string> {
+  const def = ALL_TABLES.find((t) => t.name === table)!;
+  const cols = def.columns.map((c) => c.name).filter((c) => def !== STATE_TABLE || c !== 'synced_at');
+  const run = await h.masg(['sql', '--db', db, '-o', 'csv', `SELECT ${cols.join(', ')} FROM ${table} ORDER BY ${def.key.join(', ')}`]);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return run.stdout;
+}
+
+export const WAREHOUSE_TABLES = ALL_TABLES.map((t) => t.name).filter((n) => n !== 'masg_sync_meta');
+
+/** Every table of the warehouse, dumped. */
+export async function dumpAll(h: Harness, db: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of WAREHOUSE_TABLES) out[t] = await dump(h, db, t);
+  return out;
+}
+
+/** Rows whose key appears more than once (must be 0). */
+export async function duplicateKeys(h: Harness, db: string, table: string): Promise<number> {
+  const def = ALL_TABLES.find((t) => t.name === table)!;
+  const run = await h.masg(['sql', '--db', db, '-o', 'csv', '--no-header',
+    `SELECT count(*) FROM (SELECT ${def.key.join(', ')} FROM ${table} GROUP BY ${def.key.join(', ')} HAVING count(*) > 1) d`]);
+  expect(run.code).toBe(0);
+  return Number(run.stdout.trim());
+}
+
+export async function scalar(h: Harness, db: string, sql: string): Promise<string> {
+  const run = await h.masg(['sql', '--db', db, '-o', 'csv', '--no-header', sql]);
+  expect(run.stderr).toBe('');
+  return (await parseCsv(run.stdout))[0]?.[0] ?? '';
+}

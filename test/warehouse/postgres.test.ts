@@ -1,0 +1,91 @@
+// masg sync and masg sql against a real PostgreSQL server started for this file (initdb in a
+// temporary folder; see postgres-server.js). Skipped, saying why, only when PostgreSQL is not
+// installed; CI installs it (.ci/run).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, type Harness } from '../commands/harness.js';
+import { dumpAll, duckPath, duplicateKeys, scalar, startWarehouseHarness } from './helpers.js';
+// @ts-expect-error: a plain JS helper shared with bench/warehouse.js
+import { POSTGRES_SKIP, startPostgres } from './postgres-server.js';
+
+const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
+const RANGE = ['--from', '-6d', '--to', '-2d', '--tz', 'America/New_York'];
+
+describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRES_SKIP ? ` (skipped: ${POSTGRES_SKIP})` : ''}`, () => {
+  let h: Harness;
+  let pg: { createDatabase(): Promise<string>; stop(): Promise<void> };
+  beforeAll(async () => {
+    [h, pg] = await Promise.all([startWarehouseHarness({ latencyMs: 5 }), startPostgres()]);
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+    await pg?.stop();
+    removeTempDirs();
+  });
+
+  it('the same tables as a DuckDB sync of the same range, typed BIGINT / DECIMAL(18,2) / DATE', async () => {
+    const url = await pg.createDatabase();
+    const duck = duckPath();
+    expect((await h.masg(['sync', '--db', url, ...RANGE])).code).toBe(0);
+    expect((await h.masg(['sync', '--db', duck, ...RANGE])).code).toBe(0);
+    const [a, b] = [await dumpAll(h, url), await dumpAll(h, duck)];
+    expect(a.publisher_stats!.split('\n').length).toBeGreaterThan(100);
+    expect(a).toEqual(b);
+    const types = await scalar(h, url, "SELECT string_agg(column_name || ':' || data_type || coalesce('(' || numeric_precision || ',' || numeric_scale || ')', ''), ' ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'publisher_stats' AND data_type IN ('bigint', 'numeric', 'date')");
+    expect(types).toBe('date:date requests:bigint(64,0) impressions:bigint(64,0) clicks:bigint(64,0) earnings:numeric(18,2)');
+  });
+
+  it('twice with no change: identical tables, zero duplicate keys (the primary key would refuse them anyway)', async () => {
+    const url = await pg.createDatabase();
+    expect((await h.masg(['sync', '--db', url, ...RANGE])).code).toBe(0);
+    const first = await dumpAll(h, url);
+    expect((await h.masg(['sync', '--db', url, ...RANGE])).code).toBe(0);
+    expect(await dumpAll(h, url)).toEqual(first);
+    for (const t of ['publisher_stats', 'campaign_stats']) expect(await duplicateKeys(h, url, t)).toBe(0);
+  });
+
+  it('two syncs at once: the second refuses (advisory lock), exit 7, and the first completes', async () => {
+    const url = await pg.createDatabase();
+    h.mark();
+    const first = h.masg(['sync', '--db', url, '--from', '-20d', '--to', '-2d', '--tz', 'America/New_York', '--concurrency', '1']);
+    while (h.sent().filter((r) => r.path.includes('/statistics')).length < 3) await new Promise((r) => setTimeout(r, 5));
+    const two = await h.masg(['sync', '--db', url, ...RANGE]);
+    const one = await first;
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(7);
+    expect(two.stderr).toContain('is in use: another masg sync is running on it');
+    expect(await duplicateKeys(h, url, 'publisher_stats')).toBe(0);
+  });
+
+  it.skipIf(!BUILT)('kill -9 mid-run, then a re-run: the tables of a clean run', async () => {
+    const [clean, url] = [await pg.createDatabase(), await pg.createDatabase()];
+    const args = ['sync', '--to', '-2d', '--lookback', '0', '--tz', 'America/New_York', '--concurrency', '1'];
+    expect((await h.masg([...args, '--db', clean])).code).toBe(0);
+    const env = { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env };
+    const child = spawn(process.execPath, [BIN, ...args, '--db', url], { env, stdio: 'ignore' });
+    const closed = new Promise((r) => child.on('close', r));
+    h.mark();
+    while (h.sent().filter((r) => r.path.includes('/statistics')).length < 60) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGKILL');
+    await closed;
+    expect((await h.masg([...args, '--db', url])).code).toBe(0);
+    expect(await dumpAll(h, url)).toEqual(await dumpAll(h, clean));
+  }, 60_000);
+
+  it('masg sql reads PostgreSQL types exactly; a password in the URL is never shown; a bad query is exit 2', async () => {
+    const url = await pg.createDatabase();
+    const json = await h.masg(['sql', '--db', url, '-o', 'json', "SELECT 9007199254740993::bigint AS big, 0.10::numeric(18,2) AS money, DATE '2024-02-29' AS day, true AS yes, NULL::int AS nothing"]);
+    expect(json.stdout).toBe('[\n  {\n    "big": 9007199254740993,\n    "money": 0.10,\n    "day": "2024-02-29",\n    "yes": true,\n    "nothing": null\n  }\n]\n');
+    const secret = url.replace('masg@', 'masg:s3cret-pw@').replace(/127\.0\.0\.1:\d+/, '127.0.0.1:1');
+    const refused = await h.masg(['sql', '--db', secret, 'SELECT 1']);
+    expect(refused.code).toBe(7);
+    expect(refused.stderr).toContain('Cannot connect to the warehouse postgres://masg:***@127.0.0.1:1/');
+    expect(refused.stderr).not.toContain('s3cret-pw');
+    const bad = await h.masg(['sql', '--db', url, 'SELECT nope FROM nowhere']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('The query failed');
+  });
+});

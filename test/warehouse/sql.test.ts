@@ -1,0 +1,77 @@
+// masg sql on a DuckDB warehouse: every output format, --fields, --out, exact types, Parquet.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
+import { duckPath, scalar, startWarehouseHarness } from './helpers.js';
+
+let h: Harness;
+let db: string;
+beforeAll(async () => {
+  h = await startWarehouseHarness();
+  db = duckPath();
+  expect((await h.masg(['sync', '--db', db, '--from', '-3d', '--to', '-2d', '--tz', 'America/New_York'])).code).toBe(0);
+});
+afterAll(async () => {
+  await h.close();
+  removeTempDirs();
+});
+
+const Q = "SELECT 9007199254740993::BIGINT AS big, CAST('0.10' AS DECIMAL(18,2)) AS money, DATE '2024-02-29' AS day, true AS yes, 'a,\"b\"' AS text";
+
+describe('masg sql', () => {
+  it.each([
+    ['csv', 'big,money,day,yes,text\n9007199254740993,0.10,2024-02-29,true,"a,""b"""\n'],
+    ['tsv', 'big\tmoney\tday\tyes\ttext\n9007199254740993\t0.10\t2024-02-29\ttrue\ta,"b"\n'],
+    ['json', '[\n  {\n    "big": 9007199254740993,\n    "money": 0.10,\n    "day": "2024-02-29",\n    "yes": true,\n    "text": "a,\\"b\\""\n  }\n]\n'],
+    ['ndjson', '{"big":9007199254740993,"money":0.10,"day":"2024-02-29","yes":true,"text":"a,\\"b\\""}\n'],
+  ])('-o %s: BIGINT and DECIMAL exact, never through JS numbers', async (format, expected) => {
+    const run = await h.masg(['sql', '--db', db, '-o', format, Q]);
+    expect({ code: run.code, stderr: run.stderr, stdout: run.stdout }).toEqual({ code: 0, stderr: '', stdout: expected });
+  });
+
+  it('-o table on a terminal, and --fields picks and orders columns', async () => {
+    const table = await h.masg(['sql', '--db', db, '-o', 'table', Q], { tty: true });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('9007199254740993');
+    expect(table.stdout).toMatch(/big.*money.*day/);
+    const picked = await h.masg(['sql', '--db', db, '-o', 'csv', '--fields', 'day,big', Q]);
+    expect(picked.stdout).toBe('day,big\n2024-02-29,9007199254740993\n');
+  });
+
+  it('--out writes the file atomically, its format from the extension', async () => {
+    const out = join(tempDir('masg-sqlout-'), 'result.json');
+    const run = await h.masg(['sql', '--db', db, '--out', out, 'SELECT count(*) AS n FROM publications']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([{ n: 7 }]);
+  });
+
+  it("COPY … TO 'x.parquet' exports Parquet that DuckDB reads back", async () => {
+    const file = join(tempDir('masg-parquet-'), 'stats.parquet');
+    const run = await h.masg(['sql', '--db', db, `COPY (SELECT * FROM publisher_stats ORDER BY ALL) TO '${file}' (FORMAT parquet)`]);
+    expect(run.code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    expect(await scalar(h, db, `SELECT count(*) FROM '${file}'`)).toBe(await scalar(h, db, 'SELECT count(*) FROM publisher_stats'));
+  });
+
+  it('read-only unless --write', async () => {
+    const refused = await h.masg(['sql', '--db', db, 'DELETE FROM publications']);
+    expect(refused.code).toBe(7);
+    expect(refused.stderr).toMatch(/read-only/i);
+    expect(await scalar(h, db, 'SELECT count(*) FROM publications')).toBe('7');
+    const view = await h.masg(['sql', '--db', db, '--write', 'CREATE VIEW earnings_by_day AS SELECT date, sum(earnings) AS earnings FROM publisher_stats GROUP BY date']);
+    expect(view.code).toBe(0);
+    expect(await scalar(h, db, 'SELECT count(*) FROM earnings_by_day')).toBe('2');
+  });
+
+  it('refusals: an empty query, a missing database, an unknown table, --out as a table', async () => {
+    expect((await h.masg(['sql', '--db', db, ' '])).code).toBe(2);
+    const missing = await h.masg(['sql', '--db', join(tempDir('masg-none-'), 'none.duckdb'), 'SELECT 1']);
+    expect(missing.code).toBe(7);
+    expect(missing.stderr).toMatch(/no warehouse at|Cannot open the warehouse/);
+    const unknown = await h.masg(['sql', '--db', db, 'SELECT * FROM nowhere']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('The query failed: Catalog Error');
+    expect((await h.masg(['sql', '--db', db, '-o', 'table', '--out', join(tempDir('masg-x-'), 'a.txt'), 'SELECT 1'])).code).toBe(2);
+  });
+});
