@@ -14,8 +14,8 @@ export interface CreateClient {
 /** A client of the service: one typed method per endpoint. See README "Use from Node". */
 export const createClient: CreateClient = Object.assign((options: ClientOptions) => create(options), {
   async fromProfile(name?: string, opts: ProfileOptions & { overrides?: Partial<ClientOptions> } = {}): Promise<MasgClient> {
-    const { profile: _profile, warnings: _warnings, ...resolved } = await fromProfile(name, opts);
-    return create({ ...resolved, ...opts.overrides });
+    const resolved = await fromProfile(name, opts);
+    return create({ baseUrl: resolved.baseUrl, email: resolved.email, key: resolved.key, timeZone: resolved.timeZone, ...opts.overrides });
   },
 });
 

@@ -41,12 +41,8 @@ function nonNegative(field: string, value: number | undefined): void {
 }
 
 /** Sync wrapper for methods that return a Promise: a refused input rejects rather than throws. */
-function reject<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return fn();
-  } catch (err) {
-    return Promise.reject(err);
-  }
+async function reject<T>(fn: () => Promise<T>): Promise<T> {
+  return await fn();
 }
 
 export function createClient(options: ClientOptions): MasgClient {

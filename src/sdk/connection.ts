@@ -57,7 +57,7 @@ export function createConnection(opts: ClientOptions, userAgent: string): Connec
       return {
         request: async (req: ApiRequest) => (await fresh()).request(req),
         stream: async (req: ApiRequest, streamOpts?: StreamOptions) => (await fresh()).stream(req, streamOpts),
-        close: async () => undefined,
+        close: () => Promise.resolve(),
       };
     },
     async close() {

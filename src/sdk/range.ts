@@ -11,8 +11,9 @@ import type { DateInput } from './types.js';
 const RELATIVE = /^\s*(today|yesterday|-\d{1,5}d)\s*$/i;
 
 export function checkTimeZone(tz: string, field = 'timeZone'): string {
+  const given = String(tz);
   if (!isValidTimeZone(tz)) {
-    throw new UsageError(`${field}: "${tz}" is not an IANA time zone.`, { field, hint: 'Use a zone name such as Europe/Paris, America/New_York or UTC.' });
+    throw new UsageError(`${field}: "${given}" is not an IANA time zone.`, { field, hint: 'Use a zone name such as Europe/Paris, America/New_York or UTC.' });
   }
   return tz;
 }
@@ -32,7 +33,7 @@ function token(field: 'from' | 'to', value: DateInput, tz: string | undefined, n
     return { kind: 'hour', date, hour };
   }
   if (typeof value !== 'string') {
-    throw new UsageError(`${field}: expected a Date or a string such as '2026-03-01', got ${typeof value}.`, { field });
+    throw new UsageError(`${field}: expected a Date or a string such as '2026-03-01', got ${typeof (value as unknown)}.`, { field });
   }
   if (RELATIVE.test(value)) {
     if (tz === undefined) throw needZone(field, `"${value.trim()}"`);

@@ -44,7 +44,7 @@ export function statsList<T>(client: ApiClient, request: ApiRequest, shape: Stat
             batch = step.value;
             i = 0;
           }
-          return { done: false, value: batch[i++]! };
+          return { done: false, value: batch[i++] };
         },
         // `break` in a for-await: stop reading and release the connection.
         async return(): Promise<IteratorResult<T>> {
