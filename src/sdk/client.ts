@@ -4,11 +4,8 @@
 // process.env (fromProfile does, on request) and never exits the process: failures are the
 // exported error classes.
 import { readFileSync } from 'node:fs';
-import { getAdSlot, createAdSlot, listAdSlots, updateAdSlot } from '../api/adslots.js';
-import { listAdvertisers } from '../api/advertisers.js';
-import { getCampaign, listCampaigns } from '../api/campaigns.js';
-import { createPublication, getPublication, listPublications, updatePublication } from '../api/publications.js';
 import { statisticsRequests } from '../api/statistics.js';
+import type { EntityList } from '../api/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../errors.js';
 import { PUBLICATION_STATUSES } from '../validate/enums.js';
@@ -38,6 +35,23 @@ function nonNegative(field: string, value: number | undefined): void {
   if (value !== undefined && (!Number.isFinite(value) || value < 0)) {
     throw new UsageError(`${field}: expected a non-negative number, got ${String(value)}.`, { field });
   }
+}
+
+// The entity modules load fast-xml-parser (single entities are parsed whole): imported on first
+// use, so `import 'masg'` stays cheap and a statistics-only program never loads them.
+const entities = () => import('../api/index.js');
+
+/** An EntityList whose implementation is loaded when it is iterated. */
+function lazyList<T>(load: () => Promise<EntityList<T>>): EntityList<T> {
+  return {
+    async *batches() {
+      yield* (await load()).batches();
+    },
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of (await load()).batches()) yield* batch;
+    },
+    toArray: async () => (await load()).toArray(),
+  };
 }
 
 /** Sync wrapper for methods that return a Promise: a refused input rejects rather than throws. */
@@ -70,23 +84,38 @@ export function createClient(options: ClientOptions): MasgClient {
   return {
     listPublications(query = {}, call) {
       const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_STATUSES);
-      return listPublications(api(call), { status });
+      return lazyList(async () => (await entities()).listPublications(api(call), { status }));
     },
-    getPublication: (id, call) => reject(() => getPublication(api(call), entityId('id', id))),
-    createPublication: (input, call) => reject(() => createPublication(api(call), publicationCreate(input))),
-    updatePublication: (id, changes, call) => reject(() => updatePublication(api(call), entityId('id', id), publicationChanges(changes))),
+    getPublication: (id, call) => reject(async () => (await entities()).getPublication(api(call), entityId('id', id))),
+    createPublication: (input, call) => reject(async () => {
+      const fields = publicationCreate(input);
+      return (await entities()).createPublication(api(call), fields);
+    }),
+    updatePublication: (id, changes, call) => reject(async () => {
+      const [target, fields] = [entityId('id', id), publicationChanges(changes)];
+      return (await entities()).updatePublication(api(call), target, fields);
+    }),
 
     listAdSlots(query = {}, call) {
       const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
-      return listAdSlots(api(call), { publication });
+      return lazyList(async () => (await entities()).listAdSlots(api(call), { publication }));
     },
-    getAdSlot: (id, call) => reject(() => getAdSlot(api(call), entityId('id', id))),
-    createAdSlot: (input, call) => reject(() => createAdSlot(api(call), adSlotCreate(input))),
-    updateAdSlot: (id, changes, call) => reject(() => updateAdSlot(api(call), entityId('id', id), adSlotChanges(changes))),
+    getAdSlot: (id, call) => reject(async () => (await entities()).getAdSlot(api(call), entityId('id', id))),
+    createAdSlot: (input, call) => reject(async () => {
+      const fields = adSlotCreate(input);
+      return (await entities()).createAdSlot(api(call), fields);
+    }),
+    updateAdSlot: (id, changes, call) => reject(async () => {
+      const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
+      return (await entities()).updateAdSlot(api(call), target, fields);
+    }),
 
-    listAdvertisers: (call) => listAdvertisers(api(call)),
-    listCampaigns: (advertiserId, call) => listCampaigns(api(call), entityId('advertiserId', advertiserId)),
-    getCampaign: (id, call) => reject(() => getCampaign(api(call), entityId('id', id))),
+    listAdvertisers: (call) => lazyList(async () => (await entities()).listAdvertisers(api(call))),
+    listCampaigns(advertiserId, call) {
+      const id = entityId('advertiserId', advertiserId);
+      return lazyList(async () => (await entities()).listCampaigns(api(call), id));
+    },
+    getCampaign: (id, call) => reject(async () => (await entities()).getCampaign(api(call), entityId('id', id))),
 
     publicationStats(query, call) {
       const { start, end } = range(query);
