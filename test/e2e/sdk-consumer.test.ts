@@ -45,6 +45,12 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
   await npm(['install', '--prefer-offline', join(dir, tarball), `@types/node@${TYPES_NODE}`], project);
   for (const f of ['consumer.ts', 'tsconfig.json']) copyFileSync(join(HERE, f), join(project, f));
+  // The README's first example, as a user would paste it into a .mjs file.
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Use from Node'));
+  const example = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!example) throw new Error('README: no js example under "Use from Node"');
+  writeFileSync(join(project, 'readme-example.mjs'), example);
 }, 180_000);
 
 afterAll(() => {
@@ -61,6 +67,12 @@ describe('a TypeScript project that installs the packed masg', () => {
 
   it('compiles with tsc --strict --noEmit (NodeNext), misuses being type errors', async () => {
     const check = await exec(process.execPath, [TSC, '-p', 'tsconfig.json', '--strict', '--noEmit'], { cwd: project }).catch((e: { stdout: string }) => e);
+    expect(check.stdout).toBe('');
+  }, 60_000);
+
+  it("the README's example type-checks against the installed types (checkJs, strict)", async () => {
+    const args = [TSC, '--noEmit', '--strict', '--allowJs', '--checkJs', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', 'readme-example.mjs'];
+    const check = await exec(process.execPath, args, { cwd: project }).catch((e: { stdout: string }) => e);
     expect(check.stdout).toBe('');
   }, 60_000);
 
