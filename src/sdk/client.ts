@@ -38,7 +38,7 @@ function nonNegative(field: string, value: number | undefined): void {
 }
 
 // The entity modules load fast-xml-parser (single entities are parsed whole): imported on first
-// use, so `import 'masg'` stays cheap and a statistics-only program never loads them.
+// use, so `import 'masg'` stays cheap (test/sdk/lazy-import.test.ts).
 const entities = () => import('../api/index.js');
 
 /** An EntityList whose implementation is loaded when it is iterated. */

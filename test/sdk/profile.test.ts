@@ -49,6 +49,17 @@ describe('fromProfile', () => {
     }
   });
 
+  it('createClient(await fromProfile(name)) works as documented', async () => {
+    const client = createClient({ ...(await fromProfile('other', { env: env() })), retries: 0 });
+    try {
+      const [adv] = await client.listAdvertisers().toArray();
+      const theirs = await createClient({ baseUrl: h.sb.baseUrl, ...h.sb.accounts.other }).listAdvertisers().toArray();
+      expect(adv).toEqual(theirs[0]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('createClient.fromProfile talks to the service as that account, silently', async () => {
     const { result, writes, error } = await watchingOutput(async () => {
       const client = await createClient.fromProfile('other', { env: env(), overrides: { retries: 0 } });
