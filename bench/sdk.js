@@ -13,6 +13,7 @@
 //     --check   exits 1 when the SDK's wall time is over 1.2× the minimal loop's
 
 import { existsSync, mkdirSync } from 'node:fs';
+import { TextDecoder } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanup, measureNode, median, root, startSandboxProcess, tempDir } from './lib/measure.js';
