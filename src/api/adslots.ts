@@ -16,6 +16,7 @@ export const adSlotRequests = {
     path: '/adslot/create',
     params: pickParams(input, ['publication', 'name', 'formats', 'tags']),
   }),
+  view: (id: string): ApiRequest => ({ method: 'GET', path: `/adslot/${segment(id)}` }),
   // A slot cannot move to another publication: `publication` is not an update parameter.
   update: (id: string, input: AdSlotInput): ApiRequest => ({
     method: 'POST',
@@ -37,4 +38,9 @@ export async function createAdSlot(client: ApiClient, input: AdSlotInput): Promi
 
 export async function updateAdSlot(client: ApiClient, id: string, input: AdSlotInput): Promise<AdSlot> {
   return toAdSlot(singleRecord(await client.request(adSlotRequests.update(id, input)), 'adslot'));
+}
+
+/** One ad slot (`GET /adslot/{id}`); an unknown ID is ApiError 2000, another account's 2001. */
+export async function getAdSlot(client: ApiClient, id: string): Promise<AdSlot> {
+  return toAdSlot(singleRecord(await client.request(adSlotRequests.view(id)), 'adslot'));
 }

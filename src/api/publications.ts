@@ -31,6 +31,7 @@ export const publicationRequests = {
     path: '/publication/create',
     params: pickParams(input, CREATE_PARAMS),
   }),
+  view: (id: string): ApiRequest => ({ method: 'GET', path: `/publication/${segment(id)}` }),
   update: (id: string, input: PublicationInput): ApiRequest => ({
     method: 'POST',
     path: `/publication/${segment(id)}`,
@@ -52,4 +53,9 @@ export async function createPublication(client: ApiClient, input: PublicationInp
 /** The response shows the publication as it is now: a refused status move keeps the old status. */
 export async function updatePublication(client: ApiClient, id: string, input: PublicationInput): Promise<Publication> {
   return toPublication(singleRecord(await client.request(publicationRequests.update(id, input)), 'publication'));
+}
+
+/** One publication (`GET /publication/{id}`); an unknown ID is ApiError 2000, another account's 2001. */
+export async function getPublication(client: ApiClient, id: string): Promise<Publication> {
+  return toPublication(singleRecord(await client.request(publicationRequests.view(id)), 'publication'));
 }

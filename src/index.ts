@@ -1,0 +1,27 @@
+// masg as a library: `import { createClient } from 'masg'`. The CLI (src/cli.ts) does not import
+// this module, so `masg --help` never pays for it; the SDK itself loads undici and saxes on the
+// first request, not on import.
+import { createClient as create } from './sdk/client.js';
+import { fromProfile, type ProfileOptions } from './sdk/profile.js';
+import type { ClientOptions, MasgClient } from './sdk/types.js';
+
+export interface CreateClient {
+  (options: ClientOptions): MasgClient;
+  /** `createClient(await fromProfile(name, opts))` with `overrides` on top (timeouts, signal, …). */
+  fromProfile(name?: string, opts?: ProfileOptions & { overrides?: Partial<ClientOptions> }): Promise<MasgClient>;
+}
+
+/** A client of the service: one typed method per endpoint. See README "Use from Node". */
+export const createClient: CreateClient = Object.assign((options: ClientOptions) => create(options), {
+  async fromProfile(name?: string, opts: ProfileOptions & { overrides?: Partial<ClientOptions> } = {}): Promise<MasgClient> {
+    const resolved = await fromProfile(name, opts);
+    return create({ baseUrl: resolved.baseUrl, email: resolved.email, key: resolved.key, timeZone: resolved.timeZone, ...opts.overrides });
+  },
+});
+
+export { fromProfile, type ProfileClientOptions, type ProfileOptions } from './sdk/profile.js';
+export type * from './sdk/types.js';
+export {
+  MasgError, UsageError, ConfigError, ApiError, AuthError, NotAppliedError, NetworkError, LocalIOError, PartialError,
+  InterruptedError, ExitCode, type ExitCodeValue,
+} from './errors.js';

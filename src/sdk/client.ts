@@ -1,0 +1,145 @@
+// createClient: the SDK, one typed method per endpoint over the API layer (src/api). Inputs are
+// checked here with the CLI's rules before anything is sent; lists and statistics are lazy
+// EntityLists (sent when iterated). The SDK never writes to stdout/stderr, never reads
+// process.env (fromProfile does, on request) and never exits the process: failures are the
+// exported error classes.
+import { readFileSync } from 'node:fs';
+import { statisticsRequests } from '../api/statistics.js';
+import type { EntityList } from '../api/types.js';
+import { checkBaseUrl } from '../config/base-url.js';
+import { ConfigError, UsageError } from '../errors.js';
+import { PUBLICATION_STATUSES } from '../validate/enums.js';
+import { oneOf } from '../validate/rules.js';
+import { createConnection } from './connection.js';
+import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
+import { checkTimeZone, resolveRange } from './range.js';
+import { statsList } from './stats.js';
+import type {
+  AdSlotStatsRecord, CallOptions, CampaignStatsRecord, ClientOptions, MasgClient, PublicationStatsRecord, StatsRange,
+} from './types.js';
+
+let version: string | undefined;
+function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return version;
+}
+
+function required(field: keyof ClientOptions, value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ConfigError(`createClient: ${field} is required.`, { hint: 'Pass baseUrl, email and key, or use createClient.fromProfile().' });
+  }
+  return value;
+}
+
+function nonNegative(field: string, value: number | undefined): void {
+  if (value !== undefined && (!Number.isFinite(value) || value < 0)) {
+    throw new UsageError(`${field}: expected a non-negative number, got ${String(value)}.`, { field });
+  }
+}
+
+// The entity modules load fast-xml-parser (single entities are parsed whole): imported on first
+// use, so `import 'masg'` stays cheap (test/sdk/lazy-import.test.ts).
+const entities = () => import('../api/index.js');
+
+/** An EntityList whose implementation is loaded when it is iterated. */
+function lazyList<T>(load: () => Promise<EntityList<T>>): EntityList<T> {
+  return {
+    async *batches() {
+      yield* (await load()).batches();
+    },
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of (await load()).batches()) yield* batch;
+    },
+    toArray: async () => (await load()).toArray(),
+  };
+}
+
+/** Sync wrapper for methods that return a Promise: a refused input rejects rather than throws. */
+async function reject<T>(fn: () => Promise<T>): Promise<T> {
+  return await fn();
+}
+
+export function createClient(options: ClientOptions): MasgClient {
+  if (typeof options !== 'object' || options === null) throw new ConfigError('createClient: options are required (baseUrl, email, key).');
+  const opts: ClientOptions = {
+    ...options,
+    baseUrl: checkBaseUrl(required('baseUrl', options.baseUrl), 'baseUrl'),
+    email: required('email', options.email),
+    key: required('key', options.key),
+  };
+  if (opts.timeZone !== undefined) checkTimeZone(opts.timeZone);
+  for (const f of ['timeoutMs', 'connectTimeoutMs', 'retries', 'deadlineMs'] as const) nonNegative(f, opts[f]);
+  const connection = createConnection(opts, opts.userAgent ?? `masg-node/${packageVersion()}`);
+  const api = (call?: CallOptions) => connection.forCall(call);
+
+  const range = (q: StatsRange) => {
+    if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
+    return resolveRange(q.from, q.to, q.timeZone ?? opts.timeZone);
+  };
+  const bool = (field: string, v: unknown): boolean => {
+    if (v !== undefined && typeof v !== 'boolean') throw new UsageError(`${field}: expected true or false.`, { field });
+    return v === true;
+  };
+
+  return {
+    listPublications(query = {}, call) {
+      const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_STATUSES);
+      return lazyList(async () => (await entities()).listPublications(api(call), { status }));
+    },
+    getPublication: (id, call) => reject(async () => (await entities()).getPublication(api(call), entityId('id', id))),
+    createPublication: (input, call) => reject(async () => {
+      const fields = publicationCreate(input);
+      return (await entities()).createPublication(api(call), fields);
+    }),
+    updatePublication: (id, changes, call) => reject(async () => {
+      const [target, fields] = [entityId('id', id), publicationChanges(changes)];
+      return (await entities()).updatePublication(api(call), target, fields);
+    }),
+
+    listAdSlots(query = {}, call) {
+      const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
+      return lazyList(async () => (await entities()).listAdSlots(api(call), { publication }));
+    },
+    getAdSlot: (id, call) => reject(async () => (await entities()).getAdSlot(api(call), entityId('id', id))),
+    createAdSlot: (input, call) => reject(async () => {
+      const fields = adSlotCreate(input);
+      return (await entities()).createAdSlot(api(call), fields);
+    }),
+    updateAdSlot: (id, changes, call) => reject(async () => {
+      const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
+      return (await entities()).updateAdSlot(api(call), target, fields);
+    }),
+
+    listAdvertisers: (call) => lazyList(async () => (await entities()).listAdvertisers(api(call))),
+    listCampaigns(advertiserId, call) {
+      const id = entityId('advertiserId', advertiserId);
+      return lazyList(async () => (await entities()).listCampaigns(api(call), id));
+    },
+    getCampaign: (id, call) => reject(async () => (await entities()).getCampaign(api(call), entityId('id', id))),
+
+    publicationStats(query, call) {
+      const { start, end } = range(query);
+      const level = oneOf('level', query.level ?? 'publication', ['publication', 'adslot'] as const);
+      const byCountry = bool('byCountry', query.byCountry);
+      const q = { start, end, level, byCountry };
+      if (query.publication === undefined) {
+        return statsList<PublicationStatsRecord>(api(call), statisticsRequests.publications(q), { endpoint: 'publications', level, byCountry }, {});
+      }
+      const id = entityId('publication', query.publication);
+      return statsList<PublicationStatsRecord>(api(call), statisticsRequests.publication(id, q), { endpoint: 'publication', level, byCountry }, { publication: id });
+    },
+    adSlotStats(id, query, call) {
+      const slot = entityId('id', id);
+      const { start, end } = range(query);
+      const byCountry = bool('byCountry', query.byCountry);
+      return statsList<AdSlotStatsRecord>(api(call), statisticsRequests.adslot(slot, { start, end, byCountry }), { endpoint: 'adslot', byCountry }, { adslot: slot });
+    },
+    campaignStats(id, query, call) {
+      const campaign = entityId('id', id);
+      const { start, end } = range(query);
+      return statsList<CampaignStatsRecord>(api(call), statisticsRequests.campaign(campaign, { start, end }), { endpoint: 'campaign' }, { campaign });
+    },
+
+    close: () => connection.close(),
+  };
+}

@@ -1,0 +1,74 @@
+// SDK inputs (booleans, arrays, bigints) → the strings the CLI's validators check
+// (src/validate/): one set of rules for flags, CSV rows and SDK calls. Everything is checked
+// before a request is built, so a refused input never reaches the wire; a UsageError names the
+// field as the caller spelled it (`formats`, `transparent`).
+import type { AdSlotInput, PublicationInput } from '../api/types.js';
+import { UsageError } from '../errors.js';
+import { validateAdSlot } from '../validate/adslot.js';
+import { validatePublication } from '../validate/publication.js';
+import { id as checkId } from '../validate/rules.js';
+import type { AdSlotChanges, AdSlotCreate, PublicationChanges, PublicationCreate } from './types.js';
+
+const asIs = (field: string): string => field;
+
+function text(field: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean' || typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    const bad = value.find((v: string) => v.includes(','));
+    if (bad !== undefined) throw new UsageError(`${field}: "${bad}" contains a comma, which separates items on the wire.`, { field });
+    return value.join(',');
+  }
+  throw new UsageError(`${field}: unexpected ${Array.isArray(value) ? 'array' : typeof value} value.`, { field });
+}
+
+function strings(input: object): Record<string, string | undefined> {
+  if (typeof input !== 'object' || input === null) throw new UsageError('Expected an object of fields.', { field: 'input' });
+  const out: Record<string, string | undefined> = {};
+  for (const [field, value] of Object.entries(input)) out[field] = text(field, value);
+  return out;
+}
+
+/** Unknown fields are refused rather than dropped: a typo must not become "nothing changed". */
+function refuseUnknown(raw: Record<string, unknown>, known: readonly string[]): void {
+  for (const field of Object.keys(raw)) {
+    if (raw[field] !== undefined && !known.includes(field)) {
+      throw new UsageError(`${field}: not a field of this call (expected one of ${known.join(', ')}).`, { field });
+    }
+  }
+}
+
+const PUBLICATION_CREATE = ['name', 'type', 'description', 'transparent', 'url', 'reference', 'languages', 'autoapprove', 'requests', 'uniques'];
+const PUBLICATION_UPDATE = ['name', 'description', 'transparent', 'url', 'reference', 'languages', 'autoapprove', 'requests', 'uniques', 'status'];
+
+export function publicationCreate(input: PublicationCreate): PublicationInput {
+  refuseUnknown(input as unknown as Record<string, unknown>, PUBLICATION_CREATE);
+  return validatePublication(strings(input), 'create', asIs);
+}
+
+export function publicationChanges(changes: PublicationChanges): PublicationInput {
+  refuseUnknown(changes as unknown as Record<string, unknown>, PUBLICATION_UPDATE);
+  const out = validatePublication(strings(changes), 'update', asIs);
+  if (Object.keys(out).length === 0) throw new UsageError('No changes given.', { field: 'changes' });
+  return out;
+}
+
+export function adSlotCreate(input: AdSlotCreate): AdSlotInput {
+  refuseUnknown(input as unknown as Record<string, unknown>, ['publication', 'name', 'formats', 'tags']);
+  return validateAdSlot(strings(input), 'create', asIs);
+}
+
+export function adSlotChanges(changes: AdSlotChanges): AdSlotInput {
+  refuseUnknown(changes as unknown as Record<string, unknown>, ['name', 'formats', 'tags']);
+  const out = validateAdSlot(strings(changes), 'update', asIs);
+  // Production answers 1500 without it; say so before sending.
+  if (out.name === undefined) throw new UsageError('name is required: the service needs it on every ad slot update (pass the current name to keep it).', { field: 'name' });
+  return out;
+}
+
+/** An ID that goes into a path. */
+export function entityId(field: string, value: unknown): string {
+  if (typeof value !== 'string') throw new UsageError(`${field}: expected an ID string, got ${typeof value}.`, { field });
+  return checkId(field, value);
+}

@@ -1,0 +1,39 @@
+// Client options from a saved profile (`masg login`), with the CLI's precedence: MASG_EMAIL,
+// MASG_DEVELOPER_KEY and MASG_BASE_URL over the profile's values, MASG_PROFILE when no name is
+// given. resolveSettings (src/config/settings.ts) decides all of it, for the CLI and the SDK alike.
+import type { ClientOptions } from './types.js';
+
+export interface ProfileOptions {
+  /** Defaults to process.env: the one place the SDK reads the environment, and only when asked. */
+  env?: Record<string, string | undefined>;
+  /** Defaults to MASG_CONFIG_DIR, else the XDG config folder (…/masg), as the CLI. */
+  configDir?: string;
+}
+
+/** What fromProfile resolved: createClient's options plus where they came from. */
+export interface ProfileClientOptions extends ClientOptions {
+  /** The profile used ("default" when neither a name nor MASG_PROFILE was given). */
+  profile: string;
+  /** What the CLI would print on stderr (e.g. a config file readable by others); the SDK prints nothing. */
+  warnings: string[];
+}
+
+/**
+ * Resolve credentials like `masg --profile NAME` would. Rejects with ConfigError when something
+ * is missing (a named profile that does not exist, no key anywhere) and UsageError when a value
+ * is malformed (a bad MASG_BASE_URL).
+ */
+export async function fromProfile(name?: string, opts: ProfileOptions = {}): Promise<ProfileClientOptions> {
+  const env = opts.env ?? process.env;
+  const config = await import('../config/index.js');
+  const store = await config.openStore(opts.configDir ?? config.defaultConfigDir({ env }), { env });
+  const s = await config.resolveSettings({ flags: { profile: name }, env, store });
+  return {
+    baseUrl: s.baseUrl,
+    email: s.email,
+    key: s.key,
+    ...(s.timezone !== undefined && s.timezone !== '' && { timeZone: s.timezone }),
+    profile: s.profile,
+    warnings: s.warnings,
+  };
+}

@@ -1,0 +1,62 @@
+// `from`/`to` of the SDK → the inclusive pair of 10-digit hour stamps the service receives.
+// Strings go through the CLI's own token parser (src/stats/dates.ts), so `'2026-03-01'` means the
+// same day in `masg pub stats --from` and in `client.publicationStats({ from })`. A Date is an
+// instant, so it needs the account's zone to become one of the account's hours.
+import { UsageError } from '../errors.js';
+import { toStamp, type HourStamp } from '../stats/civil.js';
+import { parseDateToken, type DateToken } from '../stats/dates.js';
+import { isValidTimeZone, localDateHour } from '../stats/zone.js';
+import type { DateInput } from './types.js';
+
+const RELATIVE = /^\s*(today|yesterday|-\d{1,5}d)\s*$/i;
+
+export function checkTimeZone(tz: string, field = 'timeZone'): string {
+  const given = String(tz);
+  if (!isValidTimeZone(tz)) {
+    throw new UsageError(`${field}: "${given}" is not an IANA time zone.`, { field, hint: 'Use a zone name such as Europe/Paris, America/New_York or UTC.' });
+  }
+  return tz;
+}
+
+function needZone(field: string, what: string): UsageError {
+  return new UsageError(`${field}: ${what} needs the account's time zone to become the service's hours.`, {
+    field,
+    hint: "Pass timeZone (the account's IANA zone, e.g. 'America/New_York') to createClient or to this call, or give the date as 'YYYY-MM-DD' / 'YYYY-MM-DDTHH'.",
+  });
+}
+
+function token(field: 'from' | 'to', value: DateInput, tz: string | undefined, now: Date): DateToken {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new UsageError(`${field}: the Date is invalid.`, { field });
+    if (tz === undefined) throw needZone(field, 'a Date');
+    const { date, hour } = localDateHour(tz, value);
+    return { kind: 'hour', date, hour };
+  }
+  if (typeof value !== 'string') {
+    throw new UsageError(`${field}: expected a Date or a string such as '2026-03-01', got ${typeof (value as unknown)}.`, { field });
+  }
+  if (RELATIVE.test(value)) {
+    if (tz === undefined) throw needZone(field, `"${value.trim()}"`);
+    return parseDateToken(field, value, localDateHour(tz, now).date);
+  }
+  // Absolute forms never consult `today`.
+  return parseDateToken(field, value, { year: 1970, month: 1, day: 1 });
+}
+
+/** Both ends inclusive; a whole day's `to` is its hour 23. Refuses `from` after `to`. */
+export function resolveRange(from: DateInput, to: DateInput, tz: string | undefined, now = new Date()): { start: HourStamp; end: HourStamp } {
+  if (from === undefined || to === undefined) {
+    const field = from === undefined ? 'from' : 'to';
+    throw new UsageError(`${field} is required (both ends of the range are inclusive).`, { field });
+  }
+  if (tz !== undefined) checkTimeZone(tz);
+  const f = token('from', from, tz, now);
+  const t = token('to', to, tz, now);
+  const start = toStamp(f.date, f.kind === 'hour' ? f.hour : 0);
+  const end = toStamp(t.date, t.kind === 'hour' ? t.hour : 23);
+  // Equal-length digit strings: lexical order is chronological order.
+  if (start > end) {
+    throw new UsageError(`from (${start}) is after to (${end}).`, { field: 'from', hint: 'Swap the two dates.' });
+  }
+  return { start, end };
+}

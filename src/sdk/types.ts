@@ -1,0 +1,196 @@
+// The public types of the Node SDK (`import { createClient } from 'masg'`). Records keep the
+// service's exact strings: IDs are opaque ("0012" stays "0012"), counts may exceed 2^53, money is
+// an exact decimal. Nothing here is converted to a JS number behind the caller's back.
+import type { Dispatcher } from 'undici';
+import type { AdSlot, Advertiser, Campaign, EntityList, Publication } from '../api/types.js';
+
+export type { AdSlot, Advertiser, Campaign, EntityList, Publication };
+
+/**
+ * An exact decimal as the service wrote it: `"12.34"`, `"-0.00"`, `"0.02"`. Also `"∞"` (cost per
+ * conversion without conversions) and `""` (the service left the value out). Never a float:
+ * use a decimal library, or `BigInt(amount.replace('.', ''))` for cents, when you compute.
+ */
+export type Decimal = string;
+
+/** A count as the service wrote it (decimal digits, `""` when left out): `BigInt(count)` is exact. */
+export type Count = string;
+
+/** A point in time for `from`/`to`; see {@link StatsRange}. */
+export type DateInput = Date | string;
+
+/**
+ * The hours of a report, both ends inclusive, in the account's time zone (the service counts
+ * hours in it):
+ * - `'YYYY-MM-DD'`: a whole day (`from` = its hour 00, `to` = its hour 23);
+ * - `'YYYY-MM-DDTHH'` or `'YYYYMMDDHH'` (10 digits): that one hour;
+ * - `'today'`, `'yesterday'`, `'-7d'`: days counted in `timeZone` (needs it);
+ * - a `Date`: the hour of the account's day that contains that instant (needs `timeZone`).
+ */
+export interface StatsRange {
+  from: DateInput;
+  to: DateInput;
+  /** The account's IANA zone, e.g. "America/New_York"; overrides the client's `timeZone`. */
+  timeZone?: string;
+}
+
+export interface PublicationStatsQuery extends StatsRange {
+  /** 'publication' (default): one record per publication; 'adslot': one per ad slot. */
+  level?: 'publication' | 'adslot';
+  /** One record per country (two-letter code) instead of one per entity. */
+  byCountry?: boolean;
+  /** One publication's figures instead of every publication's. */
+  publication?: string;
+}
+
+export interface AdSlotStatsQuery extends StatsRange {
+  byCountry?: boolean;
+}
+
+export type CampaignStatsQuery = StatsRange;
+
+/** Publisher figures: one publication (or ad slot, with `level: 'adslot'`), maybe one country. */
+export interface PublicationStatsRecord {
+  publication: string;
+  /** With `level: 'adslot'`. */
+  adslot?: string;
+  /** With `byCountry: true`: a two-letter country code. */
+  country?: string;
+  requests: Count;
+  impressions: Count;
+  clicks: Count;
+  earnings: Decimal;
+  /** "USD" (the service's only currency) when the body leaves it out. */
+  currency: string;
+}
+
+/** Ad slot figures (the endpoint does not say which publication the slot belongs to). */
+export interface AdSlotStatsRecord {
+  adslot: string;
+  country?: string;
+  requests: Count;
+  impressions: Count;
+  clicks: Count;
+  earnings: Decimal;
+  currency: string;
+}
+
+export interface CampaignStatsRecord {
+  campaign: string;
+  impressions: Count;
+  clicks: Count;
+  conversions: Count;
+  /** Conversions per 100 clicks, as sent. */
+  conversionsPercent: Decimal;
+  /** The raw click-through ratio (2 % is "0.02"), despite the service labelling it USD. */
+  ctr: Decimal;
+  ecpm: Decimal;
+  /** "∞" when there were no conversions. */
+  costPerConversion: Decimal;
+  spend: Decimal;
+  currency: string;
+}
+
+/** Publication fields for create (`name`, `type`, `description`, `transparent` required; `url` for site types). */
+export interface PublicationCreate {
+  name: string;
+  /** MOBILE_SITE, IPHONE_APP, IPHONE_SITE, IPAD_APP, ANDROID_APP, JAVA_APP or OTHER_APP. */
+  type: string;
+  description: string;
+  transparent: boolean;
+  url?: string;
+  reference?: string;
+  /** ISO 639-1 codes, e.g. ['en', 'de'] (or "en,de"). */
+  languages?: readonly string[] | string;
+  autoapprove?: boolean;
+  requests?: Count | bigint | number;
+  uniques?: Count | bigint | number;
+}
+
+/** Publication changes: only what is given is sent. `status`: ACTIVE, PAUSED or STOPPED. */
+export interface PublicationChanges {
+  name?: string;
+  description?: string;
+  transparent?: boolean;
+  url?: string;
+  reference?: string;
+  languages?: readonly string[] | string;
+  autoapprove?: boolean;
+  requests?: Count | bigint | number;
+  uniques?: Count | bigint | number;
+  status?: 'ACTIVE' | 'PAUSED' | 'STOPPED';
+}
+
+export interface AdSlotCreate {
+  publication: string;
+  name: string;
+  /** banner, text, iab300x250 (at least one). */
+  formats: readonly string[] | string;
+  tags?: readonly string[] | string;
+}
+
+/** The service requires `name` on every ad slot update (production): pass the current one to keep it. */
+export interface AdSlotChanges {
+  name: string;
+  formats?: readonly string[] | string;
+  tags?: readonly string[] | string;
+}
+
+export interface ClientOptions {
+  /** The service's base URL; a path prefix (https://host/v1) is kept. http only for loopback. */
+  baseUrl: string;
+  email: string;
+  /** The developer key. Never written anywhere (debug lines are redacted). */
+  key: string;
+  /** The account's IANA time zone: how `Date`, `today` and `yesterday` become the service's hours. */
+  timeZone?: string;
+  /** Per attempt, until the whole body has arrived (streams: until the headers, then between chunks). Default 30 000. */
+  timeoutMs?: number;
+  /** Establishing the connection. Default 10 000. */
+  connectTimeoutMs?: number;
+  /** Extra attempts for reads (GET) on network errors, 5xx and 429; writes are never re-sent. Default 3. */
+  retries?: number;
+  /** Each call (attempts, waits and a streamed body to its end) must finish within this long. */
+  deadlineMs?: number;
+  /** Aborts every call of this client; they reject with InterruptedError. */
+  signal?: AbortSignal;
+  /** An undici Dispatcher (a ProxyAgent, a MockAgent, a tuned Agent). Not closed by close(). */
+  dispatcher?: Dispatcher;
+  /** Default "masg-node/<version>". */
+  userAgent?: string;
+  /** Receives one redacted line per request, response and retry (the key never appears). */
+  onDebug?: (line: string) => void;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Aborts this call (together with the client's signal). */
+  signal?: AbortSignal;
+  /** Overrides the client's `deadlineMs` for this call. */
+  deadlineMs?: number;
+}
+
+/** What `createClient` returns: one method per endpoint. */
+export interface MasgClient {
+  listPublications(query?: { status?: 'ACTIVE' | 'PAUSED' | 'STOPPED' }, opts?: CallOptions): EntityList<Publication>;
+  getPublication(id: string, opts?: CallOptions): Promise<Publication>;
+  createPublication(input: PublicationCreate, opts?: CallOptions): Promise<Publication>;
+  /** Resolves with the publication as it is now: compare `status`, a refused move is silent. */
+  updatePublication(id: string, changes: PublicationChanges, opts?: CallOptions): Promise<Publication>;
+
+  listAdSlots(query?: { publication?: string }, opts?: CallOptions): EntityList<AdSlot>;
+  getAdSlot(id: string, opts?: CallOptions): Promise<AdSlot>;
+  createAdSlot(input: AdSlotCreate, opts?: CallOptions): Promise<AdSlot>;
+  updateAdSlot(id: string, changes: AdSlotChanges, opts?: CallOptions): Promise<AdSlot>;
+
+  listAdvertisers(opts?: CallOptions): EntityList<Advertiser>;
+  listCampaigns(advertiserId: string, opts?: CallOptions): EntityList<Campaign>;
+  getCampaign(id: string, opts?: CallOptions): Promise<Campaign>;
+
+  publicationStats(query: PublicationStatsQuery, opts?: CallOptions): EntityList<PublicationStatsRecord>;
+  adSlotStats(id: string, query: AdSlotStatsQuery, opts?: CallOptions): EntityList<AdSlotStatsRecord>;
+  campaignStats(id: string, query: CampaignStatsQuery, opts?: CallOptions): EntityList<CampaignStatsRecord>;
+
+  /** Closes the connections this client opened (not an injected dispatcher). */
+  close(): Promise<void>;
+}
