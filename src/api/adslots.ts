@@ -16,6 +16,7 @@ export const adSlotRequests = {
     path: '/adslot/create',
     params: pickParams(input, ['publication', 'name', 'formats', 'tags']),
   }),
+  view: (id: string): ApiRequest => ({ method: 'GET', path: `/adslot/${segment(id)}` }),
   // A slot cannot move to another publication: `publication` is not an update parameter.
   update: (id: string, input: AdSlotInput): ApiRequest => ({
     method: 'POST',
@@ -29,6 +30,11 @@ const toAdSlot = (record: Record<string, string>): AdSlot => pickFields(ADSLOT_F
 /** Every ad slot of the account (or of one publication), sorted by name, streamed. */
 export function listAdSlots(client: ApiClient, query: { publication?: string } = {}): EntityList<AdSlot> {
   return entityList(client, adSlotRequests.list(query), { tag: 'adslot', fields: ADSLOT_FIELDS, what: 'ad slots' });
+}
+
+/** One ad slot; an unknown ID is the service's masg-error (ApiError). */
+export async function getAdSlot(client: ApiClient, id: string): Promise<AdSlot> {
+  return toAdSlot(singleRecord(await client.request(adSlotRequests.view(id)), 'adslot'));
 }
 
 export async function createAdSlot(client: ApiClient, input: AdSlotInput): Promise<AdSlot> {

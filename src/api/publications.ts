@@ -31,6 +31,7 @@ export const publicationRequests = {
     path: '/publication/create',
     params: pickParams(input, CREATE_PARAMS),
   }),
+  view: (id: string): ApiRequest => ({ method: 'GET', path: `/publication/${segment(id)}` }),
   update: (id: string, input: PublicationInput): ApiRequest => ({
     method: 'POST',
     path: `/publication/${segment(id)}`,
@@ -43,6 +44,11 @@ const toPublication = (record: Record<string, string>): Publication => pickField
 /** Every publication of the account (or those with `status`), sorted by name, streamed. */
 export function listPublications(client: ApiClient, query: { status?: string } = {}): EntityList<Publication> {
   return entityList(client, publicationRequests.list(query), { tag: 'publication', fields: PUBLICATION_FIELDS, what: 'publications' });
+}
+
+/** One publication; an unknown ID is the service's masg-error (ApiError). */
+export async function getPublication(client: ApiClient, id: string): Promise<Publication> {
+  return toPublication(singleRecord(await client.request(publicationRequests.view(id)), 'publication'));
 }
 
 export async function createPublication(client: ApiClient, input: PublicationInput): Promise<Publication> {

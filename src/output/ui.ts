@@ -36,6 +36,39 @@ export interface Ui {
   spinner(text: string): Spinner;
   /** "label done/total" on a terminal; cleared when done reaches total. */
   progress(done: number, total: number, label?: string): void;
+  /**
+   * One wait for the service begins; call the returned function when it ends. While any wait is
+   * open a spinner shows (after the spinner delay, on a terminal only), unless a progress line
+   * already tells the story: a progress line replaces it, never the other way round.
+   */
+  waiting(): () => void;
+}
+
+/** What a wait indicator needs of a client: the two calls that wait for the service. */
+interface Waitable {
+  request(...args: any[]): Promise<unknown>;
+  stream(...args: any[]): Promise<unknown>;
+}
+
+/**
+ * The client, with every request and every stream's wait for its answer shown through
+ * `ui.waiting()`: the one place masg shows that it waits, whatever the command. A stream's wait
+ * ends when its answer starts (rows arrive and are shown from then on).
+ */
+export function withWaitIndicator<C extends Waitable>(client: C, ui: Pick<Ui, 'waiting'>): C {
+  const watch = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const done = ui.waiting();
+      try {
+        return await call(...args);
+      } finally {
+        done();
+      }
+    };
+  const wrapped = Object.create(client) as C;
+  wrapped.request = watch(client.request.bind(client));
+  wrapped.stream = watch(client.stream.bind(client));
+  return wrapped;
 }
 
 const NO_SPINNER: Spinner = { update() {}, stop() {} };
@@ -51,16 +84,23 @@ export function createUi(opts: UiOptions): Ui {
   const paint = (code: number, text: string) => (opts.color ? `\u001b[${code}m${text}\u001b[39;22m` : text);
   let active: Spinner | undefined;
   let progressSpinner: Spinner | undefined;
+  let waits = 0;
+  let waitSpinner: Spinner | undefined;
+  // The spinner line on screen, if any: a message clears it first, the spinner redraws itself.
+  let visible: { clear(): unknown } | undefined;
 
   // Callers clean the text they pass in; our own colour codes are added after cleaning.
-  const line = (text: string) => void stderr.write(text + '\n');
+  const line = (text: string) => {
+    visible?.clear();
+    stderr.write(text + '\n');
+  };
 
   function spinner(text: string): Spinner {
     active?.stop();
     if (!opts.stderrIsTTY || quiet) return NO_SPINNER;
     let current = text;
     let stopped = false;
-    let ora: { text: string; stop(): unknown } | undefined;
+    let ora: { text: string; stop(): unknown; clear(): unknown } | undefined;
     const timer = setTimeout(() => {
       import('ora')
         .then(({ default: createOra }) => {
@@ -73,6 +113,7 @@ export function createUi(opts: UiOptions): Ui {
             discardStdin: false,
             color: opts.color ? 'cyan' : false,
           }).start();
+          visible = ora;
         })
         .catch(() => {}); // a spinner that cannot load is not worth failing a command for
     }, opts.spinnerDelayMs ?? 300);
@@ -86,6 +127,7 @@ export function createUi(opts: UiOptions): Ui {
       stop() {
         stopped = true;
         clearTimeout(timer);
+        if (ora && visible === ora) visible = undefined;
         ora?.stop();
         ora = undefined;
         if (active === handle) active = undefined;
@@ -126,7 +168,23 @@ export function createUi(opts: UiOptions): Ui {
         progressSpinner?.stop();
         progressSpinner = undefined;
       } else if (progressSpinner) progressSpinner.update(text);
-      else progressSpinner = spinner(text);
+      else {
+        // The progress line says more than "waiting": it takes the spinner's place.
+        waitSpinner?.stop();
+        waitSpinner = undefined;
+        progressSpinner = spinner(text);
+      }
+    },
+    waiting() {
+      let open = true;
+      if (waits++ === 0 && !progressSpinner) waitSpinner = spinner('Waiting for the service…');
+      return () => {
+        if (!open) return;
+        open = false;
+        if (--waits > 0) return;
+        waitSpinner?.stop();
+        waitSpinner = undefined;
+      };
     },
   };
 }
