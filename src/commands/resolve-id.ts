@@ -16,11 +16,11 @@ export const MAX_CANDIDATES = 10;
 
 const FULL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const WORDS: Record<IdKind, { one: string; many: string; list: string }> = {
-  publication: { one: 'publication', many: 'publications', list: 'masg pub list' },
-  adslot: { one: 'ad slot', many: 'ad slots', list: 'masg slot list' },
-  advertiser: { one: 'advertiser', many: 'advertisers', list: 'masg adv list' },
-  campaign: { one: 'campaign', many: 'campaigns', list: 'masg campaign list ADVERTISER' },
+const WORDS: Record<IdKind, { one: string; list: string }> = {
+  publication: { one: 'publication', list: 'masg pub list' },
+  adslot: { one: 'ad slot', list: 'masg slot list' },
+  advertiser: { one: 'advertiser', list: 'masg adv list' },
+  campaign: { one: 'campaign', list: 'masg campaign list ADVERTISER' },
 };
 
 export function isFullId(value: string): boolean {
@@ -113,7 +113,7 @@ function pick(kind: IdKind, prefix: string, found: Found, label: string): string
   const shown = found.some.slice(0, MAX_CANDIDATES);
   const lines = shown.map((e) => `  ${e.id}  ${e.name}`);
   if (found.count > shown.length) lines.push(`  and ${found.count - shown.length} more`);
-  throw new UsageError(`${label}: "${prefix}" is the start of ${found.count} ${words.many} IDs:\n${lines.join('\n')}`, {
+  throw new UsageError(`${label}: "${prefix}" is the start of ${found.count} ${words.one} IDs:\n${lines.join('\n')}`, {
     field: label,
     hint: 'Type more characters of the ID (or all of it).',
   });

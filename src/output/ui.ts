@@ -86,21 +86,18 @@ export function createUi(opts: UiOptions): Ui {
   let progressSpinner: Spinner | undefined;
   let waits = 0;
   let waitSpinner: Spinner | undefined;
-  // The spinner line on screen, if any: a message clears it first, the spinner redraws itself.
-  let visible: { clear(): unknown } | undefined;
 
-  // Callers clean the text they pass in; our own colour codes are added after cleaning.
-  const line = (text: string) => {
-    visible?.clear();
-    stderr.write(text + '\n');
-  };
+  // Callers clean the text they pass in; our own colour codes are added after cleaning. While a
+  // spinner runs, ora intercepts writes to its stream (and to process.stdout/stderr): it clears
+  // its line, lets the text through and draws itself again below it.
+  const line = (text: string) => void stderr.write(text + '\n');
 
   function spinner(text: string): Spinner {
     active?.stop();
     if (!opts.stderrIsTTY || quiet) return NO_SPINNER;
     let current = text;
     let stopped = false;
-    let ora: { text: string; stop(): unknown; clear(): unknown } | undefined;
+    let ora: { text: string; stop(): unknown } | undefined;
     const timer = setTimeout(() => {
       import('ora')
         .then(({ default: createOra }) => {
@@ -113,7 +110,6 @@ export function createUi(opts: UiOptions): Ui {
             discardStdin: false,
             color: opts.color ? 'cyan' : false,
           }).start();
-          visible = ora;
         })
         .catch(() => {}); // a spinner that cannot load is not worth failing a command for
     }, opts.spinnerDelayMs ?? 300);
@@ -127,7 +123,6 @@ export function createUi(opts: UiOptions): Ui {
       stop() {
         stopped = true;
         clearTimeout(timer);
-        if (ora && visible === ora) visible = undefined;
         ora?.stop();
         ora = undefined;
         if (active === handle) active = undefined;
