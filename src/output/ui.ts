@@ -65,10 +65,9 @@ export function withWaitIndicator<C extends Waitable>(client: C, ui: Pick<Ui, 'w
         done();
       }
     };
-  const wrapped = Object.create(client) as C;
-  wrapped.request = watch(client.request.bind(client));
-  wrapped.stream = watch(client.stream.bind(client));
-  return wrapped;
+  // The transport's client is a plain object of closures: a copy with two calls replaced keeps
+  // every other member (close…) as its own property, so it can be spread again downstream.
+  return { ...client, request: watch(client.request.bind(client)), stream: watch(client.stream.bind(client)) };
 }
 
 const NO_SPINNER: Spinner = { update() {}, stop() {} };
