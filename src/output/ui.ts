@@ -4,6 +4,7 @@
 import { describeError } from './describe-error.js';
 import { sanitizeForDisplay } from './sanitize.js';
 import type { OutStream, OutputFormat } from './types.js';
+import type { ApiClient } from '../api/types.js';
 
 export interface UiOptions {
   stdout: OutStream;
@@ -45,10 +46,7 @@ export interface Ui {
 }
 
 /** What a wait indicator needs of a client: the two calls that wait for the service. */
-interface Waitable {
-  request(...args: any[]): Promise<unknown>;
-  stream(...args: any[]): Promise<unknown>;
-}
+type Waitable = Pick<ApiClient, 'request' | 'stream'>;
 
 /**
  * The client, with every request and every stream's wait for its answer shown through

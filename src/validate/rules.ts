@@ -86,7 +86,7 @@ export function url(label: string, value: string): string {
 export function requireAll(raw: Record<string, string | undefined>, fields: readonly string[], label: Label): void {
   const missing = fields.filter((f) => raw[f] === undefined).map(label);
   if (missing.length === 0) return;
-  const list = missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
   throw new UsageError(`${list} ${missing.length === 1 ? 'is' : 'are'} required`, { field: missing[0] });
 }
 
