@@ -39,6 +39,18 @@ export async function resolveId(ctx: Context, kind: IdKind, raw: string, label: 
 
 /** Several IDs of one kind (e.g. `pub update ID1 ID2 …`): at most one list call for all of them. */
 export async function resolveIds(ctx: Context, kind: IdKind, raws: readonly string[], label: string): Promise<string[]> {
+  return (await resolveEntities(ctx, kind, raws, label)).map((e) => e.id);
+}
+
+/**
+ * As resolveId, with the entity's name when the list was read for it (a short ID), so a caller
+ * that needs the current name (`slot update`) does not read the list a second time.
+ */
+export async function resolveEntity(ctx: Context, kind: IdKind, raw: string, label: string): Promise<{ id: string; name?: string }> {
+  return (await resolveEntities(ctx, kind, [raw], label))[0]!;
+}
+
+async function resolveEntities(ctx: Context, kind: IdKind, raws: readonly string[], label: string): Promise<Array<{ id: string; name?: string }>> {
   const wanted = raws.map((raw) => checkId(label, raw));
   const prefixes = [...new Set(wanted.filter((w) => !isFullId(w)))];
   for (const p of prefixes) {
@@ -49,11 +61,11 @@ export async function resolveIds(ctx: Context, kind: IdKind, raws: readonly stri
       });
     }
   }
-  if (prefixes.length === 0) return wanted;
+  if (prefixes.length === 0) return wanted.map((id) => ({ id }));
   const { readingClient } = await import('../bulk/read-client.js');
   const matches = await collectMatches(await readingClient(ctx), kind, prefixes);
   const resolved = new Map(prefixes.map((p) => [p, pick(kind, p, matches.get(p)!, label)] as const));
-  return wanted.map((w) => resolved.get(w) ?? w);
+  return wanted.map((w) => resolved.get(w) ?? { id: w });
 }
 
 interface Found {
@@ -103,10 +115,10 @@ async function* entities(client: ApiClient, kind: IdKind): AsyncIterable<Entity>
   }
 }
 
-function pick(kind: IdKind, prefix: string, found: Found, label: string): string {
+function pick(kind: IdKind, prefix: string, found: Found, label: string): Entity {
   const words = WORDS[kind];
-  if (found.exact) return found.exact.id;
-  if (found.count === 1) return found.some[0]!.id;
+  if (found.exact) return found.exact;
+  if (found.count === 1) return found.some[0]!;
   if (found.count === 0) {
     throw new UsageError(`${label}: no ${words.one} ID starts with "${prefix}".`, { field: label, hint: `See \`${words.list}\` for the IDs.` });
   }

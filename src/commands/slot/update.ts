@@ -8,7 +8,7 @@ import { flagLabel } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
-import { resolveId } from '../resolve-id.js';
+import { resolveEntity } from '../resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 export interface SlotUpdateOptions {
@@ -46,13 +46,15 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     if (Object.keys(input).length === 0) {
       throw new UsageError('Nothing to update: give at least one of --name, --formats, --tags.');
     }
-    const id = await resolveId(ctx, 'adslot', rawId, '<id>');
+    const { id, name: seenName } = await resolveEntity(ctx, 'adslot', rawId, '<id>');
     const { updateAdSlot, adSlotRequests } = await import('../../api/adslots.js');
     const client = await ctx.client();
     // The production server requires `name` on every ad slot update (1500 otherwise): when the
     // user did not change it, send the current one. A dry run reads nothing, so it says so.
     let full = input;
-    if (input.name === undefined) {
+    // A short ID was found in the list, which gave the current name already.
+    if (input.name === undefined && seenName !== undefined) full = { ...input, name: seenName };
+    else if (input.name === undefined) {
       // A notice through the Ui, so --quiet silences it like every other remark on stderr.
       if (ctx.globals.dryRun) (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
       else full = { ...input, name: await currentName(client, id) };
