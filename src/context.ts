@@ -188,7 +188,11 @@ export class Context {
       signal: this.io.signal,
     });
     this.onClose(() => client.close());
-    return client;
+    // The one place a wait for the service is shown (a spinner after 300 ms): every command,
+    // only on a terminal, never with --quiet or --debug (same condition as the notices above).
+    if (!ui) return client;
+    const { withWaitIndicator } = await import('./output/ui.js');
+    return withWaitIndicator(client, ui);
   }
 }
 

@@ -8,10 +8,12 @@ import { pubList } from './pub/list.js';
 import { pubCreate } from './pub/create.js';
 import { pubUpdate } from './pub/update.js';
 import { pubStats } from './pub/stats.js';
+import { pubView } from './pub/view.js';
 import { slotList } from './slot/list.js';
 import { slotCreate } from './slot/create.js';
 import { slotUpdate } from './slot/update.js';
 import { slotStats } from './slot/stats.js';
+import { slotView } from './slot/view.js';
 import { advList } from './adv/list.js';
 import { campaignList } from './campaign/list.js';
 import { campaignView } from './campaign/view.js';
@@ -27,8 +29,8 @@ import { sql } from './sql.js';
 import { registerHelp } from './help.js';
 
 export const groups: GroupDef[] = [
-  { name: 'pub', summary: 'Publications: the mobile sites and apps that show ads', aliases: ['publication'], commands: [pubList, pubCreate, pubUpdate, pubStats] },
-  { name: 'slot', summary: 'Ad slots: the places in a publication where ads show', aliases: ['adslot'], commands: [slotList, slotCreate, slotUpdate, slotStats] },
+  { name: 'pub', summary: 'Publications: the mobile sites and apps that show ads', aliases: ['publication'], commands: [pubList, pubView, pubCreate, pubUpdate, pubStats] },
+  { name: 'slot', summary: 'Ad slots: the places in a publication where ads show', aliases: ['adslot'], commands: [slotList, slotView, slotCreate, slotUpdate, slotStats] },
   { name: 'adv', summary: 'Advertisers of the account', aliases: ['advertiser'], commands: [advList] },
   { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
 ];

@@ -4,6 +4,7 @@
 import { describeError } from './describe-error.js';
 import { sanitizeForDisplay } from './sanitize.js';
 import type { OutStream, OutputFormat } from './types.js';
+import type { ApiClient } from '../api/types.js';
 
 export interface UiOptions {
   stdout: OutStream;
@@ -36,6 +37,35 @@ export interface Ui {
   spinner(text: string): Spinner;
   /** "label done/total" on a terminal; cleared when done reaches total. */
   progress(done: number, total: number, label?: string): void;
+  /**
+   * One wait for the service begins; call the returned function when it ends. While any wait is
+   * open a spinner shows (after the spinner delay, on a terminal only), unless a progress line
+   * already tells the story: a progress line replaces it, never the other way round.
+   */
+  waiting(): () => void;
+}
+
+/** What a wait indicator needs of a client: the two calls that wait for the service. */
+type Waitable = Pick<ApiClient, 'request' | 'stream'>;
+
+/**
+ * The client, with every request and every stream's wait for its answer shown through
+ * `ui.waiting()`: the one place masg shows that it waits, whatever the command. A stream's wait
+ * ends when its answer starts (rows arrive and are shown from then on).
+ */
+export function withWaitIndicator<C extends Waitable>(client: C, ui: Pick<Ui, 'waiting'>): C {
+  const watch = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const done = ui.waiting();
+      try {
+        return await call(...args);
+      } finally {
+        done();
+      }
+    };
+  // The transport's client is a plain object of closures: a copy with two calls replaced keeps
+  // every other member (close…) as its own property, so it can be spread again downstream.
+  return { ...client, request: watch(client.request.bind(client)), stream: watch(client.stream.bind(client)) };
 }
 
 const NO_SPINNER: Spinner = { update() {}, stop() {} };
@@ -51,8 +81,12 @@ export function createUi(opts: UiOptions): Ui {
   const paint = (code: number, text: string) => (opts.color ? `\u001b[${code}m${text}\u001b[39;22m` : text);
   let active: Spinner | undefined;
   let progressSpinner: Spinner | undefined;
+  let waits = 0;
+  let waitSpinner: Spinner | undefined;
 
-  // Callers clean the text they pass in; our own colour codes are added after cleaning.
+  // Callers clean the text they pass in; our own colour codes are added after cleaning. While a
+  // spinner runs, ora intercepts writes to its stream (and to process.stdout/stderr): it clears
+  // its line, lets the text through and draws itself again below it.
   const line = (text: string) => void stderr.write(text + '\n');
 
   function spinner(text: string): Spinner {
@@ -126,7 +160,23 @@ export function createUi(opts: UiOptions): Ui {
         progressSpinner?.stop();
         progressSpinner = undefined;
       } else if (progressSpinner) progressSpinner.update(text);
-      else progressSpinner = spinner(text);
+      else {
+        // The progress line says more than "waiting": it takes the spinner's place.
+        waitSpinner?.stop();
+        waitSpinner = undefined;
+        progressSpinner = spinner(text);
+      }
+    },
+    waiting() {
+      let open = true;
+      if (waits++ === 0 && !progressSpinner) waitSpinner = spinner('Waiting for the service…');
+      return () => {
+        if (!open) return;
+        open = false;
+        if (--waits > 0) return;
+        waitSpinner?.stop();
+        waitSpinner = undefined;
+      };
     },
   };
 }

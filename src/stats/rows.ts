@@ -15,7 +15,16 @@ export interface StatsColumnOptions {
   level?: StatsLevel;
   byCountry?: boolean;
   interval?: Interval;
+  /**
+   * Add a name column beside each ID column (`publicationName`, `adslotName`, `campaignName`).
+   * Tables show them; machine formats only when --fields asks, so an export's header never changes.
+   */
+  names?: boolean;
 }
+
+/** The name column that goes beside each ID column. */
+export const NAME_COLUMNS = { publication: 'publicationName', adslot: 'adslotName', campaign: 'campaignName' } as const;
+export const NAME_KEYS: readonly string[] = Object.values(NAME_COLUMNS);
 
 
 // `priority` only matters to a table wider than the terminal (src/output/fit.ts): the period,
@@ -24,6 +33,8 @@ type Priority = Column['priority'];
 const int = (key: string, priority: Priority = 2): Column => ({ key, type: 'int', priority });
 const dec = (key: string, priority: Priority = 2): Column => ({ key, type: 'decimal', priority });
 const str = (key: string, priority: Priority = 2): Column => ({ key, type: 'string', priority });
+// Free text: a table narrower than its rows cuts names with … rather than dropping the figures.
+const name = (key: string): Column => ({ key, type: 'string', priority: 2, wrap: true });
 
 const PUBLISHER_VALUES: readonly Column[] = [int('requests', 2), int('impressions', 1), int('clicks', 1), dec('earnings', 1), str('currency', 3)];
 const CAMPAIGN_VALUES: readonly Column[] = [
@@ -39,9 +50,16 @@ export function statsColumns(kind: StatsKind, opts: StatsColumnOptions = {}): Co
   const cols: Column[] = [];
   if (opts.interval === 'day') cols.push(str('date', 1));
   if (opts.interval === 'hour') cols.push(str('hour', 1));
-  if (kind === 'campaign') return [...cols, str('campaign', 1), ...CAMPAIGN_VALUES];
-  if (kind === 'publisher') cols.push(str('publication', 1));
-  if (kind === 'adslot' || opts.level === 'adslot') cols.push(str('adslot', 1));
+  const id = (key: keyof typeof NAME_COLUMNS) => {
+    cols.push(str(key, 1));
+    if (opts.names) cols.push(name(NAME_COLUMNS[key]));
+  };
+  if (kind === 'campaign') {
+    id('campaign');
+    return [...cols, ...CAMPAIGN_VALUES];
+  }
+  if (kind === 'publisher') id('publication');
+  if (kind === 'adslot' || opts.level === 'adslot') id('adslot');
   if (opts.byCountry) cols.push(str('country', 1));
   return [...cols, ...PUBLISHER_VALUES];
 }

@@ -22,6 +22,7 @@ const check: Record<AdSlotField, (label: string, v: string) => string> = {
 };
 
 export function validateAdSlot(raw: Record<string, string | undefined>, mode: Mode, label: rule.Label): AdSlotFields {
+  if (mode === 'create') rule.requireAll(raw, ['publication', 'name', 'formats'], label);
   const out: AdSlotFields = {};
   for (const field of AD_SLOT_FIELDS) {
     const value = raw[field];
@@ -30,11 +31,6 @@ export function validateAdSlot(raw: Record<string, string | undefined>, mode: Mo
       throw new UsageError(`${label(field)}: an ad slot cannot move to another publication`, { field: label(field) });
     }
     out[field] = check[field](label(field), value);
-  }
-  if (mode === 'create') {
-    for (const field of ['publication', 'name', 'formats'] as const) {
-      if (out[field] === undefined) throw new UsageError(`${label(field)} is required`, { field: label(field) });
-    }
   }
   return out;
 }

@@ -37,6 +37,9 @@ const check: Record<PublicationField, (label: string, v: string, mode: Mode) => 
 };
 
 export function validatePublication(raw: Record<string, string | undefined>, mode: Mode, label: rule.Label): PublicationFields {
+  // The spec marks transparent as required; production would default it to false, but a
+  // publication silently shared (or not) with advertisers is a decision the user should make.
+  if (mode === 'create') rule.requireAll(raw, ['name', 'type', 'description', 'transparent'], label);
   const out: PublicationFields = {};
   for (const field of PUBLICATION_FIELDS) {
     const value = raw[field];
@@ -54,11 +57,6 @@ export function validatePublication(raw: Record<string, string | undefined>, mod
 }
 
 function requireForCreate(out: PublicationFields, label: rule.Label): void {
-  // The spec marks transparent as required; production would default it to false, but a
-  // publication silently shared (or not) with advertisers is a decision the user should make.
-  for (const field of ['name', 'type', 'description', 'transparent'] as const) {
-    if (out[field] === undefined) throw new UsageError(`${label(field)} is required`, { field: label(field) });
-  }
   if (SITE_TYPES.has(out.type!) && !out.url) {
     throw new UsageError(`${label('url')} is required for a ${out.type} publication`, { field: label('url') });
   }

@@ -79,6 +79,17 @@ export function url(label: string, value: string): string {
   return value;
 }
 
+/**
+ * Every required field that is missing, in one error: a person should not learn them one run at
+ * a time. Nothing is thrown when all are there.
+ */
+export function requireAll(raw: Record<string, string | undefined>, fields: readonly string[], label: Label): void {
+  const missing = fields.filter((f) => raw[f] === undefined).map(label);
+  if (missing.length === 0) return;
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  throw new UsageError(`${list} ${missing.length === 1 ? 'is' : 'are'} required`, { field: missing[0] });
+}
+
 /** Opaque IDs: anything non-blank without whitespace or control characters (they go into paths). */
 export function id(label: string, value: string): string {
   if (value === '' || /[\s\p{Cc}]/u.test(value)) fail(label, `"${value}" is not a valid ID`);

@@ -188,7 +188,8 @@ describe('--dry-run prints the request, sends nothing, exits 0', () => {
     ['pub update --status STOPPED (no confirmation needed for a dry run)', () => ['pub', 'update', ids.pubs['Zebra Tools']!.id!, '--status', 'STOPPED'], 'POST', /\/publication\/[0-9a-f-]{36}\.xml$/m, 'status=STOPPED'],
     ['slot create', () => ['slot', 'create', '--publication', ids.pubs['Zebra Tools']!.id!, '--name', 'S', '--formats', 'banner, text'], 'POST', /\/adslot\/create\.xml$/m, undefined],
     ['slot update without --name', () => ['slot', 'update', ids.slots['Toolbar']!.id!, '--tags', 'a'], 'POST', /\/adslot\/[0-9a-f-]{36}\.xml$/m, 'tags=a'],
-    ['campaign view', () => ['campaign', 'view', 'c-1'], 'GET', /\/campaign\/c-1\.xml$/m, undefined],
+    // A full ID: sent as is, without the list call that resolves a short one.
+    ['campaign view', () => ['campaign', 'view', '00000000-0000-4000-8000-00000000c001'], 'GET', /\/campaign\/00000000-0000-4000-8000-00000000c001\.xml$/m, undefined],
     ['adv list --raw json', () => ['adv', 'list', '--raw', 'json'], 'GET', /\/advertisers\/list\.json$/m, undefined],
   ])('%s', async (_what, argv, method, path, body) => {
     const run = await h.masg([...argv(), '--dry-run', '--debug']);

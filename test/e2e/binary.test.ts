@@ -96,11 +96,13 @@ describe('against a sandbox in this process', () => {
 
   it('real calls: the request the sandbox saw; a refusal is exit 5 on stderr, data on stdout', async () => {
     h.mark();
-    const run = await masg(['slot', 'list', '--publication', 'p-1', '-o', 'json'], { env: env() });
+    // A full ID goes to the service as is (a short one would be resolved through the list first).
+    const unknown = '00000000-0000-4000-8000-0000000000ff';
+    const run = await masg(['slot', 'list', '--publication', unknown, '-o', 'json'], { env: env() });
     expect(run.code).toBe(5);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('p-1');
-    expect(h.sent().map((r) => [r.method, r.path, r.params, r.userAgent])).toEqual([['GET', '/adslot/list.xml', { publication: 'p-1' }, `masg/${VERSION}`]]);
+    expect(run.stderr).toContain(unknown);
+    expect(h.sent().map((r) => [r.method, r.path, r.params, r.userAgent])).toEqual([['GET', '/adslot/list.xml', { publication: unknown }, `masg/${VERSION}`]]);
     const ok = await masg(['adv', 'list', '-o', 'json'], { env: env() });
     expect(ok).toMatchObject({ code: 0, stderr: '' });
     expect(Array.isArray(JSON.parse(ok.stdout))).toBe(true);

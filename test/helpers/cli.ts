@@ -1,4 +1,5 @@
 // Runs masg in-process with captured streams, the way a user would call it, without spawning.
+import { clearLine, cursorTo, moveCursor } from 'node:readline';
 import { PassThrough, Readable } from 'node:stream';
 import { main } from '../../src/cli.js';
 import type { Io } from '../../src/context.js';
@@ -25,11 +26,22 @@ function capture(tty: boolean, columns = 120): PassThrough & { text(): string; i
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
   stream.text = () => Buffer.concat(chunks).toString('utf8');
-  if (tty) {
-    stream.isTTY = true;
-    stream.columns = columns;
-  }
+  if (tty) makeTerminal(stream, columns);
   return stream;
+}
+
+/**
+ * A stream that passes for a terminal: isTTY, its width, and the cursor methods a tty.WriteStream
+ * has (a spinner clears its line with them), writing the same escape sequences.
+ */
+export function makeTerminal<S extends PassThrough>(stream: S, columns = 120): S & { isTTY: true; columns: number } {
+  const t = stream as S & { isTTY: true; columns: number } & Record<string, unknown>;
+  t.isTTY = true;
+  t.columns = columns;
+  t.cursorTo = (x: number, y?: number | (() => void), cb?: () => void) => cursorTo(stream, x, y as number, cb);
+  t.moveCursor = (dx: number, dy: number, cb?: () => void) => moveCursor(stream, dx, dy, cb);
+  t.clearLine = (dir: -1 | 0 | 1, cb?: () => void) => clearLine(stream, dir, cb);
+  return t;
 }
 
 export async function runCli(argv: string[], opts: CliOptions = {}): Promise<CliRun> {

@@ -1,4 +1,3 @@
-import { id as checkId } from '../../validate/rules.js';
 import { defineCommand } from '../define.js';
 import { runStats } from '../stats/export.js';
 import { addStatsOptions, type StatsFlags } from '../stats/options.js';
@@ -7,19 +6,18 @@ export const campaignStats = defineCommand<StatsFlags>({
   name: 'stats',
   summary: 'Impressions, clicks, conversions, CTR, eCPM and spend of a campaign',
   configure: (cmd) => {
-    cmd.argument('<id>', 'campaign ID');
+    cmd.argument('<id>', 'campaign ID, or its first 4+ characters');
     addStatsOptions(cmd);
   },
   examples: ['masg campaign stats 5be1… --date yesterday', 'masg campaign stats 5be1… --from -30d --to yesterday --interval day -o csv --out spend.csv'],
   async run(ctx, opts, [rawId]) {
-    const id = checkId('<id>', rawId!);
     const { statisticsRequests } = await import('../../api/statistics.js');
     return runStats(ctx, opts, {
       kind: 'campaign',
       columnOptions: {},
       shape: { endpoint: 'campaign' },
-      request: (q) => statisticsRequests.campaign(id, q),
-      ids: { campaign: id },
+      target: { kind: 'campaign', raw: rawId!, label: '<id>' },
+      request: (q, id) => statisticsRequests.campaign(id!, q),
     });
   },
 });

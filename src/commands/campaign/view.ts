@@ -1,16 +1,16 @@
-import { id as checkId } from '../../validate/rules.js';
 import { campaignColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { resolveId } from '../resolve-id.js';
 
 export const campaignView = defineCommand<Record<string, never>>({
   name: 'view',
   summary: 'Show one campaign with its dates and budgets',
-  configure: (cmd) => cmd.argument('<id>', 'campaign ID (see `masg campaign list`)'),
-  examples: ['masg campaign view 5be1…', 'masg campaign view 5be1… -o json'],
+  configure: (cmd) => cmd.argument('<id>', 'campaign ID, or the first 4+ characters of it (see `masg campaign list`)'),
+  examples: ['masg campaign view 5be1', 'masg campaign view 5be1… -o json'],
   columns: campaignColumns,
   async run(ctx, _opts, [rawId]) {
-    const id = checkId('<id>', rawId!);
+    const id = await resolveId(ctx, 'campaign', rawId!, '<id>');
     const { getCampaign, campaignRequests } = await import('../../api/campaigns.js');
     return rawOr(ctx, campaignRequests.view(id), async (client) => ({
       kind: 'record',

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import { LEVELS } from '../../validate/enums.js';
-import { id as checkId, oneOf } from '../../validate/rules.js';
+import { oneOf } from '../../validate/rules.js';
 import { defineCommand } from '../define.js';
 import { runStats } from '../stats/export.js';
 import { addStatsOptions, type StatsFlags } from '../stats/options.js';
@@ -14,28 +14,27 @@ export const pubStats = defineCommand<PubStatsOptions>({
   name: 'stats',
   summary: 'Requests, impressions, clicks and earnings of every publication, or of one',
   configure: (cmd) => {
-    cmd.argument('[id]', 'only this publication');
+    cmd.argument('[id]', 'only this publication (its ID or first 4+ characters)');
     cmd.addOption(new Option('--level <level>', `one row per ${LEVELS.join(' or per ')}`).default('publication'));
     cmd.option('--by-country', 'one row per country with traffic');
     addStatsOptions(cmd);
   },
   examples: [
     'masg pub stats --date yesterday',
-    'masg pub stats 3f2c… --from 2026-11-01 --to 2026-11-30 --interval day',
+    'masg pub stats 3f2c --from 2026-11-01 --to 2026-11-30 --interval day',
     'masg pub stats --date yesterday --level adslot --by-country --out /var/exports/yesterday.csv',
   ],
   async run(ctx, opts, [rawId]) {
-    const id = rawId === undefined ? undefined : checkId('[id]', rawId);
     const level = oneOf('--level', opts.level ?? 'publication', LEVELS);
     const byCountry = opts.byCountry === true;
     const { statisticsRequests } = await import('../../api/statistics.js');
     return runStats(ctx, opts, {
       kind: 'publisher',
       columnOptions: { level, byCountry },
-      shape: { endpoint: id === undefined ? 'publications' : 'publication', level, byCountry },
-      request: (q) =>
+      shape: { endpoint: rawId === undefined ? 'publications' : 'publication', level, byCountry },
+      target: rawId === undefined ? undefined : { kind: 'publication', raw: rawId, label: '[id]' },
+      request: (q, id) =>
         id === undefined ? statisticsRequests.publications({ ...q, level, byCountry }) : statisticsRequests.publication(id, { ...q, level, byCountry }),
-      ids: { publication: id },
     });
   },
 });

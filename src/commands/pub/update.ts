@@ -1,10 +1,11 @@
 import { NotAppliedError, UsageError } from '../../errors.js';
 import { validatePublication } from '../../validate/publication.js';
 import { confirmStops } from '../../bulk/confirm.js';
-import { flagLabel, id as checkId } from '../../validate/rules.js';
+import { flagLabel } from '../../validate/rules.js';
 import { publicationColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { resolveIds } from '../resolve-id.js';
 import { addPublicationOptions, pickPublicationFields } from './fields.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
@@ -17,7 +18,7 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
   summary: 'Change fields or the status of a publication',
   configure: (cmd) => {
     // Optional and variadic: one ID, several (the same change to each), or none with --from.
-    cmd.argument('[id...]', 'publication ID(s)');
+    cmd.argument('[id...]', 'publication ID(s), each in full or its first 4+ characters');
     addPublicationOptions(cmd, 'update');
     cmd.option('-y, --yes', 'do not ask for confirmation (needed for --status STOPPED without a terminal)');
     addBulkOptions(cmd, 'update publications');
@@ -37,11 +38,12 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
       return updateFromFile(ctx, publicationOps, { ...opts, from: opts.from });
     }
     if (ids.length === 0) throw new UsageError('Give the ID of the publication to update (or several IDs), or --from FILE.', { field: '<id>' });
-    const checked = ids.map((rawId) => checkId('<id>', rawId));
     const input = validatePublication(pickPublicationFields(opts), 'update', flagLabel);
     if (Object.keys(input).length === 0) {
       throw new UsageError('Nothing to update: give at least one field, e.g. --name or --status.');
     }
+    // After every flag was checked, before anything that changes state (or a STOPPED prompt).
+    const checked = await resolveIds(ctx, 'publication', ids, '<id>');
     if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(ctx, checked, input, opts);
     const id = checked[0]!;
     if (input.status === 'STOPPED') await confirmStops(ctx, [id], opts.yes === true);

@@ -6,6 +6,7 @@ import { flagLabel } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { resolveId } from '../resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 export interface SlotCreateOptions {
@@ -21,7 +22,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
   configure: (cmd) =>
     addBulkOptions(
       cmd
-        .option('--publication <id>', 'ID of the publication (required)')
+        .option('--publication <id>', 'ID of the publication, or its first 4+ characters (required)')
         .option('--name <name>', 'name, at most 255 characters (required)')
         .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`), { values: AD_FORMATS, list: true }))
         .option('--tags <list>', 'comma-separated tags, each at most 255 characters'),
@@ -41,6 +42,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
       return (await import('../../bulk/create-from.js')).createFromFile(ctx, { ...bulk, from: bulk.from });
     }
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
+    input.publication = await resolveId(ctx, 'publication', input.publication!, '--publication');
     const { createAdSlot, adSlotRequests } = await import('../../api/adslots.js');
     return rawOr(ctx, adSlotRequests.create(input), async (client) => ({
       kind: 'record',

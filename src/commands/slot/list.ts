@@ -1,8 +1,8 @@
-import { id as checkId } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';
 import { rawOr } from '../raw.js';
+import { resolveId } from '../resolve-id.js';
 
 export interface SlotListOptions extends ListOptions {
   publication?: string;
@@ -11,12 +11,12 @@ export interface SlotListOptions extends ListOptions {
 export const slotList = defineCommand<SlotListOptions>({
   name: 'list',
   summary: 'List ad slots, of one publication or of the whole account',
-  configure: (cmd) => addOutOption(cmd.option('--publication <id>', 'only the ad slots of this publication')),
+  configure: (cmd) => addOutOption(cmd.option('--publication <id>', 'only the ad slots of this publication (ID or 4+ first characters)')),
   examples: ['masg slot list', 'masg slot list --publication 3f2c…', 'masg slot list -o csv > slots.csv'],
   columns: adSlotColumns,
   async run(ctx, opts) {
-    const publication = opts.publication === undefined ? undefined : checkId('--publication', opts.publication);
     checkOut(ctx, opts);
+    const publication = opts.publication === undefined ? undefined : await resolveId(ctx, 'publication', opts.publication, '--publication');
     const { listAdSlots, adSlotRequests } = await import('../../api/adslots.js');
     return rawOr(ctx, adSlotRequests.list({ publication }), async (client) =>
       streamedList(listAdSlots(client, { publication }), { entity: 'ad slots', columns: adSlotColumns, out: opts.out }));

@@ -1,4 +1,3 @@
-import { id as checkId } from '../../validate/rules.js';
 import { defineCommand } from '../define.js';
 import { runStats } from '../stats/export.js';
 import { addStatsOptions, type StatsFlags } from '../stats/options.js';
@@ -11,21 +10,20 @@ export const slotStats = defineCommand<SlotStatsOptions>({
   name: 'stats',
   summary: 'Requests, impressions, clicks and earnings of one ad slot',
   configure: (cmd) => {
-    cmd.argument('<id>', 'ad slot ID');
+    cmd.argument('<id>', 'ad slot ID, or its first 4+ characters');
     cmd.option('--by-country', 'one row per country with traffic');
     addStatsOptions(cmd);
   },
   examples: ['masg slot stats 9a1e… --date yesterday --by-country', 'masg slot stats 9a1e… --from -7d --to yesterday --interval day -o csv'],
   async run(ctx, opts, [rawId]) {
-    const id = checkId('<id>', rawId!);
     const byCountry = opts.byCountry === true;
     const { statisticsRequests } = await import('../../api/statistics.js');
     return runStats(ctx, opts, {
       kind: 'adslot',
       columnOptions: { byCountry },
       shape: { endpoint: 'adslot', byCountry },
-      request: (q) => statisticsRequests.adslot(id, { ...q, byCountry }),
-      ids: { adslot: id },
+      target: { kind: 'adslot', raw: rawId!, label: '<id>' },
+      request: (q, id) => statisticsRequests.adslot(id!, { ...q, byCountry }),
     });
   },
 });

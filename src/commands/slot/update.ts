@@ -4,10 +4,11 @@ import { validateAdSlot } from '../../validate/adslot.js';
 import { Option } from 'commander';
 import { completeWith } from '../../completion/hints.js';
 import { AD_FORMATS } from '../../validate/enums.js';
-import { flagLabel, id as checkId } from '../../validate/rules.js';
+import { flagLabel } from '../../validate/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { resolveEntity } from '../resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 export interface SlotUpdateOptions {
@@ -23,7 +24,7 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     addBulkOptions(
       cmd
         // Optional: --from takes the IDs from the file instead.
-        .argument('[id]', 'ad slot ID')
+        .argument('[id]', 'ad slot ID, or its first 4+ characters')
         .option('--name <name>', 'new name, at most 255 characters')
         .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }))
         .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
@@ -41,17 +42,19 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       return updateFromFile(ctx, adSlotOps, { ...bulk, from: bulk.from });
     }
     if (rawId === undefined) throw new UsageError('Give the ID of the ad slot to update, or --from FILE.', { field: '<id>' });
-    const id = checkId('<id>', rawId);
     const input = validateAdSlot({ ...opts }, 'update', flagLabel);
     if (Object.keys(input).length === 0) {
       throw new UsageError('Nothing to update: give at least one of --name, --formats, --tags.');
     }
+    const { id, name: seenName } = await resolveEntity(ctx, 'adslot', rawId, '<id>');
     const { updateAdSlot, adSlotRequests } = await import('../../api/adslots.js');
     const client = await ctx.client();
     // The production server requires `name` on every ad slot update (1500 otherwise): when the
     // user did not change it, send the current one. A dry run reads nothing, so it says so.
     let full = input;
-    if (input.name === undefined) {
+    // A short ID was found in the list, which gave the current name already.
+    if (input.name === undefined && seenName !== undefined) full = { ...input, name: seenName };
+    else if (input.name === undefined) {
       // A notice through the Ui, so --quiet silences it like every other remark on stderr.
       if (ctx.globals.dryRun) (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
       else full = { ...input, name: await currentName(client, id) };

@@ -9,7 +9,10 @@ import { type Interval, splitRange } from '../../stats/intervals.js';
 import { parseConcurrency } from '../../stats/pool.js';
 import type { ApiClient } from '../../api/types.js';
 import type { ReportSpec } from '../../stats/report.js';
-import { statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
+import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
+import type { Column } from '../../output/types.js';
+import { type IdKind, resolveId } from '../resolve-id.js';
+import type { NameTable } from './names.js';
 import { resolveTimeZone } from '../../stats/zone.js';
 import { INTERVALS } from '../../validate/enums.js';
 import { oneOf } from '../../validate/rules.js';
@@ -18,10 +21,12 @@ import type { StatsFlags } from './options.js';
 
 export interface StatsPlan {
   kind: StatsKind;
-  columnOptions: Omit<StatsColumnOptions, 'interval'>;
+  columnOptions: Omit<StatsColumnOptions, 'interval' | 'names'>;
   shape: ReportSpec['shape'];
-  request: (q: { start: string; end: string }) => import('../../api/types.js').ApiRequest;
-  ids: ReportSpec['ids'];
+  /** The report's ID argument, resolved (short IDs) once every flag was checked. */
+  target?: { kind: IdKind & keyof ReportSpec['ids']; raw: string; label: string };
+  /** `id`: the resolved target. */
+  request: (q: { start: string; end: string }, id: string | undefined) => import('../../api/types.js').ApiRequest;
 }
 
 /** Checks every flag before anything is sent; resolves the range in the account's zone. */
@@ -40,9 +45,15 @@ const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv',
 export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
   const { interval, concurrency, tz, range, pieces } = await planRange(ctx, flags);
   if (flags.chart) checkChart(ctx, flags, interval);
+  // Before anything is sent: an unknown --fields name (names included) is a usage error.
+  const settings = flags.chart ? undefined : await outputSettings(ctx, flags.out);
+  const allColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval, names: true });
+  if (settings?.fields !== undefined) (await import('../../output/index.js')).selectColumns(allColumns, settings.fields);
+  const id = plan.target === undefined ? undefined : await resolveId(ctx, plan.target.kind, plan.target.raw, plan.target.label);
   const ui = await ctx.ui();
   if (range.defaulted) ui.info(`No date given: showing today so far (${range.start.slice(0, 8)}, ${tz}).`);
-  const spec: ReportSpec = { kind: plan.kind, shape: plan.shape, interval, pieces, request: (p) => plan.request(p), ids: plan.ids };
+  const ids: ReportSpec['ids'] = plan.target === undefined ? {} : { [plan.target.kind]: id };
+  const spec: ReportSpec = { kind: plan.kind, shape: plan.shape, interval, pieces, request: (p) => plan.request(p, id), ids };
   const client = await ctx.client();
   const startedAt = performance.now();
 
@@ -56,14 +67,17 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
     return { kind: 'raw', body: (await client.request({ ...spec.request(pieces[0]!), format: ctx.globals.raw })).body };
   }
 
-  if (flags.chart) return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
-  const settings = await outputSettings(ctx, flags.out);
-  const columns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
-  const [{ createRowWriter }, { runReport, isBrokenStream }, { TotalsAccumulator, withRowRatios }, { DEFAULT_POLICY, Transient, withRetries, secs }] = await Promise.all([
+  if (flags.chart || settings === undefined) return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
+  // Names beside IDs: always in a table, in a data format only when --fields names them.
+  const wantNames = settings.fields === undefined ? settings.format === 'table' : settings.fields.some((f) => NAME_KEYS.includes(f));
+  const baseColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
+  const names = wantNames ? startNameLookup(ctx, client, plan, id) : Promise.resolve(undefined);
+  const [{ createRowWriter }, { runReport, isBrokenStream }, { TotalsAccumulator, withRowRatios }, { DEFAULT_POLICY, Transient, withRetries, secs }, { addNames }] = await Promise.all([
     import('../../output/index.js'),
     import('../../stats/report.js'),
     import('../../stats/totals.js'),
     import('../../api/retry.js'),
+    import('./names.js'),
   ]);
   // Opened before any request: a read-only folder or a full disk is found before the work.
   const file = flags.out === undefined ? undefined : await (await import('../../output/atomic-file.js')).openAtomicFile(flags.out);
@@ -78,18 +92,30 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
     const rows = await withRetries(
       async (attempt) => {
         if (attempt > 1) await file!.restart();
-        const writer = createRowWriter(file?.stream ?? ctx.io.stdout, columns, settings);
-        const totals = settings.format === 'table' ? new TotalsAccumulator(columns) : undefined;
+        // The writer opens once the names are known (they decide the table's columns); the
+        // report is already under way meanwhile, and its first row waits for them.
+        let writer: ReturnType<typeof createRowWriter> | undefined;
+        let table: NameTable | undefined;
+        let columns: Column[] = baseColumns;
+        const opened = names.then((found) => {
+          table = found;
+          // A table without names shows the IDs only; an explicit --fields keeps its header.
+          columns = found !== undefined || settings.fields !== undefined ? allColumns : baseColumns;
+          writer = createRowWriter(file?.stream ?? ctx.io.stdout, columns, settings);
+        });
+        const totals = settings.format === 'table' ? new TotalsAccumulator(baseColumns) : undefined;
+        const write = (row: import('../../output/types.js').Row) => {
+          if (table) addNames(row as Record<string, string | undefined>, table);
+          if (!totals) return writer!.write(row);
+          totals.add(row);
+          return writer!.write(withRowRatios(row, columns));
+        };
         let count: number;
         try {
           count = await runReport(
             client,
             spec,
-            (row) => {
-              if (!totals) return writer.write(row);
-              totals.add(row);
-              return writer.write(withRowRatios(row, columns));
-            },
+            (row) => (writer ? write(row) : opened.then(() => write(row))),
             { concurrency, signal: ctx.io.signal, onProgress: pieces.length > 1 ? (done, total) => ui.progress(done, total, 'requests') : undefined },
           );
         } catch (err) {
@@ -97,7 +123,8 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
           if (file && isBrokenStream(err)) throw new Transient(err as NetworkError, 'a broken stream');
           throw err;
         }
-        await writer.end(totals && count > 0 ? totals.totals() : undefined);
+        await opened;
+        await writer!.end(totals && count > 0 ? totals.totals() : undefined);
         return count;
       },
       policy,
@@ -115,6 +142,21 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
     throw file ? file.explain(err) : err;
   }
   return { kind: 'done' };
+}
+
+/**
+ * The names, looked up while the report is fetched. A failure (a slow or refusing entity call)
+ * is a notice, not the report's failure: the report shows IDs only.
+ */
+function startNameLookup(ctx: Context, client: ApiClient, plan: StatsPlan, id: string | undefined): Promise<NameTable | undefined> {
+  const level = 'level' in plan.columnOptions ? plan.columnOptions.level : undefined;
+  return import('./names.js')
+    .then(({ lookUpNames }) => lookUpNames(client, { kind: plan.kind, level, id }))
+    .catch(async (err: unknown) => {
+      const why = err instanceof Error ? err.message : String(err);
+      (await ctx.ui()).notice(`masg: the names could not be read (${why}); showing IDs only.`);
+      return undefined;
+    });
 }
 
 /**

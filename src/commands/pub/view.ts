@@ -1,0 +1,21 @@
+import { publicationColumns } from '../columns.js';
+import { defineCommand } from '../define.js';
+import { rawOr } from '../raw.js';
+import { resolveId } from '../resolve-id.js';
+
+export const pubView = defineCommand<Record<string, never>>({
+  name: 'view',
+  summary: 'Show one publication with all its fields',
+  configure: (cmd) => cmd.argument('<id>', 'publication ID, or the first 4+ characters of it (see `masg pub list`)'),
+  examples: ['masg pub view 3f2c', 'masg pub view 3f2c… -o json', 'masg pub view 3f2c --raw xml'],
+  columns: publicationColumns,
+  async run(ctx, _opts, [rawId]) {
+    const id = await resolveId(ctx, 'publication', rawId!, '<id>');
+    const { getPublication, publicationRequests } = await import('../../api/publications.js');
+    return rawOr(ctx, publicationRequests.view(id), async (client) => ({
+      kind: 'record',
+      columns: publicationColumns,
+      row: { ...(await getPublication(client, id)) },
+    }));
+  },
+});

@@ -1,0 +1,132 @@
+// Short IDs: every ID argument takes a full ID or a unique prefix of at least MIN_PREFIX
+// characters (what tables show, src/output/fit.ts), resolved through the list call of its kind.
+// A full UUID is sent as is, without a list call, so the service keeps the last word on it.
+// Called before anything that changes state is sent; under --dry-run the list is still read (it
+// changes nothing), so the dry run shows the resolved ID.
+import type { ApiClient } from '../api/types.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { id as checkId } from '../validate/rules.js';
+
+export type IdKind = 'publication' | 'adslot' | 'advertiser' | 'campaign';
+
+export const MIN_PREFIX = 4;
+/** At most this many candidates are named in an ambiguity error; the rest are counted. */
+export const MAX_CANDIDATES = 10;
+
+const FULL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const WORDS: Record<IdKind, { one: string; list: string }> = {
+  publication: { one: 'publication', list: 'masg pub list' },
+  adslot: { one: 'ad slot', list: 'masg slot list' },
+  advertiser: { one: 'advertiser', list: 'masg adv list' },
+  campaign: { one: 'campaign', list: 'masg campaign list ADVERTISER' },
+};
+
+export function isFullId(value: string): boolean {
+  return FULL_UUID.test(value);
+}
+
+interface Entity {
+  id: string;
+  name: string;
+}
+
+/** One ID argument: the full ID it stands for. `label` names the argument in errors (`<id>`, `--publication`). */
+export async function resolveId(ctx: Context, kind: IdKind, raw: string, label: string): Promise<string> {
+  return (await resolveIds(ctx, kind, [raw], label))[0]!;
+}
+
+/** Several IDs of one kind (e.g. `pub update ID1 ID2 …`): at most one list call for all of them. */
+export async function resolveIds(ctx: Context, kind: IdKind, raws: readonly string[], label: string): Promise<string[]> {
+  return (await resolveEntities(ctx, kind, raws, label)).map((e) => e.id);
+}
+
+/**
+ * As resolveId, with the entity's name when the list was read for it (a short ID), so a caller
+ * that needs the current name (`slot update`) does not read the list a second time.
+ */
+export async function resolveEntity(ctx: Context, kind: IdKind, raw: string, label: string): Promise<{ id: string; name?: string }> {
+  return (await resolveEntities(ctx, kind, [raw], label))[0]!;
+}
+
+async function resolveEntities(ctx: Context, kind: IdKind, raws: readonly string[], label: string): Promise<Array<{ id: string; name?: string }>> {
+  const wanted = raws.map((raw) => checkId(label, raw));
+  const prefixes = [...new Set(wanted.filter((w) => !isFullId(w)))];
+  for (const p of prefixes) {
+    if ([...p].length < MIN_PREFIX) {
+      throw new UsageError(`${label}: "${p}" is too short; give the full ID or at least its first ${MIN_PREFIX} characters.`, {
+        field: label,
+        hint: `See \`${WORDS[kind].list}\` for the IDs.`,
+      });
+    }
+  }
+  if (prefixes.length === 0) return wanted.map((id) => ({ id }));
+  const { readingClient } = await import('../bulk/read-client.js');
+  const matches = await collectMatches(await readingClient(ctx), kind, prefixes);
+  const resolved = new Map(prefixes.map((p) => [p, pick(kind, p, matches.get(p)!, label)] as const));
+  return wanted.map((w) => resolved.get(w) ?? { id: w });
+}
+
+interface Found {
+  exact?: Entity;
+  some: Entity[];
+  count: number;
+}
+
+/** Reads the list once, keeping only the candidates of each prefix (a list may be very long). */
+async function collectMatches(client: ApiClient, kind: IdKind, prefixes: readonly string[]): Promise<Map<string, Found>> {
+  const found = new Map<string, Found>(prefixes.map((p) => [p, { some: [], count: 0 }]));
+  const lower = prefixes.map((p) => [p, p.toLowerCase()] as const);
+  for await (const entity of entities(client, kind)) {
+    const id = entity.id.toLowerCase();
+    for (const [p, l] of lower) {
+      if (!id.startsWith(l)) continue;
+      const f = found.get(p)!;
+      // An ID that is exactly what was typed wins over longer ones sharing it as a prefix.
+      if (entity.id === p) f.exact = entity;
+      f.count++;
+      if (f.some.length <= MAX_CANDIDATES) f.some.push({ id: entity.id, name: entity.name });
+    }
+  }
+  return found;
+}
+
+async function* entities(client: ApiClient, kind: IdKind): AsyncIterable<Entity> {
+  switch (kind) {
+    case 'publication':
+      yield* (await import('../api/publications.js')).listPublications(client);
+      return;
+    case 'adslot':
+      yield* (await import('../api/adslots.js')).listAdSlots(client);
+      return;
+    case 'advertiser':
+      yield* (await import('../api/advertisers.js')).listAdvertisers(client);
+      return;
+    case 'campaign': {
+      // Campaigns are listed per advertiser: a campaign ID is looked for under every one of them.
+      const [{ listAdvertisers }, { listCampaigns }] = await Promise.all([import('../api/advertisers.js'), import('../api/campaigns.js')]);
+      const advertisers = await listAdvertisers(client).toArray();
+      const { mapConcurrent } = await import('../stats/pool.js');
+      const lists = await mapConcurrent(advertisers, 4, (a) => listCampaigns(client, a.id).toArray());
+      for (const list of lists) yield* list;
+      return;
+    }
+  }
+}
+
+function pick(kind: IdKind, prefix: string, found: Found, label: string): Entity {
+  const words = WORDS[kind];
+  if (found.exact) return found.exact;
+  if (found.count === 1) return found.some[0]!;
+  if (found.count === 0) {
+    throw new UsageError(`${label}: no ${words.one} ID starts with "${prefix}".`, { field: label, hint: `See \`${words.list}\` for the IDs.` });
+  }
+  const shown = found.some.slice(0, MAX_CANDIDATES);
+  const lines = shown.map((e) => `  ${e.id}  ${e.name}`);
+  if (found.count > shown.length) lines.push(`  and ${found.count - shown.length} more`);
+  throw new UsageError(`${label}: "${prefix}" is the start of ${found.count} ${words.one} IDs:\n${lines.join('\n')}`, {
+    field: label,
+    hint: 'Type more characters of the ID (or all of it).',
+  });
+}

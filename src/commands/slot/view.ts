@@ -1,0 +1,21 @@
+import { adSlotColumns } from '../columns.js';
+import { defineCommand } from '../define.js';
+import { rawOr } from '../raw.js';
+import { resolveId } from '../resolve-id.js';
+
+export const slotView = defineCommand<Record<string, never>>({
+  name: 'view',
+  summary: 'Show one ad slot with its publication, formats and tags',
+  configure: (cmd) => cmd.argument('<id>', 'ad slot ID, or the first 4+ characters of it (see `masg slot list`)'),
+  examples: ['masg slot view 9a1e', 'masg slot view 9a1e… -o json'],
+  columns: adSlotColumns,
+  async run(ctx, _opts, [rawId]) {
+    const id = await resolveId(ctx, 'adslot', rawId!, '<id>');
+    const { getAdSlot, adSlotRequests } = await import('../../api/adslots.js');
+    return rawOr(ctx, adSlotRequests.view(id), async (client) => ({
+      kind: 'record',
+      columns: adSlotColumns,
+      row: { ...(await getAdSlot(client, id)) },
+    }));
+  },
+});
