@@ -32,11 +32,6 @@ export function listAdSlots(client: ApiClient, query: { publication?: string } =
   return entityList(client, adSlotRequests.list(query), { tag: 'adslot', fields: ADSLOT_FIELDS, what: 'ad slots' });
 }
 
-/** One ad slot; an unknown ID is the service's masg-error (ApiError). */
-export async function getAdSlot(client: ApiClient, id: string): Promise<AdSlot> {
-  return toAdSlot(singleRecord(await client.request(adSlotRequests.view(id)), 'adslot'));
-}
-
 export async function createAdSlot(client: ApiClient, input: AdSlotInput): Promise<AdSlot> {
   return toAdSlot(singleRecord(await client.request(adSlotRequests.create(input)), 'adslot'));
 }

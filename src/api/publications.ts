@@ -46,11 +46,6 @@ export function listPublications(client: ApiClient, query: { status?: string } =
   return entityList(client, publicationRequests.list(query), { tag: 'publication', fields: PUBLICATION_FIELDS, what: 'publications' });
 }
 
-/** One publication; an unknown ID is the service's masg-error (ApiError). */
-export async function getPublication(client: ApiClient, id: string): Promise<Publication> {
-  return toPublication(singleRecord(await client.request(publicationRequests.view(id)), 'publication'));
-}
-
 export async function createPublication(client: ApiClient, input: PublicationInput): Promise<Publication> {
   return toPublication(singleRecord(await client.request(publicationRequests.create(input)), 'publication'));
 }
