@@ -29,7 +29,7 @@ beforeAll(async () => {
   configDir = mkdtempSync(join(tmpdir(), 'masg-hostile-config-'));
   cwd = mkdtempSync(join(tmpdir(), 'masg-hostile-cwd-'));
   writeFileSync(join(cwd, 'decoy'), '');
-  env = { ...process.env, PATH: bin.path, MASG_CONFIG_DIR: configDir, MASG_BASE_URL: sandbox.url, MASG_EMAIL: sandbox.demo.email, MASG_DEVELOPER_KEY: sandbox.demo.key };
+  env = { ...process.env, PATH: bin.path, MASG_CONFIG_DIR: configDir, MASG_BASE_URL: sandbox.url, MASG_EMAIL: sandbox.demo.email, MASG_DEVELOPER_KEY: sandbox.demo.key, MASG_COMPLETION_DEADLINE_MS: '10000' };
   const client = createClient({ baseUrl: sandbox.url, ...sandbox.demo });
   const all = (await listPublications(client).toArray()).map((p) => p.id);
   await client.close();
