@@ -7,7 +7,7 @@
 
 import type { ChalkInstance } from 'chalk';
 import { paintStatus } from './color.js';
-import { layoutTable, uniquePrefixLength, type ColumnMeasure } from './fit.js';
+import { layoutTable, uniquePrefixLength, uuidPrefixLength, type ColumnMeasure } from './fit.js';
 import { hasUnsafeCharacters, sanitizeForDisplay } from './sanitize.js';
 import type { Column } from './types.js';
 import { displayWidth, ELLIPSIS, loadWidth, longestWord, truncate, wrapWords } from './width.js';
@@ -262,6 +262,8 @@ function measureColumn(values: string[], count: number): { widths: Int32Array; a
 
 /** The unique-prefix width of a column when every value in it is a UUID (blanks aside). */
 function idPrefix(values: readonly string[], count: number): number | undefined {
+  const fast = uuidPrefixLength(values, count);
+  if (fast !== undefined) return fast;
   let any = false;
   for (let r = 0; r < count; r++) {
     const v = values[r]!;
