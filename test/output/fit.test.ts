@@ -19,7 +19,11 @@ async function table(columns: Column[], rows: Row[], s: Partial<OutputSettings> 
 
 describe('display width', () => {
   it('agrees with string-width, the library, on tricky text (its fast paths skip Intl.Segmenter)', () => {
-    const cases = ['abc', 'Café Olé', 'e\u0301te\u0301', '日本語', 'ｶﾞ', '😀 x', '👨‍👩‍👧‍👦', '👍🏽', '☝🏻', '🇩🇪🇫🇷', '🇩', '1️⃣', '1⃣', '☺', '☺️', '❤️', '🏳️‍🌈', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '👩‍💻 dev', 'क्षि', '한국어', 'ᄀ\u1161', 'ça̐', '©️', '™', 'a\u200db'];
+    const cases = ['abc', 'Café Olé', 'e\u0301te\u0301', '日本語', 'ｶﾞ', '😀 x', '👨‍👩‍👧‍👦', '👍🏽', '☝🏻', '🇩🇪🇫🇷', '🇩', '1️⃣', '1⃣', '☺', '☺️', '❤️', '🏳️‍🌈', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '👩‍💻 dev', 'क्षि', '한국어', 'ᄀ\u1161', 'ça̐', '©️', '™', 'a\u200db',
+      // astral CJK, lone surrogates, soft hyphen, zero-width space, ideographic space, marks after CJK
+      '𠀀𠀁 x', 'a\ud800b', 'a\udc00', 'x\u0301日本', '\u00ad soft', 'a\u200bb', '\u3000全角', 'ア\u3099', 'ℋ𝒜', '🀄 tile'];
+    // Twice: the second time the code points' widths come from displayWidth's own table.
+    for (const text of cases) expect(displayWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
     for (const text of cases) expect(displayWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
   });
 
