@@ -177,50 +177,56 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const rightHead = shown.map((_, k) => spaceRuns(widths[k]!, k === 0 ? '│ ' : '', '')); // border, fill, value
   const rightTail = shown.map((_, k) => (k === last ? ' │\n' : ' │ '));
   const painted = status.some(Boolean) && chalk.level > 0;
+  // A batch of rows as one string. A function of its own, not a loop in this async function:
+  // each `await` below resumes the caller in unoptimized code, so a hot loop here would run
+  // mostly unoptimized (renderTable runs once); a function called per batch gets optimized.
   const parts: string[] = [];
-  for (let r = 0; r < count; r++) {
-    const start = parts.length;
-    if (!right[0]) parts.push('│ ');
-    let general = false;
-    for (let k = 0; k < shown.length; k++) {
-      const i = shown[k]!;
-      let value = data.values[i]![r]!;
-      let used = cellWidths[i]![r]!;
-      const p = prefix[k];
-      if (p !== undefined && used === 36) {
-        // Every value of this column was checked to be a UUID (idPrefix); 'Total' is narrower.
-        value = value.slice(0, p);
-        used = p;
-      } else if (used > widths[k]!) {
-        if (wraps[k]) {
-          general = true; // a row with a wrapped cell takes several lines: drawRow draws it
-          break;
+  const drawRows = (from: number, to: number): string => {
+    parts.length = 0;
+    for (let r = from; r < to; r++) {
+      const start = parts.length;
+      if (!right[0]) parts.push('│ ');
+      let general = false;
+      for (let k = 0; k < shown.length; k++) {
+        const i = shown[k]!;
+        let value = data.values[i]![r]!;
+        let used = cellWidths[i]![r]!;
+        const p = prefix[k];
+        if (p !== undefined && used === 36) {
+          // Every value of this column was checked to be a UUID (idPrefix); 'Total' is narrower.
+          value = value.slice(0, p);
+          used = p;
+        } else if (used > widths[k]!) {
+          if (wraps[k]) {
+            general = true; // a row with a wrapped cell takes several lines: drawRow draws it
+            break;
+          }
+          const room = widths[k]!;
+          if (plainAscii[i]![r] === 1 && room > 1) {
+            value = value.slice(0, room - 1) + ELLIPSIS;
+            used = room;
+          } else {
+            value = truncate(value, room);
+            used = displayWidth(value);
+          }
         }
-        const room = widths[k]!;
-        if (plainAscii[i]![r] === 1 && room > 1) {
-          value = value.slice(0, room - 1) + ELLIPSIS;
-          used = room;
-        } else {
-          value = truncate(value, room);
-          used = displayWidth(value);
-        }
+        if (painted && status[k] && value !== '') value = paintStatus(chalk, value);
+        if (right[k]) parts.push(rightHead[k]![widths[k]! - used]!, value, rightTail[k]!);
+        else parts.push(value, leftTail[k]![widths[k]! - used]!);
       }
-      if (painted && status[k] && value !== '') value = paintStatus(chalk, value);
-      if (right[k]) parts.push(rightHead[k]![widths[k]! - used]!, value, rightTail[k]!);
-      else parts.push(value, leftTail[k]![widths[k]! - used]!);
+      if (general) {
+        parts.length = start;
+        const cells = shown.map((i, k) => fitCell(data.values[i]![r]!, k, cellWidths[i]![r]!));
+        parts.push(drawRow(cells, widths, right, plain, known));
+      }
     }
-    if (general) {
-      parts.length = start;
-      const cells = shown.map((i, k) => fitCell(data.values[i]![r]!, k, cellWidths[i]![r]!));
-      parts.push(drawRow(cells, widths, right, plain, known));
-    }
-    if (r % BATCH === BATCH - 1) {
-      const chunk = parts.join('');
-      parts.length = 0;
-      await emit(chunk);
-    }
-  }
-  text = parts.join('');
+    const text = parts.join('');
+    parts.length = 0;
+    return text;
+  };
+  let from = 0;
+  for (; from + BATCH < count; from += BATCH) await emit(drawRows(from, from + BATCH));
+  text = drawRows(from, count);
   if (totals) {
     // The label belongs in the first shown column when its own column was dropped.
     if (shown[0] !== 0 && totals[0] === 'Total' && totals[shown[0]!] === '') totals[shown[0]!] = 'Total';
