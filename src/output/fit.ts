@@ -113,27 +113,29 @@ export function uniquePrefixLength(values: Iterable<string>, floor = 7): number 
 const HEX = new Int8Array(128).fill(-1);
 for (let c = 0; c < 16; c++) HEX['0123456789abcdef'.charCodeAt(c)] = c;
 
-/** The value of the lowercase hex digits of `text` from `from` to `to` (exclusive), or -1. */
-function hexValue(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let j = from; j < to; j++) {
-    const c = text.charCodeAt(j);
-    const d = c < 128 ? HEX[c]! : -1;
+/**
+ * The first 12 hex digits of a lowercase UUID as one number (48 bits, exact in a double), or -1
+ * when `v` is not a lowercase UUID. Small integers throughout, so it stays optimized.
+ */
+function uuidKey(v: string): number {
+  if (v.length !== 36) return -1;
+  let a = 0; // digits 1-4
+  let b = 0; // digits 5-8
+  let c = 0; // digits 10-13 (after the first dash)
+  for (let j = 0; j < 36; j++) {
+    const code = v.charCodeAt(j);
+    if (j === 8 || j === 13 || j === 18 || j === 23) {
+      if (code !== 0x2d) return -1;
+      continue;
+    }
+    const d = code < 128 ? HEX[code]! : -1;
     if (d < 0) return -1;
-    n = n * 16 + d;
+    if (j < 4) a = a * 16 + d;
+    else if (j < 8) b = b * 16 + d;
+    else if (j < 13) c = c * 16 + d;
   }
-  return n;
+  return (a * 0x10000 + b) * 0x10000 + c;
 }
-
-const isLowerUuid = (v: string) =>
-  v.length === 36 &&
-  v[8] === '-' &&
-  v[13] === '-' &&
-  v[18] === '-' &&
-  v[23] === '-' &&
-  hexValue(v, 14, 18) >= 0 &&
-  hexValue(v, 19, 23) >= 0 &&
-  hexValue(v, 24, 36) >= 0;
 
 /**
  * uniquePrefixLength for a column of lowercase UUIDs (blanks skipped), without a string per
@@ -149,11 +151,9 @@ export function uuidPrefixLength(values: readonly string[], count: number, floor
   for (let r = 0; r < count; r++) {
     const v = values[r]!;
     if (v === '') continue;
-    if (!isLowerUuid(v)) return undefined;
-    const high = hexValue(v, 0, 8);
-    const low = hexValue(v, 9, 13);
-    if (high < 0 || low < 0) return undefined;
-    keys[m++] = high * 0x10000 + low;
+    const key = uuidKey(v);
+    if (key < 0) return undefined;
+    keys[m++] = key;
   }
   if (m === 0) return undefined;
   const sorted = keys.subarray(0, m).sort();

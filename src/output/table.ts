@@ -181,6 +181,9 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   // each `await` below resumes the caller in unoptimized code, so a hot loop here would run
   // mostly unoptimized (renderTable runs once); a function called per batch gets optimized.
   const parts: string[] = [];
+  const shownValues = shown.map((i) => data.values[i]!);
+  const shownWidths = shown.map((i) => cellWidths[i]!);
+  const shownAscii = shown.map((i) => plainAscii[i]!);
   const drawRows = (from: number, to: number): string => {
     parts.length = 0;
     for (let r = from; r < to; r++) {
@@ -188,9 +191,8 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
       if (!right[0]) parts.push('│ ');
       let general = false;
       for (let k = 0; k < shown.length; k++) {
-        const i = shown[k]!;
-        let value = data.values[i]![r]!;
-        let used = cellWidths[i]![r]!;
+        let value = shownValues[k]![r]!;
+        let used = shownWidths[k]![r]!;
         const p = prefix[k];
         if (p !== undefined && used === 36) {
           // Every value of this column was checked to be a UUID (idPrefix); 'Total' is narrower.
@@ -202,7 +204,7 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
             break;
           }
           const room = widths[k]!;
-          if (plainAscii[i]![r] === 1 && room > 1) {
+          if (shownAscii[k]![r] === 1 && room > 1) {
             value = value.slice(0, room - 1) + ELLIPSIS;
             used = room;
           } else {
@@ -216,7 +218,7 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
       }
       if (general) {
         parts.length = start;
-        const cells = shown.map((i, k) => fitCell(data.values[i]![r]!, k, cellWidths[i]![r]!));
+        const cells = shown.map((_, k) => fitCell(shownValues[k]![r]!, k, shownWidths[k]![r]!));
         parts.push(drawRow(cells, widths, right, plain, known));
       }
     }
