@@ -110,30 +110,35 @@ export function uniquePrefixLength(values: Iterable<string>, floor = 7): number 
   return longest;
 }
 
-const HEX = new Int8Array(128).fill(-1);
+// The value of each lowercase hex digit, by UTF-16 code unit; -1 for every other one.
+const HEX = new Int8Array(0x10000).fill(-1);
 for (let c = 0; c < 16; c++) HEX['0123456789abcdef'.charCodeAt(c)] = c;
+
+/** The hex digits of `v` from `from` to `to` (at most 4, a small integer), or -1. */
+function hexRun(v: string, from: number, to: number): number {
+  let n = 0;
+  for (let j = from; j < to; j++) {
+    const d = HEX[v.charCodeAt(j)]!;
+    if (d < 0) return -1;
+    n = n * 16 + d;
+  }
+  return n;
+}
 
 /**
  * The first 12 hex digits of a lowercase UUID as one number (48 bits, exact in a double), or -1
- * when `v` is not a lowercase UUID. Small integers throughout, so it stays optimized.
+ * when `v` is not a lowercase UUID. Small integers and straight loops, so it stays optimized.
  */
 function uuidKey(v: string): number {
-  if (v.length !== 36) return -1;
-  let a = 0; // digits 1-4
-  let b = 0; // digits 5-8
-  let c = 0; // digits 10-13 (after the first dash)
-  for (let j = 0; j < 36; j++) {
-    const code = v.charCodeAt(j);
-    if (j === 8 || j === 13 || j === 18 || j === 23) {
-      if (code !== 0x2d) return -1;
-      continue;
-    }
-    const d = code < 128 ? HEX[code]! : -1;
-    if (d < 0) return -1;
-    if (j < 4) a = a * 16 + d;
-    else if (j < 8) b = b * 16 + d;
-    else if (j < 13) c = c * 16 + d;
-  }
+  if (v.length !== 36 || v.charCodeAt(8) !== 0x2d || v.charCodeAt(13) !== 0x2d || v.charCodeAt(18) !== 0x2d || v.charCodeAt(23) !== 0x2d) return -1;
+  const a = hexRun(v, 0, 4);
+  const b = hexRun(v, 4, 8);
+  const c = hexRun(v, 9, 13);
+  let rest = 0; // negative once any other digit is not hex
+  for (let j = 14; j < 18; j++) rest |= HEX[v.charCodeAt(j)]!;
+  for (let j = 19; j < 23; j++) rest |= HEX[v.charCodeAt(j)]!;
+  for (let j = 24; j < 36; j++) rest |= HEX[v.charCodeAt(j)]!;
+  if (a < 0 || b < 0 || c < 0 || rest < 0) return -1;
   return (a * 0x10000 + b) * 0x10000 + c;
 }
 

@@ -69,6 +69,11 @@ describe('unique ID prefixes', () => {
       expect(uuidPrefixLength([...values, values[0]!.toUpperCase()], values.length + 1)).toBeUndefined();
     }
     expect(uuidPrefixLength(['', 'not-a-uuid'], 2)).toBeUndefined();
+    // A wrong character anywhere, a dash missing, a character too many or too few: not a UUID.
+    const ok = '01234567-89ab-4cde-8f01-23456789abcd';
+    const spoilt = [...ok].map((ch, j) => ok.slice(0, j) + (ch === '-' ? '0' : 'g') + ok.slice(j + 1));
+    for (const v of [...spoilt, ok + '0', ok.slice(1)]) expect(uuidPrefixLength([ok.replace('0', '1'), v], 2), v).toBeUndefined();
+    expect(uuidPrefixLength([ok.replace('0', '1'), ok], 2)).toBe(7);
     expect(uuidPrefixLength(['', ''], 2)).toBeUndefined();
   });
 });
