@@ -88,7 +88,8 @@ function emojiWidth(text: string): number {
 // What displayWidth needs to know of one code point, found once with the expressions above and
 // kept: their Unicode property classes cost ~1 µs per test of a short CJK name, per name.
 const WIDTH_0 = 1; // WIDTH_0 + w: a code point w columns wide (0, 1 or 2)
-const SEGMENTED = 4; // matches NEEDS_SEGMENTER: the whole text goes the slow way
+const EMOJI = 4; // matches NEEDS_SEGMENTER only: the text is measured by emojiWidth
+const LIBRARY = 5; // matches NEEDS_LIBRARY (and so NEEDS_SEGMENTER): by string-width
 const bmpKinds = new Uint8Array(0x10000); // 0: not looked at yet
 const astralKinds = new Map<number, number>();
 
@@ -96,7 +97,7 @@ function kindOf(cp: number): number {
   let kind = cp <= 0xffff ? bmpKinds[cp]! : (astralKinds.get(cp) ?? 0);
   if (kind !== 0) return kind;
   const ch = String.fromCodePoint(cp); // a lone surrogate stays one: \p{Cs}, as in the text
-  kind = NEEDS_SEGMENTER.test(ch) ? SEGMENTED : WIDTH_0 + (ZERO_WIDTH.test(ch) ? 0 : cp < 0x1100 ? 1 : eastAsianWidth(cp));
+  kind = NEEDS_LIBRARY.test(ch) ? LIBRARY : NEEDS_SEGMENTER.test(ch) ? EMOJI : WIDTH_0 + (ZERO_WIDTH.test(ch) ? 0 : cp < 0x1100 ? 1 : eastAsianWidth(cp));
   if (cp <= 0xffff) bmpKinds[cp] = kind;
   else astralKinds.set(cp, kind);
   return kind;
@@ -107,7 +108,9 @@ export function displayWidth(text: string): number {
   // Accented Latin, CJK: the sum of the code points' widths, zero for marks and invisible
   // formatting characters. Below U+1100 everything is narrow (ambiguous characters count 1, as
   // in string-width).
+  // Text with emoji goes to emojiWidth, unless it also holds what only string-width handles.
   let width = 0;
+  let emoji = false;
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
     if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
@@ -118,10 +121,11 @@ export function displayWidth(text: string): number {
       }
     }
     const kind = kindOf(cp);
-    if (kind === SEGMENTED) return NEEDS_LIBRARY.test(text) ? stringWidth(text) : emojiWidth(text);
-    width += kind - WIDTH_0;
+    if (kind === LIBRARY) return stringWidth(text);
+    if (kind === EMOJI) emoji = true;
+    else width += kind - WIDTH_0;
   }
-  return width;
+  return emoji ? emojiWidth(text) : width;
 }
 
 let segmenter: Intl.Segmenter | undefined;
