@@ -5,7 +5,7 @@
 import type { OutStream } from './types.js';
 
 export interface Sink {
-  write(text: string): void;
+  write(text: string | Uint8Array): void;
   /** True while the stream has asked us to wait. */
   readonly blocked: boolean;
   /** Resolves when the stream can take more; rejects if it fails or closes first. */

@@ -7,8 +7,8 @@
 
 import type { ChalkInstance } from 'chalk';
 import { paintStatus } from './color.js';
-import { layoutTable, uniquePrefixLength, type ColumnMeasure } from './fit.js';
-import { sanitizeForDisplay } from './sanitize.js';
+import { layoutTable, uniquePrefixLength, uuidPrefixLength, type ColumnMeasure } from './fit.js';
+import { hasUnsafeCharacters, sanitizeForDisplay } from './sanitize.js';
 import type { Column } from './types.js';
 import { displayWidth, ELLIPSIS, loadWidth, longestWord, truncate, wrapWords } from './width.js';
 
@@ -21,11 +21,8 @@ export interface TableOptions {
   wide?: boolean;
 }
 
-// The characters sanitizeForDisplay changes (controls, and so every escape sequence, and the
-// bidirectional overrides): one test per cell instead of three replaces on big tables.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const clean = (value: string) => (UNSAFE.test(value) ? sanitizeForDisplay(value) : value);
+// Most cells hold nothing sanitizeForDisplay would change: one test instead of three replaces.
+const clean = (value: string) => (hasUnsafeCharacters(value) ? sanitizeForDisplay(value) : value);
 
 /**
  * The most rows a table takes. A table sizes its columns from every row, so it holds them all
@@ -85,8 +82,25 @@ function drawRow(
   return text;
 }
 
-/** A list as a table: header, rows, and an optional totals row set apart by a rule and bold. */
-export async function renderTable(columns: readonly Column[], rows: string[][], opts: TableOptions): Promise<string> {
+/**
+ * The rows of a table as the writer keeps them: one array of values per column (column-major),
+ * so buffering a row allocates nothing of its own and measuring walks one column at a time.
+ * Values are cleaned in place when drawn (the writer owns them).
+ */
+export interface TableData {
+  /** `values[i][r]`: column i of row r. */
+  values: string[][];
+  rows: number;
+}
+
+/** Where a drawn table goes, a chunk of lines at a time; a promise means "wait before the next". */
+export type TableOutput = (text: string) => Promise<void> | void;
+
+/**
+ * A list as a table: header, rows, and an optional totals row set apart by a rule and bold.
+ * Written in chunks of BATCH rows as they are drawn, so a big table never exists as one string.
+ */
+export async function renderTable(columns: readonly Column[], data: TableData, opts: TableOptions, emit: TableOutput): Promise<void> {
   await loadWidth();
   const { chalk } = opts;
   const wide = opts.wide === true;
@@ -94,47 +108,36 @@ export async function renderTable(columns: readonly Column[], rows: string[][], 
   const totals = opts.totals?.map(clean);
   if (totals && totals[0] === '') totals[0] = 'Total';
 
-  // Clean and measure once; the widths are kept so drawing pads without measuring again. Rows
-  // are ours (the writer built them): cleaned in place, no second copy of a big table. Printable
-  // ASCII, most cells, needs neither cleaning nor string-width: one test answers both.
+  // Clean and measure once; the widths are kept so drawing pads without measuring again.
   const n = columns.length;
-  const data = columns.map(() => 0);
-  const cellWidths = new Int32Array(rows.length * n);
-  const plainAscii = new Uint8Array(rows.length * n); // 1: cut by slicing, no measuring
-  for (let r = 0; r < rows.length; r++) {
-    const values = rows[r]!;
-    for (let i = 0; i < n; i++) {
-      let value = values[i] ?? '';
-      let w: number;
-      if (ASCII.test(value)) {
-        w = value.length;
-        plainAscii[r * n + i] = 1;
-      } else {
-        values[i] = value = clean(value);
-        w = displayWidth(value);
-      }
-      cellWidths[r * n + i] = w;
-      if (w > data[i]!) data[i] = w;
-    }
-  }
-  if (totals) for (let i = 0; i < columns.length; i++) data[i] = Math.max(data[i]!, displayWidth(totals[i] ?? ''));
+  const count = data.rows;
+  const cellWidths: Int32Array[] = [];
+  const plainAscii: Uint8Array[] = []; // 1: printable ASCII, cut by slicing, no measuring
+  const widest = columns.map((_, i) => {
+    const m = measureColumn(data.values[i]!, count);
+    cellWidths.push(m.widths);
+    plainAscii.push(m.ascii);
+    return m.widest;
+  });
+  if (totals) for (let i = 0; i < n; i++) widest[i] = Math.max(widest[i]!, displayWidth(totals[i] ?? ''));
   const measures: ColumnMeasure[] = columns.map((c, i) => ({
     header: displayWidth(head[i]!),
-    data: data[i]!,
+    data: widest[i]!,
     priority: c.priority ?? DEFAULT_PRIORITY,
     text: c.wrap === true,
   }));
 
   const fits = opts.width === undefined || measures.reduce((s, m) => s + Math.max(m.header, m.data) + 3, 1) <= opts.width;
   if (!fits && wide) {
-    for (let i = 0; i < columns.length; i++) {
+    for (let i = 0; i < n; i++) {
       if (!measures[i]!.text) continue;
       let longest = longestWord(head[i]!);
-      for (const values of rows) longest = Math.max(longest, longestWord(values[i] ?? ''));
+      const column = data.values[i]!;
+      for (let r = 0; r < count; r++) longest = Math.max(longest, longestWord(column[r]!));
       measures[i]!.longestWord = longest;
     }
   }
-  if (!fits && !wide) for (let i = 0; i < columns.length; i++) measures[i]!.shortId = idPrefix(rows, i);
+  if (!fits && !wide) for (let i = 0; i < n; i++) measures[i]!.shortId = idPrefix(data.values[i]!, count);
 
   const layout = layoutTable(measures, opts.width, wide);
   const shown = layout.shown;
@@ -160,83 +163,127 @@ export async function renderTable(columns: readonly Column[], rows: string[][], 
   const plain = (k: number, line: string) => (status[k] ? paintStatus(chalk, line) : line);
 
   const lines = box(widths);
-  const chunks: string[] = [lines.top + '\n'];
-  const headRight = shown.map(() => false);
+  let text = lines.top + '\n';
   const headCells = shown.map((i, k) => (wide ? wrapWords(head[i]!, widths[k]!, 'keep') : [truncate(head[i]!, widths[k]!)]));
-  chunks.push(drawRow(headCells, widths, headRight, (_k, line) => chalk.bold(line)));
-  if (rows.length > 0) chunks.push(lines.rule + '\n');
-  // The hot loop: one line per row, padding from a table of space runs, no array per cell.
-  // Lines are joined every BATCH rows: a line is a chain of small concatenations that would
-  // otherwise all live until the end and be copied by the garbage collector (it was most of the
-  // time on 50,000 rows); joined young, they die young.
-  let batch: string[] = [];
-  const spaces = Array.from({ length: Math.max(0, ...widths) + 1 }, (_, k) => ' '.repeat(k));
+  text += drawRow(headCells, widths, shown.map(() => false), (_k, line) => chalk.bold(line));
+  if (count > 0) text += lines.rule + '\n';
+  await emit(text);
+
+  // The hot loop. A row is pushed as pieces that already exist (the values, and padding joined
+  // to its border from tables made once per column), and the pieces of BATCH rows are joined
+  // once: no string is built per cell or per row, so the collector has almost nothing to copy.
+  const last = shown.length - 1;
+  const leftTail = shown.map((_, k) => spaceRuns(widths[k]!, '', k === last ? ' │\n' : ' │ ')); // value, fill, border
+  const rightHead = shown.map((_, k) => spaceRuns(widths[k]!, k === 0 ? '│ ' : '', '')); // border, fill, value
+  const rightTail = shown.map((_, k) => (k === last ? ' │\n' : ' │ '));
   const painted = status.some(Boolean) && chalk.level > 0;
-  for (let r = 0; r < rows.length; r++) {
-    const values = rows[r]!;
-    let line = '│';
-    for (let k = 0; k < shown.length; k++) {
-      const i = shown[k]!;
-      let value = values[i] ?? '';
-      let used = cellWidths[r * n + i]!;
-      const p = prefix[k];
-      if (p !== undefined && used === 36) {
-        // Every value of this column was checked to be a UUID (idPrefix); 'Total' is narrower.
-        value = value.slice(0, p);
-        used = p;
-      } else if (used > widths[k]!) {
-        if (wraps[k]) {
-          line = ''; // a row with a wrapped cell takes several lines: the general path draws it
-          break;
+  // A batch of rows as one string. A function of its own, not a loop in this async function:
+  // each `await` below resumes the caller in unoptimized code, so a hot loop here would run
+  // mostly unoptimized (renderTable runs once); a function called per batch gets optimized.
+  const parts: string[] = [];
+  const shownValues = shown.map((i) => data.values[i]!);
+  const shownWidths = shown.map((i) => cellWidths[i]!);
+  const shownAscii = shown.map((i) => plainAscii[i]!);
+  const drawRows = (from: number, to: number): string => {
+    parts.length = 0;
+    for (let r = from; r < to; r++) {
+      const start = parts.length;
+      if (!right[0]) parts.push('│ ');
+      let general = false;
+      for (let k = 0; k < shown.length; k++) {
+        let value = shownValues[k]![r]!;
+        let used = shownWidths[k]![r]!;
+        const p = prefix[k];
+        if (p !== undefined && used === 36) {
+          // Every value of this column was checked to be a UUID (idPrefix); 'Total' is narrower.
+          value = value.slice(0, p);
+          used = p;
+        } else if (used > widths[k]!) {
+          if (wraps[k]) {
+            general = true; // a row with a wrapped cell takes several lines: drawRow draws it
+            break;
+          }
+          const room = widths[k]!;
+          if (shownAscii[k]![r] === 1 && room > 1) {
+            value = value.slice(0, room - 1) + ELLIPSIS;
+            used = room;
+          } else {
+            value = truncate(value, room);
+            used = displayWidth(value);
+          }
         }
-        const room = widths[k]!;
-        if (plainAscii[r * n + i] === 1 && room > 1) {
-          value = value.slice(0, room - 1) + ELLIPSIS;
-          used = room;
-        } else {
-          value = truncate(value, room);
-          used = displayWidth(value);
-        }
+        if (painted && status[k] && value !== '') value = paintStatus(chalk, value);
+        if (right[k]) parts.push(rightHead[k]![widths[k]! - used]!, value, rightTail[k]!);
+        else parts.push(value, leftTail[k]![widths[k]! - used]!);
       }
-      const fill = spaces[widths[k]! - used]!;
-      if (painted && status[k] && value !== '') value = paintStatus(chalk, value);
-      line += right[k] ? ` ${fill}${value} │` : ` ${value}${fill} │`;
+      if (general) {
+        parts.length = start;
+        const cells = shown.map((_, k) => fitCell(shownValues[k]![r]!, k, shownWidths[k]![r]!));
+        parts.push(drawRow(cells, widths, right, plain, known));
+      }
     }
-    if (line === '') {
-      const cells = shown.map((i, k) => fitCell(values[i] ?? '', k, cellWidths[r * n + i]!));
-      batch.push(drawRow(cells, widths, right, plain, known));
-    } else batch.push(line + '\n');
-    if (batch.length === BATCH) {
-      chunks.push(batch.join(''));
-      batch = [];
-    }
-  }
-  chunks.push(batch.join(''));
+    const text = parts.join('');
+    parts.length = 0;
+    return text;
+  };
+  let from = 0;
+  for (; from + BATCH < count; from += BATCH) await emit(drawRows(from, from + BATCH));
+  text = drawRows(from, count);
   if (totals) {
     // The label belongs in the first shown column when its own column was dropped.
     if (shown[0] !== 0 && totals[0] === 'Total' && totals[shown[0]!] === '') totals[shown[0]!] = 'Total';
-    chunks.push(lines.rule + '\n');
+    text += lines.rule + '\n';
     const cells = shown.map((i, k) => fitCell(totals[i] ?? '', k, displayWidth(totals[i] ?? '')));
-    chunks.push(drawRow(cells, widths, right, (k, line) => chalk.bold(plain(k, line)), known));
+    text += drawRow(cells, widths, right, (k, line) => chalk.bold(plain(k, line)), known);
   }
-  chunks.push(lines.bottom + '\n');
-  return chunks.join('');
+  await emit(text + lines.bottom + '\n');
 }
 
-/** The unique-prefix width of column `i` when every value in it is a UUID (blanks aside). */
-function idPrefix(rows: readonly string[][], i: number): number | undefined {
+/** `runs[f]` = before + f spaces + after, for every fill f from 0 to `width`. */
+function spaceRuns(width: number, before: string, after: string): string[] {
+  return Array.from({ length: width + 1 }, (_, f) => before + ' '.repeat(f) + after);
+}
+
+/**
+ * The display width of every value of a column, and which are printable ASCII (most: their
+ * width is their length, and they need no cleaning). Other values are cleaned in place first.
+ */
+function measureColumn(values: string[], count: number): { widths: Int32Array; ascii: Uint8Array; widest: number } {
+  const widths = new Int32Array(count);
+  const ascii = new Uint8Array(count);
+  let widest = 0;
+  for (let r = 0; r < count; r++) {
+    let value = values[r]!;
+    let w: number;
+    if (ASCII.test(value)) {
+      w = value.length;
+      ascii[r] = 1;
+    } else {
+      values[r] = value = clean(value);
+      w = displayWidth(value);
+    }
+    widths[r] = w;
+    if (w > widest) widest = w;
+  }
+  return { widths, ascii, widest };
+}
+
+/** The unique-prefix width of a column when every value in it is a UUID (blanks aside). */
+function idPrefix(values: readonly string[], count: number): number | undefined {
+  const fast = uuidPrefixLength(values, count);
+  if (fast !== undefined) return fast;
   let any = false;
-  for (const values of rows) {
-    const v = values[i] ?? '';
+  for (let r = 0; r < count; r++) {
+    const v = values[r]!;
     if (v === '') continue;
     if (v.length !== 36 || !UUID.test(v)) return undefined;
     any = true;
   }
-  return any ? uniquePrefixLength(rowsColumn(rows, i)) : undefined;
+  return any ? uniquePrefixLength(nonBlank(values, count)) : undefined;
 }
 
-function* rowsColumn(rows: readonly string[][], i: number): Iterable<string> {
-  for (const values of rows) if (values[i]) yield values[i]!;
+function* nonBlank(values: readonly string[], count: number): Iterable<string> {
+  for (let r = 0; r < count; r++) if (values[r]) yield values[r]!;
 }
 
 /** One entity shown vertically, a "field  value" line each (create/update/view results). */

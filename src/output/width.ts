@@ -16,8 +16,19 @@ let eastAsianWidth: EastAsianWidth = notLoaded;
 export async function loadWidth(): Promise<void> {
   const [sw, eaw] = await Promise.all([import('string-width'), import('get-east-asian-width')]);
   stringWidth = sw.default;
-  eastAsianWidth = eaw.eastAsianWidth;
+  const lookup: EastAsianWidth = eaw.eastAsianWidth;
+  eastAsianWidth = (cp) => {
+    if (cp > 0xffff) return lookup(cp);
+    // The library searches its ranges (and makes an options object) on every call, ~100 ns; a
+    // table of names in CJK asks for the same few hundred characters 50,000 times over.
+    let w = bmpWidths[cp]!;
+    if (w === 0) bmpWidths[cp] = w = lookup(cp);
+    return w;
+  };
 }
+
+/** eastAsianWidth of each Basic Multilingual Plane character as first asked; 0: not asked yet. */
+const bmpWidths = new Uint8Array(0x10000);
 
 export const ELLIPSIS = '…';
 
@@ -29,7 +40,7 @@ const ASCII = /^[\x20-\x7e]*$/;
 // the sum of its code points' East Asian widths, zero for marks and invisible formatting
 // characters: what string-width computes, without its Intl.Segmenter, which costs 15-150 µs per
 // short string on Node 20 (a 50,000-row table with accented or emoji names took seconds).
-// test/output/width.test.ts checks both against string-width on tricky text.
+// test/output/fit.test.ts checks both against string-width on tricky text.
 const NEEDS_SEGMENTER = /[\p{Mc}\u0900-\u0dff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f\u20e3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Cs}]/u;
 const NEEDS_LIBRARY = /[\p{Mc}\u0900-\u0dff\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Cs}]/u;
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
@@ -46,7 +57,11 @@ function emojiWidth(text: string): number {
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     let w: number;
-    if (cp === 0x200d) {
+    if (cp >= 0x20 && cp < 0x7f) {
+      // Printable ASCII (most of a name with an emoji in it): one column, and none of the cases
+      // below, so none of their tests (each a regular expression) need running.
+      w = 1;
+    } else if (cp === 0x200d) {
       joined = true;
       prev = ch;
       continue;
@@ -70,22 +85,47 @@ function emojiWidth(text: string): number {
   return width;
 }
 
+// What displayWidth needs to know of one code point, found once with the expressions above and
+// kept: their Unicode property classes cost ~1 µs per test of a short CJK name, per name.
+const WIDTH_0 = 1; // WIDTH_0 + w: a code point w columns wide (0, 1 or 2)
+const EMOJI = 4; // matches NEEDS_SEGMENTER only: the text is measured by emojiWidth
+const LIBRARY = 5; // matches NEEDS_LIBRARY (and so NEEDS_SEGMENTER): by string-width
+const bmpKinds = new Uint8Array(0x10000); // 0: not looked at yet
+const astralKinds = new Map<number, number>();
+
+function kindOf(cp: number): number {
+  let kind = cp <= 0xffff ? bmpKinds[cp]! : (astralKinds.get(cp) ?? 0);
+  if (kind !== 0) return kind;
+  const ch = String.fromCodePoint(cp); // a lone surrogate stays one: \p{Cs}, as in the text
+  kind = NEEDS_LIBRARY.test(ch) ? LIBRARY : NEEDS_SEGMENTER.test(ch) ? EMOJI : WIDTH_0 + (ZERO_WIDTH.test(ch) ? 0 : cp < 0x1100 ? 1 : eastAsianWidth(cp));
+  if (cp <= 0xffff) bmpKinds[cp] = kind;
+  else astralKinds.set(cp, kind);
+  return kind;
+}
+
 export function displayWidth(text: string): number {
   if (ASCII.test(text)) return text.length;
-  if (NEEDS_SEGMENTER.test(text)) return NEEDS_LIBRARY.test(text) ? stringWidth(text) : emojiWidth(text);
+  // Accented Latin, CJK: the sum of the code points' widths, zero for marks and invisible
+  // formatting characters. Below U+1100 everything is narrow (ambiguous characters count 1, as
+  // in string-width).
+  // Text with emoji goes to emojiWidth, unless it also holds what only string-width handles.
   let width = 0;
-  if (!ZERO_WIDTH.test(text)) {
-    // Accented Latin, CJK: no marks, so one code point is one character. Below U+1100 everything
-    // is narrow (ambiguous characters count 1, as in string-width).
-    for (let i = 0; i < text.length; i++) {
-      const cp = text.codePointAt(i)!;
-      if (cp > 0xffff) i++;
-      width += cp < 0x1100 ? 1 : eastAsianWidth(cp);
+  let emoji = false;
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = (cp - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        i++;
+      }
     }
-    return width;
+    const kind = kindOf(cp);
+    if (kind === LIBRARY) return stringWidth(text);
+    if (kind === EMOJI) emoji = true;
+    else width += kind - WIDTH_0;
   }
-  for (const ch of text) width += ZERO_WIDTH.test(ch) ? 0 : eastAsianWidth(ch.codePointAt(0)!);
-  return width;
+  return emoji ? emojiWidth(text) : width;
 }
 
 let segmenter: Intl.Segmenter | undefined;

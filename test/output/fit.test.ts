@@ -3,7 +3,7 @@
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRows, type Column, type OutputSettings, type Row } from '../../src/output/index.js';
-import { layoutTable, uniquePrefixLength } from '../../src/output/fit.js';
+import { layoutTable, uniquePrefixLength, uuidPrefixLength } from '../../src/output/fit.js';
 import { displayWidth, loadWidth, truncate, wrapWords } from '../../src/output/width.js';
 import { Capture } from './capture.js';
 
@@ -19,7 +19,11 @@ async function table(columns: Column[], rows: Row[], s: Partial<OutputSettings> 
 
 describe('display width', () => {
   it('agrees with string-width, the library, on tricky text (its fast paths skip Intl.Segmenter)', () => {
-    const cases = ['abc', 'Café Olé', 'e\u0301te\u0301', '日本語', 'ｶﾞ', '😀 x', '👨‍👩‍👧‍👦', '👍🏽', '☝🏻', '🇩🇪🇫🇷', '🇩', '1️⃣', '1⃣', '☺', '☺️', '❤️', '🏳️‍🌈', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '👩‍💻 dev', 'क्षि', '한국어', 'ᄀ\u1161', 'ça̐', '©️', '™', 'a\u200db'];
+    const cases = ['abc', 'Café Olé', 'e\u0301te\u0301', '日本語', 'ｶﾞ', '😀 x', '👨‍👩‍👧‍👦', '👍🏽', '☝🏻', '🇩🇪🇫🇷', '🇩', '1️⃣', '1⃣', '☺', '☺️', '❤️', '🏳️‍🌈', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '👩‍💻 dev', 'क्षि', '한국어', 'ᄀ\u1161', 'ça̐', '©️', '™', 'a\u200db',
+      // astral CJK, lone surrogates, soft hyphen, zero-width space, ideographic space, marks after CJK
+      '𠀀𠀁 x', 'a\ud800b', 'a\udc00', 'x\u0301日本', '\u00ad soft', 'a\u200bb', '\u3000全角', 'ア\u3099', 'ℋ𝒜', '🀄 tile'];
+    // Twice: the second time the code points' widths come from displayWidth's own table.
+    for (const text of cases) expect(displayWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
     for (const text of cases) expect(displayWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
   });
 
@@ -44,6 +48,33 @@ describe('unique ID prefixes', () => {
     expect(uniquePrefixLength(['0378aee4-d936', '31b75801-0000'])).toBe(7);
     expect(uniquePrefixLength(['0378aee4-d936', '0378aee4-d9ff', '31b75801-0000'])).toBe(12);
     expect(uniquePrefixLength(['0378aee4-d936', '0378aee4-d936'])).toBe(7); // the same ID twice is one ID
+  });
+
+  it('are found from numbers for UUID columns exactly as from prefix strings, or left to the strings', () => {
+    // Pairs sharing 0 to 32 hex digits, so every boundary (the 8th digit, the dash, the 12th
+    // digit the numbers stop at) is crossed; blanks, duplicates and capitals are mixed in.
+    let seed = 7;
+    const hex = (n: number) => Array.from({ length: n }, () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % 16).map((d) => d.toString(16)).join('');
+    const dashed = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    for (let shared = 0; shared <= 31; shared++) {
+      const base = hex(32);
+      const other = [...hex(32)].find((d) => d !== base[shared])!;
+      const twin = base.slice(0, shared) + other + hex(31 - shared);
+      const values = [dashed(base), '', dashed(twin), ...Array.from({ length: 200 }, () => dashed(hex(32)))];
+      const strings = uniquePrefixLength(values.filter(Boolean));
+      const fast = uuidPrefixLength(values, values.length);
+      if (shared < 12) expect(fast, `sharing ${shared} digits`).toBe(strings);
+      else expect(fast, `sharing ${shared} digits`).toBeUndefined(); // past the numbers: strings decide
+      expect(uuidPrefixLength([...values, values[0]!], values.length + 1)).toBeUndefined(); // a duplicate
+      expect(uuidPrefixLength([...values, values[0]!.toUpperCase()], values.length + 1)).toBeUndefined();
+    }
+    expect(uuidPrefixLength(['', 'not-a-uuid'], 2)).toBeUndefined();
+    // A wrong character anywhere, a dash missing, a character too many or too few: not a UUID.
+    const ok = '01234567-89ab-4cde-8f01-23456789abcd';
+    const spoilt = [...ok].map((ch, j) => ok.slice(0, j) + (ch === '-' ? '0' : 'g') + ok.slice(j + 1));
+    for (const v of [...spoilt, ok + '0', ok.slice(1)]) expect(uuidPrefixLength([ok.replace('0', '1'), v], 2), v).toBeUndefined();
+    expect(uuidPrefixLength([ok.replace('0', '1'), ok], 2)).toBe(7);
+    expect(uuidPrefixLength(['', ''], 2)).toBeUndefined();
   });
 });
 

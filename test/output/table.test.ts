@@ -81,6 +81,13 @@ describe('table', () => {
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 
+  it('removes every bidirectional control sanitize.ts knows, the marks U+061C, U+200E and U+200F included', async () => {
+    // The marks alone: no other control character to send the cell through sanitizing anyway.
+    const text = await table({ fields: ['name'] }, [{ id: '1', name: 'a\u061cb\u200ec\u200fd', status: '', earnings: '' }]);
+    expect(text).toContain('│ abcd │');
+    expect(text).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it('never wraps or truncates without a terminal width (piped)', async () => {
     const long = 'word '.repeat(60).trim();
     const text = await table({ fields: ['id', 'name'] }, [{ id: '1', name: long, status: '', earnings: '' }]);
