@@ -3,7 +3,6 @@
 import { DryRunDone } from '../../api/describe.js';
 import type { Context } from '../../context.js';
 import { type NetworkError, UsageError } from '../../errors.js';
-import type { OutputFormat, OutputSettings } from '../../output/types.js';
 import { parseDateRange } from '../../stats/dates.js';
 import { type Interval, splitRange } from '../../stats/intervals.js';
 import { parseConcurrency } from '../../stats/pool.js';
@@ -14,6 +13,7 @@ import { resolveTimeZone } from '../../stats/zone.js';
 import { INTERVALS } from '../../validate/enums.js';
 import { oneOf } from '../../validate/rules.js';
 import type { CommandResult } from '../define.js';
+import { outFile, settingsFor } from '../out-file.js';
 import type { StatsFlags } from './options.js';
 
 export interface StatsPlan {
@@ -35,9 +35,8 @@ export async function planRange(ctx: Context, flags: StatsFlags) {
   return { interval, concurrency, tz, range, pieces };
 }
 
-const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
-
-export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
+export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
+  const flags = { ...given, out: outFile(given.out) };
   const { interval, concurrency, tz, range, pieces } = await planRange(ctx, flags);
   if (flags.chart) checkChart(ctx, flags, interval);
   const ui = await ctx.ui();
@@ -57,7 +56,7 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
   }
 
   if (flags.chart) return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
-  const settings = await outputSettings(ctx, flags.out);
+  const settings = await settingsFor(ctx, flags.out);
   const columns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
   const [{ createRowWriter }, { runReport, isBrokenStream }, { TotalsAccumulator, withRowRatios }, { DEFAULT_POLICY, Transient, withRetries, secs }] = await Promise.all([
     import('../../output/index.js'),
@@ -109,7 +108,7 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
     );
     await file?.commit();
     if (rows === 0) ui.info('No statistics for this range.');
-    if (file) ui.info(`Wrote ${rows} rows to ${flags.out}.`);
+    if (file) ui.notice(`Wrote ${rows} rows to ${flags.out}.`);
   } catch (err) {
     await file?.abort();
     throw file ? file.explain(err) : err;
@@ -147,14 +146,4 @@ async function drawChart(ctx: Context, client: ApiClient, spec: ReportSpec, opts
   const settings = await ctx.outputSettings();
   ctx.io.stdout.write(renderChart(acc.data(), { width: settings.width, chalk: await createChalk(settings.color) }));
   return { kind: 'done' };
-}
-
-/** With --out and no -o, the format follows the file's extension (csv by default): never a table. */
-async function outputSettings(ctx: Context, out: string | undefined): Promise<OutputSettings> {
-  const settings = await ctx.outputSettings();
-  if (out === undefined) return settings;
-  const ext = /\.[^./]+$/.exec(out)?.[0]?.toLowerCase() ?? '';
-  const format = ctx.globals.output ?? EXTENSIONS[ext] ?? 'csv';
-  if (format === 'table') throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });
-  return { ...settings, format, color: false, width: undefined };
 }
