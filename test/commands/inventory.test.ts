@@ -248,7 +248,7 @@ describe('create, update and view', () => {
     const slot = ids.slots['Main menu']!;
     const out = JSON.parse(expectOk(await h.masg(['slot', 'update', slot.id!, '--name', 'Main menu 2', '--tags', '', '--formats', 'iab300x250', '-o', 'json'])).stdout);
     expect(calls(h.sent())).toEqual([['POST', `/adslot/${slot.id}.xml`, { name: 'Main menu 2', tags: '', formats: 'iab300x250' }]]);
-    expect(out).toMatchObject({ id: slot.id, name: 'Main menu 2', tags: '', formats: 'iab300x250' });
+    expect(out).toMatchObject({ id: slot.id, name: 'Main menu 2', tags: null, formats: 'iab300x250' });
   });
 
   it('slot update of an unknown ad slot: exit 5, no update sent', async () => {
