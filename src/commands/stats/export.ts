@@ -41,6 +41,10 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   if (flags.chart) checkChart(ctx, flags, interval);
   const ui = await ctx.ui();
   if (range.defaulted) ui.info(`No date given: showing today so far (${range.start.slice(0, 8)}, ${tz}).`);
+  else if (range.clippedFrom) {
+    const { stampLabel } = await import('../../stats/dates.js');
+    ui.notice(`masg: the range ends in the future (${stampLabel(range.clippedFrom)}); stopping at the current hour, ${stampLabel(range.end)} (${tz}).`);
+  }
   const spec: ReportSpec = { kind: plan.kind, shape: plan.shape, interval, pieces, request: (p) => plan.request(p), ids: plan.ids };
   const client = await ctx.client();
   const startedAt = performance.now();
