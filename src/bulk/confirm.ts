@@ -31,7 +31,7 @@ export async function confirmStops(ctx: Context, targets: readonly (string | Sto
   const label = (t: StopTarget) => (t.name ? `"${sanitizeForDisplay(t.name)}" (${t.id})` : `${t.id} (name unknown)`);
   const what =
     named.length === 1
-      ? `publication ${label(named[0]!)}`
+      ? `publication ${label(named[0])}`
       : `${named.length} publications:\n${named.slice(0, SHOWN).map((t) => `  ${label(t)}\n`).join('')}${named.length > SHOWN ? `  …and ${named.length - SHOWN} more\n` : ''}`;
   const question = named.length === 1 ? `Stop ${what}? A stopped publication can never be reactivated.` : `Stop ${what}A stopped publication can never be reactivated. Stop them all?`;
   const ok = await prompter.confirm(question, { default: false, instead });

@@ -14,7 +14,7 @@ function longFlags(cmd: Command): Set<string> {
 export function correctSuggestion(text: string, cmd: Command): string {
   const flag = /^error: unknown option '(--[^'=]+)/.exec(text)?.[1];
   if (flag === undefined || !FILE_FLAGS.has(flag.toLowerCase()) || longFlags(cmd).has('--out')) return text;
-  const first = text.split('\n')[0]!;
+  const first = text.split('\n')[0];
   const instead = longFlags(cmd).has('--results')
     ? '(Did you mean --results? It names the file for the per-row results of --from.)'
     : '(This command writes no file: redirect its output instead, e.g. `> FILE`; -o/--output sets the format.)';

@@ -67,7 +67,7 @@ describe('login', () => {
   it('interactive: a wrong base URL, e-mail or time zone is explained and asked again, not fatal', async () => {
     const tty = fakeTty();
     const store = createMemoryStore();
-    const verify = vi.fn(async (_c: Credentials) => {});
+    const verify = vi.fn(async () => {});
     const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
     const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify, systemZone: 'UTC' });
     await answer(tty, 'E-mail: ', 'not-an-address\r');
