@@ -56,6 +56,7 @@ describe('suggestions for an unknown option', () => {
     [['whoami', '--out', 'f'], /This command writes no file/],
     [['pub', 'update', 'x', '--from', 'f.csv', '--out', 'r.csv'], /Did you mean --results\?/],
     [['slot', 'create', '--from', 'f.csv', '--out', 'r.csv'], /Did you mean --results\?/],
+    [['--out', 'f.csv', 'pub', 'list'], /belongs after the command.*masg pub list --out FILE/],
   ])('%j: never --output (the format) for a file', async (argv, hint) => {
     const run = await h.masg(argv);
     expect(run.code).toBe(2);
