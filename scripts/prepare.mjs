@@ -44,8 +44,12 @@ if (!resolves('typescript')) {
   process.exit(1);
 }
 
-// A clean build, so a file removed from src/ cannot linger in dist/ and in the tarball.
+// A clean build, so a file removed from src/ cannot linger in dist/ and in the tarball. Through
+// `npm run build` when npm runs this script, so the build has one definition (package.json);
+// `node scripts/prepare.mjs` on its own runs tsc directly.
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
-const built = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
+const npm = process.env.npm_execpath;
+const built = npm
+  ? spawnSync(process.execPath, [npm, 'run', 'build', '--silent', '--global=false'], { cwd: root, stdio: 'inherit' })
+  : spawnSync(process.execPath, [join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
 process.exit(built.status ?? 1);
