@@ -24,7 +24,11 @@ function retryCount(value: string): number {
 export async function buildProgram(io: Io): Promise<Command> {
   // Imported here rather than at the top so that the fast paths in main() never load commander
   // or the command modules: together they cost about half of bare Node's start-up.
-  const [{ Command, Option }, { registerCommands }] = await Promise.all([import('commander'), import('./commands/index.js')]);
+  const [{ Command, Option }, { registerCommands }, { correctSuggestion }] = await Promise.all([
+    import('commander'),
+    import('./commands/index.js'),
+    import('./commands/suggest.js'),
+  ]);
   const program = new Command('masg')
     .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -57,7 +61,7 @@ export async function buildProgram(io: Io): Promise<Command> {
     // Commander would call process.exit itself; make it throw so main() decides the exit code.
     .exitOverride();
   registerCommands(program, io, VERSION);
-  pointToHelp(program, 'masg');
+  pointToHelp(program, 'masg', correctSuggestion);
   return program;
 }
 
@@ -67,10 +71,16 @@ export function commanderMessage(text: string): string {
   return [first.replace(/^error: /, 'masg: '), ...rest.map((l) => (l === '' ? l : `  ${l}`))].join('\n') + '\n';
 }
 
-/** After a parse error, say where the right usage is: the help of the command that refused it. */
-function pointToHelp(cmd: Command, path: string): void {
+type CorrectSuggestion = (text: string, cmd: Command) => string;
+
+/**
+ * After a parse error, say where the right usage is: the help of the command that refused it,
+ * with commander's spelling-based suggestion corrected where it misleads (src/commands/suggest.ts).
+ */
+function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): void {
   cmd.showHelpAfterError(`  See \`${path} --help\` for the options and examples.`);
-  for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`);
+  cmd.configureOutput({ outputError: (s, write) => write(commanderMessage(correct(s, cmd))) });
+  for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`, correct);
 }
 
 /** Runs masg with the given arguments and IO; resolves to the exit code. Never exits the process. */

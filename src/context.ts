@@ -2,7 +2,7 @@
 // environment (injected, so commands run in-process in tests), global options, and a lazily
 // built API client. Heavy modules are imported here on first use, never at start-up.
 import type { Readable, Writable } from 'node:stream';
-import type { ApiClient } from './api/types.js';
+import type { ApiClient, ApiRequest } from './api/types.js';
 import { defaultConfigDir } from './config/store.js';
 import type { OutputSettings, Ui } from './output/index.js';
 
@@ -188,11 +188,36 @@ export class Context {
       signal: this.io.signal,
     });
     this.onClose(() => client.close());
+    const changing = g.dryRun ? client : this.forgettingCachedIds(client);
     // The one place a wait for the service is shown (a spinner after 300 ms): every command,
     // only on a terminal, never with --quiet or --debug (same condition as the notices above).
-    if (!ui) return client;
+    if (!ui) return changing;
     const { withWaitIndicator } = await import('./output/ui.js');
-    return withWaitIndicator(client, ui);
+    return withWaitIndicator(changing, ui);
+  }
+
+  /**
+   * Tab's cached ID lists (src/completion/id-cache.ts) go stale when masg itself creates or
+   * updates something: each change sent (answered or not: its outcome may be unknown) marks what
+   * it touches, and the cache is trimmed once when the command ends, never failing it.
+   */
+  private forgettingCachedIds(client: ApiClient): ApiClient {
+    const paths = new Set<string>();
+    const note = (req: ApiRequest) => {
+      if (req.method === 'GET') return;
+      if (paths.size === 0) {
+        this.onClose(async () => {
+          const { cacheLabel, forget, kindsChangedBy } = await import('./completion/id-cache.js');
+          await forget(this.configDir, cacheLabel(this.globals, this.io.env), [...new Set([...paths].flatMap(kindsChangedBy))]);
+        });
+      }
+      paths.add(req.path);
+    };
+    return {
+      request: (req) => (note(req), client.request(req)),
+      stream: (req, opts) => (note(req), client.stream(req, opts)),
+      close: () => client.close(),
+    };
   }
 }
 

@@ -3,15 +3,20 @@
 // that answers it instead, so a cron job fails fast instead of hanging on a read.
 import { createInterface, emitKeypressEvents } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { ConfigError, InterruptedError } from './errors.js';
+import { ConfigError, InterruptedError, MasgError } from './errors.js';
+import { sanitizeForDisplay } from './output/sanitize.js';
 
 /** A stdin that may be a TTY: `setRawMode` exists only on a tty.ReadStream. */
 export type PromptInput = Readable & { isTTY?: boolean; isRaw?: boolean; setRawMode?(mode: boolean): unknown };
 
 export interface Prompter {
   readonly interactive: boolean;
-  /** `instead` is what to do without a terminal, e.g. "pass --email <address>". */
-  text(question: string, opts: { default?: string; instead: string }): Promise<string>;
+  /**
+   * `instead` is what to do without a terminal, e.g. "pass --email <address>". `check` validates
+   * (and may normalise) the answer: when it throws a masg error, its message is shown and the
+   * question asked again, so a typo costs one line, not the whole login.
+   */
+  text(question: string, opts: { default?: string; instead: string; check?: (answer: string) => string }): Promise<string>;
   /** Hidden input: nothing is echoed, not even asterisks (they would reveal the length). */
   secret(question: string, opts: { instead: string }): Promise<string>;
   confirm(question: string, opts: { default?: boolean; instead: string }): Promise<boolean>;
@@ -60,8 +65,17 @@ export function createPrompter(io: { stdin: PromptInput; stderr: Writable; isTTY
     async text(question, opts) {
       requireTerminal(question, opts.instead);
       const shown = opts.default ? ` [${opts.default}]` : '';
-      const answer = await ask(`${question}${shown}: `, question);
-      return answer === '' ? (opts.default ?? '') : answer;
+      for (;;) {
+        const raw = await ask(`${question}${shown}: `, question);
+        const answer = raw === '' ? (opts.default ?? '') : raw;
+        if (!opts.check) return answer;
+        try {
+          return opts.check(answer);
+        } catch (err) {
+          if (!(err instanceof MasgError)) throw err;
+          stderr.write(`masg: ${sanitizeForDisplay(err.message)}\n${err.hint ? `${err.hint.replace(/^/gm, '  ')}\n` : ''}`);
+        }
+      }
     },
 
     async secret(question, opts) {

@@ -1,5 +1,6 @@
 // Campaigns: list per advertiser and view one. Production may answer a view with a bare
 // <campaign> root instead of <masg-response>; entityRecords accepts both.
+import { withIsoDates } from './campaign-dates.js';
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { segment } from './params.js';
 import type { ApiClient, ApiRequest, Campaign, EntityList } from './types.js';
@@ -18,11 +19,25 @@ export const campaignRequests = {
   view: (id: string): ApiRequest => ({ method: 'GET', path: `/campaign/${segment(id)}` }),
 };
 
-const toCampaign = (record: Record<string, string>): Campaign => pickFields(CAMPAIGN_FIELDS, record);
+const toCampaign = (record: Record<string, string>): Campaign => withIsoDates(pickFields(CAMPAIGN_FIELDS, record));
 
-/** The campaigns of one advertiser, sorted by name, streamed. */
+/** The campaigns of one advertiser, sorted by name, streamed; dates in ISO form (campaign-dates.ts). */
 export function listCampaigns(client: ApiClient, advertiserId: string): EntityList<Campaign> {
-  return entityList(client, campaignRequests.list(advertiserId), { tag: 'campaign', fields: CAMPAIGN_FIELDS, what: 'campaigns' });
+  const list = entityList(client, campaignRequests.list(advertiserId), { tag: 'campaign', fields: CAMPAIGN_FIELDS, what: 'campaigns' });
+  async function* batches(): AsyncGenerator<Campaign[], void, undefined> {
+    for await (const batch of list.batches()) yield batch.map(withIsoDates);
+  }
+  return {
+    batches,
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of batches()) yield* batch;
+    },
+    async toArray() {
+      const all: Campaign[] = [];
+      for await (const batch of batches()) all.push(...batch);
+      return all;
+    },
+  };
 }
 
 /** Not found is a masg-error (code 2000, HTTP 404), thrown by the transport as ApiError. */

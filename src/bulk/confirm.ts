@@ -1,16 +1,52 @@
 // STOPPED is permanent: `pub update --status STOPPED` (one or several IDs) and a bulk file that
 // stops publications ask once for all of them on a terminal, and without one refuse unless --yes.
+// The question names the publications, not only their IDs: a person recognises "Daily News", not
+// 3f2c…. Callers that know the names pass them; for bare IDs they are read with one list request,
+// only when there is someone to ask, and a failed read falls back to the IDs (the question must
+// still be asked, and the update itself will meet whatever went wrong).
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
-export async function confirmStops(ctx: Context, ids: readonly string[], yes: boolean): Promise<void> {
-  if (ids.length === 0 || yes || ctx.globals.dryRun) return;
+export interface StopTarget {
+  id: string;
+  name?: string;
+}
+
+/** At most this many publications are listed in the question; the rest are counted. */
+const SHOWN = 10;
+
+export async function confirmStops(ctx: Context, targets: readonly (string | StopTarget)[], yes: boolean): Promise<void> {
+  if (targets.length === 0 || yes || ctx.globals.dryRun) return;
+  const ids = targets.map((t) => (typeof t === 'string' ? t : t.id));
   const { createPrompter } = await import('../prompt.js');
   const prompter = createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive });
-  const what = ids.length === 1 ? `publication ${ids[0]}` : `${ids.length} publications (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
-  const ok = await prompter.confirm(`Stop ${what}? A stopped publication can never be reactivated.`, {
-    default: false,
-    instead: `pass --yes to stop ${what} (STOPPED is permanent)`,
-  });
+  const short = ids.length === 1 ? `publication ${ids[0]}` : `${ids.length} publications (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
+  const instead = `pass --yes to stop ${short} (STOPPED is permanent)`;
+  if (!ctx.interactive) {
+    await prompter.confirm('', { instead }); // throws: no terminal to ask on
+    return;
+  }
+  const named = await withNames(ctx, targets);
+  const { sanitizeForDisplay } = await import('../output/sanitize.js');
+  const label = (t: StopTarget) => (t.name ? `"${sanitizeForDisplay(t.name)}" (${t.id})` : `${t.id} (name unknown)`);
+  const what =
+    named.length === 1
+      ? `publication ${label(named[0])}`
+      : `${named.length} publications:\n${named.slice(0, SHOWN).map((t) => `  ${label(t)}\n`).join('')}${named.length > SHOWN ? `  …and ${named.length - SHOWN} more\n` : ''}`;
+  const question = named.length === 1 ? `Stop ${what}? A stopped publication can never be reactivated.` : `Stop ${what}A stopped publication can never be reactivated. Stop them all?`;
+  const ok = await prompter.confirm(question, { default: false, instead });
   if (!ok) throw new UsageError('Not stopped: confirmation declined; nothing was sent.');
+}
+
+async function withNames(ctx: Context, targets: readonly (string | StopTarget)[]): Promise<StopTarget[]> {
+  const given = targets.map((t) => (typeof t === 'string' ? { id: t } : t));
+  if (given.every((t) => t.name !== undefined)) return given;
+  try {
+    const [{ listPublications }, client] = await Promise.all([import('../api/publications.js'), ctx.client()]);
+    const names = new Map<string, string>();
+    for await (const pub of listPublications(client)) names.set(pub.id, pub.name);
+    return given.map((t) => ({ id: t.id, name: t.name ?? names.get(t.id) }));
+  } catch {
+    return given;
+  }
 }

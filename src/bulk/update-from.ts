@@ -58,7 +58,7 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
   });
   let outcomes: Outcome<void>[];
   try {
-    await confirmStops(ctx, updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => r.id), flags.yes === true);
+    await confirmStops(ctx, updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => ({ id: r.id, name: r.name })), flags.yes === true);
     const ui = await ctx.ui();
     const client = updates.length > 0 ? await ctx.client() : undefined;
     outcomes = await applyAll(updates, (row) => ops.send(client!, row), {

@@ -34,7 +34,7 @@ export const api = defineCommand<ApiOptions>({
     'masg api publication/statistics.json -f start=2026060100 -f end=2026060123 -f level=adslot',
   ],
   async run(ctx, opts, [rawPath]) {
-    const { path, format } = parsePath(rawPath!, ctx.globals.raw);
+    const { path, format } = parsePath(rawPath!, ...formatFlag(ctx.globals.output, ctx.globals.raw));
     const params = parseFields(opts.field ?? []);
     const client = await ctx.client();
     const response = await client.request({ method: opts.method, path, params, format });
@@ -42,8 +42,25 @@ export const api = defineCommand<ApiOptions>({
   },
 });
 
-/** `/publication/list.json` → path `/publication/list`, format json. --raw must agree with a suffix. */
-export function parsePath(raw: string, flag: Format | undefined): { path: string; format: Format } {
+/**
+ * `api` prints the service's body as received, so -o cannot reformat it: `-o json` asks the
+ * service for JSON (like `--raw json` or a `.json` suffix, which it must agree with), and any
+ * other -o is refused before sending rather than silently printing XML.
+ */
+export function formatFlag(output: string | undefined, raw: Format | undefined): [Format | undefined, string] {
+  if (output === undefined) return [raw, '--raw'];
+  if (output !== 'json') {
+    throw new UsageError(`masg api prints the service's response body as received: -o ${output} cannot apply to it.`, {
+      field: '-o',
+      hint: 'Use -o json (or --raw json, or a .json path) for a JSON body, --raw xml or a .xml path for XML.',
+    });
+  }
+  // (-o with --raw never gets here: run.ts refuses the pair for every command.)
+  return ['json', '-o json'];
+}
+
+/** `/publication/list.json` → path `/publication/list`, format json. --raw (or -o json) must agree with a suffix. */
+export function parsePath(raw: string, flag: Format | undefined, flagName = '--raw'): { path: string; format: Format } {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     throw new UsageError(`<path>: give the path under the base URL (e.g. publication/list), not a full URL.`, { field: '<path>' });
   }
@@ -56,7 +73,7 @@ export function parsePath(raw: string, flag: Format | undefined): { path: string
   const suffix = /\.(xml|json)$/i.exec(trimmed);
   const fromSuffix = suffix ? (suffix[1]!.toLowerCase() as Format) : undefined;
   if (fromSuffix && flag && fromSuffix !== flag) {
-    throw new UsageError(`<path> ends in .${fromSuffix} but --raw says ${flag}: give one of them.`, { field: '--raw' });
+    throw new UsageError(`<path> ends in .${fromSuffix} but ${flagName} says ${flag}: give one of them.`, { field: flagName.split(' ')[0]! });
   }
   return { path: `/${suffix ? trimmed.slice(0, -suffix[0].length) : trimmed}`, format: fromSuffix ?? flag ?? 'xml' };
 }

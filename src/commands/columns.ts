@@ -38,7 +38,8 @@ export const advertiserColumns: Column[] = [
 ];
 
 // Budgets are decimals for MONETARY campaigns but counts for IMPRESSIONS/CLICKS ones; 'decimal'
-// still writes both exactly in JSON. Dates stay strings: MM-DD-YYYY HH:MM in the server's zone.
+// still writes both exactly in JSON. Dates are ISO 8601 local date-times (YYYY-MM-DDTHH:MM, the
+// server's zone, no offset), converted from the service's MM-DD-YYYY HH:MM in src/api/campaign-dates.ts.
 export const campaignColumns: Column[] = [
   { key: 'id', priority: 1 },
   { key: 'name', wrap: true, priority: 1 },

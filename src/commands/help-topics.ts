@@ -61,6 +61,7 @@ Precedence: command-line flag > environment > profile > default.
                             (default: the profile's time zone, else the system's)
 
 The service counts hours in the account's time zone; a day is hours 00 to 23 of that day.
+A range stops at the current hour: later hours have not happened (a notice says so).
 
 Examples:
   $ masg pub stats --date yesterday

@@ -21,6 +21,7 @@ import { campaignStats } from './campaign/stats.js';
 import { login } from './auth/login.js';
 import { logout } from './auth/logout.js';
 import { whoami } from './auth/whoami.js';
+import { profiles } from './auth/profiles.js';
 import { sandbox } from './sandbox.js';
 import { api } from './api.js';
 import { completion } from './completion.js';
@@ -35,7 +36,7 @@ export const groups: GroupDef[] = [
   { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
 ];
 
-export const topLevel: CommandDef<any>[] = [login, logout, whoami, api, sandbox, completion, sync, sql];
+export const topLevel: CommandDef<any>[] = [login, logout, whoami, profiles, api, sandbox, completion, sync, sql];
 
 export function registerCommands(program: Command, io: Io, version: string): void {
   for (const group of groups) {

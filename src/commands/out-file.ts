@@ -6,12 +6,22 @@ import type { OutputFormat, OutputSettings } from '../output/types.js';
 
 const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
 
-export const OUT_OPTION = ['--out <file>', 'write to FILE atomically (format from its extension unless -o is given)'] as const;
+/**
+ * The file `--out` names, or undefined for stdout: `--out -` means stdout, as `--from -` and
+ * `--results -` mean stdin and stdout, so a file named "-" is never created. (Not an option
+ * parser: commander turns a parser's undefined into "".)
+ */
+export function outFile(out: string | undefined): string | undefined {
+  return out === '-' ? undefined : out;
+}
+
+export const OUT_OPTION = ['--out <file>', 'write to FILE atomically (format from its extension unless -o is given; - for stdout)'] as const;
 
 /** The output settings for `out` (stdout's when undefined); throws UsageError for -o table. */
 export async function settingsFor(ctx: Context, out: string | undefined): Promise<OutputSettings> {
   const settings = await ctx.outputSettings();
-  if (out === undefined) return settings;
+  if (outFile(out) === undefined) return settings;
+  out = out!;
   const ext = /\.[^./]+$/.exec(out)?.[0]?.toLowerCase() ?? '';
   const format = ctx.globals.output ?? EXTENSIONS[ext] ?? 'csv';
   if (format === 'table') throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });

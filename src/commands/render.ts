@@ -1,7 +1,7 @@
 // Renders a handler's result: the one place commands meet the output module.
 import type { Context } from '../context.js';
 import type { CommandResult } from './define.js';
-import { settingsFor } from './out-file.js';
+import { outFile, settingsFor } from './out-file.js';
 
 export async function render(ctx: Context, result: CommandResult): Promise<void> {
   if (result.kind === 'done') return;
@@ -30,7 +30,8 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
  * was read; on stdout a failure after some rows says how many went out, so a pipe's reader
  * knows what it got is incomplete.
  */
-async function renderStream(ctx: Context, result: Extract<CommandResult, { kind: 'stream' }>): Promise<void> {
+async function renderStream(ctx: Context, streamed: Extract<CommandResult, { kind: 'stream' }>): Promise<void> {
+  const result = { ...streamed, out: outFile(streamed.out) };
   const settings = await settingsFor(ctx, result.out);
   const fields = fieldsFor(settings, result.tableFields);
   const [{ createRowWriter }, file] = await Promise.all([
@@ -58,7 +59,8 @@ async function renderStream(ctx: Context, result: Extract<CommandResult, { kind:
   }
   const ui = await ctx.ui();
   if (count === 0) ui.info(`No ${result.entity}.`);
-  if (file) ui.info(`Wrote ${count} ${result.entity} to ${result.out}.`);
+  // A notice, not info: the data went to the file, so -o csv/json must not silence it.
+  if (file) ui.notice(`Wrote ${count} ${result.entity} to ${result.out}.`);
 }
 
 /** Tables show a narrower default set; --fields, --wide or a machine format shows every column. */

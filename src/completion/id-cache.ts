@@ -3,7 +3,7 @@
 // It holds IDs and names only, never credentials. A write is a read-modify-write under the
 // file's cross-process lock with an atomic replace (src/core/file-lock.ts): two shells completing
 // different kinds at once keep both lists, and a third never sees a half-written file.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IdKind } from './hints.js';
 
@@ -88,5 +88,63 @@ export function configStamp(configDir: string): number {
     return statSync(join(configDir, 'config.json')).mtimeMs;
   } catch {
     return 0;
+  }
+}
+
+/** The cache's name for the account a command line uses: "sandbox", else the profile's name. */
+export function cacheLabel(globals: { sandbox?: boolean; profile?: string }, env: Record<string, string | undefined>): string {
+  return globals.sandbox ? 'sandbox' : (globals.profile ?? (env.MASG_PROFILE || 'default'));
+}
+
+/** What a change sent to `path` can make stale: Tab must offer a created ID (and a new name) at once. */
+export function kindsChangedBy(path: string): IdKind[] {
+  const p = path.replace(/^\/+/, '');
+  if (p.startsWith('publication')) return ['publications'];
+  if (p.startsWith('adslot')) return ['adslots'];
+  return ['publications', 'adslots', 'advertisers', 'campaigns']; // `masg api -X POST` anything else
+}
+
+/**
+ * Drops `kinds` from the label's cache file after masg changed them (create, update), whatever
+ * account the file holds. Cheap when there is no file (one failed stat), and it never fails the
+ * command: a cache it cannot rewrite under its lock within a moment is deleted instead, and an
+ * error is swallowed (the worst case is a stale Tab for CACHE_TTL_MS).
+ */
+export async function forget(configDir: string, label: string, kinds: readonly IdKind[]): Promise<void> {
+  const cache = openCache(configDir, label, '');
+  try {
+    statSync(cache.path);
+  } catch {
+    return;
+  }
+  try {
+    const { tryWithFileLock } = await import('../core/file-lock.js');
+    const done = await tryWithFileLock(
+      cache.path,
+      async (locked) => {
+        const text = await locked.read();
+        let file: CacheFile | undefined;
+        try {
+          file = JSON.parse(text ?? '') as CacheFile;
+        } catch {
+          file = undefined;
+        }
+        if (!file || typeof file.entries !== 'object' || file.entries === null) {
+          await locked.write(JSON.stringify({ identity: '', entries: {} }), { mode: 0o600 });
+          return true;
+        }
+        for (const kind of kinds) delete file.entries[kind];
+        await locked.write(JSON.stringify(file), { mode: 0o600 });
+        return true;
+      },
+      { waitMs: 250 },
+    );
+    if (!done) rmSync(cache.path, { force: true });
+  } catch {
+    try {
+      rmSync(cache.path, { force: true });
+    } catch {
+      // nothing more a cache is worth
+    }
   }
 }

@@ -5,7 +5,7 @@ import type { ApiClient, EntityList } from '../api/types.js';
 import { Context, type GlobalOptions } from '../context.js';
 import { defaultConfigDir } from '../config/store.js';
 import type { IdKind } from './hints.js';
-import { configStamp, openCache, readFresh, store, type IdList } from './id-cache.js';
+import { cacheLabel, configStamp, openCache, readFresh, store, type IdList } from './id-cache.js';
 import { nullIo } from './null-io.js';
 import type { LineGlobals } from './query.js';
 
@@ -22,7 +22,7 @@ type Env = Record<string, string | undefined>;
 
 export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version: string): Promise<IdList> {
   const configDir = defaultConfigDir({ env });
-  const label = line.sandbox ? 'sandbox' : (line.profile ?? (env.MASG_PROFILE || 'default'));
+  const label = cacheLabel(line, env);
   // Everything that can change which account answers, known without opening the profile store.
   const identity = line.sandbox
     ? 'sandbox'

@@ -1,6 +1,7 @@
 // Checks for the small values login and the environment supply. Each names the field at fault
 // (flag or variable) because the same value can come from several places.
 import { UsageError } from '../errors.js';
+import { isValidTimeZone } from '../stats/zone.js';
 
 // Names become JSON keys and appear in messages and paths (sandbox state): keep them plain. The
 // leading alphanumeric also rules out `__proto__` and conf's reserved `__internal__`.
@@ -30,13 +31,12 @@ export function checkEmail(email: string, field = '--email'): string {
 
 /** An IANA zone name Intl knows (the statistics code converts hours with it). */
 export function checkTimezone(zone: string, field = '--timezone'): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
+  // The same rule as --tz (src/stats/zone.ts): an IANA name; a bare UTC offset is refused on every Node.
+  if (!isValidTimeZone(zone.trim())) {
     throw new UsageError(`${field} is not a known IANA time zone: ${JSON.stringify(zone)}.`, {
       field,
       hint: 'Use a name such as Europe/Berlin or UTC.',
     });
   }
-  return zone;
+  return zone.trim();
 }

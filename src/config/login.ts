@@ -28,12 +28,15 @@ export interface LoginDeps {
   stdin: Readable & { isTTY?: boolean };
   /** One authenticated call; throws (AuthError, NetworkError…) when the credentials do not work. */
   verify: (credentials: Credentials) => Promise<void>;
+  /** The default offered for the time zone when the profile has none (this machine's zone). */
+  systemZone?: string;
 }
 
 export interface LoginResult {
   profile: string;
   email: string;
   baseUrl: string;
+  timezone?: string;
   path: string;
   /** A profile of that name existed and was overwritten. */
   replaced: boolean;
@@ -57,14 +60,29 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
     });
   }
 
-  // Flag first; then, on a terminal, ask with the stored value as the default; without one,
-  // re-use the stored value (re-login to rotate a key), else fail naming the flag.
-  const ask = async (flag: string | undefined, stored: string | undefined, question: string, instead: string) =>
-    flag ?? (prompt.interactive || stored === undefined ? await prompt.text(question, { default: stored, instead }) : stored);
+  // Flag first (checked, exit 2 when wrong); then, on a terminal, ask with the stored value as
+  // the default and ask again after a wrong answer; without one, re-use the stored value
+  // (re-login to rotate a key), else fail naming the flag.
+  const ask = async (flag: string | undefined, stored: string | undefined, question: string, instead: string, check: (value: string, field?: string) => string, field: string) => {
+    if (flag !== undefined) return check(flag, field);
+    if (prompt.interactive || stored === undefined) return prompt.text(question, { default: stored, instead, check: (answer) => check(answer, question) });
+    return check(stored, field);
+  };
 
-  const email = checkEmail(await ask(opts.email, existing?.email, 'E-mail', 'pass --email <address>'), '--email');
-  const baseUrl = checkBaseUrl(await ask(opts.baseUrl, existing?.baseUrl, 'Base URL', 'pass --base-url <url>'), '--base-url');
-  const timezone = opts.timezone !== undefined ? checkTimezone(opts.timezone) : existing?.timezone;
+  const email = await ask(opts.email, existing?.email, 'E-mail', 'pass --email <address>', checkEmail, '--email');
+  const baseUrl = await ask(opts.baseUrl, existing?.baseUrl, 'Base URL', 'pass --base-url <url>', checkBaseUrl, '--base-url');
+  // The zone of "today" and "yesterday" in statistics. Offered on a terminal (the stored one, else
+  // this machine's), never required: without a terminal or --timezone the stored one stays.
+  const timezone =
+    opts.timezone !== undefined
+      ? checkTimezone(opts.timezone)
+      : prompt.interactive
+        ? await prompt.text('Time zone (IANA, for today/yesterday in statistics)', {
+            default: existing?.timezone ?? deps.systemZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+            instead: 'pass --timezone <zone>',
+            check: (answer) => checkTimezone(answer, 'Time zone'),
+          })
+        : existing?.timezone;
   // Asked last: a non-interactive run missing --email fails before anything is read from stdin.
   const key = opts.keyStdin
     ? parseStdinKey(await readAll(deps.stdin))
@@ -86,7 +104,7 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
   const notices = store.drainNotices?.() ?? [];
   const saved = await store.get(profile); // keyLocation answers for the profile as now saved
   return {
-    profile, email, baseUrl, path: store.path, replaced: existing !== undefined, warnings: warning ? [warning] : [],
+    profile, email, baseUrl, ...(timezone !== undefined && { timezone }), path: store.path, replaced: existing !== undefined, warnings: warning ? [warning] : [],
     keyLocation: store.keyLocation(profile), inKeyring: saved?.keyring === true, notices,
   };
 }

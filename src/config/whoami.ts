@@ -12,9 +12,12 @@ export interface WhoamiResult {
   keyLocation: string;
   /** Masked: never more than the last 4 characters. */
   key: string;
+  /** The zone of today/yesterday in statistics: the profile's, else this machine's. */
+  timezone: string;
+  timezoneSource: 'profile' | 'system';
 }
 
-export function whoami(settings: Settings): WhoamiResult {
+export function whoami(settings: Settings, systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone): WhoamiResult {
   if (settings.keySource === 'none' && settings.emailSource === 'none') {
     throw new ConfigError(`Not logged in (profile "${settings.profile}").`, {
       hint: 'Run `masg login`, or set MASG_EMAIL and MASG_DEVELOPER_KEY.',
@@ -28,6 +31,8 @@ export function whoami(settings: Settings): WhoamiResult {
     keySource: settings.keySource,
     keyLocation: settings.keyLocation,
     key: maskKey(settings.key),
+    timezone: settings.timezone ?? systemZone,
+    timezoneSource: settings.timezone !== undefined ? 'profile' : 'system',
   };
 }
 

@@ -17,6 +17,12 @@ export interface DateRange {
   end: HourStamp;
   /** True when no date option was given and the default (today) was used. */
   defaulted: boolean;
+  /**
+   * Set when the range asked for reached past the current hour: the end it asked for. `end` then
+   * is the current hour (in the account's zone): hours that have not happened hold no data, and
+   * rows of zeros for them would read as a dead publication.
+   */
+  clippedFrom?: HourStamp;
 }
 
 export type DateToken = { kind: 'day'; date: CivilDate } | { kind: 'hour'; date: CivilDate; hour: number };
@@ -96,6 +102,26 @@ export interface DateOptions {
  *   yesterday`): `defaulted` lets the command say on stderr which day it picked.
  */
 export function parseDateRange(opts: DateOptions): DateRange {
+  const asked = parseAsked(opts);
+  const { date: today, hour } = localDateHour(opts.tz, opts.now);
+  const current = toStamp(today, hour);
+  if (asked.end <= current) return asked;
+  if (asked.start > current) {
+    const option = opts.date !== undefined ? `--date ${opts.date}` : `--from ${opts.from}`;
+    throw new UsageError(`${option} is in the future: statistics run up to the current hour, ${stampLabel(current)} (${opts.tz}).`, {
+      field: opts.date !== undefined ? '--date' : '--from',
+      hint: 'Choose a range that has begun (today, yesterday, -Nd or a past date).',
+    });
+  }
+  return { ...asked, end: current, clippedFrom: asked.end };
+}
+
+/** `2026092413` → `2026-09-24T13`, the form --from/--to accept and rows are labelled with. */
+export function stampLabel(stamp: HourStamp): string {
+  return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(8, 10)}`;
+}
+
+function parseAsked(opts: DateOptions): DateRange {
   const { date, from, to, tz, now } = opts;
   if (!isValidTimeZone(tz)) {
     throw new UsageError(`--tz: "${tz}" is not an IANA time zone.`, { field: '--tz' });

@@ -129,7 +129,7 @@ describe('advertisers and campaigns', () => {
     const campaigns = await listCampaigns(client, '71c2b0d5-a384-4f56-b192-e3d4cb0a1598').toArray();
     expect(campaigns.map((c) => [c.name, c.status, c.budgetType, c.dailyBudget, c.endDate])).toEqual([
       ['Spring 🌸', 'PENDING_PAUSED', 'IMPRESSIONS', '10000', ''],
-      ['Summer', 'ACTIVE', 'MONETARY', '50.00', '08-31-2012 23:59'],
+      ['Summer', 'ACTIVE', 'MONETARY', '50.00', '2012-08-31T23:59'],
     ]);
     expect(campaignRequests.list('a b').path).toBe('/advertiser/a%20b/campaigns/list');
   });

@@ -38,6 +38,39 @@ describe('masg api against the sandbox', () => {
     ]);
   });
 
+  it('-o json asks the service for JSON (the body printed as received); a .xml suffix or --raw with it is refused', async () => {
+    const expected = withNewline(await direct('/publication/list.json'));
+    h.mark();
+    const run = expectOk(await h.masg(['api', 'publication/list', '-o', 'json']));
+    expect(run.stdout).toBe(expected);
+    expect(() => JSON.parse(run.stdout)).not.toThrow();
+    expect(expectOk(await h.masg(['api', 'publication/list.json', '-o', 'json'])).stdout).toBe(expected);
+    expect(calls(h.sent())).toEqual([
+      ['GET', '/publication/list.json', {}],
+      ['GET', '/publication/list.json', {}],
+    ]);
+    h.mark();
+    for (const [argv, message] of [
+      [['api', 'publication/list.xml', '-o', 'json'], '<path> ends in .xml but -o json says json'],
+      [['api', 'publication/list', '-o', 'json', '--raw', 'xml'], '-o json cannot apply'],
+    ] as const) {
+      const refused = await h.masg([...argv]);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain(message);
+    }
+    expect(h.sent()).toEqual([]);
+  });
+
+  it.each(['csv', 'tsv', 'ndjson', 'table'])('-o %s is refused before sending: the body cannot be reformatted', async (format) => {
+    const run = await h.masg(['api', 'publication/list', '-o', format]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`-o ${format} cannot apply to it`);
+    expect(run.stderr).toContain('-o json');
+    expect(h.sent()).toEqual([]);
+  });
+
   it('-X POST sends a form body; values may contain "=" and commas', async () => {
     const slot = ids.slots['Toolbar']!;
     const run = expectOk(await h.masg(['api', `adslot/${slot.id}`, '-X', 'post', '-f', 'name=Toolbar a=b', '-f', 'tags=tools,x']));

@@ -216,11 +216,13 @@ describe('create, update and view', () => {
     const declined = await h.masg(['pub', 'update', no, '--status', 'STOPPED', '-o', 'json'], { tty: true, stdin: 'n\n' });
     expect(declined.code).toBe(2);
     expect(declined.stderr).toContain('Stop publication');
-    expect(h.sent()).toEqual([]);
+    // Only the read that puts the publication's name in the question; no change was sent.
+    expect(calls(h.sent())).toEqual([['GET', '/publication/list.xml', {}]]);
+    h.mark();
     const accepted = await h.masg(['pub', 'update', yes, '--status', 'STOPPED', '-o', 'json'], { tty: true, stdin: 'y\n' });
     expect(accepted.code).toBe(0);
     expect(JSON.parse(accepted.stdout).status).toBe('STOPPED');
-    expect(calls(h.sent())).toEqual([['POST', `/publication/${yes}.xml`, { status: 'STOPPED' }]]);
+    expect(calls(h.sent())).toEqual([['GET', '/publication/list.xml', {}], ['POST', `/publication/${yes}.xml`, { status: 'STOPPED' }]]);
   });
 
   it('slot create: formats and tags normalised, record printed', async () => {
@@ -248,7 +250,7 @@ describe('create, update and view', () => {
     const slot = ids.slots['Main menu']!;
     const out = JSON.parse(expectOk(await h.masg(['slot', 'update', slot.id!, '--name', 'Main menu 2', '--tags', '', '--formats', 'iab300x250', '-o', 'json'])).stdout);
     expect(calls(h.sent())).toEqual([['POST', `/adslot/${slot.id}.xml`, { name: 'Main menu 2', tags: '', formats: 'iab300x250' }]]);
-    expect(out).toMatchObject({ id: slot.id, name: 'Main menu 2', tags: '', formats: 'iab300x250' });
+    expect(out).toMatchObject({ id: slot.id, name: 'Main menu 2', tags: null, formats: 'iab300x250' });
   });
 
   it('slot update of an unknown ad slot: exit 5, no update sent', async () => {

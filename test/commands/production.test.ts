@@ -106,7 +106,7 @@ describe('campaigns', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toMatchObject({
       id: '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba', name: 'Summer', status: 'NEW_REVIEW', budgetType: 'CLICKS',
-      overallBudget: 2000, dailyBudget: null, startDate: '', advertiser: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598',
+      overallBudget: 2000, dailyBudget: null, startDate: null, advertiser: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598',
     });
     const table = await masg(['campaign', 'view', '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba'], { tty: true, env: { NO_COLOR: '1' } });
     expect(table.code).toBe(0);
@@ -128,7 +128,7 @@ describe('campaigns', () => {
     const run = await masg(['campaign', 'list', '71c2b0d5-a384-4f56-b192-e3d4cb0a1598', '-o', 'json']);
     expect(run.code).toBe(0);
     const [spring] = JSON.parse(run.stdout);
-    expect(spring).toMatchObject({ name: 'Spring 🌸', status: 'PENDING_PAUSED', budgetType: 'IMPRESSIONS', dailyBudget: 10000, startDate: '03-01-2012 00:00' });
+    expect(spring).toMatchObject({ name: 'Spring 🌸', status: 'PENDING_PAUSED', budgetType: 'IMPRESSIONS', dailyBudget: 10000, startDate: '2012-03-01T00:00' });
     const table = await masg(['campaign', 'list', '71c2b0d5-a384-4f56-b192-e3d4cb0a1598'], { tty: true, env: { NO_COLOR: '1' } });
     // The table may wrap the name to fit the terminal; the astral character is whole either way.
     expect(table.stdout).toContain('Spring');
@@ -174,7 +174,7 @@ describe('publication create and an ignored status change', () => {
     server.on('POST /v1/publication/create.xml', { file: 'publication-create.xml' });
     const run = await masg(['pub', 'create', '--name', 'Café 😀', '--type', 'IPHONE_APP', '--description', 'A new one', '--transparent', 'false', '--requests', '5', '-o', 'json']);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ name: 'Café 😀', status: 'PENDING', requests: null, uniques: null, url: '' });
+    expect(JSON.parse(run.stdout)).toMatchObject({ name: 'Café 😀', status: 'PENDING', requests: null, uniques: null, url: null });
     expect(sent()[0]![3]).toEqual({ name: 'Café 😀', type: 'IPHONE_APP', description: 'A new one', transparent: 'false', requests: '5' });
   });
 

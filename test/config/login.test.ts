@@ -42,14 +42,16 @@ describe('login', () => {
       expect(c).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'https://api.example/v1' });
     });
     const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
-    const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify });
+    const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify, systemZone: 'Europe/Madrid' });
     await answer(tty, 'E-mail: ', 'me@x.io\r');
     await answer(tty, 'Base URL: ', 'https://api.example/v1/\r');
+    await answer(tty, 'Time zone (IANA, for today/yesterday in statistics) [Europe/Madrid]: ', 'America/New_York\r');
     await answer(tty, 'Developer key: ', `${KEY}\r`);
     await expect(done).resolves.toEqual({
       profile: 'default',
       email: 'me@x.io',
       baseUrl: 'https://api.example/v1',
+      timezone: 'America/New_York',
       path: store.path,
       replaced: false,
       warnings: [],
@@ -58,19 +60,60 @@ describe('login', () => {
       notices: [],
     });
     expect(verify).toHaveBeenCalledOnce();
-    expect(await store.get('default')).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'https://api.example/v1' });
+    expect(await store.get('default')).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'https://api.example/v1', timezone: 'America/New_York' });
     expect(tty.output()).not.toContain(KEY);
+  });
+
+  it('interactive: a wrong base URL, e-mail or time zone is explained and asked again, not fatal', async () => {
+    const tty = fakeTty();
+    const store = createMemoryStore();
+    const verify = vi.fn(async () => {});
+    const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
+    const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify, systemZone: 'UTC' });
+    await answer(tty, 'E-mail: ', 'not-an-address\r');
+    await vi.waitFor(() => expect(tty.output().split('E-mail: ').length).toBe(3), { timeout: 2000, interval: 5 });
+    tty.stdin.write('me@x.io\r');
+    await answer(tty, 'Base URL: ', 'htp//typo\r');
+    await vi.waitFor(() => expect(tty.output()).toContain('masg: Base URL is not a valid URL'), { timeout: 2000, interval: 5 });
+    await vi.waitFor(() => expect(tty.output().split('Base URL: ').length).toBe(3), { timeout: 2000, interval: 5 });
+    tty.stdin.write('http://example.com\r'); // plain http off loopback: refused too, asked again
+    await vi.waitFor(() => expect(tty.output().split('Base URL: ').length).toBe(4), { timeout: 2000, interval: 5 });
+    tty.stdin.write('https://api.example\r');
+    await answer(tty, '[UTC]: ', 'Mars/Olympus\r');
+    await vi.waitFor(() => expect(tty.output()).toContain('masg: Time zone is not a known IANA time zone: "Mars/Olympus"'), { timeout: 2000, interval: 5 });
+    await vi.waitFor(() => expect(tty.output().split('[UTC]: ').length).toBe(3), { timeout: 2000, interval: 5 });
+    tty.stdin.write('\r'); // the offered default
+    await answer(tty, 'Developer key: ', `${KEY}\r`);
+    await expect(done).resolves.toMatchObject({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' });
+    expect(tty.output()).toContain('masg: E-mail');
+    expect(tty.output()).toContain('plain http://');
+    expect(verify).toHaveBeenCalledOnce();
+    expect(await store.get('default')).toMatchObject({ baseUrl: 'https://api.example', timezone: 'UTC' });
+  });
+
+  it('a wrong --base-url flag is still exit 2 at once (nothing asked, nothing verified)', async () => {
+    const { deps, verify } = nonInteractive(`${KEY}\n`);
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'htp//typo' }), deps)).rejects.toMatchObject({ constructor: UsageError, field: '--base-url' });
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: '+02:00' }), deps)).rejects.toMatchObject({ constructor: UsageError, field: '--timezone' });
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('without a terminal no time zone is asked: the stored one is kept', async () => {
+    const { deps, store } = nonInteractive(`${KEY}\n`, { default: { email: 'me@x.io', key: 'k', baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' } });
+    await expect(login(opts({}), deps)).resolves.toMatchObject({ timezone: 'Asia/Tokyo' });
+    expect((await store.get('default'))?.timezone).toBe('Asia/Tokyo');
   });
 
   it('interactive: stored values are offered as defaults', async () => {
     const tty = fakeTty();
-    const store = createMemoryStore({ work: { email: 'old@x.io', key: 'old', baseUrl: 'https://old.example' } });
+    const store = createMemoryStore({ work: { email: 'old@x.io', key: 'old', baseUrl: 'https://old.example', timezone: 'Europe/Oslo' } });
     const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
     const done = login({ profile: 'work', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify: async () => {} });
     await answer(tty, 'E-mail [old@x.io]: ', '\r');
     await answer(tty, 'Base URL [https://old.example]: ', '\r');
+    await answer(tty, '[Europe/Oslo]: ', '\r');
     await answer(tty, 'Developer key: ', 'new-key\r');
-    await expect(done).resolves.toMatchObject({ email: 'old@x.io', baseUrl: 'https://old.example', replaced: true });
+    await expect(done).resolves.toMatchObject({ email: 'old@x.io', baseUrl: 'https://old.example', timezone: 'Europe/Oslo', replaced: true });
     expect((await store.get('work'))?.key).toBe('new-key');
   });
 
@@ -207,8 +250,10 @@ describe('logout', () => {
 describe('whoami', () => {
   it('shows who and where, with the key masked; the key appears nowhere in the result', async () => {
     const store = createMemoryStore({ default: { email: 'me@x.io', key: KEY, baseUrl: 'https://api.example' } });
-    const result = whoami(await resolveSettings({ flags: {}, env: {}, store, partial: true }));
+    const result = whoami(await resolveSettings({ flags: {}, env: {}, store, partial: true }), 'Pacific/Auckland');
     expect(result).toEqual({
+      timezone: 'Pacific/Auckland',
+      timezoneSource: 'system',
       profile: 'default',
       email: 'me@x.io',
       baseUrl: 'https://api.example',

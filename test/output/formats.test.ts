@@ -122,7 +122,7 @@ describe('json and ndjson', () => {
     ['bool', 'false', 'false'],
     ['bool', 'TRUE', '"TRUE"'],
     ['bool', '', 'null'],
-    ['string', '', '""'],
+    ['string', '', 'null'],
     ['string', '12', '"12"'],
     ['string', 'a\u0000"\u2028', '"a\\u0000\\"\u2028"'],
   ] as const)('%s %j → %s', (type, value, expected) => {

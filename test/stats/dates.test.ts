@@ -29,13 +29,13 @@ describe('token forms', () => {
     ['2024-03-01t05', '2024-03-02T00', '2024030105', '2024030200'],
     ['2024030105', '2024030117', '2024030105', '2024030117'],
     ['2024030100', '2024-03-01', '2024030100', '2024030123'],
-    ['today', 'today', '2024061200', '2024061223'],
+    ['today', 'today', '2024061200', '2024061210'], // up to the current hour, not 23
     ['yesterday', 'yesterday', '2024061100', '2024061123'],
     ['-7d', 'yesterday', '2024060500', '2024061123'],
-    ['-0d', 'today', '2024061200', '2024061223'],
+    ['-0d', 'today', '2024061200', '2024061210'],
     ['-12d', '-12d', '2024053100', '2024053123'],
     ['-365d', '-365d', '2023061300', '2023061323'],
-    [' Yesterday ', 'TODAY', '2024061100', '2024061223'],
+    [' Yesterday ', 'TODAY', '2024061100', '2024061210'],
     ['2024-01-31T23', '2024-02-01T00', '2024013123', '2024020100'],
   ])('--from %s --to %s → %s..%s', (from, to, start, end) => {
     expect(stamps({ from, to })).toEqual([start, end]);
@@ -46,21 +46,42 @@ describe('token forms', () => {
     ['2000-02-29', '2000022900', '2000022923'], // divisible by 400: leap
     ['2024-01-31', '2024013100', '2024013123'],
     ['2024-04-30', '2024043000', '2024043023'],
-    ['2024-12-31', '2024123100', '2024123123'],
-    ['today', '2024061200', '2024061223'],
+    ['2023-12-31', '2023123100', '2023123123'],
+    ['today', '2024061200', '2024061210'],
     ['yesterday', '2024061100', '2024061123'],
     ['-1d', '2024061100', '2024061123'],
   ])('--date %s → %s..%s', (date, start, end) => {
     expect(stamps({ date })).toEqual([start, end]);
   });
 
-  it('--from alone runs to the end of today', () => {
-    expect(stamps({ from: '-2d' })).toEqual(['2024061000', '2024061223']);
+  it('--from alone runs to now (the current hour of today)', () => {
+    expect(stamps({ from: '-2d' })).toEqual(['2024061000', '2024061210']);
   });
 
-  it('no option at all means today, whole day, and says it was a default', () => {
-    expect(range({})).toEqual({ start: '2024061200', end: '2024061223', defaulted: true });
+  it('no option at all means today so far, and says it was a default', () => {
+    expect(range({})).toEqual({ start: '2024061200', end: '2024061210', defaulted: true, clippedFrom: '2024061223' });
     expect(range({ date: 'today' }).defaulted).toBe(false);
+  });
+});
+
+describe('a range reaching into the future stops at the current hour (in the account zone)', () => {
+  it('clips the end and says what was asked for', () => {
+    expect(range({ from: '2024-06-11', to: '2024-06-20' })).toEqual({ start: '2024061100', end: '2024061210', defaulted: false, clippedFrom: '2024062023' });
+    expect(range({ from: '2024061210', to: '2024061210' })).toEqual({ start: '2024061210', end: '2024061210', defaulted: false });
+    expect(range({ from: '2024-06-12T09', to: '2024-06-12T11' }).end).toBe('2024061210');
+  });
+
+  it('the current hour is the zone\'s: 10:30 UTC is 19:30 in Tokyo and 06:30 in New York', () => {
+    expect(parseDateRange({ tz: 'Asia/Tokyo', now: NOW, date: 'today' })).toMatchObject({ start: '2024061200', end: '2024061219' });
+    expect(parseDateRange({ tz: 'America/New_York', now: NOW, date: 'today' })).toMatchObject({ start: '2024061200', end: '2024061206' });
+    // Already the 13th in Kiritimati (UTC+14): its today is a day ahead of UTC's.
+    expect(parseDateRange({ tz: 'Pacific/Kiritimati', now: NOW, date: '2024-06-13' })).toMatchObject({ start: '2024061300', end: '2024061300' });
+  });
+
+  it('a range that has not begun is refused, naming the option and the current hour', () => {
+    expect(usageError({ date: '2024-12-31' }).message).toBe('--date 2024-12-31 is in the future: statistics run up to the current hour, 2024-06-12T10 (UTC).');
+    expect(usageError({ from: '2024-06-12T11', to: '2024-06-12T12' })).toMatchObject({ field: '--from' });
+    expect(usageError({ from: '2024-06-13' }).field).toBe('--from');
   });
 });
 

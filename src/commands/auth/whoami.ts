@@ -2,7 +2,7 @@ import { defineCommand } from '../define.js';
 
 export const whoami = defineCommand<Record<string, never>>({
   name: 'whoami',
-  summary: 'Show the profile, e-mail, base URL and where the key comes from (masked)',
+  summary: 'Show the profile, e-mail, base URL, time zone and where the key comes from (masked)',
   examples: ['masg whoami', 'MASG_PROFILE=ci masg whoami -o json'],
   async run(ctx) {
     const config = await import('../../config/index.js');
@@ -18,7 +18,7 @@ export const whoami = defineCommand<Record<string, never>>({
     const row = config.whoami(settings);
     return {
       kind: 'record',
-      columns: ['profile', 'email', 'baseUrl', 'baseUrlSource', 'keySource', 'keyLocation', 'key'].map((key) => ({ key })),
+      columns: ['profile', 'email', 'baseUrl', 'baseUrlSource', 'keySource', 'keyLocation', 'key', 'timezone', 'timezoneSource'].map((key) => ({ key })),
       row: { ...row },
     };
   },

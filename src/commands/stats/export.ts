@@ -3,7 +3,6 @@
 import { DryRunDone } from '../../api/describe.js';
 import type { Context } from '../../context.js';
 import { type NetworkError, UsageError } from '../../errors.js';
-import type { OutputFormat, OutputSettings } from '../../output/types.js';
 import { parseDateRange } from '../../stats/dates.js';
 import { type Interval, splitRange } from '../../stats/intervals.js';
 import { parseConcurrency } from '../../stats/pool.js';
@@ -17,6 +16,7 @@ import { resolveTimeZone } from '../../stats/zone.js';
 import { INTERVALS } from '../../validate/enums.js';
 import { oneOf } from '../../validate/rules.js';
 import type { CommandResult } from '../define.js';
+import { outFile, settingsFor } from '../out-file.js';
 import type { StatsFlags } from './options.js';
 
 export interface StatsPlan {
@@ -40,18 +40,21 @@ export async function planRange(ctx: Context, flags: StatsFlags) {
   return { interval, concurrency, tz, range, pieces };
 }
 
-const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
-
-export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
+export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
+  const flags = { ...given, out: outFile(given.out) };
   const { interval, concurrency, tz, range, pieces } = await planRange(ctx, flags);
   if (flags.chart) checkChart(ctx, flags, interval);
   // Before anything is sent: an unknown --fields name (names included) is a usage error.
-  const settings = flags.chart ? undefined : await outputSettings(ctx, flags.out);
+  const settings = flags.chart ? undefined : await settingsFor(ctx, flags.out);
   const allColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval, names: true });
   if (settings?.fields !== undefined) (await import('../../output/index.js')).selectColumns(allColumns, settings.fields);
   const id = plan.target === undefined ? undefined : await resolveId(ctx, plan.target.kind, plan.target.raw, plan.target.label);
   const ui = await ctx.ui();
   if (range.defaulted) ui.info(`No date given: showing today so far (${range.start.slice(0, 8)}, ${tz}).`);
+  else if (range.clippedFrom) {
+    const { stampLabel } = await import('../../stats/dates.js');
+    ui.notice(`masg: the range ends in the future (${stampLabel(range.clippedFrom)}); stopping at the current hour, ${stampLabel(range.end)} (${tz}).`);
+  }
   const ids: ReportSpec['ids'] = plan.target === undefined ? {} : { [plan.target.kind]: id };
   const spec: ReportSpec = { kind: plan.kind, shape: plan.shape, interval, pieces, request: (p) => plan.request(p, id), ids };
   const client = await ctx.client();
@@ -136,7 +139,7 @@ export async function runStats(ctx: Context, flags: StatsFlags, plan: StatsPlan)
     );
     await file?.commit();
     if (rows === 0) ui.info('No statistics for this range.');
-    if (file) ui.info(`Wrote ${rows} rows to ${flags.out}.`);
+    if (file) ui.notice(`Wrote ${rows} rows to ${flags.out}.`);
   } catch (err) {
     await file?.abort();
     throw file ? file.explain(err) : err;
@@ -189,14 +192,4 @@ async function drawChart(ctx: Context, client: ApiClient, spec: ReportSpec, opts
   const settings = await ctx.outputSettings();
   ctx.io.stdout.write(renderChart(acc.data(), { width: settings.width, chalk: await createChalk(settings.color) }));
   return { kind: 'done' };
-}
-
-/** With --out and no -o, the format follows the file's extension (csv by default): never a table. */
-async function outputSettings(ctx: Context, out: string | undefined): Promise<OutputSettings> {
-  const settings = await ctx.outputSettings();
-  if (out === undefined) return settings;
-  const ext = /\.[^./]+$/.exec(out)?.[0]?.toLowerCase() ?? '';
-  const format = ctx.globals.output ?? EXTENSIONS[ext] ?? 'csv';
-  if (format === 'table') throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });
-  return { ...settings, format, color: false, width: undefined };
 }

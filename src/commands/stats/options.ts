@@ -1,6 +1,7 @@
 // Flags shared by `pub stats`, `slot stats` and `campaign stats`.
 import type { Command } from 'commander';
 import { INTERVALS } from '../../validate/enums.js';
+import { OUT_OPTION } from '../out-file.js';
 
 export interface StatsFlags {
   date?: string;
@@ -21,6 +22,6 @@ export function addStatsOptions(cmd: Command): Command {
     .option('--tz <zone>', "IANA time zone for today/yesterday/-Nd (default: the profile's, else the system's)")
     .option('--interval <interval>', `${INTERVALS.join(', ')}: one row per day or hour needs one request each`, 'total')
     .option('--concurrency <n>', 'requests in flight at once for --interval day|hour', '4')
-    .option('--out <file>', 'write to FILE atomically (format from its extension unless -o is given)')
+    .option(...OUT_OPTION)
     .option('--chart', 'draw impressions, clicks and earnings (spend for campaigns) per interval on the terminal; needs --interval day|hour');
 }

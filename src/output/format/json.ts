@@ -8,20 +8,20 @@ const JSON_INT = /^-?(?:0|[1-9]\d*)$/;
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
- * One value as JSON text. Empty typed values become null: "no value" is not the string "" and
- * not 0. A value the type cannot hold (an int "0012", a decimal "∞", a bool "maybe") is kept as a
- * string rather than altered or dropped, so production's odd values still reach the user.
+ * One value as JSON text. An empty value is null whatever the column's type: the service writes
+ * "no value" as an empty element, for a name as for a count, so a JSON reader gets one test for
+ * "absent" (`=== null`) and never has to tell "" from null (README, "Output formats"). A value
+ * the type cannot hold (an int "0012", a decimal "∞", a bool "maybe") is kept as a string rather
+ * than altered or dropped, so production's odd values still reach the user.
  */
 export function jsonValue(value: string, type: ColumnType = 'string'): string {
+  if (value === '') return 'null';
   switch (type) {
     case 'int':
-      if (value === '') return 'null';
       return JSON_INT.test(value) ? value : JSON.stringify(value);
     case 'decimal':
-      if (value === '') return 'null';
       return JSON_NUMBER.test(value) ? value : JSON.stringify(value);
     case 'bool':
-      if (value === '') return 'null';
       return value === 'true' || value === 'false' ? value : JSON.stringify(value);
     default:
       return JSON.stringify(value);

@@ -1,0 +1,23 @@
+// The service writes campaign dates as `MM-DD-YYYY HH:MM` (its own zone, no offset), while
+// statistics use ISO dates. masg's rows and records show them as ISO 8601 local date-times,
+// `YYYY-MM-DDTHH:MM`, so that every date masg prints sorts and parses the same way; --raw
+// still prints the service's body as it came.
+
+export const CAMPAIGN_DATE_FIELDS = ['startDate', 'endDate', 'activationDate', 'deactivationDate'] as const;
+
+const SERVICE_FORM = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2})$/;
+
+/** `09-24-2026 13:23` → `2026-09-24T13:23`; empty stays empty; an unknown form passes unchanged. */
+export function isoCampaignDate(value: string): string {
+  const m = SERVICE_FORM.exec(value.trim());
+  return m ? `${m[3]}-${m[1]}-${m[2]}T${m[4]}:${m[5]}` : value;
+}
+
+export function withIsoDates<T extends Partial<Record<(typeof CAMPAIGN_DATE_FIELDS)[number], string>>>(record: T): T {
+  const out = { ...record };
+  for (const key of CAMPAIGN_DATE_FIELDS) {
+    const value = out[key];
+    if (typeof value === 'string') (out as Record<string, string>)[key] = isoCampaignDate(value);
+  }
+  return out;
+}

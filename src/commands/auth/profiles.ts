@@ -1,0 +1,32 @@
+import { defineCommand } from '../define.js';
+
+export const profiles = defineCommand<Record<string, never>>({
+  name: 'profiles',
+  summary: 'List the saved profiles: e-mail, base URL, time zone, where the key lives (never the key), which is active',
+  examples: ['masg profiles', 'masg profiles -o json'],
+  async run(ctx) {
+    const config = await import('../../config/index.js');
+    const { listProfiles } = await import('../../config/profiles.js');
+    const store = await config.openStore(ctx.configDir, { env: ctx.io.env });
+    const { name: active } = config.resolveProfileName(ctx.globals, ctx.io.env);
+    const rows = await listProfiles(store, active);
+    const ui = await ctx.ui();
+    const env = ctx.io.env;
+    if (ctx.globals.sandbox) ui.notice('--sandbox commands use the sandbox\'s demo account, not these profiles.');
+    else if (env.MASG_EMAIL || env.MASG_DEVELOPER_KEY) ui.notice('MASG_EMAIL / MASG_DEVELOPER_KEY are set: they take precedence over the active profile\'s (see `masg whoami`).');
+    if (!ctx.globals.sandbox && !rows.some((r) => r.active === 'true')) ui.notice(`The active profile "${active}" is not saved: \`masg login${active === 'default' ? '' : ` --profile ${active}`}\` creates it.`);
+    return {
+      kind: 'rows',
+      entity: 'profiles',
+      columns: [
+        { key: 'active', type: 'bool' },
+        { key: 'name', priority: 1 },
+        { key: 'email', priority: 1 },
+        { key: 'baseUrl', wrap: true },
+        { key: 'timezone' },
+        { key: 'keyLocation', wrap: true, priority: 3 },
+      ],
+      rows: rows.map((r) => ({ ...r })),
+    };
+  },
+});
