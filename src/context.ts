@@ -107,13 +107,15 @@ export class Context {
   /** Messages, spinner and progress on stderr. */
   ui(): Promise<Ui> {
     this.uiPromise ??= (async () => {
-      const { createUi } = await import('./output/index.js');
+      const { createUi, decideColor } = await import('./output/index.js');
       const s = await this.outputSettings();
+      const { stderr, env } = this.io;
       return createUi({
         stdout: this.io.stdout,
-        stderr: this.io.stderr,
-        stderrIsTTY: Boolean(this.io.stderr.isTTY),
-        color: s.color,
+        stderr,
+        stderrIsTTY: Boolean(stderr.isTTY),
+        // Messages go to stderr: its own terminal decides their colour (`2>err.log` gets none).
+        color: decideColor({ flag: this.globals.color, env, isTTY: Boolean(stderr.isTTY) }),
         quiet: Boolean(this.globals.quiet),
         format: s.format,
       });

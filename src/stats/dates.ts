@@ -116,6 +116,15 @@ export function parseDateRange(opts: DateOptions): DateRange {
   return { ...asked, end: current, clippedFrom: asked.end };
 }
 
+/**
+ * The date flags' own checks (forms, order, --date beside --from), which no zone changes: run
+ * before credentials are read, so a bad date is exit 2 even where no profile exists yet.
+ * Whether the range has begun depends on the account's zone and is left to parseDateRange.
+ */
+export function checkDateFlags(opts: Omit<DateOptions, 'tz'>): void {
+  parseAsked({ ...opts, tz: 'UTC' });
+}
+
 /** `2026092413` → `2026-09-24T13`, the form --from/--to accept and rows are labelled with. */
 export function stampLabel(stamp: HourStamp): string {
   return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(8, 10)}`;

@@ -16,6 +16,8 @@ export interface CliOptions {
   stdin?: string | Buffer;
   /** Pretend stdout/stderr/stdin are terminals. */
   tty?: boolean;
+  /** stderr's own terminal-ness when it differs from stdout's (`2>err.log` on a terminal). */
+  stderrTty?: boolean;
   /** The pretend terminal's width (default 120; 0 = a terminal that does not say). */
   columns?: number;
   signal?: AbortSignal;
@@ -46,7 +48,7 @@ export function makeTerminal<S extends PassThrough>(stream: S, columns = 120): S
 
 export async function runCli(argv: string[], opts: CliOptions = {}): Promise<CliRun> {
   const stdout = capture(opts.tty ?? false, opts.columns);
-  const stderr = capture(opts.tty ?? false, opts.columns);
+  const stderr = capture(opts.stderrTty ?? opts.tty ?? false, opts.columns);
   const stdin = Readable.from(opts.stdin === undefined ? [] : [opts.stdin]) as Io['stdin'];
   if (opts.tty) stdin.isTTY = true;
   const io: Io = {

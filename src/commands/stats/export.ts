@@ -3,7 +3,7 @@
 import { DryRunDone } from '../../api/describe.js';
 import type { Context } from '../../context.js';
 import { type NetworkError, UsageError } from '../../errors.js';
-import { parseDateRange } from '../../stats/dates.js';
+import { checkDateFlags, parseDateRange } from '../../stats/dates.js';
 import { type Interval, splitRange } from '../../stats/intervals.js';
 import { parseConcurrency } from '../../stats/pool.js';
 import type { ApiClient } from '../../api/types.js';
@@ -33,6 +33,9 @@ export interface StatsPlan {
 export async function planRange(ctx: Context, flags: StatsFlags) {
   const interval = oneOf('--interval', flags.interval ?? 'total', INTERVALS) as Interval;
   const concurrency = parseConcurrency(flags.concurrency);
+  // Every flag before the credentials: `--date 2024-13-45` is exit 2 even with no profile yet.
+  if (flags.tz !== undefined) resolveTimeZone(flags.tz);
+  checkDateFlags({ date: flags.date, from: flags.from, to: flags.to, now: new Date() });
   const creds = await ctx.credentials();
   const tz = resolveTimeZone(flags.tz, creds.timezone);
   const range = parseDateRange({ date: flags.date, from: flags.from, to: flags.to, tz, now: new Date() });
