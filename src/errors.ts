@@ -112,7 +112,7 @@ export class InterruptedError extends MasgError {
   }
 }
 
-/** Codes the service uses for rejected credentials (real-server.md). */
+/** Codes the service uses for rejected credentials (docs/service-notes.md). */
 export function isAuthCode(code: number): boolean {
   return code >= 1000 && code <= 1004;
 }

@@ -26,7 +26,7 @@ export const publicationOps: UpdateOps = {
     const { updatePublication } = await import('../api/publications.js');
     const input = params(row);
     const updated = await updatePublication(client, row.id, input);
-    // The service ignores a disallowed status move and answers 200 (real-server.md): the status
+    // The service ignores a disallowed status move and answers 200 (docs/service-notes.md): the status
     // in the response is the only evidence, and a row whose change did not happen has failed.
     if (input.status !== undefined && updated.status !== input.status) {
       throw new NotAppliedError(`the service kept it ${updated.status}: the change to ${input.status} was not allowed`);

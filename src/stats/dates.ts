@@ -1,7 +1,7 @@
 // --date / --from / --to → the inclusive pair of 10-digit hour stamps the service receives.
 //
 // The production server reads stamps leniently (9 or 12 digits, trailing garbage and hour 24 are
-// silently reinterpreted as some other hour: real-server.md), so everything is validated here
+// silently reinterpreted as some other hour: docs/service-notes.md), so everything is validated here
 // and only exact 10-digit stamps leave this module. Relative days are resolved in the account's
 // zone by calendar arithmetic ("yesterday" is today's date minus one day, never now − 24 h,
 // which lands on the wrong day around DST changes).
@@ -65,7 +65,7 @@ export function parseDateToken(option: string, raw: string, today: CivilDate): D
     return { kind: 'hour', date: checkDate(option, raw, +m[1]!, +m[2]!, +m[3]!, hour), hour };
   }
   if (/^\d+$/.test(s)) {
-    // The server would reinterpret these silently (real-server.md), so say what went wrong.
+    // The server would reinterpret these silently (docs/service-notes.md), so say what went wrong.
     const hint = s.length === 8
       ? `For a whole day write ${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}; for one hour add the hour: ${s}00.`
       : `Use ${FORMS}.`;

@@ -1,7 +1,7 @@
 // Exact decimal arithmetic on the strings the service sends, for totals rows.
 //
 // Amounts arrive as strings with two decimals ("12.30", "-0.00") and sometimes as non-numbers:
-// an infinite amount is "∞" in XML and "?" in JSON (real-server.md). Summing through JS numbers
+// an infinite amount is "∞" in XML and "?" in JSON (docs/service-notes.md). Summing through JS numbers
 // would give 0.1 + 0.2 = 0.30000000000000004 and lose counts beyond 2^53, so values are scaled
 // BigInts: units / 10^scale.
 

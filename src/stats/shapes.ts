@@ -1,5 +1,5 @@
-// The statistics response shapes (service-spec.md "Publisher: reporting", "Campaign statistics";
-// real-server.md "Statistics") and the record every shape flattens into. Parsers are tolerant
+// The statistics response shapes (docs/service-notes.md, statistics;
+// production's quirks there too) and the record every shape flattens into. Parsers are tolerant
 // (element order, unknown elements, missing levels); the shape says which fields a record must
 // carry and how JSON nests, because JSON has no element names to tell an ID from a country.
 

@@ -1,4 +1,4 @@
-// Each exit code of product.md, through the CLI against the sandbox over real HTTP: what the user
+// Each exit code of the README's table, through the CLI against the sandbox over real HTTP: what the user
 // sees (stdout data only, the reason on stderr) and what was sent. Exit 1 lives in
 // internal-error.test.ts (it needs a module stub for the whole file).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/errors.js';
-import { parseStatsJson } from '../../src/stats/stats-json.js';
+import { parseStatsJson } from '../helpers/stats-json.js';
 import { C1, P1, P2, S1, S2, fixtureText, parse, shapes } from './stream-helpers.js';
 
 const json = (name: string, shape: Parameters<typeof parseStatsJson>[1]) => parseStatsJson(fixtureText(name), shape);

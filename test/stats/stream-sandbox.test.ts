@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { StatsRecord, StatsShape } from '../../src/stats/shapes.js';
-import { parseStatsJson } from '../../src/stats/stats-json.js';
+import { parseStatsJson } from '../helpers/stats-json.js';
 import { statsRecords } from '../../src/stats/stream.js';
 
 let sb: Sandbox;

@@ -1,7 +1,7 @@
-// JSON statistics into the same records as the XML stream, for completeness (small bodies: the
-// whole text is parsed; XML is the format to stream and the lossless one).
-//
-// Production's JSON (real-server.md) keys objects by ID and country code and has no `id` fields;
+// JSON statistics into the same records as the XML stream (small bodies: the whole text is
+// parsed). A test-only reader of statistics in JSON: the client always asks for XML (lossless), but the
+// sandbox answers JSON too, and its tests compare the two forms through this reader.
+// Production's JSON (docs/service-notes.md) keys objects by ID and country code and has no `id` fields;
 // the single-publication and ad slot endpoints drop the outermost level, and ad slot statistics
 // without bycountry are one flat object. Nothing in a key says whether it is a publication ID,
 // a slot ID or a country, so the depth of the nesting decides: the keyed levels are the INNERMOST
@@ -9,13 +9,13 @@
 // of the XML (`{"publication": [{"id": …, "statistics": …}]}`) is read too.
 // Counts are JSON numbers: parseJson quotes them before JSON.parse, so 9007199254740993 stays exact.
 
-import { errorFromService } from '../errors.js';
-import { isJsonObject, jsonScalar, parseJson, type JsonValue } from '../api/json.js';
-import { malformed } from './record-builder.js';
+import { errorFromService } from '../../src/errors.js';
+import { isJsonObject, jsonScalar, parseJson, type JsonValue } from '../../src/api/json.js';
+import { malformed } from '../../src/stats/record-builder.js';
 import {
   byCountry, completeRecord, fieldOf, isNoDataPlaceholder, shapeEntities, shapeFields,
   type StatsRecord, type StatsShape,
-} from './shapes.js';
+} from '../../src/stats/shapes.js';
 
 type Level = keyof StatsRecord;
 type JsonObject = { [key: string]: JsonValue };
