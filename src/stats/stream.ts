@@ -1,7 +1,8 @@
 // Statistics bodies parsed as they arrive. There is no paging: an ad slot × country report is
 // hundreds of thousands of records and tens of MB, so the body is never held whole and no tree
 // is built. Bytes → UTF-8 text (TextDecoder keeps split sequences) → CharRefFixer (surrogate
-// pairs and control characters, see charrefs.ts) → saxes → RecordBuilder → records.
+// pairs and control-character references, see charrefs.ts; raw control characters are kept by
+// saxes's error handler below) → saxes → RecordBuilder → records.
 //
 // Backpressure: saxes is synchronous, so the records of one input chunk are collected and handed
 // over before the next chunk is read; a slow consumer therefore stops the reading of the body.
