@@ -6,7 +6,8 @@
 //   (c) the same through `.batches()` (an array per parsed chunk, no promise per record),
 // each run a fresh child process (wall time from the parent, CPU and peak RSS from the child
 // itself, bench/lib/usage.js), rounds interleaved, medians quoted. Every run must count the same
-// records with the same checksum of `requests`, or the bench fails. Then the same at ~1,000,000
+// records with the same sum of `requests` and the same total length of every other field (so a
+// reader that left a field empty or wrong would not pass), or the bench fails. Then the same at ~1,000,000
 // records to show that memory stays flat. Needs `npx tsc -p tsconfig.json`.
 //
 //   node bench/sdk.js [--records 200000] [--runs 5] [--big 1000000] [--big-runs 2] [--check]
@@ -43,9 +44,11 @@ async function minimal(baseUrl, email, key, day) {
   let text = '';
   let records = 0;
   let requests = 0;
+  let chars = 0;
   const onRecord = (r) => {
     records++;
     requests += +r.requests;
+    chars += fieldChars(r);
   };
   parser.on('opentag', (tag) => {
     text = '';
@@ -76,30 +79,37 @@ async function minimal(baseUrl, email, key, day) {
   for await (const chunk of res.body) parser.write(decoder.decode(chunk, { stream: true }));
   parser.write(decoder.decode());
   parser.close();
-  return { records, requests };
+  return { records, requests, chars };
 }
+
+/** Every field but `requests` (summed apart), by length: cheap, and catches an empty or cut value. */
+const fieldChars = (r) =>
+  r.publication.length + r.adslot.length + r.country.length + r.impressions.length + r.clicks.length + r.earnings.length + r.currency.length;
 
 async function sdk(baseUrl, email, key, day, batches) {
   const { createClient } = await import('../dist/index.js');
   const client = createClient({ baseUrl, email, key, timeZone: TZ });
   let records = 0;
   let requests = 0;
+  let chars = 0;
   const report = client.publicationStats({ from: day, to: day, level: 'adslot', byCountry: true });
   if (batches) {
     for await (const batch of report.batches()) {
       for (const r of batch) {
         records++;
         requests += +r.requests;
+        chars += fieldChars(r);
       }
     }
   } else {
     for await (const r of report) {
       records++;
       requests += +r.requests;
+      chars += fieldChars(r);
     }
   }
   await client.close();
-  return { records, requests };
+  return { records, requests, chars };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,8 +153,9 @@ async function measure({ publications, runs, dir, day, modes }) {
     const r = await measureNode([self, '--child', mode, sandbox.url, DEMO.email, DEMO.key, day], { usageFile: join(dir, `${mode}.usage.json`), label: mode });
     const out = JSON.parse(r.output.trim().split('\n').at(-1));
     reference ??= out;
-    if (out.records !== reference.records || out.requests !== reference.requests) {
-      throw new Error(`${mode} counted ${out.records} records (requests ${out.requests}), the minimal loop ${reference.records} (${reference.requests})`);
+    if (out.records !== reference.records || out.requests !== reference.requests || out.chars !== reference.chars) {
+      throw new Error(`${mode} counted ${out.records} records (requests ${out.requests}, field characters ${out.chars}), ` +
+        `the minimal loop ${reference.records} (${reference.requests}, ${reference.chars})`);
     }
     if (r.output.trim().split('\n').length !== 1) throw new Error(`${mode} printed more than its one result line:\n${r.output}`);
     return r;

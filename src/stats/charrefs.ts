@@ -8,6 +8,11 @@
 //   CONTROL_ENTITIES maps back to the very same character, so values stay exactly as sent;
 // - turns U+FFFE/U+FFFF (raw or referenced), which XML cannot hold at all, into U+FFFD.
 // Tab, LF and CR pass through; CR follows XML line-end rules (a raw CR inside a value reads as LF).
+//
+// Scanning every chunk for raw control characters costs a regular expression over the whole body
+// (about 5 % of a 200,000-record parse), so a reader whose parser keeps raw control characters
+// in text itself (stream.ts does, through saxes's error handler) passes `rawControls: false`:
+// the pass then only runs on chunks holding a reference (`&#`) or U+FFFE/U+FFFF.
 
 /** Entities to register on the parser: `ctl7` → "\x07". */
 export const CONTROL_ENTITIES: Readonly<Record<string, string>> = Object.fromEntries(
@@ -18,7 +23,11 @@ export const CONTROL_ENTITIES: Readonly<Record<string, string>> = Object.fromEnt
 // a 300 MB ad slot list, 1.3 s against 0.6 s), and most chunks need neither.
 const RAW_CONTROL = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 const needsFix = (text: string): boolean => text.includes('&#') || RAW_CONTROL.test(text);
+// `includes` of a character no one-byte string can hold answers at once on ASCII/Latin-1 text.
+const needsRefFix = (text: string): boolean => text.includes('&#') || text.includes('\uFFFE') || text.includes('\uFFFF');
 const TOKEN = /&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|([\x00-\x08\x0B\x0C\x0E-\x1F])|[\uFFFE\uFFFF]/g;
+/** TOKEN without raw control characters (they are left as they are). */
+const REF_TOKEN = /&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|[\uFFFE\uFFFF]/g;
 const LOW_REF = /&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));/y;
 
 const isHigh = (n: number): boolean => n >= 0xd800 && n <= 0xdbff;
@@ -33,13 +42,17 @@ function fixReference(n: number): string | undefined {
   return undefined;
 }
 
-/** Rewrite one complete piece of text (no reference cut at its end). */
-export function fixCharRefs(text: string): string {
-  if (!needsFix(text)) return text;
+/**
+ * Rewrite one complete piece of text (no reference cut at its end). With `rawControls` false,
+ * raw control characters are left for the parser (see the top of this file).
+ */
+export function fixCharRefs(text: string, rawControls = true): string {
+  if (!(rawControls ? needsFix(text) : needsRefFix(text))) return text;
+  const token = rawControls ? TOKEN : REF_TOKEN;
   let out = '';
   let last = 0;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+  token.lastIndex = 0;
+  for (let m = token.exec(text); m !== null; m = token.exec(text)) {
     const [whole, dec, hex, control] = m;
     let replacement: string | undefined;
     let end = m.index + whole.length;
@@ -53,7 +66,7 @@ export function fixCharRefs(text: string): string {
       if (isLow(lowCode)) {
         replacement = `&#${0x10000 + ((n - 0xd800) << 10) + (lowCode - 0xdc00)};`;
         end = LOW_REF.lastIndex;
-        TOKEN.lastIndex = end;
+        token.lastIndex = end;
       } else replacement = fixReference(n);
     }
     if (replacement === undefined) continue;
@@ -83,15 +96,18 @@ export function safeCut(text: string): number {
 export class CharRefFixer {
   private carry = '';
 
+  /** `rawControls: false`: leave raw control characters to the parser (see the top of this file). */
+  constructor(private readonly opts: { rawControls?: boolean } = {}) {}
+
   push(piece: string): string {
     const text = this.carry === '' ? piece : this.carry + piece;
     const cut = safeCut(text);
     this.carry = text.slice(cut);
-    return fixCharRefs(cut === text.length ? text : text.slice(0, cut));
+    return fixCharRefs(cut === text.length ? text : text.slice(0, cut), this.opts.rawControls ?? true);
   }
 
   end(): string {
-    const rest = fixCharRefs(this.carry);
+    const rest = fixCharRefs(this.carry, this.opts.rawControls ?? true);
     this.carry = '';
     return rest;
   }

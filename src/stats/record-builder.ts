@@ -9,7 +9,7 @@
 
 import { errorFromService, NetworkError } from '../errors.js';
 import {
-  byCountry, completeRecord, fieldOf, isNoDataPlaceholder, shapeFields,
+  byCountry, fieldOf, isNoDataPlaceholder, shapeFields,
   type EntityKind, type StatsField, type StatsRecord, type StatsShape,
 } from './shapes.js';
 
@@ -21,6 +21,48 @@ interface Frame {
 }
 
 const ENTITY_KINDS: ReadonlySet<string> = new Set<EntityKind>(['publication', 'adslot', 'campaign']);
+
+// Named stores, not `record[field] = value`: a computed key is a megamorphic keyed access in V8,
+// and a record takes about 14 of them (values, entity IDs, the fill-in of missing fields), which
+// measured about 15 % of a 200,000-record parse. `field` is always one of the constant names
+// below, so the switch compares pointers. Stores happen in the same order as before, so a
+// record's key order (element order, then the fill-ins, then the IDs) is unchanged.
+function setField(record: StatsRecord, field: StatsField | EntityKind, value: string): void {
+  switch (field) {
+    case 'country': record.country = value; break;
+    case 'requests': record.requests = value; break;
+    case 'impressions': record.impressions = value; break;
+    case 'clicks': record.clicks = value; break;
+    case 'earnings': record.earnings = value; break;
+    case 'currency': record.currency = value; break;
+    case 'conversions': record.conversions = value; break;
+    case 'conversionsPercent': record.conversionsPercent = value; break;
+    case 'ctr': record.ctr = value; break;
+    case 'ecpm': record.ecpm = value; break;
+    case 'costPerConversion': record.costPerConversion = value; break;
+    case 'spend': record.spend = value; break;
+    case 'publication': record.publication = value; break;
+    case 'adslot': record.adslot = value; break;
+    case 'campaign': record.campaign = value; break;
+  }
+}
+
+function getField(record: StatsRecord, field: StatsField): string | undefined {
+  switch (field) {
+    case 'country': return record.country;
+    case 'requests': return record.requests;
+    case 'impressions': return record.impressions;
+    case 'clicks': return record.clicks;
+    case 'earnings': return record.earnings;
+    case 'currency': return record.currency;
+    case 'conversions': return record.conversions;
+    case 'conversionsPercent': return record.conversionsPercent;
+    case 'ctr': return record.ctr;
+    case 'ecpm': return record.ecpm;
+    case 'costPerConversion': return record.costPerConversion;
+    case 'spend': return record.spend;
+  }
+}
 
 export function malformed(detail: string, cause?: unknown): NetworkError {
   return new NetworkError(`The statistics response was cut off or malformed (${detail}).`, { cause });
@@ -108,12 +150,12 @@ export class RecordBuilder {
     if (depth === this.statsDepth + 2) {
       // Inside a money object: {currency, amount}.
       const field = this.field;
-      if (name === 'amount' && field !== undefined && field !== 'currency') record[field] = this.text;
+      if (name === 'amount' && field !== undefined && field !== 'currency') setField(record, field, this.text);
       else if (name === 'currency') record.currency ??= this.text;
     } else if (depth === this.statsDepth + 1) {
       const field = this.fieldHasChildren ? undefined : this.field;
       if (field === 'currency') record.currency ??= this.text;
-      else if (field !== undefined) record[field] = this.text;
+      else if (field !== undefined) setField(record, field, this.text);
     } else if (depth === this.statsDepth) {
       this.statsDepth = 0;
       this.finishRecord(record);
@@ -125,7 +167,7 @@ export class RecordBuilder {
     let known = this.pending.length === 0;
     for (let i = 0; known && i < frames.length; i++) known = frames[i]!.id !== undefined;
     if (known) {
-      for (const f of frames) record[f.kind] = f.id;
+      for (let i = 0; i < frames.length; i++) setField(record, frames[i]!.kind, frames[i]!.id!);
       this.deliver(record);
     } else this.pending.push({ record, frames: [...frames] });
   }
@@ -136,14 +178,16 @@ export class RecordBuilder {
     for (; n < this.pending.length; n++) {
       const { record, frames } = this.pending[n]!;
       if (frames.some((f) => f.id === undefined && !f.closed)) break;
-      for (const f of frames) record[f.kind] = f.id ?? ''; // an entity that never said its ID
+      for (const f of frames) setField(record, f.kind, f.id ?? ''); // an entity that never said its ID
       this.deliver(record);
     }
     this.pending.splice(0, n);
   }
 
   private deliver(record: StatsRecord): void {
-    completeRecord(record, this.fields);
+    // completeRecord of shapes.ts, with named accesses (see setField).
+    const fields = this.fields;
+    for (let i = 0; i < fields.length; i++) if (getField(record, fields[i]!) === undefined) setField(record, fields[i]!, '');
     if (this.dropPlaceholder && isNoDataPlaceholder(record)) return;
     this.emit(record);
   }

@@ -1,7 +1,8 @@
 // Statistics bodies parsed as they arrive. There is no paging: an ad slot × country report is
 // hundreds of thousands of records and tens of MB, so the body is never held whole and no tree
 // is built. Bytes → UTF-8 text (TextDecoder keeps split sequences) → CharRefFixer (surrogate
-// pairs and control characters, see charrefs.ts) → saxes → RecordBuilder → records.
+// pairs and control-character references, see charrefs.ts; raw control characters are kept by
+// saxes's error handler below) → saxes → RecordBuilder → records.
 //
 // Backpressure: saxes is synchronous, so the records of one input chunk are collected and handed
 // over before the next chunk is read; a slow consumer therefore stops the reading of the body.
@@ -20,6 +21,42 @@ export interface StatsStreamOptions {
 const SLICE = 64 * 1024;
 
 /**
+ * The saxes 6 fields the error handler below reads (not in its typings). If a future saxes lacks
+ * them, `keepsRawControls` is false and the character-reference pass scans for raw control
+ * characters itself, as it always did.
+ */
+interface SaxesInternals {
+  state: number;
+  chunk: string;
+  prevI: number;
+  sawRoot: boolean;
+  closedRoot: boolean;
+}
+// saxes's states where the reference pass's `&ctlN;` was accepted: text content; a comment or a
+// CDATA section (17–22: both read `&ctlN;` as plain text); a quoted attribute value.
+const S_TEXT = 13;
+const S_COMMENT = 17;
+const S_CDATA_ENDING_2 = 22;
+const S_ATTRIB_VALUE_QUOTED = 40;
+
+function keepsRawControls(p: Partial<SaxesInternals>): p is SaxesInternals {
+  return typeof p.state === 'number' && typeof p.chunk === 'string' && typeof p.prevI === 'number' &&
+    typeof p.sawRoot === 'boolean' && typeof p.closedRoot === 'boolean';
+}
+
+/**
+ * saxes reports a raw C0 control character as "disallowed character." and, given an error
+ * handler, keeps it in the text: exactly the character the `&ctlN;` entity of charrefs.ts would
+ * give. So a control character where `&ctlN;` was accepted is let through here instead of being
+ * searched for in every chunk beforehand; any other error is thrown as saxes would throw it.
+ */
+function isRawControlInValue(p: SaxesInternals, err: Error): boolean {
+  if (!err.message.endsWith('disallowed character.') || p.chunk.charCodeAt(p.prevI) >= 0x20) return false;
+  if (p.state === S_TEXT) return p.sawRoot && !p.closedRoot;
+  return (p.state >= S_COMMENT && p.state <= S_CDATA_ENDING_2) || p.state === S_ATTRIB_VALUE_QUOTED;
+}
+
+/**
  * The records of a statistics body, one array per piece of input (≤ 64 K characters), in
  * document order. Throws NetworkError for a malformed or truncated body (never ends early
  * without it: a body that stops before `</masg-response>` is an error) and ApiError/AuthError
@@ -34,6 +71,13 @@ export async function* statsBatches(
   // Position tracking costs about a quarter of the parse time; errors name the byte count instead.
   const parser = new SaxesParser({ position: false });
   Object.assign(parser.ENTITIES, CONTROL_ENTITIES);
+  const internals = parser as unknown as Partial<SaxesInternals>;
+  const rawControls = !keepsRawControls(internals);
+  if (!rawControls) {
+    parser.on('error', (err) => {
+      if (!isRawControlInValue(internals as SaxesInternals, err)) throw err;
+    });
+  }
   let batch: StatsRecord[] = [];
   const builder = new RecordBuilder(shape, (r) => batch.push(r), opts.status);
   parser.on('opentag', (tag) => builder.open(tag.name));
@@ -49,7 +93,7 @@ export async function* statsBatches(
     }
   };
   const decoder = new TextDecoder('utf-8');
-  const fixer = new CharRefFixer();
+  const fixer = new CharRefFixer({ rawControls });
   for await (const chunk of body) {
     received += chunk.length;
     const text = fixer.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));

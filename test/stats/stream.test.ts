@@ -190,3 +190,49 @@ describe('statistics XML: delivery', () => {
     expect(pulled).toBeLessThan(Math.ceil(bytes.length / 100));
   });
 });
+
+// Raw control characters are left to saxes when no chunk needs the reference pass (stream.ts keeps
+// them through its error handler instead of scanning every chunk for them): the same values as
+// through `&ctlN;`, at every cut, and the same refusal where XML has no value to hold them.
+describe('statistics XML: raw control characters without any reference in the body', () => {
+  const body = (slot: string, country = 'US') =>
+    '<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n<publication>\n<id>p</id>\n<adslot>\n' +
+    `<id>${slot}</id>\n<statistics>\n<country>${country}</country>\n<requests>1</requests>\n</statistics>\n` +
+    '</adslot>\n</publication>\n</masg-response>\n';
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('kept exactly in values, at every cut; CR reads as LF; U+FFFE → U+FFFD', async () => {
+    const text = body('a\x07b\x1b\x01c\rd\uFFFEe', 'U\x00S');
+    const data = bytes(text);
+    for (let cut = 1; cut < data.length; cut++) {
+      const [r, ...rest] = await records(pieces(data, [cut]), shapes.pubsSlotsCountry);
+      expect(rest).toEqual([]);
+      expect(r?.adslot).toBe('a\x07b\x1b\x01c\nd\uFFFDe');
+      expect(r?.country).toBe('U\x00S');
+    }
+  });
+
+  it('accepted in a CDATA section, as through the reference pass (whose text the reader ignores)', async () => {
+    const withControl = await records(pieces(bytes(body('<![CDATA[x\x07y]]>')), []), shapes.pubsSlotsCountry);
+    const without = await records(pieces(bytes(body('<![CDATA[xy]]>')), []), shapes.pubsSlotsCountry);
+    expect(withControl).toHaveLength(1);
+    expect(withControl).toEqual(without);
+  });
+
+  it('accepted in a comment and in an attribute value, as through the reference pass', async () => {
+    const text = body('s').replace('<statistics>', '<!-- a\x07b --><statistics note="a\x07b">');
+    const rs = await records(pieces(bytes(text), []), shapes.pubsSlotsCountry);
+    expect(rs).toEqual(await records(pieces(bytes(body('s')), []), shapes.pubsSlotsCountry));
+    expect(rs).toHaveLength(1);
+  });
+
+  it.each([
+    ['in a tag name', body('s').replace('<country>', '<coun\x07try>').replace('</country>', '</coun\x07try>')],
+    ['before the root', `\x07${body('s')}`],
+    ['after the root', `${body('s')}\x07`],
+  ])('refused %s: NetworkError', async (_, text) => {
+    const run = records(pieces(bytes(text), []), shapes.pubsSlotsCountry);
+    await expect(run).rejects.toThrow(NetworkError);
+    await expect(run).rejects.toThrow(/^The statistics response was cut off or malformed \(.*after \d+ bytes\)\.$/);
+  });
+});
