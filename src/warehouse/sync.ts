@@ -221,8 +221,11 @@ class SyncRun {
     const { mapConcurrent } = await import('../stats/pool.js');
     const buffers: DayBuffers[] = days.map((d) => ({ publisher: [], campaign: staging.file(`${d.date}-campaigns`), pending: 0, ready: deferred() }));
     const listed = deferredValue<Array<{ id: string; advertiser: string }>>();
-    const tasks: Task[] = [{ kind: 'objects' }];
+    // The first publisher report is the longest request (the service builds it before the first
+    // byte): it is sent first, the listing right after it, so neither waits for the other.
+    const tasks: Task[] = [];
     for (const job of planJobs(days, grain, [])) tasks.push({ kind: 'publisher', job }, { kind: 'campaigns', job });
+    tasks.splice(1, 0, { kind: 'objects' });
     for (const t of tasks) if (t.kind !== 'objects') buffers[t.job.day]!.pending++;
 
     // A failed commit stops the fetching too; Ctrl-C stops both.
