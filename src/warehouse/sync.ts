@@ -22,7 +22,7 @@ import { parseLookback, planDays, type PlannedDay } from './plan.js';
 import { DIMENSION_TABLES, GRAINS, SCHEMA_VERSION, STATS_TABLES, type Grain } from './schema.js';
 import { openSession } from './session.js';
 import { DayFiles } from './day-files.js';
-import { csvLine, StagingDir, type StagingFile } from './staging.js';
+import { csvLine, csvLineWriter, StagingDir, type StagingFile } from './staging.js';
 import { WarehouseStore, type DimensionFiles } from './store.js';
 import { resolveTarget, type Target } from './target.js';
 
@@ -300,6 +300,7 @@ class SyncRun {
         await file.close();
         day.files.push({ table: 'publisher', path: file.path, rows: file.rows });
       };
+      const line = csvLineWriter(table, { date, hour: job.hour }, { currency: 'USD' });
       const rotate = async (written: Promise<void> | void) => {
         await written;
         await complete();
@@ -307,11 +308,7 @@ class SyncRun {
       };
       await streamStatistics(this.client, request, { endpoint: 'publications', level: 'adslot', byCountry: true }, (r) => {
         if (signal.aborted) throw signal.reason;
-        const row = r as Record<string, string | undefined>;
-        row.date = date;
-        row.hour = job.hour;
-        row.currency ||= 'USD';
-        const written = file.add(csvLine(table, row, `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
+        const written = file.add(line(r as Record<string, string | undefined>, () => `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
         // Synchronous unless the file must be written or rotated: a promise per record would cost
         // a microtask each (the parser awaits what this returns before the next record).
         return file.rows >= PART_ROWS ? rotate(written) : written;
@@ -321,15 +318,10 @@ class SyncRun {
     }
     const table = STATS_TABLES[this.opts.grain].campaign;
     const c = job.campaign!;
+    const line = csvLineWriter(table, { date, hour: job.hour, advertiser: c.advertiser }, { campaign: c.id, currency: 'USD' });
     await streamStatistics(this.client, request, { endpoint: 'campaign' }, (r) => {
       if (signal.aborted) throw signal.reason;
-      const row = r as Record<string, string | undefined>;
-      row.date = date;
-      row.hour = job.hour;
-      row.campaign ||= c.id;
-      row.advertiser = c.advertiser;
-      row.currency ||= 'USD';
-      return day.campaign.add(csvLine(table, row, `${date}, campaign ${c.id}`));
+      return day.campaign.add(line(r as Record<string, string | undefined>, `${date}, campaign ${c.id}`));
     });
   }
 
