@@ -4,6 +4,7 @@
 
 import { LocalIOError, UsageError } from '../errors.js';
 import { ALL_TABLES, createTableSql, DIMENSION_TABLES, META_TABLE, SCHEMA_VERSION, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
+import type { DayFile } from './day-files.js';
 import type { SqlSession } from './session.js';
 
 export interface DayWrite {
@@ -11,10 +12,10 @@ export interface DayWrite {
   date: string;
   /** The day was over when it was fetched; false for today, which the next run fetches again. */
   complete: boolean;
-  publisherFiles: string[];
-  campaignFiles: string[];
-  publisherRows: number;
-  campaignRows: number;
+  /** The day's staging files as each is complete; ends once all of the day's requests are in. */
+  files: AsyncIterable<DayFile>;
+  /** The day's row counts, read once `files` has ended. */
+  rows(): { publisher: number; campaign: number };
 }
 
 export type DimensionFiles = Record<keyof typeof DIMENSION_TABLES, string>;
@@ -118,20 +119,22 @@ export class WarehouseStore {
   }
 
   /**
-   * One day replaced: delete, insert, and the state row, in one transaction. A crash before
-   * COMMIT leaves the day as it was (and the state with it); after COMMIT, both are new.
+   * One day replaced: delete, insert, and the state row, in one transaction. The transaction is
+   * opened as soon as the caller may write and loads each staging file as it completes; a crash
+   * or a failed request before COMMIT leaves the day as it was (and the state with it); after
+   * COMMIT, both are new.
    */
-  async replaceDay(w: DayWrite, syncedAt: string): Promise<void> {
+  async replaceDay(w: DayWrite, syncedAt: () => string): Promise<void> {
     const tables = STATS_TABLES[w.grain];
     await this.session.transaction(async () => {
       for (const t of [tables.publisher, tables.campaign]) await this.session.exec(`DELETE FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
-      await this.session.load(tables.publisher, w.publisherFiles);
-      await this.session.load(tables.campaign, w.campaignFiles);
+      for await (const file of w.files) await this.session.load(tables[file.table], [file.path]);
+      const rows = w.rows();
       await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE grain = $1 AND date = CAST($2 AS DATE)`, [w.grain, w.date]);
       await this.session.exec(
         `INSERT INTO ${STATE_TABLE.name} (grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
           'VALUES ($1, CAST($2 AS DATE), CAST($3 AS BOOLEAN), CAST($4 AS BIGINT), CAST($5 AS BIGINT), CAST($6 AS TIMESTAMP))',
-        [w.grain, w.date, String(w.complete), String(w.publisherRows), String(w.campaignRows), syncedAt],
+        [w.grain, w.date, String(w.complete), String(rows.publisher), String(rows.campaign), syncedAt()],
       );
     });
   }

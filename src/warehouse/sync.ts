@@ -21,7 +21,8 @@ import { oneOf } from '../validate/rules.js';
 import { parseLookback, planDays, type PlannedDay } from './plan.js';
 import { DIMENSION_TABLES, GRAINS, SCHEMA_VERSION, STATS_TABLES, type Grain } from './schema.js';
 import { openSession } from './session.js';
-import { csvLine, StagingDir, type StagingFile } from './staging.js';
+import { DayFiles } from './day-files.js';
+import { csvLine, csvLineWriter, StagingDir, type StagingFile } from './staging.js';
 import { WarehouseStore, type DimensionFiles } from './store.js';
 import { resolveTarget, type Target } from './target.js';
 
@@ -141,11 +142,17 @@ async function jobRequest(job: Job): Promise<ApiRequest> {
 }
 
 interface DayBuffers {
-  publisher: StagingFile[];
+  /** Complete staging files, loaded by the day's transaction as they come. */
+  files: DayFiles;
   campaign: StagingFile;
   pending: number;
-  ready: Deferred;
 }
+
+/**
+ * A publisher report is staged in files of this many rows (~6 MB), each loaded while the next
+ * is written: only the last one is left to load when the response ends.
+ */
+const PART_ROWS = 50_000;
 
 class SyncRun {
   private committed = 0;
@@ -219,10 +226,13 @@ class SyncRun {
   private async fetchAndCommit(staging: StagingDir): Promise<void> {
     const { days, grain } = this.opts;
     const { mapConcurrent } = await import('../stats/pool.js');
-    const buffers: DayBuffers[] = days.map((d) => ({ publisher: [], campaign: staging.file(`${d.date}-campaigns`), pending: 0, ready: deferred() }));
+    const buffers: DayBuffers[] = days.map((d) => ({ files: new DayFiles(), campaign: staging.file(`${d.date}-campaigns`), pending: 0 }));
     const listed = deferredValue<Array<{ id: string; advertiser: string }>>();
-    const tasks: Task[] = [{ kind: 'objects' }];
+    // The first publisher report is the longest request (the service builds it before the first
+    // byte): it is sent first, the listing right after it, so neither waits for the other.
+    const tasks: Task[] = [];
     for (const job of planJobs(days, grain, [])) tasks.push({ kind: 'publisher', job }, { kind: 'campaigns', job });
+    tasks.splice(1, 0, { kind: 'objects' });
     for (const t of tasks) if (t.kind !== 'objects') buffers[t.job.day]!.pending++;
 
     // A failed commit stops the fetching too; Ctrl-C stops both.
@@ -245,27 +255,28 @@ class SyncRun {
       const day = buffers[job.day]!;
       if (--day.pending === 0) {
         await day.campaign.close();
-        day.ready.resolve();
+        day.files.push({ table: 'campaign', path: day.campaign.path, rows: day.campaign.rows });
+        day.files.end();
       }
     }, { signal: controller.signal });
     work.catch((err: unknown) => {
       listed.reject(err);
-      buffers.forEach((b) => b.ready.reject(err));
+      buffers.forEach((b) => b.files.fail(err));
     });
     this.progress();
 
     try {
       for (let i = 0; i < days.length; i++) {
         const day = buffers[i]!;
-        await day.ready.promise;
-        const publisherRows = day.publisher.reduce((n, f) => n + f.rows, 0);
+        // The snapshots are replaced in their own transaction on the same connection: the day's
+        // transaction opens after it (the day's campaigns wait for the listing anyway).
+        await listed.promise;
         await this.store.replaceDay({
           grain: this.opts.grain, date: days[i]!.date, complete: days[i]!.complete,
-          publisherFiles: day.publisher.map((f) => f.path), campaignFiles: [day.campaign.path],
-          publisherRows, campaignRows: day.campaign.rows,
-        }, new Date().toISOString().replace('T', ' ').replace('Z', ''));
+          files: day.files, rows: () => ({ publisher: day.files.publisherRows, campaign: day.files.campaignRows }),
+        }, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
         this.committed++;
-        this.rows += publisherRows + day.campaign.rows;
+        this.rows += day.files.publisherRows + day.files.campaignRows;
         this.progress();
       }
       await work;
@@ -283,30 +294,34 @@ class SyncRun {
     const request = await jobRequest(job);
     if (job.kind === 'publisher') {
       const table = STATS_TABLES[this.opts.grain].publisher;
-      const file = staging.file(`${date}-${job.hour ?? 'day'}-publishers`);
-      day.publisher.push(file);
+      const name = `${date}-${job.hour ?? 'day'}-publishers`;
+      let file = staging.file(name);
+      const complete = async () => {
+        await file.close();
+        day.files.push({ table: 'publisher', path: file.path, rows: file.rows });
+      };
+      const line = csvLineWriter(table, { date, hour: job.hour }, { currency: 'USD' });
+      const rotate = async (written: Promise<void> | void) => {
+        await written;
+        await complete();
+        file = staging.file(name);
+      };
       await streamStatistics(this.client, request, { endpoint: 'publications', level: 'adslot', byCountry: true }, (r) => {
         if (signal.aborted) throw signal.reason;
-        const row = r as Record<string, string | undefined>;
-        row.date = date;
-        row.hour = job.hour;
-        row.currency ||= 'USD';
-        return file.add(csvLine(table, row, `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
+        const written = file.add(line(r as Record<string, string | undefined>, () => `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
+        // Synchronous unless the file must be written or rotated: a promise per record would cost
+        // a microtask each (the parser awaits what this returns before the next record).
+        return file.rows >= PART_ROWS ? rotate(written) : written;
       });
-      await file.close();
+      await complete();
       return;
     }
     const table = STATS_TABLES[this.opts.grain].campaign;
     const c = job.campaign!;
+    const line = csvLineWriter(table, { date, hour: job.hour, advertiser: c.advertiser }, { campaign: c.id, currency: 'USD' });
     await streamStatistics(this.client, request, { endpoint: 'campaign' }, (r) => {
       if (signal.aborted) throw signal.reason;
-      const row = r as Record<string, string | undefined>;
-      row.date = date;
-      row.hour = job.hour;
-      row.campaign ||= c.id;
-      row.advertiser = c.advertiser;
-      row.currency ||= 'USD';
-      return day.campaign.add(csvLine(table, row, `${date}, campaign ${c.id}`));
+      return day.campaign.add(line(r as Record<string, string | undefined>, `${date}, campaign ${c.id}`));
     });
   }
 
@@ -334,22 +349,5 @@ function deferredValue<T>(): { promise: Promise<T>; resolve(value: T): void; rej
     reject = rej;
   });
   promise.catch(() => undefined);
-  return { promise, resolve, reject };
-}
-
-interface Deferred {
-  promise: Promise<void>;
-  resolve(): void;
-  reject(reason: unknown): void;
-}
-
-function deferred(): Deferred {
-  let resolve!: () => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => undefined); // days after a failure are never awaited
   return { promise, resolve, reject };
 }
