@@ -1,16 +1,10 @@
 // `masg sync`: keep a database (DuckDB file or PostgreSQL) of the account's statistics up to
 // date. Metadata only here; the work is in src/warehouse/, loaded when the command runs.
+import type { SyncFlags } from '../warehouse/sync.js';
 import { defineCommand } from './define.js';
 
-export interface SyncOptions {
-  db?: string;
-  from?: string;
-  to?: string;
-  tz?: string;
-  lookback?: string;
-  grain?: string;
-  concurrency?: string;
-}
+/** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
+export type SyncOptions = SyncFlags;
 
 export const sync = defineCommand<SyncOptions>({
   name: 'sync',

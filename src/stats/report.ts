@@ -9,6 +9,7 @@ import type { Interval, RangePiece } from './intervals.js';
 import { mapConcurrent } from './pool.js';
 import { type RowContext, type StatsKind, toRow, zeroRow } from './rows.js';
 import type { StatsShape } from './shapes.js';
+import { deferred } from '../core/deferred.js';
 
 export interface ReportSpec {
   kind: StatsKind;
@@ -96,23 +97,4 @@ async function watchStream<T>(client: ApiClient, run: (client: ApiClient) => Pro
     if (handedOver && err instanceof NetworkError) brokenStreams.add(err);
     throw err;
   }
-}
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(reason: unknown): void;
-}
-
-/** Promise.withResolvers needs Node 22. */
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  // Pieces after a failure are never awaited; their rejection is the failure already reported.
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
 }

@@ -25,6 +25,7 @@ import { DayFiles } from './day-files.js';
 import { csvLine, csvLineWriter, StagingDir, type StagingFile } from './staging.js';
 import { WarehouseStore, type DimensionFiles } from './store.js';
 import { resolveTarget, type Target } from './target.js';
+import { deferred } from '../core/deferred.js';
 
 export interface SyncFlags {
   db?: string;
@@ -227,7 +228,7 @@ class SyncRun {
     const { days, grain } = this.opts;
     const { mapConcurrent } = await import('../stats/pool.js');
     const buffers: DayBuffers[] = days.map((d) => ({ files: new DayFiles(), campaign: staging.file(`${d.date}-campaigns`), pending: 0 }));
-    const listed = deferredValue<Array<{ id: string; advertiser: string }>>();
+    const listed = deferred<Array<{ id: string; advertiser: string }>>();
     // The first publisher report is the longest request (the service builds it before the first
     // byte): it is sent first, the listing right after it, so neither waits for the other.
     const tasks: Task[] = [];
@@ -340,14 +341,3 @@ class SyncRun {
 }
 
 type Task = { kind: 'objects' } | { kind: 'publisher' | 'campaigns'; job: Job };
-
-function deferredValue<T>(): { promise: Promise<T>; resolve(value: T): void; reject(reason: unknown): void } {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
-}
