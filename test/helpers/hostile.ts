@@ -2,11 +2,8 @@
 // compromised or buggy service could send. The service's own API never makes such IDs, so they
 // are written into the sandbox's data file between two starts; everything after that (the list
 // over HTTP, the XML, the client) is the real path.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import type { SandboxState } from '../../src/sandbox/types.js';
+import type { SandboxOptions } from '../../src/sandbox/index.js';
+import { startEditedSandbox, type EditedSandbox } from './edited-sandbox.js';
 
 /**
  * IDs a shell must offer and insert as one literal word, never run: `PWNED*` files prove nothing
@@ -52,26 +49,12 @@ export const HOSTILE_NAME = 'Evil\u001b]0;TITLE\u0007 \u009b31mred\u001b[2J \u20
 /** What a terminal may show of HOSTILE_NAME: every control character gone, whitespace as spaces. */
 export const HOSTILE_NAME_SHOWN = 'Evil red gnp.exex end tab line';
 
-export interface HostileSandbox {
-  sandbox: Sandbox;
-  close(): Promise<void>;
-}
+export type HostileSandbox = EditedSandbox;
 
-export async function startHostileSandbox(opts: SandboxOptions = {}): Promise<HostileSandbox> {
-  const dir = mkdtempSync(join(tmpdir(), 'masg-hostile-'));
-  const dataFile = join(dir, 'state.json');
-  await (await startSandbox({ ...opts, port: 0, dataFile })).close();
-  const state = JSON.parse(readFileSync(dataFile, 'utf8')) as SandboxState;
-  const model = state.publications.find((p) => p.account === state.accounts[0]!.email)!;
-  const ids = [...HOSTILE_IDS, ...UNOFFERED_IDS];
-  ids.forEach((id, i) => state.publications.push({ ...model, id, reference: `hostile-${i}`, name: i === 0 ? HOSTILE_NAME : `Hostile ${i}` }));
-  writeFileSync(dataFile, JSON.stringify(state));
-  const sandbox = await startSandbox({ ...opts, port: 0, dataFile });
-  return {
-    sandbox,
-    close: async () => {
-      await sandbox.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export function startHostileSandbox(opts: SandboxOptions = {}): Promise<HostileSandbox> {
+  return startEditedSandbox(opts, (state) => {
+    const model = state.publications.find((p) => p.account === state.accounts[0]!.email)!;
+    const ids = [...HOSTILE_IDS, ...UNOFFERED_IDS];
+    ids.forEach((id, i) => state.publications.push({ ...model, id, reference: `hostile-${i}`, name: i === 0 ? HOSTILE_NAME : `Hostile ${i}` }));
+  });
 }
