@@ -16,7 +16,17 @@
 //   Exits 1 whenever a run does not write the complete CSV (checked on every run, targets or not).
 
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanup, measureNode, median, root, startSandboxProcess, tempDir } from './lib/measure.js';
@@ -77,7 +87,12 @@ async function minimalLoop(url, auth, file) {
   let adslot = '';
   let inAdslot = false;
   let inStats = false;
-  let country = '', requests = '', impressions = '', clicks = '', earnings = '', currency = '';
+  let country = '',
+    requests = '',
+    impressions = '',
+    clicks = '',
+    earnings = '',
+    currency = '';
   let text = '';
   let rows = 0;
   parser.on('opentag', (tag) => {
@@ -95,14 +110,30 @@ async function minimalLoop(url, auth, file) {
         rows++;
         inStats = false;
         break;
-      case 'country': country = text; break;
-      case 'requests': requests = text; break;
-      case 'impressions': impressions = text; break;
-      case 'clicks': clicks = text; break;
-      case 'amount': earnings = text; break;
-      case 'currency': currency = text; break;
-      case 'earnings': if (earnings === '') earnings = text.trim(); break; // a bare decimal
-      case 'adslot': inAdslot = false; break;
+      case 'country':
+        country = text;
+        break;
+      case 'requests':
+        requests = text;
+        break;
+      case 'impressions':
+        impressions = text;
+        break;
+      case 'clicks':
+        clicks = text;
+        break;
+      case 'amount':
+        earnings = text;
+        break;
+      case 'currency':
+        currency = text;
+        break;
+      case 'earnings':
+        if (earnings === '') earnings = text.trim();
+        break; // a bare decimal
+      case 'adslot':
+        inAdslot = false;
+        break;
       case 'id':
         if (inStats) break;
         if (inAdslot) adslot = text;
@@ -136,7 +167,18 @@ async function wholeTree(url, auth, file) {
         const money = s.earnings;
         const earnings = typeof money === 'object' ? money.amount : money;
         const currency = typeof money === 'object' ? money.currency : s.currency;
-        csv.add(line({ publication: p.id, adslot: a.id, country: s.country, requests: s.requests, impressions: s.impressions, clicks: s.clicks, earnings, currency }));
+        csv.add(
+          line({
+            publication: p.id,
+            adslot: a.id,
+            country: s.country,
+            requests: s.requests,
+            impressions: s.impressions,
+            clicks: s.clicks,
+            earnings,
+            currency,
+          }),
+        );
         rows++;
         if (rows % 512 === 0) await csv.flush();
       }
@@ -224,9 +266,25 @@ async function measureReport({ publications, modes, runs, dir, day }) {
     const runOnce = async (mode, round) => {
       for (const f of readdirSync(outDir)) rmSync(join(outDir, f), { force: true });
       const out = join(outDir, `${mode}.csv`);
-      const args = mode === 'masg'
-        ? [join(root, 'bin', 'masg.js'), 'pub', 'stats', '--date', day, '--tz', TZ, '--level', 'adslot', '--by-country', '-o', 'csv', '--out', out]
-        : [self, '--child', mode, url, auth, out];
+      const args =
+        mode === 'masg'
+          ? [
+              join(root, 'bin', 'masg.js'),
+              'pub',
+              'stats',
+              '--date',
+              day,
+              '--tz',
+              TZ,
+              '--level',
+              'adslot',
+              '--by-country',
+              '-o',
+              'csv',
+              '--out',
+              out,
+            ]
+          : [self, '--child', mode, url, auth, out];
       const r = await measureNode(args, { env, usageFile: join(dir, `${mode}.usage.json`), label: mode });
       const d = existsSync(out) ? await digest(out) : undefined;
       reference ??= d;
@@ -234,12 +292,15 @@ async function measureReport({ publications, modes, runs, dir, day }) {
       // Exit 0 but no file, or not the same file: say exactly what was left behind.
       const left = readdirSync(outDir).filter((f) => f !== `${mode}.csv`);
       const partial = left.length > 0 ? await digest(join(outDir, left[0])) : undefined;
-      const what = d === undefined
-        ? `exited 0 after ${fmt.s(r.ms)} without writing ${mode}.csv` +
-          (partial ? `; its temporary file ${left[0]} was left behind with ${partial.rows.toLocaleString('en-US')} of ${reference.rows.toLocaleString('en-US')} rows` : '')
-        : d.rows !== reference.rows
-          ? `wrote ${d.rows.toLocaleString('en-US')} rows instead of ${reference.rows.toLocaleString('en-US')}`
-          : `wrote the same number of rows but different content: ${firstDifference(join(outDir, `${mode}.csv`), reference.file)}`;
+      const what =
+        d === undefined
+          ? `exited 0 after ${fmt.s(r.ms)} without writing ${mode}.csv` +
+            (partial
+              ? `; its temporary file ${left[0]} was left behind with ${partial.rows.toLocaleString('en-US')} of ${reference.rows.toLocaleString('en-US')} rows`
+              : '')
+          : d.rows !== reference.rows
+            ? `wrote ${d.rows.toLocaleString('en-US')} rows instead of ${reference.rows.toLocaleString('en-US')}`
+            : `wrote the same number of rows but different content: ${firstDifference(join(outDir, `${mode}.csv`), reference.file)}`;
       failures.push({ mode, round, what });
       console.log(`  !! ${mode}, round ${round}: ${what}`);
       return undefined;
@@ -253,8 +314,10 @@ async function measureReport({ publications, modes, runs, dir, day }) {
     renameSync(join(outDir, 'minimal.csv'), reference.file);
     for (const mode of order.slice(1)) await runOnce(mode, 0);
     const bytes = statSync(reference.file).size;
-    console.log(`  report for ${day} (${TZ}): ${reference.rows.toLocaleString('en-US')} records, CSV ${(bytes / 1e6).toFixed(1)} MB ` +
-      `(sha256 ${reference.sha.slice(0, 12)}…); every run's file must equal it byte for byte`);
+    console.log(
+      `  report for ${day} (${TZ}): ${reference.rows.toLocaleString('en-US')} records, CSV ${(bytes / 1e6).toFixed(1)} MB ` +
+        `(sha256 ${reference.sha.slice(0, 12)}…); every run's file must equal it byte for byte`,
+    );
     console.log(`  warm-up round done; measuring ${runs} interleaved rounds …`);
 
     // The whole-tree parse is 4–5× slower and has no target: 3 runs of it are enough.
@@ -273,12 +336,17 @@ async function measureReport({ publications, modes, runs, dir, day }) {
       rows: reference.rows,
       failures,
       attempts,
-      results: Object.fromEntries(modes.map((m) => {
-        const s = samples[m];
-        if (s.length === 0) return [m, undefined];
-        const ms = median(s.map((x) => x.ms));
-        return [m, { ms, rssMb: median(s.map((x) => x.rssMb)), cpuMs: median(s.map((x) => x.cpuMs)), rate: reference.rows / (ms / 1000), all: s }];
-      })),
+      results: Object.fromEntries(
+        modes.map((m) => {
+          const s = samples[m];
+          if (s.length === 0) return [m, undefined];
+          const ms = median(s.map((x) => x.ms));
+          return [
+            m,
+            { ms, rssMb: median(s.map((x) => x.rssMb)), cpuMs: median(s.map((x) => x.cpuMs)), rate: reference.rows / (ms / 1000), all: s },
+          ];
+        }),
+      ),
     };
   } finally {
     await sandbox.stop();
@@ -297,18 +365,26 @@ function table(results, runs) {
   const fxpNote = 'fxp' in results && runs > 3 ? ' (fxp: 3)' : '';
   const base = results.minimal;
   const x = (a, b) => (a === undefined || b === undefined ? '–' : `${(a / b).toFixed(2)}×`);
-  console.log(`\n  ${'client'.padEnd(42)} ${pad('wall', 8)} ${pad('÷ (a)', 6)} ${pad('CPU', 8)} ${pad('÷ (a)', 6)} ${pad('peak RSS', 9)} ${pad('rows/s', 11)}`);
+  console.log(
+    `\n  ${'client'.padEnd(42)} ${pad('wall', 8)} ${pad('÷ (a)', 6)} ${pad('CPU', 8)} ${pad('÷ (a)', 6)} ${pad('peak RSS', 9)} ${pad('rows/s', 11)}`,
+  );
   for (const [mode, r] of Object.entries(results)) {
     if (r === undefined) {
       console.log(`  ${CONTENDERS[mode].padEnd(42)} no complete run`);
       continue;
     }
-    console.log(`  ${CONTENDERS[mode].padEnd(42)} ${pad(fmt.s(r.ms), 8)} ${pad(x(r.ms, base?.ms), 6)} ${pad(fmt.s(r.cpuMs), 8)} ` +
-      `${pad(x(r.cpuMs, base?.cpuMs), 6)} ${pad(fmt.mb(r.rssMb), 9)} ${pad(fmt.rate(r.rate), 11)}`);
+    console.log(
+      `  ${CONTENDERS[mode].padEnd(42)} ${pad(fmt.s(r.ms), 8)} ${pad(x(r.ms, base?.ms), 6)} ${pad(fmt.s(r.cpuMs), 8)} ` +
+        `${pad(x(r.cpuMs, base?.cpuMs), 6)} ${pad(fmt.mb(r.rssMb), 9)} ${pad(fmt.rate(r.rate), 11)}`,
+    );
   }
-  const list = Object.entries(results).filter(([, r]) => r).map(([m, r]) => `${m} ${r.all.map((s) => Math.round(s.ms)).join('/')}`);
-  console.log(`  (medians of up to ${runs} complete runs${fxpNote}, each a fresh process; wall = spawn to exit, CPU = user + system, ` +
-    `peak RSS = getrusage maxrss; wall ms per run: ${list.join(', ')})`);
+  const list = Object.entries(results)
+    .filter(([, r]) => r)
+    .map(([m, r]) => `${m} ${r.all.map((s) => Math.round(s.ms)).join('/')}`);
+  console.log(
+    `  (medians of up to ${runs} complete runs${fxpNote}, each a fresh process; wall = spawn to exit, CPU = user + system, ` +
+      `peak RSS = getrusage maxrss; wall ms per run: ${list.join(', ')})`,
+  );
 }
 
 async function main(argv) {
@@ -341,10 +417,18 @@ async function main(argv) {
   const m = small.results.masg;
   const a = small.results.minimal;
   console.log('');
-  verdict(`masg wall ≤ ${RATIO_TARGET}× the minimal loop`, m !== undefined && m.ms / a.ms <= RATIO_TARGET,
-    m === undefined ? 'no complete masg run' : `${(m.ms / a.ms).toFixed(2)}× (${fmt.s(m.ms)} vs ${fmt.s(a.ms)}; CPU ${(m.cpuMs / a.cpuMs).toFixed(2)}×)`);
-  verdict(`masg peak RSS < ${RSS_TARGET_MB} MB`, m !== undefined && m.rssMb < RSS_TARGET_MB,
-    m === undefined ? 'no complete masg run' : `${fmt.mb(m.rssMb)} at ${small.rows.toLocaleString('en-US')} records`);
+  verdict(
+    `masg wall ≤ ${RATIO_TARGET}× the minimal loop`,
+    m !== undefined && m.ms / a.ms <= RATIO_TARGET,
+    m === undefined
+      ? 'no complete masg run'
+      : `${(m.ms / a.ms).toFixed(2)}× (${fmt.s(m.ms)} vs ${fmt.s(a.ms)}; CPU ${(m.cpuMs / a.cpuMs).toFixed(2)}×)`,
+  );
+  verdict(
+    `masg peak RSS < ${RSS_TARGET_MB} MB`,
+    m !== undefined && m.rssMb < RSS_TARGET_MB,
+    m === undefined ? 'no complete masg run' : `${fmt.mb(m.rssMb)} at ${small.rows.toLocaleString('en-US')} records`,
+  );
 
   let large;
   if (big > 0) {
@@ -353,27 +437,42 @@ async function main(argv) {
     table(large.results, bigRuns);
     const L = large.results.masg;
     console.log(`\n  ${pad('records', 12)} ${pad('masg peak RSS', 14)} ${pad('masg wall', 10)} ${pad('rows/s', 11)}`);
-    for (const [rows, r] of [[small.rows, m], [large.rows, L]]) {
-      if (r) console.log(`  ${pad(rows.toLocaleString('en-US'), 12)} ${pad(fmt.mb(r.rssMb), 14)} ${pad(fmt.s(r.ms), 10)} ${pad(fmt.rate(r.rate), 11)}`);
+    for (const [rows, r] of [
+      [small.rows, m],
+      [large.rows, L],
+    ]) {
+      if (r)
+        console.log(
+          `  ${pad(rows.toLocaleString('en-US'), 12)} ${pad(fmt.mb(r.rssMb), 14)} ${pad(fmt.s(r.ms), 10)} ${pad(fmt.rate(r.rate), 11)}`,
+        );
     }
     console.log('');
-    verdict(`masg memory flat (1M peak ≤ ${FLAT_FACTOR}× the 200k peak)`, L !== undefined && m !== undefined && L.rssMb <= m.rssMb * FLAT_FACTOR && L.rssMb < RSS_TARGET_MB,
-      L === undefined || m === undefined ? 'no complete masg run'
+    verdict(
+      `masg memory flat (1M peak ≤ ${FLAT_FACTOR}× the 200k peak)`,
+      L !== undefined && m !== undefined && L.rssMb <= m.rssMb * FLAT_FACTOR && L.rssMb < RSS_TARGET_MB,
+      L === undefined || m === undefined
+        ? 'no complete masg run'
         : `${fmt.mb(L.rssMb)} at ${large.rows.toLocaleString('en-US')} vs ${fmt.mb(m.rssMb)} at ${small.rows.toLocaleString('en-US')} records ` +
-          `(${(L.rssMb / m.rssMb).toFixed(2)}× the memory for ${(large.rows / small.rows).toFixed(1)}× the records)`);
+            `(${(L.rssMb / m.rssMb).toFixed(2)}× the memory for ${(large.rows / small.rows).toFixed(1)}× the records)`,
+    );
   }
 
   // A run that exits 0 without its complete file is a correctness failure, whatever the timings.
   const reports = [small, ...(large ? [large] : [])];
   const failures = reports.flatMap((r) => r.failures.map((f) => ({ ...f, rows: r.rows })));
-  const tally = (mode) => reports.reduce((acc, r) => {
-    const tried = (r.attempts[mode] ?? 0) + (mode in r.attempts ? 1 : 0); // + the warm-up run
-    const failed = r.failures.filter((f) => f.mode === mode).length;
-    return acc + (mode in r.attempts ? `${acc ? ', ' : ''}${failed}/${tried} at ${r.rows.toLocaleString('en-US')}` : '');
-  }, '');
-  verdict('every run wrote the complete, identical CSV', failures.length === 0,
-    failures.length === 0 ? `${Object.keys(CONTENDERS).join(', ')}: all identical to the reference`
-      : `failed runs: ${['masg', 'minimal', 'fxp'].map((mo) => `${mo} ${tally(mo)}`).join('; ')}`);
+  const tally = (mode) =>
+    reports.reduce((acc, r) => {
+      const tried = (r.attempts[mode] ?? 0) + (mode in r.attempts ? 1 : 0); // + the warm-up run
+      const failed = r.failures.filter((f) => f.mode === mode).length;
+      return acc + (mode in r.attempts ? `${acc ? ', ' : ''}${failed}/${tried} at ${r.rows.toLocaleString('en-US')}` : '');
+    }, '');
+  verdict(
+    'every run wrote the complete, identical CSV',
+    failures.length === 0,
+    failures.length === 0
+      ? `${Object.keys(CONTENDERS).join(', ')}: all identical to the reference`
+      : `failed runs: ${['masg', 'minimal', 'fxp'].map((mo) => `${mo} ${tally(mo)}`).join('; ')}`,
+  );
   console.log(`\n  (whole bench: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (failures.length > 0) {
     console.error(`\nbench/export.js: ${failures.length} run(s) did not write the complete CSV:`);

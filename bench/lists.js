@@ -49,12 +49,17 @@ async function record(url, file) {
 /** A replay server process for one recorded body; resolves with its URL and a stop(). */
 function replay(file, contentType, repeat = 1) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'bench', 'lib', 'replay-server.js'), file, contentType, String(repeat)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(root, 'bench', 'lib', 'replay-server.js'), file, contentType, String(repeat)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     onCleanup(() => child.exitCode === null && child.kill('SIGKILL'));
     child.stdout.once('data', (c) => {
       const m = /listening on (\S+)/.exec(String(c));
       if (!m) return reject(new Error(`replay server: ${c}`));
-      resolve({ url: m[1], stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) });
+      resolve({
+        url: m[1],
+        stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
+      });
     });
     child.once('exit', (code) => reject(new Error(`replay server exited ${code}`)));
   });
@@ -66,7 +71,14 @@ async function sha(file) {
   return hash.digest('hex');
 }
 
-const env = (url, configDir) => ({ ...process.env, MASG_BASE_URL: url, MASG_EMAIL: DEMO.email, MASG_DEVELOPER_KEY: DEMO.key, MASG_CONFIG_DIR: configDir, NO_COLOR: '1' });
+const env = (url, configDir) => ({
+  ...process.env,
+  MASG_BASE_URL: url,
+  MASG_EMAIL: DEMO.email,
+  MASG_DEVELOPER_KEY: DEMO.key,
+  MASG_CONFIG_DIR: configDir,
+  NO_COLOR: '1',
+});
 let n = 0;
 
 /** Interleaved runs of the floor and masg against one replayed body; medians and the CSV check. */
@@ -81,7 +93,13 @@ async function contest(label, body, { tag, path, masgArgs, completion = false })
         const out = join(dir, `${who}.out`);
         const configDir = join(dir, `config-${n++}`); // a fresh one each run: no completion cache
         const args = who === 'floor' ? floorArgs : [join(root, 'bin', 'masg.js'), ...masgArgs];
-        const r = await measureNode(args, { env: env(server.url, configDir), usageFile: join(dir, 'usage.json'), stdoutFile: out, timeoutMs: 1_800_000, label: `${label} ${who}` });
+        const r = await measureNode(args, {
+          env: env(server.url, configDir),
+          usageFile: join(dir, 'usage.json'),
+          stdoutFile: out,
+          timeoutMs: 1_800_000,
+          label: `${label} ${who}`,
+        });
         if (round > 0) samples[who].push(r); // round 0 warms the page cache and the replay server
         if (who === 'masg' && round === 0) {
           if (completion) {
@@ -91,7 +109,10 @@ async function contest(label, body, { tag, path, masgArgs, completion = false })
             if (!same) console.log(`  !! completion offered ${lines} IDs, the list has ${floorRows}`);
           } else {
             same = (await sha(out)) === (await sha(join(dir, 'floor.out')));
-            if (!same) console.log(`  !! masg's CSV differs from the floor's (${statSync(out).size} vs ${statSync(join(dir, 'floor.out')).size} bytes)`);
+            if (!same)
+              console.log(
+                `  !! masg's CSV differs from the floor's (${statSync(out).size} vs ${statSync(join(dir, 'floor.out')).size} bytes)`,
+              );
           }
         }
       }
@@ -108,8 +129,10 @@ function row(r, target) {
   const ok = r.same && (!target || (r.ratio <= RATIO_TARGET && r.masg.rss < RSS_TARGET_MB));
   if (target && !ok) missed.push(r.label);
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`  ${r.label.padEnd(44)} ${s(r.masg.ms).padStart(8)} ${s(r.floor.ms).padStart(8)} ${`${r.ratio.toFixed(2)}×`.padStart(6)} ` +
-    `${`${r.masg.rss.toFixed(0)} MB`.padStart(8)} ${`${r.floor.rss.toFixed(0)} MB`.padStart(8)}  ${r.same ? 'identical' : 'DIFFERENT'}${target ? (ok ? '  PASS' : '  FAIL') : ''}`);
+  console.log(
+    `  ${r.label.padEnd(44)} ${s(r.masg.ms).padStart(8)} ${s(r.floor.ms).padStart(8)} ${`${r.ratio.toFixed(2)}×`.padStart(6)} ` +
+      `${`${r.masg.rss.toFixed(0)} MB`.padStart(8)} ${`${r.floor.rss.toFixed(0)} MB`.padStart(8)}  ${r.same ? 'identical' : 'DIFFERENT'}${target ? (ok ? '  PASS' : '  FAIL') : ''}`,
+  );
 }
 
 const HEADER = `  ${'case'.padEnd(44)} ${'masg'.padStart(8)} ${'floor'.padStart(8)} ${'ratio'.padStart(6)} ${'masg RSS'.padStart(8)} ${'floor RSS'.padStart(8)}  output`;
@@ -134,9 +157,13 @@ async function fiftyMbName() {
   const file = join(dir, 'big-name.xml');
   const out = createWriteStream(file);
   const piece = `${'x'.repeat(99)}&#233;`;
-  out.write('<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n<publication>\n<id>00000000-0000-4000-8000-000000000001</id>\n<name>');
+  out.write(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n<publication>\n<id>00000000-0000-4000-8000-000000000001</id>\n<name>',
+  );
   for (let i = 0; i < 500_000; i++) if (!out.write(piece)) await new Promise((r) => out.once('drain', r));
-  out.write('</name>\n<description/>\n<type>OTHER_APP</type>\n<reference/>\n<url/>\n<transparent>false</transparent>\n<requests/>\n<uniques/>\n<languages/>\n<autoapprove>true</autoapprove>\n<status>ACTIVE</status>\n</publication>\n</masg-response>\n');
+  out.write(
+    '</name>\n<description/>\n<type>OTHER_APP</type>\n<reference/>\n<url/>\n<transparent>false</transparent>\n<requests/>\n<uniques/>\n<languages/>\n<autoapprove>true</autoapprove>\n<status>ACTIVE</status>\n</publication>\n</masg-response>\n',
+  );
   await new Promise((resolve, reject) => out.end((err) => (err ? reject(err) : resolve())));
   return { file, contentType: 'text/xml', repeat: 1 };
 }
@@ -146,7 +173,9 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   const quick = argv.includes('--quick');
   const started = Date.now();
-  console.log(`lists: masg beside the floor client (undici + saxes → CSV), ${RUNS} measured runs each after a warm-up, medians (Node ${process.version})`);
+  console.log(
+    `lists: masg beside the floor client (undici + saxes → CSV), ${RUNS} measured runs each after a warm-up, medians (Node ${process.version})`,
+  );
   const pub = { tag: 'publication', path: '/publication/list.xml', masgArgs: ['pub', 'list', '-o', 'csv'] };
   const slot = { tag: 'adslot', path: '/adslot/list.xml', masgArgs: ['slot', 'list', '-o', 'csv'] };
   const results = [];
@@ -162,20 +191,39 @@ async function main() {
   const show = (r, target) => (results.push(r), row(r, target));
   show(await contest('pub list, 50,000 publications', pubSmall, pub), false);
   if (pubTarget) show(await contest('pub list, 500,000 publications (target)', pubTarget, pub), true);
-  if (pubTarget && argv.includes('--larger')) show(await contest('pub list, 5,000,000 (500k replayed 10×)', { ...pubTarget, repeat: 10 }, pub), false);
+  if (pubTarget && argv.includes('--larger'))
+    show(await contest('pub list, 5,000,000 (500k replayed 10×)', { ...pubTarget, repeat: 10 }, pub), false);
   show(await contest('slot list, 150,000 ad slots', slotSmall, slot), false);
   if (slotTarget) show(await contest('slot list, 1,500,000 ad slots (target)', slotTarget, slot), true);
-  if (slotTarget && argv.includes('--larger')) show(await contest('slot list, 15,000,000 (1.5M replayed 10×)', { ...slotTarget, repeat: 10 }, slot), false);
+  if (slotTarget && argv.includes('--larger'))
+    show(await contest('slot list, 15,000,000 (1.5M replayed 10×)', { ...slotTarget, repeat: 10 }, slot), false);
   show(await contest('pub list, one 50 MB name', bigName, pub), false);
-  show(await contest('cold Tab: __complete pub update, 10,000 pubs', pub10k, { ...pub, masgArgs: ['__complete', 'pub', 'update', ''], completion: true }), true);
+  show(
+    await contest('cold Tab: __complete pub update, 10,000 pubs', pub10k, {
+      ...pub,
+      masgArgs: ['__complete', 'pub', 'update', ''],
+      completion: true,
+    }),
+    true,
+  );
 
   console.log('\n  growth (masg): time and memory per 10× more rows');
-  const pairs = [[results[0], results.find((r) => r.label.startsWith('pub list, 500,000'))], [results.find((r) => r.label.startsWith('slot list, 150')), results.find((r) => r.label.startsWith('slot list, 1,500'))]];
+  const pairs = [
+    [results[0], results.find((r) => r.label.startsWith('pub list, 500,000'))],
+    [results.find((r) => r.label.startsWith('slot list, 150')), results.find((r) => r.label.startsWith('slot list, 1,500'))],
+  ];
   for (const [a, b] of pairs) {
-    if (a && b) console.log(`  ${a.label} → ${b.label}: time ${(b.masg.ms / a.masg.ms).toFixed(1)}× (floor ${(b.floor.ms / a.floor.ms).toFixed(1)}×), peak RSS ${(b.masg.rss / a.masg.rss).toFixed(2)}×`);
+    if (a && b)
+      console.log(
+        `  ${a.label} → ${b.label}: time ${(b.masg.ms / a.masg.ms).toFixed(1)}× (floor ${(b.floor.ms / a.floor.ms).toFixed(1)}×), peak RSS ${(b.masg.rss / a.masg.rss).toFixed(2)}×`,
+      );
   }
-  console.log(`\n  targets: ≤ ${RATIO_TARGET}× the floor's wall time and < ${RSS_TARGET_MB} MB peak RSS on the rows marked; output identical to the floor's everywhere`);
-  console.log(`  wall ms per run: ${results.map((r) => `${r.label.split(',')[0]} masg ${r.runs.masg.map((s) => Math.round(s.ms)).join('/')} floor ${r.runs.floor.map((s) => Math.round(s.ms)).join('/')}`).join('; ')}`);
+  console.log(
+    `\n  targets: ≤ ${RATIO_TARGET}× the floor's wall time and < ${RSS_TARGET_MB} MB peak RSS on the rows marked; output identical to the floor's everywhere`,
+  );
+  console.log(
+    `  wall ms per run: ${results.map((r) => `${r.label.split(',')[0]} masg ${r.runs.masg.map((s) => Math.round(s.ms)).join('/')} floor ${r.runs.floor.map((s) => Math.round(s.ms)).join('/')}`).join('; ')}`,
+  );
   console.log(`  (whole bench: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   const different = results.filter((r) => !r.same);
   if (different.length > 0) return 1;

@@ -31,12 +31,14 @@ async function throughput(label, url, auth) {
   let done = 0;
   const until = Date.now() + SECONDS * 1000;
   const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (Date.now() < until) {
-      await get(agent, url, auth);
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < until) {
+        await get(agent, url, auth);
+        done++;
+      }
+    }),
+  );
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   agent.destroy();
   const rps = Math.round(done / secs);
@@ -51,8 +53,11 @@ async function demoFigures() {
   const range = `start=${day}00&end=${day}23`;
   const list = await throughput('GET /publication/list.xml (7 publications)', `${sb.url}/publication/list.xml`, auth);
   const stats = await throughput('GET /publication/statistics.xml (one day)', `${sb.url}/publication/statistics.xml?${range}`, auth);
-  const deep = await throughput('GET /publication/statistics.json (90 days, adslot × country)',
-    `${sb.url}/publication/statistics.json?start=${ninetyDaysAgo()}00&end=${day}23&level=adslot&bycountry=true`, auth);
+  const deep = await throughput(
+    'GET /publication/statistics.json (90 days, adslot × country)',
+    `${sb.url}/publication/statistics.json?start=${ninetyDaysAgo()}00&end=${day}23&level=adslot&bycountry=true`,
+    auth,
+  );
   await sb.close();
   return { list, stats, deep };
 }
@@ -94,8 +99,10 @@ async function bigReport(format) {
     const cpuMs = (cpu.user + cpu.system) / 1000;
     clearInterval(sampler);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    console.log(`${format.toUpperCase()} ad slot × country report, 7 days, ${pass} request: ${rows.toLocaleString('en-US')} rows, ` +
-      `${mb(bytes)} MB in ${ms.toFixed(0)} ms, ${cpuMs.toFixed(0)} ms CPU (RSS ${mb(rssBefore)} → peak ${mb(rssPeak)} MB)`);
+    console.log(
+      `${format.toUpperCase()} ad slot × country report, 7 days, ${pass} request: ${rows.toLocaleString('en-US')} rows, ` +
+        `${mb(bytes)} MB in ${ms.toFixed(0)} ms, ${cpuMs.toFixed(0)} ms CPU (RSS ${mb(rssBefore)} → peak ${mb(rssPeak)} MB)`,
+    );
     results.push({ rows, bytes, ms, cpuMs, rssBefore, rssPeak });
   }
   console.log(`  (scale data: 2,000 publications × 5 slots × 40 countries, set up in ${startMs} ms)`);

@@ -60,14 +60,31 @@ async function minimal(baseUrl, email, key, day) {
   parser.on('text', (t) => (text += t));
   parser.on('closetag', (tag) => {
     switch (tag.name) {
-      case 'statistics': inStats = false; onRecord(record); break;
-      case 'country': record.country = text; break;
-      case 'requests': record.requests = text; break;
-      case 'impressions': record.impressions = text; break;
-      case 'clicks': record.clicks = text; break;
-      case 'amount': record.earnings = text; break;
-      case 'currency': record.currency = text; break;
-      case 'adslot': inAdslot = false; break;
+      case 'statistics':
+        inStats = false;
+        onRecord(record);
+        break;
+      case 'country':
+        record.country = text;
+        break;
+      case 'requests':
+        record.requests = text;
+        break;
+      case 'impressions':
+        record.impressions = text;
+        break;
+      case 'clicks':
+        record.clicks = text;
+        break;
+      case 'amount':
+        record.earnings = text;
+        break;
+      case 'currency':
+        record.currency = text;
+        break;
+      case 'adslot':
+        inAdslot = false;
+        break;
       case 'id':
         if (inStats) break;
         if (inAdslot) adslot = text;
@@ -84,7 +101,13 @@ async function minimal(baseUrl, email, key, day) {
 
 /** Every field but `requests` (summed apart), by length: cheap, and catches an empty or cut value. */
 const fieldChars = (r) =>
-  r.publication.length + r.adslot.length + r.country.length + r.impressions.length + r.clicks.length + r.earnings.length + r.currency.length;
+  r.publication.length +
+  r.adslot.length +
+  r.country.length +
+  r.impressions.length +
+  r.clicks.length +
+  r.earnings.length +
+  r.currency.length;
 
 async function sdk(baseUrl, email, key, day, batches) {
   const { createClient } = await import('../dist/index.js');
@@ -131,7 +154,10 @@ function option(argv, name, fallback) {
 
 /** The day before yesterday in the account's zone: entirely past, so every hour has data. */
 function reportDay() {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-').map(Number);
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
   return new Date(Date.UTC(y, m - 1, d - 2)).toISOString().slice(0, 10);
 }
 
@@ -150,12 +176,17 @@ async function measure({ publications, runs, dir, day, modes }) {
   const self = fileURLToPath(import.meta.url);
   let reference;
   const runOnce = async (mode) => {
-    const r = await measureNode([self, '--child', mode, sandbox.url, DEMO.email, DEMO.key, day], { usageFile: join(dir, `${mode}.usage.json`), label: mode });
+    const r = await measureNode([self, '--child', mode, sandbox.url, DEMO.email, DEMO.key, day], {
+      usageFile: join(dir, `${mode}.usage.json`),
+      label: mode,
+    });
     const out = JSON.parse(r.output.trim().split('\n').at(-1));
     reference ??= out;
     if (out.records !== reference.records || out.requests !== reference.requests || out.chars !== reference.chars) {
-      throw new Error(`${mode} counted ${out.records} records (requests ${out.requests}, field characters ${out.chars}), ` +
-        `the minimal loop ${reference.records} (${reference.requests}, ${reference.chars})`);
+      throw new Error(
+        `${mode} counted ${out.records} records (requests ${out.requests}, field characters ${out.chars}), ` +
+          `the minimal loop ${reference.records} (${reference.requests}, ${reference.chars})`,
+      );
     }
     if (r.output.trim().split('\n').length !== 1) throw new Error(`${mode} printed more than its one result line:\n${r.output}`);
     return r;
@@ -167,11 +198,22 @@ async function measure({ publications, runs, dir, day, modes }) {
     for (let round = 0; round < runs; round++) for (const mode of modes) samples[mode].push(await runOnce(mode));
     return {
       records: reference.records,
-      results: Object.fromEntries(modes.map((m) => {
-        const s = samples[m];
-        const ms = median(s.map((x) => x.ms));
-        return [m, { ms, cpuMs: median(s.map((x) => x.cpuMs)), rssMb: median(s.map((x) => x.rssMb)), rate: reference.records / (ms / 1000), all: s.map((x) => Math.round(x.ms)) }];
-      })),
+      results: Object.fromEntries(
+        modes.map((m) => {
+          const s = samples[m];
+          const ms = median(s.map((x) => x.ms));
+          return [
+            m,
+            {
+              ms,
+              cpuMs: median(s.map((x) => x.cpuMs)),
+              rssMb: median(s.map((x) => x.rssMb)),
+              rate: reference.records / (ms / 1000),
+              all: s.map((x) => Math.round(x.ms)),
+            },
+          ];
+        }),
+      ),
     };
   } finally {
     await sandbox.stop();
@@ -181,12 +223,20 @@ async function measure({ publications, runs, dir, day, modes }) {
 function table({ results }, runs) {
   const base = results.minimal;
   const x = (a, b) => `${(a / b).toFixed(2)}×`;
-  console.log(`\n  ${'reader'.padEnd(50)} ${pad('wall', 8)} ${pad('÷ (a)', 6)} ${pad('CPU', 8)} ${pad('÷ (a)', 6)} ${pad('peak RSS', 9)} ${pad('records/s', 11)}`);
+  console.log(
+    `\n  ${'reader'.padEnd(50)} ${pad('wall', 8)} ${pad('÷ (a)', 6)} ${pad('CPU', 8)} ${pad('÷ (a)', 6)} ${pad('peak RSS', 9)} ${pad('records/s', 11)}`,
+  );
   for (const [mode, r] of Object.entries(results)) {
-    console.log(`  ${LABELS[mode].padEnd(50)} ${pad(fmt.s(r.ms), 8)} ${pad(x(r.ms, base.ms), 6)} ${pad(fmt.s(r.cpuMs), 8)} ${pad(x(r.cpuMs, base.cpuMs), 6)} ${pad(fmt.mb(r.rssMb), 9)} ${pad(fmt.rate(r.rate), 11)}`);
+    console.log(
+      `  ${LABELS[mode].padEnd(50)} ${pad(fmt.s(r.ms), 8)} ${pad(x(r.ms, base.ms), 6)} ${pad(fmt.s(r.cpuMs), 8)} ${pad(x(r.cpuMs, base.cpuMs), 6)} ${pad(fmt.mb(r.rssMb), 9)} ${pad(fmt.rate(r.rate), 11)}`,
+    );
   }
-  console.log(`  (medians of ${runs} interleaved runs, each a fresh process; wall = spawn to exit; wall ms per run: ` +
-    `${Object.entries(results).map(([m, r]) => `${m} ${r.all.join('/')}`).join(', ')})`);
+  console.log(
+    `  (medians of ${runs} interleaved runs, each a fresh process; wall = spawn to exit; wall ms per run: ` +
+      `${Object.entries(results)
+        .map(([m, r]) => `${m} ${r.all.join('/')}`)
+        .join(', ')})`,
+  );
 }
 
 async function main(argv) {
@@ -216,8 +266,16 @@ async function main(argv) {
   table(small, runs);
   const { minimal: a, sdk: b, batches: c } = small.results;
   console.log('');
-  verdict(`SDK for-await wall ≤ ${RATIO_TARGET}× the minimal loop`, b.ms / a.ms <= RATIO_TARGET, `${(b.ms / a.ms).toFixed(2)}× (${fmt.s(b.ms)} vs ${fmt.s(a.ms)}; CPU ${(b.cpuMs / a.cpuMs).toFixed(2)}×)`);
-  verdict(`SDK batches() wall ≤ ${RATIO_TARGET}× the minimal loop`, c.ms / a.ms <= RATIO_TARGET, `${(c.ms / a.ms).toFixed(2)}× (${fmt.s(c.ms)}; CPU ${(c.cpuMs / a.cpuMs).toFixed(2)}×)`);
+  verdict(
+    `SDK for-await wall ≤ ${RATIO_TARGET}× the minimal loop`,
+    b.ms / a.ms <= RATIO_TARGET,
+    `${(b.ms / a.ms).toFixed(2)}× (${fmt.s(b.ms)} vs ${fmt.s(a.ms)}; CPU ${(b.cpuMs / a.cpuMs).toFixed(2)}×)`,
+  );
+  verdict(
+    `SDK batches() wall ≤ ${RATIO_TARGET}× the minimal loop`,
+    c.ms / a.ms <= RATIO_TARGET,
+    `${(c.ms / a.ms).toFixed(2)}× (${fmt.s(c.ms)}; CPU ${(c.cpuMs / a.cpuMs).toFixed(2)}×)`,
+  );
 
   if (big > 0) {
     console.log(`\nsdk, flat memory: the same report at ~${big.toLocaleString('en-US')} records`);
@@ -225,10 +283,16 @@ async function main(argv) {
     table(large, bigRuns);
     const L = large.results.sdk;
     console.log('');
-    verdict(`SDK memory flat (peak ≤ ${FLAT_FACTOR}× the small report's)`, L.rssMb <= b.rssMb * FLAT_FACTOR,
-      `${fmt.mb(L.rssMb)} at ${large.records.toLocaleString('en-US')} vs ${fmt.mb(b.rssMb)} at ${small.records.toLocaleString('en-US')} records`);
-    verdict('SDK time linear (per-record rate within 25 %)', L.rate >= b.rate * 0.75,
-      `${fmt.rate(L.rate)} at ${large.records.toLocaleString('en-US')} vs ${fmt.rate(b.rate)} (${(large.records / small.records).toFixed(1)}× the records in ${(L.ms / b.ms).toFixed(1)}× the time)`);
+    verdict(
+      `SDK memory flat (peak ≤ ${FLAT_FACTOR}× the small report's)`,
+      L.rssMb <= b.rssMb * FLAT_FACTOR,
+      `${fmt.mb(L.rssMb)} at ${large.records.toLocaleString('en-US')} vs ${fmt.mb(b.rssMb)} at ${small.records.toLocaleString('en-US')} records`,
+    );
+    verdict(
+      'SDK time linear (per-record rate within 25 %)',
+      L.rate >= b.rate * 0.75,
+      `${fmt.rate(L.rate)} at ${large.records.toLocaleString('en-US')} vs ${fmt.rate(b.rate)} (${(large.records / small.records).toFixed(1)}× the records in ${(L.ms / b.ms).toFixed(1)}× the time)`,
+    );
   }
   return argv.includes('--check') && missed.length > 0 ? 1 : 0;
 }

@@ -68,7 +68,9 @@ export async function run({ runs = 30 } = {}) {
     const verdict = c.target === undefined ? '' : `≤ ${c.target}× ${ratio <= c.target ? 'ok' : 'MISSED'}`;
     if (c.target !== undefined && ratio > c.target) missed++;
     const min = Math.min(...samples[i]);
-    console.log(`${c.name.padEnd(40)} ${`${m.toFixed(1)} ms`.padStart(9)} ${`${min.toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}×`.padStart(7)}  ${verdict}`);
+    console.log(
+      `${c.name.padEnd(40)} ${`${m.toFixed(1)} ms`.padStart(9)} ${`${min.toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}×`.padStart(7)}  ${verdict}`,
+    );
   });
   return missed;
 }

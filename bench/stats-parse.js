@@ -37,7 +37,8 @@ async function writeBody(file, records) {
       for (let c = 0; c < COUNTRIES.length && n < records; c++, n++) {
         const requests = (n * 7919) % 100000;
         const amount = ((n * 31) % 100000) / 100;
-        s += `<statistics>\n<country>${COUNTRIES[c]}</country>\n<requests>${requests}</requests>\n` +
+        s +=
+          `<statistics>\n<country>${COUNTRIES[c]}</country>\n<requests>${requests}</requests>\n` +
           `<impressions>${Math.floor(requests * 0.9)}</impressions>\n<clicks>${requests % 997}</clicks>\n` +
           `<earnings>\n<currency>USD</currency>\n<amount>${amount.toFixed(2)}</amount>\n</earnings>\n</statistics>\n`;
       }
@@ -88,7 +89,7 @@ async function runChild(mode, file) {
     for await (const chunk of chunks(file)) parser.write(decoder.decode(chunk, { stream: true }));
     parser.close();
   } else {
-    const { parseStatsStream, statsRecords } = await import('../dist/stats/stream.js');
+    const { parseStatsStream, statsRecords } = await import('../dist/api/stats-stream.js');
     const onRecord = (r) => {
       records++;
       requests += BigInt(r.requests);

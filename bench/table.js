@@ -55,7 +55,13 @@ const columns = [
   { key: 'url', wrap: true, priority: 3 },
   { key: 'requests', type: 'int' },
 ];
-const NAMES = ['Café Olé Mobile', 'Nordic News Site', '日本語ニュース・デイリー', 'Weather 😀 Now', 'Puzzle "Quest", Deluxe Edition for tablets'];
+const NAMES = [
+  'Café Olé Mobile',
+  'Nordic News Site',
+  '日本語ニュース・デイリー',
+  'Weather 😀 Now',
+  'Puzzle "Quest", Deluxe Edition for tablets',
+];
 const TYPES = ['MOBILE_SITE', 'ANDROID_APP', 'IPHONE_APP', 'OTHER_APP'];
 const STATUSES = ['ACTIVE', 'PAUSED', 'PENDING', 'STOPPED'];
 
@@ -172,7 +178,9 @@ for (const [name, m] of Object.entries(main)) {
   const mine = !name.includes('[against]');
   if (name !== 'csv' && mine && ratio > RATIO_TARGET) failed = true;
   const verdict = name === 'csv' ? '' : `  target ≤ ${RATIO_TARGET}×${mine ? (ratio <= RATIO_TARGET ? ': met' : ': MISSED') : ''}`;
-  console.log(`  ${name.padEnd(26)} cpu ${fmt(m.cpu)} ${ratio.toFixed(2).padStart(5)}× csv;  wall ${fmt(m.wall)} ${wallRatio.toFixed(2).padStart(5)}× csv${verdict}`);
+  console.log(
+    `  ${name.padEnd(26)} cpu ${fmt(m.cpu)} ${ratio.toFixed(2).padStart(5)}× csv;  wall ${fmt(m.wall)} ${wallRatio.toFixed(2).padStart(5)}× csv${verdict}`,
+  );
 }
 
 // Growth: the same comparison at 10× fewer and 10× more rows. The table's limit (TABLE_ROW_LIMIT)
@@ -191,7 +199,9 @@ for (const n of sizes) {
 }
 const tenfold = perRow.get(sizes[2]) / perRow.get(sizes[1]);
 const tenth = perRow.get(sizes[1]) / perRow.get(sizes[0]);
-console.log(`  table per-row time: ${sizes[1]} / ${sizes[0]} rows ${tenth.toFixed(2)}×; ${sizes[2]} / ${sizes[1]} rows ${tenfold.toFixed(2)}× (target ≤ ${LINEAR_TARGET}×: linear)`);
+console.log(
+  `  table per-row time: ${sizes[1]} / ${sizes[0]} rows ${tenth.toFixed(2)}×; ${sizes[2]} / ${sizes[1]} rows ${tenfold.toFixed(2)}× (target ≤ ${LINEAR_TARGET}×: linear)`,
+);
 if (tenfold > LINEAR_TARGET) failed = true;
 if (CHECK && failed) {
   console.error('bench table: a target was missed');

@@ -50,8 +50,20 @@ function csvFacts(file) {
 }
 
 function sqlFacts(env, db) {
-  const out = execFileSync(process.execPath, [join(root, 'bin', 'masg.js'), 'sql', '--db', db, '-o', 'csv', '--no-header',
-    'SELECT count(*), CAST(coalesce(sum(earnings), 0) * 100 AS BIGINT) FROM publisher_stats'], { env, encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [
+      join(root, 'bin', 'masg.js'),
+      'sql',
+      '--db',
+      db,
+      '-o',
+      'csv',
+      '--no-header',
+      'SELECT count(*), CAST(coalesce(sum(earnings), 0) * 100 AS BIGINT) FROM publisher_stats',
+    ],
+    { env, encoding: 'utf8' },
+  );
   const [rows, cents] = out.trim().split(',');
   return { rows: Number(rows), cents: BigInt(cents) };
 }
@@ -67,7 +79,9 @@ async function main(argv) {
   const publications = Math.max(1, Math.round(records / RECORDS_PER_PUBLICATION));
   const { DEMO } = await import('../dist/sandbox/accounts.js');
 
-  console.log(`warehouse: one day (${day}, ${TZ}) of the scale report, ${publications}x5x40, synced by masg sync (Node ${process.version})`);
+  console.log(
+    `warehouse: one day (${day}, ${TZ}) of the scale report, ${publications}x5x40, synced by masg sync (Node ${process.version})`,
+  );
   const sandbox = await startSandboxProcess(['--scale', `${publications}x5x40`, '--seed', String(SEED)]);
   onCleanup(() => void sandbox.stop());
   let pg;
@@ -77,13 +91,21 @@ async function main(argv) {
     onCleanup(() => void pg.stop());
   }
   const env = {
-    ...process.env, MASG_BASE_URL: sandbox.url, MASG_EMAIL: DEMO.email, MASG_DEVELOPER_KEY: DEMO.key,
-    MASG_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1', TMPDIR: dir,
+    ...process.env,
+    MASG_BASE_URL: sandbox.url,
+    MASG_EMAIL: DEMO.email,
+    MASG_DEVELOPER_KEY: DEMO.key,
+    MASG_CONFIG_DIR: join(dir, 'config'),
+    NO_COLOR: '1',
+    TMPDIR: dir,
   };
   const masg = join(root, 'bin', 'masg.js');
   const csv = join(dir, 'day.csv');
   const contenders = {
-    csv: { label: 'masg pub stats … --out day.csv (baseline)', args: () => [masg, 'pub', 'stats', '--date', day, '--tz', TZ, '--level', 'adslot', '--by-country', '-o', 'csv', '--out', csv] },
+    csv: {
+      label: 'masg pub stats … --out day.csv (baseline)',
+      args: () => [masg, 'pub', 'stats', '--date', day, '--tz', TZ, '--level', 'adslot', '--by-country', '-o', 'csv', '--out', csv],
+    },
     duckdb: { label: 'masg sync --db fresh.duckdb', db: () => join(dir, `run-${Date.now()}.duckdb`) },
     ...(pg ? { postgres: { label: 'masg sync --db postgres://… (COPY)', db: () => pg.createDatabase('bench') } } : {}),
   };
@@ -100,14 +122,18 @@ async function main(argv) {
       const facts = mode === 'csv' ? csvFacts(csv) : sqlFacts(env, db);
       reference ??= mode === 'csv' ? facts : undefined;
       if (reference && (facts.rows !== reference.rows || facts.cents !== reference.cents)) {
-        failures.push(`${mode}, round ${round}: ${facts.rows} rows / ${facts.cents} cents, the CSV has ${reference.rows} / ${reference.cents}`);
+        failures.push(
+          `${mode}, round ${round}: ${facts.rows} rows / ${facts.cents} cents, the CSV has ${reference.rows} / ${reference.cents}`,
+        );
       }
       if (db && mode === 'duckdb') rmSync(db, { force: true });
       if (round > 0) samples[mode].push(r); // round 0 warms up the sandbox and the file cache
     }
   }
-  console.log(`  ${reference.rows.toLocaleString('en-US')} records, earnings ${reference.cents / 100n}.${String(reference.cents % 100n).padStart(2, '0')}; ` +
-    'every sync holds exactly these rows and this total');
+  console.log(
+    `  ${reference.rows.toLocaleString('en-US')} records, earnings ${reference.cents / 100n}.${String(reference.cents % 100n).padStart(2, '0')}; ` +
+      'every sync holds exactly these rows and this total',
+  );
   const base = median(samples.csv.map((s) => s.ms));
   console.log(`\n  ${'run'.padEnd(44)} ${'wall'.padStart(8)} ${'÷ csv'.padStart(6)} ${'CPU'.padStart(8)} ${'peak RSS'.padStart(9)}`);
   const results = {};
@@ -115,22 +141,34 @@ async function main(argv) {
     const s = samples[mode];
     const r = { ms: median(s.map((x) => x.ms)), cpuMs: median(s.map((x) => x.cpuMs)), rssMb: median(s.map((x) => x.rssMb)) };
     results[mode] = r;
-    console.log(`  ${contenders[mode].label.padEnd(44)} ${fmt.s(r.ms).padStart(8)} ${`${(r.ms / base).toFixed(2)}×`.padStart(6)} ${fmt.s(r.cpuMs).padStart(8)} ${fmt.mb(r.rssMb).padStart(9)}`);
+    console.log(
+      `  ${contenders[mode].label.padEnd(44)} ${fmt.s(r.ms).padStart(8)} ${`${(r.ms / base).toFixed(2)}×`.padStart(6)} ${fmt.s(r.cpuMs).padStart(8)} ${fmt.mb(r.rssMb).padStart(9)}`,
+    );
   }
-  console.log(`  (medians of ${runs} runs after one warm-up round, each a fresh process; wall ms per run: ` +
-    `${modes.map((m) => `${m} ${samples[m].map((x) => Math.round(x.ms)).join('/')}`).join(', ')})\n`);
+  console.log(
+    `  (medians of ${runs} runs after one warm-up round, each a fresh process; wall ms per run: ` +
+      `${modes.map((m) => `${m} ${samples[m].map((x) => Math.round(x.ms)).join('/')}`).join(', ')})\n`,
+  );
   const missed = [];
   const verdict = (label, ok, detail) => {
     if (!ok) missed.push(label);
     console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(40)} ${detail}`);
   };
-  verdict(`DuckDB sync ≤ ${TARGETS.duckdb}× the CSV export`, results.duckdb.ms / base <= TARGETS.duckdb, `${(results.duckdb.ms / base).toFixed(2)}×`);
+  verdict(
+    `DuckDB sync ≤ ${TARGETS.duckdb}× the CSV export`,
+    results.duckdb.ms / base <= TARGETS.duckdb,
+    `${(results.duckdb.ms / base).toFixed(2)}×`,
+  );
   verdict(`DuckDB sync peak RSS ≤ ${TARGETS.rssMb} MB`, results.duckdb.rssMb <= TARGETS.rssMb, fmt.mb(results.duckdb.rssMb));
   if (results.postgres) {
-    verdict(`PostgreSQL sync ≤ ${TARGETS.postgres}× the CSV export`, results.postgres.ms / base <= TARGETS.postgres, `${(results.postgres.ms / base).toFixed(2)}×`);
+    verdict(
+      `PostgreSQL sync ≤ ${TARGETS.postgres}× the CSV export`,
+      results.postgres.ms / base <= TARGETS.postgres,
+      `${(results.postgres.ms / base).toFixed(2)}×`,
+    );
     verdict(`PostgreSQL sync peak RSS ≤ ${TARGETS.rssMb} MB`, results.postgres.rssMb <= TARGETS.rssMb, fmt.mb(results.postgres.rssMb));
   }
-  verdict('every sync holds the CSV\'s rows and cents', failures.length === 0, failures.length ? failures.join('; ') : 'yes');
+  verdict("every sync holds the CSV's rows and cents", failures.length === 0, failures.length ? failures.join('; ') : 'yes');
   await sandbox.stop();
   await pg?.stop();
   if (failures.length) return 1;

@@ -13,7 +13,13 @@ const { buildProgram } = await import(join(root, 'dist', 'cli.js'));
 const { generatedFiles } = await import(join(root, 'dist', 'completion', 'scripts.js'));
 
 // The tree only: nothing runs, so the streams are never written to.
-const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: Readable.from([]), env: {}, signal: new AbortController().signal };
+const io = {
+  stdout: new PassThrough(),
+  stderr: new PassThrough(),
+  stdin: Readable.from([]),
+  env: {},
+  signal: new AbortController().signal,
+};
 const files = generatedFiles(await buildProgram(io));
 mkdirSync(join(root, 'completions'), { recursive: true });
 for (const [name, text] of Object.entries(files)) {

@@ -51,5 +51,9 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 const npm = process.env.npm_execpath;
 const built = npm
   ? spawnSync(process.execPath, [npm, 'run', 'build', '--silent', '--global=false'], { cwd: root, stdio: 'inherit' })
-  : spawnSync(process.execPath, [join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
+  : spawnSync(
+      process.execPath,
+      [join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')],
+      { stdio: 'inherit' },
+    );
 process.exit(built.status ?? 1);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Io } from './context.js';
-import { ExitCode, MasgError, UsageError, wasReported } from './errors.js';
+import { ExitCode, MasgError, UsageError, wasReported } from './core/errors.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -36,18 +36,37 @@ export async function buildProgram(io: Io): Promise<Command> {
     .option('-p, --profile <name>', 'credentials profile (env MASG_PROFILE; default "default")')
     .option('--base-url <url>', 'service base URL, may include a path prefix (env MASG_BASE_URL)')
     .option('--sandbox', 'use the embedded sandbox: a local demo service, no account needed')
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv when piped)').choices(['table', 'csv', 'tsv', 'json', 'ndjson']))
+    .addOption(
+      new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv when piped)').choices([
+        'table',
+        'csv',
+        'tsv',
+        'json',
+        'ndjson',
+      ]),
+    )
     .addOption(new Option('--raw [format]', "print the service's response body exactly as received").choices(['xml', 'json']).preset('xml'))
     .option('--fields <list>', 'choose and order columns, e.g. id,name,status')
     .option('--no-header', 'csv/tsv without a header row')
     .option('--wide', 'tables: every column and whole values, even wider than the terminal')
-    .addOption(new Option('--color <when>', 'colour in tables (env NO_COLOR, FORCE_COLOR)').choices(['auto', 'always', 'never']).default('auto'))
+    .addOption(
+      new Option('--color <when>', 'colour in tables (env NO_COLOR, FORCE_COLOR)').choices(['auto', 'always', 'never']).default('auto'),
+    )
     .option('-q, --quiet', 'no spinner, progress or notices')
     .option('--debug', 'log each request and response to stderr, credentials redacted')
     .option('--timeout <seconds>', 'per-request timeout: no answer, or a body that stalls', positiveSeconds('--timeout'), 30)
     .option('--connect-timeout <seconds>', 'time allowed to open a connection', positiveSeconds('--connect-timeout'), 10)
-    .option('--retries <n>', 'retries of a safe (GET) request after a network error, 5xx or 429; creates and updates are never re-sent', retryCount, 3)
-    .option('--deadline <seconds>', 'give up on the whole command after this long, retries and waits included', positiveSeconds('--deadline'))
+    .option(
+      '--retries <n>',
+      'retries of a safe (GET) request after a network error, 5xx or 429; creates and updates are never re-sent',
+      retryCount,
+      3,
+    )
+    .option(
+      '--deadline <seconds>',
+      'give up on the whole command after this long, retries and waits included',
+      positiveSeconds('--deadline'),
+    )
     .option('--dry-run', 'print the request(s) that would be sent, send nothing')
     .showSuggestionAfterError()
     // `masg pub list --help` also lists --profile, -o, --dry-run…: its examples use them.
@@ -135,7 +154,7 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
   }
   // A file-system failure that no command named (a bug in itself, but not the user's problem):
   // still exit 7 with the file and the cause, never "internal error".
-  const { localIOError } = await import('./local-io.js');
+  const { localIOError } = await import('./core/local-io.js');
   const named = (err as { path?: unknown } | null)?.path;
   const path = typeof named === 'string' ? named : err === outputError ? 'standard output' : undefined;
   const local = path === undefined ? undefined : localIOError(err, path);

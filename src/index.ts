@@ -22,6 +22,16 @@ export const createClient: CreateClient = Object.assign((options: ClientOptions)
 export { fromProfile, type ProfileClientOptions, type ProfileOptions } from './sdk/profile.js';
 export type * from './sdk/types.js';
 export {
-  MasgError, UsageError, ConfigError, ApiError, AuthError, NotAppliedError, NetworkError, LocalIOError, PartialError,
-  InterruptedError, ExitCode, type ExitCodeValue,
-} from './errors.js';
+  MasgError,
+  UsageError,
+  ConfigError,
+  ApiError,
+  AuthError,
+  NotAppliedError,
+  NetworkError,
+  LocalIOError,
+  PartialError,
+  InterruptedError,
+  ExitCode,
+  type ExitCodeValue,
+} from './core/errors.js';

@@ -3,7 +3,7 @@
 // that answers it instead, so a cron job fails fast instead of hanging on a read.
 import { createInterface, emitKeypressEvents } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { ConfigError, InterruptedError, MasgError } from './errors.js';
+import { ConfigError, InterruptedError, MasgError } from './core/errors.js';
 import { sanitizeForDisplay } from './output/sanitize.js';
 
 /** A stdin that may be a TTY: `setRawMode` exists only on a tty.ReadStream. */

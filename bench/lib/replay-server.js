@@ -22,7 +22,11 @@ function innerRange() {
   const tail = Buffer.alloc(Math.min(size, 65536));
   readSync(fd, tail, 0, tail.length, size - tail.length);
   closeSync(fd);
-  return { head: head.subarray(0, head.indexOf(OPEN) + OPEN.length), start: head.indexOf(OPEN) + OPEN.length, end: size - tail.length + tail.lastIndexOf(CLOSE) };
+  return {
+    head: head.subarray(0, head.indexOf(OPEN) + OPEN.length),
+    start: head.indexOf(OPEN) + OPEN.length,
+    end: size - tail.length + tail.lastIndexOf(CLOSE),
+  };
 }
 
 async function* repeated() {

@@ -3,7 +3,12 @@ import { entityList } from './entities.js';
 import type { Advertiser, ApiClient, ApiRequest, EntityList } from './types.js';
 
 export const ADVERTISER_FIELDS = [
-  'id', 'name', 'status', 'dailyBudget', 'balance', 'notifyLimit',
+  'id',
+  'name',
+  'status',
+  'dailyBudget',
+  'balance',
+  'notifyLimit',
 ] as const satisfies readonly (keyof Advertiser)[];
 
 export const advertiserRequests = {

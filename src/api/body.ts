@@ -5,7 +5,7 @@
 /** The charset parameter of a Content-Type, lower case; UTF-8 when none is declared. */
 export function charsetOf(contentType: string): string {
   const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType);
-  return match ? match[1]!.toLowerCase() : 'utf-8';
+  return match ? match[1].toLowerCase() : 'utf-8';
 }
 
 export function decodeBody(bytes: Uint8Array, contentType: string): string {

@@ -6,9 +6,20 @@ import { segment } from './params.js';
 import type { ApiClient, ApiRequest, Campaign, EntityList } from './types.js';
 
 export const CAMPAIGN_FIELDS = [
-  'id', 'name', 'status', 'description', 'advertiser', 'budgetType',
-  'startDate', 'endDate', 'activationDate', 'deactivationDate',
-  'dailyBudget', 'overallBudget', 'dailyBudgetWeekday', 'dailyBudgetWeekend',
+  'id',
+  'name',
+  'status',
+  'description',
+  'advertiser',
+  'budgetType',
+  'startDate',
+  'endDate',
+  'activationDate',
+  'deactivationDate',
+  'dailyBudget',
+  'overallBudget',
+  'dailyBudgetWeekday',
+  'dailyBudgetWeekend',
 ] as const satisfies readonly (keyof Campaign)[];
 
 export const campaignRequests = {

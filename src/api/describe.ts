@@ -1,7 +1,7 @@
 // Text about requests and responses for --debug and --dry-run. Every line passes through the
 // redactor, and the Authorization header is never shown at all.
-import { ExitCode, MasgError } from '../errors.js';
-import { redactHeaders, type Redactor } from '../redact.js';
+import { ExitCode, MasgError } from '../core/errors.js';
+import { redactHeaders, type Redactor } from '../core/redact.js';
 import type { HttpRequest } from './http-request.js';
 
 /** Thrown after --dry-run described a request instead of sending it; the CLI exits 0. */

@@ -1,7 +1,7 @@
 // From a service body (XML or JSON) to records of strings, tolerant of what production does:
 // a bare root element instead of <masg-response>, missing fields, values nobody listed.
 // One entity (create, update, view) is read whole; a list is streamed (entityList below).
-import { NetworkError } from '../errors.js';
+import { NetworkError } from '../core/errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, EntityList } from './types.js';
 import { childrenNamed, fieldsOf, parseXml } from './xml.js';
 import { isJsonObject, jsonScalar, parseJson, type JsonValue } from './json.js';
@@ -29,7 +29,7 @@ export function singleRecord(res: ApiResponse, tag: string): FieldRecord {
       status: res.status,
     });
   }
-  return records[0]!;
+  return records[0];
 }
 
 /** A typed entity from a record: the listed fields, '' for each one the service left out. */

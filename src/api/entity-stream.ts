@@ -9,8 +9,8 @@
 // keeps the last value, unknown fields are dropped, unknown references stay as written, a raw CR
 // reads as LF (XML's line-end rule, which the whole-body parser applied too).
 
-import { NetworkError } from '../errors.js';
-import { CharRefFixer, CONTROL_ENTITIES } from '../stats/charrefs.js';
+import { NetworkError } from '../core/errors.js';
+import { CharRefFixer, CONTROL_ENTITIES } from '../core/charrefs.js';
 import { charsetOf } from './body.js';
 
 export interface EntityStreamSpec<K extends string> {
@@ -171,7 +171,7 @@ class EntityBuilder<K extends string> {
       this.wanted = false;
       this.value = '';
     } else if (depth === this.entityDepth && name === this.spec.tag) {
-      this.emit(this.record as Record<K, string>);
+      this.emit(this.record);
       this.record = undefined;
     }
   }

@@ -1,6 +1,6 @@
 // Low-level failures (no usable HTTP response) as NetworkErrors a person can act on. Node and
 // undici report them as codes on the error or on its cause; the message names the host.
-import { ConfigError, NetworkError } from '../errors.js';
+import { ConfigError, NetworkError } from '../core/errors.js';
 import type { ProxyRoute } from './proxy.js';
 
 function codesOf(err: unknown): string[] {
@@ -116,20 +116,35 @@ export function isProxyRefusal(err: unknown): boolean {
   return /Proxy response \(\d{3}\)|Proxy Authentication Required/.test(err instanceof Error ? err.message : String(err));
 }
 
-export function proxyRefusal(err: unknown, url: URL, via: ProxyRoute, redact: (text: string) => string = (t) => t): ConfigError | NetworkError | undefined {
+export function proxyRefusal(
+  err: unknown,
+  url: URL,
+  via: ProxyRoute,
+  redact: (text: string) => string = (t) => t,
+): ConfigError | NetworkError | undefined {
   if (!isProxyRefusal(err)) return undefined;
   const text = err instanceof Error ? err.message : String(err);
   const status = /Proxy response \((\d{3})\)/.exec(text)?.[1] ?? '407';
   if (status === '407') {
-    return new ConfigError(redact(`The proxy ${via.url} (from ${via.variable}) rejected masg's proxy credentials (HTTP 407 Proxy Authentication Required); nothing reached ${url.host}.`), {
-      cause: err,
-      hint: `Put the proxy's user name and password in ${via.variable}: http://user:password@host:port (percent-encode special characters).`,
-    });
+    return new ConfigError(
+      redact(
+        `The proxy ${via.url} (from ${via.variable}) rejected masg's proxy credentials (HTTP 407 Proxy Authentication Required); nothing reached ${url.host}.`,
+      ),
+      {
+        cause: err,
+        hint: `Put the proxy's user name and password in ${via.variable}: http://user:password@host:port (percent-encode special characters).`,
+      },
+    );
   }
-  return new NetworkError(redact(`The proxy ${via.url} (from ${via.variable}) would not open a connection to ${url.host} (HTTP ${status}); nothing reached the service.`), {
-    cause: err,
-    hint: `The proxy may not allow ${url.host} or could not reach it; list the host in NO_PROXY to bypass the proxy.`,
-  });
+  return new NetworkError(
+    redact(
+      `The proxy ${via.url} (from ${via.variable}) would not open a connection to ${url.host} (HTTP ${status}); nothing reached the service.`,
+    ),
+    {
+      cause: err,
+      hint: `The proxy may not allow ${url.host} or could not reach it; list the host in NO_PROXY to bypass the proxy.`,
+    },
+  );
 }
 
 /** Failed before a connection existed: nothing can have reached the service (safe to say for a POST). */

@@ -1,6 +1,6 @@
 // An ApiRequest as HTTP: URL under the base (path prefix kept), query or form body, headers.
 import { hideUserinfo, isLoopbackHost } from '../config/base-url.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError } from '../core/errors.js';
 import type { ApiRequest, Format } from './types.js';
 
 export interface HttpRequest {

@@ -1,8 +1,8 @@
 // What a complete HTTP response means. The body decides, never the status alone: production
 // answers 400 for every masg-error (404 for a missing campaign, 500 for a crash), and a proxy or
 // the web container can answer with an HTML page that must not be mistaken for data.
-import { NetworkError, errorFromService } from '../errors.js';
-import type { Redactor } from '../redact.js';
+import { NetworkError, errorFromService } from '../core/errors.js';
+import type { Redactor } from '../core/redact.js';
 import { isJsonObject, jsonScalar, parseJson } from './json.js';
 import type { ApiResponse } from './types.js';
 import { fieldsOf, parseXml, xmlProblem } from './xml.js';
@@ -44,14 +44,19 @@ export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor):
   // of the request (exit 5) but a reason to come back later (retried for a GET, exit 6 after).
   if (notNow !== undefined && sniffed.root === 'masg-error') {
     const said = errorFields(res, sniffed);
-    const quoted = said === undefined ? '' : ` It said: code ${stripControls(said.code ?? '?')}, "${redact(stripControls(said.description ?? ''))}".`;
+    const quoted =
+      said === undefined ? '' : ` It said: code ${stripControls(said.code ?? '?')}, "${redact(stripControls(said.description ?? ''))}".`;
     fail(`${at} (${notNow}): it asks to be called again later.${quoted}`);
   }
   if (sniffed.root === 'masg-error') throw serviceError(res, sniffed, redact, fail, at);
   if ((sniffed.kind === 'xml' || sniffed.kind === 'json') && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
     if (res.status !== 200) fail(`${at} with a response body but no error description.`);
     const problem = sniffed.kind === 'xml' ? xmlProblem(res.body) : jsonProblem(res.body);
-    if (problem !== undefined) fail(`${at} with a malformed or truncated ${sniffed.kind.toUpperCase()} body: ${problem}`, 'Try again; if it persists, the service is at fault.');
+    if (problem !== undefined)
+      fail(
+        `${at} with a malformed or truncated ${sniffed.kind.toUpperCase()} body: ${problem}`,
+        'Try again; if it persists, the service is at fault.',
+      );
     return res;
   }
   // Production has no rate limit of its own; a 429 comes from a front end, whatever its body.
@@ -60,11 +65,15 @@ export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor):
     const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(res.body)?.[1]?.trim();
     const quoted = title ? ` ("${stripControls(title)}")` : '';
     if (res.status === 404 || res.status === 405) {
-      fail(`${at} with an HTML page${quoted}: there is no service at ${url.pathname}.`,
-        'Check --base-url (or MASG_BASE_URL, or the profile): it must be the service root, path prefix included, e.g. https://api.example.com/v1.');
+      fail(
+        `${at} with an HTML page${quoted}: there is no service at ${url.pathname}.`,
+        'Check --base-url (or MASG_BASE_URL, or the profile): it must be the service root, path prefix included, e.g. https://api.example.com/v1.',
+      );
     }
-    fail(`${at} with an HTML page${quoted}, not a service response.`,
-      res.status >= 500 ? 'The service or a proxy in front of it is failing; try again later.' : undefined);
+    fail(
+      `${at} with an HTML page${quoted}, not a service response.`,
+      res.status >= 500 ? 'The service or a proxy in front of it is failing; try again later.' : undefined,
+    );
   }
   if (sniffed.kind === 'empty') return fail(`${at} with an empty body, not a service response.`);
   const what = sniffed.kind === 'other' ? 'text' : `${sniffed.kind.toUpperCase()} with root "${sniffed.root ?? '?'}"`;
@@ -105,7 +114,10 @@ function serviceError(res: ApiResponse, sniffed: Sniffed, redact: Redactor, fail
   // GET), not a refusal of the request (exit 5) — nothing about the request was wrong.
   if (code === 500) {
     const description = stripControls(fields.description ?? '') || 'no description';
-    return fail(`${at}: the service failed while handling the request (masg-error 500, "${redact(description)}").`, 'This is a fault on the service side; try again later.');
+    return fail(
+      `${at}: the service failed while handling the request (masg-error 500, "${redact(description)}").`,
+      'This is a fault on the service side; try again later.',
+    );
   }
   return errorFromService(code, redact(fields.description ?? ''), res.status);
 }

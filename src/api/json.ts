@@ -11,7 +11,7 @@ export function quoteNumbers(text: string): string {
   let out = '';
   let i = 0;
   while (i < text.length) {
-    const ch = text[i]!;
+    const ch = text[i];
     if (ch === '"') {
       const end = endOfString(text, i);
       out += text.slice(i, end);

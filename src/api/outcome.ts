@@ -2,7 +2,7 @@
 // publication or undo a newer change. When one fails, the only honest answers are "it was not
 // sent" (no connection was ever made) or "its outcome is unknown" — with the command that shows
 // what the service actually holds, so the user checks before trying again.
-import { InterruptedError, NetworkError } from '../errors.js';
+import { InterruptedError, NetworkError } from '../core/errors.js';
 import type { ApiRequest } from './types.js';
 
 interface Subject {

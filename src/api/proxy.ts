@@ -3,8 +3,8 @@
 // EnvHttpProxyAgent would read process.env for any option left undefined, so every option is
 // passed explicitly ('' = none) and tests stay hermetic.
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
-import { ConfigError } from '../errors.js';
-import { REDACTED, basicCredentials } from '../redact.js';
+import { ConfigError } from '../core/errors.js';
+import { REDACTED, basicCredentials } from '../core/redact.js';
 import { timerMs } from './retry.js';
 
 export interface ProxySettings {
@@ -121,7 +121,7 @@ export function proxyFor(proxy: ProxySettings | undefined, url: URL): ProxyRoute
   if (proxy.noProxy === '*') return undefined;
   for (const entry of proxy.noProxy.split(/[,\s]/).filter(Boolean)) {
     const m = /^(.+):(\d+)$/.exec(entry);
-    const name = (m ? m[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+    const name = (m ? m[1] : entry).replace(/^\*?\./, '').toLowerCase();
     if (m && Number(m[2]) !== port) continue;
     if (host === name || host.endsWith(`.${name}`)) return undefined;
   }
@@ -138,7 +138,12 @@ export function proxyFor(proxy: ProxySettings | undefined, url: URL): ProxyRoute
  * Undefined: no cap, for callers that do not say how much they run at once.
  */
 export function createDispatcher(opts: { proxy?: ProxySettings; connectTimeoutMs: number; connections?: number }): Dispatcher {
-  const agentOptions = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: opts.connections, connect: { timeout: timerMs(opts.connectTimeoutMs) } };
+  const agentOptions = {
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connections: opts.connections,
+    connect: { timeout: timerMs(opts.connectTimeoutMs) },
+  };
   if (!opts.proxy) return new Agent(agentOptions);
   const { httpProxy, httpsProxy, noProxy } = opts.proxy;
   return new EnvHttpProxyAgent({ ...agentOptions, httpProxy, httpsProxy, noProxy });

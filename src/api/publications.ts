@@ -5,19 +5,45 @@ import { pickParams, segment } from './params.js';
 import type { ApiClient, ApiRequest, EntityList, Publication, PublicationInput } from './types.js';
 
 export const PUBLICATION_FIELDS = [
-  'id', 'name', 'description', 'type', 'reference', 'url', 'transparent',
-  'requests', 'uniques', 'languages', 'autoapprove', 'status',
+  'id',
+  'name',
+  'description',
+  'type',
+  'reference',
+  'url',
+  'transparent',
+  'requests',
+  'uniques',
+  'languages',
+  'autoapprove',
+  'status',
 ] as const satisfies readonly (keyof Publication)[];
 
 const CREATE_PARAMS = [
-  'name', 'type', 'description', 'reference', 'url', 'transparent',
-  'languages', 'requests', 'uniques', 'autoapprove',
+  'name',
+  'type',
+  'description',
+  'reference',
+  'url',
+  'transparent',
+  'languages',
+  'requests',
+  'uniques',
+  'autoapprove',
 ] as const satisfies readonly (keyof PublicationInput)[];
 
 // The type cannot change after creation; status can only be set on update.
 const UPDATE_PARAMS = [
-  'name', 'description', 'reference', 'url', 'transparent',
-  'languages', 'requests', 'uniques', 'autoapprove', 'status',
+  'name',
+  'description',
+  'reference',
+  'url',
+  'transparent',
+  'languages',
+  'requests',
+  'uniques',
+  'autoapprove',
+  'status',
 ] as const satisfies readonly (keyof PublicationInput)[];
 
 export const publicationRequests = {

@@ -2,7 +2,7 @@
 // give up. The transport decides what is *safe* to retry (GETs only, see transport.ts) and throws
 // Transient for those; this module only decides *whether and when*, so the policy is testable
 // without a network.
-import { InterruptedError, type MasgError } from '../errors.js';
+import { InterruptedError, type MasgError } from '../core/errors.js';
 
 /** A failure a later attempt may not repeat. `error` is what the user sees if no retry happens. */
 export class Transient extends Error {
@@ -77,11 +77,15 @@ export function planRetry(attempt: number, failure: Transient, policy: RetryPoli
   const delayMs = Math.max(wanted ?? 0, backoffMs(attempt, policy));
   const left = policy.deadlineAt === undefined ? undefined : policy.deadlineAt - policy.now();
   if (wanted !== undefined && left === undefined && wanted > policy.maxRetryAfterMs) {
-    return { retry: false, note: `Not retried: the service asked to wait ${secs(wanted)} (Retry-After), longer than masg waits without a --deadline (${secs(policy.maxRetryAfterMs)}).` };
+    return {
+      retry: false,
+      note: `Not retried: the service asked to wait ${secs(wanted)} (Retry-After), longer than masg waits without a --deadline (${secs(policy.maxRetryAfterMs)}).`,
+    };
   }
   // A retry that could only start after the deadline would be a wasted wait: say so at once.
   if (left !== undefined && delayMs >= left) {
-    const why = wanted !== undefined ? `the service asked to wait ${secs(wanted)} (Retry-After)` : `the next attempt is due in ${secs(delayMs)}`;
+    const why =
+      wanted !== undefined ? `the service asked to wait ${secs(wanted)} (Retry-After)` : `the next attempt is due in ${secs(delayMs)}`;
     return { retry: false, note: `Not retried: ${why}, past the --deadline (${secs(Math.max(0, left))} left).` };
   }
   return { retry: true, delayMs };

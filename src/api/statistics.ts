@@ -1,7 +1,7 @@
 // Statistics endpoints: one request builder each, and one function that streams a report's
 // records. Reports are never read whole (no paging: hundreds of thousands of records), so the
 // body goes from the socket through the streaming parser to the caller record by record.
-import type { StatsRecord, StatsShape } from '../stats/shapes.js';
+import type { StatsRecord, StatsShape } from './stats-shapes.js';
 import { segment } from './params.js';
 import type { ApiClient, ApiRequest } from './types.js';
 
@@ -49,7 +49,7 @@ export async function streamStatistics(
   shape: StatsShape,
   onRecord: (record: StatsRecord) => void | Promise<void>,
 ): Promise<number> {
-  const { parseStatsStream } = await import('../stats/stream.js');
+  const { parseStatsStream } = await import('./stats-stream.js');
   const response = await client.stream({ ...request, format: 'xml' });
   return parseStatsStream(response.body, shape, onRecord, { status: response.status });
 }

@@ -3,8 +3,8 @@
 // `openStream()`); what may be retried is decided here, by method, and how often and when in
 // retry.ts. A GET is retried on network errors, 5xx and 429; a POST is never sent twice.
 import { request as undiciRequest, type Dispatcher } from 'undici';
-import { InterruptedError, MasgError, NetworkError } from '../errors.js';
-import { basicCredentials, createRedactor, secretsFor } from '../redact.js';
+import { InterruptedError, MasgError, NetworkError } from '../core/errors.js';
+import { basicCredentials, createRedactor, secretsFor } from '../core/redact.js';
 import { decodeBody, peek, readAll, replay, single } from './body.js';
 import { DryRunDone, debugRequestLine, debugResponseLines, dryRunLines } from './describe.js';
 import { failureReason, isProxyRefusal, isTransientNetwork, networkFailure, neverConnected, proxyRefusal } from './failures.js';
@@ -67,7 +67,8 @@ export function createClient(opts: ClientOptions): ApiClient {
   const fixed = { authorization: `Basic ${basicCredentials(opts.email, opts.key)}`, userAgent: opts.userAgent ?? 'masg' };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const owned = opts.dispatcher === undefined ? createDispatcher({ proxy: opts.proxy, connectTimeoutMs, connections: opts.maxConnections }) : undefined;
+  const owned =
+    opts.dispatcher === undefined ? createDispatcher({ proxy: opts.proxy, connectTimeoutMs, connections: opts.maxConnections }) : undefined;
   const dispatcher = opts.dispatcher ?? owned!;
   const via = opts.dispatcher === undefined ? proxyFor(opts.proxy, base) : undefined;
   const policy: RetryPolicy = { ...DEFAULT_POLICY, ...opts.retryPolicy, retries: Math.max(0, opts.retries ?? 0) };
@@ -121,7 +122,15 @@ export function createClient(opts: ClientOptions): ApiClient {
     opts.debug?.(debugRequestLine(http, redact));
     // Our limits govern; undici's own timers are a backstop, and for streams the stall guard.
     const backstopMs = timerMs(timeoutMs);
-    return undiciRequest(http.url, { dispatcher, method: http.method, headers: http.headers, body: http.body, signal, headersTimeout: backstopMs, bodyTimeout: backstopMs });
+    return undiciRequest(http.url, {
+      dispatcher,
+      method: http.method,
+      headers: http.headers,
+      body: http.body,
+      signal,
+      headersTimeout: backstopMs,
+      bodyTimeout: backstopMs,
+    });
   }
 
   function logResponse(status: number, contentType: string, started: number, bytes?: number, body?: string): void {
@@ -192,7 +201,14 @@ export function createClient(opts: ClientOptions): ApiClient {
   function retrying<T>(req: ApiRequest, http: HttpRequest, once: () => Promise<T>): Promise<T> {
     // Past the deadline (a long report, a bulk run): fail without sending, so a create is "not sent".
     if (policy.deadlineAt !== undefined && policy.now() >= policy.deadlineAt) {
-      const late = networkFailure(new Error('deadline passed'), http.url, { timeoutMs, timedOut: true, phase: 'connect', redact, deadlineMs: opts.deadlineMs, via });
+      const late = networkFailure(new Error('deadline passed'), http.url, {
+        timeoutMs,
+        timedOut: true,
+        phase: 'connect',
+        redact,
+        deadlineMs: opts.deadlineMs,
+        via,
+      });
       return Promise.reject(http.method === 'POST' ? notSent(late, req) : late);
     }
     return withRetries(once, policy, {

@@ -34,7 +34,7 @@ export function parseXml(body: string): XmlElement {
   if (problem !== undefined) throw new Error(`Malformed XML: ${problem}`);
   const roots = toElements(parser.parse(body) as unknown[]);
   if (roots.length !== 1) throw new Error(`Malformed XML: expected one root element, found ${roots.length}`);
-  return roots[0]!;
+  return roots[0];
 }
 
 type OrderedNode = Record<string, unknown>;
@@ -72,7 +72,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function decodeXmlText(raw: string): string {
   if (!raw.includes('&')) return raw;
   const decoded = raw.replace(REFERENCE, (whole, dec?: string, hex?: string, named?: string) => {
-    if (named !== undefined) return NAMED[named]!;
+    if (named !== undefined) return NAMED[named];
     const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
     if (code === 0 || code > 0x10ffff) return whole;
     return code <= 0xffff ? String.fromCharCode(code) : String.fromCodePoint(code);

@@ -2,8 +2,8 @@
 // records an outcome for every item, so a results file can account for each one. Without
 // --continue-on-error the first failure stops scheduling: requests already in flight finish
 // (they cannot be unsent) and everything not yet started is `skipped`.
-import { AuthError, InterruptedError } from '../errors.js';
-import { mapConcurrent } from '../stats/pool.js';
+import { AuthError, InterruptedError } from '../core/errors.js';
+import { mapConcurrent } from '../core/pool.js';
 
 export type Outcome<R> = { kind: 'done'; value: R } | { kind: 'failed'; error: Error } | { kind: 'skipped' };
 

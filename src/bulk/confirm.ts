@@ -5,7 +5,7 @@
 // only when there is someone to ask, and a failed read falls back to the IDs (the question must
 // still be asked, and the update itself will meet whatever went wrong).
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
 export interface StopTarget {
   id: string;
@@ -20,7 +20,8 @@ export async function confirmStops(ctx: Context, targets: readonly (string | Sto
   const ids = targets.map((t) => (typeof t === 'string' ? t : t.id));
   const { createPrompter } = await import('../prompt.js');
   const prompter = createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive });
-  const short = ids.length === 1 ? `publication ${ids[0]}` : `${ids.length} publications (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
+  const short =
+    ids.length === 1 ? `publication ${ids[0]}` : `${ids.length} publications (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
   const instead = `pass --yes to stop ${short} (STOPPED is permanent)`;
   if (!ctx.interactive) {
     await prompter.confirm('', { instead }); // throws: no terminal to ask on
@@ -32,8 +33,14 @@ export async function confirmStops(ctx: Context, targets: readonly (string | Sto
   const what =
     named.length === 1
       ? `publication ${label(named[0])}`
-      : `${named.length} publications:\n${named.slice(0, SHOWN).map((t) => `  ${label(t)}\n`).join('')}${named.length > SHOWN ? `  …and ${named.length - SHOWN} more\n` : ''}`;
-  const question = named.length === 1 ? `Stop ${what}? A stopped publication can never be reactivated.` : `Stop ${what}A stopped publication can never be reactivated. Stop them all?`;
+      : `${named.length} publications:\n${named
+          .slice(0, SHOWN)
+          .map((t) => `  ${label(t)}\n`)
+          .join('')}${named.length > SHOWN ? `  …and ${named.length - SHOWN} more\n` : ''}`;
+  const question =
+    named.length === 1
+      ? `Stop ${what}? A stopped publication can never be reactivated.`
+      : `Stop ${what}A stopped publication can never be reactivated. Stop them all?`;
   const ok = await prompter.confirm(question, { default: false, instead });
   if (!ok) throw new UsageError('Not stopped: confirmation declined; nothing was sent.');
 }

@@ -4,9 +4,9 @@
 import type { AdSlotInput } from '../api/types.js';
 import type { CommandResult } from '../commands/define.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { sanitizeForDisplay } from '../output/sanitize.js';
-import { parseConcurrency } from '../stats/pool.js';
+import { parseConcurrency } from '../core/pool.js';
 import { validateAdSlot } from '../validate/adslot.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
@@ -34,7 +34,10 @@ export async function planCreates(ctx: Context, from: string, encoding?: Encodin
   }
   checkColumns(AD_SLOT_CREATE_COLUMNS, table.columns, name);
   const errors: string[] = [];
-  const rows = table.rows.map((row) => ({ line: row.line, input: collect(errors, () => validateAdSlot(row.cells, 'create', lineLabel(row.line))) }));
+  const rows = table.rows.map((row) => ({
+    line: row.line,
+    input: collect(errors, () => validateAdSlot(row.cells, 'create', lineLabel(row.line))),
+  }));
   throwAll(errors, name);
   return rows as PlannedCreate[];
 }
@@ -57,7 +60,13 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
   }
   const continueOnError = flags.continueOnError === true;
   const target = flags.results ?? defaultResultsPath(flags.from);
-  const planned = rows.map((row) => ({ line: String(row.line), id: '', publication: row.input.publication!, name: row.input.name!, result: '' }));
+  const planned = rows.map((row) => ({
+    line: String(row.line),
+    id: '',
+    publication: row.input.publication!,
+    name: row.input.name!,
+    result: '',
+  }));
   const resultsFile = await prepareResults(target, flags.from, {
     stdout: ctx.io.stdout,
     reserveBytes: await estimateResultsBytes(CREATE_RESULT_COLUMNS, planned),
@@ -78,16 +87,21 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
   }
   const ui = await ctx.ui();
   const results = planned.map((row, i) => {
-    const o = outcomes[i]!;
+    const o = outcomes[i];
     return { ...row, id: o.kind === 'done' ? o.value.id : '', result: outcomeText(o, 'created') };
   });
   const lost = await resultsFile.write(CREATE_RESULT_COLUMNS, results);
-  const failures = failuresOf(outcomes, (i) => `line ${rows[i]!.line}`);
+  const failures = failuresOf(outcomes, (i) => `line ${rows[i].line}`);
   const shown = target === '-' || lost ? undefined : target;
   const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: shown });
   if (lost) {
     const newIds = results.filter((r) => r.id !== '').map((r) => `line ${r.line}: ${r.id}`);
-    throw resultsLost(ctx.io.stderr, lost, { summary: summary('ad slot', results, 'created'), end, newIds, columns: CREATE_RESULT_COLUMNS.join(',') });
+    throw resultsLost(ctx.io.stderr, lost, {
+      summary: summary('ad slot', results, 'created'),
+      end,
+      newIds,
+      columns: CREATE_RESULT_COLUMNS.join(','),
+    });
   }
   ui.notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
   if (end) throw end;

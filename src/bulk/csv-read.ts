@@ -3,7 +3,7 @@
 // keeps the line it starts on, so messages can say `name (line 4)` as the file shows it.
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
 export interface CsvRow {
   /** The line of the file the record starts on (the header is line 1). */
@@ -52,8 +52,10 @@ const HINT_ENCODING =
  * windows-1252, C1 control codes in ISO-8859-1).
  */
 export function decodeCsvBytes(bytes: Buffer, encoding: Encoding, name: string): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) throw badEncoding(name, 'is UTF-16 (it starts with a UTF-16 byte-order mark), which --from does not read.');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) throw badEncoding(name, 'is UTF-16 (it starts with a UTF-16 byte-order mark), which --from does not read.');
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    throw badEncoding(name, 'is UTF-16 (it starts with a UTF-16 byte-order mark), which --from does not read.');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    throw badEncoding(name, 'is UTF-16 (it starts with a UTF-16 byte-order mark), which --from does not read.');
   if (encoding === 'utf8') {
     try {
       // The BOM Excel writes is dropped here (csv-parse would drop it too).
@@ -65,7 +67,10 @@ export function decodeCsvBytes(bytes: Buffer, encoding: Encoding, name: string):
     }
   }
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    throw new UsageError(`${name} starts with a UTF-8 byte-order mark: it is UTF-8, not ${encoding}.`, { field: '--encoding', hint: 'Drop --encoding.' });
+    throw new UsageError(`${name} starts with a UTF-8 byte-order mark: it is UTF-8, not ${encoding}.`, {
+      field: '--encoding',
+      hint: 'Drop --encoding.',
+    });
   }
   const text = encoding === 'latin1' ? bytes.toString('latin1') : decodeWindows1252(bytes);
   // A C1 control code (0x80–0x9F in latin1; the five bytes windows-1252 leaves undefined) is not
@@ -75,7 +80,10 @@ export function decodeCsvBytes(bytes: Buffer, encoding: Encoding, name: string):
     const at = c1.index; // one byte per character in these encodings
     const { line, column } = position(bytes, at);
     const other = encoding === 'latin1' ? ' (in windows-1252 it would be a letter or sign: try --encoding windows-1252)' : '';
-    throw badEncoding(name, `byte 0x${hex(bytes[at]!)} at line ${line}, column ${column} is a control code in ${encoding}${other}; nothing was sent.`);
+    throw badEncoding(
+      name,
+      `byte 0x${hex(bytes[at])} at line ${line}, column ${column} is a control code in ${encoding}${other}; nothing was sent.`,
+    );
   }
   return text;
 }
@@ -83,11 +91,12 @@ export function decodeCsvBytes(bytes: Buffer, encoding: Encoding, name: string):
 // windows-1252's 0x80–0x9F (the rest is ISO-8859-1); undefined bytes stay C1 codes, refused above.
 // Not TextDecoder('windows-1252'): the Node 20 here decodes it as ISO-8859-1 (its fast path for
 // single-byte encodings), which is exactly the € / smart-quote bug this option exists to avoid.
-const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 function decodeWindows1252(bytes: Buffer): string {
-  return bytes.toString('latin1').replace(/[\u0080-\u009f]/g, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]!);
+  return bytes.toString('latin1').replace(/[\u0080-\u009f]/g, (ch) => CP1252_HIGH[ch.charCodeAt(0) - 0x80]);
 }
 
 function badEncoding(name: string, what: string): UsageError {
@@ -113,8 +122,8 @@ function position(bytes: Buffer, offset: number): { line: number; column: number
 
 /** Offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i]!;
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
     if (b < 0x80) {
       i++;
       continue;
@@ -151,13 +160,19 @@ export async function parseCsvText(text: string, name: string): Promise<CsvTable
     // Blank lines (a trailing newline or two left by an editor) are not rows; ragged rows are
     // errors. CRLF becomes LF first: files mixing both after a hand edit still parse, and
     // csv-parse's line count (used for messages) is only right with one kind of line end.
-    records = parse(text.replace(/\r\n/g, '\n'), { bom: true, info: true, skip_empty_lines: true, relax_column_count: false }) as unknown as typeof records;
+    records = parse(text.replace(/\r\n/g, '\n'), {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+    }) as unknown as typeof records;
   } catch (err) {
     const e = err as Error;
     throw new UsageError(`${name}: not a valid CSV file: ${e.message}`, { field: '--from', cause: err });
   }
-  if (records.length === 0) throw new UsageError(`${name} is empty: it needs a header row, e.g. the output of \`list -o csv\`.`, { field: '--from' });
-  const columns = records[0]!.record.map((c) => c.trim());
+  if (records.length === 0)
+    throw new UsageError(`${name} is empty: it needs a header row, e.g. the output of \`list -o csv\`.`, { field: '--from' });
+  const columns = records[0].record.map((c) => c.trim());
   const seen = new Set<string>();
   for (const c of columns) {
     if (seen.has(c)) throw new UsageError(`${name}: the column "${c}" appears twice in the header (line 1).`, { field: '--from' });
@@ -166,8 +181,8 @@ export async function parseCsvText(text: string, name: string): Promise<CsvTable
   const rows: CsvRow[] = [];
   // csv-parse reports the line a record ENDS on; a quoted cell may span lines, so the start is
   // the previous record's end plus one, plus any blank lines skipped in between.
-  let prevLines = records[0]!.info.lines;
-  let prevEmpty = records[0]!.info.empty_lines;
+  let prevLines = records[0].info.lines;
+  let prevEmpty = records[0].info.empty_lines;
   for (const { record, info } of records.slice(1)) {
     const line = prevLines + 1 + (info.empty_lines - prevEmpty);
     prevLines = info.lines;

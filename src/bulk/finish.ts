@@ -1,9 +1,9 @@
 // How a multi-item run ends: success, the first failure (its own exit code: 5 for a refusal, 6
 // for the network…), or with --continue-on-error a PartialError (exit 8) when some items failed.
 import type { Writable } from 'node:stream';
-import { AuthError, InterruptedError, LocalIOError, PartialError } from '../errors.js';
+import { AuthError, InterruptedError, LocalIOError, PartialError } from '../core/errors.js';
 import type { Outcome } from './apply.js';
-import { causeOf } from '../local-io.js';
+import { causeOf } from '../core/local-io.js';
 import type { ResultsLost } from './results.js';
 
 export interface Failure {
@@ -31,14 +31,18 @@ export function endOfRun(opts: {
   const fatal = opts.failures.find((f) => f.error instanceof AuthError || f.error instanceof InterruptedError);
   if (opts.continueOnError && !fatal) {
     const n = opts.failures.length;
-    return new PartialError(`${n} of ${opts.total} ${opts.total === 1 ? "item" : "items"} failed (first: ${first.where}: ${first.error.message}).`, {
-      hint: opts.results ? `Each row's result is in ${opts.results}.` : undefined,
-    });
+    return new PartialError(
+      `${n} of ${opts.total} ${opts.total === 1 ? 'item' : 'items'} failed (first: ${first.where}: ${first.error.message}).`,
+      {
+        hint: opts.results ? `Each row's result is in ${opts.results}.` : undefined,
+      },
+    );
   }
   const { error, where } = fatal ?? first;
   // The error keeps its class (and exit code); the message says which item it was.
   error.message = `${where}: ${error.message}`;
-  if (opts.results && 'hint' in error && error.hint === undefined) (error as { hint?: string }).hint = `Each row's result is in ${opts.results}.`;
+  if (opts.results && 'hint' in error && error.hint === undefined)
+    (error as { hint?: string }).hint = `Each row's result is in ${opts.results}.`;
   return error;
 }
 
@@ -48,7 +52,11 @@ export function endOfRun(opts: {
  * the IDs the service assigned are listed either way, and the error (exit 7) names the file, the
  * cause, what was applied and where the results are.
  */
-export function resultsLost(stderr: Writable, lost: ResultsLost, opts: { summary: string; end?: Error; newIds?: readonly string[]; columns: string }): LocalIOError {
+export function resultsLost(
+  stderr: Writable,
+  lost: ResultsLost,
+  opts: { summary: string; end?: Error; newIds?: readonly string[]; columns: string },
+): LocalIOError {
   if (!lost.fallback) stderr.write(`masg: the results (${opts.columns}), which could not be saved:\n${lost.text}`);
   else if (opts.newIds && opts.newIds.length > 0) stderr.write(`masg: new IDs (also in ${lost.fallback}):\n${opts.newIds.join('\n')}\n`);
   const where = lost.fallback ? `The results are in ${lost.fallback} instead.` : 'The results are printed above (stderr): keep them.';
@@ -57,7 +65,9 @@ export function resultsLost(stderr: Writable, lost: ResultsLost, opts: { summary
     opts.newIds ? 'Running the same file again would create these ad slots a second time.' : undefined,
     opts.end ? `Besides: ${opts.end.message}` : undefined,
     lost.error.hint,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const cause = causeOf(lost.error.cause ?? lost.error);
   const path = lost.error.path;
   return new LocalIOError(`${opts.summary} But the results could not be written to ${path}: ${cause}.`, {

@@ -4,9 +4,9 @@
 import type { Publication, PublicationInput } from '../api/types.js';
 import type { CommandResult } from '../commands/define.js';
 import type { Context } from '../context.js';
-import { NotAppliedError, UsageError } from '../errors.js';
+import { NotAppliedError, UsageError } from '../core/errors.js';
 import type { Column } from '../output/types.js';
-import { parseConcurrency } from '../stats/pool.js';
+import { parseConcurrency } from '../core/pool.js';
 import { applyAll, outcomeText } from './apply.js';
 import { confirmStops } from './confirm.js';
 import { endOfRun, failuresOf, resultsLost } from './finish.js';
@@ -19,7 +19,10 @@ export interface MultiFlags {
 
 /** An ignored status move; carries the publication as the service shows it, for its output row. */
 class StatusKept extends NotAppliedError {
-  constructor(readonly publication: Publication, wanted: string) {
+  constructor(
+    readonly publication: Publication,
+    wanted: string,
+  ) {
     super(`the service kept it ${publication.status}: the change to ${wanted} was not allowed`);
   }
 }
@@ -36,7 +39,10 @@ export async function updateMany(ctx: Context, ids: readonly string[], input: Pu
   if (ctx.globals.dryRun) {
     const { DryRunDone } = await import('../api/describe.js');
     // Describe every request, not only the first.
-    for (const id of ids) await client.request(publicationRequests.update(id, input)).catch((e: unknown) => { if (!(e instanceof DryRunDone)) throw e; });
+    for (const id of ids)
+      await client.request(publicationRequests.update(id, input)).catch((e: unknown) => {
+        if (!(e instanceof DryRunDone)) throw e;
+      });
     return { kind: 'done' };
   }
   const ui = await ctx.ui();
@@ -54,14 +60,19 @@ export async function updateMany(ctx: Context, ids: readonly string[], input: Pu
     { concurrency, continueOnError, signal: ctx.io.signal, onProgress: (done, total) => ui.progress(done, total, 'Updating') },
   );
   const rows = ids.map((id, i) => {
-    const o = outcomes[i]!;
+    const o = outcomes[i];
     const shown = o.kind === 'done' ? o.value : o.kind === 'failed' && o.error instanceof StatusKept ? o.error.publication : undefined;
     return { id, name: shown?.name ?? '', status: shown?.status ?? '', result: outcomeText(o, 'updated') };
   });
   const [{ renderRows }, results] = await Promise.all([import('../output/index.js'), import('./results.js')]);
   const settings = await ctx.outputSettings();
   const failed = await results.writeWatched(ctx.io.stdout, () => renderRows(ctx.io.stdout, MULTI_COLUMNS, rows, settings));
-  const end = endOfRun({ failures: failuresOf(outcomes, (i) => `publication ${ids[i]}`), total: ids.length, continueOnError, aborted: ctx.io.signal.aborted });
+  const end = endOfRun({
+    failures: failuresOf(outcomes, (i) => `publication ${ids[i]}`),
+    total: ids.length,
+    continueOnError,
+    aborted: ctx.io.signal.aborted,
+  });
   if (failed !== undefined) {
     // The changes were made but their rows did not get out (stdout on a full disk): keep them.
     const keys = MULTI_COLUMNS.map((c) => c.key);

@@ -1,7 +1,7 @@
 // Flags of the multi-item commands (`update --from`, `create --from`, several IDs). This module
 // is loaded with the command tree, so it holds metadata only; the work is imported when it runs.
 import { Option, type Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
 export interface BulkOptions {
   from?: string;
@@ -19,7 +19,10 @@ export function addBulkOptions(cmd: Command, what: string): Command {
   return cmd
     .option('--from <file>', `${what} from a CSV file (as \`list -o csv\` writes it; - for stdin); --dry-run prints the plan`)
     .addOption(
-      new Option('--encoding <name>', 'with --from: the CSV file\'s encoding (default utf8; windows-1252 for files from Excel on Windows)').choices(BULK_ENCODINGS),
+      new Option(
+        '--encoding <name>',
+        "with --from: the CSV file's encoding (default utf8; windows-1252 for files from Excel on Windows)",
+      ).choices(BULK_ENCODINGS),
     )
     .option('--results <file>', 'with --from: where the per-row results CSV goes (default: <file>.results.csv beside it; - for stdout)')
     .option('--concurrency <n>', 'requests in flight at once for --from or several IDs', '4')

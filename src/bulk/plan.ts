@@ -2,7 +2,7 @@
 // state read in one list call. Rows equal to what the service has plan nothing, so re-applying
 // the same file sends nothing. Every invalid cell of every row is collected and reported at once,
 // each with its line, before a single change is sent.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { id as checkId, type Label } from '../validate/rules.js';
 import type { CsvTable } from './csv-read.js';
 import { sameValue, type BulkSchema } from './schema.js';
@@ -24,7 +24,10 @@ export interface UpdatePlan {
   rows: RowPlan[];
 }
 
-export const lineLabel = (line: number): Label => (field) => `${field} (line ${line})`;
+export const lineLabel =
+  (line: number): Label =>
+  (field) =>
+    `${field} (line ${line})`;
 
 /**
  * Header, IDs and every value, checked before the current state is even read: nothing at all
@@ -39,14 +42,14 @@ export function checkUpdateFile(schema: BulkSchema, table: CsvTable, name: strin
   const errors: string[] = [];
   const first = new Map<string, number>();
   for (const row of table.rows) {
-    const id = row.cells.id!.trim();
+    const id = row.cells.id.trim();
     const dup = first.get(id);
     if (dup !== undefined) errors.push(`id (line ${row.line}): the same ${schema.entity} as line ${dup}`);
     else first.set(id, row.line);
     collect(errors, () => checkId(`id (line ${row.line})`, id));
     const label = lineLabel(row.line);
     for (const field of table.columns) {
-      const value = row.cells[field]!;
+      const value = row.cells[field];
       const checked = schema.compared.includes(field) || (schema.ignored.includes(field) && value !== '');
       if (checked && !schema.tolerated(field, value)) collect(errors, () => schema.check(field, value, label));
     }
@@ -66,19 +69,20 @@ export function checkColumns(known: readonly string[], columns: readonly string[
 }
 
 export function planUpdates(schema: BulkSchema, table: CsvTable, current: ReadonlyArray<Record<string, string>>, name: string): UpdatePlan {
-  const byId = new Map(current.map((e) => [e.id!, e]));
+  const byId = new Map(current.map((e) => [e.id, e]));
   const errors: string[] = [];
   const rows = table.rows.map((row): RowPlan => {
-    const id = row.cells.id!.trim();
+    const id = row.cells.id.trim();
     const now = byId.get(id);
     if (!now) return { action: 'error', line: row.line, id, message: `no ${schema.entity} with this ID in the account` };
     const label = lineLabel(row.line);
     const changes: FieldChange[] = [];
     for (const field of table.columns) {
-      const value = row.cells[field]!;
+      const value = row.cells[field];
       const was = now[field] ?? '';
       if (field === 'id' || sameValue(schema, field, value, was)) continue;
-      if (schema.fixed.includes(field)) errors.push(`${label(field)}: cannot be changed (the service has "${was}", the file says "${value}")`);
+      if (schema.fixed.includes(field))
+        errors.push(`${label(field)}: cannot be changed (the service has "${was}", the file says "${value}")`);
       else if (schema.ignored.includes(field)) collect(errors, () => value !== '' && schema.check(field, value, label));
       else {
         // Validated only when it differs: an exported value the rules would refuse today (an ad

@@ -10,8 +10,8 @@
 import { promises as fs } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { LocalIOError, UsageError } from '../errors.js';
-import { localIOError } from '../local-io.js';
+import { LocalIOError, UsageError } from '../core/errors.js';
+import { localIOError } from '../core/local-io.js';
 import type { AtomicFile } from '../output/atomic-file.js';
 
 export type ResultRow = Record<string, string>;
@@ -69,7 +69,11 @@ export async function prepareResults(target: string, input: string, opts: Prepar
     file = await openAtomicFile(target, '--results', { reserveBytes: opts.reserveBytes });
   } catch (err) {
     if (!(err instanceof LocalIOError)) throw err;
-    throw new UsageError(`--results: ${err.message.replace(/^Cannot/, 'cannot').replace(/\.$/, '')}; nothing was sent.`, { field: '--results', hint: err.hint, cause: err });
+    throw new UsageError(`--results: ${err.message.replace(/^Cannot/, 'cannot').replace(/\.$/, '')}; nothing was sent.`, {
+      field: '--results',
+      hint: err.hint,
+      cause: err,
+    });
   }
   return fileTarget(target, file, opts.fallbackDirs);
 }
@@ -179,7 +183,10 @@ export async function writeWatched(out: Writable, write: () => Promise<void>): P
 /** Header and rows with the same CSV writer as `-o csv` (RFC 4180 quoting, LF). */
 export async function encode(columns: readonly string[], rows: readonly ResultRow[]): Promise<string> {
   const { createCsvEncoder } = await import('../output/format/csv.js');
-  const csv = createCsvEncoder(columns.map((key) => ({ key })), true);
+  const csv = createCsvEncoder(
+    columns.map((key) => ({ key })),
+    true,
+  );
   return csv.header() + rows.map((row) => csv.line(row)).join('');
 }
 

@@ -71,7 +71,13 @@ export const AD_SLOT_CREATE_COLUMNS = ['publication', 'name', 'formats', 'tags']
 export function sameValue(schema: BulkSchema, field: string, a: string, b: string): boolean {
   if (schema.caseless.has(field)) return a.trim().toLowerCase() === b.toLowerCase();
   if (!schema.sets.has(field)) return a === b;
-  const items = (s: string) => new Set(s.split(',').map((x) => x.trim().toLowerCase()).filter((x) => x !== ''));
+  const items = (s: string) =>
+    new Set(
+      s
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter((x) => x !== ''),
+    );
   const [x, y] = [items(a), items(b)];
   return x.size === y.size && [...x].every((v) => y.has(v));
 }

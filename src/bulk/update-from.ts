@@ -1,9 +1,9 @@
 // `pub update --from FILE` and `slot update --from FILE`: read, check, plan against the current
 // state, then either print the plan (--dry-run) or apply it and write one result per row.
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import type { CommandResult } from '../commands/define.js';
-import { parseConcurrency } from '../stats/pool.js';
+import { parseConcurrency } from '../core/pool.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { confirmStops } from './confirm.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
@@ -44,21 +44,31 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
   const missing = plan.rows.filter((r) => r.action === 'error');
   if (missing.length > 0 && !flags.continueOnError) {
     const lines = missing.slice(0, 20).map((r) => `  id (line ${r.line}): ${r.message}`);
-    throw new UsageError(`${sourceName(flags.from)}: ${missing.length} row${missing.length > 1 ? 's name' : ' names'} an unknown ID; nothing was sent.\n${lines.join('\n')}`, {
-      field: '--from',
-      hint: 'Fix or remove those rows, or pass --continue-on-error to apply the others.',
-    });
+    throw new UsageError(
+      `${sourceName(flags.from)}: ${missing.length} row${missing.length > 1 ? 's name' : ' names'} an unknown ID; nothing was sent.\n${lines.join('\n')}`,
+      {
+        field: '--from',
+        hint: 'Fix or remove those rows, or pass --continue-on-error to apply the others.',
+      },
+    );
   }
   const target = flags.results ?? defaultResultsPath(flags.from);
   const updates = plan.rows.filter((r): r is PlannedUpdate => r.action === 'update');
   const resultsFile = await prepareResults(target, flags.from, {
     stdout: ctx.io.stdout,
-    reserveBytes: await estimateResultsBytes(UPDATE_RESULT_COLUMNS, plan.rows.map((row) => resultRow(row, { kind: 'skipped' }))),
+    reserveBytes: await estimateResultsBytes(
+      UPDATE_RESULT_COLUMNS,
+      plan.rows.map((row) => resultRow(row, { kind: 'skipped' })),
+    ),
     fallbackDirs: fallbackDirs(ctx),
   });
   let outcomes: Outcome<void>[];
   try {
-    await confirmStops(ctx, updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => ({ id: r.id, name: r.name })), flags.yes === true);
+    await confirmStops(
+      ctx,
+      updates.filter((r) => r.changes.some((c) => c.field === 'status' && c.to === 'STOPPED')).map((r) => ({ id: r.id, name: r.name })),
+      flags.yes === true,
+    );
     const ui = await ctx.ui();
     const client = updates.length > 0 ? await ctx.client() : undefined;
     outcomes = await applyAll(updates, (row) => ops.send(client!, row), {
@@ -72,7 +82,7 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
     throw err;
   }
   const ui = await ctx.ui();
-  const byLine = new Map(updates.map((r, i) => [r.line, outcomes[i]!]));
+  const byLine = new Map(updates.map((r, i) => [r.line, outcomes[i]]));
   const results = plan.rows.map((row) => resultRow(row, byLine.get(row.line)));
   const lost = await resultsFile.write(UPDATE_RESULT_COLUMNS, results);
 
@@ -82,8 +92,19 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
     return o?.kind === 'failed' ? [{ where: `line ${row.line} (${row.id})`, error: o.error }] : [];
   });
   const shown = target === '-' || lost ? undefined : target;
-  const end = endOfRun({ failures, total: plan.rows.length, continueOnError: flags.continueOnError === true, aborted: ctx.io.signal.aborted, results: shown });
-  if (lost) throw resultsLost(ctx.io.stderr, lost, { summary: summary(plan.entity, results, 'updated'), end, columns: UPDATE_RESULT_COLUMNS.join(',') });
+  const end = endOfRun({
+    failures,
+    total: plan.rows.length,
+    continueOnError: flags.continueOnError === true,
+    aborted: ctx.io.signal.aborted,
+    results: shown,
+  });
+  if (lost)
+    throw resultsLost(ctx.io.stderr, lost, {
+      summary: summary(plan.entity, results, 'updated'),
+      end,
+      columns: UPDATE_RESULT_COLUMNS.join(','),
+    });
   ui.notice(summary(plan.entity, results, 'updated') + (target === '-' ? '' : ` Results: ${target}`));
   if (end) throw end;
   return { kind: 'done' };

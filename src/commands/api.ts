@@ -4,7 +4,7 @@
 // message, with the service's code and description, goes to stderr; stdout stays data only).
 import { Option } from 'commander';
 import type { Format, HttpMethod } from '../api/types.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { defineCommand } from './define.js';
 
 export interface ApiOptions {
@@ -14,7 +14,8 @@ export interface ApiOptions {
 
 const upperMethod = (value: string): HttpMethod => {
   const m = value.toUpperCase();
-  if (m !== 'GET' && m !== 'POST') throw new UsageError(`-X: "${value}" is not GET or POST (the only methods the service has).`, { field: '-X' });
+  if (m !== 'GET' && m !== 'POST')
+    throw new UsageError(`-X: "${value}" is not GET or POST (the only methods the service has).`, { field: '-X' });
   return m;
 };
 const repeat = (value: string, previous: string[] = []) => [...previous, value];
@@ -26,7 +27,12 @@ export const api = defineCommand<ApiOptions>({
     cmd
       .argument('<path>', 'endpoint path under the base URL, e.g. publication/list (a .xml or .json suffix sets the format)')
       .addOption(new Option('-X, --method <method>', 'GET or POST').argParser(upperMethod).default('GET'))
-      .addOption(new Option('-f, --field <key=value>', 'a parameter, sent literally; repeat for more (GET: query string, POST: form body)').argParser(repeat)),
+      .addOption(
+        new Option(
+          '-f, --field <key=value>',
+          'a parameter, sent literally; repeat for more (GET: query string, POST: form body)',
+        ).argParser(repeat),
+      ),
   examples: [
     'masg api publication/list -f status=ACTIVE',
     'masg api publication/list --raw json',
@@ -34,7 +40,7 @@ export const api = defineCommand<ApiOptions>({
     'masg api publication/statistics.json -f start=2026060100 -f end=2026060123 -f level=adslot',
   ],
   async run(ctx, opts, [rawPath]) {
-    const { path, format } = parsePath(rawPath!, ...formatFlag(ctx.globals.output, ctx.globals.raw));
+    const { path, format } = parsePath(rawPath, ...formatFlag(ctx.globals.output, ctx.globals.raw));
     const params = parseFields(opts.field ?? []);
     const client = await ctx.client();
     const response = await client.request({ method: opts.method, path, params, format });
@@ -71,9 +77,11 @@ export function parsePath(raw: string, flag: Format | undefined, flagName = '--r
   const trimmed = raw.replace(/^\/+/, '');
   if (trimmed === '') throw new UsageError('<path>: empty; e.g. publication/list.', { field: '<path>' });
   const suffix = /\.(xml|json)$/i.exec(trimmed);
-  const fromSuffix = suffix ? (suffix[1]!.toLowerCase() as Format) : undefined;
+  const fromSuffix = suffix ? (suffix[1].toLowerCase() as Format) : undefined;
   if (fromSuffix && flag && fromSuffix !== flag) {
-    throw new UsageError(`<path> ends in .${fromSuffix} but ${flagName} says ${flag}: give one of them.`, { field: flagName.split(' ')[0]! });
+    throw new UsageError(`<path> ends in .${fromSuffix} but ${flagName} says ${flag}: give one of them.`, {
+      field: flagName.split(' ')[0],
+    });
   }
   return { path: `/${suffix ? trimmed.slice(0, -suffix[0].length) : trimmed}`, format: fromSuffix ?? flag ?? 'xml' };
 }

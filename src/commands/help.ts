@@ -3,7 +3,7 @@
 // other command, because it offers their names to Tab and gives group pages their examples.
 import { Argument, type Command } from 'commander';
 import type { Io } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { completeWith } from '../completion/hints.js';
 import type { GroupDef } from './define.js';
 import { HELP_TOPICS } from './help-topics.js';
@@ -29,7 +29,7 @@ export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void
   program.addHelpText(
     'after',
     examplesText(ROOT_EXAMPLES) +
-      `\nHelp topics:\n${topics.map((t) => `  masg help ${t.padEnd(12)} ${HELP_TOPICS[t]!.summary}`).join('\n')}\n`,
+      `\nHelp topics:\n${topics.map((t) => `  masg help ${t.padEnd(12)} ${HELP_TOPICS[t].summary}`).join('\n')}\n`,
   );
 
   const subject = new Argument('[subject...]', `a command (e.g. "pub list") or a topic: ${topics.join(', ')}`);
@@ -40,7 +40,7 @@ export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void
     .addArgument(subject)
     .addHelpText('after', examplesText(['masg help pub list', 'masg help exit-codes', 'masg help environment']))
     .action((words: string[]) => {
-      const topic = words.length === 1 ? HELP_TOPICS[words[0]!] : undefined;
+      const topic = words.length === 1 ? HELP_TOPICS[words[0]] : undefined;
       if (topic) {
         io.stdout.write(topic.text);
         return;

@@ -30,8 +30,18 @@ import { sql } from './sql.js';
 import { registerHelp } from './help.js';
 
 export const groups: GroupDef[] = [
-  { name: 'pub', summary: 'Publications: the mobile sites and apps that show ads', aliases: ['publication'], commands: [pubList, pubView, pubCreate, pubUpdate, pubStats] },
-  { name: 'slot', summary: 'Ad slots: the places in a publication where ads show', aliases: ['adslot'], commands: [slotList, slotView, slotCreate, slotUpdate, slotStats] },
+  {
+    name: 'pub',
+    summary: 'Publications: the mobile sites and apps that show ads',
+    aliases: ['publication'],
+    commands: [pubList, pubView, pubCreate, pubUpdate, pubStats],
+  },
+  {
+    name: 'slot',
+    summary: 'Ad slots: the places in a publication where ads show',
+    aliases: ['adslot'],
+    commands: [slotList, slotView, slotCreate, slotUpdate, slotStats],
+  },
   { name: 'adv', summary: 'Advertisers of the account', aliases: ['advertiser'], commands: [advList] },
   { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
 ];

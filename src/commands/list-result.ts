@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { EntityList } from '../api/types.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import type { Column } from '../output/types.js';
 import type { CommandResult } from './define.js';
 import { OUT_OPTION, outFile } from './out-file.js';
@@ -18,7 +18,10 @@ export function addOutOption(cmd: Command): Command {
 /** --raw prints the body on stdout: a file for it is a contradiction, refused before sending. */
 export function checkOut(ctx: Context, opts: ListOptions): void {
   if (outFile(opts.out) !== undefined && ctx.globals.raw) {
-    throw new UsageError('--raw prints the service\'s body on stdout; --out cannot apply to it.', { field: '--out', hint: 'Drop --raw to write masg\'s own format to the file, or redirect: masg … --raw > FILE.' });
+    throw new UsageError("--raw prints the service's body on stdout; --out cannot apply to it.", {
+      field: '--out',
+      hint: "Drop --raw to write masg's own format to the file, or redirect: masg … --raw > FILE.",
+    });
   }
 }
 

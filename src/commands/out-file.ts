@@ -1,7 +1,7 @@
 // `--out FILE` for data commands: the format follows the file's extension unless -o says
 // otherwise, and never a table (a file is data, not a terminal).
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import type { OutputFormat, OutputSettings } from '../output/types.js';
 
 const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
@@ -15,7 +15,10 @@ export function outFile(out: string | undefined): string | undefined {
   return out === '-' ? undefined : out;
 }
 
-export const OUT_OPTION = ['--out <file>', 'write to FILE atomically (format from its extension unless -o is given; - for stdout)'] as const;
+export const OUT_OPTION = [
+  '--out <file>',
+  'write to FILE atomically (format from its extension unless -o is given; - for stdout)',
+] as const;
 
 /** The output settings for `out` (stdout's when undefined); throws UsageError for -o table. */
 export async function settingsFor(ctx: Context, out: string | undefined): Promise<OutputSettings> {

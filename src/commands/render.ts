@@ -64,7 +64,10 @@ async function renderStream(ctx: Context, streamed: Extract<CommandResult, { kin
 }
 
 /** Tables show a narrower default set; --fields, --wide or a machine format shows every column. */
-function fieldsFor(settings: { fields?: string[]; format: string; wide?: boolean }, tableFields: string[] | undefined): string[] | undefined {
+function fieldsFor(
+  settings: { fields?: string[]; format: string; wide?: boolean },
+  tableFields: string[] | undefined,
+): string[] | undefined {
   return settings.fields ?? (settings.format === 'table' && !settings.wide ? tableFields : undefined);
 }
 

@@ -5,7 +5,7 @@
 // changes nothing), so the dry run shows the resolved ID.
 import type { ApiClient } from '../api/types.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { id as checkId } from '../validate/rules.js';
 
 export type IdKind = 'publication' | 'adslot' | 'advertiser' | 'campaign';
@@ -34,7 +34,7 @@ interface Entity {
 
 /** One ID argument: the full ID it stands for. `label` names the argument in errors (`<id>`, `--publication`). */
 export async function resolveId(ctx: Context, kind: IdKind, raw: string, label: string): Promise<string> {
-  return (await resolveIds(ctx, kind, [raw], label))[0]!;
+  return (await resolveIds(ctx, kind, [raw], label))[0];
 }
 
 /** Several IDs of one kind (e.g. `pub update ID1 ID2 …`): at most one list call for all of them. */
@@ -47,10 +47,15 @@ export async function resolveIds(ctx: Context, kind: IdKind, raws: readonly stri
  * that needs the current name (`slot update`) does not read the list a second time.
  */
 export async function resolveEntity(ctx: Context, kind: IdKind, raw: string, label: string): Promise<{ id: string; name?: string }> {
-  return (await resolveEntities(ctx, kind, [raw], label))[0]!;
+  return (await resolveEntities(ctx, kind, [raw], label))[0];
 }
 
-async function resolveEntities(ctx: Context, kind: IdKind, raws: readonly string[], label: string): Promise<Array<{ id: string; name?: string }>> {
+async function resolveEntities(
+  ctx: Context,
+  kind: IdKind,
+  raws: readonly string[],
+  label: string,
+): Promise<Array<{ id: string; name?: string }>> {
   const wanted = raws.map((raw) => checkId(label, raw));
   const prefixes = [...new Set(wanted.filter((w) => !isFullId(w)))];
   for (const p of prefixes) {
@@ -107,7 +112,7 @@ async function* entities(client: ApiClient, kind: IdKind): AsyncIterable<Entity>
       // Campaigns are listed per advertiser: a campaign ID is looked for under every one of them.
       const [{ listAdvertisers }, { listCampaigns }] = await Promise.all([import('../api/advertisers.js'), import('../api/campaigns.js')]);
       const advertisers = await listAdvertisers(client).toArray();
-      const { mapConcurrent } = await import('../stats/pool.js');
+      const { mapConcurrent } = await import('../core/pool.js');
       const lists = await mapConcurrent(advertisers, 4, (a) => listCampaigns(client, a.id).toArray());
       for (const list of lists) yield* list;
       return;
@@ -118,9 +123,12 @@ async function* entities(client: ApiClient, kind: IdKind): AsyncIterable<Entity>
 function pick(kind: IdKind, prefix: string, found: Found, label: string): Entity {
   const words = WORDS[kind];
   if (found.exact) return found.exact;
-  if (found.count === 1) return found.some[0]!;
+  if (found.count === 1) return found.some[0];
   if (found.count === 0) {
-    throw new UsageError(`${label}: no ${words.one} ID starts with "${prefix}".`, { field: label, hint: `See \`${words.list}\` for the IDs.` });
+    throw new UsageError(`${label}: no ${words.one} ID starts with "${prefix}".`, {
+      field: label,
+      hint: `See \`${words.list}\` for the IDs.`,
+    });
   }
   const shown = found.some.slice(0, MAX_CANDIDATES);
   const lines = shown.map((e) => `  ${e.id}  ${e.name}`);

@@ -2,14 +2,14 @@
 import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { CommandDef } from './define.js';
-import { markReported, UsageError } from '../errors.js';
+import { markReported, UsageError } from '../core/errors.js';
 import { render } from './render.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
   if (err instanceof Error && err.name === 'DryRunDone') return;
   if (err instanceof Error && ctx.secrets.length > 0) {
-    const { createRedactor } = await import('../redact.js');
+    const { createRedactor } = await import('../core/redact.js');
     const redact = createRedactor(ctx.secrets);
     err.message = redact(err.message);
     if ('hint' in err && typeof err.hint === 'string') err.hint = redact(err.hint);
@@ -24,7 +24,8 @@ async function report(ctx: Context, err: unknown): Promise<void> {
 function checkRaw(ctx: Context): void {
   const g = ctx.globals;
   if (!g.raw) return;
-  const clash = g.output !== undefined ? `-o ${g.output}` : g.fields !== undefined ? '--fields' : g.header === false ? '--no-header' : undefined;
+  const clash =
+    g.output !== undefined ? `-o ${g.output}` : g.fields !== undefined ? '--fields' : g.header === false ? '--no-header' : undefined;
   if (clash) {
     throw new UsageError(`--raw prints the service's body exactly as received; ${clash} cannot apply to it.`, {
       field: '--raw',

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { defineCommand } from './define.js';
 
 export interface SandboxOptions {
@@ -52,7 +52,12 @@ export const sandbox = defineCommand<SandboxOptions>({
     }
     const { runSandboxCommand } = await import('../sandbox/cli.js');
     try {
-      await runSandboxCommand(opts, { stdout: ctx.io.stdout, stderr: ctx.io.stderr, signal: ctx.io.signal, quiet: Boolean(ctx.globals.quiet) });
+      await runSandboxCommand(opts, {
+        stdout: ctx.io.stdout,
+        stderr: ctx.io.stderr,
+        signal: ctx.io.signal,
+        quiet: Boolean(ctx.globals.quiet),
+      });
     } catch (err) {
       throw listenError(err, opts) ?? err;
     }
@@ -70,8 +75,20 @@ function listenError(err: unknown, opts: SandboxOptions): UsageError | undefined
       hint: 'Stop what is listening there, choose another --port, or leave --port out for a free one.',
     });
   }
-  if (code === 'EACCES') return new UsageError(`--port ${opts.port}: not allowed to listen on ${where}.`, { field: '--port', hint: 'Ports below 1024 need privileges: choose a port from 1024 up.' });
-  if (code === 'ENOTFOUND') return new UsageError(`--host ${opts.host}: no such host name.`, { field: '--host', hint: 'Use 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.' });
-  if (code === 'EADDRNOTAVAIL') return new UsageError(`--host ${opts.host}: not an address of this machine.`, { field: '--host', hint: 'Use 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.' });
+  if (code === 'EACCES')
+    return new UsageError(`--port ${opts.port}: not allowed to listen on ${where}.`, {
+      field: '--port',
+      hint: 'Ports below 1024 need privileges: choose a port from 1024 up.',
+    });
+  if (code === 'ENOTFOUND')
+    return new UsageError(`--host ${opts.host}: no such host name.`, {
+      field: '--host',
+      hint: 'Use 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.',
+    });
+  if (code === 'EADDRNOTAVAIL')
+    return new UsageError(`--host ${opts.host}: not an address of this machine.`, {
+      field: '--host',
+      hint: 'Use 127.0.0.1 (the default), ::1, or 0.0.0.0 for every interface.',
+    });
   return undefined;
 }

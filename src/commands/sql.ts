@@ -23,6 +23,6 @@ export const sql = defineCommand<SqlOptions>({
   ],
   async run(ctx, opts, [query]) {
     const { runSql } = await import('../warehouse/sql.js');
-    return runSql(ctx, opts, query!);
+    return runSql(ctx, opts, query);
   },
 });

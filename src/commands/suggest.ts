@@ -18,7 +18,7 @@ export function correctSuggestion(text: string, cmd: Command): string {
   const instead = !cmd.parent
     ? '(--out belongs after the command, for the list and stats commands: e.g. masg pub list --out FILE.)'
     : longFlags(cmd).has('--results')
-    ? '(Did you mean --results? It names the file for the per-row results of --from.)'
-    : '(This command writes no file: redirect its output instead, e.g. `> FILE`; -o/--output sets the format.)';
+      ? '(Did you mean --results? It names the file for the per-row results of --from.)'
+      : '(This command writes no file: redirect its output instead, e.g. `> FILE`; -o/--output sets the format.)';
   return `${first}\n${instead}\n`;
 }

@@ -11,8 +11,14 @@ export const sync = defineCommand<SyncOptions>({
   summary: 'Keep a DuckDB or PostgreSQL database of the statistics up to date (incremental, safe to re-run)',
   configure: (cmd) =>
     cmd
-      .option('--db <target>', 'a DuckDB file, or a postgres://USER:PASSWORD@HOST/DB URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb)')
-      .option('--from <day>', 'first day: YYYY-MM-DD, today, yesterday or -Nd (default: 30 days back on the first run, then where the last run stopped)')
+      .option(
+        '--db <target>',
+        'a DuckDB file, or a postgres://USER:PASSWORD@HOST/DB URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb)',
+      )
+      .option(
+        '--from <day>',
+        'first day: YYYY-MM-DD, today, yesterday or -Nd (default: 30 days back on the first run, then where the last run stopped)',
+      )
       .option('--to <day>', 'last day, inclusive (default: today, kept as partial and fetched again next time)')
       .option('--tz <zone>', "IANA time zone of the days (default: the profile's, else the system's)")
       .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', '3')

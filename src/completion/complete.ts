@@ -21,7 +21,11 @@ async function loadSpec(): Promise<CommandSpec> {
     return JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as CommandSpec;
   } catch {
     // No generated spec (a checkout where it was deleted): build it from the live tree, slower.
-    const [{ buildProgram }, { buildSpec }, { nullIo }] = await Promise.all([import('../cli.js'), import('./spec.js'), import('./null-io.js')]);
+    const [{ buildProgram }, { buildSpec }, { nullIo }] = await Promise.all([
+      import('../cli.js'),
+      import('./spec.js'),
+      import('./null-io.js'),
+    ]);
     return buildSpec(await buildProgram(nullIo({})));
   }
 }
@@ -36,7 +40,9 @@ export async function complete(words: string[], io: Io, version: string): Promis
     if (a.ids) {
       const { liveIds } = await import('./live.js');
       const ids = await liveIds(a.ids.kind, a.globals, io.env, version);
-      candidates = ids.filter(([id]) => id.startsWith(a.ids!.partial)).map(([id, name]) => ({ value: a.ids!.prefix + id, description: name }));
+      candidates = ids
+        .filter(([id]) => id.startsWith(a.ids!.partial))
+        .map(([id, name]) => ({ value: a.ids!.prefix + id, description: name }));
     }
     const directives = [a.nospace && 'nospace', a.files && 'files'].filter((d): d is string => typeof d === 'string');
     io.stdout.write(formatAnswer(candidates, directives));

@@ -92,7 +92,7 @@ const fetchers: Record<IdKind, (client: ApiClient) => Promise<Partial<Record<IdK
     ]);
     const pubName = new Map(publications);
     slots.forEach((slot, i) => {
-      const pub = pubName.get(owners[i]!);
+      const pub = pubName.get(owners[i]);
       if (pub !== undefined) slot[1] = `${slot[1]} (${pub})`;
     });
     return { adslots: slots, publications };

@@ -40,7 +40,7 @@ interface Walk {
 
 function findOption(chain: CommandSpec[], flag: string): OptionSpec | undefined {
   for (let i = chain.length - 1; i >= 0; i--) {
-    const found = chain[i]!.options.find((o) => o.flags.includes(flag));
+    const found = chain[i].options.find((o) => o.flags.includes(flag));
     if (found) return found;
   }
   return undefined;
@@ -99,9 +99,7 @@ function valueAnswer(how: Completer | undefined, cur: string, prefix: string, gl
   const cut = cur.lastIndexOf(',') + 1;
   const head = cur.slice(0, cut);
   const taken = new Set(head.split(','));
-  const candidates = how.values
-    .filter((v) => !taken.has(v) && v.startsWith(cur.slice(cut)))
-    .map((v) => ({ value: prefix + head + v }));
+  const candidates = how.values.filter((v) => !taken.has(v) && v.startsWith(cur.slice(cut))).map((v) => ({ value: prefix + head + v }));
   return { candidates, nospace: true, globals };
 }
 

@@ -1,8 +1,8 @@
 // The service base URL is where the developer key is sent on every request, so it is checked
 // before anything else happens: a typo must not become a request to the wrong host, and Basic
 // auth (base64, not encryption) must never cross a network in the clear.
-import { UsageError } from '../errors.js';
-import { REDACTED } from '../redact.js';
+import { UsageError } from '../core/errors.js';
+import { REDACTED } from '../core/redact.js';
 
 /**
  * Validate a base URL and return it normalised (lower-case host, no default port, no trailing
@@ -42,10 +42,10 @@ export function checkBaseUrl(raw: string, field = '--base-url'): string {
     });
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(
-      `${field} uses plain http:// to ${url.hostname}: the developer key would cross the network unencrypted.`,
-      { field, hint: 'Use https://. Plain http:// is allowed only to loopback addresses (localhost, 127.0.0.0/8, [::1]).' },
-    );
+    throw new UsageError(`${field} uses plain http:// to ${url.hostname}: the developer key would cross the network unencrypted.`, {
+      field,
+      hint: 'Use https://. Plain http:// is allowed only to loopback addresses (localhost, 127.0.0.0/8, [::1]).',
+    });
   }
   return url.origin + url.pathname.replace(/\/+$/, '');
 }

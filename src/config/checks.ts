@@ -1,6 +1,6 @@
 // Checks for the small values login and the environment supply. Each names the field at fault
 // (flag or variable) because the same value can come from several places.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { isValidTimeZone } from '../stats/zone.js';
 
 // Names become JSON keys and appear in messages and paths (sandbox state): keep them plain. The

@@ -4,7 +4,7 @@
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, MasgError } from '../errors.js';
+import { ConfigError, MasgError } from '../core/errors.js';
 import { systemKeyring } from './keyring.js';
 import { withKeyring } from './keyring-store.js';
 import type { Profile, ProfileStore, ProfileSummary } from './store.js';
@@ -99,7 +99,8 @@ class ProfileFile {
         const before = JSON.stringify(profiles);
         const result = change(profiles);
         // conf's layout (tab-indented), so a file written by an older masg and by this one diff cleanly.
-        if (JSON.stringify(profiles) !== before) await locked.write(`${JSON.stringify({ ...file, profiles }, undefined, '\t')}\n`, { mode: 0o600 });
+        if (JSON.stringify(profiles) !== before)
+          await locked.write(`${JSON.stringify({ ...file, profiles }, undefined, '\t')}\n`, { mode: 0o600 });
         this.read = { profiles };
         return result;
       });
@@ -207,9 +208,9 @@ class ConfStore implements ProfileStore {
   /** The file may be hand-edited: check the shape instead of trusting a cast. */
   private parse(name: string, raw: unknown): Profile {
     const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-    const optional = (k: string) => (r[k] === undefined || typeof r[k] === 'string' ? (r[k] as string | undefined) : null);
+    const optional = (k: string) => (r[k] === undefined || typeof r[k] === 'string' ? r[k] : null);
     const [key, baseUrl, timezone] = [optional('key'), optional('baseUrl'), optional('timezone')];
-    const keyring = r.keyring === undefined || typeof r.keyring === 'boolean' ? (r.keyring as boolean | undefined) : null;
+    const keyring = r.keyring === undefined || typeof r.keyring === 'boolean' ? r.keyring : null;
     if (typeof r.email !== 'string' || key === null || baseUrl === null || timezone === null || keyring === null) {
       throw new ConfigError(`Profile "${name}" in ${this.path} is malformed (email, key, baseUrl, timezone must be strings).`, {
         hint: `Run \`masg login --profile ${name}\` to write it again.`,

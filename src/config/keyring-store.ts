@@ -2,7 +2,7 @@
 // whose key went to the keyring is written with `keyring: true` and no key, so a command that
 // gets its key from MASG_DEVELOPER_KEY never has to ask the keyring (cron often has none).
 // When the keyring cannot be used the key goes to the file (mode 0600), and the user is told why.
-import { ConfigError } from '../errors.js';
+import { ConfigError } from '../core/errors.js';
 import { KeyringUnavailable, type Keyring } from './keyring.js';
 import type { Profile, ProfileStore } from './store.js';
 
@@ -60,9 +60,12 @@ export function withKeyring(file: ProfileStore, keyring: Keyring): ProfileStore 
         return await keyring.get(name);
       } catch (err) {
         if (!(err instanceof KeyringUnavailable)) throw err;
-        throw new ConfigError(`The developer key of profile "${name}" is in ${keyring.description}, which could not be reached: ${err.reason}.`, {
-          hint: 'Run masg where the keyring is unlocked, set MASG_DEVELOPER_KEY, or keep the key in the file: `MASG_KEYRING=0 masg login`.',
-        });
+        throw new ConfigError(
+          `The developer key of profile "${name}" is in ${keyring.description}, which could not be reached: ${err.reason}.`,
+          {
+            hint: 'Run masg where the keyring is unlocked, set MASG_DEVELOPER_KEY, or keep the key in the file: `MASG_KEYRING=0 masg login`.',
+          },
+        );
       }
     },
     drainNotices: () => notices.splice(0),

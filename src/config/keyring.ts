@@ -55,7 +55,7 @@ export function secretTool(opts: KeyringOptions): Keyring {
   function run(args: string[], input?: string): Promise<Run> {
     return new Promise((resolve, reject) => {
       // The injected environment: its PATH finds the tool, its DBUS_SESSION_BUS_ADDRESS the keyring.
-      const child = spawn('secret-tool', args, { env: opts.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs });
+      const child = spawn('secret-tool', args, { env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (c: Buffer) => out.push(c));
@@ -64,7 +64,10 @@ export function secretTool(opts: KeyringOptions): Keyring {
         reject(new KeyringUnavailable(e.code === 'ENOENT' ? 'secret-tool is not installed (package libsecret-tools)' : e.message)),
       );
       child.on('close', (code, signal) => {
-        if (signal) return reject(new KeyringUnavailable(`secret-tool did not answer within ${timeoutMs / 1000} s (a locked keyring waiting for a password?)`));
+        if (signal)
+          return reject(
+            new KeyringUnavailable(`secret-tool did not answer within ${timeoutMs / 1000} s (a locked keyring waiting for a password?)`),
+          );
         resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8').trim() });
       });
       // EPIPE when the tool exits before reading: its exit status tells the story.

@@ -2,7 +2,7 @@
 // key never comes from a flag (it would show in `ps` and shell history): a hidden prompt, or a
 // pipe with --key-stdin for scripts.
 import type { Readable } from 'node:stream';
-import { AuthError, UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../core/errors.js';
 import type { Prompter } from '../prompt.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkEmail, checkProfileName, checkTimezone } from './checks.js';
@@ -63,9 +63,17 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
   // Flag first (checked, exit 2 when wrong); then, on a terminal, ask with the stored value as
   // the default and ask again after a wrong answer; without one, re-use the stored value
   // (re-login to rotate a key), else fail naming the flag.
-  const ask = async (flag: string | undefined, stored: string | undefined, question: string, instead: string, check: (value: string, field?: string) => string, field: string) => {
+  const ask = async (
+    flag: string | undefined,
+    stored: string | undefined,
+    question: string,
+    instead: string,
+    check: (value: string, field?: string) => string,
+    field: string,
+  ) => {
     if (flag !== undefined) return check(flag, field);
-    if (prompt.interactive || stored === undefined) return prompt.text(question, { default: stored, instead, check: (answer) => check(answer, question) });
+    if (prompt.interactive || stored === undefined)
+      return prompt.text(question, { default: stored, instead, check: (answer) => check(answer, question) });
     return check(stored, field);
   };
 
@@ -104,8 +112,16 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
   const notices = store.drainNotices?.() ?? [];
   const saved = await store.get(profile); // keyLocation answers for the profile as now saved
   return {
-    profile, email, baseUrl, ...(timezone !== undefined && { timezone }), path: store.path, replaced: existing !== undefined, warnings: warning ? [warning] : [],
-    keyLocation: store.keyLocation(profile), inKeyring: saved?.keyring === true, notices,
+    profile,
+    email,
+    baseUrl,
+    ...(timezone !== undefined && { timezone }),
+    path: store.path,
+    replaced: existing !== undefined,
+    warnings: warning ? [warning] : [],
+    keyLocation: store.keyLocation(profile),
+    inKeyring: saved?.keyring === true,
+    notices,
   };
 }
 

@@ -1,6 +1,6 @@
 // THE precedence of masg: flag > environment > profile > default, decided here and nowhere else.
 // Every command (and login/logout for the profile name) goes through these two functions.
-import { ConfigError, UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkEmail, checkProfileName } from './checks.js';
 import { DEFAULT_PROFILE, type Profile, type ProfileStore } from './store.js';
@@ -110,7 +110,8 @@ export async function resolveSettings(input: {
     emailSource,
     key: key ?? '',
     keySource,
-    keyLocation: keySource === 'env' ? 'environment variable MASG_DEVELOPER_KEY' : keySource === 'profile' ? store.keyLocation(profile) : '',
+    keyLocation:
+      keySource === 'env' ? 'environment variable MASG_DEVELOPER_KEY' : keySource === 'profile' ? store.keyLocation(profile) : '',
     baseUrl: base?.url ?? '',
     baseUrlSource: base?.source ?? 'none',
     ...(stored?.timezone !== undefined && { timezone: stored.timezone }),
@@ -122,12 +123,15 @@ export async function resolveSettings(input: {
 async function keyOf(store: ProfileStore, name: string, stored: Profile, problems?: string[]): Promise<string | undefined> {
   if (!stored.keyring) return stored.key;
   if (!store.readKey) {
-    problems?.push(`The key of profile "${name}" is in the system keyring, which masg does not use here (MASG_KEYRING=0, or not Linux): run \`masg login\` to store it again.`);
+    problems?.push(
+      `The key of profile "${name}" is in the system keyring, which masg does not use here (MASG_KEYRING=0, or not Linux): run \`masg login\` to store it again.`,
+    );
     return undefined;
   }
   try {
     const key = await store.readKey(name);
-    if (key === undefined) problems?.push(`Profile "${name}" says its key is in the system keyring, but the keyring has none: run \`masg login\` again.`);
+    if (key === undefined)
+      problems?.push(`Profile "${name}" says its key is in the system keyring, but the keyring has none: run \`masg login\` again.`);
     return key;
   } catch (err) {
     if (problems === undefined) throw err;
@@ -154,7 +158,10 @@ function pickBaseUrl(
 /** `--sandbox` is a flag, so it beats every env variable and profile; mixing it with the other
  *  flags that choose a server or an account is a contradiction, not a preference. */
 function sandboxSettings(flags: SettingsFlags): Settings {
-  for (const [flag, given] of [['--base-url', flags.baseUrl], ['--profile', flags.profile]] as const) {
+  for (const [flag, given] of [
+    ['--base-url', flags.baseUrl],
+    ['--profile', flags.profile],
+  ] as const) {
     if (given !== undefined) {
       throw new UsageError(`--sandbox cannot be combined with ${flag}: the sandbox has its own URL and demo account.`, { field: flag });
     }

@@ -49,11 +49,7 @@ export const DEFAULT_PROFILE = 'default';
  * explicitly (not conf's per-OS default) so the path is the same one the docs name on Linux and
  * macOS alike; Windows gets %APPDATA%\masg, where users expect it.
  */
-export function defaultConfigDir(opts: {
-  env: Record<string, string | undefined>;
-  homedir?: string;
-  platform?: NodeJS.Platform;
-}): string {
+export function defaultConfigDir(opts: { env: Record<string, string | undefined>; homedir?: string; platform?: NodeJS.Platform }): string {
   const { env } = opts;
   if (env.MASG_CONFIG_DIR) return env.MASG_CONFIG_DIR;
   // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LocalIOError } from '../errors.js';
+import { LocalIOError } from './errors.js';
 
 export interface LockOptions {
   /**
@@ -93,7 +93,13 @@ async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> 
     timer = setTimeout(() => resolve(false), ms);
   });
   try {
-    return await Promise.race([p.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      p.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -233,6 +239,8 @@ async function removeStaleTemps(path: string): Promise<void> {
     return;
   }
   await Promise.all(
-    names.filter((n) => n.startsWith(prefix) && n.endsWith('.tmp')).map((n) => fs.rm(join(dirname(path), n), { force: true }).catch(() => undefined)),
+    names
+      .filter((n) => n.startsWith(prefix) && n.endsWith('.tmp'))
+      .map((n) => fs.rm(join(dirname(path), n), { force: true }).catch(() => undefined)),
   );
 }

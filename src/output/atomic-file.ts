@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { UsageError } from '../errors.js';
-import { asLocalIO, localIOError } from '../local-io.js';
+import { UsageError } from '../core/errors.js';
+import { asLocalIO, localIOError } from '../core/local-io.js';
 
 export interface AtomicFile {
   /** The stream of the current attempt: restart() replaces it. */
@@ -140,7 +140,7 @@ async function openStream(tempPath: string, flags: 'r+' | 'w'): Promise<Opened> 
 async function reserve(handle: fs.FileHandle, bytes: number): Promise<void> {
   const chunk = Buffer.alloc(Math.min(bytes, 1 << 20));
   // A nearly full disk takes part of a write without an error: only the next write says ENOSPC.
-  for (let left = bytes; left > 0; ) {
+  for (let left = bytes; left > 0;) {
     const { bytesWritten } = await handle.write(chunk, 0, Math.min(left, chunk.length));
     left -= bytesWritten;
   }
@@ -172,7 +172,13 @@ export async function removeStaleTemps(path: string, alive: (pid: number) => boo
     const pid = Number(m[1]);
     // Our own PID: a file this very process may be writing (or a recycled PID's): keep it.
     if (pid === process.pid || alive(pid)) continue;
-    if (await fs.rm(join(dir, name), { force: true }).then(() => true, () => false)) removed.push(name);
+    if (
+      await fs.rm(join(dir, name), { force: true }).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(name);
   }
   return removed;
 }
@@ -200,7 +206,10 @@ async function checkDirectory(dir: string, field: string): Promise<void> {
 export async function checkNotFolder(path: string, field: string): Promise<void> {
   const stat = await fs.stat(path).catch(() => undefined);
   if (stat?.isDirectory()) {
-    throw new UsageError(`${field}: ${path} is a folder, not a file`, { field, hint: `Give a file name, e.g. ${field} ${join(path, field === '--results' ? 'results.csv' : 'export.csv')}` });
+    throw new UsageError(`${field}: ${path} is a folder, not a file`, {
+      field,
+      hint: `Give a file name, e.g. ${field} ${join(path, field === '--results' ? 'results.csv' : 'export.csv')}`,
+    });
   }
 }
 

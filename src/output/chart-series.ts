@@ -1,7 +1,7 @@
 // The numbers behind a --chart: one point per interval, summed exactly over every row of that
 // interval (publications, ad slots, countries), for impressions, clicks and money (earnings, or
 // spend for campaigns). Counts and money are exact decimal strings; only drawing uses floats.
-import { DecimalSum } from '../stats/decimal.js';
+import { DecimalSum } from '../core/decimal.js';
 import type { Row } from './types.js';
 
 export interface ChartSeries {
@@ -44,8 +44,8 @@ export class ChartAccumulator {
     let sums = this.points.get(label);
     if (!sums) this.points.set(label, (sums = this.keys.map((_, i) => this.sum(i))));
     this.keys.forEach((key, i) => {
-      sums[i]!.add(row[key] ?? '');
-      this.totals[i]!.add(row[key] ?? '');
+      sums[i].add(row[key] ?? '');
+      this.totals[i].add(row[key] ?? '');
     });
     this.currencies.add(row['currency'] ?? '');
   }
@@ -58,10 +58,10 @@ export class ChartAccumulator {
       series: this.keys.map((key, i) => ({
         key,
         money: i === this.keys.length - 1,
-        values: sums.map((s) => s[i]!.value()),
-        total: this.totals[i]!.value(),
+        values: sums.map((s) => s[i].value()),
+        total: this.totals[i].value(),
       })),
-      currency: this.currencies.size === 1 ? [...this.currencies][0]! : '',
+      currency: this.currencies.size === 1 ? [...this.currencies][0] : '',
     };
   }
 }

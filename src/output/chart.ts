@@ -3,7 +3,7 @@
 // the exact min and max are printed beside it, with the total), fitted to the terminal's width. Longer ranges than the width allows are folded:
 // each mark is then the mean of consecutive intervals (the footnote says how many).
 import type { ChalkInstance } from 'chalk';
-import { parseDecimal, type Decimal } from '../stats/decimal.js';
+import { parseDecimal, type Decimal } from '../core/decimal.js';
 import type { ChartData, ChartSeries } from './chart-series.js';
 
 export interface ChartOptions {
@@ -22,7 +22,7 @@ export function renderChart(data: ChartData, opts: ChartOptions): string {
   const n = data.labels.length;
   const labelWidth = Math.max(...data.series.map((s) => s.key.length)) + GAP.length;
   const stats = alignStats(data.series.map((s) => statsCells(s, data.currency)));
-  const statsWidth = stats[0]!.length;
+  const statsWidth = stats[0].length;
   // Stats beside the sparkline when that leaves room for a useful one; else on their own line.
   const inline = width - labelWidth - GAP.length - statsWidth >= Math.min(n, MIN_SPARK);
   const room = Math.max(1, inline ? width - labelWidth - GAP.length - statsWidth : width - labelWidth);
@@ -32,8 +32,8 @@ export function renderChart(data: ChartData, opts: ChartOptions): string {
     const spark = sparkline(series.values, fold);
     const label = chalk.bold(series.key.padEnd(labelWidth));
     const painted = paint(chalk, series)(spark);
-    if (inline) lines.push(`${label}${painted}${GAP}${stats[i]!}`.trimEnd());
-    else lines.push(`${label}${painted}`, `${' '.repeat(labelWidth)}${stats[i]!.trimEnd()}`);
+    if (inline) lines.push(`${label}${painted}${GAP}${stats[i]}`.trimEnd());
+    else lines.push(`${label}${painted}`, `${' '.repeat(labelWidth)}${stats[i].trimEnd()}`);
   });
   const marks = Math.ceil(n / fold);
   lines.push(' '.repeat(labelWidth) + chalk.dim(axis(data.labels[0] ?? '', data.labels[n - 1] ?? '', marks)));
@@ -76,15 +76,20 @@ function axis(first: string, last: string, marks: number): string {
 function statsCells(s: ChartSeries, currency: string): string[] {
   const numbers = s.values.map((v) => ({ v, d: parseDecimal(v) })).filter((x): x is { v: string; d: Decimal } => x.d !== null);
   const pick = (better: (a: Decimal, b: Decimal) => boolean) =>
-    numbers.reduce<{ v: string; d: Decimal } | undefined>((acc, x) => (acc === undefined || better(x.d, acc.d) ? x : acc), undefined)?.v ?? '';
+    numbers.reduce<{ v: string; d: Decimal } | undefined>((acc, x) => (acc === undefined || better(x.d, acc.d) ? x : acc), undefined)?.v ??
+    '';
   const unit = s.money && currency ? ` ${currency}` : '';
-  return [`total ${group(s.total)}${unit}`, `min ${group(pick((a, b) => compare(a, b) < 0))}`, `max ${group(pick((a, b) => compare(a, b) > 0))}`];
+  return [
+    `total ${group(s.total)}${unit}`,
+    `min ${group(pick((a, b) => compare(a, b) < 0))}`,
+    `max ${group(pick((a, b) => compare(a, b) > 0))}`,
+  ];
 }
 
 /** Columns padded to the widest cell of each, so the numbers line up under each other. */
 function alignStats(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c]!)).join(GAP));
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join(GAP));
 }
 
 function compare(a: Decimal, b: Decimal): number {
@@ -98,5 +103,5 @@ function compare(a: Decimal, b: Decimal): number {
 export function group(value: string): string {
   const m = /^(-?)(\d+)(\.\d+)?$/.exec(value);
   if (!m) return value === '' ? '?' : value;
-  return m[1]! + m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (m[3] ?? '');
+  return m[1] + m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (m[3] ?? '');
 }

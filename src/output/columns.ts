@@ -1,7 +1,7 @@
 // Choosing columns (`--fields`) and reading cell values. Kept apart from the formats so every
 // format selects and orders columns the same way.
 
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import type { Column, Row } from './types.js';
 
 /** Split a `--fields a,b` value; blanks are dropped so `a,,b` and `a, b` both work. */

@@ -1,7 +1,7 @@
 // Errors as data: the source of both the `masg: message` text and the JSON object that scripts
 // using `-o json` read from stderr.
 
-import { MasgError } from '../errors.js';
+import { MasgError } from '../core/errors.js';
 
 export interface ErrorDescription {
   name: string;

@@ -56,38 +56,39 @@ function squeezeLayout(cols: readonly ColumnMeasure[], total: number): Layout {
   const nat = cols.map((c) => Math.max(c.header, c.shortId ?? c.data));
   // Headers are never cut while other columns can give way: `conve…` twice would not say which
   // of conversions and conversionsPercent a column is.
-  const min = cols.map((c, i) => Math.max(1, c.text ? Math.min(nat[i]!, Math.max(TEXT_MIN, c.header)) : nat[i]!));
+  const min = cols.map((c, i) => Math.max(1, c.text ? Math.min(nat[i], Math.max(TEXT_MIN, c.header)) : nat[i]));
   const shown = cols.map((_, i) => i);
-  const need = () => sum(shown.map((i) => min[i]!)) + frame(shown.length);
+  const need = () => sum(shown.map((i) => min[i])) + frame(shown.length);
   while (shown.length > 1 && need() > total) {
     let drop = 0;
-    for (let k = 1; k < shown.length; k++) if (cols[shown[k]!]!.priority >= cols[shown[drop]!]!.priority) drop = k;
+    for (let k = 1; k < shown.length; k++) if (cols[shown[k]].priority >= cols[shown[drop]].priority) drop = k;
     shown.splice(drop, 1);
   }
-  if (need() > total) min[shown[0]!] = Math.max(1, total - frame(1)); // one column left: cut even it (and its header)
+  if (need() > total) min[shown[0]] = Math.max(1, total - frame(1)); // one column left: cut even it (and its header)
   const widths = [...min];
   let slack = total - need();
-  const byPriority = [...shown].sort((a, b) => cols[a]!.priority - cols[b]!.priority || a - b);
+  const byPriority = [...shown].sort((a, b) => cols[a].priority - cols[b].priority || a - b);
   for (const i of byPriority) {
-    const add = Math.max(0, Math.min(slack, nat[i]! - widths[i]!));
-    widths[i]! += add;
+    const add = Math.max(0, Math.min(slack, nat[i] - widths[i]));
+    widths[i] += add;
     slack -= add;
   }
   return { shown, widths, shortenIds: cols.some((c) => c.shortId !== undefined) };
 }
 
 function wrapLayout(cols: readonly ColumnMeasure[], widths: number[], total: number): Layout {
-  const min = cols.map((c, i) => (c.text ? Math.min(widths[i]!, c.longestWord ?? widths[i]!) : widths[i]!));
+  const min = cols.map((c, i) => (c.text ? Math.min(widths[i], c.longestWord ?? widths[i]) : widths[i]));
   let excess = sum(widths) + frame(cols.length) - total;
   // Narrow the widest wrappable column a step at a time, so long texts share the room evenly.
   while (excess > 0) {
     let widest = -1;
-    for (let i = 0; i < cols.length; i++) if (widths[i]! > min[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    for (let i = 0; i < cols.length; i++) if (widths[i] > min[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;
     if (widest < 0) break;
-    let second = min[widest]!;
-    for (let i = 0; i < cols.length; i++) if (i !== widest && widths[i]! > min[i]!) second = Math.max(second, Math.min(widths[i]!, widths[widest]!));
-    const step = Math.max(1, Math.min(excess, widths[widest]! - second));
-    widths[widest]! -= step;
+    let second = min[widest];
+    for (let i = 0; i < cols.length; i++)
+      if (i !== widest && widths[i] > min[i]) second = Math.max(second, Math.min(widths[i], widths[widest]));
+    const step = Math.max(1, Math.min(excess, widths[widest] - second));
+    widths[widest] -= step;
     excess -= step;
   }
   return { shown: cols.map((_, i) => i), widths, shortenIds: false };
@@ -118,7 +119,7 @@ for (let c = 0; c < 16; c++) HEX['0123456789abcdef'.charCodeAt(c)] = c;
 function hexRun(v: string, from: number, to: number): number {
   let n = 0;
   for (let j = from; j < to; j++) {
-    const d = HEX[v.charCodeAt(j)]!;
+    const d = HEX[v.charCodeAt(j)];
     if (d < 0) return -1;
     n = n * 16 + d;
   }
@@ -130,14 +131,15 @@ function hexRun(v: string, from: number, to: number): number {
  * when `v` is not a lowercase UUID. Small integers and straight loops, so it stays optimized.
  */
 function uuidKey(v: string): number {
-  if (v.length !== 36 || v.charCodeAt(8) !== 0x2d || v.charCodeAt(13) !== 0x2d || v.charCodeAt(18) !== 0x2d || v.charCodeAt(23) !== 0x2d) return -1;
+  if (v.length !== 36 || v.charCodeAt(8) !== 0x2d || v.charCodeAt(13) !== 0x2d || v.charCodeAt(18) !== 0x2d || v.charCodeAt(23) !== 0x2d)
+    return -1;
   const a = hexRun(v, 0, 4);
   const b = hexRun(v, 4, 8);
   const c = hexRun(v, 9, 13);
   let rest = 0; // negative once any other digit is not hex
-  for (let j = 14; j < 18; j++) rest |= HEX[v.charCodeAt(j)]!;
-  for (let j = 19; j < 23; j++) rest |= HEX[v.charCodeAt(j)]!;
-  for (let j = 24; j < 36; j++) rest |= HEX[v.charCodeAt(j)]!;
+  for (let j = 14; j < 18; j++) rest |= HEX[v.charCodeAt(j)];
+  for (let j = 19; j < 23; j++) rest |= HEX[v.charCodeAt(j)];
+  for (let j = 24; j < 36; j++) rest |= HEX[v.charCodeAt(j)];
   if (a < 0 || b < 0 || c < 0 || rest < 0) return -1;
   return (a * 0x10000 + b) * 0x10000 + c;
 }
@@ -154,7 +156,7 @@ export function uuidPrefixLength(values: readonly string[], count: number, floor
   const keys = new Float64Array(count);
   let m = 0;
   for (let r = 0; r < count; r++) {
-    const v = values[r]!;
+    const v = values[r];
     if (v === '') continue;
     const key = uuidKey(v);
     if (key < 0) return undefined;
@@ -164,8 +166,8 @@ export function uuidPrefixLength(values: readonly string[], count: number, floor
   const sorted = keys.subarray(0, m).sort();
   let shared = -1;
   for (let j = 1; j < m; j++) {
-    const a = sorted[j - 1]!;
-    const b = sorted[j]!;
+    const a = sorted[j - 1];
+    const b = sorted[j];
     if (a === b) return undefined;
     const ah = Math.floor(a / 0x10000);
     const bh = Math.floor(b / 0x10000);

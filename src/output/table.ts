@@ -31,7 +31,6 @@ const clean = (value: string) => (hasUnsafeCharacters(value) ? sanitizeForDispla
  */
 export const TABLE_ROW_LIMIT = 100_000;
 
-// eslint-disable-next-line no-control-regex
 const ASCII = /^[\x20-\x7e]*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PRIORITY = 2;
@@ -71,9 +70,9 @@ function drawRow(
   for (let line = 0; line < height; line++) {
     text += '│';
     for (let k = 0; k < cells.length; k++) {
-      const value = cells[k]![line] ?? '';
-      const used = known && height === 1 && known[k]! >= 0 ? known[k]! : displayWidth(value);
-      const fill = ' '.repeat(Math.max(0, widths[k]! - used));
+      const value = cells[k][line] ?? '';
+      const used = known && height === 1 && known[k] >= 0 ? known[k] : displayWidth(value);
+      const fill = ' '.repeat(Math.max(0, widths[k] - used));
       const shown = value === '' ? '' : paint(k, value);
       text += right[k] ? ` ${fill}${shown} │` : ` ${shown}${fill} │`;
     }
@@ -114,15 +113,15 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const cellWidths: Int32Array[] = [];
   const plainAscii: Uint8Array[] = []; // 1: printable ASCII, cut by slicing, no measuring
   const widest = columns.map((_, i) => {
-    const m = measureColumn(data.values[i]!, count);
+    const m = measureColumn(data.values[i], count);
     cellWidths.push(m.widths);
     plainAscii.push(m.ascii);
     return m.widest;
   });
-  if (totals) for (let i = 0; i < n; i++) widest[i] = Math.max(widest[i]!, displayWidth(totals[i] ?? ''));
+  if (totals) for (let i = 0; i < n; i++) widest[i] = Math.max(widest[i], displayWidth(totals[i] ?? ''));
   const measures: ColumnMeasure[] = columns.map((c, i) => ({
-    header: displayWidth(head[i]!),
-    data: widest[i]!,
+    header: displayWidth(head[i]),
+    data: widest[i],
     priority: c.priority ?? DEFAULT_PRIORITY,
     text: c.wrap === true,
   }));
@@ -130,21 +129,21 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const fits = opts.width === undefined || measures.reduce((s, m) => s + Math.max(m.header, m.data) + 3, 1) <= opts.width;
   if (!fits && wide) {
     for (let i = 0; i < n; i++) {
-      if (!measures[i]!.text) continue;
-      let longest = longestWord(head[i]!);
-      const column = data.values[i]!;
-      for (let r = 0; r < count; r++) longest = Math.max(longest, longestWord(column[r]!));
-      measures[i]!.longestWord = longest;
+      if (!measures[i].text) continue;
+      let longest = longestWord(head[i]);
+      const column = data.values[i];
+      for (let r = 0; r < count; r++) longest = Math.max(longest, longestWord(column[r]));
+      measures[i].longestWord = longest;
     }
   }
-  if (!fits && !wide) for (let i = 0; i < n; i++) measures[i]!.shortId = idPrefix(data.values[i]!, count);
+  if (!fits && !wide) for (let i = 0; i < n; i++) measures[i].shortId = idPrefix(data.values[i], count);
 
   const layout = layoutTable(measures, opts.width, wide);
   const shown = layout.shown;
-  const widths = shown.map((i) => layout.widths[i]!);
-  const right = shown.map((i) => isNumeric(columns[i]!));
-  const prefix = shown.map((i) => (layout.shortenIds ? measures[i]!.shortId : undefined));
-  const wraps = shown.map((i) => wide && measures[i]!.text);
+  const widths = shown.map((i) => layout.widths[i]);
+  const right = shown.map((i) => isNumeric(columns[i]));
+  const prefix = shown.map((i) => (layout.shortenIds ? measures[i].shortId : undefined));
+  const wraps = shown.map((i) => wide && measures[i].text);
 
   // A cell as the lines it shows; known[k] gets its width when it is the width measured above.
   const known = shown.map(() => -1);
@@ -152,20 +151,25 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
     const p = prefix[k];
     known[k] = -1;
     if (p !== undefined && UUID.test(value)) return [value.slice(0, p)];
-    if (measured <= widths[k]!) {
+    if (measured <= widths[k]) {
       known[k] = measured;
       return [value];
     }
-    if (wraps[k]) return wrapWords(value, widths[k]!, 'keep');
-    return [truncate(value, widths[k]!)];
+    if (wraps[k]) return wrapWords(value, widths[k], 'keep');
+    return [truncate(value, widths[k])];
   };
-  const status = shown.map((i) => columns[i]!.key === 'status');
+  const status = shown.map((i) => columns[i].key === 'status');
   const plain = (k: number, line: string) => (status[k] ? paintStatus(chalk, line) : line);
 
   const lines = box(widths);
   let text = lines.top + '\n';
-  const headCells = shown.map((i, k) => (wide ? wrapWords(head[i]!, widths[k]!, 'keep') : [truncate(head[i]!, widths[k]!)]));
-  text += drawRow(headCells, widths, shown.map(() => false), (_k, line) => chalk.bold(line));
+  const headCells = shown.map((i, k) => (wide ? wrapWords(head[i], widths[k], 'keep') : [truncate(head[i], widths[k])]));
+  text += drawRow(
+    headCells,
+    widths,
+    shown.map(() => false),
+    (_k, line) => chalk.bold(line),
+  );
   if (count > 0) text += lines.rule + '\n';
   await emit(text);
 
@@ -173,17 +177,17 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   // to its border from tables made once per column), and the pieces of BATCH rows are joined
   // once: no string is built per cell or per row, so the collector has almost nothing to copy.
   const last = shown.length - 1;
-  const leftTail = shown.map((_, k) => spaceRuns(widths[k]!, '', k === last ? ' │\n' : ' │ ')); // value, fill, border
-  const rightHead = shown.map((_, k) => spaceRuns(widths[k]!, k === 0 ? '│ ' : '', '')); // border, fill, value
+  const leftTail = shown.map((_, k) => spaceRuns(widths[k], '', k === last ? ' │\n' : ' │ ')); // value, fill, border
+  const rightHead = shown.map((_, k) => spaceRuns(widths[k], k === 0 ? '│ ' : '', '')); // border, fill, value
   const rightTail = shown.map((_, k) => (k === last ? ' │\n' : ' │ '));
   const painted = status.some(Boolean) && chalk.level > 0;
   // A batch of rows as one string. A function of its own, not a loop in this async function:
   // each `await` below resumes the caller in unoptimized code, so a hot loop here would run
   // mostly unoptimized (renderTable runs once); a function called per batch gets optimized.
   const parts: string[] = [];
-  const shownValues = shown.map((i) => data.values[i]!);
-  const shownWidths = shown.map((i) => cellWidths[i]!);
-  const shownAscii = shown.map((i) => plainAscii[i]!);
+  const shownValues = shown.map((i) => data.values[i]);
+  const shownWidths = shown.map((i) => cellWidths[i]);
+  const shownAscii = shown.map((i) => plainAscii[i]);
   const drawRows = (from: number, to: number): string => {
     parts.length = 0;
     for (let r = from; r < to; r++) {
@@ -191,20 +195,20 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
       if (!right[0]) parts.push('│ ');
       let general = false;
       for (let k = 0; k < shown.length; k++) {
-        let value = shownValues[k]![r]!;
-        let used = shownWidths[k]![r]!;
+        let value = shownValues[k][r];
+        let used = shownWidths[k][r];
         const p = prefix[k];
         if (p !== undefined && used === 36) {
           // Every value of this column was checked to be a UUID (idPrefix); 'Total' is narrower.
           value = value.slice(0, p);
           used = p;
-        } else if (used > widths[k]!) {
+        } else if (used > widths[k]) {
           if (wraps[k]) {
             general = true; // a row with a wrapped cell takes several lines: drawRow draws it
             break;
           }
-          const room = widths[k]!;
-          if (shownAscii[k]![r] === 1 && room > 1) {
+          const room = widths[k];
+          if (shownAscii[k][r] === 1 && room > 1) {
             value = value.slice(0, room - 1) + ELLIPSIS;
             used = room;
           } else {
@@ -213,12 +217,12 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
           }
         }
         if (painted && status[k] && value !== '') value = paintStatus(chalk, value);
-        if (right[k]) parts.push(rightHead[k]![widths[k]! - used]!, value, rightTail[k]!);
-        else parts.push(value, leftTail[k]![widths[k]! - used]!);
+        if (right[k]) parts.push(rightHead[k][widths[k] - used], value, rightTail[k]);
+        else parts.push(value, leftTail[k][widths[k] - used]);
       }
       if (general) {
         parts.length = start;
-        const cells = shown.map((_, k) => fitCell(shownValues[k]![r]!, k, shownWidths[k]![r]!));
+        const cells = shown.map((_, k) => fitCell(shownValues[k][r], k, shownWidths[k][r]));
         parts.push(drawRow(cells, widths, right, plain, known));
       }
     }
@@ -231,7 +235,7 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   text = drawRows(from, count);
   if (totals) {
     // The label belongs in the first shown column when its own column was dropped.
-    if (shown[0] !== 0 && totals[0] === 'Total' && totals[shown[0]!] === '') totals[shown[0]!] = 'Total';
+    if (shown[0] !== 0 && totals[0] === 'Total' && totals[shown[0]] === '') totals[shown[0]] = 'Total';
     text += lines.rule + '\n';
     const cells = shown.map((i, k) => fitCell(totals[i] ?? '', k, displayWidth(totals[i] ?? '')));
     text += drawRow(cells, widths, right, (k, line) => chalk.bold(plain(k, line)), known);
@@ -253,7 +257,7 @@ function measureColumn(values: string[], count: number): { widths: Int32Array; a
   const ascii = new Uint8Array(count);
   let widest = 0;
   for (let r = 0; r < count; r++) {
-    let value = values[r]!;
+    let value = values[r];
     let w: number;
     if (ASCII.test(value)) {
       w = value.length;
@@ -274,7 +278,7 @@ function idPrefix(values: readonly string[], count: number): number | undefined 
   if (fast !== undefined) return fast;
   let any = false;
   for (let r = 0; r < count; r++) {
-    const v = values[r]!;
+    const v = values[r];
     if (v === '') continue;
     if (v.length !== 36 || !UUID.test(v)) return undefined;
     any = true;
@@ -283,7 +287,7 @@ function idPrefix(values: readonly string[], count: number): number | undefined 
 }
 
 function* nonBlank(values: readonly string[], count: number): Iterable<string> {
-  for (let r = 0; r < count; r++) if (values[r]) yield values[r]!;
+  for (let r = 0; r < count; r++) if (values[r]) yield values[r];
 }
 
 /** One entity shown vertically, a "field  value" line each (create/update/view results). */
@@ -313,7 +317,7 @@ export async function renderVertical(columns: readonly Column[], values: readonl
   let text = lines.top + '\n';
   columns.forEach((column, i) => {
     const paint = (k: number, line: string) => (k === 0 ? chalk.bold(line) : column.key === 'status' ? paintStatus(chalk, line) : line);
-    text += drawRow([[labels[i]!], cells[i]!], widths, [false, false], paint);
+    text += drawRow([[labels[i]], cells[i]], widths, [false, false], paint);
   });
   return text + lines.bottom + '\n';
 }

@@ -5,26 +5,8 @@
 export type OutputFormat = 'table' | 'csv' | 'tsv' | 'json' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'csv', 'tsv', 'json', 'ndjson'];
 
-export type ColumnType = 'string' | 'int' | 'decimal' | 'bool';
-
-export interface Column {
-  /** Field name: the csv/tsv header, the json key, the name `--fields` refers to. */
-  key: string;
-  /** Human label for tables; defaults to the key. */
-  header?: string;
-  type?: ColumnType;
-  /**
-   * Free text (names, descriptions, URLs): the only values a table cuts with `…` to fit the
-   * terminal (or wraps at spaces with --wide). IDs, numbers, dates and statuses are never cut.
-   */
-  wrap?: boolean;
-  /**
-   * How long the column stays when a table is too wide for the terminal: 1 = IDs, names and key
-   * figures (go last), 2 = ordinary (the default), 3 = secondary text such as descriptions, URLs
-   * and tags (go first). Machine formats ignore it.
-   */
-  priority?: 1 | 2 | 3;
-}
+export type { Column, ColumnType, Row } from '../schema/column.js';
+import type { Row } from '../schema/column.js';
 
 export interface OutputSettings {
   format: OutputFormat;
@@ -42,8 +24,6 @@ export interface OutputSettings {
   wide?: boolean;
 }
 
-export type Row = Readonly<Record<string, string | undefined>>;
-
 /**
  * Where output goes: process.stdout in production, a captured stream in tests, a temporary file
  * for `--out`. Only write() and its drain event are used, so any Node writable will do.
@@ -59,4 +39,3 @@ export interface RowWriter {
   /** Writes what is buffered and the closing part. `totals` is drawn by tables only. */
   end(totals?: Row): Promise<void>;
 }
-

@@ -54,7 +54,8 @@ type Waitable = Pick<ApiClient, 'request' | 'stream'>;
  * ends when its answer starts (rows arrive and are shown from then on).
  */
 export function withWaitIndicator<C extends Waitable>(client: C, ui: Pick<Ui, 'waiting'>): C {
-  const watch = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+  const watch =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       const done = ui.waiting();
       try {

@@ -21,7 +21,7 @@ export async function loadWidth(): Promise<void> {
     if (cp > 0xffff) return lookup(cp);
     // The library searches its ranges (and makes an options object) on every call, ~100 ns; a
     // table of names in CJK asks for the same few hundred characters 50,000 times over.
-    let w = bmpWidths[cp]!;
+    let w = bmpWidths[cp];
     if (w === 0) bmpWidths[cp] = w = lookup(cp);
     return w;
   };
@@ -41,7 +41,8 @@ const ASCII = /^[\x20-\x7e]*$/;
 // characters: what string-width computes, without its Intl.Segmenter, which costs 15-150 µs per
 // short string on Node 20 (a 50,000-row table with accented or emoji names took seconds).
 // test/output/fit.test.ts checks both against string-width on tricky text.
-const NEEDS_SEGMENTER = /[\p{Mc}\u0900-\u0dff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f\u20e3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Cs}]/u;
+const NEEDS_SEGMENTER =
+  /[\p{Mc}\u0900-\u0dff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f\u20e3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Cs}]/u;
 const NEEDS_LIBRARY = /[\p{Mc}\u0900-\u0dff\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Cs}]/u;
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
@@ -94,10 +95,14 @@ const bmpKinds = new Uint8Array(0x10000); // 0: not looked at yet
 const astralKinds = new Map<number, number>();
 
 function kindOf(cp: number): number {
-  let kind = cp <= 0xffff ? bmpKinds[cp]! : (astralKinds.get(cp) ?? 0);
+  let kind = cp <= 0xffff ? bmpKinds[cp] : (astralKinds.get(cp) ?? 0);
   if (kind !== 0) return kind;
   const ch = String.fromCodePoint(cp); // a lone surrogate stays one: \p{Cs}, as in the text
-  kind = NEEDS_LIBRARY.test(ch) ? LIBRARY : NEEDS_SEGMENTER.test(ch) ? EMOJI : WIDTH_0 + (ZERO_WIDTH.test(ch) ? 0 : cp < 0x1100 ? 1 : eastAsianWidth(cp));
+  kind = NEEDS_LIBRARY.test(ch)
+    ? LIBRARY
+    : NEEDS_SEGMENTER.test(ch)
+      ? EMOJI
+      : WIDTH_0 + (ZERO_WIDTH.test(ch) ? 0 : cp < 0x1100 ? 1 : eastAsianWidth(cp));
   if (cp <= 0xffff) bmpKinds[cp] = kind;
   else astralKinds.set(cp, kind);
   return kind;
@@ -132,7 +137,11 @@ let segmenter: Intl.Segmenter | undefined;
 function graphemes(text: string): Iterable<string> {
   segmenter ??= new Intl.Segmenter();
   const segments = segmenter.segment(text);
-  return { *[Symbol.iterator]() { for (const s of segments) yield s.segment; } };
+  return {
+    *[Symbol.iterator]() {
+      for (const s of segments) yield s.segment;
+    },
+  };
 }
 
 /**

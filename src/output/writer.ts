@@ -2,14 +2,14 @@
 // whenever `out` asks us to (backpressure), so a 200,000-row export never sits in memory; a
 // table must know every width before drawing its first line, so it buffers.
 
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { createChalk } from './color.js';
 import { cellValues, selectColumns } from './columns.js';
 import { createCsvEncoder, createTsvEncoder } from './format/csv.js';
 import { createJsonArrayEncoder, createNdjsonEncoder } from './format/json.js';
 import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
-import { TABLE_ROW_LIMIT } from './table.js'; 
+import { TABLE_ROW_LIMIT } from './table.js';
 import type { Column, OutStream, OutputSettings, Row, RowWriter } from './types.js';
 
 interface Encoder {
@@ -122,10 +122,13 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
  * choice of options that cannot be served): the command is right, only the format is not.
  */
 export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
-  return new UsageError(`More than ${limit.toLocaleString('en-US')} rows: too many for a table, which holds every row to size its columns. Nothing was printed.`, {
-    field: '-o',
-    hint: 'Use -o csv, tsv, json or ndjson, which write any number of rows as they arrive (e.g. -o csv > list.csv, or --out list.csv).',
-  });
+  return new UsageError(
+    `More than ${limit.toLocaleString('en-US')} rows: too many for a table, which holds every row to size its columns. Nothing was printed.`,
+    {
+      field: '-o',
+      hint: 'Use -o csv, tsv, json or ndjson, which write any number of rows as they arrive (e.g. -o csv > list.csv, or --out list.csv).',
+    },
+  );
 }
 
 /**
@@ -141,7 +144,7 @@ export function createTableWriter(out: OutStream, cols: readonly Column[], setti
   return {
     write(row) {
       if (rows >= limit) throw tableTooLong(limit);
-      for (let i = 0; i < keys.length; i++) values[i]!.push(row[keys[i]!] ?? '');
+      for (let i = 0; i < keys.length; i++) values[i].push(row[keys[i]] ?? '');
       rows++;
     },
     async end(totals) {
@@ -156,7 +159,12 @@ export function createTableWriter(out: OutStream, cols: readonly Column[], setti
         sink.write(bytes.subarray(0, bytes.write(text)));
         return sink.blocked ? sink.ready() : undefined;
       };
-      await renderTable(cols, { values, rows }, { chalk, width: settings.width, wide: settings.wide, totals: totals && cellValues(cols, totals) }, emit);
+      await renderTable(
+        cols,
+        { values, rows },
+        { chalk, width: settings.width, wide: settings.wide, totals: totals && cellValues(cols, totals) },
+        emit,
+      );
       await sink.ready();
     },
   };

@@ -8,7 +8,10 @@ export const DEMO: Account = { email: 'demo@sandbox.masg.test', key: 'demo-devel
 export const OTHER: Account = { email: 'other@sandbox.masg.test', key: 'other:developer-key', timeZone: 'Europe/Berlin' };
 /** Only usable from 203.0.113.7 (a documentation address), so every request gets error 1004. */
 export const RESTRICTED: Account = {
-  email: 'restricted@sandbox.masg.test', key: 'restricted-developer-key', timeZone: 'UTC', allowedIps: ['203.0.113.7'],
+  email: 'restricted@sandbox.masg.test',
+  key: 'restricted-developer-key',
+  timeZone: 'UTC',
+  allowedIps: ['203.0.113.7'],
 };
 
 export const ACCOUNTS: Account[] = [DEMO, OTHER, RESTRICTED];

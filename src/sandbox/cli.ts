@@ -3,7 +3,7 @@
 
 import { rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { LocalIOError, UsageError } from '../errors.js';
+import { LocalIOError, UsageError } from '../core/errors.js';
 import { parseFaults, parseLatency, type FaultSpec, type Latency } from './faults.js';
 import { RESTRICTED_ACCOUNT, startSandbox, type SandboxOptions } from './index.js';
 import { loadState } from './persist.js';
@@ -32,7 +32,8 @@ export interface SandboxCommandIo {
 
 function wholeNumber(flag: string, value: string | number, max = Number.MAX_SAFE_INTEGER): number {
   const text = String(value).trim();
-  if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`${flag} must be a whole number${max < 1e9 ? ` up to ${max}` : ''}, got "${value}"`, { field: flag });
+  if (!/^\d+$/.test(text) || Number(text) > max)
+    throw new UsageError(`${flag} must be a whole number${max < 1e9 ? ` up to ${max}` : ''}, got "${value}"`, { field: flag });
   return Number(text);
 }
 
@@ -41,16 +42,22 @@ function option<T>(flag: string, parse: () => T): T {
     return parse();
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`${flag}: ${(err as Error).message}`, { field: flag, hint: flag === '--faults' ? 'Example: --faults 503=0.2,429=0.1,drop=0.05,truncate=0.05' : undefined });
+    throw new UsageError(`${flag}: ${(err as Error).message}`, {
+      field: flag,
+      hint: flag === '--faults' ? 'Example: --faults 503=0.2,429=0.1,drop=0.05,truncate=0.05' : undefined,
+    });
   }
 }
 
 export function sandboxOptions(o: SandboxCommandOptions): SandboxOptions {
-  const scale = o.scale === undefined ? undefined : option('--scale', () => {
-    const m = /^(\d+)x(\d+)(?:x(\d+))?$/.exec(o.scale!.trim());
-    if (!m) throw new Error(`expected PUBLICATIONSxSLOTS[xCOUNTRIES], e.g. 2000x5, got "${o.scale}"`);
-    return { publications: Number(m[1]), slotsPerPublication: Number(m[2]), ...(m[3] ? { countries: Number(m[3]) } : {}) };
-  });
+  const scale =
+    o.scale === undefined
+      ? undefined
+      : option('--scale', () => {
+          const m = /^(\d+)x(\d+)(?:x(\d+))?$/.exec(o.scale!.trim());
+          if (!m) throw new Error(`expected PUBLICATIONSxSLOTS[xCOUNTRIES], e.g. 2000x5, got "${o.scale}"`);
+          return { publications: Number(m[1]), slotsPerPublication: Number(m[2]), ...(m[3] ? { countries: Number(m[3]) } : {}) };
+        });
   return {
     host: o.host ?? '127.0.0.1',
     port: o.port === undefined ? 0 : wholeNumber('--port', o.port, 65535),
@@ -72,15 +79,15 @@ export async function runSandboxCommand(o: SandboxCommandOptions, io: SandboxCom
   if (warning) io.stderr.write(warning);
   io.stdout.write(
     `masg sandbox listening on ${url}\n` +
-    `  state:          ${opts.dataFile ?? 'in memory (use --data FILE to keep it)'}\n` +
-    `  faults:         ${describeFaults(opts.faults)}\n` +
-    `  latency:        ${describeLatency(opts.latencyMs ?? opts.faults?.latencyMs)}\n` +
-    `  demo account:   ${demo.email}  key: ${demo.key}\n` +
-    `  second account: ${other.email}  key: ${other.key}\n` +
-    `  (${RESTRICTED_ACCOUNT.email} always gets error 1004)\n\n` +
-    `Try:\n  curl -u '${demo.email}:${demo.key}' ${url}/publication/list.xml\n\n` +
-    `Or with masg, in another terminal:\n  MASG_BASE_URL=${url} MASG_EMAIL=${demo.email} MASG_DEVELOPER_KEY=${demo.key} masg pub list\n\n` +
-    `${log ? 'Requests are listed below (--no-log to hide them). ' : ''}Press Ctrl-C to stop.\n`,
+      `  state:          ${opts.dataFile ?? 'in memory (use --data FILE to keep it)'}\n` +
+      `  faults:         ${describeFaults(opts.faults)}\n` +
+      `  latency:        ${describeLatency(opts.latencyMs ?? opts.faults?.latencyMs)}\n` +
+      `  demo account:   ${demo.email}  key: ${demo.key}\n` +
+      `  second account: ${other.email}  key: ${other.key}\n` +
+      `  (${RESTRICTED_ACCOUNT.email} always gets error 1004)\n\n` +
+      `Try:\n  curl -u '${demo.email}:${demo.key}' ${url}/publication/list.xml\n\n` +
+      `Or with masg, in another terminal:\n  MASG_BASE_URL=${url} MASG_EMAIL=${demo.email} MASG_DEVELOPER_KEY=${demo.key} masg pub list\n\n` +
+      `${log ? 'Requests are listed below (--no-log to hide them). ' : ''}Press Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -112,16 +119,20 @@ export function resetState(file: string, what: string, ownFile = false): string 
     const errno = (err as NodeJS.ErrnoException).code;
     if (errno) throw new LocalIOError(`${what} ${file}: ${(err as Error).message}`, { path: file, errno, cause: err });
     if (ownFile) state = {};
-    else throw new UsageError(`${what} ${file} is not a masg sandbox data file; left as it is.`, {
-      field: '--data', hint: 'Check the path: --reset only deletes files the sandbox wrote.',
-    });
+    else
+      throw new UsageError(`${what} ${file} is not a masg sandbox data file; left as it is.`, {
+        field: '--data',
+        hint: 'Check the path: --reset only deletes files the sandbox wrote.',
+      });
   }
   if (state === undefined) return `masg sandbox: nothing to reset, ${file} does not exist (the next start creates fresh demo data).`;
   try {
     rmSync(file);
   } catch (err) {
     throw new LocalIOError(`${what} ${file}: could not delete it: ${(err as Error).message}`, {
-      path: file, errno: (err as NodeJS.ErrnoException).code, cause: err,
+      path: file,
+      errno: (err as NodeJS.ErrnoException).code,
+      cause: err,
     });
   }
   return `masg sandbox: deleted the ${what} ${file}; the next start creates fresh demo data.`;

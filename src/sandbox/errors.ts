@@ -11,8 +11,7 @@ export class SandboxError extends Error {
   }
 }
 
-export const missing = (name: string): SandboxError =>
-  new SandboxError(1500, `Required parameter not provided: "${name}"`);
+export const missing = (name: string): SandboxError => new SandboxError(1500, `Required parameter not provided: "${name}"`);
 
 /** 5000 is production's catch-all: the description is the text of the underlying exception. */
 export const invalid = (text: string): SandboxError => new SandboxError(5000, text);

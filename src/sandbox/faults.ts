@@ -101,7 +101,10 @@ export function parseLatency(text: string): Latency {
 /** Parse the CLI form, e.g. "503=0.2,429=0.1,drop=0.05,truncate=0.05,latency=100-300". */
 export function parseFaults(text: string): FaultSpec {
   const spec: FaultSpec = { rates: {} };
-  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = item.indexOf('=');
     const key = eq < 0 ? item : item.slice(0, eq);
     const value = eq < 0 ? '' : item.slice(eq + 1);
@@ -113,7 +116,8 @@ export function parseFaults(text: string): FaultSpec {
     } else if (key === 'path') spec.path = value;
     else if ((FAULT_KINDS as readonly string[]).includes(key)) {
       const rate = eq < 0 ? 1 : Number(value);
-      if (!(rate >= 0 && rate <= 1) || value.trim() === '' && eq >= 0) throw new Error(`invalid fault rate "${item}": expected a probability between 0 and 1`);
+      if (!(rate >= 0 && rate <= 1) || (value.trim() === '' && eq >= 0))
+        throw new Error(`invalid fault rate "${item}": expected a probability between 0 and 1`);
       spec.rates![key as FaultKind] = rate;
     } else {
       throw new Error(`unknown fault "${key}": use one of ${FAULT_KINDS.join(', ')}, latency, retry-after, seed, path`);

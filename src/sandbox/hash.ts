@@ -48,7 +48,10 @@ export function prng(seed: number): () => number {
 /** A lower-case UUID (version-4 shaped, like production's IDs) derived from the seed and a counter. */
 export function uuidFor(seed: number, n: number): string {
   let hex = '';
-  for (let i = 0; i < 4; i++) hex += hash3(seed, n, i + 1).toString(16).padStart(8, '0');
-  const v = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  for (let i = 0; i < 4; i++)
+    hex += hash3(seed, n, i + 1)
+      .toString(16)
+      .padStart(8, '0');
+  const v = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${v}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

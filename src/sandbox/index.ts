@@ -76,8 +76,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const faults = new Faults(opts.faults, opts.latencyMs, store.seed);
   const basePath = (opts.basePath ?? '').replace(/\/+$/, '');
   const deps = {
-    store, faults, log: new RequestLog(requests, opts.requestLogLimit ?? 10_000, opts.requestLogBytes ?? 32 * 1024 * 1024),
-    onRequest: opts.onRequest, now, flavor: opts.flavor ?? 'production', countries: countries(opts.scale?.countries), basePath,
+    store,
+    faults,
+    log: new RequestLog(requests, opts.requestLogLimit ?? 10_000, opts.requestLogBytes ?? 32 * 1024 * 1024),
+    onRequest: opts.onRequest,
+    now,
+    flavor: opts.flavor ?? 'production',
+    countries: countries(opts.scale?.countries),
+    basePath,
   } as const;
   let closing = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {

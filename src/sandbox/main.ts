@@ -6,9 +6,15 @@ import { runSandboxCommand } from './cli.js';
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, seed: { type: 'string' },
-    latency: { type: 'string' }, faults: { type: 'string' }, scale: { type: 'string' },
-    log: { type: 'boolean' }, 'no-log': { type: 'boolean' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    data: { type: 'string' },
+    seed: { type: 'string' },
+    latency: { type: 'string' },
+    faults: { type: 'string' },
+    scale: { type: 'string' },
+    log: { type: 'boolean' },
+    'no-log': { type: 'boolean' },
   },
 });
 

@@ -48,7 +48,7 @@ export async function readParams(req: IncomingMessage, url: URL): Promise<Reques
 
 function charsetOf(contentType: string): 'utf8' | 'latin1' {
   const m = /;\s*charset\s*=\s*"?([^";\s]+)/.exec(contentType);
-  return m && /^utf-?8$/.test(m[1]!) ? 'utf8' : 'latin1';
+  return m && /^utf-?8$/.test(m[1]) ? 'utf8' : 'latin1';
 }
 
 /** application/x-www-form-urlencoded: "+" is a space, %XX a byte; the bytes read in `charset`. */

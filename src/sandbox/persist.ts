@@ -179,7 +179,7 @@ export class SharedStateFile {
         for (const p of batch) p.reject(err);
         continue;
       }
-      outcomes.forEach((o, i) => (o.ok ? batch[i]!.resolve(o.value) : batch[i]!.reject(o.error)));
+      outcomes.forEach((o, i) => (o.ok ? batch[i].resolve(o.value) : batch[i].reject(o.error)));
     }
     this.running = undefined;
   }

@@ -33,7 +33,7 @@ export class RequestLog {
 
   /** Cut the oldest entries down to 90 % of each bound (so trimming is rare), keeping the newest. */
   private trim(): void {
-    const sizeAt = (i: number) => this.sizes.get(this.entries[i]!) ?? sizeOf(this.entries[i]!);
+    const sizeAt = (i: number) => this.sizes.get(this.entries[i]) ?? sizeOf(this.entries[i]);
     let bytes = 0;
     for (let i = 0; i < this.entries.length; i++) bytes += sizeAt(i);
     let drop = 0;
@@ -51,7 +51,7 @@ export class RequestLog {
 function sizeOf(e: SandboxRequestLog): number {
   let chars = e.method.length + e.path.length + (e.contentType?.length ?? 0) + (e.userAgent?.length ?? 0);
   for (const record of [e.params, e.query, e.form]) {
-    for (const key in record) chars += key.length + record[key]!.length;
+    for (const key in record) chars += key.length + record[key].length;
   }
   return ENTRY_OVERHEAD + 2 * chars;
 }

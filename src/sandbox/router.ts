@@ -6,27 +6,35 @@ import { createAdSlot, listAdSlots, updateAdSlot, viewAdSlot } from './routes/ad
 import { listAdvertisers, listCampaigns, viewCampaign } from './routes/advertisers.js';
 import { createPublication, listPublications, updatePublication, viewPublication } from './routes/publications.js';
 import type { Route } from './routes/route.js';
-import {
-  adSlotStatistics, allPublicationStatistics, campaignStatistics, publicationStatistics,
-} from './routes/statistics.js';
+import { adSlotStatistics, allPublicationStatistics, campaignStatistics, publicationStatistics } from './routes/statistics.js';
 import type { Format } from './wire/reply.js';
 
 // Literal patterns come first so "publication/list" never reads as a publication called "list".
 const ROUTES: Route[] = [
-  listPublications, createPublication, allPublicationStatistics, publicationStatistics, viewPublication, updatePublication,
-  listAdSlots, createAdSlot, adSlotStatistics, viewAdSlot, updateAdSlot,
-  listAdvertisers, listCampaigns, campaignStatistics, viewCampaign,
+  listPublications,
+  createPublication,
+  allPublicationStatistics,
+  publicationStatistics,
+  viewPublication,
+  updatePublication,
+  listAdSlots,
+  createAdSlot,
+  adSlotStatistics,
+  viewAdSlot,
+  updateAdSlot,
+  listAdvertisers,
+  listCampaigns,
+  campaignStatistics,
+  viewCampaign,
 ];
 
-export type Match =
-  | { kind: 'route'; route: Route; ids: string[]; format: Format }
-  | { kind: 'html'; status: 404 | 405 };
+export type Match = { kind: 'route'; route: Route; ids: string[]; format: Format } | { kind: 'html'; status: 404 | 405 };
 
 function matchPattern(pattern: string[], segments: string[]): string[] | undefined {
   if (pattern.length !== segments.length) return undefined;
   const ids: string[] = [];
   for (let i = 0; i < pattern.length; i++) {
-    if (pattern[i] === ':id') ids.push(segments[i]!);
+    if (pattern[i] === ':id') ids.push(segments[i]);
     else if (pattern[i] !== segments[i]) return undefined;
   }
   return ids;

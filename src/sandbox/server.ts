@@ -55,8 +55,15 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
   const inBase = url.pathname === deps.basePath || url.pathname.startsWith(`${deps.basePath}/`);
   const path = inBase ? url.pathname.slice(deps.basePath.length) || '/' : url.pathname;
   const entry: SandboxRequestLog = {
-    method: req.method ?? '', path, format: splitPath(path)?.format, params: {}, query: {}, form: {},
-    contentType: req.headers['content-type'], userAgent: req.headers['user-agent'], status: 0,
+    method: req.method ?? '',
+    path,
+    format: splitPath(path)?.format,
+    params: {},
+    query: {},
+    form: {},
+    contentType: req.headers['content-type'],
+    userAgent: req.headers['user-agent'],
+    status: 0,
   };
   deps.log.add(entry);
   if (deps.onRequest) {
@@ -78,7 +85,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
   if (latencyMs > 0) await sleep(latencyMs);
   if (fault && BEFORE_HANDLER.has(fault)) return before(fault, req, res, entry, deps);
 
-  const reply = inBase ? await respond(req, path, rp.params, deps) : htmlPage(404, REASONS[404]!, url.pathname);
+  const reply = inBase ? await respond(req, path, rp.params, deps) : htmlPage(404, REASONS[404], url.pathname);
   const format = entry.format ?? 'xml';
   if (fault === 'drop-after') return void req.socket.destroy();
   const final = fault === '500' ? errorReply(format, crash()) : reply;
@@ -96,7 +103,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
 /** Route, parse parameters, authenticate, run, persist: the service proper. */
 async function respond(req: IncomingMessage, path: string, params: Record<string, string>, deps: PipelineDeps): Promise<Reply> {
   const m = match(req.method ?? '', path);
-  if (m.kind === 'html') return htmlPage(m.status, REASONS[m.status]!, path);
+  if (m.kind === 'html') return htmlPage(m.status, REASONS[m.status], path);
   try {
     const input = m.route.parse(params, m.ids);
     if (!m.route.mutates) deps.store.refresh(); // see what other processes sharing the data file committed
@@ -112,16 +119,20 @@ async function respond(req: IncomingMessage, path: string, params: Record<string
 function before(fault: FaultKind, req: IncomingMessage, res: ServerResponse, entry: SandboxRequestLog, deps: PipelineDeps): void {
   if (fault === 'drop') return void req.socket.destroy();
   if (fault === 'reset') return void req.socket.resetAndDestroy();
-  const page = fault === '429'
-    ? { ...htmlPage(429, 'Too Many Requests', entry.path), headers: { 'Retry-After': String(deps.faults.retryAfter) } }
-    : fault === '502' ? proxyPage() : htmlPage(503, 'Service Unavailable', entry.path);
+  const page =
+    fault === '429'
+      ? { ...htmlPage(429, 'Too Many Requests', entry.path), headers: { 'Retry-After': String(deps.faults.retryAfter) } }
+      : fault === '502'
+        ? proxyPage()
+        : htmlPage(503, 'Service Unavailable', entry.path);
   entry.status = page.status;
   void send(res, page);
 }
 
 /** What a reverse proxy in front of production answers when the service is down. */
 function proxyPage(): Reply {
-  const body = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n' +
+  const body =
+    '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n' +
     '<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
   return { status: 502, contentType: 'text/html', body };
 }
@@ -134,7 +145,7 @@ function proxyPage(): Reply {
  */
 export function refuseBody(req: IncomingMessage, res: ServerResponse, entry: SandboxRequestLog): void {
   entry.status = 413;
-  const page = htmlPage(413, REASONS[413]!, entry.path);
+  const page = htmlPage(413, REASONS[413], entry.path);
   const body = Buffer.from(page.body as string, 'latin1');
   res.shouldKeepAlive = false;
   res.writeHead(413, { 'Content-Type': page.contentType, 'Content-Length': body.length, Connection: 'close' });

@@ -5,9 +5,7 @@
 
 import { uuidFor } from './hash.js';
 import { SharedStateFile } from './persist.js';
-import type {
-  Account, AdSlotRecord, AdvertiserRecord, CampaignRecord, PublicationRecord, SandboxState,
-} from './types.js';
+import type { Account, AdSlotRecord, AdvertiserRecord, CampaignRecord, PublicationRecord, SandboxState } from './types.js';
 
 export class Store {
   readonly accounts = new Map<string, Account>();
@@ -93,7 +91,8 @@ export class Store {
   /** (Re)build the indexes from a state: at start, and when another process changed the file. */
   private index(state: SandboxState): void {
     this.current = state;
-    for (const map of [this.accounts, this.publications, this.adslots, this.advertisers, this.campaigns, this.slotsByPublication]) map.clear();
+    for (const map of [this.accounts, this.publications, this.adslots, this.advertisers, this.campaigns, this.slotsByPublication])
+      map.clear();
     for (const a of state.accounts) this.accounts.set(a.email, a);
     for (const p of state.publications) this.publications.set(p.id, p);
     for (const s of state.adslots) this.indexSlot(s);

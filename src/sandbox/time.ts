@@ -13,7 +13,13 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
     });
     formatters.set(timeZone, f);
   }
@@ -24,7 +30,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 export function localParts(at: Date, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {
   const p: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(at)) p[part.type] = Number(part.value);
-  return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour!, mi: p.minute! };
+  return { y: p.year, mo: p.month, d: p.day, h: p.hour, mi: p.minute };
 }
 
 /** The nominal local hour an instant falls in. Memoised: every slot asks for its creation hour. */

@@ -52,7 +52,9 @@ export function parseLanguages(value: string): string[] {
 
 /** Empty entries are dropped; over-long tags are cut like production's database column does. */
 export function parseTags(value: string): string[] {
-  return splitList(value).filter((t) => t !== '').map((t) => truncate(t, TAG_MAX));
+  return splitList(value)
+    .filter((t) => t !== '')
+    .map((t) => truncate(t, TAG_MAX));
 }
 
 export function parseType(value: string): string {

@@ -43,8 +43,20 @@ export function advertiserFields(a: AdvertiserRecord): Field[] {
 }
 
 const CAMPAIGN_KEYS = [
-  'id', 'name', 'status', 'description', 'advertiser', 'budgetType', 'startDate', 'endDate', 'activationDate',
-  'deactivationDate', 'dailyBudget', 'overallBudget', 'dailyBudgetWeekday', 'dailyBudgetWeekend',
+  'id',
+  'name',
+  'status',
+  'description',
+  'advertiser',
+  'budgetType',
+  'startDate',
+  'endDate',
+  'activationDate',
+  'deactivationDate',
+  'dailyBudget',
+  'overallBudget',
+  'dailyBudgetWeekday',
+  'dailyBudgetWeekend',
 ] as const;
 
 export function campaignFields(c: CampaignRecord): Field[] {

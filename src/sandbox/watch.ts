@@ -13,7 +13,7 @@ export function describeLatency(latency: Latency | undefined): string {
 
 export function describeFaults(spec: FaultSpec | undefined): string {
   const rates = Object.entries(spec?.rates ?? {}).filter(([, rate]) => rate && rate > 0);
-  const parts = rates.map(([kind, rate]) => `${kind} ${percent(rate!)}`);
+  const parts = rates.map(([kind, rate]) => `${kind} ${percent(rate)}`);
   if (spec?.next?.length) parts.push(`next: ${spec.next.join(', ')}`);
   if (spec?.latencyMs !== undefined) parts.push(`latency ${describeLatency(spec.latencyMs).replace(' per request', '')}`);
   if (parts.length === 0) return 'none';

@@ -5,7 +5,7 @@
 import type { Dispatcher } from 'undici';
 import type { ClientOptions as TransportOptions } from '../api/transport.js';
 import type { ApiClient, ApiRequest, StreamOptions } from '../api/types.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import type { CallOptions, ClientOptions } from './types.js';
 
 export const DEFAULT_RETRIES = 3;

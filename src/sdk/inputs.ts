@@ -3,7 +3,7 @@
 // before a request is built, so a refused input never reaches the wire; a UsageError names the
 // field as the caller spelled it (`formats`, `transparent`).
 import type { AdSlotInput, PublicationInput } from '../api/types.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { validateAdSlot } from '../validate/adslot.js';
 import { validatePublication } from '../validate/publication.js';
 import { id as checkId } from '../validate/rules.js';
@@ -14,7 +14,8 @@ const asIs = (field: string): string => field;
 function text(field: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') return value;
-  if (typeof value === 'boolean' || typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return String(value);
+  if (typeof value === 'boolean' || typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)))
+    return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
     const bad = value.find((v: string) => v.includes(','));
     if (bad !== undefined) throw new UsageError(`${field}: "${bad}" contains a comma, which separates items on the wire.`, { field });
@@ -39,8 +40,30 @@ function refuseUnknown(raw: Record<string, unknown>, known: readonly string[]): 
   }
 }
 
-const PUBLICATION_CREATE = ['name', 'type', 'description', 'transparent', 'url', 'reference', 'languages', 'autoapprove', 'requests', 'uniques'];
-const PUBLICATION_UPDATE = ['name', 'description', 'transparent', 'url', 'reference', 'languages', 'autoapprove', 'requests', 'uniques', 'status'];
+const PUBLICATION_CREATE = [
+  'name',
+  'type',
+  'description',
+  'transparent',
+  'url',
+  'reference',
+  'languages',
+  'autoapprove',
+  'requests',
+  'uniques',
+];
+const PUBLICATION_UPDATE = [
+  'name',
+  'description',
+  'transparent',
+  'url',
+  'reference',
+  'languages',
+  'autoapprove',
+  'requests',
+  'uniques',
+  'status',
+];
 
 export function publicationCreate(input: PublicationCreate): PublicationInput {
   refuseUnknown(input as unknown as Record<string, unknown>, PUBLICATION_CREATE);
@@ -63,7 +86,10 @@ export function adSlotChanges(changes: AdSlotChanges): AdSlotInput {
   refuseUnknown(changes as unknown as Record<string, unknown>, ['name', 'formats', 'tags']);
   const out = validateAdSlot(strings(changes), 'update', asIs);
   // Production answers 1500 without it; say so before sending.
-  if (out.name === undefined) throw new UsageError('name is required: the service needs it on every ad slot update (pass the current name to keep it).', { field: 'name' });
+  if (out.name === undefined)
+    throw new UsageError('name is required: the service needs it on every ad slot update (pass the current name to keep it).', {
+      field: 'name',
+    });
   return out;
 }
 

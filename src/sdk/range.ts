@@ -2,7 +2,7 @@
 // Strings go through the CLI's own token parser (src/stats/dates.ts), so `'2026-03-01'` means the
 // same day in `masg pub stats --from` and in `client.publicationStats({ from })`. A Date is an
 // instant, so it needs the account's zone to become one of the account's hours.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { toStamp, type HourStamp } from '../stats/civil.js';
 import { parseDateToken, type DateToken } from '../stats/dates.js';
 import { isValidTimeZone, localDateHour } from '../stats/zone.js';
@@ -13,7 +13,10 @@ const RELATIVE = /^\s*(today|yesterday|-\d{1,5}d)\s*$/i;
 export function checkTimeZone(tz: string, field = 'timeZone'): string {
   const given = String(tz);
   if (!isValidTimeZone(tz)) {
-    throw new UsageError(`${field}: "${given}" is not an IANA time zone.`, { field, hint: 'Use a zone name such as Europe/Paris, America/New_York or UTC.' });
+    throw new UsageError(`${field}: "${given}" is not an IANA time zone.`, {
+      field,
+      hint: 'Use a zone name such as Europe/Paris, America/New_York or UTC.',
+    });
   }
   return tz;
 }
@@ -44,7 +47,12 @@ function token(field: 'from' | 'to', value: DateInput, tz: string | undefined, n
 }
 
 /** Both ends inclusive; a whole day's `to` is its hour 23. Refuses `from` after `to`. */
-export function resolveRange(from: DateInput, to: DateInput, tz: string | undefined, now = new Date()): { start: HourStamp; end: HourStamp } {
+export function resolveRange(
+  from: DateInput,
+  to: DateInput,
+  tz: string | undefined,
+  now = new Date(),
+): { start: HourStamp; end: HourStamp } {
   if (from === undefined || to === undefined) {
     const field = from === undefined ? 'from' : 'to';
     throw new UsageError(`${field} is required (both ends of the range are inclusive).`, { field });

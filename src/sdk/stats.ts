@@ -3,7 +3,7 @@
 // sent when the list is iterated, once per iteration, like the entity lists.
 import type { ApiClient, ApiRequest, EntityList } from '../api/types.js';
 import { DEFAULT_CURRENCY } from '../stats/rows.js';
-import type { StatsRecord, StatsShape } from '../stats/shapes.js';
+import type { StatsRecord, StatsShape } from '../api/stats-shapes.js';
 
 /** IDs the body may leave out (a one-entity endpoint), filled from the query. */
 export interface KnownIds {
@@ -22,7 +22,10 @@ function complete(record: StatsRecord, ids: KnownIds): void {
 
 export function statsList<T>(client: ApiClient, request: ApiRequest, shape: StatsShape, ids: KnownIds): EntityList<T> {
   async function* batches(): AsyncGenerator<T[], void, undefined> {
-    const [{ statsBatches }, response] = await Promise.all([import('../stats/stream.js'), client.stream({ ...request, format: 'xml' })]);
+    const [{ statsBatches }, response] = await Promise.all([
+      import('../api/stats-stream.js'),
+      client.stream({ ...request, format: 'xml' }),
+    ]);
     for await (const batch of statsBatches(response.body, shape, { status: response.status })) {
       for (const record of batch) complete(record, ids);
       yield batch as T[];

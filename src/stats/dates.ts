@@ -6,7 +6,7 @@
 // zone by calendar arithmetic ("yesterday" is today's date minus one day, never now − 24 h,
 // which lands on the wrong day around DST changes).
 
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { addDays, daysInMonth, formatDay, toStamp, type CivilDate, type HourStamp } from './civil.js';
 import { isValidTimeZone, localDateHour } from './zone.js';
 
@@ -28,8 +28,7 @@ export interface DateRange {
 export type DateToken = { kind: 'day'; date: CivilDate } | { kind: 'hour'; date: CivilDate; hour: number };
 
 const FORMS = 'YYYY-MM-DD, YYYY-MM-DDTHH, YYYYMMDDHH (10 digits), today, yesterday or -Nd';
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
-  'September', 'October', 'November', 'December'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function refuse(option: string, raw: string, why: string, hint?: string): UsageError {
   return new UsageError(`${option}: "${raw}" ${why}`, { field: option, hint });
@@ -54,21 +53,22 @@ export function parseDateToken(option: string, raw: string, today: CivilDate): D
   if (s === 'yesterday') return { kind: 'day', date: addDays(today, -1) };
   if ((m = /^-(\d{1,5})d$/.exec(s))) return { kind: 'day', date: addDays(today, -Number(m[1])) };
   if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s))) {
-    return { kind: 'day', date: checkDate(option, raw, +m[1]!, +m[2]!, +m[3]!) };
+    return { kind: 'day', date: checkDate(option, raw, +m[1], +m[2], +m[3]) };
   }
   if ((m = /^(\d{4})-(\d{2})-(\d{2})t(\d{2})$/.exec(s))) {
-    const hour = +m[4]!;
-    return { kind: 'hour', date: checkDate(option, raw, +m[1]!, +m[2]!, +m[3]!, hour), hour };
+    const hour = +m[4];
+    return { kind: 'hour', date: checkDate(option, raw, +m[1], +m[2], +m[3], hour), hour };
   }
   if ((m = /^(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(s))) {
-    const hour = +m[4]!;
-    return { kind: 'hour', date: checkDate(option, raw, +m[1]!, +m[2]!, +m[3]!, hour), hour };
+    const hour = +m[4];
+    return { kind: 'hour', date: checkDate(option, raw, +m[1], +m[2], +m[3], hour), hour };
   }
   if (/^\d+$/.test(s)) {
     // The server would reinterpret these silently (docs/service-notes.md), so say what went wrong.
-    const hint = s.length === 8
-      ? `For a whole day write ${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}; for one hour add the hour: ${s}00.`
-      : `Use ${FORMS}.`;
+    const hint =
+      s.length === 8
+        ? `For a whole day write ${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}; for one hour add the hour: ${s}00.`
+        : `Use ${FORMS}.`;
     throw refuse(option, raw, `has ${s.length} digits: an hour stamp is exactly 10 (YYYYMMDDHH).`, hint);
   }
   throw refuse(option, raw, 'is not a date.', `Use ${FORMS}.`);
@@ -145,8 +145,12 @@ function parseAsked(opts: DateOptions): DateRange {
     }
     const t = parseDateToken('--date', date, today);
     if (t.kind === 'hour') {
-      throw refuse('--date', date, 'is an hour; --date takes a whole day.',
-        `Use --date ${formatDay(t.date)}, or --from ${describe(t)} --to ${describe(t)} for that one hour.`);
+      throw refuse(
+        '--date',
+        date,
+        'is an hour; --date takes a whole day.',
+        `Use --date ${formatDay(t.date)}, or --from ${describe(t)} --to ${describe(t)} for that one hour.`,
+      );
     }
     return { start: first(t), end: last(t), defaulted: false };
   }

@@ -2,9 +2,16 @@
 // is one request per piece. Pieces follow nominal local hours: a day is 00..23 even on DST
 // change days (the service only labels hours), so this is pure calendar arithmetic.
 
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import {
-  dayNumber, formatDay, formatHour, fromDayNumber, fromHourNumber, hourNumber, splitStamp, toStamp,
+  dayNumber,
+  formatDay,
+  formatHour,
+  fromDayNumber,
+  fromHourNumber,
+  hourNumber,
+  splitStamp,
+  toStamp,
   type HourStamp,
 } from './civil.js';
 
@@ -36,12 +43,7 @@ export function countPieces(start: HourStamp, end: HourStamp, interval: Interval
  * Split an inclusive range (as from parseDateRange) into the requests to send, in order.
  * With `day`, a range that starts or ends mid-day gives a partial first or last piece.
  */
-export function splitRange(
-  start: HourStamp,
-  end: HourStamp,
-  interval: Interval,
-  opts: { maxPieces?: number } = {},
-): RangePiece[] {
+export function splitRange(start: HourStamp, end: HourStamp, interval: Interval, opts: { maxPieces?: number } = {}): RangePiece[] {
   if (start > end) throw new Error(`splitRange: start ${start} is after end ${end}`); // caller's bug
   if (interval === 'total') return [{ label: `${formatHour(start)}/${formatHour(end)}`, start, end }];
   const count = countPieces(start, end, interval);

@@ -2,7 +2,7 @@
 // conversion percentage): decimal.ts only adds, and a ratio through JS numbers could be off by a
 // cent at a rounding boundary.
 
-import type { Decimal } from './decimal.js';
+import type { Decimal } from '../core/decimal.js';
 
 /**
  * num / den rounded half-up (half away from zero, as Java's HALF_UP on the service's side) to

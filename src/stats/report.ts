@@ -3,12 +3,12 @@
 // order the answers arrive in. A single-piece report streams straight from the socket to the
 // sink; split reports hold a finished piece only until the pieces before it are written.
 import type { ApiClient, ApiRequest } from '../api/types.js';
-import { NetworkError } from '../errors.js';
-import type { Row } from '../output/types.js';
+import { NetworkError } from '../core/errors.js';
+import type { Row } from '../schema/column.js';
 import type { Interval, RangePiece } from './intervals.js';
-import { mapConcurrent } from './pool.js';
+import { mapConcurrent } from '../core/pool.js';
 import { type RowContext, type StatsKind, toRow, zeroRow } from './rows.js';
-import type { StatsShape } from './shapes.js';
+import type { StatsShape } from '../api/stats-shapes.js';
 import { deferred } from '../core/deferred.js';
 
 export interface ReportSpec {
@@ -36,20 +36,24 @@ export async function runReport(client: ApiClient, spec: ReportSpec, sink: RowSi
     spec.interval === 'total' ? { ...spec.ids } : { ...spec.ids, interval: spec.interval, intervalLabel: piece.label };
 
   if (spec.pieces.length === 1 && spec.interval === 'total') {
-    const ctx = context(spec.pieces[0]!);
-    return watchStream(client, (watched) => streamStatistics(watched, spec.request(spec.pieces[0]!), spec.shape, (record) => sink(toRow(record, ctx))));
+    const ctx = context(spec.pieces[0]);
+    return watchStream(client, (watched) =>
+      streamStatistics(watched, spec.request(spec.pieces[0]), spec.shape, (record) => sink(toRow(record, ctx))),
+    );
   }
 
   // An interval without data gets a zero row, so a daily export has one line per day.
   const fetchPiece = async (piece: RangePiece): Promise<Row[]> => {
     const ctx = context(piece);
     const rows: Row[] = [];
-    await watchStream(client, (watched) => streamStatistics(watched, spec.request(piece), spec.shape, (record) => void rows.push(toRow(record, ctx))));
+    await watchStream(client, (watched) =>
+      streamStatistics(watched, spec.request(piece), spec.shape, (record) => void rows.push(toRow(record, ctx))),
+    );
     return rows.length > 0 ? rows : [zeroRow(spec.kind, ctx)];
   };
 
   const slots = spec.pieces.map(() => deferred<Row[]>());
-  const work = mapConcurrent(spec.pieces, opts.concurrency, async (piece, i) => slots[i]!.resolve(await fetchPiece(piece)), {
+  const work = mapConcurrent(spec.pieces, opts.concurrency, async (piece, i) => slots[i].resolve(await fetchPiece(piece)), {
     signal: opts.signal,
     onProgress: opts.onProgress,
   });

@@ -4,9 +4,9 @@
 // present: `adslot` at level adslot or for slot stats, `country` with --by-country, `date`/`hour`
 // with --interval day/hour.
 
-import type { Column, Row } from '../output/types.js';
+import type { Column, Row } from '../schema/column.js';
 import type { Interval } from './intervals.js';
-import type { StatsLevel, StatsRecord } from './shapes.js';
+import type { StatsLevel, StatsRecord } from '../api/stats-shapes.js';
 
 /** `publisher`: pub stats; `adslot`: slot stats; `campaign`: campaign stats. */
 export type StatsKind = 'publisher' | 'adslot' | 'campaign';
@@ -26,7 +26,6 @@ export interface StatsColumnOptions {
 export const NAME_COLUMNS = { publication: 'publicationName', adslot: 'adslotName', campaign: 'campaignName' } as const;
 export const NAME_KEYS: readonly string[] = Object.values(NAME_COLUMNS);
 
-
 // `priority` only matters to a table wider than the terminal (src/output/fit.ts): the period,
 // the IDs and the key figures stay (1), the currency (one per service) and derived ratios go first (3).
 type Priority = Column['priority'];
@@ -36,10 +35,23 @@ const str = (key: string, priority: Priority = 2): Column => ({ key, type: 'stri
 // Free text: a table narrower than its rows cuts names with … rather than dropping the figures.
 const name = (key: string): Column => ({ key, type: 'string', priority: 2, wrap: true });
 
-const PUBLISHER_VALUES: readonly Column[] = [int('requests', 2), int('impressions', 1), int('clicks', 1), dec('earnings', 1), str('currency', 3)];
+const PUBLISHER_VALUES: readonly Column[] = [
+  int('requests', 2),
+  int('impressions', 1),
+  int('clicks', 1),
+  dec('earnings', 1),
+  str('currency', 3),
+];
 const CAMPAIGN_VALUES: readonly Column[] = [
-  int('impressions', 1), int('clicks', 1), int('conversions', 2), dec('conversionsPercent', 3),
-  dec('ctr', 2), dec('ecpm', 3), dec('costPerConversion', 3), dec('spend', 1), str('currency', 3),
+  int('impressions', 1),
+  int('clicks', 1),
+  int('conversions', 2),
+  dec('conversionsPercent', 3),
+  dec('ctr', 2),
+  dec('ecpm', 3),
+  dec('costPerConversion', 3),
+  dec('spend', 1),
+  str('currency', 3),
 ];
 
 /**

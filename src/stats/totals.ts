@@ -13,8 +13,8 @@
 // e.g. spend without conversions) and an empty cell for 0/0 (no traffic: no ratio). The sources
 // are summed even when --fields hides them, so a ratio never depends on the columns shown.
 
-import type { Column, Row } from '../output/types.js';
-import { DecimalSum, parseDecimal, formatDecimal, type Decimal } from './decimal.js';
+import type { Column, Row } from '../schema/column.js';
+import { DecimalSum, parseDecimal, formatDecimal, type Decimal } from '../core/decimal.js';
 import { divideRounded, shift } from './ratio.js';
 
 interface Ratio {

@@ -2,7 +2,7 @@
 // now in the account's zone", which is all a zone is needed for. Everything after that is
 // calendar arithmetic on nominal hours (civil.ts).
 
-import { ConfigError, UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
 import type { CivilDate } from './civil.js';
 
 const OFFSET = /^[+\-\u2212]\d/;
@@ -72,7 +72,10 @@ export function resolveTimeZone(
 function offsetHint(tz: string): string | undefined {
   const whole = /^([+\-\u2212])(\d{1,2})(?::?00)?$/.exec(tz);
   if (!OFFSET.test(tz)) return undefined;
-  const fixed = whole && Number(whole[2]) <= 14 ? ` For a fixed offset of ${tz}, use Etc/GMT${whole[1] === '+' ? '-' : '+'}${Number(whole[2])} (the sign is inverted).` : '';
+  const fixed =
+    whole && Number(whole[2]) <= 14
+      ? ` For a fixed offset of ${tz}, use Etc/GMT${whole[1] === '+' ? '-' : '+'}${Number(whole[2])} (the sign is inverted).`
+      : '';
   return `Use a zone name such as Europe/Paris: a UTC offset has no daylight-saving rules.${fixed}`;
 }
 
@@ -83,7 +86,7 @@ export function localDateHour(tz: string, now: Date): { date: CivilDate; hour: n
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
   return {
-    date: { year: parts['year']!, month: parts['month']!, day: parts['day']! },
-    hour: parts['hour']!,
+    date: { year: parts['year'], month: parts['month'], day: parts['day'] },
+    hour: parts['hour'],
   };
 }

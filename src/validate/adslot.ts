@@ -1,5 +1,5 @@
 // Rules for ad slot fields (create and update).
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { AD_FORMATS } from './enums.js';
 import * as rule from './rules.js';
 

@@ -2,15 +2,7 @@
 // union and lets the service decide: refusing a value the real server takes would be worse.
 
 /** Spec: MOBILE_SITE IPHONE_APP IPHONE_SITE ANDROID_APP JAVA_APP OTHER_APP; production adds IPAD_APP. */
-export const PUBLICATION_TYPES = [
-  'MOBILE_SITE',
-  'IPHONE_SITE',
-  'IPHONE_APP',
-  'IPAD_APP',
-  'ANDROID_APP',
-  'JAVA_APP',
-  'OTHER_APP',
-] as const;
+export const PUBLICATION_TYPES = ['MOBILE_SITE', 'IPHONE_SITE', 'IPHONE_APP', 'IPAD_APP', 'ANDROID_APP', 'JAVA_APP', 'OTHER_APP'] as const;
 
 /** Site types need a URL; for application types it is optional (spec, create publication). */
 export const SITE_TYPES = new Set(['MOBILE_SITE', 'IPHONE_SITE']);

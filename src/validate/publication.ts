@@ -1,6 +1,6 @@
 // Rules for publication fields, for create and update alike. Input values are raw strings (from
 // flags or a CSV row); the result holds only the fields given, normalised as the service wants them.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES, PUBLICATION_TYPES, SITE_TYPES } from './enums.js';
 import * as rule from './rules.js';
 

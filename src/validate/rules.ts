@@ -1,6 +1,6 @@
 // Field rules shared by flags and by bulk CSV rows. Each rule returns the value as it will be sent
 // (normalised) or throws a UsageError naming the field, so nothing invalid ever leaves the machine.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { ISO_639_1 } from './iso639.js';
 
 /** How a field is named in messages: `--name` on the command line, `name (line 4)` in a CSV. */

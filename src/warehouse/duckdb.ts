@@ -4,7 +4,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { LocalIOError } from '../errors.js';
+import { LocalIOError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
 import { columnSqlType, type TableDef } from './schema.js';
 import { databaseError, type QueryResult, type SqlSession } from './session.js';
@@ -58,7 +58,7 @@ export async function openDuckDb(path: string, label: string, opts: { readOnly: 
         throw databaseError(err, label, 'running a query');
       }
       const types = reader.columnTypes().map((t) => columnType(t.toString()));
-      const columns = reader.columnNames().map((name, i) => ({ name, type: types[i]! }));
+      const columns = reader.columnNames().map((name, i) => ({ name, type: types[i] }));
       const rows = reader.getRows().map((r) => r.map((v) => (v === null || v === undefined ? null : String(v))));
       return { columns, rows } satisfies QueryResult;
     },
@@ -67,7 +67,8 @@ export async function openDuckDb(path: string, label: string, opts: { readOnly: 
       const columns = table.columns.map((c) => `${quote(c.name)}: ${quote(columnSqlType(c, 'duckdb'))}`).join(', ');
       // Quoted "" is an empty string, an unquoted empty field is NULL (allow_quoted_nulls=false),
       // as in PostgreSQL's CSV: the staging writer relies on it.
-      const sql = `INSERT INTO ${table.name} SELECT * FROM read_csv([${files.map(quote).join(', ')}], header = false, ` +
+      const sql =
+        `INSERT INTO ${table.name} SELECT * FROM read_csv([${files.map(quote).join(', ')}], header = false, ` +
         `auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, buffer_size = ${CSV_BUFFER}, ` +
         `columns = {${columns}})`;
       try {
@@ -106,13 +107,23 @@ function openError(err: unknown, path: string, label: string): LocalIOError {
   const lock = /Conflicting lock is held in (.*?)(?: \(PID (\d+)\))?(?:\.|$|\n| by user)/i.exec(message);
   if (/Could not set lock/i.test(message)) {
     const pid = lock?.[2] ? ` (PID ${lock[2]})` : '';
-    return new LocalIOError(`The warehouse ${label} is in use by another process${pid}: another masg sync, or a masg sql, is running on it.`, {
-      path, errno: 'EBUSY', cause: err,
-      hint: 'DuckDB lets one process write a database file at a time. Wait for the other one to finish, then run this again.',
-    });
+    return new LocalIOError(
+      `The warehouse ${label} is in use by another process${pid}: another masg sync, or a masg sql, is running on it.`,
+      {
+        path,
+        errno: 'EBUSY',
+        cause: err,
+        hint: 'DuckDB lets one process write a database file at a time. Wait for the other one to finish, then run this again.',
+      },
+    );
   }
   if (/No such file|does not exist|Cannot open database/i.test(message)) {
-    return new LocalIOError(`There is no warehouse at ${label}.`, { path, errno: 'ENOENT', cause: err, hint: 'Run `masg sync` first, or point --db (or MASG_DB) at the database.' });
+    return new LocalIOError(`There is no warehouse at ${label}.`, {
+      path,
+      errno: 'ENOENT',
+      cause: err,
+      hint: 'Run `masg sync` first, or point --db (or MASG_DB) at the database.',
+    });
   }
   return new LocalIOError(`Cannot open the warehouse ${label}: ${message}`, { path, cause: err });
 }

@@ -21,7 +21,7 @@ export async function fetchAccountObjects(client: ApiClient): Promise<AccountObj
   ]);
   const perAdvertiser = await Promise.all(advertisers.map((adv) => api.listCampaigns(client, adv.id).toArray()));
   const campaigns: AccountObjects['campaigns'] = perAdvertiser.flatMap((list, i) =>
-    list.map((c) => ({ ...c, advertiser: c.advertiser || advertisers[i]!.id })),
+    list.map((c) => ({ ...c, advertiser: c.advertiser || advertisers[i].id })),
   );
   return {
     publications: publications as unknown as Array<Record<string, string>>,

@@ -3,7 +3,7 @@
 // still change), to --to. An explicit --from always wins. Today is fetched but marked partial,
 // so the next run fetches it again. Days are local days of the account's time zone.
 
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { addDays, dayNumber, formatDay, fromDayNumber, type CivilDate } from '../stats/civil.js';
 import { parseDateToken } from '../stats/dates.js';
 
@@ -26,7 +26,10 @@ export interface DayPlan {
 function dayToken(option: string, raw: string, today: CivilDate): CivilDate {
   const t = parseDateToken(option, raw, today);
   if (t.kind === 'hour') {
-    throw new UsageError(`${option}: "${raw}" is an hour; masg sync keeps whole days.`, { field: option, hint: `Use ${option} ${formatDay(t.date)}.` });
+    throw new UsageError(`${option}: "${raw}" is an hour; masg sync keeps whole days.`, {
+      field: option,
+      hint: `Use ${option} ${formatDay(t.date)}.`,
+    });
   }
   return t.date;
 }
@@ -45,7 +48,8 @@ export function planDays(opts: { from?: string; to?: string; lookback: number; t
   const to = opts.to === undefined ? today : dayToken('--to', opts.to, today);
   if (dayNumber(to) > dayNumber(today)) {
     throw new UsageError(`--to ${formatDay(to)} is in the future (today is ${formatDay(today)} in the account's time zone).`, {
-      field: '--to', hint: 'Days to come have no statistics yet: use --to today (the default).',
+      field: '--to',
+      hint: 'Days to come have no statistics yet: use --to today (the default).',
     });
   }
   let from: CivilDate;
@@ -68,7 +72,8 @@ export function planDays(opts: { from?: string; to?: string; lookback: number; t
   const last = dayNumber(to);
   if (last - first + 1 > MAX_DAYS) {
     throw new UsageError(`${formatDay(from)} to ${formatDay(to)} is ${last - first + 1} days; one sync takes at most ${MAX_DAYS}.`, {
-      field: '--from', hint: 'Sync in several runs with a later --from each time, or narrow the range.',
+      field: '--from',
+      hint: 'Sync in several runs with a later --from each time, or narrow the range.',
     });
   }
   const todayN = dayNumber(today);

@@ -5,7 +5,7 @@
 
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { LocalIOError } from '../errors.js';
+import { LocalIOError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
 import type { TableDef } from './schema.js';
 import { databaseError, type QueryResult, type SqlSession } from './session.js';
@@ -23,7 +23,9 @@ export async function openPostgres(url: string, label: string, opts: { readOnly:
   } catch (err) {
     await client.end().catch(() => undefined);
     throw new LocalIOError(`Cannot connect to the warehouse ${label}: ${(err as Error).message}`, {
-      path: label, errno: (err as NodeJS.ErrnoException).code, cause: err,
+      path: label,
+      errno: (err as NodeJS.ErrnoException).code,
+      cause: err,
       hint: 'Check the URL in --db or MASG_DB (host, port, database, user, password) and that the server is running.',
     });
   }
@@ -52,7 +54,9 @@ export async function openPostgres(url: string, label: string, opts: { readOnly:
       const fields = (last?.fields ?? []) as Array<{ name: string; dataTypeID: number }>;
       return {
         columns: fields.map((f) => ({ name: f.name, type: pgColumnType(f.dataTypeID) })),
-        rows: ((last?.rows ?? []) as Array<Array<string | null>>).map((r) => r.map((v, i) => (v === null ? null : fields[i]!.dataTypeID === 16 ? (v === 't' ? 'true' : 'false') : v))),
+        rows: ((last?.rows ?? []) as Array<Array<string | null>>).map((r) =>
+          r.map((v, i) => (v === null ? null : fields[i].dataTypeID === 16 ? (v === 't' ? 'true' : 'false') : v)),
+        ),
       };
     },
     async load(table: TableDef, files: string[]) {

@@ -25,7 +25,8 @@ export interface TableDef {
 // camelCase list fields become snake_case columns (dailyBudget → daily_budget): PostgreSQL folds
 // unquoted names to lower case, and a name that reads the same in both databases needs no quotes.
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const col = (key: string, kind: ColumnKind): TableColumn => (snake(key) === key ? { name: key, kind } : { name: snake(key), kind, source: key });
+const col = (key: string, kind: ColumnKind): TableColumn =>
+  snake(key) === key ? { name: key, kind } : { name: snake(key), kind, source: key };
 const text = (...names: string[]) => names.map((n) => col(n, 'text'));
 
 export type Grain = 'day' | 'hour';
@@ -35,8 +36,15 @@ function publisherStats(grain: Grain): TableDef {
   const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
   return {
     name: grain === 'hour' ? 'publisher_stats_hourly' : 'publisher_stats',
-    columns: [...time, ...text('publication', 'adslot', 'country'), col('requests', 'count'), col('impressions', 'count'),
-      col('clicks', 'count'), col('earnings', 'money'), col('currency', 'text')],
+    columns: [
+      ...time,
+      ...text('publication', 'adslot', 'country'),
+      col('requests', 'count'),
+      col('impressions', 'count'),
+      col('clicks', 'count'),
+      col('earnings', 'money'),
+      col('currency', 'text'),
+    ],
     key: [...time.map((c) => c.name), 'publication', 'adslot', 'country'],
   };
 }
@@ -45,8 +53,15 @@ function campaignStats(grain: Grain): TableDef {
   const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
   return {
     name: grain === 'hour' ? 'campaign_stats_hourly' : 'campaign_stats',
-    columns: [...time, ...text('advertiser', 'campaign'), col('impressions', 'count'), col('clicks', 'count'),
-      col('conversions', 'count'), col('spend', 'money'), col('currency', 'text')],
+    columns: [
+      ...time,
+      ...text('advertiser', 'campaign'),
+      col('impressions', 'count'),
+      col('clicks', 'count'),
+      col('conversions', 'count'),
+      col('spend', 'money'),
+      col('currency', 'text'),
+    ],
     key: [...time.map((c) => c.name), 'campaign'],
   };
 }
@@ -60,8 +75,14 @@ export const STATS_TABLES = {
 export const DIMENSION_TABLES = {
   publications: {
     name: 'publications',
-    columns: [...text('id', 'name', 'type', 'status', 'description', 'reference', 'url'), col('transparent', 'bool'),
-      col('languages', 'text'), col('requests', 'count'), col('uniques', 'count'), col('autoapprove', 'bool')],
+    columns: [
+      ...text('id', 'name', 'type', 'status', 'description', 'reference', 'url'),
+      col('transparent', 'bool'),
+      col('languages', 'text'),
+      col('requests', 'count'),
+      col('uniques', 'count'),
+      col('autoapprove', 'bool'),
+    ],
     key: ['id'],
   },
   adslots: { name: 'adslots', columns: text('id', 'publication', 'name', 'formats', 'tags'), key: ['id'] },
@@ -72,9 +93,24 @@ export const DIMENSION_TABLES = {
   },
   campaigns: {
     name: 'campaigns',
-    columns: [...text('id', 'name', 'status', 'advertiser', 'description', 'budgetType', 'startDate', 'endDate', 'activationDate',
-      'deactivationDate'), col('dailyBudget', 'money'), col('overallBudget', 'money'), col('dailyBudgetWeekday', 'money'),
-      col('dailyBudgetWeekend', 'money')],
+    columns: [
+      ...text(
+        'id',
+        'name',
+        'status',
+        'advertiser',
+        'description',
+        'budgetType',
+        'startDate',
+        'endDate',
+        'activationDate',
+        'deactivationDate',
+      ),
+      col('dailyBudget', 'money'),
+      col('overallBudget', 'money'),
+      col('dailyBudgetWeekday', 'money'),
+      col('dailyBudgetWeekend', 'money'),
+    ],
     key: ['id'],
   },
 } as const satisfies Record<string, TableDef>;
@@ -86,8 +122,14 @@ export const DIMENSION_TABLES = {
  */
 export const STATE_TABLE: TableDef = {
   name: 'masg_sync_days',
-  columns: [col('grain', 'text'), col('date', 'date'), col('complete', 'bool'), col('publisher_rows', 'count'),
-    col('campaign_rows', 'count'), col('synced_at', 'timestamp')],
+  columns: [
+    col('grain', 'text'),
+    col('date', 'date'),
+    col('complete', 'bool'),
+    col('publisher_rows', 'count'),
+    col('campaign_rows', 'count'),
+    col('synced_at', 'timestamp'),
+  ],
   key: ['grain', 'date'],
 };
 
@@ -97,19 +139,31 @@ export const META_TABLE: TableDef = { name: 'masg_sync_meta', columns: text('key
 export const SCHEMA_VERSION = '1';
 
 export const ALL_TABLES: readonly TableDef[] = [
-  STATS_TABLES.day.publisher, STATS_TABLES.day.campaign, STATS_TABLES.hour.publisher, STATS_TABLES.hour.campaign,
-  ...Object.values(DIMENSION_TABLES), STATE_TABLE, META_TABLE,
+  STATS_TABLES.day.publisher,
+  STATS_TABLES.day.campaign,
+  STATS_TABLES.hour.publisher,
+  STATS_TABLES.hour.campaign,
+  ...Object.values(DIMENSION_TABLES),
+  STATE_TABLE,
+  META_TABLE,
 ];
 
 function sqlType(kind: ColumnKind, dialect: Dialect): string {
   switch (kind) {
-    case 'date': return 'DATE';
-    case 'hour': return 'SMALLINT';
-    case 'text': return dialect === 'duckdb' ? 'VARCHAR' : 'TEXT';
-    case 'count': return 'BIGINT';
-    case 'money': return 'DECIMAL(18,2)';
-    case 'bool': return 'BOOLEAN';
-    case 'timestamp': return 'TIMESTAMP';
+    case 'date':
+      return 'DATE';
+    case 'hour':
+      return 'SMALLINT';
+    case 'text':
+      return dialect === 'duckdb' ? 'VARCHAR' : 'TEXT';
+    case 'count':
+      return 'BIGINT';
+    case 'money':
+      return 'DECIMAL(18,2)';
+    case 'bool':
+      return 'BOOLEAN';
+    case 'timestamp':
+      return 'TIMESTAMP';
   }
 }
 

@@ -3,7 +3,7 @@
 // above it (src/warehouse/store.ts) is written once for both.
 
 import type { ColumnType } from '../output/types.js';
-import { LocalIOError, MasgError } from '../errors.js';
+import { LocalIOError, MasgError } from '../core/errors.js';
 import type { Dialect, TableDef } from './schema.js';
 
 export interface QueryResult {

@@ -4,7 +4,7 @@
 
 import type { CommandResult } from '../commands/define.js';
 import type { Context } from '../context.js';
-import { LocalIOError, UsageError } from '../errors.js';
+import { LocalIOError, UsageError } from '../core/errors.js';
 import type { Column, OutputFormat } from '../output/types.js';
 import { openSession } from './session.js';
 import { resolveTarget } from './target.js';
@@ -14,12 +14,20 @@ const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv',
 export async function runSql(ctx: Context, opts: { db?: string; write?: boolean; out?: string }, query: string): Promise<CommandResult> {
   const target = resolveTarget(opts.db, ctx.io.env);
   if (target.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
-  if (query.trim() === '') throw new UsageError('<query>: the query is empty.', { field: '<query>', hint: 'e.g. masg sql "SELECT * FROM publisher_stats LIMIT 10"' });
+  if (query.trim() === '')
+    throw new UsageError('<query>: the query is empty.', {
+      field: '<query>',
+      hint: 'e.g. masg sql "SELECT * FROM publisher_stats LIMIT 10"',
+    });
   if (ctx.globals.raw) throw new UsageError('--raw prints a response of the service; masg sql queries the warehouse.', { field: '--raw' });
   if (ctx.globals.dryRun) throw new UsageError('--dry-run describes requests to the service; masg sql sends none.', { field: '--dry-run' });
   const settings = await ctx.outputSettings();
-  const format = opts.out === undefined ? settings.format : (ctx.globals.output ?? EXTENSIONS[/\.[^./]+$/.exec(opts.out)?.[0]?.toLowerCase() ?? ''] ?? 'csv');
-  if (opts.out !== undefined && format === 'table') throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });
+  const format =
+    opts.out === undefined
+      ? settings.format
+      : (ctx.globals.output ?? EXTENSIONS[/\.[^./]+$/.exec(opts.out)?.[0]?.toLowerCase() ?? ''] ?? 'csv');
+  if (opts.out !== undefined && format === 'table')
+    throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });
 
   const session = await openSession(target, { readOnly: !opts.write, create: false });
   let result;

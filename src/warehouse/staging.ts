@@ -7,7 +7,7 @@
 
 import { createWriteStream, mkdtempSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { LocalIOError, NetworkError } from '../errors.js';
+import { LocalIOError, NetworkError } from '../core/errors.js';
 import type { ColumnKind, TableDef } from './schema.js';
 
 const PREFIX = 'masg-sync-';
@@ -115,7 +115,9 @@ type Context = string | (() => string);
 
 function bad(what: string, value: string, context: Context): NetworkError {
   const where = typeof context === 'string' ? context : context();
-  return new NetworkError(`The service sent ${JSON.stringify(value)} as ${what} (${where}): the warehouse keeps exact values and cannot store it.`);
+  return new NetworkError(
+    `The service sent ${JSON.stringify(value)} as ${what} (${where}): the warehouse keeps exact values and cannot store it.`,
+  );
 }
 
 export function csvValue(kind: ColumnKind, value: string | undefined, name: string, context: Context): string {
@@ -164,7 +166,7 @@ export function csvLineWriter(
   return (record, context) => {
     let line = '';
     for (let i = 0; i < columns.length; i++) {
-      const c = columns[i]!;
+      const c = columns[i];
       let value: string;
       if (c.fixed !== undefined) value = c.fixed;
       else {

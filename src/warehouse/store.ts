@@ -2,8 +2,17 @@
 // the meta rows (which account, which time zone), the state, and the two writes a sync makes —
 // the dimension snapshots, and one day replaced in one transaction together with its state row.
 
-import { LocalIOError, UsageError } from '../errors.js';
-import { ALL_TABLES, createTableSql, DIMENSION_TABLES, META_TABLE, SCHEMA_VERSION, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
+import { LocalIOError, UsageError } from '../core/errors.js';
+import {
+  ALL_TABLES,
+  createTableSql,
+  DIMENSION_TABLES,
+  META_TABLE,
+  SCHEMA_VERSION,
+  STATE_TABLE,
+  STATS_TABLES,
+  type Grain,
+} from './schema.js';
 import type { DayFile } from './day-files.js';
 import type { SqlSession } from './session.js';
 
@@ -49,7 +58,8 @@ export class WarehouseStore {
     const r = await this.session.query(`SELECT pg_try_advisory_lock(${ADVISORY_LOCK})`);
     if (r.rows[0]?.[0] === 'true' || r.rows[0]?.[0] === 't') return;
     throw new LocalIOError(`The warehouse ${this.label} is in use: another masg sync is running on it.`, {
-      path: this.label, errno: 'EBUSY',
+      path: this.label,
+      errno: 'EBUSY',
       hint: 'One sync writes a database at a time (a PostgreSQL advisory lock). Wait for the other one to finish, then run this again.',
     });
   }
@@ -67,16 +77,20 @@ export class WarehouseStore {
   checkMeta(meta: Record<string, string>, want: { account: string; timezone: string }): void {
     if (meta.account && meta.account !== want.account) {
       throw new UsageError(`The warehouse ${this.label} holds the statistics of ${meta.account}, not of ${want.account}.`, {
-        field: '--db', hint: 'Give each account its own database (--db or MASG_DB).',
+        field: '--db',
+        hint: 'Give each account its own database (--db or MASG_DB).',
       });
     }
     if (meta.timezone && meta.timezone !== want.timezone) {
       throw new UsageError(`The warehouse ${this.label} counts days in ${meta.timezone}; this run would use ${want.timezone}.`, {
-        field: '--tz', hint: `Run with --tz ${meta.timezone}, or keep the other zone in another database.`,
+        field: '--tz',
+        hint: `Run with --tz ${meta.timezone}, or keep the other zone in another database.`,
       });
     }
     if (meta.schema && meta.schema !== SCHEMA_VERSION) {
-      throw new LocalIOError(`The warehouse ${this.label} has schema version ${meta.schema}; this masg writes version ${SCHEMA_VERSION}.`, { path: this.label });
+      throw new LocalIOError(`The warehouse ${this.label} has schema version ${meta.schema}; this masg writes version ${SCHEMA_VERSION}.`, {
+        path: this.label,
+      });
     }
   }
 
@@ -127,7 +141,8 @@ export class WarehouseStore {
   async replaceDay(w: DayWrite, syncedAt: () => string): Promise<void> {
     const tables = STATS_TABLES[w.grain];
     await this.session.transaction(async () => {
-      for (const t of [tables.publisher, tables.campaign]) await this.session.exec(`DELETE FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
+      for (const t of [tables.publisher, tables.campaign])
+        await this.session.exec(`DELETE FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
       for await (const file of w.files) await this.session.load(tables[file.table], [file.path]);
       const rows = w.rows();
       await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE grain = $1 AND date = CAST($2 AS DATE)`, [w.grain, w.date]);

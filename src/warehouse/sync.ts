@@ -13,9 +13,9 @@ import { DryRunDone } from '../api/describe.js';
 import type { ApiClient, ApiRequest } from '../api/types.js';
 import type { CommandResult } from '../commands/define.js';
 import type { Context } from '../context.js';
-import { InterruptedError, MasgError, UsageError } from '../errors.js';
+import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import type { Spinner, Ui } from '../output/index.js';
-import { parseConcurrency } from '../stats/pool.js';
+import { parseConcurrency } from '../core/pool.js';
 import { resolveTimeZone, localDateHour } from '../stats/zone.js';
 import { oneOf } from '../validate/rules.js';
 import { parseLookback, planDays, type PlannedDay } from './plan.js';
@@ -61,9 +61,10 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
   planDays({ from: flags.from, to: flags.to, lookback, today }); // the range's own checks
 
   const dryRun = Boolean(ctx.globals.dryRun);
-  const session = dryRun && target.kind === 'duckdb' && !existsSync(target.path)
-    ? undefined
-    : await openSession(target, { readOnly: dryRun, create: !dryRun });
+  const session =
+    dryRun && target.kind === 'duckdb' && !existsSync(target.path)
+      ? undefined
+      : await openSession(target, { readOnly: dryRun, create: !dryRun });
   const store = session && new WarehouseStore(session);
   try {
     if (store && !dryRun) {
@@ -86,30 +87,42 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
 }
 
 /** --dry-run: the days, then every request, described and not sent. */
-async function describePlan(ctx: Context, client: ApiClient, store: WarehouseStore | undefined, target: Target, days: PlannedDay[], grain: Grain): Promise<CommandResult> {
+async function describePlan(
+  ctx: Context,
+  client: ApiClient,
+  store: WarehouseStore | undefined,
+  target: Target,
+  days: PlannedDay[],
+  grain: Grain,
+): Promise<CommandResult> {
   const out = (line: string) => void ctx.io.stdout.write(`${line}\n`);
   const { listRequests } = await import('./entities.js');
   const campaigns = store ? await store.knownCampaigns() : [];
-  const describe = (req: ApiRequest) => client.request(req).catch((e: unknown) => {
-    if (!(e instanceof DryRunDone)) throw e;
-  });
+  const describe = (req: ApiRequest) =>
+    client.request(req).catch((e: unknown) => {
+      if (!(e instanceof DryRunDone)) throw e;
+    });
   if (days.length === 0) {
     out(`# ${target.label} is up to date: no day to fetch.`);
     return { kind: 'done' };
   }
-  out(`# masg sync would write ${days.length} day${days.length === 1 ? '' : 's'} into ${target.label} (grain ${grain}): ` +
-    `${days[0]!.date} to ${days[days.length - 1]!.date}${days.some((d) => !d.complete) ? ', today partial' : ''}.`);
+  out(
+    `# masg sync would write ${days.length} day${days.length === 1 ? '' : 's'} into ${target.label} (grain ${grain}): ` +
+      `${days[0].date} to ${days[days.length - 1].date}${days.some((d) => !d.complete) ? ', today partial' : ''}.`,
+  );
   out(`# First the account's objects (then one campaign list per advertiser):`);
   for (const req of await listRequests()) await describe(req);
-  out(campaigns.length > 0
-    ? `# Campaign statistics for the ${campaigns.length} campaigns of the last snapshot; the lists decide at run time.`
-    : '# Campaign statistics: one request per campaign and day, for the campaigns the lists return at run time.');
+  out(
+    campaigns.length > 0
+      ? `# Campaign statistics for the ${campaigns.length} campaigns of the last snapshot; the lists decide at run time.`
+      : '# Campaign statistics: one request per campaign and day, for the campaigns the lists return at run time.',
+  );
   const jobs = planJobs(days, grain, campaigns);
   let day = -1;
   for (const job of jobs) {
     if (job.day !== day) {
       day = job.day;
-      out(`# ${days[day]!.date}${days[day]!.complete ? '' : ' (today: partial, fetched again next time)'}`);
+      out(`# ${days[day].date}${days[day].complete ? '' : ' (today: partial, fetched again next time)'}`);
     }
     await describe(await jobRequest(job));
   }
@@ -120,12 +133,13 @@ function planJobs(days: PlannedDay[], grain: Grain, campaigns: Array<{ id: strin
   const jobs: Job[] = [];
   days.forEach((d, day) => {
     const ymd = d.date.replace(/-/g, '');
-    const pieces = grain === 'day'
-      ? [{ start: `${ymd}00`, end: `${ymd}23`, hour: undefined }]
-      : Array.from({ length: 24 }, (_, h) => {
-        const hh = String(h).padStart(2, '0');
-        return { start: `${ymd}${hh}`, end: `${ymd}${hh}`, hour: String(h) };
-      });
+    const pieces =
+      grain === 'day'
+        ? [{ start: `${ymd}00`, end: `${ymd}23`, hour: undefined }]
+        : Array.from({ length: 24 }, (_, h) => {
+            const hh = String(h).padStart(2, '0');
+            return { start: `${ymd}${hh}`, end: `${ymd}${hh}`, hour: String(h) };
+          });
     for (const p of pieces) {
       jobs.push({ day, kind: 'publisher', ...p });
       for (const c of campaigns) jobs.push({ day, kind: 'campaign', ...p, campaign: c });
@@ -183,8 +197,10 @@ class SyncRun {
     } catch (err) {
       this.spinner?.stop();
       if (this.committed > 0) {
-        const last = days[this.committed - 1]!.date;
-        this.ui.warn(`${this.committed} of ${days.length} days were saved in ${this.store.label} (through ${last}) before this failure; the next sync continues from there.`);
+        const last = days[this.committed - 1].date;
+        this.ui.warn(
+          `${this.committed} of ${days.length} days were saved in ${this.store.label} (through ${last}) before this failure; the next sync continues from there.`,
+        );
       }
       throw err;
     } finally {
@@ -193,8 +209,10 @@ class SyncRun {
     }
     const secs = ((Date.now() - this.started) / 1000).toFixed(1);
     const partial = days.some((d) => !d.complete) ? ', today partial' : '';
-    this.ui.notice(`masg sync: ${days.length} day${days.length === 1 ? '' : 's'} (${days[0]!.date} to ${days[days.length - 1]!.date}${partial}) ` +
-      `written to ${this.store.label}: ${this.rows.toLocaleString('en-US')} rows from ${this.requests.toLocaleString('en-US')} requests in ${secs} s.`);
+    this.ui.notice(
+      `masg sync: ${days.length} day${days.length === 1 ? '' : 's'} (${days[0].date} to ${days[days.length - 1].date}${partial}) ` +
+        `written to ${this.store.label}: ${this.rows.toLocaleString('en-US')} rows from ${this.requests.toLocaleString('en-US')} requests in ${secs} s.`,
+    );
   }
 
   /** Lists the account's objects, replaces the snapshots, and returns the campaigns to fetch. */
@@ -203,7 +221,7 @@ class SyncRun {
     const objects = await fetchAccountObjects(this.client);
     this.requests += 3 + objects.advertisers.length;
     await this.store.replaceDimensions(await this.dimensionFiles(staging, objects));
-    return objects.campaigns.map((c) => ({ id: c.id!, advertiser: c.advertiser! }));
+    return objects.campaigns.map((c) => ({ id: c.id, advertiser: c.advertiser }));
   }
 
   private async dimensionFiles(staging: StagingDir, objects: import('./entities.js').AccountObjects): Promise<DimensionFiles> {
@@ -226,7 +244,7 @@ class SyncRun {
    */
   private async fetchAndCommit(staging: StagingDir): Promise<void> {
     const { days, grain } = this.opts;
-    const { mapConcurrent } = await import('../stats/pool.js');
+    const { mapConcurrent } = await import('../core/pool.js');
     const buffers: DayBuffers[] = days.map((d) => ({ files: new DayFiles(), campaign: staging.file(`${d.date}-campaigns`), pending: 0 }));
     const listed = deferred<Array<{ id: string; advertiser: string }>>();
     // The first publisher report is the longest request (the service builds it before the first
@@ -234,32 +252,38 @@ class SyncRun {
     const tasks: Task[] = [];
     for (const job of planJobs(days, grain, [])) tasks.push({ kind: 'publisher', job }, { kind: 'campaigns', job });
     tasks.splice(1, 0, { kind: 'objects' });
-    for (const t of tasks) if (t.kind !== 'objects') buffers[t.job.day]!.pending++;
+    for (const t of tasks) if (t.kind !== 'objects') buffers[t.job.day].pending++;
 
     // A failed commit stops the fetching too; Ctrl-C stops both.
     const controller = new AbortController();
-    const onAbort = () => controller.abort(this.ctx.io.signal.reason instanceof MasgError ? this.ctx.io.signal.reason : new InterruptedError());
+    const onAbort = () =>
+      controller.abort(this.ctx.io.signal.reason instanceof MasgError ? this.ctx.io.signal.reason : new InterruptedError());
     if (this.ctx.io.signal.aborted) onAbort();
     this.ctx.io.signal.addEventListener('abort', onAbort, { once: true });
-    const work = mapConcurrent(tasks, this.opts.concurrency, async (task, _i, signal) => {
-      if (task.kind === 'objects') return listed.resolve(await this.listObjects(staging));
-      const job = task.job;
-      if (task.kind === 'publisher') {
-        await this.fetchJob(job, buffers[job.day]!, staging, signal);
-        this.requests++;
-      } else {
-        for (const campaign of await listed.promise) {
-          await this.fetchJob({ ...job, kind: 'campaign', campaign }, buffers[job.day]!, staging, signal);
+    const work = mapConcurrent(
+      tasks,
+      this.opts.concurrency,
+      async (task, _i, signal) => {
+        if (task.kind === 'objects') return listed.resolve(await this.listObjects(staging));
+        const job = task.job;
+        if (task.kind === 'publisher') {
+          await this.fetchJob(job, buffers[job.day], staging, signal);
           this.requests++;
+        } else {
+          for (const campaign of await listed.promise) {
+            await this.fetchJob({ ...job, kind: 'campaign', campaign }, buffers[job.day], staging, signal);
+            this.requests++;
+          }
         }
-      }
-      const day = buffers[job.day]!;
-      if (--day.pending === 0) {
-        await day.campaign.close();
-        day.files.push({ table: 'campaign', path: day.campaign.path, rows: day.campaign.rows });
-        day.files.end();
-      }
-    }, { signal: controller.signal });
+        const day = buffers[job.day];
+        if (--day.pending === 0) {
+          await day.campaign.close();
+          day.files.push({ table: 'campaign', path: day.campaign.path, rows: day.campaign.rows });
+          day.files.end();
+        }
+      },
+      { signal: controller.signal },
+    );
     work.catch((err: unknown) => {
       listed.reject(err);
       buffers.forEach((b) => b.files.fail(err));
@@ -268,14 +292,20 @@ class SyncRun {
 
     try {
       for (let i = 0; i < days.length; i++) {
-        const day = buffers[i]!;
+        const day = buffers[i];
         // The snapshots are replaced in their own transaction on the same connection: the day's
         // transaction opens after it (the day's campaigns wait for the listing anyway).
         await listed.promise;
-        await this.store.replaceDay({
-          grain: this.opts.grain, date: days[i]!.date, complete: days[i]!.complete,
-          files: day.files, rows: () => ({ publisher: day.files.publisherRows, campaign: day.files.campaignRows }),
-        }, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
+        await this.store.replaceDay(
+          {
+            grain: this.opts.grain,
+            date: days[i].date,
+            complete: days[i].complete,
+            files: day.files,
+            rows: () => ({ publisher: day.files.publisherRows, campaign: day.files.campaignRows }),
+          },
+          () => new Date().toISOString().replace('T', ' ').replace('Z', ''),
+        );
         this.committed++;
         this.rows += day.files.publisherRows + day.files.campaignRows;
         this.progress();
@@ -291,7 +321,7 @@ class SyncRun {
 
   private async fetchJob(job: Job, day: DayBuffers, staging: StagingDir, signal: AbortSignal): Promise<void> {
     const { streamStatistics } = await import('../api/statistics.js');
-    const date = this.opts.days[job.day]!.date;
+    const date = this.opts.days[job.day].date;
     const request = await jobRequest(job);
     if (job.kind === 'publisher') {
       const table = STATS_TABLES[this.opts.grain].publisher;
@@ -309,7 +339,7 @@ class SyncRun {
       };
       await streamStatistics(this.client, request, { endpoint: 'publications', level: 'adslot', byCountry: true }, (r) => {
         if (signal.aborted) throw signal.reason;
-        const written = file.add(line(r as Record<string, string | undefined>, () => `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
+        const written = file.add(line(r, () => `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
         // Synchronous unless the file must be written or rotated: a promise per record would cost
         // a microtask each (the parser awaits what this returns before the next record).
         return file.rows >= PART_ROWS ? rotate(written) : written;
@@ -322,7 +352,7 @@ class SyncRun {
     const line = csvLineWriter(table, { date, hour: job.hour, advertiser: c.advertiser }, { campaign: c.id, currency: 'USD' });
     await streamStatistics(this.client, request, { endpoint: 'campaign' }, (r) => {
       if (signal.aborted) throw signal.reason;
-      return day.campaign.add(line(r as Record<string, string | undefined>, `${date}, campaign ${c.id}`));
+      return day.campaign.add(line(r, `${date}, campaign ${c.id}`));
     });
   }
 
@@ -332,7 +362,7 @@ class SyncRun {
     const done = this.committed;
     let eta = '';
     if (done > 0 && done < total) {
-      const left = Math.round(((Date.now() - this.started) / done) * (total - done) / 1000);
+      const left = Math.round((((Date.now() - this.started) / done) * (total - done)) / 1000);
       eta = ` · ETA ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
     }
     const text = `Syncing ${this.store.label}: day ${done}/${total} · ${this.rows.toLocaleString('en-US')} rows${eta}`;

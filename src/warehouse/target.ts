@@ -4,11 +4,9 @@
 
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
-export type Target =
-  | { kind: 'duckdb'; path: string; label: string }
-  | { kind: 'postgres'; url: string; label: string; password?: string };
+export type Target = { kind: 'duckdb'; path: string; label: string } | { kind: 'postgres'; url: string; label: string; password?: string };
 
 const PG = /^postgres(?:ql)?:\/\//i;
 
@@ -25,13 +23,17 @@ export function resolveTarget(flag: string | undefined, env: Record<string, stri
     const path = defaultDatabasePath(env);
     return { kind: 'duckdb', path, label: path };
   }
-  if (raw.trim() === '') throw new UsageError(`${source}: the database is empty.`, { field: source, hint: 'Give a DuckDB file path or a postgres:// URL.' });
+  if (raw.trim() === '')
+    throw new UsageError(`${source}: the database is empty.`, { field: source, hint: 'Give a DuckDB file path or a postgres:// URL.' });
   if (PG.test(raw)) {
     let url: URL;
     try {
       url = new URL(raw);
     } catch {
-      throw new UsageError(`${source}: "${redactUrl(raw)}" is not a valid PostgreSQL URL.`, { field: source, hint: 'Use postgres://USER:PASSWORD@HOST:PORT/DATABASE.' });
+      throw new UsageError(`${source}: "${redactUrl(raw)}" is not a valid PostgreSQL URL.`, {
+        field: source,
+        hint: 'Use postgres://USER:PASSWORD@HOST:PORT/DATABASE.',
+      });
     }
     const password = url.password ? decodeURIComponent(url.password) : undefined;
     return { kind: 'postgres', url: raw, label: redactUrl(raw), password };
@@ -39,7 +41,10 @@ export function resolveTarget(flag: string | undefined, env: Record<string, stri
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     throw new UsageError(`${source}: "${redactUrl(raw)}" is neither a file path nor a postgres:// URL.`, { field: source });
   }
-  if (raw.endsWith('/')) throw new UsageError(`${source}: "${raw}" names a folder; give the database file, e.g. ${join(raw, 'stats.duckdb')}.`, { field: source });
+  if (raw.endsWith('/'))
+    throw new UsageError(`${source}: "${raw}" names a folder; give the database file, e.g. ${join(raw, 'stats.duckdb')}.`, {
+      field: source,
+    });
   const path = resolve(raw);
   return { kind: 'duckdb', path, label: raw };
 }

@@ -1,7 +1,7 @@
 // Each API function against recorded production-style bodies: the request it sends and the
 // entities it returns.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/errors.js';
+import { ApiError, NetworkError } from '../../src/core/errors.js';
 import { createClient } from '../../src/api/transport.js';
 import { createPublication, listPublications, publicationRequests, updatePublication } from '../../src/api/publications.js';
 import { adSlotRequests, createAdSlot, listAdSlots, updateAdSlot } from '../../src/api/adslots.js';
@@ -34,14 +34,32 @@ describe('publications', () => {
     expect(sent().map((r) => [r.method, r.path, r.query.toString()])).toEqual([['GET', '/api/v2/publication/list.xml', 'status=ACTIVE']]);
     expect(pubs).toEqual([
       {
-        id: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21', name: 'Café 😀 & Co <beta>', description: '', type: 'IPAD_APP',
-        reference: '0012', url: 'http://example.com/café?a=1&b=2', transparent: 'false', requests: '', uniques: '',
-        languages: 'en,fr', autoapprove: 'true', status: 'PENDING',
+        id: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21',
+        name: 'Café 😀 & Co <beta>',
+        description: '',
+        type: 'IPAD_APP',
+        reference: '0012',
+        url: 'http://example.com/café?a=1&b=2',
+        transparent: 'false',
+        requests: '',
+        uniques: '',
+        languages: 'en,fr',
+        autoapprove: 'true',
+        status: 'PENDING',
       },
       {
-        id: '1b6c5a7f-4d2e-4f90-8b3c-8d7e6f5a4b32', name: 'News – münchen', description: 'Line one\nLine two with a bell \u0007',
-        type: 'MOBILE_SITE', reference: '', url: 'http://m.example.com/', transparent: 'true', requests: '', uniques: '',
-        languages: '', autoapprove: 'false', status: 'NEW_REVIEW',
+        id: '1b6c5a7f-4d2e-4f90-8b3c-8d7e6f5a4b32',
+        name: 'News – münchen',
+        description: 'Line one\nLine two with a bell \u0007',
+        type: 'MOBILE_SITE',
+        reference: '',
+        url: 'http://m.example.com/',
+        transparent: 'true',
+        requests: '',
+        uniques: '',
+        languages: '',
+        autoapprove: 'false',
+        status: 'NEW_REVIEW',
       },
     ]);
   });
@@ -64,14 +82,25 @@ describe('publications', () => {
   it('createPublication: form body with the create parameters only', async () => {
     server.on('POST /api/v2/publication/create.xml', { file: 'publication-create.xml' });
     const pub = await createPublication(client, {
-      name: 'Café 😀', type: 'IPHONE_APP', description: 'A new one', reference: 'ref-1', transparent: 'false',
-      languages: 'en,es', status: 'ACTIVE', url: undefined,
+      name: 'Café 😀',
+      type: 'IPHONE_APP',
+      description: 'A new one',
+      reference: 'ref-1',
+      transparent: 'false',
+      languages: 'en,es',
+      status: 'ACTIVE',
+      url: undefined,
     });
     expect(pub).toMatchObject({ id: '3d8e7c91-6f40-4b12-8d5e-af9087c6d154', name: 'Café 😀', status: 'PENDING', url: '' });
     const [req] = sent();
     expect(req!.headers['content-type']).toBe('application/x-www-form-urlencoded; charset=UTF-8');
     expect(Object.fromEntries(new URLSearchParams(req!.body))).toEqual({
-      name: 'Café 😀', type: 'IPHONE_APP', description: 'A new one', reference: 'ref-1', transparent: 'false', languages: 'en,es',
+      name: 'Café 😀',
+      type: 'IPHONE_APP',
+      description: 'A new one',
+      reference: 'ref-1',
+      transparent: 'false',
+      languages: 'en,es',
     });
   });
 
@@ -85,7 +114,11 @@ describe('publications', () => {
   });
 
   it('request builders are what --raw sends', () => {
-    expect(publicationRequests.list({ status: 'PAUSED' })).toEqual({ method: 'GET', path: '/publication/list', params: { status: 'PAUSED' } });
+    expect(publicationRequests.list({ status: 'PAUSED' })).toEqual({
+      method: 'GET',
+      path: '/publication/list',
+      params: { status: 'PAUSED' },
+    });
     expect(publicationRequests.update('x', {})).toEqual({ method: 'POST', path: '/publication/x', params: {} });
   });
 });
@@ -96,8 +129,20 @@ describe('ad slots', () => {
     const slots = await listAdSlots(client, { publication: '0a5b' }).toArray();
     expect(sent()[0]!.query.get('publication')).toBe('0a5b');
     expect(slots).toEqual([
-      { id: '4e9f8da2-7051-4c23-9e6f-b0a198d7e265', publication: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21', name: 'Home top', formats: 'text,banner', tags: 'sport,café' },
-      { id: '5fa09eb3-8162-4d34-8f70-c1b2a9e8f376', publication: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21', name: 'Empty formats', formats: '', tags: '' },
+      {
+        id: '4e9f8da2-7051-4c23-9e6f-b0a198d7e265',
+        publication: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21',
+        name: 'Home top',
+        formats: 'text,banner',
+        tags: 'sport,café',
+      },
+      {
+        id: '5fa09eb3-8162-4d34-8f70-c1b2a9e8f376',
+        publication: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21',
+        name: 'Empty formats',
+        formats: '',
+        tags: '',
+      },
     ]);
   });
 
@@ -118,7 +163,14 @@ describe('advertisers and campaigns', () => {
   it('listAdvertisers: <dailyBudget></dailyBudget> is ""', async () => {
     server.on('GET /api/v2/advertisers/list.xml', { file: 'advertisers-list.xml' });
     expect(await listAdvertisers(client).toArray()).toEqual([
-      { id: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598', name: 'Acme ™', status: 'ACTIVE', dailyBudget: '', balance: '1234.50', notifyLimit: '100.00' },
+      {
+        id: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598',
+        name: 'Acme ™',
+        status: 'ACTIVE',
+        dailyBudget: '',
+        balance: '1234.50',
+        notifyLimit: '100.00',
+      },
     ]);
     server.on('GET /api/v2/advertisers/list.xml', { type: LATIN1_JSON, file: 'advertisers-list.json' });
     expect((await listAdvertisers(client).toArray())[0]).toMatchObject({ name: 'Acme ?', dailyBudget: '', balance: '1234.50' });
@@ -137,7 +189,13 @@ describe('advertisers and campaigns', () => {
   it('getCampaign: bare <campaign> root and the wrapped one', async () => {
     server.on('GET /api/v2/campaign/93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba.xml', { file: 'campaign-view-bare.xml' });
     const bare = await getCampaign(client, '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba');
-    expect(bare).toMatchObject({ id: '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba', status: 'NEW_REVIEW', budgetType: 'CLICKS', dailyBudget: '', overallBudget: '2000' });
+    expect(bare).toMatchObject({
+      id: '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba',
+      status: 'NEW_REVIEW',
+      budgetType: 'CLICKS',
+      dailyBudget: '',
+      overallBudget: '2000',
+    });
     server.on('GET /api/v2/campaign/93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba.xml', { file: 'campaigns-list.xml' });
     expect((await getCampaign(client, '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba')).name).toBe('Spring 🌸');
   });

@@ -42,7 +42,13 @@ export async function startFixtureServer(routes: Record<string, Reply> = {}): Pr
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fixture');
-      requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const reply = table.get(`${req.method} ${url.pathname}`) ?? { status: 404, type: 'text/html', file: 'container-404.html' };
       if (typeof reply === 'function') return reply(req, res);
       const body = reply.file !== undefined ? fixture(reply.file) : (reply.body ?? '');

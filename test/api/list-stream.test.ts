@@ -8,7 +8,7 @@ import { CAMPAIGN_FIELDS } from '../../src/api/campaigns.js';
 import { entityRecords, pickFields } from '../../src/api/entities.js';
 import { entityBatches } from '../../src/api/entity-stream.js';
 import { PUBLICATION_FIELDS } from '../../src/api/publications.js';
-import { NetworkError } from '../../src/errors.js';
+import { NetworkError } from '../../src/core/errors.js';
 import { fixture } from './fixture-server.js';
 
 async function* chunked(bytes: Buffer, size: number): AsyncGenerator<Uint8Array> {
@@ -22,7 +22,10 @@ async function streamed(bytes: Buffer, tag: string, fields: readonly string[], s
 }
 
 const whole = (bytes: Buffer, tag: string, fields: readonly string[], contentType = 'text/xml') =>
-  entityRecords({ status: 200, contentType, body: new TextDecoder(contentType.includes('8859') ? 'latin1' : 'utf-8').decode(bytes) }, tag).map((r) => pickFields(fields, r));
+  entityRecords(
+    { status: 200, contentType, body: new TextDecoder(contentType.includes('8859') ? 'latin1' : 'utf-8').decode(bytes) },
+    tag,
+  ).map((r) => pickFields(fields, r));
 
 const CASES: Array<[string, string, readonly string[]]> = [
   ['publication-list.xml', 'publication', PUBLICATION_FIELDS],
@@ -49,11 +52,18 @@ describe('the same records as the whole-body parser', () => {
   });
 
   it('tricky values: CRLF in a value (read as LF by both), unknown references, CDATA, nested and repeated fields, unknown fields', async () => {
-    const body = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\r\n<masg-response>\r\n<adslot>\r\n' +
-      '<id>a</id>\r\n<name>Line one\r\nLine two&nbsp;&#0;&#1114112;&#xD83D;x</name>\r\n<formats><![CDATA[<b>&#233;]]> &amp; &#233;</formats>\r\n' +
-      '<tags><x>1</x></tags>\r\n<publication>p1</publication><publication>p2</publication><extra>e</extra>\r\n</adslot>\r\n</masg-response>\r\n');
+    const body = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\r\n<masg-response>\r\n<adslot>\r\n' +
+        '<id>a</id>\r\n<name>Line one\r\nLine two&nbsp;&#0;&#1114112;&#xD83D;x</name>\r\n<formats><![CDATA[<b>&#233;]]> &amp; &#233;</formats>\r\n' +
+        '<tags><x>1</x></tags>\r\n<publication>p1</publication><publication>p2</publication><extra>e</extra>\r\n</adslot>\r\n</masg-response>\r\n',
+    );
     const expected = whole(body, 'adslot', ADSLOT_FIELDS);
-    expect(expected[0]).toMatchObject({ name: 'Line one\nLine two&nbsp;&#0;&#1114112;\uFFFDx', formats: '<b>&#233; & é', tags: '', publication: 'p2' });
+    expect(expected[0]).toMatchObject({
+      name: 'Line one\nLine two&nbsp;&#0;&#1114112;\uFFFDx',
+      formats: '<b>&#233; & é',
+      tags: '',
+      publication: 'p2',
+    });
     // `&#0;` is the one difference: the charref pre-pass shared with statistics reads it as NUL.
     const got = await streamed(body, 'adslot', ADSLOT_FIELDS, 4);
     expect(got).toEqual([{ ...expected[0], name: expected[0]!.name.replace('&#0;', '\u0000') }]);
@@ -62,7 +72,9 @@ describe('the same records as the whole-body parser', () => {
   it('JSON (never asked for, read whole): Latin-1 bytes, numbers kept exactly, an empty list', async () => {
     const json = 'application/json;charset=ISO-8859-1';
     const bytes = fixture('publication-list.json');
-    expect(await streamed(bytes, 'publication', PUBLICATION_FIELDS, 10, json)).toEqual(whole(bytes, 'publication', PUBLICATION_FIELDS, json));
+    expect(await streamed(bytes, 'publication', PUBLICATION_FIELDS, 10, json)).toEqual(
+      whole(bytes, 'publication', PUBLICATION_FIELDS, json),
+    );
     expect((await streamed(bytes, 'publication', PUBLICATION_FIELDS, 10, json))[1]!.requests).toBe('9007199254740993');
     expect(await streamed(fixture('publication-list-empty.json'), 'publication', PUBLICATION_FIELDS, 3, json)).toEqual([]);
   });
@@ -83,7 +95,8 @@ describe('a broken body is a NetworkError (exit 6), never a short list', () => {
   });
 
   it('an unexpected root element', async () => {
-    await expect(streamed(Buffer.from('<other><publication><id>1</id></publication></other>'), 'publication', PUBLICATION_FIELDS, 8))
-      .rejects.toThrow(/unexpected root element <other>/);
+    await expect(
+      streamed(Buffer.from('<other><publication><id>1</id></publication></other>'), 'publication', PUBLICATION_FIELDS, 8),
+    ).rejects.toThrow(/unexpected root element <other>/);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, SHORT_SECRET_LENGTH, basicCredentials, createRedactor, redactHeaders, redactor, secretsFor } from '../../src/redact.js';
+import {
+  REDACTED,
+  SHORT_SECRET_LENGTH,
+  basicCredentials,
+  createRedactor,
+  redactHeaders,
+  redactor,
+  secretsFor,
+} from '../../src/core/redact.js';
 
 const EMAIL = 'ops@example.com';
 const KEY = 's3cr3t:key/+=';
@@ -25,8 +33,16 @@ describe('redaction', () => {
   });
 
   it('headers: Authorization always hidden, other values redacted', () => {
-    expect(redactHeaders({ Authorization: `Basic ${token}`, 'proxy-authorization': 'x', 'x-echo': KEY, accept: ['a', 'b'], gone: undefined }, redact)).toEqual({
-      Authorization: REDACTED, 'proxy-authorization': REDACTED, 'x-echo': REDACTED, accept: 'a, b',
+    expect(
+      redactHeaders(
+        { Authorization: `Basic ${token}`, 'proxy-authorization': 'x', 'x-echo': KEY, accept: ['a', 'b'], gone: undefined },
+        redact,
+      ),
+    ).toEqual({
+      Authorization: REDACTED,
+      'proxy-authorization': REDACTED,
+      'x-echo': REDACTED,
+      accept: 'a, b',
     });
   });
 
@@ -50,7 +66,8 @@ describe('every form a key takes on the wire or in a body', () => {
   const r = createRedactor(secretsFor(email, key));
   const b64 = basicCredentials(email, key);
 
-  const xmlNamed = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  const xmlNamed = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
   // The service's XML: named escapes for & < >, every character above U+007F as a decimal
   // reference, astral characters as two surrogate references.
   const serviceXml = (s: string) =>
@@ -61,7 +78,8 @@ describe('every form a key takes on the wire or in a body', () => {
   const xmlDecimalPadded = (s: string) => [...s].map((ch) => `&#00${ch.codePointAt(0)};`).join('');
   // The service's JSON: "/" escaped as "\/".
   const serviceJson = (s: string) => JSON.stringify(s).slice(1, -1).replace(/\//g, '\\/');
-  const jsonUnicode = (s: string) => [...s].map((ch) => [...Array(ch.length).keys()].map((i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')).join('');
+  const jsonUnicode = (s: string) =>
+    [...s].map((ch) => [...Array(ch.length).keys()].map((i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')).join('');
   const formEncoded = (s: string) => new URLSearchParams({ k: s }).toString().slice(2);
   const lowerHexPercent = (s: string) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
   // The service's Latin-1 JSON: a character outside Latin-1 becomes "?".
@@ -75,7 +93,7 @@ describe('every form a key takes on the wire or in a body', () => {
     ['URL-encoded, lower-case hex', lowerHexPercent(key)],
     ['form-encoded (+ for space)', formEncoded(key)],
     ['XML named references', xmlNamed(key)],
-    ["XML as the service writes it (&#NNN; above U+007F, surrogate pairs)", serviceXml(key)],
+    ['XML as the service writes it (&#NNN; above U+007F, surrogate pairs)', serviceXml(key)],
     ['XML hex references', xmlHex(key)],
     ['XML decimal references with leading zeros', xmlDecimalPadded(key)],
     ['JSON as the service writes it (\\/)', serviceJson(key)],
@@ -88,7 +106,12 @@ describe('every form a key takes on the wire or in a body', () => {
     ['the Authorization header value', `Basic ${b64}`],
   ])('%s', (_form, text) => {
     expect(text.length).toBeGreaterThan(0);
-    for (const wrapped of [text, `<description>For input string: "${text}"</description>`, `{"name":"${text}","x":1}`, `GET /x?key=${text}&y=2`]) {
+    for (const wrapped of [
+      text,
+      `<description>For input string: "${text}"</description>`,
+      `{"name":"${text}","x":1}`,
+      `GET /x?key=${text}&y=2`,
+    ]) {
       const out = r(wrapped);
       expect(out).toContain(REDACTED);
       expect(out).not.toContain(text);
@@ -100,7 +123,8 @@ describe('short keys: redacted where they stand alone, never inside unrelated wo
   const r = createRedactor(secretsFor('ops@example.com', 'e'));
 
   it('a one-character key leaves ordinary text alone', () => {
-    const text = 'Retrying in 1.2 s after HTTP 503 from api.example.com (attempt 2 of 4). The service refused the request (code 1003): Invalid developer key for demo@sandbox.masg.test. Check the e-mail, e.g. with `masg whoami`.';
+    const text =
+      'Retrying in 1.2 s after HTTP 503 from api.example.com (attempt 2 of 4). The service refused the request (code 1003): Invalid developer key for demo@sandbox.masg.test. Check the e-mail, e.g. with `masg whoami`.';
     expect(r(text)).toBe(text);
   });
 

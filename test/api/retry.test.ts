@@ -1,9 +1,20 @@
 // The retry policy on its own (no network), then the transport's use of it against a loopback
 // fixture server: which requests are retried, how many times, after how long.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InterruptedError, NetworkError } from '../../src/errors.js';
+import { InterruptedError, NetworkError } from '../../src/core/errors.js';
 import { createClient, type ClientOptions } from '../../src/api/transport.js';
-import { DEFAULT_POLICY, MAX_TIMER_MS, Transient, backoffMs, isRetryableStatus, parseRetryAfter, planRetry, sleep, withRetries, type RetryPolicy } from '../../src/api/retry.js';
+import {
+  DEFAULT_POLICY,
+  MAX_TIMER_MS,
+  Transient,
+  backoffMs,
+  isRetryableStatus,
+  parseRetryAfter,
+  planRetry,
+  sleep,
+  withRetries,
+  type RetryPolicy,
+} from '../../src/api/retry.js';
 import type { ApiRequest } from '../../src/api/types.js';
 import { fixture, slam, startFixtureServer, type FixtureServer } from './fixture-server.js';
 
@@ -39,10 +50,18 @@ describe('Retry-After', () => {
 });
 
 describe('what status is worth retrying', () => {
-  it.each([[429, true], [500, true], [502, true], [503, true], [504, true], [501, false], [505, false], [400, false], [404, false], [200, false]])(
-    'HTTP %i → %s',
-    (status, expected) => expect(isRetryableStatus(status)).toBe(expected),
-  );
+  it.each([
+    [429, true],
+    [500, true],
+    [502, true],
+    [503, true],
+    [504, true],
+    [501, false],
+    [505, false],
+    [400, false],
+    [404, false],
+    [200, false],
+  ])('HTTP %i → %s', (status, expected) => expect(isRetryableStatus(status)).toBe(expected));
 });
 
 describe('planRetry', () => {
@@ -69,9 +88,15 @@ describe('planRetry', () => {
   it('with a deadline: any wait that ends past it is refused at once, a longer Retry-After allowed within it', () => {
     const p = policy({ now: () => 1000, deadlineAt: 1000 + 90_000 });
     expect(planRetry(1, transient(75_000), p)).toEqual({ retry: true, delayMs: 75_000 });
-    expect(planRetry(1, transient(120_000), p)).toEqual({ retry: false, note: 'Not retried: the service asked to wait 120 s (Retry-After), past the --deadline (90 s left).' });
+    expect(planRetry(1, transient(120_000), p)).toEqual({
+      retry: false,
+      note: 'Not retried: the service asked to wait 120 s (Retry-After), past the --deadline (90 s left).',
+    });
     const tight = policy({ now: () => 1000, deadlineAt: 1100 });
-    expect(planRetry(2, transient(), tight)).toEqual({ retry: false, note: 'Not retried: the next attempt is due in 500 ms, past the --deadline (100 ms left).' });
+    expect(planRetry(2, transient(), tight)).toEqual({
+      retry: false,
+      note: 'Not retried: the next attempt is due in 500 ms, past the --deadline (100 ms left).',
+    });
   });
 });
 
@@ -94,12 +119,22 @@ describe('withRetries', () => {
   it('other errors pass straight through: one call', async () => {
     let calls = 0;
     const boom = new NetworkError('malformed');
-    await expect(withRetries(async () => { calls++; throw boom; }, policy())).rejects.toBe(boom);
+    await expect(
+      withRetries(async () => {
+        calls++;
+        throw boom;
+      }, policy()),
+    ).rejects.toBe(boom);
     expect(calls).toBe(1);
   });
 
   it('exhausted: the last error, with the note added to its message', async () => {
-    const err = await withRetries(async () => { throw transient(); }, policy({ retries: 1, random: () => 0 })).catch((e: unknown) => e as Error);
+    const err = await withRetries(
+      async () => {
+        throw transient();
+      },
+      policy({ retries: 1, random: () => 0 }),
+    ).catch((e: unknown) => e as Error);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toBe('The service answered HTTP 503. Gave up after 2 attempts.');
   });
@@ -144,18 +179,31 @@ describe('the transport retries GETs and only GETs', () => {
   afterAll(() => server.close());
 
   const client = (extra: Partial<ClientOptions> = {}) =>
-    createClient({ baseUrl: `${server.url}/v1`, email: EMAIL, key: KEY, timeoutMs: 5000, retries: 3, retryPolicy: { random: () => 0 }, ...extra });
+    createClient({
+      baseUrl: `${server.url}/v1`,
+      email: EMAIL,
+      key: KEY,
+      timeoutMs: 5000,
+      retries: 3,
+      retryPolicy: { random: () => 0 },
+      ...extra,
+    });
 
   /** Answers with `replies` in turn (the last one repeats) and counts the requests. */
-  function sequence(route: string, replies: Array<(res: import('node:http').ServerResponse, req: import('node:http').IncomingMessage) => void>) {
+  function sequence(
+    route: string,
+    replies: Array<(res: import('node:http').ServerResponse, req: import('node:http').IncomingMessage) => void>,
+  ) {
     let n = 0;
     server.on(route, (req, res) => replies[Math.min(n++, replies.length - 1)]!(res, req));
     return () => n;
   }
-  const page = (status: number, headers: Record<string, string> = {}) => (res: import('node:http').ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'text/html', ...headers });
-    res.end(`<html><head><title>${status}</title></head></html>`);
-  };
+  const page =
+    (status: number, headers: Record<string, string> = {}) =>
+    (res: import('node:http').ServerResponse) => {
+      res.writeHead(status, { 'content-type': 'text/html', ...headers });
+      res.end(`<html><head><title>${status}</title></head></html>`);
+    };
   const ok = (res: import('node:http').ServerResponse) => {
     res.writeHead(200, { 'content-type': 'text/xml' });
     res.end(fixture('publication-list-one.xml'));
@@ -183,7 +231,12 @@ describe('the transport retries GETs and only GETs', () => {
   });
 
   it('a POST is never re-sent: one request, whatever the failure', async () => {
-    for (const reply of [page(503), page(429, { 'retry-after': '0' }), page(502), (res: import('node:http').ServerResponse, req: import('node:http').IncomingMessage) => slam(req, res)]) {
+    for (const reply of [
+      page(503),
+      page(429, { 'retry-after': '0' }),
+      page(502),
+      (res: import('node:http').ServerResponse, req: import('node:http').IncomingMessage) => slam(req, res),
+    ]) {
       const count = sequence('POST /v1/publication/create.xml', [reply, ok]);
       const c = client();
       await expect(c.request(CREATE)).rejects.toBeInstanceOf(NetworkError);
@@ -193,11 +246,21 @@ describe('the transport retries GETs and only GETs', () => {
   });
 
   it('a 4xx service error and a malformed 200 are not retried', async () => {
-    const bad = sequence('GET /v1/publication/list.xml', [(res) => { res.writeHead(400, { 'content-type': 'text/xml' }); res.end(fixture('error-1500.xml')); }]);
+    const bad = sequence('GET /v1/publication/list.xml', [
+      (res) => {
+        res.writeHead(400, { 'content-type': 'text/xml' });
+        res.end(fixture('error-1500.xml'));
+      },
+    ]);
     const c = client();
     await expect(c.request(LIST)).rejects.toThrow(/code 1500/);
     expect(bad()).toBe(1);
-    const broken = sequence('GET /v1/publication/list.xml', [(res) => { res.writeHead(200, { 'content-type': 'text/xml' }); res.end(fixture('malformed.xml')); }]);
+    const broken = sequence('GET /v1/publication/list.xml', [
+      (res) => {
+        res.writeHead(200, { 'content-type': 'text/xml' });
+        res.end(fixture('malformed.xml'));
+      },
+    ]);
     await expect(c.request(LIST)).rejects.toThrow(/malformed/);
     expect(broken()).toBe(1);
     await c.close();
@@ -205,7 +268,13 @@ describe('the transport retries GETs and only GETs', () => {
 
   it('streams: retried before the body is handed over', async () => {
     const big = Buffer.from(`<masg-response>\n${'<adslot>\n<id>1</id>\n</adslot>\n'.repeat(2000)}</masg-response>\n`);
-    const count = sequence('GET /v1/adslot/x/statistics.xml', [page(502), (res) => { res.writeHead(200, { 'content-type': 'text/xml' }); res.end(big); }]);
+    const count = sequence('GET /v1/adslot/x/statistics.xml', [
+      page(502),
+      (res) => {
+        res.writeHead(200, { 'content-type': 'text/xml' });
+        res.end(big);
+      },
+    ]);
     const c = client();
     const res = await c.stream({ method: 'GET', path: '/adslot/x/statistics' });
     const chunks: Buffer[] = [];
@@ -222,7 +291,9 @@ describe('the transport retries GETs and only GETs', () => {
     });
     const c = client({ deadlineMs: 400, timeoutMs: 5000 });
     const res = await c.stream({ method: 'GET', path: '/adslot/y/statistics' });
-    const drain = async () => { for await (const _ of res.body) void _; };
+    const drain = async () => {
+      for await (const _ of res.body) void _;
+    };
     await expect(drain()).rejects.toThrow(/--deadline of 0\.4s was reached/);
     await c.close();
   });
@@ -234,7 +305,9 @@ describe('the transport retries GETs and only GETs', () => {
     });
     const c = client({ timeoutMs: 300 });
     const res = await c.stream({ method: 'GET', path: '/adslot/z/statistics' });
-    const drain = async () => { for await (const _ of res.body) void _; };
+    const drain = async () => {
+      for await (const _ of res.body) void _;
+    };
     await expect(drain()).rejects.toThrow(/^Timed out after 0\.3s waiting for 127\.0\.0\.1:\d+\.$/);
     await c.close();
   });
@@ -244,7 +317,14 @@ describe('the transport retries GETs and only GETs', () => {
     const stuck = new Agent({
       connect: (_opts, cb) => cb(Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }), null),
     });
-    const c = createClient({ baseUrl: 'https://api.example.test', email: EMAIL, key: KEY, dispatcher: stuck, connectTimeoutMs: 2500, retries: 0 });
+    const c = createClient({
+      baseUrl: 'https://api.example.test',
+      email: EMAIL,
+      key: KEY,
+      dispatcher: stuck,
+      connectTimeoutMs: 2500,
+      retries: 0,
+    });
     await expect(c.request(LIST)).rejects.toThrow('Could not connect to api.example.test within 2.5s: the connection attempt timed out.');
     const post = (await c.request(CREATE).catch((e: unknown) => e)) as NetworkError;
     expect(post.message).toMatch(/timed out\. The request was not sent: nothing was created or changed\.$/);
@@ -262,12 +342,19 @@ describe('the transport retries GETs and only GETs', () => {
   });
 
   /** A masg-error body under any status, with a Retry-After. */
-  const serviceError = (status: number, retryAfter?: string, code = 5000, format: 'xml' | 'json' = 'xml') => (res: import('node:http').ServerResponse) => {
-    res.writeHead(status, { 'content-type': format === 'xml' ? 'text/xml' : 'application/json;charset=ISO-8859-1', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) });
-    res.end(format === 'xml'
-      ? `<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>${code}</code>\n<description>Slow down</description>\n</masg-error>`
-      : `{"masg-error":{"code":${code},"description":"Slow down"}}`);
-  };
+  const serviceError =
+    (status: number, retryAfter?: string, code = 5000, format: 'xml' | 'json' = 'xml') =>
+    (res: import('node:http').ServerResponse) => {
+      res.writeHead(status, {
+        'content-type': format === 'xml' ? 'text/xml' : 'application/json;charset=ISO-8859-1',
+        ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+      });
+      res.end(
+        format === 'xml'
+          ? `<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>${code}</code>\n<description>Slow down</description>\n</masg-error>`
+          : `{"masg-error":{"code":${code},"description":"Slow down"}}`,
+      );
+    };
 
   /** Like sequence(), and records when each request arrived (server side). */
   function timedSequence(route: string, replies: Array<(res: import('node:http').ServerResponse) => void>) {
@@ -285,10 +372,13 @@ describe('the transport retries GETs and only GETs', () => {
     ['429 with a credentials code: the status still says "not now"', 429, 'xml', 1003],
   ] as const)('%s masg-error body: a GET is retried after the Retry-After', async (_what, status, format, code) => {
     const path = format === 'xml' ? 'GET /v1/publication/list.xml' : 'GET /v1/publication/list.json';
-    const at = timedSequence(path, [serviceError(status, '0.4', code, format), (res) => {
-      res.writeHead(200, { 'content-type': format === 'xml' ? 'text/xml' : 'application/json;charset=ISO-8859-1' });
-      res.end(format === 'xml' ? fixture('publication-list-one.xml') : '{"masg-response":[]}');
-    }]);
+    const at = timedSequence(path, [
+      serviceError(status, '0.4', code, format),
+      (res) => {
+        res.writeHead(200, { 'content-type': format === 'xml' ? 'text/xml' : 'application/json;charset=ISO-8859-1' });
+        res.end(format === 'xml' ? fixture('publication-list-one.xml') : '{"masg-response":[]}');
+      },
+    ]);
     const c = client();
     expect((await c.request({ ...LIST, format })).status).toBe(200);
     expect(at).toHaveLength(2);
@@ -354,7 +444,14 @@ describe('the transport retries GETs and only GETs', () => {
   it('the retry line is redacted', async () => {
     sequence('GET /v1/publication/list.xml', [page(503), ok]);
     const notices: string[] = [];
-    const c = createClient({ baseUrl: `${server.url}/${KEY}`, email: EMAIL, key: KEY, retries: 1, retryPolicy: { random: () => 0 }, notice: (l) => notices.push(l) });
+    const c = createClient({
+      baseUrl: `${server.url}/${KEY}`,
+      email: EMAIL,
+      key: KEY,
+      retries: 1,
+      retryPolicy: { random: () => 0 },
+      notice: (l) => notices.push(l),
+    });
     await c.request({ method: 'GET', path: '/publication/list' }).catch(() => undefined);
     await c.close();
     for (const line of notices) expect(line).not.toContain(KEY);

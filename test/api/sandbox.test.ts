@@ -1,7 +1,7 @@
 // Every API function against the real local implementation of the service, over HTTP: the
 // requests it sends are the ones the sandbox understands, and its XML parses into entities.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, AuthError } from '../../src/errors.js';
+import { ApiError, AuthError } from '../../src/core/errors.js';
 import { createClient } from '../../src/api/transport.js';
 import { createPublication, listPublications, publicationRequests, updatePublication } from '../../src/api/publications.js';
 import { createAdSlot, listAdSlots, updateAdSlot } from '../../src/api/adslots.js';
@@ -31,9 +31,18 @@ describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
 
   it('publications: create, list (one-element filter), update, unknown status values pass through', async () => {
     const name = `Café 😀 ${Date.now()}`;
-    const created = await createPublication(client, { name, type: 'IPHONE_APP', description: 'd <&> "q"', transparent: 'true', languages: 'en,fr' });
+    const created = await createPublication(client, {
+      name,
+      type: 'IPHONE_APP',
+      description: 'd <&> "q"',
+      transparent: 'true',
+      languages: 'en,fr',
+    });
     expect(lastRequest()).toMatchObject({
-      method: 'POST', path: '/publication/create.xml', query: {}, userAgent: 'masg/test',
+      method: 'POST',
+      path: '/publication/create.xml',
+      query: {},
+      userAgent: 'masg/test',
       form: { name, type: 'IPHONE_APP', description: 'd <&> "q"', transparent: 'true', languages: 'en,fr' },
     });
     expect(lastRequest().contentType).toBe('application/x-www-form-urlencoded; charset=UTF-8');
@@ -88,11 +97,18 @@ describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
   });
 
   it('stream(): a statistics body arrives as bytes of a <masg-response>', async () => {
-    const res = await client.stream({ method: 'GET', path: '/publication/statistics', params: { start: '2012010100', end: '2012010123', bycountry: 'true' } });
+    const res = await client.stream({
+      method: 'GET',
+      path: '/publication/statistics',
+      params: { start: '2012010100', end: '2012010123', bycountry: 'true' },
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of res.body) chunks.push(Buffer.from(chunk));
     expect(Buffer.concat(chunks).toString('utf8')).toMatch(/^<\?xml[^\n]*\n<masg-response/);
-    expect(lastRequest()).toMatchObject({ path: '/publication/statistics.xml', query: { start: '2012010100', end: '2012010123', bycountry: 'true' } });
+    expect(lastRequest()).toMatchObject({
+      path: '/publication/statistics.xml',
+      query: { start: '2012010100', end: '2012010123', bycountry: 'true' },
+    });
   });
 
   it('errors: unknown campaign, wrong key, another account’s publication', async () => {
@@ -101,7 +117,9 @@ describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
     expect(missing.code).toBe(2000);
 
     const wrong = createClient({ baseUrl: sandbox.url, email: sandbox.demo.email, key: `${sandbox.demo.key}x` });
-    const auth = (await listAdvertisers(wrong).toArray().catch((e: unknown) => e)) as AuthError;
+    const auth = (await listAdvertisers(wrong)
+      .toArray()
+      .catch((e: unknown) => e)) as AuthError;
     await wrong.close();
     expect(auth).toBeInstanceOf(AuthError);
     expect(auth.code).toBe(1003);

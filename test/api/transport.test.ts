@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
-import { ApiError, AuthError, ConfigError, ExitCode, InterruptedError, NetworkError } from '../../src/errors.js';
+import { ApiError, AuthError, ConfigError, ExitCode, InterruptedError, NetworkError } from '../../src/core/errors.js';
 import { DryRunDone, createClient, type ClientOptions } from '../../src/api/transport.js';
 import type { ApiRequest } from '../../src/api/types.js';
 import { LATIN1_JSON, cutMidBody, fixture, hang, slam, startFixtureServer, type FixtureServer } from './fixture-server.js';
@@ -76,7 +76,10 @@ describe('requests on the wire', () => {
     expect(r.query.toString()).toBe('');
     expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded; charset=UTF-8');
     const form = new URLSearchParams(r.body);
-    expect([...form]).toEqual([['name', name], ['type', 'IPHONE_APP']]);
+    expect([...form]).toEqual([
+      ['name', name],
+      ['type', 'IPHONE_APP'],
+    ]);
   });
 
   it('json format: .json suffix and Accept', async () => {
@@ -119,7 +122,10 @@ describe('response bodies', () => {
   });
 
   it('decodes UTF-8 when no charset is declared', async () => {
-    server.on('GET /v1/advertisers/list.json', { type: 'application/json', body: Buffer.from('{"masg-response":[{"name":"Café 😀"}]}', 'utf8') });
+    server.on('GET /v1/advertisers/list.json', {
+      type: 'application/json',
+      body: Buffer.from('{"masg-response":[{"name":"Café 😀"}]}', 'utf8'),
+    });
     const c = client();
     const res = await c.request({ method: 'GET', path: '/advertisers/list', format: 'json' });
     await c.close();
@@ -152,7 +158,9 @@ describe('masg-error bodies become typed errors by code, whatever the status', (
     expect(api.code).toBe(code);
     expect(api.status).toBe(status);
     expect(api.exitCode).toBe(cls === AuthError ? ExitCode.AUTH : ExitCode.API);
-    expect(api.description).toBe(/<description>(.*)<\/description>|"description":"(.*)"/.exec(fixture(file).toString())!.slice(1).find(Boolean));
+    expect(api.description).toBe(
+      /<description>(.*)<\/description>|"description":"(.*)"/.exec(fixture(file).toString())!.slice(1).find(Boolean),
+    );
   });
 });
 
@@ -161,15 +169,18 @@ describe('429 and 503 mean "not now" whatever the body says', () => {
     ['error-1500.xml', 429, 'text/xml', 1500],
     ['error-1003.xml', 503, 'text/xml', 1003],
     ['error-1003.json', 429, LATIN1_JSON, 1003],
-  ] as const)('%s under HTTP %i: a NetworkError (exit 6) naming the status and quoting the service, not a refusal', async (file, status, type, code) => {
-    const err = (await errorFor('GET /v1/publication/list.xml', { status, type, file })) as NetworkError;
-    expect(err).toBeInstanceOf(NetworkError);
-    expect(err).not.toBeInstanceOf(ApiError);
-    expect(err.exitCode).toBe(ExitCode.NETWORK);
-    expect(err.status).toBe(status);
-    expect(err.message).toContain(`answered HTTP ${status} (${status === 429 ? 'Too Many Requests' : 'Service Unavailable'})`);
-    expect(err.message).toContain(`code ${code}`);
-  });
+  ] as const)(
+    '%s under HTTP %i: a NetworkError (exit 6) naming the status and quoting the service, not a refusal',
+    async (file, status, type, code) => {
+      const err = (await errorFor('GET /v1/publication/list.xml', { status, type, file })) as NetworkError;
+      expect(err).toBeInstanceOf(NetworkError);
+      expect(err).not.toBeInstanceOf(ApiError);
+      expect(err.exitCode).toBe(ExitCode.NETWORK);
+      expect(err.status).toBe(status);
+      expect(err.message).toContain(`answered HTTP ${status} (${status === 429 ? 'Too Many Requests' : 'Service Unavailable'})`);
+      expect(err.message).toContain(`code ${code}`);
+    },
+  );
 
   it('other statuses keep deciding by code: a masg-error under 400, 404 or 502 is the service speaking', async () => {
     for (const status of [400, 404, 502]) {
@@ -181,18 +192,38 @@ describe('429 and 503 mean "not now" whatever the body says', () => {
 
 describe('bodies that are not service responses', () => {
   const cases: Array<[string, { status: number; type?: string; file?: string; body?: string }, RegExp]> = [
-    ['proxy HTML 502', { status: 502, type: 'text/html', file: 'proxy-502.html' }, /answered HTTP 502 with an HTML page \("502 Bad Gateway"\), not a service response/],
+    [
+      'proxy HTML 502',
+      { status: 502, type: 'text/html', file: 'proxy-502.html' },
+      /answered HTTP 502 with an HTML page \("502 Bad Gateway"\), not a service response/,
+    ],
     ['empty 503', { status: 503, type: 'text/plain', body: '' }, /answered HTTP 503 with an empty body/],
     ['empty 200', { status: 200, body: '' }, /answered HTTP 200 with an empty body/],
     ['malformed XML', { status: 200, file: 'malformed.xml' }, /HTTP 200 with a malformed or truncated XML body/],
     ['truncated XML', { status: 200, file: 'truncated.xml' }, /HTTP 200 with a malformed or truncated XML body/],
-    ['truncated JSON', { status: 200, type: LATIN1_JSON, body: '{"masg-response":[{"id":"1","na' }, /HTTP 200 with a malformed or truncated JSON body/],
+    [
+      'truncated JSON',
+      { status: 200, type: LATIN1_JSON, body: '{"masg-response":[{"id":"1","na' },
+      /HTTP 200 with a malformed or truncated JSON body/,
+    ],
     // Production's crash while rendering: a server failure (exit 6, retried for GETs), not a refusal.
-    ['masg-error 500 crash body', { status: 500, file: 'error-500.xml' }, /answered HTTP 500: the service failed while handling the request \(masg-error 500, "Internal Server Error"\)/],
-    ['plain text', { status: 500, type: 'text/plain', body: 'Internal error' }, /HTTP 500 with text \(text\/plain\), not a service response: Internal error/],
+    [
+      'masg-error 500 crash body',
+      { status: 500, file: 'error-500.xml' },
+      /answered HTTP 500: the service failed while handling the request \(masg-error 500, "Internal Server Error"\)/,
+    ],
+    [
+      'plain text',
+      { status: 500, type: 'text/plain', body: 'Internal error' },
+      /HTTP 500 with text \(text\/plain\), not a service response: Internal error/,
+    ],
     ['other XML', { status: 200, body: '<?xml version="1.0"?>\n<rss/>' }, /HTTP 200 with XML with root "rss"/],
     ['masg-response on 503', { status: 503, file: 'publication-list-empty.xml' }, /HTTP 503 with a response body but no error description/],
-    ['masg-error without a code', { status: 400, body: '<masg-error>\n<description>x</description>\n</masg-error>' }, /without a numeric code/],
+    [
+      'masg-error without a code',
+      { status: 400, body: '<masg-error>\n<description>x</description>\n</masg-error>' },
+      /without a numeric code/,
+    ],
   ];
   it.each(cases)('%s → NetworkError naming the status', async (_name, reply, message) => {
     const err = await errorFor('GET /v1/publication/list.xml', reply);
@@ -332,7 +363,8 @@ describe('debug, dry run and redaction', () => {
 
   it('secrets echoed by a server never reach debug lines or error messages', async () => {
     // A hostile or buggy server that echoes the credentials back in every place we print.
-    const echo = (status: number, body: (auth: string) => string, type = 'text/xml') =>
+    const echo =
+      (status: number, body: (auth: string) => string, type = 'text/xml') =>
       (req: { headers: Record<string, unknown> }, res: import('node:http').ServerResponse) => {
         const auth = String(req.headers.authorization);
         const text = body(auth);
@@ -366,7 +398,9 @@ describe('stream()', () => {
   }
 
   it('hands back the exact bytes of a large success body', async () => {
-    const big = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n${'<publication>\n<id>1</id>\n</publication>\n'.repeat(5000)}</masg-response>\n`);
+    const big = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n${'<publication>\n<id>1</id>\n</publication>\n'.repeat(5000)}</masg-response>\n`,
+    );
     server.on('GET /v1/publication/statistics.xml', { body: big });
     const c = client();
     const res = await c.stream({ method: 'GET', path: '/publication/statistics', params: { start: '2012010100', end: '2012010123' } });

@@ -30,9 +30,18 @@ describe('parseXml', () => {
   });
 
   it('keeps every value a string, exactly as sent', () => {
-    const root = parseXml(doc('<publication>\n<id>0012</id>\n<requests>9007199254740993</requests>\n<transparent>true</transparent>\n<amount>-0.00</amount>\n<x>1e3</x>\n<n> padded </n>\n</publication>'));
+    const root = parseXml(
+      doc(
+        '<publication>\n<id>0012</id>\n<requests>9007199254740993</requests>\n<transparent>true</transparent>\n<amount>-0.00</amount>\n<x>1e3</x>\n<n> padded </n>\n</publication>',
+      ),
+    );
     expect(fieldsOf(childrenNamed(root, 'publication')[0]!)).toEqual({
-      id: '0012', requests: '9007199254740993', transparent: 'true', amount: '-0.00', x: '1e3', n: ' padded ',
+      id: '0012',
+      requests: '9007199254740993',
+      transparent: 'true',
+      amount: '-0.00',
+      x: '1e3',
+      n: ' padded ',
     });
   });
 
@@ -60,7 +69,11 @@ describe('parseXml', () => {
   });
 
   it('keeps document order and nested elements', () => {
-    const root = parseXml(doc('<publication>\n<id>p</id>\n<statistics>\n<earnings>\n<currency>USD</currency>\n<amount>1.50</amount>\n</earnings>\n</statistics>\n</publication>'));
+    const root = parseXml(
+      doc(
+        '<publication>\n<id>p</id>\n<statistics>\n<earnings>\n<currency>USD</currency>\n<amount>1.50</amount>\n</earnings>\n</statistics>\n</publication>',
+      ),
+    );
     const stats = childrenNamed(root.children[0]!, 'statistics')[0]!;
     expect(fieldsOf(stats.children[0]!)).toEqual({ currency: 'USD', amount: '1.50' });
   });

@@ -29,12 +29,16 @@ describe('parseCsvText', () => {
 
   it('reads "-" from stdin; a missing file is a usage error naming it', async () => {
     expect((await readCsvSource('-', Readable.from(['id\n', 'a\n']))).rows).toEqual([{ line: 2, cells: { id: 'a' } }]);
-    await expect(readCsvSource('/nonexistent/x.csv', Readable.from([]))).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('/nonexistent/x.csv') });
+    await expect(readCsvSource('/nonexistent/x.csv', Readable.from([]))).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('/nonexistent/x.csv'),
+    });
   });
 });
 
 describe('decodeCsvBytes', () => {
-  const b = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+  const b = (...parts: Array<string | number[]>) =>
+    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
   const refused = (bytes: Buffer, enc: 'utf8' | 'latin1' | 'windows-1252' = 'utf8') => {
     try {
       decodeCsvBytes(bytes, enc, 'f.csv');

@@ -10,7 +10,20 @@ const slots = [
   { id: 's3', publication: 'p2', name: 'Side', formats: 'iab300x250', tags: '' },
 ];
 const pubs = [
-  { id: 'p1', name: 'Café', type: 'MOBILE_SITE', status: 'PENDING', description: 'd', reference: '', url: 'https://m.example/', transparent: 'true', languages: 'fr,en', requests: '', uniques: '', autoapprove: 'true' },
+  {
+    id: 'p1',
+    name: 'Café',
+    type: 'MOBILE_SITE',
+    status: 'PENDING',
+    description: 'd',
+    reference: '',
+    url: 'https://m.example/',
+    transparent: 'true',
+    languages: 'fr,en',
+    requests: '',
+    uniques: '',
+    autoapprove: 'true',
+  },
 ];
 
 async function plan(schema: typeof adSlotSchema, csv: string, current: Array<Record<string, string>>) {
@@ -29,7 +42,10 @@ describe('planUpdates', () => {
     const p = await plan(adSlotSchema, 'id,name,formats,tags\ns1,Top banner,BANNER,"news, sports"\ns3,Side,iab300x250,\n', slots);
     expect(p.rows).toEqual([
       {
-        action: 'update', line: 2, id: 's1', name: 'Top',
+        action: 'update',
+        line: 2,
+        id: 's1',
+        name: 'Top',
         changes: [
           { field: 'name', from: 'Top', to: 'Top banner' },
           { field: 'formats', from: 'text,banner', to: 'banner' },
@@ -48,15 +64,24 @@ describe('planUpdates', () => {
   });
 
   it('publications: case-blind status, booleans and languages; requests/uniques ignored; unknown IDs are plan errors', async () => {
-    const csv = 'id,name,type,status,transparent,languages,requests\np1,Café,MOBILE_SITE,pending,yes,"EN,fr",5000\np9,X,MOBILE_SITE,ACTIVE,true,en,\n';
+    const csv =
+      'id,name,type,status,transparent,languages,requests\np1,Café,MOBILE_SITE,pending,yes,"EN,fr",5000\np9,X,MOBILE_SITE,ACTIVE,true,en,\n';
     const p = await plan(publicationSchema, csv, pubs);
     expect(p.rows).toEqual([
       { action: 'unchanged', line: 2, id: 'p1', name: 'Café' },
       { action: 'error', line: 3, id: 'p9', message: 'no publication with this ID in the account' },
     ]);
-    expect(planLines(p)).toEqual(['! line 3: publication p9: no publication with this ID in the account', 'Plan: 0 to update, 1 unchanged, 1 not found.']);
+    expect(planLines(p)).toEqual([
+      '! line 3: publication p9: no publication with this ID in the account',
+      'Plan: 0 to update, 1 unchanged, 1 not found.',
+    ]);
     const changed = await plan(publicationSchema, 'id,status,languages\np1,active,de\n', pubs);
-    expect(changed.rows[0]).toMatchObject({ changes: [{ field: 'status', from: 'PENDING', to: 'ACTIVE' }, { field: 'languages', from: 'fr,en', to: 'de' }] });
+    expect(changed.rows[0]).toMatchObject({
+      changes: [
+        { field: 'status', from: 'PENDING', to: 'ACTIVE' },
+        { field: 'languages', from: 'fr,en', to: 'de' },
+      ],
+    });
   });
 
   it('every invalid value of every row in one error, each with its field and line', async () => {
@@ -83,7 +108,9 @@ describe('planUpdates', () => {
 
   it('values that cannot be sent are refused before the state is read; exported ones the service holds are not', async () => {
     const bad = await parseCsvText('id,name,formats\ns1,x,video\ns2,' + 'n'.repeat(256) + ',banner\n', 'f.csv');
-    expect(() => checkUpdateFile(adSlotSchema, bad, 'f.csv')).toThrow(/formats \(line 2\): "video"[\s\S]*name \(line 3\): is 256 characters/);
+    expect(() => checkUpdateFile(adSlotSchema, bad, 'f.csv')).toThrow(
+      /formats \(line 2\): "video"[\s\S]*name \(line 3\): is 256 characters/,
+    );
     // An empty format set and a PENDING status come from the service itself: compared later.
     const emptyFormats = await parseCsvText('id,formats\ns1,\n', 'f.csv');
     const pending = await parseCsvText('id,status\np1,PENDING\n', 'f.csv');

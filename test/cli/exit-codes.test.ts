@@ -90,7 +90,9 @@ describe('2: usage errors, before anything is sent', () => {
   it("commander's parse errors read like masg's own and point to the help of the command that refused them", async () => {
     const unknown = await h.masg(['pub', 'list', '--colour', 'never']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe("masg: unknown option '--colour'\n  (Did you mean --color?)\n  See `masg pub list --help` for the options and examples.\n");
+    expect(unknown.stderr).toBe(
+      "masg: unknown option '--colour'\n  (Did you mean --color?)\n  See `masg pub list --help` for the options and examples.\n",
+    );
     const missing = await h.masg(['slot', 'stats']);
     expect(missing.stderr).toMatch(/^masg: missing required argument 'id'\n {2}See `masg slot stats --help`/);
     const command = await h.masg(['pub', 'lst']);
@@ -114,7 +116,22 @@ describe('2: usage errors, before anything is sent', () => {
   });
 
   it('an unknown --fields name on a create is refused before the publication is created', async () => {
-    const run = await h.masg(['pub', 'create', '--name', 'Fields typo', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false', '-o', 'csv', '--fields', 'id,nmae']);
+    const run = await h.masg([
+      'pub',
+      'create',
+      '--name',
+      'Fields typo',
+      '--type',
+      'OTHER_APP',
+      '--description',
+      'd',
+      '--transparent',
+      'false',
+      '-o',
+      'csv',
+      '--fields',
+      'id,nmae',
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('nmae');
     expect(h.sent()).toEqual([]);
@@ -200,7 +217,9 @@ describe('4: credentials rejected by the service', () => {
 
   it('the caller address not allowed (1004)', async () => {
     const { RESTRICTED_ACCOUNT } = await import('../../src/sandbox/index.js');
-    const run = await h.masg(['adv', 'list'], { env: { MASG_EMAIL: RESTRICTED_ACCOUNT.email, MASG_DEVELOPER_KEY: RESTRICTED_ACCOUNT.key } });
+    const run = await h.masg(['adv', 'list'], {
+      env: { MASG_EMAIL: RESTRICTED_ACCOUNT.email, MASG_DEVELOPER_KEY: RESTRICTED_ACCOUNT.key },
+    });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('1004');
   });
@@ -218,7 +237,11 @@ describe('5: the service refused, or the change did not take effect', () => {
   it.each([
     ['update of an unknown publication', () => ['pub', 'update', unknown, '--name', 'x'], '2000'],
     ['ad slots of an unknown publication', () => ['slot', 'list', '--publication', unknown], '5000'],
-    ['an ad slot in an unknown publication', () => ['slot', 'create', '--publication', unknown, '--name', 'x', '--formats', 'banner'], '5000'],
+    [
+      'an ad slot in an unknown publication',
+      () => ['slot', 'create', '--publication', unknown, '--name', 'x', '--formats', 'banner'],
+      '5000',
+    ],
     ['campaigns of an unknown advertiser', () => ['campaign', 'list', unknown], '2000'],
     ['an unknown campaign (HTTP 404)', () => ['campaign', 'view', unknown], '2000'],
     ["update of another account's publication", () => ['pub', 'update', otherPub, '--name', 'mine now'], '2001'],
@@ -354,19 +377,22 @@ describe('7: a local file could not be written', () => {
   // Real faults: a tmpfs as root (see test/helpers/fs-faults.ts), /dev/full for anyone.
   const stats = (out: string) => ['pub', 'stats', '--level', 'adslot', '--by-country', '--date', '2024-06-14', '--tz', 'UTC', '--out', out];
 
-  it.skipIf(!canMount)('--out on a disk that fills up: exit 7 naming the file and ENOSPC, the earlier file intact, no temporary file', async () => {
-    const disk = tmpfs(8);
-    const out = join(disk.dir, 'export.csv');
-    writeFileSync(out, 'earlier\n');
-    const run = await h.masg(stats(out));
-    expect(run.code).toBe(7);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain(`masg: Cannot write ${out}: no space left on the device (ENOSPC).`);
-    expect(run.stderr).toContain(`The earlier ${out} is unchanged.`);
-    expect(run.stderr).not.toMatch(/internal error/);
-    expect(readFileSync(out, 'utf8')).toBe('earlier\n');
-    expect(readdirSync(disk.dir)).toEqual(['export.csv']);
-  });
+  it.skipIf(!canMount)(
+    '--out on a disk that fills up: exit 7 naming the file and ENOSPC, the earlier file intact, no temporary file',
+    async () => {
+      const disk = tmpfs(8);
+      const out = join(disk.dir, 'export.csv');
+      writeFileSync(out, 'earlier\n');
+      const run = await h.masg(stats(out));
+      expect(run.code).toBe(7);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(`masg: Cannot write ${out}: no space left on the device (ENOSPC).`);
+      expect(run.stderr).toContain(`The earlier ${out} is unchanged.`);
+      expect(run.stderr).not.toMatch(/internal error/);
+      expect(readFileSync(out, 'utf8')).toBe('earlier\n');
+      expect(readdirSync(disk.dir)).toEqual(['export.csv']);
+    },
+  );
 
   it.skipIf(!canMount)('--out in a read-only folder: exit 7 before any statistics request, naming EROFS', async () => {
     const ro = readOnlyDir();

@@ -34,7 +34,10 @@ const demoCreds = () => h.sandbox.demo;
 describe('--debug logs requests and responses with the credentials redacted', () => {
   it.each([
     ['a list', () => ['pub', 'list', '--debug']],
-    ['a create (form body)', () => ['pub', 'create', '--debug', '--name', 'Debugged', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false']],
+    [
+      'a create (form body)',
+      () => ['pub', 'create', '--debug', '--name', 'Debugged', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'],
+    ],
     ['an update with a lookup first', () => ['slot', 'update', ids.slots['Toolbar']!.id!, '--tags', 'd', '--debug']],
     ['a campaign view in json', () => ['campaign', 'list', ids.advertisers['Acme Outdoor']!.id!, '--debug', '-o', 'json']],
     ['raw output', () => ['adv', 'list', '--debug', '--raw', 'json']],
@@ -70,7 +73,9 @@ describe('errors never show the key', () => {
         s.close(() => resolve(port));
       });
     });
-    const refused = await h.masg(['adv', 'list', '--debug', '--retries', '0'], { env: { MASG_BASE_URL: `http://127.0.0.1:${port}`, MASG_DEVELOPER_KEY: WRONG_KEY } });
+    const refused = await h.masg(['adv', 'list', '--debug', '--retries', '0'], {
+      env: { MASG_BASE_URL: `http://127.0.0.1:${port}`, MASG_DEVELOPER_KEY: WRONG_KEY },
+    });
     expect(refused.code).toBe(6);
     expectNoSecret(refused, demoCreds().email, WRONG_KEY);
     h.sandbox.setFaults({ latencyMs: 1000 });
@@ -88,7 +93,9 @@ describe('errors never show the key', () => {
   });
 
   it('a key that is also in the base URL (pasted by mistake) is redacted from messages too', async () => {
-    const run = await h.masg(['adv', 'list', '--debug'], { env: { MASG_BASE_URL: `${h.sandbox.url}/${encodeURIComponent(WRONG_KEY)}`, MASG_DEVELOPER_KEY: WRONG_KEY } });
+    const run = await h.masg(['adv', 'list', '--debug'], {
+      env: { MASG_BASE_URL: `${h.sandbox.url}/${encodeURIComponent(WRONG_KEY)}`, MASG_DEVELOPER_KEY: WRONG_KEY },
+    });
     expect(run.code).toBe(6);
     expectNoSecret(run, demoCreds().email, WRONG_KEY);
   });
@@ -123,7 +130,9 @@ describe('the key in every form a hostile server can echo it in', () => {
     };
     echo.on('GET /advertisers/list.xml', (req, res) => {
       res.writeHead(400, { 'content-type': 'text/xml' });
-      res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>5000</code>\n<description>For input string: "${xmlEscape(keyOf(req))}"</description>\n</masg-error>`);
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>5000</code>\n<description>For input string: "${xmlEscape(keyOf(req))}"</description>\n</masg-error>`,
+      );
     });
     echo.on('GET /advertisers/list.json', (req, res) => {
       res.writeHead(400, { 'content-type': 'application/json;charset=ISO-8859-1' });
@@ -183,13 +192,42 @@ describe('a base URL that carries a password', () => {
 describe('--dry-run prints the request, sends nothing, exits 0', () => {
   it.each([
     ['pub list', () => ['pub', 'list', '--status', 'ACTIVE'], 'GET', /\/publication\/list\.xml\?status=ACTIVE$/m, undefined],
-    ['pub create', () => ['pub', 'create', '--name', 'Dry & run', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'yes'], 'POST', /\/publication\/create\.xml$/m,
-      'name=Dry+%26+run&type=OTHER_APP&description=d&transparent=true'],
-    ['pub update --status STOPPED (no confirmation needed for a dry run)', () => ['pub', 'update', ids.pubs['Zebra Tools']!.id!, '--status', 'STOPPED'], 'POST', /\/publication\/[0-9a-f-]{36}\.xml$/m, 'status=STOPPED'],
-    ['slot create', () => ['slot', 'create', '--publication', ids.pubs['Zebra Tools']!.id!, '--name', 'S', '--formats', 'banner, text'], 'POST', /\/adslot\/create\.xml$/m, undefined],
-    ['slot update without --name', () => ['slot', 'update', ids.slots['Toolbar']!.id!, '--tags', 'a'], 'POST', /\/adslot\/[0-9a-f-]{36}\.xml$/m, 'tags=a'],
+    [
+      'pub create',
+      () => ['pub', 'create', '--name', 'Dry & run', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'yes'],
+      'POST',
+      /\/publication\/create\.xml$/m,
+      'name=Dry+%26+run&type=OTHER_APP&description=d&transparent=true',
+    ],
+    [
+      'pub update --status STOPPED (no confirmation needed for a dry run)',
+      () => ['pub', 'update', ids.pubs['Zebra Tools']!.id!, '--status', 'STOPPED'],
+      'POST',
+      /\/publication\/[0-9a-f-]{36}\.xml$/m,
+      'status=STOPPED',
+    ],
+    [
+      'slot create',
+      () => ['slot', 'create', '--publication', ids.pubs['Zebra Tools']!.id!, '--name', 'S', '--formats', 'banner, text'],
+      'POST',
+      /\/adslot\/create\.xml$/m,
+      undefined,
+    ],
+    [
+      'slot update without --name',
+      () => ['slot', 'update', ids.slots['Toolbar']!.id!, '--tags', 'a'],
+      'POST',
+      /\/adslot\/[0-9a-f-]{36}\.xml$/m,
+      'tags=a',
+    ],
     // A full ID: sent as is, without the list call that resolves a short one.
-    ['campaign view', () => ['campaign', 'view', '00000000-0000-4000-8000-00000000c001'], 'GET', /\/campaign\/00000000-0000-4000-8000-00000000c001\.xml$/m, undefined],
+    [
+      'campaign view',
+      () => ['campaign', 'view', '00000000-0000-4000-8000-00000000c001'],
+      'GET',
+      /\/campaign\/00000000-0000-4000-8000-00000000c001\.xml$/m,
+      undefined,
+    ],
     ['adv list --raw json', () => ['adv', 'list', '--raw', 'json'], 'GET', /\/advertisers\/list\.json$/m, undefined],
   ])('%s', async (_what, argv, method, path, body) => {
     const run = await h.masg([...argv(), '--dry-run', '--debug']);

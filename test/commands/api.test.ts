@@ -103,7 +103,7 @@ describe('masg api against the sandbox', () => {
     expect(other.stderr).not.toContain('wrong');
   });
 
-  it('an unknown path gets the container\'s HTML page: exit 6 naming the status', async () => {
+  it("an unknown path gets the container's HTML page: exit 6 naming the status", async () => {
     const run = await h.masg(['api', 'no/such/thing']);
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/404/);

@@ -14,7 +14,7 @@ useHarness((harness, demoIds) => {
 });
 
 // windows-1252 bytes of the few non-ASCII characters used here (Node has no encoder for it).
-const CP1252: Record<string, number> = { '€': 0x80, '“': 0x93, '”': 0x94, '–': 0x96, 'ö': 0xf6, 'ß': 0xdf, 'é': 0xe9 };
+const CP1252: Record<string, number> = { '€': 0x80, '“': 0x93, '”': 0x94, '–': 0x96, ö: 0xf6, ß: 0xdf, é: 0xe9 };
 function cp1252(text: string): Buffer {
   return Buffer.from([...text].map((ch) => CP1252[ch] ?? (ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : Number.NaN)));
 }
@@ -60,7 +60,9 @@ describe('pub update --from', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('standard input is not valid UTF-8: byte 0xE9 at line 2, column 48');
     expect(h.sent()).toEqual([]);
-    expect(await h.masg(['pub', 'update', '--from', '-', '--encoding', 'latin1', '--results', '-'], { stdin: bytes })).toMatchObject({ code: 0 });
+    expect(await h.masg(['pub', 'update', '--from', '-', '--encoding', 'latin1', '--results', '-'], { stdin: bytes })).toMatchObject({
+      code: 0,
+    });
     expect((await storedPublication(pub)).name).toBe('Creme brulée');
   });
 

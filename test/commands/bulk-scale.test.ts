@@ -27,11 +27,17 @@ const table = async (path: string) => {
 it(`creates ${N} ad slots from a CSV, updates them all from the edited export, and re-applies as a no-op`, async () => {
   const pub = (await demo(h)).pubs['Zebra Tools']!.id!;
   const create = join(dir, 'new.csv');
-  const lines = Array.from({ length: N }, (_, i) => `${pub},Bulk ${String(i).padStart(3, '0')},${i % 2 ? 'banner' : '"banner,text"'},batch`);
+  const lines = Array.from(
+    { length: N },
+    (_, i) => `${pub},Bulk ${String(i).padStart(3, '0')},${i % 2 ? 'banner' : '"banner,text"'},batch`,
+  );
   writeFileSync(create, ['publication,name,formats,tags', ...lines].join('\r\n') + '\r\n');
   h.mark();
   const created = await h.masg(['slot', 'create', '--from', create, '--concurrency', '8']);
-  expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 0, stderr: `Created ${N} ad slots. Results: ${join(dir, 'new.results.csv')}\n` });
+  expect({ code: created.code, stderr: created.stderr }).toEqual({
+    code: 0,
+    stderr: `Created ${N} ad slots. Results: ${join(dir, 'new.results.csv')}\n`,
+  });
   const made = await table(join(dir, 'new.results.csv'));
   expect(made).toHaveLength(N);
   expect(made.every((r, i) => r.line === String(i + 2) && r.result === 'created' && /^[0-9a-f-]{36}$/.test(r.id!))).toBe(true);
@@ -49,7 +55,10 @@ it(`creates ${N} ad slots from a CSV, updates them all from the edited export, a
   const started = performance.now();
   const applied = await h.masg(['slot', 'update', '--from', edit]);
   const ms = performance.now() - started;
-  expect({ code: applied.code, stderr: applied.stderr }).toEqual({ code: 0, stderr: `Updated ${N} ad slots; 1 unchanged. Results: ${join(dir, 'slots.results.csv')}\n` });
+  expect({ code: applied.code, stderr: applied.stderr }).toEqual({
+    code: 0,
+    stderr: `Updated ${N} ad slots; 1 unchanged. Results: ${join(dir, 'slots.results.csv')}\n`,
+  });
   const sent = calls(h.sent());
   expect(sent.filter(([m]) => m === 'GET')).toEqual([['GET', '/adslot/list.xml', {}]]);
   expect(sent.filter(([m]) => m === 'POST')).toHaveLength(N);
@@ -59,14 +68,19 @@ it(`creates ${N} ad slots from a CSV, updates them all from the edited export, a
   expect(results.filter((r) => r.result === 'updated').every((r) => r.changed === 'name,tags')).toBe(true);
   expect(new Set(results.map((r) => r.id)).size).toBe(total);
 
-  const listed = JSON.parse(expectOk(await h.masg(['slot', 'list', '--publication', pub, '-o', 'json'])).stdout) as Array<Record<string, string>>;
+  const listed = JSON.parse(expectOk(await h.masg(['slot', 'list', '--publication', pub, '-o', 'json'])).stdout) as Array<
+    Record<string, string>
+  >;
   const bulk = listed.filter((s) => s.name!.startsWith('Bulk'));
   expect(bulk).toHaveLength(N);
   expect(bulk.every((s) => s.name!.endsWith(' (edited)') && s.tags === 'batch,edited')).toBe(true);
 
   h.mark();
   const again = await h.masg(['slot', 'update', '--from', edit]);
-  expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 0, stderr: `Updated 0 ad slots; ${total} unchanged. Results: ${join(dir, 'slots.results.csv')}\n` });
+  expect({ code: again.code, stderr: again.stderr }).toEqual({
+    code: 0,
+    stderr: `Updated 0 ad slots; ${total} unchanged. Results: ${join(dir, 'slots.results.csv')}\n`,
+  });
   expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
   // For the record: how long the 300 updates took at the default concurrency of 4.
   console.log(`bulk: ${N} ad slot updates applied in ${Math.round(ms)} ms`);

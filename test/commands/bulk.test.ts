@@ -37,7 +37,9 @@ const slot = (name: string) => ids.slots[name]!;
 describe('slot update --from', () => {
   it('--dry-run prints only the changed fields; apply sends them; a second apply sends nothing', async () => {
     const file = await exported(['slot', 'list'], 'slots.csv', (l) =>
-      l.replace('Article text,text,', 'Article text 2,"text, banner",news').replace(',Forecast list,banner,forecast', ',Forecast list,banner,"forecast,weather"'),
+      l
+        .replace('Article text,text,', 'Article text 2,"text, banner",news')
+        .replace(',Forecast list,banner,forecast', ',Forecast list,banner,"forecast,weather"'),
     );
     h.mark();
     const plan = expectOk(await h.masg(['slot', 'update', '--from', file, '--dry-run']));
@@ -61,12 +63,14 @@ describe('slot update --from', () => {
     expect(apply.code).toBe(0);
     expect(apply.stdout).toBe('');
     expect(apply.stderr).toContain('Updated 2 ad slots; 9 unchanged.');
-    expect(calls(h.sent()).sort()).toEqual([
-      ['GET', '/adslot/list.xml', {}],
-      ['POST', `/adslot/${slot('Article text').id}.xml`, { name: 'Article text 2', formats: 'text,banner', tags: 'news' }],
-      // Production requires the name on every update: the unchanged one is sent.
-      ['POST', `/adslot/${slot('Forecast list').id}.xml`, { name: 'Forecast list', tags: 'forecast,weather' }],
-    ].sort());
+    expect(calls(h.sent()).sort()).toEqual(
+      [
+        ['GET', '/adslot/list.xml', {}],
+        ['POST', `/adslot/${slot('Article text').id}.xml`, { name: 'Article text 2', formats: 'text,banner', tags: 'news' }],
+        // Production requires the name on every update: the unchanged one is sent.
+        ['POST', `/adslot/${slot('Forecast list').id}.xml`, { name: 'Forecast list', tags: 'forecast,weather' }],
+      ].sort(),
+    );
     const rows = await results(join(dir, 'slots.results.csv'));
     expect(rows).toHaveLength(11);
     expect(rows.slice(0, 3)).toEqual([
@@ -115,9 +119,11 @@ describe('slot update --from', () => {
     expect(h.sent()).toEqual([]);
   });
 
-  it("an ID of another account: refused before sending without --continue-on-error; with it, exit 8 and the results say which", async () => {
+  it('an ID of another account: refused before sending without --continue-on-error; with it, exit 8 and the results say which', async () => {
     const file = join(dir, 'mixed.csv');
-    const foreign = (await h.masg(['slot', 'list', '-o', 'json'], { env: { MASG_EMAIL: h.sandbox.other.email, MASG_DEVELOPER_KEY: h.sandbox.other.key } })).stdout;
+    const foreign = (
+      await h.masg(['slot', 'list', '-o', 'json'], { env: { MASG_EMAIL: h.sandbox.other.email, MASG_DEVELOPER_KEY: h.sandbox.other.key } })
+    ).stdout;
     const otherId = JSON.parse(foreign)[0].id as string;
     writeFileSync(file, `id,name\n${slot('Toolbar').id},Toolbar 2\n${otherId},Mine now\n${slot('Main menu').id},Main menu 2\n`);
     h.mark();
@@ -152,7 +158,11 @@ describe('slot update --from', () => {
     const go = await h.masg(['slot', 'update', '--from', file, '--concurrency', '1', '--continue-on-error']);
     h.sandbox.setFaults(undefined);
     expect(go.code).toBe(8);
-    expect((await results(join(dir, 'fail.results.csv'))).map((r) => r.result.replace(/:.*/, ':'))).toEqual(['updated', 'failed:', 'updated']);
+    expect((await results(join(dir, 'fail.results.csv'))).map((r) => r.result.replace(/:.*/, ':'))).toEqual([
+      'updated',
+      'failed:',
+      'updated',
+    ]);
   });
 
   it('--from - reads stdin; the results then go to stdout', async () => {
@@ -174,7 +184,9 @@ describe('slot update --from', () => {
     const poll = setInterval(() => {
       if (h.sent().some((r) => r.method === 'POST')) controller.abort();
     }, 2);
-    const run = await h.masg(['slot', 'update', '--from', file, '--concurrency', '2'], { signal: controller.signal }).finally(() => clearInterval(poll));
+    const run = await h
+      .masg(['slot', 'update', '--from', file, '--concurrency', '2'], { signal: controller.signal })
+      .finally(() => clearInterval(poll));
     h.sandbox.setFaults(undefined);
     expect(run.code).toBe(130);
     const rows = await results(join(dir, 'interrupt.results.csv'));
@@ -277,9 +289,20 @@ describe('slot create --from', () => {
     expect(run.code).toBe(0);
     const [header, ...rows] = await parseCsv(run.stdout);
     expect(header).toEqual(['line', 'id', 'publication', 'name', 'result']);
-    expect(rows.map((r) => [r[0], r[3], r[4]])).toEqual([['2', 'Bulk one', 'created'], ['3', 'Bulk two', 'created']]);
-    const listed = JSON.parse(expectOk(await h.masg(['slot', 'list', '--publication', pub, '-o', 'json'])).stdout) as Array<{ id: string; name: string }>;
-    expect(listed.filter((s) => s.name.startsWith('Bulk')).map((s) => s.id).sort()).toEqual(rows.map((r) => r[1]).sort());
+    expect(rows.map((r) => [r[0], r[3], r[4]])).toEqual([
+      ['2', 'Bulk one', 'created'],
+      ['3', 'Bulk two', 'created'],
+    ]);
+    const listed = JSON.parse(expectOk(await h.masg(['slot', 'list', '--publication', pub, '-o', 'json'])).stdout) as Array<{
+      id: string;
+      name: string;
+    }>;
+    expect(
+      listed
+        .filter((s) => s.name.startsWith('Bulk'))
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(rows.map((r) => r[1]).sort());
   });
 
   it('an id column is refused: new ad slots get their IDs from the service', async () => {
@@ -315,7 +338,10 @@ describe('pub update with several IDs', () => {
 
     const go = await h.masg(['pub', 'update', pending, paused, '--status', 'PAUSED', '--continue-on-error', '-o', 'json']);
     expect(go.code).toBe(8);
-    expect(JSON.parse(go.stdout).map((r: { result: string }) => r.result)).toEqual(['failed: the service kept it PENDING: the change to PAUSED was not allowed', 'updated']);
+    expect(JSON.parse(go.stdout).map((r: { result: string }) => r.result)).toEqual([
+      'failed: the service kept it PENDING: the change to PAUSED was not allowed',
+      'updated',
+    ]);
   });
 
   it('validation happens once, before anything is sent; --dry-run describes every request', async () => {
@@ -335,7 +361,10 @@ describe('the results file on a read-only or full disk (tmpfs mounts)', () => {
   const pub = () => ids.pubs['Java Games Portal']!.id!;
   const createFile = (name: string, n: number) => {
     const file = join(dir, `${name}.csv`);
-    writeFileSync(file, `publication,name,formats\n${Array.from({ length: n }, (_, i) => `${pub()},${name} ${i + 1},banner`).join('\n')}\n`);
+    writeFileSync(
+      file,
+      `publication,name,formats\n${Array.from({ length: n }, (_, i) => `${pub()},${name} ${i + 1},banner`).join('\n')}\n`,
+    );
     return file;
   };
   const posts = () => h.sent().filter((r) => r.method === 'POST');
@@ -379,19 +408,31 @@ describe('the results file on a read-only or full disk (tmpfs mounts)', () => {
   }
 
   const createdNow = async (prefix: string) => {
-    const listed = JSON.parse(expectOk(await h.masg(['slot', 'list', '--publication', pub(), '-o', 'json'])).stdout) as Array<{ id: string; name: string }>;
-    return listed.filter((s) => s.name.startsWith(prefix)).map((s) => s.id).sort();
+    const listed = JSON.parse(expectOk(await h.masg(['slot', 'list', '--publication', pub(), '-o', 'json'])).stdout) as Array<{
+      id: string;
+      name: string;
+    }>;
+    return listed
+      .filter((s) => s.name.startsWith(prefix))
+      .map((s) => s.id)
+      .sort();
   };
 
   it.skipIf(!canMount)('the disk fills up during the run: exit 7, the results in a fallback file, every new ID on stderr', async () => {
     const disk = tmpfs(16);
     const fallback = mkdtempSync(join(tmpdir(), 'masg-fallback-'));
     const target = join(disk.dir, 'r.csv');
-    const run = await fillDuringRun(disk.dir, ['slot', 'create', '--from', createFile('late-full', 4), '--results', target, '--concurrency', '1'], { TMPDIR: fallback });
+    const run = await fillDuringRun(
+      disk.dir,
+      ['slot', 'create', '--from', createFile('late-full', 4), '--results', target, '--concurrency', '1'],
+      { TMPDIR: fallback },
+    );
     expect(run.code).toBe(7);
     const ids = await createdNow('late-full ');
     expect(ids).toHaveLength(4);
-    expect(run.stderr).toContain(`masg: Created 4 ad slots. But the results could not be written to ${target}: no space left on the device (ENOSPC).`);
+    expect(run.stderr).toContain(
+      `masg: Created 4 ad slots. But the results could not be written to ${target}: no space left on the device (ENOSPC).`,
+    );
     const saved = /The results are in (\S+) instead\./.exec(run.stderr)?.[1];
     expect(saved).toBeDefined();
     expect(dirname(saved!)).toBe(fallback);
@@ -408,10 +449,14 @@ describe('the results file on a read-only or full disk (tmpfs mounts)', () => {
     const disk = tmpfs(16);
     const ro = readOnlyDir();
     const target = join(disk.dir, 'r.csv');
-    const run = await fillDuringRun(disk.dir, ['slot', 'create', '--from', createFile('nowhere', 3), '--results', target, '--concurrency', '1'], {
-      TMPDIR: disk.dir,
-      MASG_CONFIG_DIR: ro.dir,
-    });
+    const run = await fillDuringRun(
+      disk.dir,
+      ['slot', 'create', '--from', createFile('nowhere', 3), '--results', target, '--concurrency', '1'],
+      {
+        TMPDIR: disk.dir,
+        MASG_CONFIG_DIR: ro.dir,
+      },
+    );
     expect(run.code).toBe(7);
     const ids = await createdNow('nowhere ');
     expect(ids).toHaveLength(3);

@@ -3,7 +3,14 @@
 // sandbox itself (its JSON API read directly, or another masg format), never typed in by hand.
 import { describe, expect, it } from 'vitest';
 import { calls, type DemoIds, expectOk, type Harness, parseCsv, tempDir, useHarness } from './harness.js';
-import { publicationColumns, adSlotColumns, advertiserColumns, campaignColumns, publicationTableFields, campaignTableFields } from '../../src/commands/columns.js';
+import {
+  publicationColumns,
+  adSlotColumns,
+  advertiserColumns,
+  campaignColumns,
+  publicationTableFields,
+  campaignTableFields,
+} from '../../src/commands/columns.js';
 
 let h: Harness;
 let ids: DemoIds;
@@ -24,23 +31,36 @@ async function direct(path: string, format: 'xml' | 'json'): Promise<string> {
 
 const lists = () => [
   { argv: ['pub', 'list'], path: '/publication/list', params: {}, columns: publicationColumns, table: publicationTableFields },
-  { argv: ['pub', 'list', '--status', 'active'], path: '/publication/list', params: { status: 'ACTIVE' }, columns: publicationColumns, table: publicationTableFields },
+  {
+    argv: ['pub', 'list', '--status', 'active'],
+    path: '/publication/list',
+    params: { status: 'ACTIVE' },
+    columns: publicationColumns,
+    table: publicationTableFields,
+  },
   { argv: ['slot', 'list'], path: '/adslot/list', params: {}, columns: adSlotColumns },
   {
     argv: ['slot', 'list', '--publication', ids.pubs['Café Olé Mobile']!.id!],
-    path: '/adslot/list', params: { publication: ids.pubs['Café Olé Mobile']!.id! }, columns: adSlotColumns,
+    path: '/adslot/list',
+    params: { publication: ids.pubs['Café Olé Mobile']!.id! },
+    columns: adSlotColumns,
   },
   { argv: ['adv', 'list'], path: '/advertisers/list', params: {}, columns: advertiserColumns },
   {
     argv: ['campaign', 'list', ids.advertisers['Acme Outdoor']!.id!],
-    path: `/advertiser/${ids.advertisers['Acme Outdoor']!.id}/campaigns/list`, params: {}, columns: campaignColumns, table: campaignTableFields,
+    path: `/advertiser/${ids.advertisers['Acme Outdoor']!.id}/campaigns/list`,
+    params: {},
+    columns: campaignColumns,
+    table: campaignTableFields,
   },
 ];
 
 describe('list commands in every format', () => {
   // Cases are built lazily (the IDs exist only once the sandbox runs); the names label them.
   const names = ['pub list', 'pub list --status', 'slot list', 'slot list --publication', 'adv list', 'campaign list'];
-  it.each(names.map((n, i) => [n, i] as const))('%s: json matches the service; csv, tsv, ndjson, --fields, --no-header, table agree', async (_name, i) => {
+  it.each(names.map((n, i) => [n, i] as const))(
+    '%s: json matches the service; csv, tsv, ndjson, --fields, --no-header, table agree',
+    async (_name, i) => {
       const c = lists()[i]!;
       const keys = c.columns.map((col) => col.key);
       const qs = new URLSearchParams(c.params).toString();
@@ -71,7 +91,10 @@ describe('list commands in every format', () => {
       expect(tsv.slice(1, -1).map((line) => line.split('\t')[0])).toEqual(json.map((r) => r.id));
       expect(tsv.at(-1)).toBe('');
 
-      const ndjson = expectOk(await h.masg([...c.argv, '-o', 'ndjson'])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+      const ndjson = expectOk(await h.masg([...c.argv, '-o', 'ndjson']))
+        .stdout.trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(ndjson).toEqual(json);
 
       const fields = await parseCsv(expectOk(await h.masg([...c.argv, '-o', 'csv', '--fields', 'name,id'])).stdout);
@@ -84,11 +107,17 @@ describe('list commands in every format', () => {
       const table = expectOk(await h.masg(c.argv, { tty: true, columns: 400, env: { NO_COLOR: '1' } })).stdout;
       expect(table).toMatch(/^┌/);
       const header = table.split('\n')[1]!;
-      expect(header.split('│').map((s) => s.trim()).filter(Boolean)).toEqual(c.table ?? keys);
+      expect(
+        header
+          .split('│')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ).toEqual(c.table ?? keys);
       for (const row of json) expect(table).toContain(String(row.id));
       // Every run above sent exactly one request, the same one.
       expect(calls(h.sent())).toEqual(Array(7).fill(['GET', `${c.path}.xml`, c.params]));
-  });
+    },
+  );
 
   it('the default format is a table on a terminal and tsv when piped', async () => {
     expect(expectOk(await h.masg(['adv', 'list'])).stdout).toBe(expectOk(await h.masg(['adv', 'list', '-o', 'tsv'])).stdout);
@@ -155,14 +184,49 @@ describe('--raw prints the body unchanged', () => {
 describe('create, update and view', () => {
   it('pub create sends exactly the given fields, normalised, and prints the new record in each format', async () => {
     const name = `Daily "News", ${Date.now()} 😀`;
-    const base = ['pub', 'create', '--name', name, '--type', 'mobile_site', '--url', 'https://m.example.com/',
-      '--description', 'News, for commuters', '--transparent', 'no', '--languages', 'EN, es', '--requests', '1000',
-      '--uniques', '20', '--autoapprove', 'false', '--reference', 'r-1'];
+    const base = [
+      'pub',
+      'create',
+      '--name',
+      name,
+      '--type',
+      'mobile_site',
+      '--url',
+      'https://m.example.com/',
+      '--description',
+      'News, for commuters',
+      '--transparent',
+      'no',
+      '--languages',
+      'EN, es',
+      '--requests',
+      '1000',
+      '--uniques',
+      '20',
+      '--autoapprove',
+      'false',
+      '--reference',
+      'r-1',
+    ];
     const json = JSON.parse(expectOk(await h.masg([...base, '-o', 'json'])).stdout);
-    expect(calls(h.sent())).toEqual([['POST', '/publication/create.xml', {
-      name, type: 'MOBILE_SITE', url: 'https://m.example.com/', description: 'News, for commuters', transparent: 'false',
-      languages: 'en,es', requests: '1000', uniques: '20', autoapprove: 'false', reference: 'r-1',
-    }]]);
+    expect(calls(h.sent())).toEqual([
+      [
+        'POST',
+        '/publication/create.xml',
+        {
+          name,
+          type: 'MOBILE_SITE',
+          url: 'https://m.example.com/',
+          description: 'News, for commuters',
+          transparent: 'false',
+          languages: 'en,es',
+          requests: '1000',
+          uniques: '20',
+          autoapprove: 'false',
+          reference: 'r-1',
+        },
+      ],
+    ]);
     expect(h.sent()[0]!.contentType).toBe('application/x-www-form-urlencoded; charset=UTF-8');
     expect(json).toMatchObject({ name, type: 'MOBILE_SITE', status: 'PENDING', transparent: false, autoapprove: false, reference: 'r-1' });
     expect(Object.keys(json)).toEqual(publicationColumns.map((c) => c.key));
@@ -183,25 +247,53 @@ describe('create, update and view', () => {
     const raw = expectOk(await h.masg([...base, '--raw']));
     expect(raw.stdout).toContain('<status>PENDING</status>');
     expect(calls(h.sent()).map(([m, p]) => `${m} ${p}`)).toEqual([
-      'POST /publication/create.xml', 'GET /publication/list.xml',
-      'POST /publication/create.xml', 'POST /publication/create.xml', 'POST /publication/create.xml',
-      'POST /publication/create.xml', 'POST /publication/create.xml',
+      'POST /publication/create.xml',
+      'GET /publication/list.xml',
+      'POST /publication/create.xml',
+      'POST /publication/create.xml',
+      'POST /publication/create.xml',
+      'POST /publication/create.xml',
+      'POST /publication/create.xml',
     ]);
   });
 
   it('pub update sends only the given fields; an allowed status change shows the new status', async () => {
     const id = ids.pubs['Java Games Portal']!.id!;
-    const out = JSON.parse(expectOk(await h.masg(['pub', 'update', id, '--status', 'paused', '--description', 'J2ME', '-o', 'json'])).stdout);
+    const out = JSON.parse(
+      expectOk(await h.masg(['pub', 'update', id, '--status', 'paused', '--description', 'J2ME', '-o', 'json'])).stdout,
+    );
     expect(calls(h.sent())).toEqual([['POST', `/publication/${id}.xml`, { status: 'PAUSED', description: 'J2ME' }]]);
     expect(out).toMatchObject({ id, status: 'PAUSED', description: 'J2ME', name: 'Java Games Portal' });
     h.mark();
-    const back = await parseCsv(expectOk(await h.masg(['pub', 'update', id, '--status', 'ACTIVE', '-o', 'csv', '--fields', 'id,status'])).stdout);
-    expect(back).toEqual([['id', 'status'], [id, 'ACTIVE']]);
+    const back = await parseCsv(
+      expectOk(await h.masg(['pub', 'update', id, '--status', 'ACTIVE', '-o', 'csv', '--fields', 'id,status'])).stdout,
+    );
+    expect(back).toEqual([
+      ['id', 'status'],
+      [id, 'ACTIVE'],
+    ]);
     expect(calls(h.sent())).toEqual([['POST', `/publication/${id}.xml`, { status: 'ACTIVE' }]]);
   });
 
   it('pub update --status STOPPED with --yes (no terminal) stops it', async () => {
-    const created = JSON.parse(expectOk(await h.masg(['pub', 'create', '--name', `To stop ${Date.now()}`, '--type', 'OTHER_APP', '--description', 'x', '--transparent', 'true', '-o', 'json'])).stdout);
+    const created = JSON.parse(
+      expectOk(
+        await h.masg([
+          'pub',
+          'create',
+          '--name',
+          `To stop ${Date.now()}`,
+          '--type',
+          'OTHER_APP',
+          '--description',
+          'x',
+          '--transparent',
+          'true',
+          '-o',
+          'json',
+        ]),
+      ).stdout,
+    );
     // The sandbox approves autoapprove publications once the create answer is out.
     h.mark();
     const out = JSON.parse(expectOk(await h.masg(['pub', 'update', created.id, '--status', 'STOPPED', '--yes', '-o', 'json'])).stdout);
@@ -210,7 +302,25 @@ describe('create, update and view', () => {
   });
 
   it('pub update --status STOPPED on a terminal asks; "y" stops, "n" sends nothing', async () => {
-    const make = async () => JSON.parse(expectOk(await h.masg(['pub', 'create', '--name', `Ask ${Math.random()}`, '--type', 'OTHER_APP', '--description', 'x', '--transparent', 'true', '-o', 'json'])).stdout).id as string;
+    const make = async () =>
+      JSON.parse(
+        expectOk(
+          await h.masg([
+            'pub',
+            'create',
+            '--name',
+            `Ask ${Math.random()}`,
+            '--type',
+            'OTHER_APP',
+            '--description',
+            'x',
+            '--transparent',
+            'true',
+            '-o',
+            'json',
+          ]),
+        ).stdout,
+      ).id as string;
     const [yes, no] = [await make(), await make()];
     h.mark();
     const declined = await h.masg(['pub', 'update', no, '--status', 'STOPPED', '-o', 'json'], { tty: true, stdin: 'n\n' });
@@ -222,13 +332,35 @@ describe('create, update and view', () => {
     const accepted = await h.masg(['pub', 'update', yes, '--status', 'STOPPED', '-o', 'json'], { tty: true, stdin: 'y\n' });
     expect(accepted.code).toBe(0);
     expect(JSON.parse(accepted.stdout).status).toBe('STOPPED');
-    expect(calls(h.sent())).toEqual([['GET', '/publication/list.xml', {}], ['POST', `/publication/${yes}.xml`, { status: 'STOPPED' }]]);
+    expect(calls(h.sent())).toEqual([
+      ['GET', '/publication/list.xml', {}],
+      ['POST', `/publication/${yes}.xml`, { status: 'STOPPED' }],
+    ]);
   });
 
   it('slot create: formats and tags normalised, record printed', async () => {
     const pub = ids.pubs['Zebra Tools']!.id!;
-    const out = JSON.parse(expectOk(await h.masg(['slot', 'create', '--publication', pub, '--name', 'Footer, "main"', '--formats', 'banner, TEXT', '--tags', ' a , b,a', '-o', 'json'])).stdout);
-    expect(calls(h.sent())).toEqual([['POST', '/adslot/create.xml', { publication: pub, name: 'Footer, "main"', formats: 'banner,text', tags: 'a,b' }]]);
+    const out = JSON.parse(
+      expectOk(
+        await h.masg([
+          'slot',
+          'create',
+          '--publication',
+          pub,
+          '--name',
+          'Footer, "main"',
+          '--formats',
+          'banner, TEXT',
+          '--tags',
+          ' a , b,a',
+          '-o',
+          'json',
+        ]),
+      ).stdout,
+    );
+    expect(calls(h.sent())).toEqual([
+      ['POST', '/adslot/create.xml', { publication: pub, name: 'Footer, "main"', formats: 'banner,text', tags: 'a,b' }],
+    ]);
     expect(out).toMatchObject({ publication: pub, name: 'Footer, "main"', tags: 'a,b' });
     expect(out.formats.split(',').sort()).toEqual(['banner', 'text']);
     expect(Object.keys(out)).toEqual(adSlotColumns.map((c) => c.key));
@@ -248,7 +380,10 @@ describe('create, update and view', () => {
 
   it('slot update with --name sends one request; --tags "" clears the tags', async () => {
     const slot = ids.slots['Main menu']!;
-    const out = JSON.parse(expectOk(await h.masg(['slot', 'update', slot.id!, '--name', 'Main menu 2', '--tags', '', '--formats', 'iab300x250', '-o', 'json'])).stdout);
+    const out = JSON.parse(
+      expectOk(await h.masg(['slot', 'update', slot.id!, '--name', 'Main menu 2', '--tags', '', '--formats', 'iab300x250', '-o', 'json']))
+        .stdout,
+    );
     expect(calls(h.sent())).toEqual([['POST', `/adslot/${slot.id}.xml`, { name: 'Main menu 2', tags: '', formats: 'iab300x250' }]]);
     expect(out).toMatchObject({ id: slot.id, name: 'Main menu 2', tags: null, formats: 'iab300x250' });
   });
@@ -272,8 +407,13 @@ describe('create, update and view', () => {
     const row = rows[0];
     expect(JSON.parse(expectOk(await h.masg(['campaign', 'view', row.id, '-o', 'ndjson'])).stdout)).toEqual(row);
     const csv = await parseCsv(expectOk(await h.masg(['campaign', 'view', row.id, '-o', 'csv', '--fields', 'id,name,budgetType'])).stdout);
-    expect(csv).toEqual([['id', 'name', 'budgetType'], [row.id, row.name, row.budgetType]]);
-    expect(expectOk(await h.masg(['campaign', 'view', row.id, '-o', 'tsv', '--no-header', '--fields', 'name'])).stdout).toBe(`${row.name}\n`);
+    expect(csv).toEqual([
+      ['id', 'name', 'budgetType'],
+      [row.id, row.name, row.budgetType],
+    ]);
+    expect(expectOk(await h.masg(['campaign', 'view', row.id, '-o', 'tsv', '--no-header', '--fields', 'name'])).stdout).toBe(
+      `${row.name}\n`,
+    );
     const table = expectOk(await h.masg(['campaign', 'view', row.id], { tty: true, env: { NO_COLOR: '1' } })).stdout;
     expect(table).toContain(row.name);
     expect(table).toMatch(/│ budgetType +│/);
@@ -286,7 +426,8 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     const { join } = await import('node:path');
     const bare = { MASG_BASE_URL: undefined, MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined };
     const login = await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
-      env: bare, stdin: `${h.sandbox.demo.key}\n`,
+      env: bare,
+      stdin: `${h.sandbox.demo.key}\n`,
     });
     expect(login.code).toBe(0);
     expect(login.stdout).toBe('');
@@ -322,13 +463,16 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     const { join } = await import('node:path');
     const dir = tempDir('masg-login-');
     const run = await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
-      env: { MASG_CONFIG_DIR: dir, MASG_DEVELOPER_KEY: undefined }, stdin: 'not-the-key',
+      env: { MASG_CONFIG_DIR: dir, MASG_DEVELOPER_KEY: undefined },
+      stdin: 'not-the-key',
     });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('1003');
     expect(calls(h.sent())).toEqual([['GET', '/advertisers/list.xml', {}]]);
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
-    const who = await h.masg(['whoami'], { env: { MASG_CONFIG_DIR: dir, MASG_DEVELOPER_KEY: undefined, MASG_EMAIL: undefined, MASG_BASE_URL: undefined } });
+    const who = await h.masg(['whoami'], {
+      env: { MASG_CONFIG_DIR: dir, MASG_DEVELOPER_KEY: undefined, MASG_EMAIL: undefined, MASG_BASE_URL: undefined },
+    });
     expect(who.code).toBe(3);
     expect(who.stderr).toContain('Not logged in');
   });
@@ -365,7 +509,28 @@ describe('--sandbox (embedded, in-process)', () => {
     const before = JSON.parse(expectOk(await h.masg(['--sandbox', 'pub', 'list', '-o', 'json'], { env })).stdout);
     expect(before.length).toBeGreaterThan(0);
     expect(existsSync(join(dir, 'sandbox', 'state.json'))).toBe(true);
-    const created = JSON.parse(expectOk(await h.masg(['--sandbox', 'pub', 'create', '--name', 'Embedded', '--type', 'IPHONE_APP', '--description', 'd', '--transparent', 'false', '-o', 'json'], { env })).stdout);
+    const created = JSON.parse(
+      expectOk(
+        await h.masg(
+          [
+            '--sandbox',
+            'pub',
+            'create',
+            '--name',
+            'Embedded',
+            '--type',
+            'IPHONE_APP',
+            '--description',
+            'd',
+            '--transparent',
+            'false',
+            '-o',
+            'json',
+          ],
+          { env },
+        ),
+      ).stdout,
+    );
     const after = JSON.parse(expectOk(await h.masg(['--sandbox', 'pub', 'list', '-o', 'json'], { env })).stdout);
     expect(after.map((p: { id: string }) => p.id)).toContain(created.id);
     expect(after).toHaveLength(before.length + 1);
@@ -379,8 +544,18 @@ describe('--sandbox (embedded, in-process)', () => {
 
   it('--sandbox with login or logout is a mistake: exit 2, the saved profile untouched', async () => {
     const env = { MASG_CONFIG_DIR: tempDir('masg-sb-'), MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined };
-    expect((await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], { env, stdin: h.sandbox.demo.key })).code).toBe(0);
-    for (const argv of [['--sandbox', 'logout'], ['--sandbox', 'login', '--email', 'x@example.com', '--key-stdin']]) {
+    expect(
+      (
+        await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
+          env,
+          stdin: h.sandbox.demo.key,
+        })
+      ).code,
+    ).toBe(0);
+    for (const argv of [
+      ['--sandbox', 'logout'],
+      ['--sandbox', 'login', '--email', 'x@example.com', '--key-stdin'],
+    ]) {
       const run = await h.masg(argv, { env, stdin: 'k' });
       expect(run.code).toBe(2);
       expect(run.stderr).toContain('--sandbox');

@@ -50,7 +50,13 @@ describe('against a server that holds the rest of the body back', () => {
       out.push(c);
     });
     stderr.on('data', (c: Buffer) => err.push(c));
-    const io: Io = { stdout, stderr, stdin: Readable.from([]) as Io['stdin'], env: { HOME: '/nonexistent', ...env }, signal: new AbortController().signal };
+    const io: Io = {
+      stdout,
+      stderr,
+      stdin: Readable.from([]) as Io['stdin'],
+      env: { HOME: '/nonexistent', ...env },
+      signal: new AbortController().signal,
+    };
     const code = await main(argv, io);
     return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
   }
@@ -126,21 +132,27 @@ describe('against the sandbox with thousands of publications', () => {
     return () => h.close();
   });
 
-  it.each(['csv', 'tsv', 'json', 'ndjson'] as OutputFormat[])('-o %s is byte for byte what the whole-body parser and renderRows write', async (format) => {
-    const res = await fetch(`${h.sandbox.url}/publication/list.xml`, {
-      headers: { authorization: `Basic ${Buffer.from(`${h.sandbox.demo.email}:${h.sandbox.demo.key}`).toString('base64')}` },
-    });
-    const body = await res.text();
-    expect(body.length).toBeGreaterThan(2 * 1024 * 1024); // streamed past the read-ahead
-    const records = entityRecords({ status: 200, contentType: 'text/xml', body }, 'publication').map((r) => pickFields(PUBLICATION_FIELDS, r));
-    const expected = new PassThrough();
-    const chunks: Buffer[] = [];
-    expected.on('data', (c: Buffer) => chunks.push(c));
-    await renderRows(expected, publicationColumns, records, { format, header: true, color: false });
-    const run = await h.masg(['pub', 'list', '-o', format]);
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toBe(Buffer.concat(chunks).toString('utf8'));
-  }, 60_000);
+  it.each(['csv', 'tsv', 'json', 'ndjson'] as OutputFormat[])(
+    '-o %s is byte for byte what the whole-body parser and renderRows write',
+    async (format) => {
+      const res = await fetch(`${h.sandbox.url}/publication/list.xml`, {
+        headers: { authorization: `Basic ${Buffer.from(`${h.sandbox.demo.email}:${h.sandbox.demo.key}`).toString('base64')}` },
+      });
+      const body = await res.text();
+      expect(body.length).toBeGreaterThan(2 * 1024 * 1024); // streamed past the read-ahead
+      const records = entityRecords({ status: 200, contentType: 'text/xml', body }, 'publication').map((r) =>
+        pickFields(PUBLICATION_FIELDS, r),
+      );
+      const expected = new PassThrough();
+      const chunks: Buffer[] = [];
+      expected.on('data', (c: Buffer) => chunks.push(c));
+      await renderRows(expected, publicationColumns, records, { format, header: true, color: false });
+      const run = await h.masg(['pub', 'list', '-o', format]);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toBe(Buffer.concat(chunks).toString('utf8'));
+    },
+    60_000,
+  );
 
   it('--out FILE: the format from the extension, the count on stderr; with --raw it is refused before sending', async () => {
     const file = join(tempDir(), 'publications.ndjson');
@@ -174,7 +186,12 @@ describe('completion on a large account', () => {
     const lines = first.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(50_001);
     expect(lines[0]).toMatch(/^[0-9a-f-]{36}\tSlot 00001-1 \(Scale publication 00001\)$/);
-    expect(h.sent().map((r) => r.path).sort()).toEqual(['/adslot/list.xml', '/publication/list.xml']);
+    expect(
+      h
+        .sent()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/adslot/list.xml', '/publication/list.xml']);
     const cache = JSON.parse(readFileSync(join(h.configDir, 'cache', 'ids-default.json'), 'utf8'));
     expect(cache.entries.adslots.items).toHaveLength(50_000);
     expect(cache.entries.publications.items).toHaveLength(10_000);
@@ -201,5 +218,4 @@ describe('a table past its row limit', () => {
     const csv = await h.masg(['pub', 'list', '-o', 'csv']);
     expect(csv.stdout.trimEnd().split('\n')).toHaveLength(TABLE_ROW_LIMIT + 2);
   }, 180_000);
-
 });

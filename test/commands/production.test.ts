@@ -27,10 +27,19 @@ afterAll(async () => {
 beforeEach(() => void (seen = server.requests.length));
 
 const masg = (argv: string[], o: CliOptions = {}) => runCli(argv, { ...o, env: { ...env, ...o.env } });
-const sent = () => server.requests.slice(seen).map((r) => [r.method, r.path, Object.fromEntries(r.query), r.body ? Object.fromEntries(new URLSearchParams(r.body)) : {}]);
+const sent = () =>
+  server.requests
+    .slice(seen)
+    .map((r) => [r.method, r.path, Object.fromEntries(r.query), r.body ? Object.fromEntries(new URLSearchParams(r.body)) : {}]);
 
 /** Values as the fixture holds them, with entity and character references decoded by hand. */
-const PUB1 = { id: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21', name: 'Café 😀 & Co <beta>', type: 'IPAD_APP', status: 'PENDING', reference: '0012' };
+const PUB1 = {
+  id: '0a5b4f6e-3c1d-4e8f-9a2b-7c6d5e4f3a21',
+  name: 'Café 😀 & Co <beta>',
+  type: 'IPAD_APP',
+  status: 'PENDING',
+  reference: '0012',
+};
 const PUB2_DESCRIPTION = 'Line one\nLine two with a bell \u0007';
 
 describe('publication list: PENDING, IPAD_APP, NEW_REVIEW, surrogate pairs, a raw BEL', () => {
@@ -41,7 +50,14 @@ describe('publication list: PENDING, IPAD_APP, NEW_REVIEW, surrogate pairs, a ra
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(sent()).toEqual([['GET', '/v1/publication/list.xml', {}, {}]]);
     const rows = JSON.parse(run.stdout);
-    expect(rows[0]).toMatchObject({ ...PUB1, transparent: false, autoapprove: true, languages: 'en,fr', requests: null, url: 'http://example.com/café?a=1&b=2' });
+    expect(rows[0]).toMatchObject({
+      ...PUB1,
+      transparent: false,
+      autoapprove: true,
+      languages: 'en,fr',
+      requests: null,
+      url: 'http://example.com/café?a=1&b=2',
+    });
     expect(rows[1]).toMatchObject({ status: 'NEW_REVIEW', type: 'MOBILE_SITE', name: 'News – münchen', description: PUB2_DESCRIPTION });
     // JSON escapes the control character rather than dropping it.
     expect(run.stdout).toContain('\\u0007');
@@ -61,7 +77,8 @@ describe('publication list: PENDING, IPAD_APP, NEW_REVIEW, surrogate pairs, a ra
     const run = await masg(['pub', 'list', '--fields', 'name,type,status,description'], { tty: true, env: { NO_COLOR: '1' } });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
-    for (const text of ['Café 😀 & Co <beta>', 'IPAD_APP', 'PENDING', 'NEW_REVIEW', 'Line two with a bell']) expect(run.stdout).toContain(text);
+    for (const text of ['Café 😀 & Co <beta>', 'IPAD_APP', 'PENDING', 'NEW_REVIEW', 'Line two with a bell'])
+      expect(run.stdout).toContain(text);
   });
 
   it('--raw json prints the Latin-1 body decoded as Latin-1, byte for byte', async () => {
@@ -85,7 +102,10 @@ describe('publication list: PENDING, IPAD_APP, NEW_REVIEW, surrogate pairs, a ra
 describe('escape sequences from the server never reach a terminal', () => {
   it('stripped in a table, kept in csv and json', async () => {
     const evil = 'Red\u001b[31m alert\u001b]0;title\u0007 done';
-    const body = readFileSync(new URL('publication-list-one.xml', FIXTURES), 'utf8').replace('<name>Only one</name>', `<name>${evil}</name>`);
+    const body = readFileSync(new URL('publication-list-one.xml', FIXTURES), 'utf8').replace(
+      '<name>Only one</name>',
+      `<name>${evil}</name>`,
+    );
     server.on('GET /v1/publication/list.xml', { body });
     const table = await masg(['pub', 'list'], { tty: true, env: { NO_COLOR: '1' } });
     expect(table.code).toBe(0);
@@ -105,15 +125,21 @@ describe('campaigns', () => {
     const run = await masg(['campaign', 'view', '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba', '-o', 'json']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toMatchObject({
-      id: '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba', name: 'Summer', status: 'NEW_REVIEW', budgetType: 'CLICKS',
-      overallBudget: 2000, dailyBudget: null, startDate: null, advertiser: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598',
+      id: '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba',
+      name: 'Summer',
+      status: 'NEW_REVIEW',
+      budgetType: 'CLICKS',
+      overallBudget: 2000,
+      dailyBudget: null,
+      startDate: null,
+      advertiser: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598',
     });
     const table = await masg(['campaign', 'view', '93e4d2f7-c5a6-4178-b3b4-05f6ed2c37ba'], { tty: true, env: { NO_COLOR: '1' } });
     expect(table.code).toBe(0);
     expect(table.stdout).toContain('NEW_REVIEW');
   });
 
-  it('view: production\'s HTTP 404 masg-error is exit 5 with the service\'s words, nothing on stdout', async () => {
+  it("view: production's HTTP 404 masg-error is exit 5 with the service's words, nothing on stdout", async () => {
     const id = '00000000-0000-0000-0000-000000000000';
     server.on(`GET /v1/campaign/${id}.xml`, { status: 404, file: 'campaign-not-found.xml' });
     const run = await masg(['campaign', 'view', id]);
@@ -128,7 +154,13 @@ describe('campaigns', () => {
     const run = await masg(['campaign', 'list', '71c2b0d5-a384-4f56-b192-e3d4cb0a1598', '-o', 'json']);
     expect(run.code).toBe(0);
     const [spring] = JSON.parse(run.stdout);
-    expect(spring).toMatchObject({ name: 'Spring 🌸', status: 'PENDING_PAUSED', budgetType: 'IMPRESSIONS', dailyBudget: 10000, startDate: '2012-03-01T00:00' });
+    expect(spring).toMatchObject({
+      name: 'Spring 🌸',
+      status: 'PENDING_PAUSED',
+      budgetType: 'IMPRESSIONS',
+      dailyBudget: 10000,
+      startDate: '2012-03-01T00:00',
+    });
     const table = await masg(['campaign', 'list', '71c2b0d5-a384-4f56-b192-e3d4cb0a1598'], { tty: true, env: { NO_COLOR: '1' } });
     // The table may wrap the name to fit the terminal; the astral character is whole either way.
     expect(table.stdout).toContain('Spring');
@@ -163,7 +195,16 @@ describe('ad slots and advertisers', () => {
     server.on('GET /v1/advertisers/list.xml', { file: 'advertisers-list.xml' });
     const run = await masg(['adv', 'list', '-o', 'json']);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual([{ id: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598', name: 'Acme ™', status: 'ACTIVE', dailyBudget: null, balance: 1234.5, notifyLimit: 100 }]);
+    expect(JSON.parse(run.stdout)).toEqual([
+      {
+        id: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598',
+        name: 'Acme ™',
+        status: 'ACTIVE',
+        dailyBudget: null,
+        balance: 1234.5,
+        notifyLimit: 100,
+      },
+    ]);
     // Decimals are written as the service wrote them, not through a JS number.
     expect(run.stdout).toContain('"balance": 1234.50');
   });
@@ -172,7 +213,22 @@ describe('ad slots and advertisers', () => {
 describe('publication create and an ignored status change', () => {
   it('create: PENDING and empty requests/uniques display', async () => {
     server.on('POST /v1/publication/create.xml', { file: 'publication-create.xml' });
-    const run = await masg(['pub', 'create', '--name', 'Café 😀', '--type', 'IPHONE_APP', '--description', 'A new one', '--transparent', 'false', '--requests', '5', '-o', 'json']);
+    const run = await masg([
+      'pub',
+      'create',
+      '--name',
+      'Café 😀',
+      '--type',
+      'IPHONE_APP',
+      '--description',
+      'A new one',
+      '--transparent',
+      'false',
+      '--requests',
+      '5',
+      '-o',
+      'json',
+    ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ name: 'Café 😀', status: 'PENDING', requests: null, uniques: null, url: null });
     expect(sent()[0]![3]).toEqual({ name: 'Café 😀', type: 'IPHONE_APP', description: 'A new one', transparent: 'false', requests: '5' });

@@ -6,7 +6,12 @@ import { runCli } from '../helpers/cli.js';
 import { MANY_PUBS, startPrefixSandbox, TWIN_CAMPAIGNS, TWIN_PUBS, type PrefixSandbox } from '../helpers/shared-prefix.js';
 
 let h: Harness;
-interface Entity { id: string; name: string; status?: string; publication?: string }
+interface Entity {
+  id: string;
+  name: string;
+  status?: string;
+  publication?: string;
+}
 let pubs: Entity[];
 let slots: Entity[];
 let advs: Entity[];
@@ -90,7 +95,9 @@ describe('every ID argument takes a unique prefix', () => {
     expect(run.code, run.stderr).toBe(0);
     const sent = calls(h.sent()).map(([m, p]) => `${m} ${p}`);
     expect(sent.filter((s) => s.startsWith('GET'))).toEqual(['GET /publication/list.xml']);
-    expect(sent.filter((s) => s.startsWith('POST')).sort()).toEqual([`POST /publication/${a!.id}.xml`, `POST /publication/${b!.id}.xml`].sort());
+    expect(sent.filter((s) => s.startsWith('POST')).sort()).toEqual(
+      [`POST /publication/${a!.id}.xml`, `POST /publication/${b!.id}.xml`].sort(),
+    );
   });
 
   it('the same publication twice (prefix and full ID) is refused before anything changes', async () => {
@@ -124,7 +131,18 @@ describe('every ID argument takes a unique prefix', () => {
     expect((await h.masg(['slot', 'stats', short(slot.id), '--date', '2024-06-10', '-o', 'csv'])).code).toBe(0);
     expect(calls(h.sent()).map(([, p]) => p)).toEqual(['/adslot/list.xml', `/adslot/${slot.id}/statistics.xml`]);
     h.mark();
-    const created = await h.masg(['slot', 'create', '--publication', short(pub.id), '--name', 'Short', '--formats', 'banner', '-o', 'json']);
+    const created = await h.masg([
+      'slot',
+      'create',
+      '--publication',
+      short(pub.id),
+      '--name',
+      'Short',
+      '--formats',
+      'banner',
+      '-o',
+      'json',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     expect(calls(h.sent()).at(-1)).toEqual(['POST', '/adslot/create.xml', { publication: pub.id, name: 'Short', formats: 'banner' }]);
     h.mark();
@@ -164,7 +182,12 @@ describe('every ID argument takes a unique prefix', () => {
   });
 
   it('a prefix shorter than 4 characters is a usage error, and nothing is sent', async () => {
-    for (const argv of [['pub', 'view', 'abc'], ['pub', 'update', 'abc', '--name', 'x'], ['slot', 'stats', '12', '--date', 'today'], ['campaign', 'list', 'a']]) {
+    for (const argv of [
+      ['pub', 'view', 'abc'],
+      ['pub', 'update', 'abc', '--name', 'x'],
+      ['slot', 'stats', '12', '--date', 'today'],
+      ['campaign', 'list', 'a'],
+    ]) {
       h.mark();
       const run = await h.masg(argv);
       expect(run.code, argv.join(' ')).toBe(2);
@@ -195,7 +218,12 @@ describe('ambiguous prefixes', () => {
   const masg = (argv: string[]) => runCli(argv, { env });
   beforeAll(async () => {
     ps = await startPrefixSandbox();
-    env = { MASG_BASE_URL: ps.sandbox.url, MASG_EMAIL: ps.sandbox.demo.email, MASG_DEVELOPER_KEY: ps.sandbox.demo.key, MASG_CONFIG_DIR: '/nonexistent/masg' };
+    env = {
+      MASG_BASE_URL: ps.sandbox.url,
+      MASG_EMAIL: ps.sandbox.demo.email,
+      MASG_DEVELOPER_KEY: ps.sandbox.demo.key,
+      MASG_CONFIG_DIR: '/nonexistent/masg',
+    };
   });
   afterAll(() => ps.close());
 

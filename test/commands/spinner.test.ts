@@ -58,7 +58,10 @@ describe('one slow request', () => {
 
 describe('a multi-request report', () => {
   it('the progress line takes over from the spinner, which does not come back', async () => {
-    const run = await h.masg(['pub', 'stats', '--from', '2024-06-08', '--to', '2024-06-10', '--interval', 'day', '--concurrency', '1', '--color', 'never'], { tty: true });
+    const run = await h.masg(
+      ['pub', 'stats', '--from', '2024-06-08', '--to', '2024-06-10', '--interval', 'day', '--concurrency', '1', '--color', 'never'],
+      { tty: true },
+    );
     expect(run.code, run.stderr).toBe(0);
     const progress = run.stderr.indexOf('requests 1/3');
     expect(progress).toBeGreaterThan(0);
@@ -71,7 +74,15 @@ describe('the Ui wait indicator', () => {
     const stderr = stderrIsTTY ? makeTerminal(new PassThrough()) : new PassThrough();
     let text = '';
     stderr.on('data', (c: Buffer) => (text += c.toString()));
-    const u = createUi({ stdout: new PassThrough(), stderr, stderrIsTTY, color: false, quiet: false, format: 'table', spinnerDelayMs: 300 });
+    const u = createUi({
+      stdout: new PassThrough(),
+      stderr,
+      stderrIsTTY,
+      color: false,
+      quiet: false,
+      format: 'table',
+      spinnerDelayMs: 300,
+    });
     return { u, text: () => text };
   };
 

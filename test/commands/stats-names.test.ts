@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, parseCsv, removeTempDirs, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
-interface Entity { id: string; name: string; publication?: string; advertiser?: string }
+interface Entity {
+  id: string;
+  name: string;
+  publication?: string;
+  advertiser?: string;
+}
 let pubs: Entity[];
 let slots: Entity[];
 let campaign: Entity;
@@ -28,7 +33,10 @@ afterAll(async () => {
 function rowOf(table: string, id: string): string[] {
   const line = table.split('\n').find((l) => l.includes(id));
   expect(line, `no row for ${id} in\n${table}`).toBeDefined();
-  return line!.split('│').map((c) => c.trim()).filter((c) => c !== '');
+  return line!
+    .split('│')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
 }
 
 describe('stats tables show names next to IDs', () => {
@@ -92,7 +100,17 @@ describe('data formats keep their columns', () => {
   });
 
   it('--fields with a name column adds it, in csv and in --out files', async () => {
-    const run = await h.masg(['pub', 'stats', '--level', 'adslot', ...DAY, '-o', 'csv', '--fields', 'publication,publicationName,adslotName,impressions']);
+    const run = await h.masg([
+      'pub',
+      'stats',
+      '--level',
+      'adslot',
+      ...DAY,
+      '-o',
+      'csv',
+      '--fields',
+      'publication,publicationName,adslotName,impressions',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const [header, ...rows] = await parseCsv(run.stdout);
     expect(header).toEqual(['publication', 'publicationName', 'adslotName', 'impressions']);

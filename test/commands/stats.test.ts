@@ -37,7 +37,8 @@ beforeAll(async () => {
   // A campaign that ran on the test day (some demo campaigns are over or not started).
   for (const adv of csv((await masg('adv', 'list', '-o', 'csv')).stdout)) {
     for (const c of csv((await masg('campaign', 'list', adv.id!, '-o', 'csv')).stdout)) {
-      if (!campaignId && csv((await masg('campaign', 'stats', c.id!, '--date', '2026-06-10', '-o', 'csv')).stdout).length > 0) campaignId = c.id!;
+      if (!campaignId && csv((await masg('campaign', 'stats', c.id!, '--date', '2026-06-10', '-o', 'csv')).stdout).length > 0)
+        campaignId = c.id!;
     }
   }
 });
@@ -52,14 +53,38 @@ const DAY = ['--date', '2026-06-10'];
 describe('every shape in every format', () => {
   const shapes: Array<[string, () => string[], string[]]> = [
     ['all publications', () => ['pub', 'stats'], ['publication', 'requests', 'impressions', 'clicks', 'earnings', 'currency']],
-    ['all, by country', () => ['pub', 'stats', '--by-country'], ['publication', 'country', 'requests', 'impressions', 'clicks', 'earnings', 'currency']],
-    ['all, per ad slot', () => ['pub', 'stats', '--level', 'adslot'], ['publication', 'adslot', 'requests', 'impressions', 'clicks', 'earnings', 'currency']],
-    ['all, per ad slot and country', () => ['pub', 'stats', '--level', 'adslot', '--by-country'], ['publication', 'adslot', 'country', 'requests', 'impressions', 'clicks', 'earnings', 'currency']],
+    [
+      'all, by country',
+      () => ['pub', 'stats', '--by-country'],
+      ['publication', 'country', 'requests', 'impressions', 'clicks', 'earnings', 'currency'],
+    ],
+    [
+      'all, per ad slot',
+      () => ['pub', 'stats', '--level', 'adslot'],
+      ['publication', 'adslot', 'requests', 'impressions', 'clicks', 'earnings', 'currency'],
+    ],
+    [
+      'all, per ad slot and country',
+      () => ['pub', 'stats', '--level', 'adslot', '--by-country'],
+      ['publication', 'adslot', 'country', 'requests', 'impressions', 'clicks', 'earnings', 'currency'],
+    ],
     ['one publication', () => ['pub', 'stats', pubId], ['publication', 'requests', 'impressions', 'clicks', 'earnings', 'currency']],
-    ['one publication per slot and country', () => ['pub', 'stats', pubId, '--level', 'adslot', '--by-country'], ['publication', 'adslot', 'country', 'requests', 'impressions', 'clicks', 'earnings', 'currency']],
+    [
+      'one publication per slot and country',
+      () => ['pub', 'stats', pubId, '--level', 'adslot', '--by-country'],
+      ['publication', 'adslot', 'country', 'requests', 'impressions', 'clicks', 'earnings', 'currency'],
+    ],
     ['one ad slot', () => ['slot', 'stats', slotId], ['adslot', 'requests', 'impressions', 'clicks', 'earnings', 'currency']],
-    ['one ad slot by country', () => ['slot', 'stats', slotId, '--by-country'], ['adslot', 'country', 'requests', 'impressions', 'clicks', 'earnings', 'currency']],
-    ['a campaign', () => ['campaign', 'stats', campaignId], ['campaign', 'impressions', 'clicks', 'conversions', 'conversionsPercent', 'ctr', 'ecpm', 'costPerConversion', 'spend', 'currency']],
+    [
+      'one ad slot by country',
+      () => ['slot', 'stats', slotId, '--by-country'],
+      ['adslot', 'country', 'requests', 'impressions', 'clicks', 'earnings', 'currency'],
+    ],
+    [
+      'a campaign',
+      () => ['campaign', 'stats', campaignId],
+      ['campaign', 'impressions', 'clicks', 'conversions', 'conversionsPercent', 'ctr', 'ecpm', 'costPerConversion', 'spend', 'currency'],
+    ],
   ];
 
   it.each(shapes)('%s', async (_name, args, header) => {
@@ -71,10 +96,18 @@ describe('every shape in every format', () => {
     for (const row of rows) expect(row.currency).toBe('USD');
 
     const asTsv = await masg(...args(), ...DAY, '-o', 'tsv');
-    expect(asTsv.stdout.trimEnd().split('\n').map((l) => l.split('\t'))).toEqual([header, ...rows.map((r) => header.map((h) => r[h]))]);
+    expect(
+      asTsv.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t')),
+    ).toEqual([header, ...rows.map((r) => header.map((h) => r[h]))]);
 
     const asJson = JSON.parse((await masg(...args(), ...DAY, '-o', 'json')).stdout) as Array<Record<string, unknown>>;
-    const ndjson = (await masg(...args(), ...DAY, '-o', 'ndjson')).stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const ndjson = (await masg(...args(), ...DAY, '-o', 'ndjson')).stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(ndjson).toEqual(asJson);
     expect(asJson).toHaveLength(rows.length);
     // Typed values, the same digits as the CSV.
@@ -94,9 +127,11 @@ describe('intervals', () => {
   it('sends one request per day with whole-day stamps, and a day row for each', async () => {
     const run = await masg('pub', 'stats', pubId, '--from', '2026-05-30', '--to', '2026-06-02', '--interval', 'day', '-o', 'csv');
     expect(run.code, run.stderr).toBe(0);
-    expect(statsRequests().map((r) => `${r.params.start}-${r.params.end}`).sort()).toEqual([
-      '2026053000-2026053023', '2026053100-2026053123', '2026060100-2026060123', '2026060200-2026060223',
-    ]);
+    expect(
+      statsRequests()
+        .map((r) => `${r.params.start}-${r.params.end}`)
+        .sort(),
+    ).toEqual(['2026053000-2026053023', '2026053100-2026053123', '2026060100-2026060123', '2026060200-2026060223']);
     expect(csv(run.stdout).map((r) => r.date)).toEqual(['2026-05-30', '2026-05-31', '2026-06-01', '2026-06-02']);
   });
 
@@ -106,7 +141,11 @@ describe('intervals', () => {
     expect(statsRequests()).toHaveLength(0);
     const ok = await masg('slot', 'stats', slotId, '--from', '2026-06-10T22', '--to', '2026061101', '--interval', 'hour', '-o', 'csv');
     expect(ok.code, ok.stderr).toBe(0);
-    expect(statsRequests().map((r) => r.params.start).sort()).toEqual(['2026061022', '2026061023', '2026061100', '2026061101']);
+    expect(
+      statsRequests()
+        .map((r) => r.params.start)
+        .sort(),
+    ).toEqual(['2026061022', '2026061023', '2026061100', '2026061101']);
     expect(statsRequests().every((r) => r.params.start === r.params.end)).toBe(true);
     expect(csv(ok.stdout).map((r) => r.hour)).toEqual(['2026-06-10T22', '2026-06-10T23', '2026-06-11T00', '2026-06-11T01']);
   });
@@ -117,8 +156,17 @@ describe('intervals', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(csv(run.stdout)).toEqual(
       ['2025-01-01', '2025-01-02', '2025-01-03'].map((date) => ({
-        date, campaign: campaignId, impressions: '0', clicks: '0', conversions: '0', conversionsPercent: '',
-        ctr: '', ecpm: '', costPerConversion: '', spend: '0.00', currency: 'USD',
+        date,
+        campaign: campaignId,
+        impressions: '0',
+        clicks: '0',
+        conversions: '0',
+        conversionsPercent: '',
+        ctr: '',
+        ecpm: '',
+        costPerConversion: '',
+        spend: '0.00',
+        currency: 'USD',
       })),
     );
   });
@@ -139,9 +187,12 @@ describe('intervals', () => {
     sandbox.setFaults({ latencyMs: 40 });
     const proxy = await countingProxy(new URL(sandbox.url));
     try {
-      const run = await runCli(['pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-08', '--interval', 'day', '--concurrency', '3', '-o', 'csv'], {
-        env: { ...env, MASG_BASE_URL: proxy.url },
-      });
+      const run = await runCli(
+        ['pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-08', '--interval', 'day', '--concurrency', '3', '-o', 'csv'],
+        {
+          env: { ...env, MASG_BASE_URL: proxy.url },
+        },
+      );
       expect(run.code, run.stderr).toBe(0);
       expect(proxy.total).toBe(8);
       expect(proxy.max).toBe(3);
@@ -162,12 +213,25 @@ describe('intervals', () => {
 describe('totals', () => {
   it('sums counts and money exactly in the table', async () => {
     const rows = csv((await masg('pub', 'stats', '--level', 'adslot', '--by-country', ...DAY, '-o', 'csv')).stdout);
-    const table = await runCli(['pub', 'stats', '--level', 'adslot', '--by-country', ...DAY, '--color', 'never'], { env, tty: true, columns: 250 });
+    const table = await runCli(['pub', 'stats', '--level', 'adslot', '--by-country', ...DAY, '--color', 'never'], {
+      env,
+      tty: true,
+      columns: 250,
+    });
     const totalLine = table.stdout.split('\n').find((l) => l.startsWith('│ Total'))!;
-    const cells = totalLine.split('│').map((c) => c.trim()).filter((c, i, all) => i > 0 && i < all.length - 1);
+    const cells = totalLine
+      .split('│')
+      .map((c) => c.trim())
+      .filter((c, i, all) => i > 0 && i < all.length - 1);
     const sum = (key: string) => String(rows.reduce((a, r) => a + BigInt(r[key]!), 0n));
     // publication, its name, adslot, its name, country: then the figures.
-    expect(cells.slice(5)).toEqual([sum('requests'), sum('impressions'), sum('clicks'), formatCents(cents(rows.map((r) => r.earnings!))), 'USD']);
+    expect(cells.slice(5)).toEqual([
+      sum('requests'),
+      sum('impressions'),
+      sum('clicks'),
+      formatCents(cents(rows.map((r) => r.earnings!))),
+      'USD',
+    ]);
   });
 });
 
@@ -198,7 +262,22 @@ describe('--out', () => {
     writeFileSync(out, 'previous export\n');
     // Two days answer, then the proxy keeps failing: more 502s than one retry can get past.
     sandbox.setFaults({ path: '/statistics', next: ['none', 'none', '502', '502', '502', '502'] });
-    const run = await masg('pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-05', '--interval', 'day', '--concurrency', '1', '--retries', '1', '--out', out);
+    const run = await masg(
+      'pub',
+      'stats',
+      '--from',
+      '2026-06-01',
+      '--to',
+      '2026-06-05',
+      '--interval',
+      'day',
+      '--concurrency',
+      '1',
+      '--retries',
+      '1',
+      '--out',
+      out,
+    );
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/502/);
     expect(readFileSync(out, 'utf8')).toBe('previous export\n');
@@ -206,7 +285,21 @@ describe('--out', () => {
   });
 
   it('a daily export whose third day is cut mid-body: the whole file is fetched again, and equals a clean run', async () => {
-    const args = ['pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-05', '--interval', 'day', '--concurrency', '1', '--level', 'adslot', '--by-country'];
+    const args = [
+      'pub',
+      'stats',
+      '--from',
+      '2026-06-01',
+      '--to',
+      '2026-06-05',
+      '--interval',
+      'day',
+      '--concurrency',
+      '1',
+      '--level',
+      'adslot',
+      '--by-country',
+    ];
     const clean = join(dir, 'clean.csv');
     expect((await masg(...args, '--out', clean)).code).toBe(0);
     const before = statsRequests().length;
@@ -244,10 +337,13 @@ describe('--out', () => {
     sandbox.setFaults({ latencyMs: 150 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 250);
-    const run = await runCli(['pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-10', '--interval', 'day', '--concurrency', '1', '--out', out], {
-      env,
-      signal: controller.signal,
-    });
+    const run = await runCli(
+      ['pub', 'stats', '--from', '2026-06-01', '--to', '2026-06-10', '--interval', 'day', '--concurrency', '1', '--out', out],
+      {
+        env,
+        signal: controller.signal,
+      },
+    );
     expect(run.code).toBe(130);
     expect(readFileSync(out, 'utf8')).toBe('previous export\n');
     expect(files()).toEqual(['export.csv']);
@@ -308,20 +404,31 @@ async function countingProxy(target: URL): Promise<{ url: string; max: number; t
     state.inFlight++;
     state.total++;
     state.max = Math.max(state.max, state.inFlight);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-      up.on('end', () => state.inFlight--);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+        up.on('end', () => state.inFlight--);
+      },
+    );
     req.pipe(upstream);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    get max() { return state.max; },
-    get total() { return state.total; },
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    get max() {
+      return state.max;
+    },
+    get total() {
+      return state.total;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -331,7 +438,12 @@ describe('--sandbox', () => {
       env: { MASG_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'masg-sbtz-')) },
     });
     expect(run.code, run.stderr).toBe(0);
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     const day = parts.replaceAll('-', '');
     // Up to the current hour there (a range stops at now), checked loosely: the hour may turn mid-test.
     expect(run.stdout).toMatch(new RegExp(`start=${day}00&end=${day}\\d\\d`));

@@ -15,12 +15,36 @@ useHarness((harness, demoIds) => {
 
 const LONG_NAME = '日本語の非常に長い出版物の名前：東京ニュース・デイリー・スポーツ・エンターテインメント';
 const LONG_TEXT = 'A very long description: sidebar,größe banner above the fold, ünïcödé ça̐ 😀 and more words';
-const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((l) => stringWidth(l)));
+const widest = (text: string) =>
+  Math.max(
+    ...text
+      .trimEnd()
+      .split('\n')
+      .map((l) => stringWidth(l)),
+  );
 const NO_COLOR = { NO_COLOR: '1' };
 
 async function createLongData(): Promise<{ pub: string; campaign: string; adv: string }> {
-  for (const [type, name] of [['MOBILE_SITE', LONG_NAME], ['ANDROID_APP', `${LONG_NAME}（アプリ）`]] as const) {
-    const args = ['pub', 'create', '--type', type, '--name', name, '--description', LONG_TEXT, '--transparent', 'true', '--languages', 'en,de,ja,fr,es,it', '-o', 'json'];
+  for (const [type, name] of [
+    ['MOBILE_SITE', LONG_NAME],
+    ['ANDROID_APP', `${LONG_NAME}（アプリ）`],
+  ] as const) {
+    const args = [
+      'pub',
+      'create',
+      '--type',
+      type,
+      '--name',
+      name,
+      '--description',
+      LONG_TEXT,
+      '--transparent',
+      'true',
+      '--languages',
+      'en,de,ja,fr,es,it',
+      '-o',
+      'json',
+    ];
     if (type === 'MOBILE_SITE') args.push('--url', 'https://example.com/a/very/long/path/that/keeps/going/sidebar,größe');
     expectOk(await h.masg(args));
   }
@@ -106,13 +130,25 @@ describe('ratios in a stats table', () => {
       const campaigns = JSON.parse(expectOk(await h.masg(['campaign', 'list', a.id!, '-o', 'json'])).stdout) as Array<{ id: string }>;
       for (const c of campaigns) {
         const argv = ['campaign', 'stats', c.id, '--interval', 'day', '--from', '2024-06-01', '--to', '2024-06-07'];
-        const rows = (await parseCsv(expectOk(await h.masg([...argv, '-o', 'csv'])).stdout)).slice(1).map((r) => ({ impressions: r[2]!, clicks: r[3]!, ctr: r[6]! }));
+        const rows = (await parseCsv(expectOk(await h.masg([...argv, '-o', 'csv'])).stdout))
+          .slice(1)
+          .map((r) => ({ impressions: r[2]!, clicks: r[3]!, ctr: r[6]! }));
         if (rows.some((r) => Number(r.impressions) > 0 && Number(r.clicks) > 0)) found = { rows, argv };
       }
     }
     expect(found, 'a demo campaign with clicks in the first week of June').toBeDefined();
-    const table = expectOk(await h.masg([...found!.argv, '--fields', 'date,impressions,clicks,ctr'], { tty: true, columns: 200, env: NO_COLOR })).stdout;
-    const cells = table.split('\n').filter((l) => /^│ (\d{4}-|Total)/.test(l)).map((l) => l.split('│').slice(1, -1).map((s) => s.trim()));
+    const table = expectOk(
+      await h.masg([...found!.argv, '--fields', 'date,impressions,clicks,ctr'], { tty: true, columns: 200, env: NO_COLOR }),
+    ).stdout;
+    const cells = table
+      .split('\n')
+      .filter((l) => /^│ (\d{4}-|Total)/.test(l))
+      .map((l) =>
+        l
+          .split('│')
+          .slice(1, -1)
+          .map((s) => s.trim()),
+      );
     const ctr = (clicks: bigint, impressions: bigint) => {
       // clicks / impressions to 4 decimals, rounded half-up, in integers.
       const q = (clicks * 100000n) / impressions;

@@ -19,7 +19,11 @@ const long = (n: number) => 'x'.repeat(n);
 /** A valid create; each case overrides or removes one flag. */
 const create = (over: Record<string, string | null> = {}): string[] => {
   const flags: Record<string, string | null> = {
-    '--name': 'N', '--type': 'ANDROID_APP', '--description': 'D', '--transparent': 'false', ...over,
+    '--name': 'N',
+    '--type': 'ANDROID_APP',
+    '--description': 'D',
+    '--transparent': 'false',
+    ...over,
   };
   return ['pub', 'create', ...Object.entries(flags).flatMap(([k, v]) => (v === null ? [] : [k, v]))];
 };
@@ -121,7 +125,11 @@ describe('refused before sending: exit 2, the field named, nothing sent', () => 
   });
 
   it('flags the command does not have are usage errors too (--status on create, --type on update)', async () => {
-    for (const argv of [create({ '--status': 'ACTIVE' }), ['pub', 'update', pub, '--type', 'IPAD_APP'], ['slot', 'update', slot, '--publication', pub]]) {
+    for (const argv of [
+      create({ '--status': 'ACTIVE' }),
+      ['pub', 'update', pub, '--type', 'IPAD_APP'],
+      ['slot', 'update', slot, '--publication', pub],
+    ]) {
       const run = await h.masg(argv);
       expect(run.code).toBe(2);
       expect(run.stderr).toMatch(/--status|--type|--publication/);
@@ -132,15 +140,31 @@ describe('refused before sending: exit 2, the field named, nothing sent', () => 
 
 describe('accepted and normalised: what the service receives', () => {
   const accepted: Array<[string, () => string[], Record<string, string>]> = [
-    ['"banner, text" is joined without spaces', () => slotCreate({ '--formats': 'banner, text', '--tags': ' a , b ' }), { formats: 'banner,text', tags: 'a,b' }],
-    ['formats case-folded, duplicates dropped', () => slotCreate({ '--formats': 'BANNER,banner,IAB300x250' }), { formats: 'banner,iab300x250' }],
+    [
+      '"banner, text" is joined without spaces',
+      () => slotCreate({ '--formats': 'banner, text', '--tags': ' a , b ' }),
+      { formats: 'banner,text', tags: 'a,b' },
+    ],
+    [
+      'formats case-folded, duplicates dropped',
+      () => slotCreate({ '--formats': 'BANNER,banner,IAB300x250' }),
+      { formats: 'banner,iab300x250' },
+    ],
     ['languages lower-cased and trimmed', () => create({ '--languages': 'EN, Es' }), { languages: 'en,es' }],
-    ['yes/no spelled as true/false', () => create({ '--transparent': 'yes', '--autoapprove': 'off' }), { transparent: 'true', autoapprove: 'false' }],
+    [
+      'yes/no spelled as true/false',
+      () => create({ '--transparent': 'yes', '--autoapprove': 'off' }),
+      { transparent: 'true', autoapprove: 'false' },
+    ],
     ['type case-insensitive', () => create({ '--type': 'ipad_app' }), { type: 'IPAD_APP' }],
     ['255 astral characters are 255, not 510', () => create({ '--name': '😀'.repeat(255) }), { name: '😀'.repeat(255) }],
     ['4096-character description', () => create({ '--description': long(4096) }), { description: long(4096) }],
     ['digits with leading zeros stay as typed', () => create({ '--requests': '0012' }), { requests: '0012' }],
-    ['URL for a site type', () => create({ '--type': 'MOBILE_SITE', '--url': 'https://m.example.com/a?b=1' }), { url: 'https://m.example.com/a?b=1' }],
+    [
+      'URL for a site type',
+      () => create({ '--type': 'MOBILE_SITE', '--url': 'https://m.example.com/a?b=1' }),
+      { url: 'https://m.example.com/a?b=1' },
+    ],
     ['status case-insensitive', () => ['pub', 'update', pub, '--status', 'active'], { status: 'ACTIVE' }],
     ['update description may be empty', () => ['pub', 'update', pub, '--description', ''], { description: '' }],
   ];

@@ -55,7 +55,11 @@ describe('masg completion <shell>', () => {
   it('the way to enable it, in each script and in `masg completion --help`, creates the folder first', async () => {
     // fish and bash-completion do not create their user folders: `… > ~/.config/fish/completions/masg.fish`
     // alone fails with "No such file or directory" on a machine where fish has only been run.
-    for (const [name, folder] of [['masg.bash', '~/.local/share/bash-completion/completions'], ['_masg', '~/.zfunc'], ['masg.fish', '~/.config/fish/completions']] as const) {
+    for (const [name, folder] of [
+      ['masg.bash', '~/.local/share/bash-completion/completions'],
+      ['_masg', '~/.zfunc'],
+      ['masg.fish', '~/.config/fish/completions'],
+    ] as const) {
       expect(files[name], name).toContain(`mkdir -p ${folder}`);
     }
     const help = (await runCli(['completion', '--help'])).stdout;

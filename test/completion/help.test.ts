@@ -58,14 +58,38 @@ describe('help topics', () => {
 
   it('environment: every variable masg reads', async () => {
     const run = await runCli(['help', 'environment']);
-    for (const name of ['MASG_PROFILE', 'MASG_BASE_URL', 'MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_CONFIG_DIR', 'MASG_KEYRING', 'NO_COLOR', 'FORCE_COLOR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']) {
+    for (const name of [
+      'MASG_PROFILE',
+      'MASG_BASE_URL',
+      'MASG_EMAIL',
+      'MASG_DEVELOPER_KEY',
+      'MASG_CONFIG_DIR',
+      'MASG_KEYRING',
+      'NO_COLOR',
+      'FORCE_COLOR',
+      'HTTP_PROXY',
+      'HTTPS_PROXY',
+      'NO_PROXY',
+    ]) {
       expect(run.stdout).toContain(name);
     }
   });
 
   it('dates: the syntax of --date, --from/--to and --tz', async () => {
     const run = await runCli(['help', 'dates']);
-    for (const token of ['--date', '--from', '--to', 'YYYY-MM-DD', 'YYYY-MM-DDTHH', 'YYYYMMDDHH', 'today', 'yesterday', '-7d', '--tz', '00 to 23']) {
+    for (const token of [
+      '--date',
+      '--from',
+      '--to',
+      'YYYY-MM-DD',
+      'YYYY-MM-DDTHH',
+      'YYYYMMDDHH',
+      'today',
+      'yesterday',
+      '-7d',
+      '--tz',
+      '00 to 23',
+    ]) {
       expect(run.stdout).toContain(token);
     }
   });

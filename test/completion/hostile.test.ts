@@ -9,7 +9,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listPublications } from '../../src/api/publications.js';
 import { createClient } from '../../src/api/transport.js';
 import { runCli } from '../helpers/cli.js';
-import { HOSTILE_IDS, HOSTILE_NAME, HOSTILE_NAME_SHOWN, INSERT_CASES, startHostileSandbox, UNOFFERED_IDS, type HostileSandbox } from '../helpers/hostile.js';
+import {
+  HOSTILE_IDS,
+  HOSTILE_NAME,
+  HOSTILE_NAME_SHOWN,
+  INSERT_CASES,
+  startHostileSandbox,
+  UNOFFERED_IDS,
+  type HostileSandbox,
+} from '../helpers/hostile.js';
 import { argsOf, bashReply, bufferAfterTab } from './insert.js';
 import { fishComplete, hasShell, tempBin, values, zshComplete, type Offer } from './shells.js';
 
@@ -29,7 +37,15 @@ beforeAll(async () => {
   configDir = mkdtempSync(join(tmpdir(), 'masg-hostile-config-'));
   cwd = mkdtempSync(join(tmpdir(), 'masg-hostile-cwd-'));
   writeFileSync(join(cwd, 'decoy'), '');
-  env = { ...process.env, PATH: bin.path, MASG_CONFIG_DIR: configDir, MASG_BASE_URL: sandbox.url, MASG_EMAIL: sandbox.demo.email, MASG_DEVELOPER_KEY: sandbox.demo.key, MASG_COMPLETION_DEADLINE_MS: '10000' };
+  env = {
+    ...process.env,
+    PATH: bin.path,
+    MASG_CONFIG_DIR: configDir,
+    MASG_BASE_URL: sandbox.url,
+    MASG_EMAIL: sandbox.demo.email,
+    MASG_DEVELOPER_KEY: sandbox.demo.key,
+    MASG_COMPLETION_DEADLINE_MS: '10000',
+  };
   const client = createClient({ baseUrl: sandbox.url, ...sandbox.demo });
   const all = (await listPublications(client).toArray()).map((p) => p.id);
   await client.close();

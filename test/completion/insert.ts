@@ -33,7 +33,13 @@ export async function bashReply(line: string, env: NodeJS.ProcessEnv, cwd: strin
 }
 
 /** The edit buffer of an interactive zsh or fish after typing `line` and Tab. */
-export async function bufferAfterTab(shell: 'zsh' | 'fish', line: string, env: NodeJS.ProcessEnv, cwd: string, zfunc: string): Promise<string> {
+export async function bufferAfterTab(
+  shell: 'zsh' | 'fish',
+  line: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  zfunc: string,
+): Promise<string> {
   const setup = join(cwd, `.setup-${shell}-${process.pid}`);
   writeFileSync(
     setup,
@@ -55,7 +61,11 @@ export async function bufferAfterTab(shell: 'zsh' | 'fish', line: string, env: N
           '',
         ].join('\n'),
   );
-  const { stdout } = await run('zsh', ['-f', join(import.meta.dirname, 'pty-insert.zsh'), shell, setup, line], { env, cwd, timeout: 30_000 });
+  const { stdout } = await run('zsh', ['-f', join(import.meta.dirname, 'pty-insert.zsh'), shell, setup, line], {
+    env,
+    cwd,
+    timeout: 30_000,
+  });
   return stdout.replace(/\n$/, '');
 }
 
@@ -66,7 +76,12 @@ export async function argsOf(shell: Shell, line: string, cwd: string): Promise<s
     zsh: `masg() { printf '%s\\0' "$@" }\n`,
     fish: `function masg; printf '%s\\0' $argv; end\n`,
   }[shell];
-  const argv = shell === 'fish' ? ['--no-config', '-c', printer + line] : shell === 'zsh' ? ['-f', '-c', printer + line] : ['--norc', '--noprofile', '-c', printer + line];
+  const argv =
+    shell === 'fish'
+      ? ['--no-config', '-c', printer + line]
+      : shell === 'zsh'
+        ? ['-f', '-c', printer + line]
+        : ['--norc', '--noprofile', '-c', printer + line];
   const { stdout } = await run(shell, argv, { cwd, timeout: 15_000 });
   return stdout.split('\0').slice(0, -1);
 }

@@ -57,9 +57,9 @@ describe('the cache', () => {
     const file = JSON.parse(readFileSync(cacheFile(), 'utf8'));
     writeFileSync(cacheFile(), JSON.stringify({ ...file, entries: { publications: { at: Date.now(), items: [['x', 'Other account']] } } }));
     expect((await complete('pub update ')).stdout).toContain('x\tOther account');
-    expect((await complete('pub update ', { ...env, MASG_EMAIL: sandbox.other.email, MASG_DEVELOPER_KEY: sandbox.other.key })).stdout).toContain(
-      'Other Account App',
-    );
+    expect(
+      (await complete('pub update ', { ...env, MASG_EMAIL: sandbox.other.email, MASG_DEVELOPER_KEY: sandbox.other.key })).stdout,
+    ).toContain('Other Account App');
   });
 
   it('--sandbox on the line has a cache of its own', async () => {

@@ -2,10 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { cleanDescription, formatAnswer, offerable } from '../../src/completion/protocol.js';
 
 describe('offerable', () => {
-  it.each(['$(touch x)', '`x`', 'a;b', 'two words', `it's "q"`, '*', '-rf', 'back\\slash', 'colon:id', 'Café', '日本'])('%j is offered (each shell quotes it)', (v) => {
-    expect(offerable(v)).toBe(true);
-  });
-  it.each(['a\nb', 'a\tb', 'a\rb', 'esc\u001b[2J', 'nul\u0000', 'del\u007f', 'c1\u009b', 'rlo\u202e', 'lri\u2066', 'rlm\u200f', 'alm\u061c', ''])('%j is not', (v) => {
+  it.each(['$(touch x)', '`x`', 'a;b', 'two words', `it's "q"`, '*', '-rf', 'back\\slash', 'colon:id', 'Café', '日本'])(
+    '%j is offered (each shell quotes it)',
+    (v) => {
+      expect(offerable(v)).toBe(true);
+    },
+  );
+  it.each([
+    'a\nb',
+    'a\tb',
+    'a\rb',
+    'esc\u001b[2J',
+    'nul\u0000',
+    'del\u007f',
+    'c1\u009b',
+    'rlo\u202e',
+    'lri\u2066',
+    'rlm\u200f',
+    'alm\u061c',
+    '',
+  ])('%j is not', (v) => {
     expect(offerable(v)).toBe(false);
   });
 });

@@ -111,7 +111,12 @@ describe.skipIf(!hasShell('bash'))('bash specifics', () => {
 
   it('--sandbox on the line: IDs of the embedded sandbox, whatever the environment says', async () => {
     const own = mkdtempSync(join(tmpdir(), 'masg-complete-sandbox-'));
-    const got = await bashComplete('masg --sandbox pub update ', { ...process.env, PATH: bin.path, MASG_CONFIG_DIR: own, MASG_COMPLETION_DEADLINE_MS: '10000' });
+    const got = await bashComplete('masg --sandbox pub update ', {
+      ...process.env,
+      PATH: bin.path,
+      MASG_CONFIG_DIR: own,
+      MASG_COMPLETION_DEADLINE_MS: '10000',
+    });
     // The embedded sandbox has the same demo data (seed 1) as the test's.
     expect(sorted(got)).toEqual(sorted(expected.publications.keys()));
     rmSync(own, { recursive: true });

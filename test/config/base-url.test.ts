@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBaseUrl, hideUserinfo, isLoopbackHost } from '../../src/config/base-url.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 
 function refusal(url: string, field?: string): UsageError {
   try {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/config/conf-store.js';
 import { defaultConfigDir } from '../../src/config/store.js';
-import { ConfigError } from '../../src/errors.js';
+import { ConfigError } from '../../src/core/errors.js';
 
 const posix = process.platform !== 'win32';
 let tmp: string;
@@ -46,7 +46,7 @@ describe('openStore', () => {
     expect(await mode(store.path)).toBe(0o600);
   });
 
-  it.runIf(posix)('leaves an existing directory\'s mode alone (it may be shared on purpose)', async () => {
+  it.runIf(posix)("leaves an existing directory's mode alone (it may be shared on purpose)", async () => {
     await chmod(tmp, 0o755);
     const store = await openStore(tmp);
     await store.set('default', { email: 'a@x.io', key: 'k' });
@@ -63,7 +63,10 @@ describe('openStore', () => {
     expect(await b.get('acme')).toBeUndefined();
     expect(await b.get('constructor')).toBeUndefined();
     expect(JSON.parse(await readFile(b.path, 'utf8'))).toEqual({
-      profiles: { 'acme.prod': { email: 'a@x.io', key: 'k1', baseUrl: 'https://a.example', timezone: 'UTC' }, default: { email: 'd@x.io', key: 'k2' } },
+      profiles: {
+        'acme.prod': { email: 'a@x.io', key: 'k1', baseUrl: 'https://a.example', timezone: 'UTC' },
+        default: { email: 'd@x.io', key: 'k2' },
+      },
     });
   });
 
@@ -112,7 +115,10 @@ describe('openStore', () => {
     const store = await openStore(tmp);
     await store.set('default', { email: 'a@x.io', key: 'k' });
     await writeFile(join(tmp, 'config.json'), '{"profiles": {');
-    await expect(store.set('other', { email: 'b@x.io' })).rejects.toMatchObject({ exitCode: 3, message: expect.stringMatching(/not valid JSON/) });
+    await expect(store.set('other', { email: 'b@x.io' })).rejects.toMatchObject({
+      exitCode: 3,
+      message: expect.stringMatching(/not valid JSON/),
+    });
     expect(await readFile(join(tmp, 'config.json'), 'utf8')).toBe('{"profiles": {');
   });
 
@@ -142,7 +148,10 @@ describe('openStore', () => {
 
   it.runIf(posix && process.getuid?.() !== 0)('an unwritable location is a ConfigError mentioning MASG_CONFIG_DIR', async () => {
     await mkdir(join(tmp, 'ro'), { mode: 0o500 });
-    await expect(openStore(join(tmp, 'ro', 'masg'))).rejects.toMatchObject({ exitCode: 3, hint: expect.stringContaining('MASG_CONFIG_DIR') });
+    await expect(openStore(join(tmp, 'ro', 'masg'))).rejects.toMatchObject({
+      exitCode: 3,
+      hint: expect.stringContaining('MASG_CONFIG_DIR'),
+    });
   });
 });
 

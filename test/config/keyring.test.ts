@@ -68,10 +68,17 @@ beforeEach(() => {
   };
 });
 
-const masg = (argv: string[], extra: Record<string, string | undefined> = {}, stdin?: string) => runCli(argv, { env: { ...env, ...extra }, stdin });
+const masg = (argv: string[], extra: Record<string, string | undefined> = {}, stdin?: string) =>
+  runCli(argv, { env: { ...env, ...extra }, stdin });
 const login = (extra: Record<string, string | undefined> = {}, flags: string[] = []) =>
   masg(['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--key-stdin', ...flags], extra, `${sandbox.demo.key}\n`);
-const calls = (): string[][] => (existsSync(env.FAKE_KEYRING_LOG!) ? readFileSync(env.FAKE_KEYRING_LOG!, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : []);
+const calls = (): string[][] =>
+  existsSync(env.FAKE_KEYRING_LOG!)
+    ? readFileSync(env.FAKE_KEYRING_LOG!, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+    : [];
 const configFile = () => JSON.parse(readFileSync(join(env.MASG_CONFIG_DIR!, 'config.json'), 'utf8'));
 const keyringFile = () => (existsSync(env.FAKE_KEYRING_FILE!) ? JSON.parse(readFileSync(env.FAKE_KEYRING_FILE!, 'utf8')) : {});
 
@@ -88,7 +95,10 @@ describe('with a keyring', () => {
 
     const who = await masg(['whoami', '-o', 'json']);
     expect(who.code).toBe(0);
-    expect(JSON.parse(who.stdout)).toMatchObject({ keySource: 'profile', keyLocation: 'the system keyring (Secret Service), service "masg", account "default"' });
+    expect(JSON.parse(who.stdout)).toMatchObject({
+      keySource: 'profile',
+      keyLocation: 'the system keyring (Secret Service), service "masg", account "default"',
+    });
     expect(who.stdout).not.toContain(sandbox.demo.key);
 
     const list = await masg(['adv', 'list', '-o', 'csv']);
@@ -117,7 +127,9 @@ describe('with a keyring', () => {
     expect((await login()).code).toBe(0);
     const run = await masg(['adv', 'list'], { FAKE_KEYRING_MODE: 'unreachable' });
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain('The developer key of profile "default" is in the system keyring (Secret Service), which could not be reached: Cannot autolaunch D-Bus without X11 $DISPLAY.');
+    expect(run.stderr).toContain(
+      'The developer key of profile "default" is in the system keyring (Secret Service), which could not be reached: Cannot autolaunch D-Bus without X11 $DISPLAY.',
+    );
     expect(run.stderr).toContain('MASG_DEVELOPER_KEY');
     const who = await masg(['whoami', '-o', 'json'], { FAKE_KEYRING_MODE: 'unreachable' });
     expect(who.code).toBe(0);
@@ -127,8 +139,16 @@ describe('with a keyring', () => {
 
 describe('the file as fallback, with a notice saying why', () => {
   it.each([
-    ['secret-tool is not installed', { PATH: '/nonexistent-bin' }, /not in the system keyring \(Secret Service\): secret-tool is not installed \(package libsecret-tools\)\./],
-    ['no D-Bus session', { FAKE_KEYRING_MODE: 'unreachable' }, /not in the system keyring \(Secret Service\): Cannot autolaunch D-Bus without X11 \$DISPLAY\./],
+    [
+      'secret-tool is not installed',
+      { PATH: '/nonexistent-bin' },
+      /not in the system keyring \(Secret Service\): secret-tool is not installed \(package libsecret-tools\)\./,
+    ],
+    [
+      'no D-Bus session',
+      { FAKE_KEYRING_MODE: 'unreachable' },
+      /not in the system keyring \(Secret Service\): Cannot autolaunch D-Bus without X11 \$DISPLAY\./,
+    ],
   ])('%s', async (_why, extra, notice) => {
     const run = await login(extra);
     expect(run.code).toBe(0);
@@ -223,12 +243,21 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
     bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { env: base, stdio: ['ignore', 'pipe', 'ignore'] });
     const address = await new Promise<string>((resolve) => bus.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim())));
     realEnv = { ...base, DBUS_SESSION_BUS_ADDRESS: address, MASG_CONFIG_DIR: join(home, 'config') };
-    daemon = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], { env: realEnv as NodeJS.ProcessEnv, stdio: ['pipe', 'ignore', 'ignore'] });
+    daemon = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
+      env: realEnv as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     daemon.stdin!.end('throwaway-password');
     // Ready when a lookup answers "not found" rather than failing.
     const k = secretTool({ env: realEnv, scope: 'probe' });
     for (let i = 0; i < 100; i++) {
-      if (await k.get('probe').then(() => true, () => false)) break;
+      if (
+        await k.get('probe').then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 50));
     }
   }, 20_000);
@@ -238,16 +267,18 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
   });
 
   it('login, use, whoami and logout with the key only in the keyring', async () => {
-    const run = await runCli(['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--key-stdin'], { env: realEnv, stdin: sandbox.demo.key });
+    const run = await runCli(['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--key-stdin'], {
+      env: realEnv,
+      stdin: sandbox.demo.key,
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('the key in the system keyring (Secret Service)');
     const file = readFileSync(join(realEnv.MASG_CONFIG_DIR!, 'config.json'), 'utf8');
     expect(file).not.toContain(sandbox.demo.key);
-    expect((await secretTool({ env: realEnv, scope: realEnv.MASG_CONFIG_DIR! }).get('default'))).toBe(sandbox.demo.key);
+    expect(await secretTool({ env: realEnv, scope: realEnv.MASG_CONFIG_DIR! }).get('default')).toBe(sandbox.demo.key);
     expect((await runCli(['adv', 'list', '-o', 'csv'], { env: realEnv })).code).toBe(0);
     expect(JSON.parse((await runCli(['whoami', '-o', 'json'], { env: realEnv })).stdout).keyLocation).toContain('Secret Service');
     expect((await runCli(['logout'], { env: realEnv })).code).toBe(0);
     expect(await secretTool({ env: realEnv, scope: realEnv.MASG_CONFIG_DIR! }).get('default')).toBeUndefined();
   });
 });
-

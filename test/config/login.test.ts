@@ -8,7 +8,7 @@ import { createMemoryStore } from '../../src/config/memory-store.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import type { Profile } from '../../src/config/store.js';
 import { maskKey, whoami } from '../../src/config/whoami.js';
-import { AuthError, ConfigError, UsageError } from '../../src/errors.js';
+import { AuthError, ConfigError, UsageError } from '../../src/core/errors.js';
 import { createPrompter } from '../../src/prompt.js';
 import { fakeTty, type FakeTty } from './fake-tty.js';
 
@@ -60,7 +60,12 @@ describe('login', () => {
       notices: [],
     });
     expect(verify).toHaveBeenCalledOnce();
-    expect(await store.get('default')).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'https://api.example/v1', timezone: 'America/New_York' });
+    expect(await store.get('default')).toEqual({
+      email: 'me@x.io',
+      key: KEY,
+      baseUrl: 'https://api.example/v1',
+      timezone: 'America/New_York',
+    });
     expect(tty.output()).not.toContain(KEY);
   });
 
@@ -80,7 +85,10 @@ describe('login', () => {
     await vi.waitFor(() => expect(tty.output().split('Base URL: ').length).toBe(4), { timeout: 2000, interval: 5 });
     tty.stdin.write('https://api.example\r');
     await answer(tty, '[UTC]: ', 'Mars/Olympus\r');
-    await vi.waitFor(() => expect(tty.output()).toContain('masg: Time zone is not a known IANA time zone: "Mars/Olympus"'), { timeout: 2000, interval: 5 });
+    await vi.waitFor(() => expect(tty.output()).toContain('masg: Time zone is not a known IANA time zone: "Mars/Olympus"'), {
+      timeout: 2000,
+      interval: 5,
+    });
     await vi.waitFor(() => expect(tty.output().split('[UTC]: ').length).toBe(3), { timeout: 2000, interval: 5 });
     tty.stdin.write('\r'); // the offered default
     await answer(tty, 'Developer key: ', `${KEY}\r`);
@@ -93,13 +101,21 @@ describe('login', () => {
 
   it('a wrong --base-url flag is still exit 2 at once (nothing asked, nothing verified)', async () => {
     const { deps, verify } = nonInteractive(`${KEY}\n`);
-    await expect(login(opts({ email: 'me@x.io', baseUrl: 'htp//typo' }), deps)).rejects.toMatchObject({ constructor: UsageError, field: '--base-url' });
-    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: '+02:00' }), deps)).rejects.toMatchObject({ constructor: UsageError, field: '--timezone' });
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'htp//typo' }), deps)).rejects.toMatchObject({
+      constructor: UsageError,
+      field: '--base-url',
+    });
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: '+02:00' }), deps)).rejects.toMatchObject({
+      constructor: UsageError,
+      field: '--timezone',
+    });
     expect(verify).not.toHaveBeenCalled();
   });
 
   it('without a terminal no time zone is asked: the stored one is kept', async () => {
-    const { deps, store } = nonInteractive(`${KEY}\n`, { default: { email: 'me@x.io', key: 'k', baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' } });
+    const { deps, store } = nonInteractive(`${KEY}\n`, {
+      default: { email: 'me@x.io', key: 'k', baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' },
+    });
     await expect(login(opts({}), deps)).resolves.toMatchObject({ timezone: 'Asia/Tokyo' });
     expect((await store.get('default'))?.timezone).toBe('Asia/Tokyo');
   });
@@ -113,7 +129,12 @@ describe('login', () => {
     await answer(tty, 'Base URL [https://old.example]: ', '\r');
     await answer(tty, '[Europe/Oslo]: ', '\r');
     await answer(tty, 'Developer key: ', 'new-key\r');
-    await expect(done).resolves.toMatchObject({ email: 'old@x.io', baseUrl: 'https://old.example', timezone: 'Europe/Oslo', replaced: true });
+    await expect(done).resolves.toMatchObject({
+      email: 'old@x.io',
+      baseUrl: 'https://old.example',
+      timezone: 'Europe/Oslo',
+      replaced: true,
+    });
     expect((await store.get('work'))?.key).toBe('new-key');
   });
 
@@ -126,7 +147,9 @@ describe('login', () => {
     const err = await login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AuthError);
     // Not the general "`masg whoami`, then `masg login`": the stored credentials are not the ones that failed.
-    expect((err as AuthError).hint).toBe('Nothing was saved (profile "default" keeps its previous credentials). Check the e-mail and the developer key, then run `masg login` again.');
+    expect((err as AuthError).hint).toBe(
+      'Nothing was saved (profile "default" keeps its previous credentials). Check the e-mail and the developer key, then run `masg login` again.',
+    );
     expect(await store.get('default')).toEqual(old);
     expect(await store.get('default')).not.toHaveProperty('key', KEY);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPrompter } from '../../src/prompt.js';
-import { ConfigError, InterruptedError } from '../../src/errors.js';
+import { ConfigError, InterruptedError } from '../../src/core/errors.js';
 import { fakeTty } from './fake-tty.js';
 
 function setup(isTTY = true) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../src/config/memory-store.js';
 import { resolveProfileName, resolveSettings, type Env, type SettingsFlags } from '../../src/config/settings.js';
 import type { Profile } from '../../src/config/store.js';
-import { ConfigError, UsageError } from '../../src/errors.js';
+import { ConfigError, UsageError } from '../../src/core/errors.js';
 
 const DEFAULT: Profile = { email: 'def@x.io', key: 'key-default-0000', baseUrl: 'https://default.example', timezone: 'Europe/Berlin' };
 const WORK: Profile = { email: 'work@x.io', key: 'key-work-1111', baseUrl: 'https://work.example' };
@@ -75,7 +75,7 @@ describe('e-mail: MASG_EMAIL > profile', () => {
   });
 });
 
-describe('key: MASG_DEVELOPER_KEY > profile (only with the profile\'s own e-mail)', () => {
+describe("key: MASG_DEVELOPER_KEY > profile (only with the profile's own e-mail)", () => {
   const noKey: Profile = { email: 'def@x.io', baseUrl: 'https://default.example' };
   it.each([
     { envKey: undefined, stored: DEFAULT, envEmail: undefined, key: 'key-default-0000', source: 'profile' },
@@ -95,7 +95,7 @@ describe('key: MASG_DEVELOPER_KEY > profile (only with the profile\'s own e-mail
     expect(e.hint).toMatch(/masg login/);
   });
 
-  it('a different MASG_EMAIL is not paired with the profile\'s key, and the message says why', async () => {
+  it("a different MASG_EMAIL is not paired with the profile's key, and the message says why", async () => {
     const e = await configError(run({}, { MASG_EMAIL: 'other@x.io' }));
     expect(e.message).toMatch(/No developer key/);
     expect(e.hint).toMatch(/MASG_EMAIL \(other@x.io\) differs from the e-mail of profile "default" \(def@x.io\)/);
@@ -189,8 +189,17 @@ describe('everything else', () => {
 describe('--sandbox', () => {
   const sandbox = { url: 'http://127.0.0.1:40001', email: 'demo@sandbox.masg', key: 'demo-key-0000' };
   it('is a flag, so it beats env and profile', async () => {
-    const s = await run({ sandbox }, { MASG_EMAIL: 'env@x.io', MASG_DEVELOPER_KEY: 'env', MASG_BASE_URL: 'https://env.example', MASG_PROFILE: 'work' });
-    expect(s).toMatchObject({ email: sandbox.email, key: sandbox.key, keySource: 'sandbox', baseUrl: sandbox.url, baseUrlSource: 'sandbox' });
+    const s = await run(
+      { sandbox },
+      { MASG_EMAIL: 'env@x.io', MASG_DEVELOPER_KEY: 'env', MASG_BASE_URL: 'https://env.example', MASG_PROFILE: 'work' },
+    );
+    expect(s).toMatchObject({
+      email: sandbox.email,
+      key: sandbox.key,
+      keySource: 'sandbox',
+      baseUrl: sandbox.url,
+      baseUrlSource: 'sandbox',
+    });
   });
 
   it('contradicting flags are a UsageError', async () => {

@@ -93,12 +93,15 @@ describe('withFileLock across processes', () => {
 describe('withFileLock in one process', () => {
   it('serialises concurrent callers of one file (the sandbox answering requests at once)', async () => {
     const file = join(dir, 'inproc');
-    await Promise.all(Array.from({ length: 40 }, () =>
-      withFileLock(file, async (f) => {
-        const n = Number((await f.read()) ?? 0);
-        await new Promise((r) => setTimeout(r, 1));
-        await f.write(String(n + 1));
-      })));
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        withFileLock(file, async (f) => {
+          const n = Number((await f.read()) ?? 0);
+          await new Promise((r) => setTimeout(r, 1));
+          await f.write(String(n + 1));
+        }),
+      ),
+    );
     expect(readFileSync(file, 'utf8')).toBe('40');
   });
 
@@ -144,25 +147,34 @@ describe('withFileLock in one process', () => {
 });
 
 describe('atomic replace', () => {
-  it.runIf(process.platform !== 'win32')('writes mode 0600 by default, leaves no temp file, removes temps of killed writers under the lock', async () => {
-    const file = join(dir, 'atomic.json');
-    const stale = join(dir, '.atomic.json.4242.deadbeef.tmp');
-    writeFileSync(stale, '{"half');
-    await writeFileAtomic(file, '{"a":1}');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(existsSync(stale)).toBe(true); // without the lock a temp may belong to a live writer: left alone
-    await withFileLock(file, (f) => f.write('{"a":2}'));
-    expect(existsSync(stale)).toBe(false);
-    expect(readdirSync(dir).filter((n) => n.startsWith('.atomic.json.'))).toEqual([]);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ a: 2 });
-  });
+  it.runIf(process.platform !== 'win32')(
+    'writes mode 0600 by default, leaves no temp file, removes temps of killed writers under the lock',
+    async () => {
+      const file = join(dir, 'atomic.json');
+      const stale = join(dir, '.atomic.json.4242.deadbeef.tmp');
+      writeFileSync(stale, '{"half');
+      await writeFileAtomic(file, '{"a":1}');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(existsSync(stale)).toBe(true); // without the lock a temp may belong to a live writer: left alone
+      await withFileLock(file, (f) => f.write('{"a":2}'));
+      expect(existsSync(stale)).toBe(false);
+      expect(readdirSync(dir).filter((n) => n.startsWith('.atomic.json.'))).toEqual([]);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ a: 2 });
+    },
+  );
 
   it('a failed write removes its temp file and leaves the old file', async () => {
     const file = join(dir, 'sub-missing', 'x.json'); // folder does not exist: open fails
     await expect(writeFileAtomic(file, 'x')).rejects.toMatchObject({ code: 'ENOENT' });
     const target = join(dir, 'target.json');
     writeFileSync(target, 'old');
-    await expect(writeFileAtomic(target, 'new', { beforeRename: () => { throw new Error('stop'); } })).rejects.toThrow('stop');
+    await expect(
+      writeFileAtomic(target, 'new', {
+        beforeRename: () => {
+          throw new Error('stop');
+        },
+      }),
+    ).rejects.toThrow('stop');
     expect(readFileSync(target, 'utf8')).toBe('old');
     expect(readdirSync(dir).filter((n) => n.startsWith('.target.json.'))).toEqual([]);
   });

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { commandReference, withReference } from '../../src/help/reference.js';
 
-const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, signal: new AbortController().signal };
+const io = {
+  stdout: new PassThrough(),
+  stderr: new PassThrough(),
+  stdin: new PassThrough(),
+  env: {},
+  signal: new AbortController().signal,
+};
 
 describe('README command reference', () => {
   it('matches the commander tree (run `npm run docs` after changing a command)', async () => {
@@ -14,7 +20,18 @@ describe('README command reference', () => {
 
   it('documents every command with an example', async () => {
     const reference = commandReference(await buildProgram(io));
-    for (const cmd of ['pub list', 'pub create', 'pub update', 'pub stats', 'slot stats', 'campaign view', 'campaign stats', 'login', 'whoami', 'sandbox']) {
+    for (const cmd of [
+      'pub list',
+      'pub create',
+      'pub update',
+      'pub stats',
+      'slot stats',
+      'campaign view',
+      'campaign stats',
+      'login',
+      'whoami',
+      'sandbox',
+    ]) {
       const start = reference.indexOf(`### \`masg ${cmd} `);
       expect(start, cmd).toBeGreaterThan(0);
       const next = reference.indexOf('### ', start + 4);

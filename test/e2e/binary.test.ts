@@ -25,7 +25,10 @@ function freshEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), ...extra };
 }
 
-function masg(args: string[], opts: { env?: Record<string, string>; stdin?: string; onStart?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<Spawned> {
+function masg(
+  args: string[],
+  opts: { env?: Record<string, string>; stdin?: string; onStart?: (child: ReturnType<typeof spawn>) => void } = {},
+): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: opts.env ?? freshEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -41,7 +44,8 @@ function masg(args: string[], opts: { env?: Record<string, string>; stdin?: stri
 
 afterAll(removeTempDirs);
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npx tsc -p tsconfig.json` (npm test does it) first');
+  if (!existsSync(join(ROOT, 'dist', 'cli.js')))
+    throw new Error('dist/cli.js is missing: run `npx tsc -p tsconfig.json` (npm test does it) first');
 });
 
 describe('the binary', () => {
@@ -102,7 +106,9 @@ describe('against a sandbox in this process', () => {
     expect(run.code).toBe(5);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(unknown);
-    expect(h.sent().map((r) => [r.method, r.path, r.params, r.userAgent])).toEqual([['GET', '/adslot/list.xml', { publication: unknown }, `masg/${VERSION}`]]);
+    expect(h.sent().map((r) => [r.method, r.path, r.params, r.userAgent])).toEqual([
+      ['GET', '/adslot/list.xml', { publication: unknown }, `masg/${VERSION}`],
+    ]);
     const ok = await masg(['adv', 'list', '-o', 'json'], { env: env() });
     expect(ok).toMatchObject({ code: 0, stderr: '' });
     expect(Array.isArray(JSON.parse(ok.stdout))).toBe(true);
@@ -121,9 +127,14 @@ describe('against a sandbox in this process', () => {
   it('the same through a real shell pipeline', async () => {
     const e = env();
     const shell = await new Promise<Spawned>((resolve) => {
-      const child = spawn('bash', ['-c', `"${process.execPath}" "${BIN}" pub list -o csv 2>"$ERR" | head -1; echo "exit=\${PIPESTATUS[0]}"`], {
-        env: { ...e, ERR: join(e.HOME!, 'stderr.txt') }, cwd: ROOT,
-      });
+      const child = spawn(
+        'bash',
+        ['-c', `"${process.execPath}" "${BIN}" pub list -o csv 2>"$ERR" | head -1; echo "exit=\${PIPESTATUS[0]}"`],
+        {
+          env: { ...e, ERR: join(e.HOME!, 'stderr.txt') },
+          cwd: ROOT,
+        },
+      );
       let stdout = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
       child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr: '' }));
@@ -172,7 +183,10 @@ describe('against a sandbox in this process', () => {
   it('login --key-stdin writes a 0600 credential file that later runs use', async () => {
     const dir = join(tempDir('masg-cfg-'), 'masg');
     const base = freshEnv({ MASG_CONFIG_DIR: dir });
-    const login = await masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], { env: base, stdin: `${h.sandbox.demo.key}\n` });
+    const login = await masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
+      env: base,
+      stdin: `${h.sandbox.demo.key}\n`,
+    });
     expect(login).toMatchObject({ code: 0, stdout: '' });
     const [file] = readdirSync(dir);
     expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600);
@@ -192,7 +206,20 @@ describe("the README's quick tour, as a new user (fresh HOME, no config, no acco
     expect(list).toMatchObject({ code: 0, stderr: '' });
     expect(list.stdout.split('\n')[0]).toMatch(/^id\tname\t/);
 
-    const created = await tour(['pub', 'create', '--name', 'Daily News', '--type', 'MOBILE_SITE', '--url', 'https://m.example.com', '--description', 'News for commuters', '--transparent', 'false']);
+    const created = await tour([
+      'pub',
+      'create',
+      '--name',
+      'Daily News',
+      '--type',
+      'MOBILE_SITE',
+      '--url',
+      'https://m.example.com',
+      '--description',
+      'News for commuters',
+      '--transparent',
+      'false',
+    ]);
     expect(created).toMatchObject({ code: 0, stderr: '' });
     expect(created.stdout).toContain('Daily News');
     // State is kept between runs under the XDG config dir of the new HOME.

@@ -11,7 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const { version: VERSION, name: NAME } = (await import('../../package.json', { with: { type: 'json' } })).default as { version: string; name: string };
+const { version: VERSION, name: NAME } = (await import('../../package.json', { with: { type: 'json' } })).default as {
+  version: string;
+  name: string;
+};
 
 afterAll(removeTempDirs);
 

@@ -22,7 +22,12 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** `masg --sandbox ARGS` on a pseudo-terminal `cols` wide; its output with CR LF made LF. */
 function onTerminal(cols: number, args: string[]): string {
   const line = `stty cols ${cols} rows 50; ${quote(process.execPath)} ${quote(BIN)} --sandbox ${args.map(quote).join(' ')}`;
-  const out = execFileSync('script', ['-qfec', line, '/dev/null'], { env, encoding: 'utf8', timeout: 60_000, stdio: ['pipe', 'pipe', 'pipe'] });
+  const out = execFileSync('script', ['-qfec', line, '/dev/null'], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   return out.replace(/\r\n/g, '\n');
 }
 
@@ -31,8 +36,31 @@ function sandbox(args: string[]): string {
 }
 
 beforeAll(() => {
-  env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), MASG_CONFIG_DIR: tempDir('masg-pty-'), NO_COLOR: '1', TERM: 'xterm' };
-  sandbox(['pub', 'create', '--type', 'MOBILE_SITE', '--name', LONG_NAME, '--description', 'sidebar,größe banner above the fold', '--url', 'https://example.com/a/very/long/path/that/keeps/going', '--transparent', 'true', '--languages', 'en,de,ja,fr', '-o', 'json']);
+  env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: tempDir('masg-home-'),
+    MASG_CONFIG_DIR: tempDir('masg-pty-'),
+    NO_COLOR: '1',
+    TERM: 'xterm',
+  };
+  sandbox([
+    'pub',
+    'create',
+    '--type',
+    'MOBILE_SITE',
+    '--name',
+    LONG_NAME,
+    '--description',
+    'sidebar,größe banner above the fold',
+    '--url',
+    'https://example.com/a/very/long/path/that/keeps/going',
+    '--transparent',
+    'true',
+    '--languages',
+    'en,de,ja,fr',
+    '-o',
+    'json',
+  ]);
   adv = sandbox(['adv', 'list', '-o', 'tsv', '--no-header']).split('\t')[0]!;
   campaign = sandbox(['campaign', 'list', adv, '-o', 'tsv', '--no-header']).split('\t')[0]!;
 });
@@ -53,7 +81,12 @@ describe.skipIf(!hasScript)('tables on a real pseudo-terminal', () => {
     for (const args of commands()) {
       const out = onTerminal(80, args);
       expect(out, args.join(' ')).toMatch(/^┌/m);
-      const widest = Math.max(...out.trimEnd().split('\n').map((l) => stringWidth(l)));
+      const widest = Math.max(
+        ...out
+          .trimEnd()
+          .split('\n')
+          .map((l) => stringWidth(l)),
+      );
       expect(widest, `${args.join(' ')}\n${out}`).toBeLessThanOrEqual(80);
     }
   }, 120_000);
@@ -62,7 +95,12 @@ describe.skipIf(!hasScript)('tables on a real pseudo-terminal', () => {
     for (const cols of [40, 120]) {
       for (const args of [commands()[0]!, commands()[4]!, commands()[6]!]) {
         const out = onTerminal(cols, args);
-        const widest = Math.max(...out.trimEnd().split('\n').map((l) => stringWidth(l)));
+        const widest = Math.max(
+          ...out
+            .trimEnd()
+            .split('\n')
+            .map((l) => stringWidth(l)),
+        );
         expect(widest, `${args.join(' ')} at ${cols}\n${out}`).toBeLessThanOrEqual(cols);
       }
     }

@@ -35,7 +35,8 @@ function npm(args: string[], cwd: string) {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist', 'index.d.ts'))) throw new Error('dist/ is missing or has no .d.ts: run `npx tsc -p tsconfig.json` (npm test does) first');
+  if (!existsSync(join(ROOT, 'dist', 'index.d.ts')))
+    throw new Error('dist/ is missing or has no .d.ts: run `npx tsc -p tsconfig.json` (npm test does) first');
   dir = mkdtempSync(join(tmpdir(), 'masg-sdk-consumer-'));
   await npm(['pack', '--ignore-scripts', '--pack-destination', dir], ROOT);
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
@@ -59,26 +60,47 @@ afterAll(() => {
 
 describe('a TypeScript project that installs the packed masg', () => {
   it('the package declares its entry points with types', () => {
-    const pkg = JSON.parse(readFileSync(join(project, 'node_modules', 'masg', 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
+    const pkg = JSON.parse(readFileSync(join(project, 'node_modules', 'masg', 'package.json'), 'utf8')) as {
+      exports: Record<string, { types: string; default: string }>;
+    };
     for (const entry of ['.', './sandbox']) {
-      for (const file of [pkg.exports[entry]!.types, pkg.exports[entry]!.default]) expect(existsSync(join(project, 'node_modules', 'masg', file)), file).toBe(true);
+      for (const file of [pkg.exports[entry]!.types, pkg.exports[entry]!.default])
+        expect(existsSync(join(project, 'node_modules', 'masg', file)), file).toBe(true);
     }
   });
 
   it('compiles with tsc --strict --noEmit (NodeNext), misuses being type errors', async () => {
-    const check = await exec(process.execPath, [TSC, '-p', 'tsconfig.json', '--strict', '--noEmit'], { cwd: project }).catch((e: { stdout: string }) => e);
+    const check = await exec(process.execPath, [TSC, '-p', 'tsconfig.json', '--strict', '--noEmit'], { cwd: project }).catch(
+      (e: { stdout: string }) => e,
+    );
     expect(check.stdout).toBe('');
   }, 60_000);
 
   it("the README's example type-checks against the installed types (checkJs, strict)", async () => {
-    const args = [TSC, '--noEmit', '--strict', '--allowJs', '--checkJs', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', 'readme-example.mjs'];
+    const args = [
+      TSC,
+      '--noEmit',
+      '--strict',
+      '--allowJs',
+      '--checkJs',
+      '--module',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--types',
+      'node',
+      'readme-example.mjs',
+    ];
     const check = await exec(process.execPath, args, { cwd: project }).catch((e: { stdout: string }) => e);
     expect(check.stdout).toBe('');
   }, 60_000);
 
   it('runs: lists publications, streams a statistics range, catches an ApiError; prints only its own lines', async () => {
     await exec(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project });
-    const run = await exec(process.execPath, [join(project, 'out', 'consumer.js')], { cwd: project, env: { PATH: process.env.PATH ?? '' } });
+    const run = await exec(process.execPath, [join(project, 'out', 'consumer.js')], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '' },
+    });
     expect(run.stderr).toBe('');
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.map((l) => l.replace(/\d+/g, 'N'))).toEqual([

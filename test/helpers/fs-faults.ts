@@ -69,7 +69,13 @@ export function readOnlyDir(): TestMount {
   if (canMount) return tmpfs(64, { readOnly: true });
   const dir = mkdtempSync(join(tmpdir(), 'masg-ro-'));
   chmodSync(dir, 0o500);
-  return { dir, remove: () => { chmodSync(dir, 0o700); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    dir,
+    remove: () => {
+      chmodSync(dir, 0o700);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Fills `dir` until the disk refuses another byte (ENOSPC). */

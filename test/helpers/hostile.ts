@@ -55,6 +55,8 @@ export function startHostileSandbox(opts: SandboxOptions = {}): Promise<HostileS
   return startEditedSandbox(opts, (state) => {
     const model = state.publications.find((p) => p.account === state.accounts[0]!.email)!;
     const ids = [...HOSTILE_IDS, ...UNOFFERED_IDS];
-    ids.forEach((id, i) => state.publications.push({ ...model, id, reference: `hostile-${i}`, name: i === 0 ? HOSTILE_NAME : `Hostile ${i}` }));
+    ids.forEach((id, i) =>
+      state.publications.push({ ...model, id, reference: `hostile-${i}`, name: i === 0 ? HOSTILE_NAME : `Hostile ${i}` }),
+    );
   });
 }

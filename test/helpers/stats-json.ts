@@ -9,13 +9,19 @@
 // of the XML (`{"publication": [{"id": …, "statistics": …}]}`) is read too.
 // Counts are JSON numbers: parseJson quotes them before JSON.parse, so 9007199254740993 stays exact.
 
-import { errorFromService } from '../../src/errors.js';
+import { errorFromService } from '../../src/core/errors.js';
 import { isJsonObject, jsonScalar, parseJson, type JsonValue } from '../../src/api/json.js';
-import { malformed } from '../../src/stats/record-builder.js';
+import { malformed } from '../../src/api/stats-record-builder.js';
 import {
-  byCountry, completeRecord, fieldOf, isNoDataPlaceholder, shapeEntities, shapeFields,
-  type StatsRecord, type StatsShape,
-} from '../../src/stats/shapes.js';
+  byCountry,
+  completeRecord,
+  fieldOf,
+  isNoDataPlaceholder,
+  shapeEntities,
+  shapeFields,
+  type StatsRecord,
+  type StatsShape,
+} from '../../src/api/stats-shapes.js';
 
 type Level = keyof StatsRecord;
 type JsonObject = { [key: string]: JsonValue };
@@ -98,7 +104,13 @@ function walk(v: JsonValue | undefined, ctx: StatsRecord, levels: Level[], emit:
 }
 
 /** The spec's direct mapping: `{"adslot": [{"id": "…", "statistics": […]}]}`. */
-function walkEntities(v: JsonValue | undefined, kind: Level, ctx: StatsRecord, levels: Level[], emit: (o: JsonObject, c: StatsRecord) => void): void {
+function walkEntities(
+  v: JsonValue | undefined,
+  kind: Level,
+  ctx: StatsRecord,
+  levels: Level[],
+  emit: (o: JsonObject, c: StatsRecord) => void,
+): void {
   for (const entity of Array.isArray(v) ? v : [v]) {
     if (!isJsonObject(entity)) continue;
     walk(entity, { ...ctx, [kind]: jsonScalar(entity['id']) }, levels, emit);

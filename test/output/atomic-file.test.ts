@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExitCode, LocalIOError } from '../../src/errors.js';
+import { ExitCode, LocalIOError } from '../../src/core/errors.js';
 import { openAtomicFile, processAlive, removeStaleTemps } from '../../src/output/atomic-file.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { canMount, readOnlyDir, removeMounts, skipReason, tmpfs } from '../helpers/fs-faults.js';
@@ -54,7 +54,18 @@ describe('temporary files left by killed runs', () => {
     expect(processAlive(process.pid)).toBe(true);
     expect(processAlive(deadPid())).toBe(false);
     // As another user, PID 1 (root's) answers EPERM to signal 0: alive.
-    const asNobody = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', 'try { process.kill(1, 0); console.log("ok") } catch (e) { console.log(e.code) }'], { encoding: 'utf8' });
+    const asNobody = spawnSync(
+      'setpriv',
+      [
+        '--reuid=65534',
+        '--regid=65534',
+        '--clear-groups',
+        process.execPath,
+        '-e',
+        'try { process.kill(1, 0); console.log("ok") } catch (e) { console.log(e.code) }',
+      ],
+      { encoding: 'utf8' },
+    );
     if (asNobody.status === 0) expect(asNobody.stdout.trim()).toBe('EPERM');
   });
 

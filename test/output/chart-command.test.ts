@@ -1,7 +1,7 @@
 // --chart on the statistics commands against the sandbox: drawn only on a terminal, its totals
 // equal to the CSV export of the same range, refused (exit 2, nothing sent) everywhere else.
 import { describe, expect, it } from 'vitest';
-import { sumDecimals, sumIntegers } from '../../src/stats/decimal.js';
+import { sumDecimals, sumIntegers } from '../../src/core/decimal.js';
 import { type DemoIds, type Harness, parseCsv, useHarness } from '../commands/harness.js';
 import { group } from '../../src/output/chart.js';
 
@@ -27,7 +27,7 @@ describe('--chart', () => {
     ['pub stats, every publication and ad slot', async () => ['pub', 'stats', '--level', 'adslot', '--by-country'], 'earnings'],
     ['slot stats', async () => ['slot', 'stats', ids.slots['Header banner']!.id!], 'earnings'],
     ['campaign stats (spend)', async () => ['campaign', 'stats', await firstCampaign()], 'spend'],
-  ])('%s: three sparklines whose totals are the export\'s', async (_name, argv, money) => {
+  ])("%s: three sparklines whose totals are the export's", async (_name, argv, money) => {
     const args = await argv();
     const run = await h.masg([...args, ...range, '--chart', '--color', 'never'], { tty: true });
     expect(run.code).toBe(0);

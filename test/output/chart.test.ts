@@ -39,10 +39,15 @@ describe('renderChart', () => {
   });
 
   it('folds a range longer than the width: each mark the mean of consecutive intervals; lines fit', async () => {
-    const labels = Array.from({ length: 240 }, (_, i) => `2024-06-${String(1 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}`);
+    const labels = Array.from(
+      { length: 240 },
+      (_, i) => `2024-06-${String(1 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}`,
+    );
     const values = labels.map((_, i) => String(i % 24));
     const data: ChartData = { interval: 'hour', labels, series: [{ key: 'clicks', money: false, values, total: '2760' }], currency: 'USD' };
-    const lines = renderChart(data, { width: 100, chalk: await createChalk(false) }).trimEnd().split('\n');
+    const lines = renderChart(data, { width: 100, chalk: await createChalk(false) })
+      .trimEnd()
+      .split('\n');
     expect(lines.every((l) => [...l].length <= 100)).toBe(true);
     expect(lines[lines.length - 1]).toBe('        240 hours, each mark the mean of 4 hours');
     expect([...lines[0]!.split('  ')[1]!.trim()]).toHaveLength(60);

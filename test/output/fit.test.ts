@@ -9,7 +9,13 @@ import { Capture } from './capture.js';
 
 beforeAll(loadWidth);
 
-const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((l) => stringWidth(l)));
+const widest = (text: string) =>
+  Math.max(
+    ...text
+      .trimEnd()
+      .split('\n')
+      .map((l) => stringWidth(l)),
+  );
 
 async function table(columns: Column[], rows: Row[], s: Partial<OutputSettings> = {}, totals?: Row): Promise<string> {
   const out = new Capture();
@@ -19,9 +25,45 @@ async function table(columns: Column[], rows: Row[], s: Partial<OutputSettings> 
 
 describe('display width', () => {
   it('agrees with string-width, the library, on tricky text (its fast paths skip Intl.Segmenter)', () => {
-    const cases = ['abc', 'Café Olé', 'e\u0301te\u0301', '日本語', 'ｶﾞ', '😀 x', '👨‍👩‍👧‍👦', '👍🏽', '☝🏻', '🇩🇪🇫🇷', '🇩', '1️⃣', '1⃣', '☺', '☺️', '❤️', '🏳️‍🌈', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '👩‍💻 dev', 'क्षि', '한국어', 'ᄀ\u1161', 'ça̐', '©️', '™', 'a\u200db',
+    const cases = [
+      'abc',
+      'Café Olé',
+      'e\u0301te\u0301',
+      '日本語',
+      'ｶﾞ',
+      '😀 x',
+      '👨‍👩‍👧‍👦',
+      '👍🏽',
+      '☝🏻',
+      '🇩🇪🇫🇷',
+      '🇩',
+      '1️⃣',
+      '1⃣',
+      '☺',
+      '☺️',
+      '❤️',
+      '🏳️‍🌈',
+      '🏴󠁧󠁢󠁳󠁣󠁴󠁿',
+      '👩‍💻 dev',
+      'क्षि',
+      '한국어',
+      'ᄀ\u1161',
+      'ça̐',
+      '©️',
+      '™',
+      'a\u200db',
       // astral CJK, lone surrogates, soft hyphen, zero-width space, ideographic space, marks after CJK
-      '𠀀𠀁 x', 'a\ud800b', 'a\udc00', 'x\u0301日本', '\u00ad soft', 'a\u200bb', '\u3000全角', 'ア\u3099', 'ℋ𝒜', '🀄 tile'];
+      '𠀀𠀁 x',
+      'a\ud800b',
+      'a\udc00',
+      'x\u0301日本',
+      '\u00ad soft',
+      'a\u200bb',
+      '\u3000全角',
+      'ア\u3099',
+      'ℋ𝒜',
+      '🀄 tile',
+    ];
     // Twice: the second time the code points' widths come from displayWidth's own table.
     for (const text of cases) expect(displayWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
     for (const text of cases) expect(displayWidth(text), JSON.stringify(text)).toBe(stringWidth(text));
@@ -54,7 +96,10 @@ describe('unique ID prefixes', () => {
     // Pairs sharing 0 to 32 hex digits, so every boundary (the 8th digit, the dash, the 12th
     // digit the numbers stop at) is crossed; blanks, duplicates and capitals are mixed in.
     let seed = 7;
-    const hex = (n: number) => Array.from({ length: n }, () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % 16).map((d) => d.toString(16)).join('');
+    const hex = (n: number) =>
+      Array.from({ length: n }, () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % 16)
+        .map((d) => d.toString(16))
+        .join('');
     const dashed = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
     for (let shared = 0; shared <= 31; shared++) {
       const base = hex(32);
@@ -78,7 +123,8 @@ describe('unique ID prefixes', () => {
   });
 });
 
-const uuid = (head: string) => `${head}${'0123456789abcdef0123456789abcdef0123'.slice(head.length)}`.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5');
+const uuid = (head: string) =>
+  `${head}${'0123456789abcdef0123456789abcdef0123'.slice(head.length)}`.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5');
 
 describe('fitting a table', () => {
   const columns: Column[] = [
@@ -89,7 +135,13 @@ describe('fitting a table', () => {
     { key: 'description', wrap: true, priority: 3 },
   ];
   const rows: Row[] = [
-    { id: uuid('aaaaaaaa1'), name: '日本語の非常に長い出版物の名前：東京ニュース', status: 'ACTIVE', requests: '1200', description: 'sidebar,größe banner above the fold on every page' },
+    {
+      id: uuid('aaaaaaaa1'),
+      name: '日本語の非常に長い出版物の名前：東京ニュース',
+      status: 'ACTIVE',
+      requests: '1200',
+      description: 'sidebar,größe banner above the fold on every page',
+    },
     { id: uuid('aaaaaaaa2'), name: 'Café Olé', status: 'PAUSED', requests: '7', description: '' },
     { id: uuid('bbbbbbbb'), name: 'Weather 😀 Now', status: 'ACTIVE', requests: '', description: 'x' },
   ];
@@ -115,7 +167,13 @@ describe('fitting a table', () => {
     const at40 = await table(columns, rows, { width: 40 });
     expect(at40).not.toContain('description'); // priority 3 goes first
     expect(at40).not.toContain('requests'); // then the ordinary ones
-    expect(at40.split('\n')[1]!.split('│').map((s) => s.trim()).filter(Boolean)).toEqual(['id', 'name', 'status']);
+    expect(
+      at40
+        .split('\n')[1]!
+        .split('│')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ).toEqual(['id', 'name', 'status']);
   });
 
   it('never cuts numbers or headers while a column can still be dropped', async () => {
@@ -125,7 +183,11 @@ describe('fitting a table', () => {
       { key: 'conversionsPercent', type: 'decimal', priority: 3 },
       { key: 'impressions', type: 'int', priority: 1 },
     ];
-    const text = await table(stats, [{ date: '2024-06-01', conversions: '12345678', conversionsPercent: '2.50', impressions: '123456789012' }], { width: 40 });
+    const text = await table(
+      stats,
+      [{ date: '2024-06-01', conversions: '12345678', conversionsPercent: '2.50', impressions: '123456789012' }],
+      { width: 40 },
+    );
     expect(widest(text)).toBeLessThanOrEqual(40);
     expect(text).toContain('123456789012');
     expect(text).not.toContain('conversionsPercent');
@@ -153,8 +215,17 @@ describe('fitting a table', () => {
   });
 
   it('puts the totals label in the first shown column and fits the totals row too', async () => {
-    const cols: Column[] = [{ key: 'country', priority: 3 }, { key: 'publication', priority: 1 }, { key: 'clicks', type: 'int', priority: 1 }];
-    const text = await table(cols, [{ country: 'DE', publication: uuid('cc'), clicks: '5' }], { width: 30 }, { country: '', publication: '', clicks: '5' });
+    const cols: Column[] = [
+      { key: 'country', priority: 3 },
+      { key: 'publication', priority: 1 },
+      { key: 'clicks', type: 'int', priority: 1 },
+    ];
+    const text = await table(
+      cols,
+      [{ country: 'DE', publication: uuid('cc'), clicks: '5' }],
+      { width: 30 },
+      { country: '', publication: '', clicks: '5' },
+    );
     expect(widest(text)).toBeLessThanOrEqual(30);
     expect(text).toMatch(/│ Total +│ +5 │/);
   });

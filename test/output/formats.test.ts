@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 import { defaultFormat, parseFields, renderRecord, renderRows, type Column, type OutputSettings } from '../../src/output/index.js';
 import { escapeTsv } from '../../src/output/format/csv.js';
 import { jsonValue } from '../../src/output/format/json.js';
@@ -15,7 +15,14 @@ const columns: Column[] = [
   { key: 'transparent', type: 'bool' },
 ];
 const rows = [
-  { id: '0012', name: 'Top "news", daily\nedition', status: 'ACTIVE', requests: '9007199254740993', earnings: '-0.00', transparent: 'true' },
+  {
+    id: '0012',
+    name: 'Top "news", daily\nedition',
+    status: 'ACTIVE',
+    requests: '9007199254740993',
+    earnings: '-0.00',
+    transparent: 'true',
+  },
   { id: '7', name: 'Plain', status: 'PENDING', requests: '', earnings: '∞', transparent: 'maybe' },
 ];
 const settings = (s: Partial<OutputSettings>): OutputSettings => ({ format: 'csv', header: true, color: false, ...s });
@@ -89,7 +96,10 @@ describe('json and ndjson', () => {
   });
 
   it('lays out like JSON.stringify(rows, null, 2) for plain values', async () => {
-    const plain = [{ id: '1', name: 'a' }, { id: '2', name: 'b' }];
+    const plain = [
+      { id: '1', name: 'a' },
+      { id: '2', name: 'b' },
+    ];
     const text = await render({ format: 'json', fields: ['id', 'name'] }, plain);
     expect(text).toBe(JSON.stringify(plain, null, 2) + '\n');
   });

@@ -2,10 +2,16 @@
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ExitCode, LocalIOError, NetworkError } from '../../src/errors.js';
-import { asLocalIO, causeOf, fileErrno, localIOError } from '../../src/local-io.js';
+import { ExitCode, LocalIOError, NetworkError } from '../../src/core/errors.js';
+import { asLocalIO, causeOf, fileErrno, localIOError } from '../../src/core/local-io.js';
 
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e,
+  );
 
 describe('localIOError', () => {
   it('ENOSPC (a write to /dev/full): exit 7, the file and the cause in words, advice in the hint', async () => {
@@ -27,7 +33,7 @@ describe('localIOError', () => {
     expect(causeOf(enoent)).toBe('the folder does not exist (ENOENT)');
   });
 
-  it('leaves everything else alone: network errors, masg\'s own errors, plain bugs', () => {
+  it("leaves everything else alone: network errors, masg's own errors, plain bugs", () => {
     const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
     expect(localIOError(reset, '/x')).toBeUndefined();
     const network = new NetworkError('timed out');

@@ -30,7 +30,7 @@ describe('escapeForTerminal', () => {
     ['CR, NUL, DEL', 'a\rb\u0000c\u007f', 'a\\u000db\\u0000c\\u007f'],
     ['C1', 'x\u009b31m\u0085', 'x\\u009b31m\\u0085'],
     ['bidi controls and marks', '\u202eabc\u202c\u2066\u2069\u200e\u200f\u061c', '\\u202eabc\\u202c\\u2066\\u2069\\u200e\\u200f\\u061c'],
-    ['tab and newline kept: they are the formats\' layout', 'a\tb\nc', 'a\tb\nc'],
+    ["tab and newline kept: they are the formats' layout", 'a\tb\nc', 'a\tb\nc'],
     ['text kept', 'Café 日本 😀', 'Café 日本 😀'],
   ])('%s', (_name, input, expected) => {
     expect(escapeForTerminal(input)).toBe(expected);

@@ -76,7 +76,9 @@ describe('table', () => {
   });
 
   it('strips control characters and escape sequences from server text', async () => {
-    const text = await table({ fields: ['name'] }, [{ id: '1', name: '\u001b]8;;http://x\u0007click\u001b]8;;\u0007\u001b[31m red\u009b2J\u007f', status: '', earnings: '' }]);
+    const text = await table({ fields: ['name'] }, [
+      { id: '1', name: '\u001b]8;;http://x\u0007click\u001b]8;;\u0007\u001b[31m red\u009b2J\u007f', status: '', earnings: '' },
+    ]);
     expect(text).toContain('│ click red │');
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });

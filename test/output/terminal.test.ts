@@ -21,7 +21,8 @@ describe.each(['csv', 'tsv', 'json', 'ndjson'] as const)('%s', (format) => {
   it('on a terminal: every control character escaped, visible', async () => {
     const text = await rows(format, new FakeTty());
     expect(text).not.toMatch(ACTIVE);
-    for (const shown of ['\\u001b[2J', '\\u001b]8;;https://evil', '\\u009b31m', '\\u007f', '\\u202etxt', '\\u2066']) expect(text).toContain(shown);
+    for (const shown of ['\\u001b[2J', '\\u001b]8;;https://evil', '\\u009b31m', '\\u007f', '\\u202etxt', '\\u2066'])
+      expect(text).toContain(shown);
   });
 
   it('to a pipe or file: the bytes the format writes, unchanged', async () => {
@@ -50,7 +51,12 @@ describe('masg pub list against a service sending escape sequences', () => {
   beforeAll(async () => {
     hostile = await startHostileSandbox();
     const { sandbox } = hostile;
-    env = { MASG_BASE_URL: sandbox.url, MASG_EMAIL: sandbox.demo.email, MASG_DEVELOPER_KEY: sandbox.demo.key, MASG_CONFIG_DIR: '/nonexistent/masg' };
+    env = {
+      MASG_BASE_URL: sandbox.url,
+      MASG_EMAIL: sandbox.demo.email,
+      MASG_DEVELOPER_KEY: sandbox.demo.key,
+      MASG_CONFIG_DIR: '/nonexistent/masg',
+    };
   });
   afterAll(() => hostile?.close());
 

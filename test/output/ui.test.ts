@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, AuthError, ConfigError, UsageError } from '../../src/errors.js';
+import { ApiError, AuthError, ConfigError, UsageError } from '../../src/core/errors.js';
 import { createUi, type UiOptions } from '../../src/output/index.js';
 import { Capture, FakeTty } from './capture.js';
 

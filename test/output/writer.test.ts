@@ -33,8 +33,17 @@ describe('createRowWriter', () => {
 
       let numbers: string[];
       if (format === 'csv') numbers = parse(out.text, { columns: true }).map((r: { n: string }) => r.n);
-      else if (format === 'tsv') numbers = out.text.trimEnd().split('\n').slice(1).map((l) => l.split('\t')[0]!);
-      else if (format === 'ndjson') numbers = out.text.trimEnd().split('\n').map((l) => String(JSON.parse(l).n));
+      else if (format === 'tsv')
+        numbers = out.text
+          .trimEnd()
+          .split('\n')
+          .slice(1)
+          .map((l) => l.split('\t')[0]!);
+      else if (format === 'ndjson')
+        numbers = out.text
+          .trimEnd()
+          .split('\n')
+          .map((l) => String(JSON.parse(l).n));
       else numbers = JSON.parse(out.text).map((r: { n: number }) => String(r.n));
       expect(numbers).toEqual(Array.from({ length: total }, (_, n) => String(n)));
       expect(seen.writes).toBeGreaterThan(3); // batched, but still streamed
@@ -50,7 +59,10 @@ describe('createRowWriter', () => {
     expect(out.text).toBe('[\n  {\n    "n": 1,\n    "name": "a"\n  }');
     await writer.write({ n: '2', name: 'b' });
     await writer.end();
-    expect(JSON.parse(out.text)).toEqual([{ n: 1, name: 'a' }, { n: 2, name: 'b' }]);
+    expect(JSON.parse(out.text)).toEqual([
+      { n: 1, name: 'a' },
+      { n: 2, name: 'b' },
+    ]);
   });
 
   it('keeps rows in order when the caller does not await each write', async () => {
@@ -63,7 +75,10 @@ describe('createRowWriter', () => {
     }
     await writer.end();
     await Promise.all(writes);
-    const numbers = out.text.trimEnd().split('\n').map((l) => JSON.parse(l).n);
+    const numbers = out.text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l).n);
     expect(numbers).toEqual(Array.from({ length: 2000 }, (_, n) => n));
   });
 

@@ -67,7 +67,9 @@ describe('GETs are retried through transient faults', () => {
     const run = await h.masg(['adv', 'list', '-o', 'csv', '--retries', '2']);
     expect(run.code).toBe(6);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/answered HTTP 503 with an HTML page \("Error 503 Service Unavailable"\), not a service response\. Gave up after 3 attempts\./);
+    expect(run.stderr).toMatch(
+      /answered HTTP 503 with an HTML page \("Error 503 Service Unavailable"\), not a service response\. Gave up after 3 attempts\./,
+    );
     noStack(run.stderr);
     expect(faults()).toEqual(['503', '503', '503']);
   });
@@ -93,7 +95,11 @@ describe('GETs are retried through transient faults', () => {
 
 describe('faults that end in exit 6, with the status named and no stack trace', () => {
   it.each([
-    ['production 500 crash body', '500', /answered HTTP 500: the service failed while handling the request \(masg-error 500, "Internal Server Error"\)/],
+    [
+      'production 500 crash body',
+      '500',
+      /answered HTTP 500: the service failed while handling the request \(masg-error 500, "Internal Server Error"\)/,
+    ],
     ['HTML 502 from a proxy', '502', /answered HTTP 502 with an HTML page \("502 Bad Gateway"\), not a service response/],
     ['HTML 503', '503', /answered HTTP 503 with an HTML page/],
     ['429', '429', /answered HTTP 429 \(Too Many Requests\): the service is limiting the request rate/],
@@ -181,7 +187,9 @@ describe('429 and 503 with a masg-error body: "not now", whatever the body says'
       at.push(performance.now());
       if (at.length <= failures) {
         res.writeHead(status, { 'content-type': 'text/xml', 'retry-after': retryAfter });
-        res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>${code}</code>\n<description>Busy</description>\n</masg-error>`);
+        res.end(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>${code}</code>\n<description>Busy</description>\n</masg-error>`,
+        );
         return;
       }
       res.writeHead(ok.status ?? 200, { 'content-type': 'text/xml' });
@@ -207,7 +215,9 @@ describe('429 and 503 with a masg-error body: "not now", whatever the body says'
     const at = flaky('GET /advertisers/list.xml', 429, Infinity, { file: 'advertisers-list.xml' }, 1500, '0');
     const run = await h.masg(['adv', 'list', '--retries', '2'], { env: env() });
     expect(run.code).toBe(6);
-    expect(run.stderr).toMatch(/HTTP 429 \(Too Many Requests\): it asks to be called again later\. It said: code 1500, "Busy"\. Gave up after 3 attempts\./);
+    expect(run.stderr).toMatch(
+      /HTTP 429 \(Too Many Requests\): it asks to be called again later\. It said: code 1500, "Busy"\. Gave up after 3 attempts\./,
+    );
     noStack(run.stderr);
     expect(at).toHaveLength(3);
   });
@@ -238,7 +248,9 @@ describe('creates are sent exactly once', () => {
     const run = await h.masg(create('Dropped after'));
     expect(run.code).toBe(6);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/closed before the service answered.*Whether the ad slot was created is UNKNOWN: masg never re-sends a create or update, so it was sent exactly once\./);
+    expect(run.stderr).toMatch(
+      /closed before the service answered.*Whether the ad slot was created is UNKNOWN: masg never re-sends a create or update, so it was sent exactly once\./,
+    );
     expect(run.stderr).toContain(`Check with \`masg slot list --publication ${pubId}\` before running the command again.`);
     noStack(run.stderr);
     expect(posts()).toHaveLength(1);
@@ -307,7 +319,18 @@ describe('creates are sent exactly once', () => {
 });
 
 describe('statistics streams', () => {
-  const stats = (extra: string[] = []) => ['pub', 'stats', '--level', 'adslot', '--by-country', '--date', '2024-06-14', '--tz', 'UTC', ...extra];
+  const stats = (extra: string[] = []) => [
+    'pub',
+    'stats',
+    '--level',
+    'adslot',
+    '--by-country',
+    '--date',
+    '2024-06-14',
+    '--tz',
+    'UTC',
+    ...extra,
+  ];
 
   it('a fault before the body is handed over is retried', async () => {
     h.sandbox.setFaults({ next: ['503', 'reset'], path: '/statistics' });
@@ -325,7 +348,7 @@ describe('statistics streams', () => {
     expect(faults()).toEqual(['truncate']);
   });
 
-  it('cut mid-way into --out: started again from scratch, and the file is the clean run\'s to the byte', async () => {
+  it("cut mid-way into --out: started again from scratch, and the file is the clean run's to the byte", async () => {
     const clean = join(h.configDir, 'clean.csv');
     expect((await h.masg(stats(['--out', clean]))).code).toBe(0);
     h.mark();

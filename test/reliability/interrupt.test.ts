@@ -42,10 +42,14 @@ describe.skipIf(!BUILT)('a real SIGINT to bin/masg.js', () => {
     writeFileSync(out, 'previous,export\n1,2\n');
     // 24 hourly requests, 400 ms each, two at a time: about 5 s of work to interrupt.
     h.sandbox.setFaults({ latencyMs: 400, path: '/statistics' });
-    const child = spawn(process.execPath, [BIN, 'pub', 'stats', '--interval', 'hour', '--concurrency', '2', '--date', '2024-06-14', '--tz', 'UTC', '--out', out], {
-      env: { PATH: process.env.PATH, HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'pub', 'stats', '--interval', 'hour', '--concurrency', '2', '--date', '2024-06-14', '--tz', 'UTC', '--out', out],
+      {
+        env: { PATH: process.env.PATH, HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -105,7 +109,10 @@ describe('interruption in-process (the signal masg is given)', () => {
   it('a create in flight is not re-sent, and the exit is 130', async () => {
     h.sandbox.setFaults({ latencyMs: 2000, path: '/publication/create' });
     const controller = new AbortController();
-    const pending = h.masg(['pub', 'create', '--name', 'Interrupted create', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'], { signal: controller.signal });
+    const pending = h.masg(
+      ['pub', 'create', '--name', 'Interrupted create', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'],
+      { signal: controller.signal },
+    );
     await until(() => h.sent().length === 1);
     controller.abort();
     const run = await pending;

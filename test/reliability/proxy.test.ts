@@ -34,10 +34,13 @@ async function startProxy(): Promise<TestProxy> {
     const target = new URL(req.url ?? '');
     const headers = { ...req.headers };
     delete headers['proxy-authorization'];
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -134,7 +137,9 @@ describe('through the proxy', () => {
 
   it('HTTPS_PROXY carries https:// targets: CONNECT to the host, a refusal is exit 6 naming the proxy and the host', async () => {
     proxy.refuse.add('api.masg.test');
-    const run = await h.masg(['adv', 'list', '--retries', '0'], { env: { MASG_BASE_URL: 'https://api.masg.test/v1', HTTPS_PROXY: proxy.url } });
+    const run = await h.masg(['adv', 'list', '--retries', '0'], {
+      env: { MASG_BASE_URL: 'https://api.masg.test/v1', HTTPS_PROXY: proxy.url },
+    });
     expect(run.code).toBe(6);
     expect(proxy.passed).toEqual([{ method: 'CONNECT', target: 'api.masg.test:443', proxyAuthorization: undefined }]);
     expect(run.stderr).toContain(`The proxy ${proxy.url} (from HTTPS_PROXY) would not open a connection to api.masg.test (HTTP 403)`);
@@ -143,7 +148,9 @@ describe('through the proxy', () => {
 
   it('a create the proxy would not tunnel was not sent (not "unknown")', async () => {
     proxy.refuse.add('api.masg.test');
-    const run = await h.masg(['pub', 'create', '--name', 'N', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'], { env: { MASG_BASE_URL: 'https://api.masg.test/v1', HTTPS_PROXY: proxy.url } });
+    const run = await h.masg(['pub', 'create', '--name', 'N', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'], {
+      env: { MASG_BASE_URL: 'https://api.masg.test/v1', HTTPS_PROXY: proxy.url },
+    });
     expect(run.code).toBe(6);
     expect(run.stderr).toContain('The request was not sent');
     expect(run.stderr).not.toContain('UNKNOWN');
@@ -155,12 +162,16 @@ describe('through the proxy', () => {
     for (const name of ['HTTP_PROXY', 'http_proxy']) {
       const run = await h.masg(['adv', 'list', '--retries', '0'], { env: { [name]: down.url } });
       expect(run.code).toBe(6);
-      expect(run.stderr).toContain(`Could not connect to the proxy ${down.url} (from ${name}): the connection was refused (ECONNREFUSED). The service itself was not reached.`);
+      expect(run.stderr).toContain(
+        `Could not connect to the proxy ${down.url} (from ${name}): the connection was refused (ECONNREFUSED). The service itself was not reached.`,
+      );
       expect(run.stderr).toContain(`or unset ${name}`);
       expect(run.stderr).not.toContain(`connect to ${sandboxHostPort()}`);
     }
     // A create through it was never sent: safe to run again.
-    const create = await h.masg(['pub', 'create', '--name', 'N', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'], { env: { HTTP_PROXY: down.url } });
+    const create = await h.masg(['pub', 'create', '--name', 'N', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false'], {
+      env: { HTTP_PROXY: down.url },
+    });
     expect(create.code).toBe(6);
     expect(create.stderr).toContain('The request was not sent');
     expect(h.sent()).toEqual([]);
@@ -169,17 +180,24 @@ describe('through the proxy', () => {
   it('a proxy host that does not resolve is named, not the service host', async () => {
     const run = await h.masg(['adv', 'list', '--retries', '0'], { env: { HTTP_PROXY: 'http://proxy.invalid:3128' } });
     expect(run.code).toBe(6);
-    expect(run.stderr).toMatch(/Could not connect to the proxy http:\/\/proxy\.invalid:3128 \(from HTTP_PROXY\): its host name was not found/);
+    expect(run.stderr).toMatch(
+      /Could not connect to the proxy http:\/\/proxy\.invalid:3128 \(from HTTP_PROXY\): its host name was not found/,
+    );
     expect(run.stderr).not.toContain('Could not find the host 127.0.0.1');
   });
 
   it('proxy credentials rejected (407): exit 3 naming the variable, password hidden, nothing reached the service', async () => {
     proxy.requireAuth.value = basic('ops', 'right');
     const password = 'wr0ng&pass';
-    const env = { HTTPS_PROXY: `http://ops:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`, MASG_BASE_URL: 'https://api.masg.test/v1' };
+    const env = {
+      HTTPS_PROXY: `http://ops:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`,
+      MASG_BASE_URL: 'https://api.masg.test/v1',
+    };
     const run = await h.masg(['adv', 'list', '--debug'], { env });
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain(`The proxy http://ops:[REDACTED]@127.0.0.1:${proxy.port} (from HTTPS_PROXY) rejected masg's proxy credentials (HTTP 407`);
+    expect(run.stderr).toContain(
+      `The proxy http://ops:[REDACTED]@127.0.0.1:${proxy.port} (from HTTPS_PROXY) rejected masg's proxy credentials (HTTP 407`,
+    );
     expect(run.stderr).not.toContain(password);
     expect(run.stderr).not.toContain(encodeURIComponent(password));
     expect(proxy.passed).toHaveLength(1); // a configuration error: not retried
@@ -192,16 +210,19 @@ describe('through the proxy', () => {
     expect(h.sent()).toEqual([]);
   });
 
-  it.each(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY'])('%s with a bad %%-escape: exit 3 naming it, the password hidden, nothing sent', async (name) => {
-    const run = await h.masg(['adv', 'list', '--debug'], { env: { [name]: 'http://ops:s3cret%zz@proxy.example:3128' } });
-    expect(run.code).toBe(3);
-    expect(run.stderr).toContain(`${name} is not a usable proxy URL`);
-    expect(run.stderr).toContain('http://ops:[REDACTED]@proxy.example:3128');
-    expect(run.stderr).not.toContain('s3cret');
-    expect(run.stderr).not.toContain('URI malformed');
-    expect(run.stderr).not.toContain('internal error');
-    expect(h.sent()).toEqual([]);
-  });
+  it.each(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY'])(
+    '%s with a bad %%-escape: exit 3 naming it, the password hidden, nothing sent',
+    async (name) => {
+      const run = await h.masg(['adv', 'list', '--debug'], { env: { [name]: 'http://ops:s3cret%zz@proxy.example:3128' } });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain(`${name} is not a usable proxy URL`);
+      expect(run.stderr).toContain('http://ops:[REDACTED]@proxy.example:3128');
+      expect(run.stderr).not.toContain('s3cret');
+      expect(run.stderr).not.toContain('URI malformed');
+      expect(run.stderr).not.toContain('internal error');
+      expect(h.sent()).toEqual([]);
+    },
+  );
 });
 
 describe('NO_PROXY', () => {
@@ -249,19 +270,36 @@ describe('proxy settings (unit)', () => {
   it('lower case wins, schemeless values mean http://, no proxy means undefined', () => {
     expect(proxyFromEnv({})).toBeUndefined();
     expect(proxyFromEnv({ NO_PROXY: 'x' })).toBeUndefined();
-    expect(proxyFromEnv({ HTTP_PROXY: 'http://upper:1', http_proxy: 'http://lower:2' })).toEqual({ httpProxy: 'http://lower:2', httpsProxy: '', noProxy: '', from: { http: 'http_proxy' } });
-    expect(proxyFromEnv({ HTTPS_PROXY: 'proxy.corp:3128', no_proxy: '.corp' })).toEqual({ httpProxy: '', httpsProxy: 'http://proxy.corp:3128', noProxy: '.corp', from: { https: 'HTTPS_PROXY' } });
+    expect(proxyFromEnv({ HTTP_PROXY: 'http://upper:1', http_proxy: 'http://lower:2' })).toEqual({
+      httpProxy: 'http://lower:2',
+      httpsProxy: '',
+      noProxy: '',
+      from: { http: 'http_proxy' },
+    });
+    expect(proxyFromEnv({ HTTPS_PROXY: 'proxy.corp:3128', no_proxy: '.corp' })).toEqual({
+      httpProxy: '',
+      httpsProxy: 'http://proxy.corp:3128',
+      noProxy: '.corp',
+      from: { https: 'HTTPS_PROXY' },
+    });
   });
 
   it('proxyFor mirrors undici: https falls back to the http proxy, domains match subdomains', () => {
-    const p: ProxySettings = { httpProxy: 'http://u:p@proxy:1', httpsProxy: '', noProxy: '.internal.example,localhost:8080', from: { http: 'http_proxy' } };
+    const p: ProxySettings = {
+      httpProxy: 'http://u:p@proxy:1',
+      httpsProxy: '',
+      noProxy: '.internal.example,localhost:8080',
+      from: { http: 'http_proxy' },
+    };
     const route = { url: 'http://u:[REDACTED]@proxy:1', variable: 'http_proxy' };
     expect(proxyFor(p, new URL('https://api.example.com'))).toEqual(route);
     expect(proxyFor(p, new URL('https://a.internal.example/v1'))).toBeUndefined();
     expect(proxyFor(p, new URL('https://internal.example'))).toBeUndefined();
     expect(proxyFor(p, new URL('http://localhost:8080'))).toBeUndefined();
     expect(proxyFor(p, new URL('http://localhost:8081'))).toEqual(route);
-    expect(proxyFor({ ...p, httpsProxy: 'http://other:2', from: { ...p.from, https: 'HTTPS_PROXY' } }, new URL('https://api.example.com'))).toEqual({ url: 'http://other:2', variable: 'HTTPS_PROXY' });
+    expect(
+      proxyFor({ ...p, httpsProxy: 'http://other:2', from: { ...p.from, https: 'HTTPS_PROXY' } }, new URL('https://api.example.com')),
+    ).toEqual({ url: 'http://other:2', variable: 'HTTPS_PROXY' });
   });
 
   it('every form of a proxy password is a secret', () => {

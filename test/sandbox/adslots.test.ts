@@ -49,7 +49,9 @@ describe('ad slots', () => {
       [{ name: 'x', publication: otherPub }, 2001, `Publication ${otherPub} belongs to another account`],
     ];
     for (const [over, code, description] of cases) {
-      const params = Object.fromEntries(Object.entries({ publication: pub, formats: 'banner', ...over }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      const params = Object.fromEntries(
+        Object.entries({ publication: pub, formats: 'banner', ...over }).filter(([, v]) => v !== undefined),
+      ) as Record<string, string>;
       const r = await call(sb, 'POST', '/adslot/create.xml', { params });
       expect([r.status, errorOf(r)], JSON.stringify(over)).toEqual([400, { code, description }]);
     }
@@ -57,9 +59,18 @@ describe('ad slots', () => {
 
   it('update requires name (production), 2002 for a blank one, and replaces formats and tags', async () => {
     const id = (await create({ name: 'Upd', tags: 'a' }, 'json')).json()['masg-response'].id;
-    expect(errorOf(await call(sb, 'POST', `/adslot/${id}.xml`, { params: { formats: 'text' } }))).toEqual({ code: 1500, description: 'Required parameter not provided: "name"' });
-    expect(errorOf(await call(sb, 'POST', `/adslot/${id}.xml`, { params: { name: '' } }))).toEqual({ code: 2002, description: 'Name must not be blank' });
-    expect(errorOf(await call(sb, 'POST', `/adslot/${id}.xml`, { params: { name: 'x', formats: '' } }))).toEqual({ code: 5000, description: 'No such format: ' });
+    expect(errorOf(await call(sb, 'POST', `/adslot/${id}.xml`, { params: { formats: 'text' } }))).toEqual({
+      code: 1500,
+      description: 'Required parameter not provided: "name"',
+    });
+    expect(errorOf(await call(sb, 'POST', `/adslot/${id}.xml`, { params: { name: '' } }))).toEqual({
+      code: 2002,
+      description: 'Name must not be blank',
+    });
+    expect(errorOf(await call(sb, 'POST', `/adslot/${id}.xml`, { params: { name: 'x', formats: '' } }))).toEqual({
+      code: 5000,
+      description: 'No such format: ',
+    });
     const r = await call(sb, 'POST', `/adslot/${id}.json`, { params: { name: 'Upd 2', formats: 'iab300x250', tags: 'b,c' } });
     expect(r.json()['masg-response']).toMatchObject({ id, name: 'Upd 2', formats: 'iab300x250', tags: 'b,c' });
     const kept = await call(sb, 'POST', `/adslot/${id}.json`, { params: { name: 'Upd 3' } });
@@ -69,13 +80,23 @@ describe('ad slots', () => {
   });
 
   it('unknown slot is 2000 "No such AdSpace id"; another account 2001; list by unknown publication 5000', async () => {
-    for (const [method, path] of [['GET', '/adslot/zzz.xml'], ['POST', '/adslot/zzz.xml'], ['GET', '/adslot/zzz/statistics.xml?start=2024060100&end=2024060123']] as const) {
+    for (const [method, path] of [
+      ['GET', '/adslot/zzz.xml'],
+      ['POST', '/adslot/zzz.xml'],
+      ['GET', '/adslot/zzz/statistics.xml?start=2024060100&end=2024060123'],
+    ] as const) {
       const r = await call(sb, method, path, { params: method === 'POST' ? { name: 'x' } : undefined });
       expect([r.status, errorOf(r)]).toEqual([400, { code: 2000, description: 'No such AdSpace id: zzz' }]);
     }
     const otherSlot = (await call(sb, 'GET', '/adslot/list.json', { auth: sb.other })).json()['masg-response'][0].id;
-    expect(errorOf(await call(sb, 'GET', `/adslot/${otherSlot}.xml`))).toEqual({ code: 2001, description: `AdSpace ${otherSlot} belongs to another account` });
-    expect(errorOf(await call(sb, 'GET', '/adslot/list.xml', { params: { publication: 'nope' } }))).toEqual({ code: 5000, description: 'No such Publication: nope' });
+    expect(errorOf(await call(sb, 'GET', `/adslot/${otherSlot}.xml`))).toEqual({
+      code: 2001,
+      description: `AdSpace ${otherSlot} belongs to another account`,
+    });
+    expect(errorOf(await call(sb, 'GET', '/adslot/list.xml', { params: { publication: 'nope' } }))).toEqual({
+      code: 5000,
+      description: 'No such Publication: nope',
+    });
     expect(errorOf(await call(sb, 'GET', '/adslot/list.xml', { params: { publication: otherPub } })).code).toBe(2001);
   });
 

@@ -17,7 +17,14 @@ describe('advertisers and campaigns', () => {
     expect(tags(xml.text, 'name')).toEqual(['Acme Outdoor', 'B&#228;ckerei Schmidt']);
     expect(xml.text).toContain('<dailyBudget></dailyBudget>');
     const json = await advertisers();
-    expect(json[1]).toEqual({ id: expect.any(String), name: 'Bäckerei Schmidt', status: 'INACTIVE', dailyBudget: '', balance: '0.00', notifyLimit: '50.00' });
+    expect(json[1]).toEqual({
+      id: expect.any(String),
+      name: 'Bäckerei Schmidt',
+      status: 'INACTIVE',
+      dailyBudget: '',
+      balance: '0.00',
+      notifyLimit: '50.00',
+    });
     expect(json.map((a) => a.status)).toEqual(['ACTIVE', 'INACTIVE']);
   });
 
@@ -26,8 +33,20 @@ describe('advertisers and campaigns', () => {
     const list = (await call(sb, 'GET', `/advertiser/${acme.id}/campaigns/list.json`)).json()['masg-response'];
     expect(list.map((c: any) => c.name)).toEqual(['Brand Awareness', 'Holiday Teaser', 'Spring Sale', 'Summer Clicks']);
     expect(Object.keys(list[0])).toEqual([
-      'id', 'name', 'status', 'description', 'advertiser', 'budgetType', 'startDate', 'endDate', 'activationDate',
-      'deactivationDate', 'dailyBudget', 'overallBudget', 'dailyBudgetWeekday', 'dailyBudgetWeekend',
+      'id',
+      'name',
+      'status',
+      'description',
+      'advertiser',
+      'budgetType',
+      'startDate',
+      'endDate',
+      'activationDate',
+      'deactivationDate',
+      'dailyBudget',
+      'overallBudget',
+      'dailyBudgetWeekday',
+      'dailyBudgetWeekend',
     ]);
     expect(new Set(list.map((c: any) => c.budgetType))).toEqual(new Set(['MONETARY', 'IMPRESSIONS', 'CLICKS']));
     expect(list.every((c: any) => c.advertiser === acme.id)).toBe(true);
@@ -63,7 +82,10 @@ describe('advertisers and campaigns', () => {
     expect([a.status, errorOf(a)]).toEqual([400, { code: 2000, description: 'Advertiser nope not found' }]);
     const [otherAdv] = (await call(sb, 'GET', '/advertisers/list.json', { auth: sb.other })).json()['masg-response'];
     const mine = await call(sb, 'GET', `/advertiser/${otherAdv.id}/campaigns/list.xml`);
-    expect([mine.status, errorOf(mine)]).toEqual([400, { code: 1600, description: `Advertiser ${otherAdv.id} belongs to another account` }]);
+    expect([mine.status, errorOf(mine)]).toEqual([
+      400,
+      { code: 1600, description: `Advertiser ${otherAdv.id} belongs to another account` },
+    ]);
     const [oc] = (await call(sb, 'GET', `/advertiser/${otherAdv.id}/campaigns/list.json`, { auth: sb.other })).json()['masg-response'];
     // Production does not reveal that another account's campaign exists: the very answer an
     // unknown ID gets, in both formats.

@@ -23,9 +23,18 @@ describe('authentication', () => {
     ['both empty', `Basic ${b64(':')}`, 1001, 'Malformed Authorization header'],
     ['unknown e-mail', `Basic ${b64('who@example.com:k')}`, 1002, 'Invalid email: who@example.com'],
     ['wrong key', `Basic ${b64('demo@sandbox.masg.test:wrong')}`, 1003, 'Invalid developer key for demo@sandbox.masg.test'],
-    ['key cut at a second colon', `Basic ${b64('other@sandbox.masg.test:other')}`, 1003, 'Invalid developer key for other@sandbox.masg.test'],
-    ['address not allowed', `Basic ${b64(`${RESTRICTED_ACCOUNT.email}:${RESTRICTED_ACCOUNT.key}`)}`, 1004,
-      'Access from IP address 127.0.0.1 is not allowed for restricted@sandbox.masg.test'],
+    [
+      'key cut at a second colon',
+      `Basic ${b64('other@sandbox.masg.test:other')}`,
+      1003,
+      'Invalid developer key for other@sandbox.masg.test',
+    ],
+    [
+      'address not allowed',
+      `Basic ${b64(`${RESTRICTED_ACCOUNT.email}:${RESTRICTED_ACCOUNT.key}`)}`,
+      1004,
+      'Access from IP address 127.0.0.1 is not allowed for restricted@sandbox.masg.test',
+    ],
   ];
   it.each(cases)('%s → HTTP 400, code %s', async (_name, header, code, description) => {
     for (const format of ['xml', 'json']) {
@@ -41,7 +50,10 @@ describe('authentication', () => {
   });
 
   it('parameter errors come before authentication errors', async () => {
-    const missing = await call(sb, 'POST', '/adslot/create.xml', { auth: `Basic ${b64('demo@sandbox.masg.test:wrong')}`, params: { name: 'x' } });
+    const missing = await call(sb, 'POST', '/adslot/create.xml', {
+      auth: `Basic ${b64('demo@sandbox.masg.test:wrong')}`,
+      params: { name: 'x' },
+    });
     expect(errorOf(missing).code).toBe(1500);
     const date = await call(sb, 'GET', '/publication/statistics.json', { auth: null, params: { start: '20240601', end: '2024060123' } });
     expect(errorOf(date)).toEqual({ code: 5000, description: 'Unparseable date: "20240601"' });
@@ -93,9 +105,15 @@ describe('routing', () => {
   it('logs method, path, format, params and status of every request', async () => {
     await call(sb, 'POST', '/publication/nope.json?reference=q', { params: { name: 'n' } });
     expect(sb.requests.at(-1)).toEqual({
-      method: 'POST', path: '/publication/nope.json', format: 'json', params: { reference: 'q', name: 'n' },
-      query: { reference: 'q' }, form: { name: 'n' }, contentType: 'application/x-www-form-urlencoded; charset=UTF-8',
-      userAgent: expect.any(String), status: 400,
+      method: 'POST',
+      path: '/publication/nope.json',
+      format: 'json',
+      params: { reference: 'q', name: 'n' },
+      query: { reference: 'q' },
+      form: { name: 'n' },
+      contentType: 'application/x-www-form-urlencoded; charset=UTF-8',
+      userAgent: expect.any(String),
+      status: 400,
     });
   });
 });

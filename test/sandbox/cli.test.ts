@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 import { runSandboxCommand, sandboxOptions } from '../../src/sandbox/cli.js';
 
 function capture() {
@@ -21,7 +21,9 @@ describe('masg sandbox (runSandboxCommand)', () => {
     expect(out.text()).toContain('demo@sandbox.masg.test  key: demo-developer-key');
     expect(out.text()).toContain('other@sandbox.masg.test  key: other:developer-key');
     expect(out.text()).toContain(`curl -u 'demo@sandbox.masg.test:demo-developer-key' ${url}/publication/list.xml`);
-    const r = await fetch(`${url}/publication/list.xml`, { headers: { authorization: `Basic ${Buffer.from('demo@sandbox.masg.test:demo-developer-key').toString('base64')}` } });
+    const r = await fetch(`${url}/publication/list.xml`, {
+      headers: { authorization: `Basic ${Buffer.from('demo@sandbox.masg.test:demo-developer-key').toString('base64')}` },
+    });
     expect(r.status).toBe(200);
     ac.abort();
     await running;
@@ -31,13 +33,20 @@ describe('masg sandbox (runSandboxCommand)', () => {
 
   it('turns option strings into sandbox options', () => {
     expect(sandboxOptions({ port: '8080', seed: '3', latency: '100-800', faults: '503=0.2', scale: '2000x5' })).toMatchObject({
-      port: 8080, seed: 3, latencyMs: [100, 800], faults: { rates: { '503': 0.2 } }, scale: { publications: 2000, slotsPerPublication: 5 },
+      port: 8080,
+      seed: 3,
+      latencyMs: [100, 800],
+      faults: { rates: { '503': 0.2 } },
+      scale: { publications: 2000, slotsPerPublication: 5 },
     });
     expect(sandboxOptions({ scale: '10x2x12' }).scale).toEqual({ publications: 10, slotsPerPublication: 2, countries: 12 });
     expect(sandboxOptions({})).toMatchObject({ host: '127.0.0.1', port: 0, seed: 1 });
   });
 
-  it.each([{ port: 'http' }, { port: '70000' }, { seed: '-1' }, { latency: 'slow' }, { faults: 'kaboom' }, { scale: '2000' }])('refuses %j with a UsageError', (o) => {
-    expect(() => sandboxOptions(o)).toThrow(UsageError);
-  });
+  it.each([{ port: 'http' }, { port: '70000' }, { seed: '-1' }, { latency: 'slow' }, { faults: 'kaboom' }, { scale: '2000' }])(
+    'refuses %j with a UsageError',
+    (o) => {
+      expect(() => sandboxOptions(o)).toThrow(UsageError);
+    },
+  );
 });

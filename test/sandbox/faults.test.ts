@@ -15,9 +15,15 @@ const createSlot = (name: string) => call(sb, 'POST', '/adslot/create.xml', { pa
 
 describe('parseFaults (the --faults string)', () => {
   it('reads rates, latency, retry-after, seed and path', () => {
-    expect(parseFaults('503=0.2,429=0.1,drop=0.05,truncate=0.05')).toEqual({ rates: { '503': 0.2, '429': 0.1, drop: 0.05, truncate: 0.05 } });
+    expect(parseFaults('503=0.2,429=0.1,drop=0.05,truncate=0.05')).toEqual({
+      rates: { '503': 0.2, '429': 0.1, drop: 0.05, truncate: 0.05 },
+    });
     expect(parseFaults('drop-after,latency=100-300,retry-after=7,seed=3,path=/adslot/')).toEqual({
-      rates: { 'drop-after': 1 }, latencyMs: [100, 300], retryAfter: 7, seed: 3, path: '/adslot/',
+      rates: { 'drop-after': 1 },
+      latencyMs: [100, 300],
+      retryAfter: 7,
+      seed: 3,
+      path: '/adslot/',
     });
   });
   it.each(['503=2', 'boom=0.1', '429=', 'latency=fast', 'latency=300-100', 'seed=x'])('rejects %s', (text) => {

@@ -56,16 +56,23 @@ describe('hostile load', () => {
     expect(after.peak, `before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`).toBeLessThan(PEAK_LIMIT_MB);
     // Still serving, and the form limit is not the only thing keeping memory down: a normal
     // request right after is answered.
-    const ok = await fetch(`${sb.url}/publication/list.xml`, { headers: { authorization: `Basic ${Buffer.from('demo@sandbox.masg.test:demo-developer-key').toString('base64')}` } });
+    const ok = await fetch(`${sb.url}/publication/list.xml`, {
+      headers: { authorization: `Basic ${Buffer.from('demo@sandbox.masg.test:demo-developer-key').toString('base64')}` },
+    });
     expect(ok.status).toBe(200);
   }, 120_000);
 
   it('an oversize body announced with Expect: 100-continue is refused before it is sent', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${sb.url}/publication/create.xml`, {
-        method: 'POST', agent: false,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 50 * MB, expect: '100-continue' },
-      }, (res) => resolve(res.statusCode ?? 0));
+      const req = request(
+        `${sb.url}/publication/create.xml`,
+        {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 50 * MB, expect: '100-continue' },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      );
       req.on('continue', () => reject(new Error('the sandbox asked for the body')));
       req.on('error', reject);
     });

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lenientStampHour } from '../../src/sandbox/java-stamp.js';
 
-const cases = JSON.parse(readFileSync(new URL('./fixtures/lenient-stamps.json', import.meta.url), 'utf8')) as Array<[string, number | null]>;
+const cases = JSON.parse(readFileSync(new URL('./fixtures/lenient-stamps.json', import.meta.url), 'utf8')) as Array<
+  [string, number | null]
+>;
 const hour = (iso: string) => Date.parse(`${iso}:00:00Z`) / 3_600_000;
 
 describe("Java's lenient yyyyMMddHH", () => {

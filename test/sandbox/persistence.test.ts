@@ -14,10 +14,18 @@ describe('persistence', () => {
     const file = path.join(dir, 'nested', 'folder', 'state.json');
     const a = await start({ dataFile: file, seed: 5 });
     const { pubs } = await demoIds(a);
-    const pub = (await call(a, 'POST', '/publication/create.json', { params: { name: 'Kept', type: 'OTHER_APP', description: 'd' } })).json()['masg-response'];
-    const slot = (await call(a, 'POST', '/adslot/create.json', { params: { publication: pubs['demo-1'].id, name: 'Kept slot', formats: 'text', tags: 't1,t2' } })).json()['masg-response'];
+    const pub = (
+      await call(a, 'POST', '/publication/create.json', { params: { name: 'Kept', type: 'OTHER_APP', description: 'd' } })
+    ).json()['masg-response'];
+    const slot = (
+      await call(a, 'POST', '/adslot/create.json', {
+        params: { publication: pubs['demo-1'].id, name: 'Kept slot', formats: 'text', tags: 't1,t2' },
+      })
+    ).json()['masg-response'];
     await call(a, 'POST', `/publication/${pubs['demo-1'].id}.xml`, { params: { status: 'PAUSED' } });
-    const stats = (await call(a, 'GET', '/publication/statistics.xml', { params: { start: '2024060100', end: '2024061023', level: 'adslot' } })).text;
+    const stats = (
+      await call(a, 'GET', '/publication/statistics.xml', { params: { start: '2024060100', end: '2024061023', level: 'adslot' } })
+    ).text;
     await a.close();
 
     const b = await start({ dataFile: file, seed: 99 });
@@ -26,9 +34,13 @@ describe('persistence', () => {
       expect(after.pubs['demo-1'].status).toBe('PAUSED');
       expect(Object.values(after.pubs).find((p: any) => p.id === pub.id)).toMatchObject({ name: 'Kept', status: 'ACTIVE' });
       expect(after.slots.find((s) => s.id === slot.id)).toEqual(slot);
-      expect((await call(b, 'GET', '/publication/statistics.xml', { params: { start: '2024060100', end: '2024061023', level: 'adslot' } })).text).toBe(stats);
+      expect(
+        (await call(b, 'GET', '/publication/statistics.xml', { params: { start: '2024060100', end: '2024061023', level: 'adslot' } })).text,
+      ).toBe(stats);
       // New IDs continue the sequence instead of repeating one.
-      const next = (await call(b, 'POST', '/publication/create.json', { params: { name: 'Next', type: 'OTHER_APP', description: 'd' } })).json()['masg-response'];
+      const next = (
+        await call(b, 'POST', '/publication/create.json', { params: { name: 'Next', type: 'OTHER_APP', description: 'd' } })
+      ).json()['masg-response'];
       expect(next.id).not.toBe(pub.id);
     } finally {
       await b.close();
@@ -40,15 +52,19 @@ describe('persistence', () => {
     const file = path.join(dir, 'concurrent.json');
     const sb = await start({ dataFile: file });
     const pub = (await demoIds(sb)).pubs['demo-2'].id;
-    const created = await Promise.all(Array.from({ length: 16 }, async (_, client) => {
-      const out: string[] = [];
-      for (let i = 0; i < 5; i++) {
-        const r = await call(sb, 'POST', '/adslot/create.json', { params: { publication: pub, name: `c${client}-${i}`, formats: 'banner' } });
-        expect(r.status).toBe(200);
-        out.push(r.json()['masg-response'].id);
-      }
-      return out;
-    }));
+    const created = await Promise.all(
+      Array.from({ length: 16 }, async (_, client) => {
+        const out: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          const r = await call(sb, 'POST', '/adslot/create.json', {
+            params: { publication: pub, name: `c${client}-${i}`, formats: 'banner' },
+          });
+          expect(r.status).toBe(200);
+          out.push(r.json()['masg-response'].id);
+        }
+        return out;
+      }),
+    );
     const ids = created.flat();
     expect(new Set(ids).size).toBe(80);
     // Every 200 was answered after its write reached the disk: the file has them all already.
@@ -100,11 +116,13 @@ describe('several sandboxes over one data file (every `masg --sandbox` command r
     const [a, b] = await Promise.all([start({ dataFile: file }), start({ dataFile: file })]);
     try {
       expect((await demoIds(a)).pubs).toEqual((await demoIds(b)).pubs);
-      const created = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-        const r = await create(i % 2 ? a : b, `shared-${i}`);
-        expect(r.status).toBe(200);
-        return r.json()['masg-response'].id as string;
-      }));
+      const created = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const r = await create(i % 2 ? a : b, `shared-${i}`);
+          expect(r.status).toBe(200);
+          return r.json()['masg-response'].id as string;
+        }),
+      );
       expect(new Set(created).size).toBe(20);
       // A rename in one while the other keeps creating: the rename survives the other's writes.
       const slot = (await demoIds(a)).slots[0];
@@ -153,8 +171,28 @@ describe('kill -9 during a stream of writes', () => {
   const out = path.join(dir, 'build');
   function build(): string {
     const tsc = path.resolve('node_modules/typescript/bin/tsc');
-    execFileSync(process.execPath, [tsc, '--outDir', out, '--rootDir', 'src', '--module', 'NodeNext', '--moduleResolution', 'NodeNext',
-      '--target', 'ES2022', '--strict', '--skipLibCheck', '--types', 'node', 'src/sandbox/main.ts'], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [
+        tsc,
+        '--outDir',
+        out,
+        '--rootDir',
+        'src',
+        '--module',
+        'NodeNext',
+        '--moduleResolution',
+        'NodeNext',
+        '--target',
+        'ES2022',
+        '--strict',
+        '--skipLibCheck',
+        '--types',
+        'node',
+        'src/sandbox/main.ts',
+      ],
+      { stdio: 'pipe' },
+    );
     writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
     // The sandbox's file lock (src/core) loads a dependency: let the temp build find the project's.
     if (!existsSync(path.join(out, 'node_modules'))) symlinkSync(path.resolve('node_modules'), path.join(out, 'node_modules'), 'dir');
@@ -182,7 +220,9 @@ describe('kill -9 during a stream of writes', () => {
     const writer = async (w: number) => {
       for (let i = 0; !killed; i++) {
         try {
-          const r = await call(sb, 'POST', '/adslot/create.json', { params: { publication: pub, name: `k${w}-${i}`, formats: 'banner', tags: 'x'.repeat(200) } });
+          const r = await call(sb, 'POST', '/adslot/create.json', {
+            params: { publication: pub, name: `k${w}-${i}`, formats: 'banner', tags: 'x'.repeat(200) },
+          });
           if (r.status === 200) acknowledged.push(r.json()['masg-response'].id);
         } catch {
           return; // the connection died with the process

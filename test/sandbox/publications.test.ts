@@ -36,12 +36,29 @@ describe('publications', () => {
   });
 
   it('create stores every field; JSON has booleans and leaves empty fields out', async () => {
-    const r = await create({
-      name: 'Full', type: 'MOBILE_SITE', url: 'https://m.example/', reference: 'ref-1', transparent: 'true', languages: 'en,fr,en', autoapprove: 'true',
-    }, 'json');
+    const r = await create(
+      {
+        name: 'Full',
+        type: 'MOBILE_SITE',
+        url: 'https://m.example/',
+        reference: 'ref-1',
+        transparent: 'true',
+        languages: 'en,fr,en',
+        autoapprove: 'true',
+      },
+      'json',
+    );
     expect(r.json()['masg-response']).toEqual({
-      id: expect.any(String), name: 'Full', description: 'd', type: 'MOBILE_SITE', reference: 'ref-1', url: 'https://m.example/',
-      transparent: true, languages: 'en,fr', autoapprove: true, status: 'PENDING',
+      id: expect.any(String),
+      name: 'Full',
+      description: 'd',
+      type: 'MOBILE_SITE',
+      reference: 'ref-1',
+      url: 'https://m.example/',
+      transparent: true,
+      languages: 'en,fr',
+      autoapprove: true,
+      status: 'PENDING',
     });
     const bare = (await create({ name: 'Bare' }, 'json')).json()['masg-response'];
     expect(Object.keys(bare)).toEqual(['id', 'name', 'description', 'type', 'transparent', 'autoapprove', 'status']);
@@ -52,8 +69,14 @@ describe('publications', () => {
       expect((await create({ name: type, type })).status).toBe(200);
     }
     expect((await create({ name: 's', type: 'IPHONE_SITE', url: 'https://x.example/' })).status).toBe(200);
-    expect(errorOf(await create({ name: 't', type: 'WATCH_APP' }))).toEqual({ code: 5000, description: 'No such PublicationType: WATCH_APP' });
-    expect(errorOf(await create({ name: 't', type: 'MOBILE_SITE' }))).toEqual({ code: 1500, description: 'Required parameter not provided: "url"' });
+    expect(errorOf(await create({ name: 't', type: 'WATCH_APP' }))).toEqual({
+      code: 5000,
+      description: 'No such PublicationType: WATCH_APP',
+    });
+    expect(errorOf(await create({ name: 't', type: 'MOBILE_SITE' }))).toEqual({
+      code: 1500,
+      description: 'Required parameter not provided: "url"',
+    });
   });
 
   it('rejects bad values with production codes and texts', async () => {
@@ -109,15 +132,24 @@ describe('publications', () => {
 
   it('update applies fields; blank name is 2002; unknown 2000; another account 2001', async () => {
     const id = (await create({ name: 'Upd', languages: 'de' }, 'json')).json()['masg-response'].id;
-    const r = await call(sb, 'POST', `/publication/${id}.json`, { params: { name: 'Upd 2', description: '', languages: '', type: 'ANDROID_APP', url: 'https://u.example/a' } });
+    const r = await call(sb, 'POST', `/publication/${id}.json`, {
+      params: { name: 'Upd 2', description: '', languages: '', type: 'ANDROID_APP', url: 'https://u.example/a' },
+    });
     expect(r.json()['masg-response']).toMatchObject({ name: 'Upd 2', type: 'IPHONE_APP', url: 'https://u.example/a' });
     expect(r.json()['masg-response']).not.toHaveProperty('description');
     expect(r.json()['masg-response']).not.toHaveProperty('languages');
-    expect(errorOf(await call(sb, 'POST', `/publication/${id}.xml`, { params: { name: ' ' } }))).toEqual({ code: 2002, description: 'Name must not be blank' });
+    expect(errorOf(await call(sb, 'POST', `/publication/${id}.xml`, { params: { name: ' ' } }))).toEqual({
+      code: 2002,
+      description: 'Name must not be blank',
+    });
     const missing = await call(sb, 'POST', '/publication/nope.xml', { params: { name: 'x' } });
     expect([missing.status, errorOf(missing)]).toEqual([400, { code: 2000, description: 'No such Publication id: nope' }]);
     const otherId = (await call(sb, 'GET', '/publication/list.json', { auth: sb.other })).json()['masg-response'][0].id;
-    for (const [method, path] of [['POST', `/publication/${otherId}.xml`], ['GET', `/publication/${otherId}.xml`], ['GET', `/publication/${otherId}/statistics.xml?start=2024060100&end=2024060123`]] as const) {
+    for (const [method, path] of [
+      ['POST', `/publication/${otherId}.xml`],
+      ['GET', `/publication/${otherId}.xml`],
+      ['GET', `/publication/${otherId}/statistics.xml?start=2024060100&end=2024060123`],
+    ] as const) {
       const res = await call(sb, method, path, { params: method === 'POST' ? { name: 'mine' } : undefined });
       expect([res.status, errorOf(res)]).toEqual([400, { code: 2001, description: `Publication ${otherId} belongs to another account` }]);
     }
@@ -126,15 +158,25 @@ describe('publications', () => {
 
 describe('the status state machine', () => {
   async function inStatus(status: string): Promise<string> {
-    const id = (await create({ name: `sm ${status}`, autoapprove: status === 'PENDING' ? 'false' : 'true' }, 'json')).json()['masg-response'].id;
+    const id = (await create({ name: `sm ${status}`, autoapprove: status === 'PENDING' ? 'false' : 'true' }, 'json')).json()[
+      'masg-response'
+    ].id;
     if (status === 'PAUSED' || status === 'STOPPED') await call(sb, 'POST', `/publication/${id}.xml`, { params: { status } });
     return id;
   }
   const table: Array<[string, string, string]> = [
-    ['ACTIVE', 'PAUSED', 'PAUSED'], ['ACTIVE', 'STOPPED', 'STOPPED'], ['ACTIVE', 'ACTIVE', 'ACTIVE'], ['ACTIVE', 'PENDING', 'ACTIVE'],
-    ['PAUSED', 'ACTIVE', 'ACTIVE'], ['PAUSED', 'STOPPED', 'STOPPED'], ['PAUSED', 'NEW', 'PAUSED'],
-    ['STOPPED', 'ACTIVE', 'STOPPED'], ['STOPPED', 'PAUSED', 'STOPPED'],
-    ['PENDING', 'ACTIVE', 'PENDING'], ['PENDING', 'PAUSED', 'PENDING'], ['PENDING', 'STOPPED', 'PENDING'],
+    ['ACTIVE', 'PAUSED', 'PAUSED'],
+    ['ACTIVE', 'STOPPED', 'STOPPED'],
+    ['ACTIVE', 'ACTIVE', 'ACTIVE'],
+    ['ACTIVE', 'PENDING', 'ACTIVE'],
+    ['PAUSED', 'ACTIVE', 'ACTIVE'],
+    ['PAUSED', 'STOPPED', 'STOPPED'],
+    ['PAUSED', 'NEW', 'PAUSED'],
+    ['STOPPED', 'ACTIVE', 'STOPPED'],
+    ['STOPPED', 'PAUSED', 'STOPPED'],
+    ['PENDING', 'ACTIVE', 'PENDING'],
+    ['PENDING', 'PAUSED', 'PENDING'],
+    ['PENDING', 'STOPPED', 'PENDING'],
   ];
   it.each(table)('%s → %s gives %s (HTTP 200 either way)', async (from, to, expected) => {
     const id = await inStatus(from);

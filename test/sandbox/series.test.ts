@@ -23,7 +23,14 @@ describe('hourly series', () => {
     const s = activeSeries(42);
     const start = 19_000 * 24 - 700; // crosses a 672-hour block boundary
     const hours = Array.from({ length: 2000 }, (_, i) => sum(s, start + i, start + i + 1));
-    for (const [a, b] of [[0, 2000], [5, 6], [13, 1500], [671, 700], [0, 24], [100, 1999]] as const) {
+    for (const [a, b] of [
+      [0, 2000],
+      [5, 6],
+      [13, 1500],
+      [671, 700],
+      [0, 24],
+      [100, 1999],
+    ] as const) {
       const expected = [0, 0, 0, 0];
       for (let i = a; i < b; i++) hours[i]!.forEach((v, k) => (expected[k]! += v));
       expect(sum(s, start + a, start + b)).toEqual(expected);

@@ -20,7 +20,9 @@ export interface SpawnedSandbox {
 
 export async function spawnSandbox(args: string[], env: Record<string, string> = {}): Promise<SpawnedSandbox> {
   const child = spawn(process.execPath, [BIN, 'sandbox', ...args], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ROOT, ...env }, stdio: 'pipe',
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ROOT, ...env },
+    stdio: 'pipe',
   });
   let out = '';
   let err = '';
@@ -38,7 +40,11 @@ export async function spawnSandbox(args: string[], env: Record<string, string> =
   await waitFor(/listening on http:\/\/\S+/);
   const url = /listening on (http:\/\/\S+)/.exec(out + err)![1]!;
   return {
-    child, url, stdout: () => out, stderr: () => err, waitFor,
+    child,
+    url,
+    stdout: () => out,
+    stderr: () => err,
+    waitFor,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return closed;

@@ -18,8 +18,15 @@ const json = async (path: string, params: Record<string, string>, s = sb) => (aw
 type Row = { requests: number; impressions: number; clicks: number; earnings: { currency: string; amount: string } };
 const cents = (r: Row) => Math.round(Number(r.earnings.amount) * 100);
 function add(rows: Row[]) {
-  return rows.reduce((t, r) => ({ requests: t.requests + r.requests, impressions: t.impressions + r.impressions, clicks: t.clicks + r.clicks, cents: t.cents + cents(r) }),
-    { requests: 0, impressions: 0, clicks: 0, cents: 0 });
+  return rows.reduce(
+    (t, r) => ({
+      requests: t.requests + r.requests,
+      impressions: t.impressions + r.impressions,
+      clicks: t.clicks + r.clicks,
+      cents: t.cents + cents(r),
+    }),
+    { requests: 0, impressions: 0, clicks: 0, cents: 0 },
+  );
 }
 const total = (r: Row) => add([r]);
 const stamp = (d: Date) => d.toISOString().slice(0, 13).replace(/[-T]/g, '');
@@ -28,7 +35,12 @@ describe('publisher statistics', () => {
   it('all publications, level=publication: ID-keyed JSON, same numbers as XML, integers and string amounts', async () => {
     const j = await json('/publication/statistics.json', DAY);
     const cafe = ids.pubs['demo-1'].id;
-    expect(j[cafe]).toEqual({ requests: expect.any(Number), impressions: expect.any(Number), clicks: expect.any(Number), earnings: { currency: 'USD', amount: expect.stringMatching(/^\d+\.\d\d$/) } });
+    expect(j[cafe]).toEqual({
+      requests: expect.any(Number),
+      impressions: expect.any(Number),
+      clicks: expect.any(Number),
+      earnings: { currency: 'USD', amount: expect.stringMatching(/^\d+\.\d\d$/) },
+    });
     const x = (await get('/publication/statistics.xml', DAY)).text;
     expect(tags(x, 'id')).toEqual(Object.keys(j));
     expect(tags(x, 'requests').map(Number)).toEqual(Object.values(j).map((r: any) => r.requests));
@@ -56,7 +68,9 @@ describe('publisher statistics', () => {
   it('XML shapes: country first in each statistics, adslot elements nested in publications', async () => {
     const pub = ids.pubs['demo-1'].id;
     const x = (await get(`/publication/${pub}/statistics.xml`, { ...DAY, level: 'adslot', bycountry: 'true' })).text;
-    expect(x).toMatch(/^<\?xml[^\n]*\n<masg-response>\n<publication>\n<id>[^<]+<\/id>\n<adslot>\n<id>[^<]+<\/id>\n<statistics>\n<country>[A-Z]{2}<\/country>\n<requests>/);
+    expect(x).toMatch(
+      /^<\?xml[^\n]*\n<masg-response>\n<publication>\n<id>[^<]+<\/id>\n<adslot>\n<id>[^<]+<\/id>\n<statistics>\n<country>[A-Z]{2}<\/country>\n<requests>/,
+    );
     expect(x).toContain('<earnings>\n<currency>USD</currency>\n<amount>');
   });
 
@@ -74,14 +88,22 @@ describe('publisher statistics', () => {
   it('a range equals the sum of its days, and a day the sum of its hours', async () => {
     const pub = ids.pubs['demo-2'].id;
     const range = await json(`/publication/${pub}/statistics.json`, { start: '2024060800', end: '2024061023', bycountry: 'true' });
-    const days = await Promise.all(['20240608', '20240609', '20240610'].map((d) => json(`/publication/${pub}/statistics.json`, { start: `${d}00`, end: `${d}23`, bycountry: 'true' })));
+    const days = await Promise.all(
+      ['20240608', '20240609', '20240610'].map((d) =>
+        json(`/publication/${pub}/statistics.json`, { start: `${d}00`, end: `${d}23`, bycountry: 'true' }),
+      ),
+    );
     for (const cc of Object.keys(range)) expect(add(days.map((d) => d[cc]).filter(Boolean))).toEqual(total(range[cc]));
     const slot = ids.slots.find((s) => s.publication === pub).id;
     const day = await json(`/adslot/${slot}/statistics.json`, { start: '2024060900', end: '2024060923' });
-    const hours = await Promise.all(Array.from({ length: 24 }, (_, h) => {
-      const hh = `20240609${String(h).padStart(2, '0')}`;
-      return call(sb, 'GET', `/adslot/${slot}/statistics.json`, { params: { start: hh, end: hh } }).then((r) => r.json()['masg-response']);
-    }));
+    const hours = await Promise.all(
+      Array.from({ length: 24 }, (_, h) => {
+        const hh = `20240609${String(h).padStart(2, '0')}`;
+        return call(sb, 'GET', `/adslot/${slot}/statistics.json`, { params: { start: hh, end: hh } }).then(
+          (r) => r.json()['masg-response'],
+        );
+      }),
+    );
     const withData = hours.filter((h) => Object.keys(h).length > 0);
     expect(add(withData)).toEqual(total(day));
     expect(withData.length).toBeGreaterThan(12);
@@ -110,7 +132,9 @@ describe('publisher statistics', () => {
     expect(Object.keys(await json('/publication/statistics.json', { start: '2024061507', end: '2024061507' })).length).toBeGreaterThan(0);
     const paused = ids.pubs['demo-3'].id; // paused 12 days before NOW
     expect(await json(`/publication/${paused}/statistics.json`, { start: '2024060700', end: '2024061423' })).toEqual({});
-    expect(Object.keys(await json(`/publication/${paused}/statistics.json`, { start: '2024052000', end: '2024052023' }))).not.toHaveLength(0);
+    expect(Object.keys(await json(`/publication/${paused}/statistics.json`, { start: '2024052000', end: '2024052023' }))).not.toHaveLength(
+      0,
+    );
     // A reversed range is not an error, just empty (no start ≤ end check in production).
     expect((await get('/publication/statistics.xml', { start: '2024061023', end: '2024061000' })).text).toBe(empty);
   });
@@ -120,7 +144,9 @@ describe('publisher statistics', () => {
     const s = await start({ now: () => now });
     try {
       const { pubs } = await demoIds(s);
-      const slot = (await call(s, 'POST', '/adslot/create.json', { params: { publication: pubs['demo-1'].id, name: 'fresh', formats: 'banner' } })).json()['masg-response'].id;
+      const slot = (
+        await call(s, 'POST', '/adslot/create.json', { params: { publication: pubs['demo-1'].id, name: 'fresh', formats: 'banner' } })
+      ).json()['masg-response'].id;
       const q = { start: '2024061500', end: '2024061623', bycountry: 'true' };
       expect(await json(`/adslot/${slot}/statistics.json`, q, s)).toHaveProperty('OO');
       now = new Date('2024-06-16T02:00:00Z');
@@ -138,10 +164,14 @@ describe('publisher statistics', () => {
     expect(plain.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n</masg-response>\n');
     expect(await json(`/adslot/${slot}/statistics.json`, DAY)).toEqual({});
     const oo = await get(`/adslot/${slot}/statistics.xml`, { ...DAY, bycountry: 'true' });
-    expect(oo.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n<adslot>\n<id>0</id>\n<statistics>\n<country>OO</country>\n' +
-      '<requests>0</requests>\n<impressions>0</impressions>\n<clicks>0</clicks>\n<earnings>\n<currency>USD</currency>\n<amount>0.00</amount>\n</earnings>\n' +
-      '</statistics>\n</adslot>\n</masg-response>\n');
-    expect(await json(`/adslot/${slot}/statistics.json`, { ...DAY, bycountry: 'true' })).toEqual({ OO: { requests: 0, impressions: 0, clicks: 0, earnings: { currency: 'USD', amount: '0.00' } } });
+    expect(oo.text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n<adslot>\n<id>0</id>\n<statistics>\n<country>OO</country>\n' +
+        '<requests>0</requests>\n<impressions>0</impressions>\n<clicks>0</clicks>\n<earnings>\n<currency>USD</currency>\n<amount>0.00</amount>\n</earnings>\n' +
+        '</statistics>\n</adslot>\n</masg-response>\n',
+    );
+    expect(await json(`/adslot/${slot}/statistics.json`, { ...DAY, bycountry: 'true' })).toEqual({
+      OO: { requests: 0, impressions: 0, clicks: 0, earnings: { currency: 'USD', amount: '0.00' } },
+    });
   });
 
   it('"-0.00": a row with traffic but no earnings; the all-zero placeholder keeps "0.00"', async () => {
@@ -183,7 +213,10 @@ describe('publisher statistics', () => {
     const campaign = (await json(`/advertiser/${ids.advertisers[0].id}/campaigns/list.json`, {}))[0].id;
     const slot = ids.slots[0].id;
     for (const path of ['/publication/statistics.json', `/adslot/${slot}/statistics.json`, `/campaign/${campaign}/statistics.json`]) {
-      for (const [q, same] of [[range(odd, '2024061423'), range(canonical, '2024061423')], [range('2023010100', odd), range('2023010100', canonical)]] as const) {
+      for (const [q, same] of [
+        [range(odd, '2024061423'), range(canonical, '2024061423')],
+        [range('2023010100', odd), range('2023010100', canonical)],
+      ] as const) {
         const r = await get(path, q);
         expect(r.status, `${path} ${JSON.stringify(q)}`).toBe(200);
         expect(r.json(), `${path} ${JSON.stringify(q)}`).toEqual((await get(path, same)).json());
@@ -203,7 +236,8 @@ describe('publisher statistics', () => {
       [{ ...DAY, bycountry: 'yes' }, 5000, 'Invalid boolean value for bycountry: "yes"'],
       [{ ...DAY, level: 'ADSLOT' }, 5000, 'No such level: ADSLOT'],
     ];
-    for (const [params, code, description] of cases) expect(errorOf(await get('/publication/statistics.xml', params)), JSON.stringify(params)).toEqual({ code, description });
+    for (const [params, code, description] of cases)
+      expect(errorOf(await get('/publication/statistics.xml', params)), JSON.stringify(params)).toEqual({ code, description });
   });
 });
 
@@ -221,17 +255,32 @@ describe('campaign statistics', () => {
     const week = { start: '2024060300', end: '2024060923' };
     const j = await json(`/campaign/${c}/statistics.json`, { ...week, bycountry: 'true', level: 'adslot' });
     // One campaign per request: production drops the campaign level, the metrics are the root.
-    expect(Object.keys(j)).toEqual(['impressions', 'clicks', 'conversions', 'conversionsPercent', 'CTR', 'ECPM', 'costPerConversion', 'spend']);
+    expect(Object.keys(j)).toEqual([
+      'impressions',
+      'clicks',
+      'conversions',
+      'conversionsPercent',
+      'CTR',
+      'ECPM',
+      'costPerConversion',
+      'spend',
+    ]);
     const x = (await get(`/campaign/${c}/statistics.xml`, week)).text;
     expect(x).toContain(`<campaign>\n<id>${c}</id>\n<statistics>\n<impressions>${j.impressions}</impressions>`);
     expect(x).toContain(`<CTR>\n<currency>USD</currency>\n<amount>${j.CTR.amount}</amount>\n</CTR>`);
-    const days = await Promise.all(Array.from({ length: 7 }, (_, i) => {
-      const d = `202406${String(3 + i).padStart(2, '0')}`;
-      return json(`/campaign/${c}/statistics.json`, { start: `${d}00`, end: `${d}23` });
-    }));
+    const days = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => {
+        const d = `202406${String(3 + i).padStart(2, '0')}`;
+        return json(`/campaign/${c}/statistics.json`, { start: `${d}00`, end: `${d}23` });
+      }),
+    );
     const sum = (k: string) => days.reduce((t, d) => t + (k === 'spend' ? Math.round(Number(d.spend.amount) * 100) : d[k]), 0);
-    expect([sum('impressions'), sum('clicks'), sum('conversions'), sum('spend')])
-      .toEqual([j.impressions, j.clicks, j.conversions, Math.round(Number(j.spend.amount) * 100)]);
+    expect([sum('impressions'), sum('clicks'), sum('conversions'), sum('spend')]).toEqual([
+      j.impressions,
+      j.clicks,
+      j.conversions,
+      Math.round(Number(j.spend.amount) * 100),
+    ]);
     const ratio = (n: number, d: number) => (Math.round((n / d) * 100) / 100).toFixed(2);
     expect(j.CTR.amount).toBe(ratio(j.clicks, j.impressions));
     expect(j.conversionsPercent).toBe(ratio(j.conversions * 100, j.clicks));
@@ -257,12 +306,16 @@ describe('campaign statistics', () => {
       if (j.conversions === 0) {
         infinite++;
         expect(j.costPerConversion.amount).toBe('?');
-        expect((await get(`/campaign/${id}/statistics.xml`, q)).text).toContain('<costPerConversion>\n<currency>USD</currency>\n<amount>&#8734;</amount>');
+        expect((await get(`/campaign/${id}/statistics.xml`, q)).text).toContain(
+          '<costPerConversion>\n<currency>USD</currency>\n<amount>&#8734;</amount>',
+        );
       }
     }
     expect(infinite).toBeGreaterThan(0);
     expect(await json(`/campaign/${all['Holiday Teaser']}/statistics.json`, q)).toEqual({});
-    expect((await get(`/campaign/${all['Holiday Teaser']}/statistics.xml`, q)).text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n</masg-response>\n');
+    expect((await get(`/campaign/${all['Holiday Teaser']}/statistics.xml`, q)).text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n</masg-response>\n',
+    );
     expect(errorOf(await get(`/campaign/${all['Holiday Teaser']}/statistics.xml`, { start: '2024050100' })).code).toBe(1500);
   });
 });

@@ -35,7 +35,8 @@ describe('masg sandbox --log (piped)', () => {
       await fetch(`${sb.url}/publication/list.xml?developerKey=${DEMO.key}&email=${DEMO.email}`, { headers: auth() });
       await fetch(`${sb.url}/adslot/list.json`, { headers: auth() });
       await fetch(`${sb.url}/publication/create.xml`, {
-        method: 'POST', headers: { ...auth({ email: DEMO.email, key: 'wrong-secret-key' }), 'content-type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        headers: { ...auth({ email: DEMO.email, key: 'wrong-secret-key' }), 'content-type': 'application/x-www-form-urlencoded' },
         body: 'name=x',
       });
       await sb.waitFor(/POST \/publication\/create\.xml {2}400/);
@@ -71,10 +72,15 @@ describe('masg sandbox --log (piped)', () => {
 
 describe('masg sandbox on a terminal', () => {
   it('lists requests by default under a pseudo-terminal (script), and not with --no-log', async () => {
-    for (const [extra, expected] of [['', 1], [' --no-log', 0]] as const) {
+    for (const [extra, expected] of [
+      ['', 1],
+      [' --no-log', 0],
+    ] as const) {
       // `script` gives the command a pseudo-terminal; its output is the terminal's.
       const child = spawn('script', ['-qfec', `${process.execPath} ${BIN} sandbox${extra}`, '/dev/null'], {
-        cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ROOT, TERM: 'dumb' }, stdio: 'pipe',
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ROOT, TERM: 'dumb' },
+        stdio: 'pipe',
       });
       let out = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -105,7 +111,10 @@ describe('--host', () => {
 
 function masg(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ROOT, ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ROOT, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -118,7 +127,28 @@ describe('masg sandbox --reset', () => {
   it("deletes --sandbox's state under the config directory, and nothing else", async () => {
     const config = tempDir();
     const env = { MASG_CONFIG_DIR: config };
-    expect((await masg(['--sandbox', 'pub', 'create', '--name', 'Mine', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false', '-o', 'csv'], env)).code).toBe(0);
+    expect(
+      (
+        await masg(
+          [
+            '--sandbox',
+            'pub',
+            'create',
+            '--name',
+            'Mine',
+            '--type',
+            'OTHER_APP',
+            '--description',
+            'd',
+            '--transparent',
+            'false',
+            '-o',
+            'csv',
+          ],
+          env,
+        )
+      ).code,
+    ).toBe(0);
     expect((await masg(['--sandbox', 'pub', 'list', '-o', 'csv'], env)).stdout).toContain('Mine');
     const state = join(config, 'sandbox', 'state.json');
     const data = join(tempDir(), 'kept.json');

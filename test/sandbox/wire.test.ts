@@ -54,7 +54,9 @@ describe('on the wire', () => {
 
   it('errors: masg-error in the requested format', async () => {
     const x = await call(sb, 'GET', '/publication/list.xml', { auth: null });
-    expect(x.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>1000</code>\n<description>No Authorization header</description>\n</masg-error>\n');
+    expect(x.text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>1000</code>\n<description>No Authorization header</description>\n</masg-error>\n',
+    );
     const j = await call(sb, 'GET', '/publication/list.json', { auth: null });
     expect(j.text).toBe('{"masg-error":{"code":1000,"description":"No Authorization header"}}');
   });
@@ -67,7 +69,9 @@ describe('on the wire', () => {
   });
 
   it('control characters are written raw in XML (escaped only by JSON)', async () => {
-    const c = await call(sb, 'POST', '/publication/create.xml', { params: { name: 'bell\u0007tab\there', type: 'OTHER_APP', description: 'cr\rlf' } });
+    const c = await call(sb, 'POST', '/publication/create.xml', {
+      params: { name: 'bell\u0007tab\there', type: 'OTHER_APP', description: 'cr\rlf' },
+    });
     expect(c.status).toBe(200);
     expect(c.text).toContain('<name>bell\u0007tab\there</name>\n');
     expect(c.text).toContain('<description>cr\rlf</description>\n');
@@ -94,7 +98,10 @@ describe('request parameters', () => {
     const latin1 = await post(`name=Caf%E9&${base}`, 'application/x-www-form-urlencoded; charset=ISO-8859-1');
     expect(latin1.json()['masg-response'].name).toBe('Café');
     // No charset: the UTF-8 bytes are read one character each, as production's container would.
-    const none = await call(sb, 'POST', `/publication/create.xml`, { body: `name=Caf%C3%A9&${base}`, contentType: 'application/x-www-form-urlencoded' });
+    const none = await call(sb, 'POST', `/publication/create.xml`, {
+      body: `name=Caf%C3%A9&${base}`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(/<name>([^<]*)<\/name>/.exec(none.text)![1]).toBe('Caf&#195;&#169;');
     // The query string is UTF-8 whatever the body says.
     const q = await post(base, 'application/x-www-form-urlencoded', '?name=Caf%C3%A9');
@@ -104,7 +111,11 @@ describe('request parameters', () => {
   it('multipart and XML bodies are ignored: their parameters are missing', async () => {
     const fd = new FormData();
     for (const [k, v] of Object.entries({ name: 'M', type: 'OTHER_APP', description: 'd' })) fd.append(k, v);
-    const r = await fetch(`${sb.url}/publication/create.xml`, { method: 'POST', body: fd, headers: { authorization: `Basic ${Buffer.from(`${sb.demo.email}:${sb.demo.key}`).toString('base64')}` } });
+    const r = await fetch(`${sb.url}/publication/create.xml`, {
+      method: 'POST',
+      body: fd,
+      headers: { authorization: `Basic ${Buffer.from(`${sb.demo.email}:${sb.demo.key}`).toString('base64')}` },
+    });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain('<code>1500</code>');
     const x = await post('<publication><name>X</name></publication>', 'text/xml');

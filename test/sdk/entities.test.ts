@@ -39,12 +39,25 @@ describe('publications', () => {
   it('createPublication sends typed input as the service wants it; updatePublication reports the status as it is', async () => {
     const since = h.mark();
     const created = await h.client.createPublication({
-      name: 'SDK Site', type: 'mobile_site', description: 'made by the SDK test', transparent: false,
-      url: 'https://sdk.example/', languages: ['en', 'de'], autoapprove: false, requests: 10n,
+      name: 'SDK Site',
+      type: 'mobile_site',
+      description: 'made by the SDK test',
+      transparent: false,
+      url: 'https://sdk.example/',
+      languages: ['en', 'de'],
+      autoapprove: false,
+      requests: 10n,
     });
     expect(created).toMatchObject({ name: 'SDK Site', type: 'MOBILE_SITE', status: 'PENDING', transparent: 'false', autoapprove: 'false' });
     expect(created.languages.split(',').sort()).toEqual(['de', 'en']);
-    expect(since()[0]!.form).toMatchObject({ name: 'SDK Site', type: 'MOBILE_SITE', transparent: 'false', languages: 'en,de', autoapprove: 'false', requests: '10' });
+    expect(since()[0]!.form).toMatchObject({
+      name: 'SDK Site',
+      type: 'MOBILE_SITE',
+      transparent: 'false',
+      languages: 'en,de',
+      autoapprove: 'false',
+      requests: '10',
+    });
 
     // PENDING → ACTIVE is silently ignored by the service: the answer shows the unchanged status.
     const updated = await h.client.updatePublication(created.id, { status: 'ACTIVE', description: 'changed' });
@@ -86,7 +99,12 @@ describe('ad slots', () => {
     expect(h.sb.requests.at(-1)!.path).toBe(`/adslot/${slots[0]!.id}.xml`);
 
     const since = h.mark();
-    const created = await h.client.createAdSlot({ publication: pub!.id, name: 'SDK slot', formats: ['banner', 'text'], tags: ['a', 'b c'] });
+    const created = await h.client.createAdSlot({
+      publication: pub!.id,
+      name: 'SDK slot',
+      formats: ['banner', 'text'],
+      tags: ['a', 'b c'],
+    });
     expect(created).toMatchObject({ publication: pub!.id, name: 'SDK slot', tags: 'a,b c' });
     expect(since()[0]!.form).toMatchObject({ formats: 'banner,text', tags: 'a,b c' });
     const updated = await h.client.updateAdSlot(created.id, { name: 'SDK slot 2', formats: 'iab300x250' });

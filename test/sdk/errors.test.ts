@@ -1,9 +1,7 @@
 // Failures come out as the exported classes with the service's code and the HTTP status; an
 // AbortSignal stops a call; and none of it writes a byte to stdout or stderr.
 import { describe, expect, it } from 'vitest';
-import {
-  ApiError, AuthError, ConfigError, createClient, InterruptedError, MasgError, NetworkError, UsageError,
-} from '../../src/index.js';
+import { ApiError, AuthError, ConfigError, createClient, InterruptedError, MasgError, NetworkError, UsageError } from '../../src/index.js';
 import { rejection, useSandbox, watchingOutput } from './setup.js';
 
 const h = useSandbox();
@@ -101,7 +99,9 @@ describe('AbortSignal', () => {
 
   it('a call that was never sent because of an abort reports the abort, not a network error', async () => {
     const since = h.mark();
-    const e = await rejection(h.client.createPublication({ name: 'n', type: 'OTHER_APP', description: 'd', transparent: true }, { signal: AbortSignal.abort() }));
+    const e = await rejection(
+      h.client.createPublication({ name: 'n', type: 'OTHER_APP', description: 'd', transparent: true }, { signal: AbortSignal.abort() }),
+    );
     expect(e).toBeInstanceOf(InterruptedError);
     expect(since()).toEqual([]);
   });

@@ -14,11 +14,14 @@ const TRACER = join(ROOT, 'test', 'startup', 'trace-imports.mjs');
 const HEAVY = ['undici', 'proper-lockfile', 'ora', 'chalk', 'string-width', 'fast-xml-parser', 'saxes', 'csv-parse', 'commander'];
 
 async function packagesLoadedBy(script: string): Promise<string[]> {
-  if (!existsSync(join(ROOT, 'dist', 'index.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');
+  if (!existsSync(join(ROOT, 'dist', 'index.js')))
+    throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');
   const dir = mkdtempSync(join(tmpdir(), 'masg-sdk-trace-'));
   const file = join(dir, 'modules.txt');
   try {
-    await run(process.execPath, ['--import', TRACER, '--input-type=module', '-e', script], { env: { ...process.env, MASG_TRACE_FILE: file } });
+    await run(process.execPath, ['--import', TRACER, '--input-type=module', '-e', script], {
+      env: { ...process.env, MASG_TRACE_FILE: file },
+    });
     const modules = readFileSync(file, 'utf8').split('\n').filter(Boolean);
     expect(modules.some((m) => m.includes('/dist/sdk/client.js'))).toBe(true);
     return [...new Set(modules.flatMap((m) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []))];

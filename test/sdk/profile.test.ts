@@ -15,7 +15,12 @@ const env = (extra: Record<string, string> = {}) => ({ MASG_CONFIG_DIR: dir, MAS
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'masg-sdk-profile-'));
   const store = await openStore(dir, { env: env() });
-  await store.set('default', { email: h.sb.accounts.demo.email, key: h.sb.accounts.demo.key, baseUrl: h.sb.baseUrl, timezone: 'America/New_York' });
+  await store.set('default', {
+    email: h.sb.accounts.demo.email,
+    key: h.sb.accounts.demo.key,
+    baseUrl: h.sb.baseUrl,
+    timezone: 'America/New_York',
+  });
   await store.set('other', { email: h.sb.accounts.other.email, key: h.sb.accounts.other.key, baseUrl: h.sb.baseUrl });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,7 +28,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('fromProfile', () => {
   it('the default profile, with its time zone', async () => {
     const o = await fromProfile(undefined, { env: env() });
-    expect(o).toMatchObject({ profile: 'default', email: h.sb.accounts.demo.email, key: h.sb.accounts.demo.key, baseUrl: h.sb.baseUrl, timeZone: 'America/New_York' });
+    expect(o).toMatchObject({
+      profile: 'default',
+      email: h.sb.accounts.demo.email,
+      key: h.sb.accounts.demo.key,
+      baseUrl: h.sb.baseUrl,
+      timeZone: 'America/New_York',
+    });
   });
 
   it('a name beats MASG_PROFILE; MASG_PROFILE beats the default', async () => {
@@ -53,7 +64,9 @@ describe('fromProfile', () => {
     const client = createClient({ ...(await fromProfile('other', { env: env() })), retries: 0 });
     try {
       const [adv] = await client.listAdvertisers().toArray();
-      const theirs = await createClient({ baseUrl: h.sb.baseUrl, ...h.sb.accounts.other }).listAdvertisers().toArray();
+      const theirs = await createClient({ baseUrl: h.sb.baseUrl, ...h.sb.accounts.other })
+        .listAdvertisers()
+        .toArray();
       expect(adv).toEqual(theirs[0]);
     } finally {
       await client.close();
@@ -71,7 +84,9 @@ describe('fromProfile', () => {
     });
     expect(error).toBeUndefined();
     expect(writes).toEqual([]);
-    const theirs = await createClient({ baseUrl: h.sb.baseUrl, ...h.sb.accounts.other }).listPublications().toArray();
+    const theirs = await createClient({ baseUrl: h.sb.baseUrl, ...h.sb.accounts.other })
+      .listPublications()
+      .toArray();
     expect(result).toBe(theirs.length);
   });
 });

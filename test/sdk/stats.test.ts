@@ -13,7 +13,12 @@ const NY = 'America/New_York';
 
 /** The CLI's CSV of the same sandbox as records of strings. */
 async function cliRecords(argv: string[]): Promise<Record<string, string>[]> {
-  const env = { MASG_BASE_URL: h.sb.baseUrl, MASG_EMAIL: h.sb.accounts.demo.email, MASG_DEVELOPER_KEY: h.sb.accounts.demo.key, MASG_CONFIG_DIR: '/nonexistent/masg' };
+  const env = {
+    MASG_BASE_URL: h.sb.baseUrl,
+    MASG_EMAIL: h.sb.accounts.demo.email,
+    MASG_DEVELOPER_KEY: h.sb.accounts.demo.key,
+    MASG_CONFIG_DIR: '/nonexistent/masg',
+  };
   const run = await runCli([...argv, '--tz', NY, '-o', 'csv'], { env });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
@@ -24,12 +29,14 @@ async function cliRecords(argv: string[]): Promise<Record<string, string>[]> {
 }
 
 /** Only the keys the CLI printed, for comparing. */
-const pick = (records: object[], keys: string[]) => records.map((r) => Object.fromEntries(keys.map((k) => [k, (r as Record<string, string>)[k]])));
+const pick = (records: object[], keys: string[]) =>
+  records.map((r) => Object.fromEntries(keys.map((k) => [k, (r as Record<string, string>)[k]])));
 
 describe('publicationStats', () => {
   it('ad slot × country records for a week equal the CLI export, as exact strings', async () => {
     const records: PublicationStatsRecord[] = [];
-    for await (const r of h.client.publicationStats({ from: '2024-06-01', to: '2024-06-07', level: 'adslot', byCountry: true })) records.push(r);
+    for await (const r of h.client.publicationStats({ from: '2024-06-01', to: '2024-06-07', level: 'adslot', byCountry: true }))
+      records.push(r);
     const cli = await cliRecords(['pub', 'stats', '--level', 'adslot', '--by-country', '--from', '2024-06-01', '--to', '2024-06-07']);
     expect(records.length).toBeGreaterThan(50);
     expect(pick(records, Object.keys(cli[0]!))).toEqual(cli);
@@ -43,7 +50,9 @@ describe('publicationStats', () => {
 
   it('one publication: every record carries its ID (the body leaves the level out)', async () => {
     const [pub] = await h.client.listPublications({ status: 'ACTIVE' }).toArray();
-    const records = await h.client.publicationStats({ publication: pub!.id, from: '2024-06-01', to: '2024-06-07', byCountry: true }).toArray();
+    const records = await h.client
+      .publicationStats({ publication: pub!.id, from: '2024-06-01', to: '2024-06-07', byCountry: true })
+      .toArray();
     expect(records.length).toBeGreaterThan(0);
     expect(records.every((r) => r.publication === pub!.id && r.adslot === undefined && /^[A-Z]{2}$/.test(r.country!))).toBe(true);
     const cli = await cliRecords(['pub', 'stats', pub!.id, '--by-country', '--from', '2024-06-01', '--to', '2024-06-07']);

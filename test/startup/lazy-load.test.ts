@@ -11,16 +11,33 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
-const HEAVY = ['undici', 'proper-lockfile', 'ora', 'chalk', 'string-width', 'fast-xml-parser', 'saxes', 'csv-parse', '@duckdb/node-api', '@duckdb/node-bindings', 'pg', 'pg-copy-streams'];
+const HEAVY = [
+  'undici',
+  'proper-lockfile',
+  'ora',
+  'chalk',
+  'string-width',
+  'fast-xml-parser',
+  'saxes',
+  'csv-parse',
+  '@duckdb/node-api',
+  '@duckdb/node-bindings',
+  'pg',
+  'pg-copy-streams',
+];
 
 async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');
   const dir = mkdtempSync(join(tmpdir(), 'masg-trace-'));
   const file = join(dir, 'modules.txt');
   try {
-    const { stdout } = await run(process.execPath, ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.js'), ...args], {
-      env: { ...process.env, MASG_TRACE_FILE: file, MASG_CONFIG_DIR: dir },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.js'), ...args],
+      {
+        env: { ...process.env, MASG_TRACE_FILE: file, MASG_CONFIG_DIR: dir },
+      },
+    );
     return { stdout, modules: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 import { parseDateRange, type DateOptions } from '../../src/stats/dates.js';
 
 // A fixed instant: Wednesday 2024-06-12 10:30 UTC.
@@ -66,20 +66,30 @@ describe('token forms', () => {
 
 describe('a range reaching into the future stops at the current hour (in the account zone)', () => {
   it('clips the end and says what was asked for', () => {
-    expect(range({ from: '2024-06-11', to: '2024-06-20' })).toEqual({ start: '2024061100', end: '2024061210', defaulted: false, clippedFrom: '2024062023' });
+    expect(range({ from: '2024-06-11', to: '2024-06-20' })).toEqual({
+      start: '2024061100',
+      end: '2024061210',
+      defaulted: false,
+      clippedFrom: '2024062023',
+    });
     expect(range({ from: '2024061210', to: '2024061210' })).toEqual({ start: '2024061210', end: '2024061210', defaulted: false });
     expect(range({ from: '2024-06-12T09', to: '2024-06-12T11' }).end).toBe('2024061210');
   });
 
-  it('the current hour is the zone\'s: 10:30 UTC is 19:30 in Tokyo and 06:30 in New York', () => {
+  it("the current hour is the zone's: 10:30 UTC is 19:30 in Tokyo and 06:30 in New York", () => {
     expect(parseDateRange({ tz: 'Asia/Tokyo', now: NOW, date: 'today' })).toMatchObject({ start: '2024061200', end: '2024061219' });
     expect(parseDateRange({ tz: 'America/New_York', now: NOW, date: 'today' })).toMatchObject({ start: '2024061200', end: '2024061206' });
     // Already the 13th in Kiritimati (UTC+14): its today is a day ahead of UTC's.
-    expect(parseDateRange({ tz: 'Pacific/Kiritimati', now: NOW, date: '2024-06-13' })).toMatchObject({ start: '2024061300', end: '2024061300' });
+    expect(parseDateRange({ tz: 'Pacific/Kiritimati', now: NOW, date: '2024-06-13' })).toMatchObject({
+      start: '2024061300',
+      end: '2024061300',
+    });
   });
 
   it('a range that has not begun is refused, naming the option and the current hour', () => {
-    expect(usageError({ date: '2024-12-31' }).message).toBe('--date 2024-12-31 is in the future: statistics run up to the current hour, 2024-06-12T10 (UTC).');
+    expect(usageError({ date: '2024-12-31' }).message).toBe(
+      '--date 2024-12-31 is in the future: statistics run up to the current hour, 2024-06-12T10 (UTC).',
+    );
     expect(usageError({ from: '2024-06-12T11', to: '2024-06-12T12' })).toMatchObject({ field: '--from' });
     expect(usageError({ from: '2024-06-13' }).field).toBe('--from');
   });

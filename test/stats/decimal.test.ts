@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDecimal, DecimalSum, formatDecimal, parseDecimal, sumDecimals, sumIntegers,
-} from '../../src/stats/decimal.js';
+import { addDecimal, DecimalSum, formatDecimal, parseDecimal, sumDecimals, sumIntegers } from '../../src/core/decimal.js';
 
 describe('parseDecimal', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 import { parseDateRange } from '../../src/stats/dates.js';
 import { countPieces, splitRange, MAX_PIECES } from '../../src/stats/intervals.js';
 
@@ -8,39 +8,60 @@ const triples = (start: string, end: string, interval: 'total' | 'day' | 'hour')
 
 describe('splitRange', () => {
   it('total: one piece labelled as an ISO interval', () => {
-    expect(triples('2024030100', '2024030723', 'total')).toEqual([
-      ['2024-03-01T00/2024-03-07T23', '2024030100', '2024030723'],
-    ]);
+    expect(triples('2024030100', '2024030723', 'total')).toEqual([['2024-03-01T00/2024-03-07T23', '2024030100', '2024030723']]);
   });
 
   it.each([
-    ['whole days across a month end', '2024013000', '2024020123', [
-      ['2024-01-30', '2024013000', '2024013023'],
-      ['2024-01-31', '2024013100', '2024013123'],
-      ['2024-02-01', '2024020100', '2024020123'],
-    ]],
-    ['partial first and last day', '2024043018', '2024050205', [
-      ['2024-04-30', '2024043018', '2024043023'],
-      ['2024-05-01', '2024050100', '2024050123'],
-      ['2024-05-02', '2024050200', '2024050205'],
-    ]],
-    ['across the leap day', '2024022800', '2024030123', [
-      ['2024-02-28', '2024022800', '2024022823'],
-      ['2024-02-29', '2024022900', '2024022923'],
-      ['2024-03-01', '2024030100', '2024030123'],
-    ]],
-    ['February without a leap day', '2023022812', '2023030111', [
-      ['2023-02-28', '2023022812', '2023022823'],
-      ['2023-03-01', '2023030100', '2023030111'],
-    ]],
-    ['across the year end', '2024123122', '2025010101', [
-      ['2024-12-31', '2024123122', '2024123123'],
-      ['2025-01-01', '2025010100', '2025010101'],
-    ]],
+    [
+      'whole days across a month end',
+      '2024013000',
+      '2024020123',
+      [
+        ['2024-01-30', '2024013000', '2024013023'],
+        ['2024-01-31', '2024013100', '2024013123'],
+        ['2024-02-01', '2024020100', '2024020123'],
+      ],
+    ],
+    [
+      'partial first and last day',
+      '2024043018',
+      '2024050205',
+      [
+        ['2024-04-30', '2024043018', '2024043023'],
+        ['2024-05-01', '2024050100', '2024050123'],
+        ['2024-05-02', '2024050200', '2024050205'],
+      ],
+    ],
+    [
+      'across the leap day',
+      '2024022800',
+      '2024030123',
+      [
+        ['2024-02-28', '2024022800', '2024022823'],
+        ['2024-02-29', '2024022900', '2024022923'],
+        ['2024-03-01', '2024030100', '2024030123'],
+      ],
+    ],
+    [
+      'February without a leap day',
+      '2023022812',
+      '2023030111',
+      [
+        ['2023-02-28', '2023022812', '2023022823'],
+        ['2023-03-01', '2023030100', '2023030111'],
+      ],
+    ],
+    [
+      'across the year end',
+      '2024123122',
+      '2025010101',
+      [
+        ['2024-12-31', '2024123122', '2024123123'],
+        ['2025-01-01', '2025010100', '2025010101'],
+      ],
+    ],
     ['a part of one day', '2024061005', '2024061007', [['2024-06-10', '2024061005', '2024061007']]],
-    ['a DST change day is still 00..23', '2024033100', '2024033123', [
-      ['2024-03-31', '2024033100', '2024033123'],
-    ]],
+    ['a DST change day is still 00..23', '2024033100', '2024033123', [['2024-03-31', '2024033100', '2024033123']]],
   ])('day: %s', (_name, start, end, expected) => {
     expect(triples(start, end, 'day')).toEqual(expected);
   });
@@ -61,9 +82,7 @@ describe('splitRange', () => {
   it('hour: a whole day is 24 pieces, 00..23, even when the clocks change (Europe/Paris 2024-10-27)', () => {
     const pieces = splitRange('2024102700', '2024102723', 'hour');
     expect(pieces).toHaveLength(24);
-    expect(pieces.map((p) => p.start.slice(8))).toEqual(
-      Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')),
-    );
+    expect(pieces.map((p) => p.start.slice(8))).toEqual(Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')));
   });
 
   it('hour: a leap year is 8,784 contiguous hours', () => {
@@ -108,9 +127,7 @@ describe('absurd splits are refused before anything is sent', () => {
     })();
     expect(err).toBeInstanceOf(UsageError);
     expect(err.field).toBe('--interval');
-    expect(err.message).toBe(
-      '--interval hour from 2023-01-01T00 to 2024-12-31T23 would send 17,544 requests; the limit is 10,000.',
-    );
+    expect(err.message).toBe('--interval hour from 2023-01-01T00 to 2024-12-31T23 would send 17,544 requests; the limit is 10,000.');
   });
 
   it('day over 28 years, while 27 years are fine', () => {

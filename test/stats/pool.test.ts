@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
-import { DEFAULT_CONCURRENCY, mapConcurrent, parseConcurrency } from '../../src/stats/pool.js';
+import { InterruptedError, NetworkError, UsageError } from '../../src/core/errors.js';
+import { DEFAULT_CONCURRENCY, mapConcurrent, parseConcurrency } from '../../src/core/pool.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -88,7 +88,11 @@ describe('mapConcurrent', () => {
 
   it('a synchronous throw in fn is a failure like any other', async () => {
     const boom = new Error('boom');
-    await expect(mapConcurrent([1, 2], 2, () => { throw boom; })).rejects.toBe(boom);
+    await expect(
+      mapConcurrent([1, 2], 2, () => {
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
   });
 
   it('an abort (Ctrl-C) stops everything with InterruptedError', async () => {
@@ -124,14 +128,18 @@ describe('mapConcurrent', () => {
   it('reports progress after each completion', async () => {
     const progress: Array<[number, number]> = [];
     await mapConcurrent([3, 1, 2], 2, (ms) => sleep(ms), { onProgress: (d, t) => progress.push([d, t]) });
-    expect(progress).toEqual([[1, 3], [2, 3], [3, 3]]);
+    expect(progress).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
   });
 
   it('no items: resolves to [] without calling fn', async () => {
     expect(await mapConcurrent([], 4, () => Promise.reject(new Error('called')))).toEqual([]);
   });
 
-  it('leaves no listener on the caller\'s signal', async () => {
+  it("leaves no listener on the caller's signal", async () => {
     const ctrl = new AbortController();
     await mapConcurrent([1, 2], 2, async (x) => x, { signal: ctrl.signal });
     ctrl.abort(); // would reject an already-settled promise: must be harmless
@@ -144,7 +152,12 @@ describe('mapConcurrent', () => {
 });
 
 describe('parseConcurrency', () => {
-  it.each([[undefined, DEFAULT_CONCURRENCY], ['1', 1], ['4', 4], [' 16 ', 16]] as const)('%j → %i', (raw, n) => {
+  it.each([
+    [undefined, DEFAULT_CONCURRENCY],
+    ['1', 1],
+    ['4', 4],
+    [' 16 ', 16],
+  ] as const)('%j → %i', (raw, n) => {
     expect(parseConcurrency(raw)).toBe(n);
   });
 

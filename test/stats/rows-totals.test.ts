@@ -19,7 +19,15 @@ const pub = (earnings: string, requests = '1'): Row => ({ requests, impressions:
 describe('TotalsAccumulator: publisher sums', () => {
   it('money exact: 0.10 + 0.20 = 0.30; labels and IDs blank; currency kept when all agree', () => {
     expect(totals(publisher, [pub('0.10'), pub('0.20')])).toEqual({
-      date: '', publication: '', adslot: '', country: '', requests: '2', impressions: '2', clicks: '0', earnings: '0.30', currency: 'USD',
+      date: '',
+      publication: '',
+      adslot: '',
+      country: '',
+      requests: '2',
+      impressions: '2',
+      clicks: '0',
+      earnings: '0.30',
+      currency: 'USD',
     });
   });
 
@@ -53,15 +61,30 @@ describe('TotalsAccumulator: publisher sums', () => {
 });
 
 const camp = (impressions: string, clicks: string, conversions: string, spend: string, extra: Partial<Row> = {}): Row => ({
-  impressions, clicks, conversions, spend, conversionsPercent: 'x', ctr: 'x', ecpm: 'x', costPerConversion: 'x', currency: 'USD', ...extra,
+  impressions,
+  clicks,
+  conversions,
+  spend,
+  conversionsPercent: 'x',
+  ctr: 'x',
+  ecpm: 'x',
+  costPerConversion: 'x',
+  currency: 'USD',
+  ...extra,
 });
 
 describe('TotalsAccumulator: campaign ratios are recomputed from the sums, never summed', () => {
   it('conversions/clicks×100, clicks/impressions, spend/impressions×1000, spend/conversions', () => {
     const t = totals(campaign, [camp('20000', '400', '10', '30.00'), camp('10000', '200', '5', '15.00')]);
     expect(t).toMatchObject({
-      impressions: '30000', clicks: '600', conversions: '15', spend: '45.00',
-      conversionsPercent: '2.50', ctr: '0.0200', ecpm: '1.50', costPerConversion: '3.00',
+      impressions: '30000',
+      clicks: '600',
+      conversions: '15',
+      spend: '45.00',
+      conversionsPercent: '2.50',
+      ctr: '0.0200',
+      ecpm: '1.50',
+      costPerConversion: '3.00',
     });
   });
 
@@ -74,7 +97,12 @@ describe('TotalsAccumulator: campaign ratios are recomputed from the sums, never
   it('spend without conversions → ∞; 0/0 → blank', () => {
     const t = totals(campaign, [camp('1000', '10', '0', '5.00')]);
     expect(t).toMatchObject({ costPerConversion: '∞', conversionsPercent: '0.00', ecpm: '5.00', ctr: '0.0100' });
-    expect(totals(campaign, [camp('0', '0', '0', '0.00')])).toMatchObject({ costPerConversion: '', conversionsPercent: '', ctr: '', ecpm: '' });
+    expect(totals(campaign, [camp('0', '0', '0', '0.00')])).toMatchObject({
+      costPerConversion: '',
+      conversionsPercent: '',
+      ctr: '',
+      ecpm: '',
+    });
   });
 
   it("an infinite spend makes spend-based ratios infinite; a ratio keeps the rows' marker (? from JSON)", () => {

@@ -2,7 +2,7 @@
 // sequence or a tag cut between two network reads gives the same records as the whole body.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { StatsRecord, StatsShape } from '../../src/stats/shapes.js';
+import type { StatsRecord, StatsShape } from '../../src/api/stats-shapes.js';
 import { everyBytes, fixture, pieces, records, shapes } from './stream-helpers.js';
 
 const SHAPE_OF: [RegExp, StatsShape][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/errors.js';
+import { ApiError, NetworkError } from '../../src/core/errors.js';
 import { parseStatsJson } from '../helpers/stats-json.js';
 import { C1, P1, P2, S1, S2, fixtureText, parse, shapes } from './stream-helpers.js';
 
@@ -36,7 +36,7 @@ describe('statistics JSON (production: keyed by ID and country, no id fields)', 
     ]);
   });
 
-  it("the OO placeholder is no data, with or without the slot level", () => {
+  it('the OO placeholder is no data, with or without the slot level', () => {
     expect(json('adslot-bycountry-nodata.json', shapes.slotCountry)).toEqual([]);
     const keyed = '{"masg-response":{"0":{"OO":{"requests":0,"impressions":0,"clicks":0,"earnings":{"currency":"USD","amount":"0.00"}}}}}';
     expect(parseStatsJson(keyed, shapes.slotCountry)).toEqual([]);
@@ -44,8 +44,15 @@ describe('statistics JSON (production: keyed by ID and country, no id fields)', 
 
   it('campaign: keyed by ID or flat, ? for infinity kept', () => {
     const expected = {
-      impressions: '20000', clicks: '400', conversions: '0', conversionsPercent: '0.00',
-      ctr: '0.02', ecpm: '1.50', costPerConversion: '?', spend: '30.00', currency: 'USD',
+      impressions: '20000',
+      clicks: '400',
+      conversions: '0',
+      conversionsPercent: '0.00',
+      ctr: '0.02',
+      ecpm: '1.50',
+      costPerConversion: '?',
+      spend: '30.00',
+      currency: 'USD',
     };
     expect(json('campaign.json', shapes.campaign)).toEqual([{ campaign: C1, ...expected }]);
     expect(json('campaign-flat.json', shapes.campaign)).toEqual([expected]);

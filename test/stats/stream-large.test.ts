@@ -4,8 +4,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { DecimalSum } from '../../src/stats/decimal.js';
-import { parseStatsStream } from '../../src/stats/stream.js';
+import { DecimalSum } from '../../src/core/decimal.js';
+import { parseStatsStream } from '../../src/api/stats-stream.js';
 import { shapes } from './stream-helpers.js';
 
 setFlagsFromString('--expose-gc');
@@ -27,7 +27,8 @@ function largeBody(): { body: AsyncIterable<Uint8Array>; requests: bigint; earni
     let s = '<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n';
     for (let n = 0; n < RECORDS; n++) {
       if (n % 50 === 0) s += `${n === 0 ? '' : '</adslot>\n</publication>\n'}<publication>\n<id>p${n}</id>\n<adslot>\n<id>s${n}</id>\n`;
-      s += `<statistics>\n<country>${COUNTRIES[n % 10]}</country>\n<requests>${9_007_199_254_740_000n + BigInt(n % 1000)}</requests>\n` +
+      s +=
+        `<statistics>\n<country>${COUNTRIES[n % 10]}</country>\n<requests>${9_007_199_254_740_000n + BigInt(n % 1000)}</requests>\n` +
         `<impressions>${n % 5000}</impressions>\n<clicks>${n % 50}</clicks>\n<earnings>\n<currency>USD</currency>\n` +
         `<amount>${n % 100}.${String(n % 97).padStart(2, '0')}</amount>\n</earnings>\n</statistics>\n`;
       if (s.length > 65_536) {

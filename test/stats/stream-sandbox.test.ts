@@ -3,9 +3,9 @@
 // query, as toRow does), and production's no-data forms give zero records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import type { StatsRecord, StatsShape } from '../../src/stats/shapes.js';
+import type { StatsRecord, StatsShape } from '../../src/api/stats-shapes.js';
 import { parseStatsJson } from '../helpers/stats-json.js';
-import { statsRecords } from '../../src/stats/stream.js';
+import { statsRecords } from '../../src/api/stats-stream.js';
 
 let sb: Sandbox;
 let auth: string;
@@ -56,17 +56,34 @@ const cases: [string, (q: string) => string, StatsShape, () => Partial<StatsReco
 for (const level of ['publication', 'adslot'] as const) {
   for (const byCountry of [false, true]) {
     const params = (q: string) => `${q}&level=${level}&bycountry=${byCountry}`;
-    cases.push([`all publications, ${level}, bycountry=${byCountry}`, (q) => `publication/statistics.FMT?${params(q)}`,
-      { endpoint: 'publications', level, byCountry }, () => ({})]);
-    cases.push([`one publication, ${level}, bycountry=${byCountry}`, (q) => `publication/${ids.publication}/statistics.FMT?${params(q)}`,
-      { endpoint: 'publication', level, byCountry }, () => ({ publication: ids.publication })]);
+    cases.push([
+      `all publications, ${level}, bycountry=${byCountry}`,
+      (q) => `publication/statistics.FMT?${params(q)}`,
+      { endpoint: 'publications', level, byCountry },
+      () => ({}),
+    ]);
+    cases.push([
+      `one publication, ${level}, bycountry=${byCountry}`,
+      (q) => `publication/${ids.publication}/statistics.FMT?${params(q)}`,
+      { endpoint: 'publication', level, byCountry },
+      () => ({ publication: ids.publication }),
+    ]);
   }
 }
 for (const byCountry of [false, true]) {
-  cases.push([`ad slot, bycountry=${byCountry}`, (q) => `adslot/${ids.adslot}/statistics.FMT?${q}&bycountry=${byCountry}`,
-    { endpoint: 'adslot', byCountry }, () => ({ adslot: ids.adslot })]);
+  cases.push([
+    `ad slot, bycountry=${byCountry}`,
+    (q) => `adslot/${ids.adslot}/statistics.FMT?${q}&bycountry=${byCountry}`,
+    { endpoint: 'adslot', byCountry },
+    () => ({ adslot: ids.adslot }),
+  ]);
 }
-cases.push(['campaign', (q) => `campaign/${ids.campaign}/statistics.FMT?${q}`, { endpoint: 'campaign' }, () => ({ campaign: ids.campaign })]);
+cases.push([
+  'campaign',
+  (q) => `campaign/${ids.campaign}/statistics.FMT?${q}`,
+  { endpoint: 'campaign' },
+  () => ({ campaign: ids.campaign }),
+]);
 
 describe('sandbox: XML stream and JSON agree for every shape', () => {
   it.each(cases)('%s', async (_, path, shape, fill) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, AuthError, NetworkError } from '../../src/errors.js';
-import { parseStatsStream, statsBatches } from '../../src/stats/stream.js';
+import { ApiError, AuthError, NetworkError } from '../../src/core/errors.js';
+import { parseStatsStream, statsBatches } from '../../src/api/stats-stream.js';
 import { C1, P1, P2, S1, S2, S3, fixture, parse, pieces, records, shapes } from './stream-helpers.js';
 
 const usd = (amount: string) => ({ earnings: amount, currency: 'USD' });
@@ -25,7 +25,11 @@ describe('statistics XML: the publisher shapes', () => {
       { publication: P1, adslot: S1, requests: '700', impressions: '650', clicks: '20', ...usd('0.10') },
       { publication: P1, adslot: S2, requests: '500', impressions: '450', clicks: '13', ...usd('0.20') },
       {
-        publication: P2, adslot: S3, requests: '9007199254740993', impressions: '18446744073709551617', clicks: '1',
+        publication: P2,
+        adslot: S3,
+        requests: '9007199254740993',
+        impressions: '18446744073709551617',
+        clicks: '1',
         ...usd('90071992547409.93'),
       },
     ]);
@@ -75,8 +79,16 @@ describe('statistics XML: campaign statistics', () => {
   it('money objects become their amounts; ∞ arrives as &#8734;', async () => {
     expect(await parse('campaign.xml', shapes.campaign)).toEqual([
       {
-        campaign: C1, impressions: '20000', clicks: '400', conversions: '0', conversionsPercent: '0.00',
-        ctr: '0.02', ecpm: '1.50', costPerConversion: '∞', spend: '30.00', currency: 'USD',
+        campaign: C1,
+        impressions: '20000',
+        clicks: '400',
+        conversions: '0',
+        conversionsPercent: '0.00',
+        ctr: '0.02',
+        ecpm: '1.50',
+        costPerConversion: '∞',
+        spend: '30.00',
+        currency: 'USD',
       },
     ]);
   });
@@ -91,11 +103,21 @@ describe('statistics XML: tolerance', () => {
   it('free element order, IDs after statistics, unknown elements, indentation', async () => {
     expect(await parse('order-tolerant.xml', shapes.pubsSlotsCountry)).toEqual([
       {
-        publication: 'late-publication', adslot: 'late-slot', country: 'NZ', requests: '10', impressions: '9', clicks: '',
+        publication: 'late-publication',
+        adslot: 'late-slot',
+        country: 'NZ',
+        requests: '10',
+        impressions: '9',
+        clicks: '',
         ...usd('0.30'),
       },
       {
-        publication: 'late-publication', adslot: 'early-slot', country: 'AU', requests: '5', impressions: '4', clicks: '',
+        publication: 'late-publication',
+        adslot: 'early-slot',
+        country: 'AU',
+        requests: '5',
+        impressions: '4',
+        clicks: '',
         ...usd('0.01'),
       },
     ]);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, UsageError } from '../../src/errors.js';
+import { ConfigError, UsageError } from '../../src/core/errors.js';
 import { parseDateRange } from '../../src/stats/dates.js';
 import { isValidTimeZone, localDateHour, resolveTimeZone } from '../../src/stats/zone.js';
 
-const day = (tz: string, iso: string, token = 'today') =>
-  parseDateRange({ date: token, tz, now: new Date(iso) }).start.slice(0, 8);
+const day = (tz: string, iso: string, token = 'today') => parseDateRange({ date: token, tz, now: new Date(iso) }).start.slice(0, 8);
 
 describe('today/yesterday are resolved in the account zone', () => {
   // One instant, three calendar days: UTC+14 is already tomorrow, UTC−11 still yesterday.

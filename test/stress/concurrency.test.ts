@@ -50,7 +50,9 @@ function masg(args: string[], env: Record<string, string>, stdin = ''): Promise<
 
 /** A Node child running `body` with argv[1..] as `args` (ESM, top-level await). */
 function node(body: string, args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--input-type=module', '-e', `const args = process.argv.slice(1);\n${body}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--input-type=module', '-e', `const args = process.argv.slice(1);\n${body}`, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 const json = (run: Run) => {
@@ -73,14 +75,39 @@ describe('20 parallel `masg login` for different profiles', () => {
   it('leave 20 profiles, each with its own credentials and time zone', async () => {
     const dir = tempDir('masg-cfg-');
     const env = envFor(dir);
-    const zones = ['UTC', 'Europe/Paris', 'Europe/Berlin', 'Europe/Madrid', 'Europe/Rome', 'America/New_York', 'America/Chicago',
-      'America/Denver', 'America/Los_Angeles', 'America/Sao_Paulo', 'Asia/Tokyo', 'Asia/Seoul', 'Asia/Kolkata', 'Asia/Dubai',
-      'Australia/Sydney', 'Africa/Cairo', 'Africa/Lagos', 'Pacific/Auckland', 'Atlantic/Reykjavik', 'Asia/Singapore'];
+    const zones = [
+      'UTC',
+      'Europe/Paris',
+      'Europe/Berlin',
+      'Europe/Madrid',
+      'Europe/Rome',
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Los_Angeles',
+      'America/Sao_Paulo',
+      'Asia/Tokyo',
+      'Asia/Seoul',
+      'Asia/Kolkata',
+      'Asia/Dubai',
+      'Australia/Sydney',
+      'Africa/Cairo',
+      'Africa/Lagos',
+      'Pacific/Auckland',
+      'Atlantic/Reykjavik',
+      'Asia/Singapore',
+    ];
     const accounts = [sandbox.demo, sandbox.other];
-    const runs = await Promise.all(zones.map((zone, i) => {
-      const who = accounts[i % 2]!;
-      return masg(['login', '--profile', `p${i}`, '--email', who.email, '--base-url', sandbox.url, '--timezone', zone, '--key-stdin'], env, `${who.key}\n`);
-    }));
+    const runs = await Promise.all(
+      zones.map((zone, i) => {
+        const who = accounts[i % 2]!;
+        return masg(
+          ['login', '--profile', `p${i}`, '--email', who.email, '--base-url', sandbox.url, '--timezone', zone, '--key-stdin'],
+          env,
+          `${who.key}\n`,
+        );
+      }),
+    );
     for (const run of runs) expect(run, run.stderr).toMatchObject({ code: 0 });
     const profiles = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles;
     expect(Object.keys(profiles).sort()).toEqual(zones.map((_, i) => `p${i}`).sort());
@@ -98,8 +125,28 @@ describe('parallel `masg --sandbox` commands over one sandbox state file', () =>
   it('20 parallel `pub create` leave 20 distinct IDs, all shown by `pub list`', async () => {
     const dir = tempDir('masg-cfg-');
     const env = envFor(dir);
-    const runs = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      masg(['--sandbox', 'pub', 'create', '--name', `Crowd ${i}`, '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false', '-o', 'json'], env)));
+    const runs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        masg(
+          [
+            '--sandbox',
+            'pub',
+            'create',
+            '--name',
+            `Crowd ${i}`,
+            '--type',
+            'OTHER_APP',
+            '--description',
+            'd',
+            '--transparent',
+            'false',
+            '-o',
+            'json',
+          ],
+          env,
+        ),
+      ),
+    );
     const ids = runs.map((r) => json(r).id as string);
     expect(new Set(ids).size).toBe(20);
     const listed = json(await masg(['--sandbox', 'pub', 'list', '-o', 'json'], env)) as Array<{ id: string; name: string }>;
@@ -110,10 +157,20 @@ describe('parallel `masg --sandbox` commands over one sandbox state file', () =>
   it('6 parallel `slot create` get distinct IDs; a `slot update` rename beside 8 `pub create`s is kept', async () => {
     const dir = tempDir('masg-cfg-');
     const env = envFor(dir);
-    const slots = json(await masg(['--sandbox', 'slot', 'list', '-o', 'json'], env)) as Array<{ id: string; publication: string; name: string }>;
+    const slots = json(await masg(['--sandbox', 'slot', 'list', '-o', 'json'], env)) as Array<{
+      id: string;
+      publication: string;
+      name: string;
+    }>;
     const pub = slots[0]!.publication;
-    const created = await Promise.all(Array.from({ length: 6 }, (_, i) =>
-      masg(['--sandbox', 'slot', 'create', '--publication', pub, '--name', `Parallel slot ${i}`, '--formats', 'banner', '-o', 'json'], env)));
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        masg(
+          ['--sandbox', 'slot', 'create', '--publication', pub, '--name', `Parallel slot ${i}`, '--formats', 'banner', '-o', 'json'],
+          env,
+        ),
+      ),
+    );
     const ids = created.map((r) => json(r).id as string);
     expect(new Set(ids).size).toBe(6);
 
@@ -121,7 +178,25 @@ describe('parallel `masg --sandbox` commands over one sandbox state file', () =>
     const [rename, ...creates] = await Promise.all([
       masg(['--sandbox', 'slot', 'update', target.id, '--name', 'Renamed in the crowd', '-o', 'json'], env),
       ...Array.from({ length: 8 }, (_, i) =>
-        masg(['--sandbox', 'pub', 'create', '--name', `Beside ${i}`, '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false', '-o', 'json'], env)),
+        masg(
+          [
+            '--sandbox',
+            'pub',
+            'create',
+            '--name',
+            `Beside ${i}`,
+            '--type',
+            'OTHER_APP',
+            '--description',
+            'd',
+            '--transparent',
+            'false',
+            '-o',
+            'json',
+          ],
+          env,
+        ),
+      ),
     ]);
     expect(json(rename!).name).toBe('Renamed in the crowd');
     const pubIds = creates.map((r) => json(r).id as string);
@@ -181,7 +256,24 @@ describe('a lock left by a process killed with SIGKILL', () => {
       const t0 = Date.now();
       const [login, create] = await Promise.all([
         masg(['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--key-stdin'], env, `${sandbox.demo.key}\n`),
-        masg(['--sandbox', 'pub', 'create', '--name', 'After the kill', '--type', 'OTHER_APP', '--description', 'd', '--transparent', 'false', '-o', 'json'], env),
+        masg(
+          [
+            '--sandbox',
+            'pub',
+            'create',
+            '--name',
+            'After the kill',
+            '--type',
+            'OTHER_APP',
+            '--description',
+            'd',
+            '--transparent',
+            'false',
+            '-o',
+            'json',
+          ],
+          env,
+        ),
       ]);
       const waited = Date.now() - t0;
       expect(login, login.stderr).toMatchObject({ code: 0 });

@@ -43,7 +43,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function masg(args: string[], opts: { env?: Record<string, string>; ulimitFileKb?: number; stdoutTo?: string } = {}): Promise<Spawned> & { kill(signal: NodeJS.Signals): void } {
+function masg(
+  args: string[],
+  opts: { env?: Record<string, string>; ulimitFileKb?: number; stdoutTo?: string } = {},
+): Promise<Spawned> & { kill(signal: NodeJS.Signals): void } {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...h.env, ...opts.env };
   // `ulimit -f` counts 1024-byte blocks in bash; exec keeps the PID, so kill reaches node itself.
   const [cmd, argv] =
@@ -80,7 +83,18 @@ async function until(what: () => boolean, timeoutMs = 20_000): Promise<void> {
 
 const temporaries = (folder: string) => readdirSync(folder).filter((f) => f.endsWith('.tmp'));
 const posts = () => h.sent().filter((r) => r.method === 'POST');
-const statsArgs = (...extra: string[]) => ['pub', 'stats', '--level', 'adslot', '--by-country', '--date', '2024-06-14', '--tz', 'UTC', ...extra];
+const statsArgs = (...extra: string[]) => [
+  'pub',
+  'stats',
+  '--level',
+  'adslot',
+  '--by-country',
+  '--date',
+  '2024-06-14',
+  '--tz',
+  'UTC',
+  ...extra,
+];
 
 function createFile(name: string, n: number): string {
   const file = join(dir, `${name}.csv`);
@@ -90,7 +104,10 @@ function createFile(name: string, n: number): string {
 
 async function slotIds(prefix: string): Promise<string[]> {
   const run = await h.masg(['slot', 'list', '--publication', pub, '-o', 'json']);
-  return (JSON.parse(run.stdout) as Array<{ id: string; name: string }>).filter((s) => s.name.startsWith(prefix)).map((s) => s.id).sort();
+  return (JSON.parse(run.stdout) as Array<{ id: string; name: string }>)
+    .filter((s) => s.name.startsWith(prefix))
+    .map((s) => s.id)
+    .sort();
 }
 
 describe.skipIf(!canMount)('bulk results on a disk that cannot take them', () => {
@@ -120,7 +137,9 @@ describe.skipIf(!canMount)('bulk results on a disk that cannot take them', () =>
     const fallback = join(dir, 'fallback');
     const target = join(disk.dir, 'x.csv');
     h.sandbox.setFaults({ latencyMs: 100, path: '/adslot/create' });
-    const running = masg(['slot', 'create', '--from', createFile('late', 20), '--results', target, '--concurrency', '2'], { env: { TMPDIR: fallback } });
+    const running = masg(['slot', 'create', '--from', createFile('late', 20), '--results', target, '--concurrency', '2'], {
+      env: { TMPDIR: fallback },
+    });
     await until(() => posts().length > 0);
     fill(join(disk.dir, 'other'));
     const run = await running;
@@ -128,7 +147,9 @@ describe.skipIf(!canMount)('bulk results on a disk that cannot take them', () =>
     const ids = await slotIds('late ');
     expect(ids).toHaveLength(20);
     expect(posts()).toHaveLength(20);
-    expect(run.stderr).toContain(`Created 20 ad slots. But the results could not be written to ${target}: no space left on the device (ENOSPC).`);
+    expect(run.stderr).toContain(
+      `Created 20 ad slots. But the results could not be written to ${target}: no space left on the device (ENOSPC).`,
+    );
     for (const id of ids) expect(run.stderr).toContain(id);
     const saved = /The results are in (\S+) instead\./.exec(run.stderr)?.[1];
     expect(saved && dirname(saved)).toBe(fallback);
@@ -186,7 +207,7 @@ describe('kill -9 mid-export', () => {
     expect(readFileSync(out, 'utf8')).toMatch(/^hour,publication,adslot,country,/);
   });
 
-  it("never removes the temporary file of a run that is still alive", async () => {
+  it('never removes the temporary file of a run that is still alive', async () => {
     const out = join(dir, 'shared.csv');
     h.sandbox.setFaults({ latencyMs: 250, path: '/statistics' });
     const slow = masg(statsArgs('--interval', 'hour', '--concurrency', '1', '--out', out));
@@ -257,10 +278,15 @@ describe('stdout redirected to a full disk (/dev/full: every write fails with EN
     const fallback = join(dir, 'fallback');
     const list = await h.masg(['pub', 'list', '-o', 'csv', '--fields', 'id']);
     const ids = list.stdout.trim().split('\n').slice(1, 4);
-    const run = await masg(['pub', 'update', ...ids, '--reference', 'kept-on-full', '-o', 'csv'], { stdoutTo: '/dev/full', env: { TMPDIR: fallback } });
+    const run = await masg(['pub', 'update', ...ids, '--reference', 'kept-on-full', '-o', 'csv'], {
+      stdoutTo: '/dev/full',
+      env: { TMPDIR: fallback },
+    });
     expect(run.code).toBe(7);
     expect(posts()).toHaveLength(3);
-    expect(run.stderr).toContain('Updated 3 publications. But the results could not be written to standard output: no space left on the device (ENOSPC).');
+    expect(run.stderr).toContain(
+      'Updated 3 publications. But the results could not be written to standard output: no space left on the device (ENOSPC).',
+    );
     const saved = /The results are in (\S+) instead\./.exec(run.stderr)?.[1];
     const [header, ...rows] = await parseCsv(readFileSync(saved!, 'utf8'));
     expect(header).toEqual(['id', 'name', 'status', 'result']);
@@ -268,7 +294,10 @@ describe('stdout redirected to a full disk (/dev/full: every write fails with EN
   });
 
   it('slot create --results -: every new ID still reported on stderr; exit 7', async () => {
-    const run = await masg(['slot', 'create', '--from', createFile('stdout-full', 3), '--results', '-'], { stdoutTo: '/dev/full', env: { TMPDIR: join(dir, 'fb') } });
+    const run = await masg(['slot', 'create', '--from', createFile('stdout-full', 3), '--results', '-'], {
+      stdoutTo: '/dev/full',
+      env: { TMPDIR: join(dir, 'fb') },
+    });
     expect(run.code).toBe(7);
     const ids = await slotIds('stdout-full ');
     expect(ids).toHaveLength(3);

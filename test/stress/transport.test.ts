@@ -41,7 +41,8 @@ function masg(args: string[], env: Record<string, string>): Promise<Spawned> {
 
 /** The service's error body, as production writes it, under any status. */
 function serviceError(res: ServerResponse, status: number, retryAfter: string): void {
-  const body = '<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>5000</code>\n<description>Too many requests, slow down</description>\n</masg-error>';
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<masg-error>\n<code>5000</code>\n<description>Too many requests, slow down</description>\n</masg-error>';
   res.writeHead(status, { 'content-type': 'text/xml', 'retry-after': retryAfter, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -50,7 +51,12 @@ const ADVERTISERS =
   '<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n<advertiser>\n<id>a-1</id>\n<name>Acme</name>\n<status>ACTIVE</status>\n<dailyBudget></dailyBudget>\n<balance>10.00</balance>\n<notifyLimit></notifyLimit>\n</advertiser>\n</masg-response>';
 
 /** Answers `failures` with the given status and Retry-After, then the advertiser list; records arrival times. */
-async function startFlaky(status: number, retryAfter: string, failures = 1, body: 'service' | 'html' = 'service'): Promise<{ url: string; arrivals: number[]; close(): Promise<void> }> {
+async function startFlaky(
+  status: number,
+  retryAfter: string,
+  failures = 1,
+  body: 'service' | 'html' = 'service',
+): Promise<{ url: string; arrivals: number[]; close(): Promise<void> }> {
   const arrivals: number[] = [];
   const server: Server = createHttpServer((req, res) => {
     arrivals.push(performance.now());
@@ -67,10 +73,11 @@ async function startFlaky(status: number, retryAfter: string, failures = 1, body
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     arrivals,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -113,7 +120,11 @@ describe('429 and 503 carrying a masg-error body are "not now": retried after Re
 
 describe('a Retry-After longer than masg may wait', () => {
   it.each([
-    ['no --deadline (60 s at most)', [], /the service asked to wait 99999999999 s \(Retry-After\), longer than masg waits without a --deadline \(60 s\)/],
+    [
+      'no --deadline (60 s at most)',
+      [],
+      /the service asked to wait 99999999999 s \(Retry-After\), longer than masg waits without a --deadline \(60 s\)/,
+    ],
     ['a --deadline', ['--deadline', '999999999'], /the service asked to wait 99999999999 s \(Retry-After\), past the --deadline/],
   ] as const)('%s: one request, exit 6 at once with a clear message, no TimeoutOverflowWarning', async (_what, extra, message) => {
     const server = await startFlaky(429, '99999999999', Infinity);
@@ -140,7 +151,13 @@ describe('a Retry-After over 2^31 ms that the --deadline allows', () => {
       const started = performance.now();
       const child = spawn(process.execPath, [BIN, 'adv', 'list', '--deadline', '99999999'], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), MASG_CONFIG_DIR: tempDir('masg-cfg-'), ...creds, MASG_BASE_URL: server.url },
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: tempDir('masg-home-'),
+          MASG_CONFIG_DIR: tempDir('masg-cfg-'),
+          ...creds,
+          MASG_BASE_URL: server.url,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';
@@ -185,10 +202,11 @@ async function startRelay(target: string): Promise<{ url: string; accepted: numb
       return stats.accepted;
     },
     peak: () => stats.peak,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of open) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -204,7 +222,20 @@ describe('--concurrency is reached on the wire', () => {
     const relay = await startRelay(sandbox.url);
     try {
       const run = await masg(
-        ['pub', 'stats', '--from', '2024-05-01', '--to', '2024-05-20', '--interval', 'day', '--concurrency', String(concurrency), '-o', 'csv'],
+        [
+          'pub',
+          'stats',
+          '--from',
+          '2024-05-01',
+          '--to',
+          '2024-05-20',
+          '--interval',
+          'day',
+          '--concurrency',
+          String(concurrency),
+          '-o',
+          'csv',
+        ],
         { MASG_BASE_URL: relay.url, MASG_EMAIL: sandbox.demo.email, MASG_DEVELOPER_KEY: sandbox.demo.key },
       );
       expect(run.stderr).toBe('');

@@ -45,7 +45,18 @@ describe('the completion cache after masg changes something', () => {
     await complete(dir, 'pub update ');
     await complete(dir, 'slot update ');
     const pub = ids.pubs['Café Olé Mobile']!;
-    const run = await masg(dir, ['slot', 'create', '--publication', pub.id!, '--name', 'Fresh Slot', '--formats', 'iab300x250', '-o', 'json']);
+    const run = await masg(dir, [
+      'slot',
+      'create',
+      '--publication',
+      pub.id!,
+      '--name',
+      'Fresh Slot',
+      '--formats',
+      'iab300x250',
+      '-o',
+      'json',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const slot = JSON.parse(run.stdout);
     const cached = JSON.parse(readFileSync(cacheFile(dir), 'utf8'));
@@ -54,7 +65,7 @@ describe('the completion cache after masg changes something', () => {
     expect((await complete(dir, 'slot update ')).stdout).toContain(slot.id);
   });
 
-  it('--sandbox trims its own file (not the profile\'s); --dry-run trims nothing', async () => {
+  it("--sandbox trims its own file (not the profile's); --dry-run trims nothing", async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'cache'));
     const file = JSON.stringify({ identity: 'x', entries: { publications: { at: Date.now(), items: [['old', 'Old']] } } });

@@ -71,7 +71,12 @@ describe('empty values in json and ndjson', () => {
     expect(json).not.toContain('""');
     expect(ndjson).not.toContain('""');
     const arr = JSON.parse(json) as Record<string, unknown>[];
-    expect(ndjson.trim().split('\n').map((l) => JSON.parse(l))).toEqual(arr);
+    expect(
+      ndjson
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(arr);
     csv.slice(1).forEach((r, n) => r.forEach((v, i) => v === '' && expect(arr[n]![header[i]!]).toBeNull()));
   });
 });

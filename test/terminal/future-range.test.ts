@@ -15,7 +15,9 @@ describe('a range into the future', () => {
     const run = await h.masg(['pub', 'stats', '--tz', 'UTC', '--from', utcDay(-1), '--to', utcDay(1), '--interval', 'hour', '-o', 'csv']);
     const after = utcHourLabel();
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(new RegExp(`the range ends in the future \\(${utcDay(1)}T23\\); stopping at the current hour, (${before}|${after}) \\(UTC\\)`));
+    expect(run.stderr).toMatch(
+      new RegExp(`the range ends in the future \\(${utcDay(1)}T23\\); stopping at the current hour, (${before}|${after}) \\(UTC\\)`),
+    );
     const [header, ...rows] = await parseCsv(run.stdout);
     const labels = [...new Set(rows.map((r) => r[header!.indexOf('hour')] ?? r[0]!))].sort();
     expect([before, after]).toContain(labels.at(-1));
@@ -28,7 +30,20 @@ describe('a range into the future', () => {
 
   it('--dry-run shows the clipped requests; -q silences the notice', async () => {
     const before = utcHourLabel().replace(/[-T]/g, '');
-    const run = await h.masg(['-q', '--dry-run', 'pub', 'stats', '--tz', 'UTC', '--from', utcDay(0), '--to', utcDay(2), '--interval', 'day']);
+    const run = await h.masg([
+      '-q',
+      '--dry-run',
+      'pub',
+      'stats',
+      '--tz',
+      'UTC',
+      '--from',
+      utcDay(0),
+      '--to',
+      utcDay(2),
+      '--interval',
+      'day',
+    ]);
     const after = utcHourLabel().replace(/[-T]/g, '');
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');

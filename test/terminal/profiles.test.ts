@@ -12,7 +12,10 @@ async function loggedIn() {
   const env = { MASG_CONFIG_DIR: dir, MASG_KEYRING: '0' };
   const { email, key } = h.sandbox.demo;
   const login = (profile: string, extra: string[]) =>
-    runCli(['login', '--profile', profile, '--email', email, '--base-url', h.sandbox.url, '--key-stdin', ...extra], { env, stdin: `${key}\n` });
+    runCli(['login', '--profile', profile, '--email', email, '--base-url', h.sandbox.url, '--key-stdin', ...extra], {
+      env,
+      stdin: `${key}\n`,
+    });
   expect((await login('default', ['--timezone', 'Europe/Madrid'])).code).toBe(0);
   expect((await login('ci', [])).code).toBe(0);
   return { dir, env, key };
@@ -25,8 +28,22 @@ describe('masg profiles', () => {
     const json = await runCli(['profiles', '-o', 'json'], { env });
     expect(json).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(json.stdout)).toEqual([
-      { active: false, name: 'ci', email: h.sandbox.demo.email, baseUrl: h.sandbox.url, timezone: null, keyLocation: `config file ${dir}/config.json` },
-      { active: true, name: 'default', email: h.sandbox.demo.email, baseUrl: h.sandbox.url, timezone: 'Europe/Madrid', keyLocation: `config file ${dir}/config.json` },
+      {
+        active: false,
+        name: 'ci',
+        email: h.sandbox.demo.email,
+        baseUrl: h.sandbox.url,
+        timezone: null,
+        keyLocation: `config file ${dir}/config.json`,
+      },
+      {
+        active: true,
+        name: 'default',
+        email: h.sandbox.demo.email,
+        baseUrl: h.sandbox.url,
+        timezone: 'Europe/Madrid',
+        keyLocation: `config file ${dir}/config.json`,
+      },
     ]);
     const ci = JSON.parse((await runCli(['--profile', 'ci', 'profiles', '-o', 'json'], { env })).stdout);
     expect(ci.map((p: { active: boolean }) => p.active)).toEqual([true, false]);
@@ -55,7 +72,7 @@ describe('masg profiles', () => {
 });
 
 describe('whoami and the time zone', () => {
-  it('shows the profile\'s zone, else the system\'s, and says which', async () => {
+  it("shows the profile's zone, else the system's, and says which", async () => {
     const { env } = await loggedIn();
     const mine = JSON.parse((await runCli(['whoami', '-o', 'json'], { env })).stdout);
     expect(mine).toMatchObject({ profile: 'default', timezone: 'Europe/Madrid', timezoneSource: 'profile' });

@@ -21,7 +21,13 @@ async function onTerminal(argv: string[], question: string, reply: string) {
   const stdout = new PassThrough();
   let out = '';
   stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  const io: Io = { stdout, stderr: tty.stderr, stdin: tty.stdin, env: { HOME: '/nonexistent', NO_COLOR: '1', ...h.env }, signal: new AbortController().signal } as unknown as Io;
+  const io: Io = {
+    stdout,
+    stderr: tty.stderr,
+    stdin: tty.stdin,
+    env: { HOME: '/nonexistent', NO_COLOR: '1', ...h.env },
+    signal: new AbortController().signal,
+  } as unknown as Io;
   const done = main(argv, io);
   await vi.waitFor(() => expect(tty.output()).toContain(question), { timeout: 5000, interval: 10 });
   const asked = tty.output();
@@ -65,7 +71,22 @@ describe('the STOPPED confirmation', () => {
 
   it('a name with escape sequences is shown inert', async () => {
     const created = JSON.parse(
-      (await h.masg(['pub', 'create', '--name', 'Evil \u001b]0;pwned\u0007 Name', '--type', 'ANDROID_APP', '--description', 'x', '--transparent', 'false', '-o', 'json'])).stdout,
+      (
+        await h.masg([
+          'pub',
+          'create',
+          '--name',
+          'Evil \u001b]0;pwned\u0007 Name',
+          '--type',
+          'ANDROID_APP',
+          '--description',
+          'x',
+          '--transparent',
+          'false',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     const run = await onTerminal(['pub', 'update', created.id, '--status', 'STOPPED'], '[y/N]', 'n\r');
     expect(run.asked).not.toContain('\u001b]0;');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 import { validateAdSlot } from '../../src/validate/adslot.js';
 import { validatePublication } from '../../src/validate/publication.js';
 import * as rule from '../../src/validate/rules.js';
@@ -33,8 +33,14 @@ describe('field rules', () => {
   });
 
   it.each([
-    ['true', 'true'], ['TRUE', 'true'], ['yes', 'true'], ['1', 'true'],
-    ['false', 'false'], ['No', 'false'], ['0', 'false'], ['off', 'false'],
+    ['true', 'true'],
+    ['TRUE', 'true'],
+    ['yes', 'true'],
+    ['1', 'true'],
+    ['false', 'false'],
+    ['No', 'false'],
+    ['0', 'false'],
+    ['off', 'false'],
   ])('normalises boolean %j to %j', (input, expected) => {
     expect(rule.bool('--transparent', input)).toBe(expected);
   });
@@ -73,8 +79,13 @@ describe('publication input', () => {
 
   it('normalises a valid create', () => {
     expect(validatePublication({ ...valid, languages: 'en, ES', autoapprove: 'yes' }, 'create', rule.flagLabel)).toEqual({
-      name: 'Daily News', type: 'MOBILE_SITE', description: 'News', transparent: 'false',
-      url: 'https://m.example.com', languages: 'en,es', autoapprove: 'true',
+      name: 'Daily News',
+      type: 'MOBILE_SITE',
+      description: 'News',
+      transparent: 'false',
+      url: 'https://m.example.com',
+      languages: 'en,es',
+      autoapprove: 'true',
     });
   });
 
@@ -86,13 +97,17 @@ describe('publication input', () => {
 
   it('requires a URL for site types only', () => {
     const { url: _url, ...noUrl } = valid;
-    expect(usage(() => validatePublication(noUrl, 'create', rule.flagLabel)).message).toBe('--url is required for a MOBILE_SITE publication');
+    expect(usage(() => validatePublication(noUrl, 'create', rule.flagLabel)).message).toBe(
+      '--url is required for a MOBILE_SITE publication',
+    );
     expect(validatePublication({ ...noUrl, type: 'ANDROID_APP' }, 'create', rule.flagLabel).type).toBe('ANDROID_APP');
   });
 
   it('accepts production types the spec does not list, refuses unknown ones', () => {
     expect(validatePublication({ ...valid, type: 'IPAD_APP' }, 'create', rule.flagLabel).type).toBe('IPAD_APP');
-    expect(usage(() => validatePublication({ ...valid, type: 'TV_APP' }, 'create', rule.flagLabel)).message).toContain('"TV_APP" is not one of');
+    expect(usage(() => validatePublication({ ...valid, type: 'TV_APP' }, 'create', rule.flagLabel)).message).toContain(
+      '"TV_APP" is not one of',
+    );
   });
 
   it('refuses status on create and type on update', () => {
@@ -107,7 +122,9 @@ describe('publication input', () => {
 
   it('takes only the given fields on update and normalises status', () => {
     expect(validatePublication({ status: 'paused' }, 'update', rule.flagLabel)).toEqual({ status: 'PAUSED' });
-    expect(() => validatePublication({ status: 'PENDING' }, 'update', rule.flagLabel)).toThrow(/"PENDING" is not one of ACTIVE, PAUSED, STOPPED/);
+    expect(() => validatePublication({ status: 'PENDING' }, 'update', rule.flagLabel)).toThrow(
+      /"PENDING" is not one of ACTIVE, PAUSED, STOPPED/,
+    );
     expect(() => validatePublication({ name: '' }, 'update', rule.flagLabel)).toThrow(/--name: must not be empty/);
   });
 });
@@ -115,13 +132,19 @@ describe('publication input', () => {
 describe('ad slot input', () => {
   it('normalises "banner, text" instead of letting the service refuse it', () => {
     expect(validateAdSlot({ publication: 'p1', name: 'Top', formats: 'banner, TEXT, banner' }, 'create', rule.flagLabel)).toEqual({
-      publication: 'p1', name: 'Top', formats: 'banner,text',
+      publication: 'p1',
+      name: 'Top',
+      formats: 'banner,text',
     });
   });
 
   it('refuses unknown or empty formats', () => {
-    expect(() => validateAdSlot({ publication: 'p', name: 'n', formats: 'banner,video' }, 'create', rule.flagLabel)).toThrow(/"video" is not one of banner, text, iab300x250/);
-    expect(() => validateAdSlot({ publication: 'p', name: 'n', formats: '' }, 'create', rule.flagLabel)).toThrow(/--formats: give at least one/);
+    expect(() => validateAdSlot({ publication: 'p', name: 'n', formats: 'banner,video' }, 'create', rule.flagLabel)).toThrow(
+      /"video" is not one of banner, text, iab300x250/,
+    );
+    expect(() => validateAdSlot({ publication: 'p', name: 'n', formats: '' }, 'create', rule.flagLabel)).toThrow(
+      /--formats: give at least one/,
+    );
   });
 
   it('limits each tag to 255 characters and allows clearing tags', () => {

@@ -27,11 +27,16 @@ afterAll(async () => {
 });
 
 function start(db: string): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
-  const child = spawn(process.execPath, [BIN, ...ARGS, '--db', db], { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...ARGS, '--db', db], {
+    env: { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   child.stdout!.resume();
-  const done = new Promise<{ code: number | null; signal: string | null; stderr: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
+  const done = new Promise<{ code: number | null; signal: string | null; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
+  );
   return { child, done };
 }
 
@@ -55,18 +60,22 @@ describe.skipIf(!BUILT)('a sync killed with SIGKILL, then run again', () => {
   }, 60_000);
 
   // After n statistics requests: before the first day, after a few days, late in the run.
-  it.each([0, 20, 80, 170])('killed after %i statistics requests', async (n) => {
-    const db = duckPath();
-    h.mark();
-    const { child, done } = start(db);
-    await until(() => statsRequests() >= n && (n > 0 || h.sent().length > 0));
-    child.kill('SIGKILL');
-    expect((await done).signal).toBe('SIGKILL');
-    const again = await start(db).done;
-    expect(again.code).toBe(0);
-    expect(await dumpAll(h, db)).toEqual(clean);
-    for (const t of ['publisher_stats', 'campaign_stats', 'masg_sync_days']) expect(await duplicateKeys(h, db, t)).toBe(0);
-  }, 60_000);
+  it.each([0, 20, 80, 170])(
+    'killed after %i statistics requests',
+    async (n) => {
+      const db = duckPath();
+      h.mark();
+      const { child, done } = start(db);
+      await until(() => statsRequests() >= n && (n > 0 || h.sent().length > 0));
+      child.kill('SIGKILL');
+      expect((await done).signal).toBe('SIGKILL');
+      const again = await start(db).done;
+      expect(again.code).toBe(0);
+      expect(await dumpAll(h, db)).toEqual(clean);
+      for (const t of ['publisher_stats', 'campaign_stats', 'masg_sync_days']) expect(await duplicateKeys(h, db, t)).toBe(0);
+    },
+    60_000,
+  );
 });
 
 describe.skipIf(!BUILT)('two syncs on one DuckDB file', () => {

@@ -35,8 +35,15 @@ export async function dumpAll(h: Harness, db: string): Promise<Record<string, st
 /** Rows whose key appears more than once (must be 0). */
 export async function duplicateKeys(h: Harness, db: string, table: string): Promise<number> {
   const def = ALL_TABLES.find((t) => t.name === table)!;
-  const run = await h.masg(['sql', '--db', db, '-o', 'csv', '--no-header',
-    `SELECT count(*) FROM (SELECT ${def.key.join(', ')} FROM ${table} GROUP BY ${def.key.join(', ')} HAVING count(*) > 1) d`]);
+  const run = await h.masg([
+    'sql',
+    '--db',
+    db,
+    '-o',
+    'csv',
+    '--no-header',
+    `SELECT count(*) FROM (SELECT ${def.key.join(', ')} FROM ${table} GROUP BY ${def.key.join(', ')} HAVING count(*) > 1) d`,
+  ]);
   expect(run.code).toBe(0);
   return Number(run.stdout.trim());
 }

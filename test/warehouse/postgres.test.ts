@@ -34,7 +34,11 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
     const [a, b] = [await dumpAll(h, url), await dumpAll(h, duck)];
     expect(a.publisher_stats!.split('\n').length).toBeGreaterThan(100);
     expect(a).toEqual(b);
-    const types = await scalar(h, url, "SELECT string_agg(column_name || ':' || data_type || coalesce('(' || numeric_precision || ',' || numeric_scale || ')', ''), ' ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'publisher_stats' AND data_type IN ('bigint', 'numeric', 'date')");
+    const types = await scalar(
+      h,
+      url,
+      "SELECT string_agg(column_name || ':' || data_type || coalesce('(' || numeric_precision || ',' || numeric_scale || ')', ''), ' ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'publisher_stats' AND data_type IN ('bigint', 'numeric', 'date')",
+    );
     expect(types).toBe('date:date requests:bigint(64,0) impressions:bigint(64,0) clicks:bigint(64,0) earnings:numeric(18,2)');
   });
 
@@ -60,25 +64,38 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
     expect(await duplicateKeys(h, url, 'publisher_stats')).toBe(0);
   });
 
-  it.skipIf(!BUILT)('kill -9 mid-run, then a re-run: the tables of a clean run', async () => {
-    const [clean, url] = [await pg.createDatabase(), await pg.createDatabase()];
-    const args = ['sync', '--to', '-2d', '--lookback', '0', '--tz', 'America/New_York', '--concurrency', '1'];
-    expect((await h.masg([...args, '--db', clean])).code).toBe(0);
-    const env = { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env };
-    const child = spawn(process.execPath, [BIN, ...args, '--db', url], { env, stdio: 'ignore' });
-    const closed = new Promise((r) => child.on('close', r));
-    h.mark();
-    while (h.sent().filter((r) => r.path.includes('/statistics')).length < 60) await new Promise((r) => setTimeout(r, 5));
-    child.kill('SIGKILL');
-    await closed;
-    expect((await h.masg([...args, '--db', url])).code).toBe(0);
-    expect(await dumpAll(h, url)).toEqual(await dumpAll(h, clean));
-  }, 60_000);
+  it.skipIf(!BUILT)(
+    'kill -9 mid-run, then a re-run: the tables of a clean run',
+    async () => {
+      const [clean, url] = [await pg.createDatabase(), await pg.createDatabase()];
+      const args = ['sync', '--to', '-2d', '--lookback', '0', '--tz', 'America/New_York', '--concurrency', '1'];
+      expect((await h.masg([...args, '--db', clean])).code).toBe(0);
+      const env = { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env };
+      const child = spawn(process.execPath, [BIN, ...args, '--db', url], { env, stdio: 'ignore' });
+      const closed = new Promise((r) => child.on('close', r));
+      h.mark();
+      while (h.sent().filter((r) => r.path.includes('/statistics')).length < 60) await new Promise((r) => setTimeout(r, 5));
+      child.kill('SIGKILL');
+      await closed;
+      expect((await h.masg([...args, '--db', url])).code).toBe(0);
+      expect(await dumpAll(h, url)).toEqual(await dumpAll(h, clean));
+    },
+    60_000,
+  );
 
   it('masg sql reads PostgreSQL types exactly; a password in the URL is never shown; a bad query is exit 2', async () => {
     const url = await pg.createDatabase();
-    const json = await h.masg(['sql', '--db', url, '-o', 'json', "SELECT 9007199254740993::bigint AS big, 0.10::numeric(18,2) AS money, DATE '2024-02-29' AS day, true AS yes, NULL::int AS nothing"]);
-    expect(json.stdout).toBe('[\n  {\n    "big": 9007199254740993,\n    "money": 0.10,\n    "day": "2024-02-29",\n    "yes": true,\n    "nothing": null\n  }\n]\n');
+    const json = await h.masg([
+      'sql',
+      '--db',
+      url,
+      '-o',
+      'json',
+      "SELECT 9007199254740993::bigint AS big, 0.10::numeric(18,2) AS money, DATE '2024-02-29' AS day, true AS yes, NULL::int AS nothing",
+    ]);
+    expect(json.stdout).toBe(
+      '[\n  {\n    "big": 9007199254740993,\n    "money": 0.10,\n    "day": "2024-02-29",\n    "yes": true,\n    "nothing": null\n  }\n]\n',
+    );
     const secret = url.replace('masg@', 'masg:s3cret-pw@').replace(/127\.0\.0\.1:\d+/, '127.0.0.1:1');
     const refused = await h.masg(['sql', '--db', secret, 'SELECT 1']);
     expect(refused.code).toBe(7);

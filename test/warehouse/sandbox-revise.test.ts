@@ -17,17 +17,28 @@ async function totals(from: string, to: string): Promise<{ requests: number; ear
   const pub = await h.masg(['pub', 'stats', '--from', from, '--to', to, '-o', 'json']);
   const rows = JSON.parse(pub.stdout) as Array<{ requests: number; earnings: number }>;
   const adv = JSON.parse((await h.masg(['adv', 'list', '-o', 'json'])).stdout) as Array<{ id: string }>;
-  const campaigns = JSON.parse((await h.masg(['campaign', 'list', adv[0]!.id, '-o', 'json'])).stdout) as Array<{ id: string; name: string }>;
+  const campaigns = JSON.parse((await h.masg(['campaign', 'list', adv[0]!.id, '-o', 'json'])).stdout) as Array<{
+    id: string;
+    name: string;
+  }>;
   const spring = campaigns.find((c) => c.name === 'Spring Sale')!;
-  const camp = JSON.parse((await h.masg(['campaign', 'stats', spring.id, '--from', from, '--to', to, '-o', 'json'])).stdout) as Array<{ spend: number }>;
-  return { requests: rows.reduce((n, r) => n + r.requests, 0), earnings: rows.map((r) => r.earnings).join(','), spend: String(camp[0]?.spend ?? '') };
+  const camp = JSON.parse((await h.masg(['campaign', 'stats', spring.id, '--from', from, '--to', to, '-o', 'json'])).stdout) as Array<{
+    spend: number;
+  }>;
+  return {
+    requests: rows.reduce((n, r) => n + r.requests, 0),
+    earnings: rows.map((r) => r.earnings).join(','),
+    spend: String(camp[0]?.spend ?? ''),
+  };
 }
 
 describe('Sandbox.revise', () => {
   it('changes that day only, by the factor, and factor 1 undoes it', async () => {
     const days = ['-5d', '-4d', '-3d'];
     const before = await Promise.all(days.map((d) => totals(d, d)));
-    const dayOf = (await h.masg(['pub', 'stats', '--date', '-4d', '--interval', 'day', '-o', 'csv', '--fields', 'date'])).stdout.split('\n')[1]!;
+    const dayOf = (await h.masg(['pub', 'stats', '--date', '-4d', '--interval', 'day', '-o', 'csv', '--fields', 'date'])).stdout.split(
+      '\n',
+    )[1]!;
     await h.sandbox.revise(dayOf, 1.5);
     const after = await Promise.all(days.map((d) => totals(d, d)));
     expect(after[0]).toEqual(before[0]);
@@ -36,7 +47,9 @@ describe('Sandbox.revise', () => {
     expect(after[1]!.requests).toBeLessThanOrEqual(before[1]!.requests * 1.5);
     expect(after[1]!.spend).not.toBe(before[1]!.spend);
     // Still exactly the sum of its hours.
-    const hours = JSON.parse((await h.masg(['pub', 'stats', '--from', `${dayOf}T00`, '--to', `${dayOf}T23`, '--interval', 'hour', '-o', 'json'])).stdout) as Array<{ requests: number }>;
+    const hours = JSON.parse(
+      (await h.masg(['pub', 'stats', '--from', `${dayOf}T00`, '--to', `${dayOf}T23`, '--interval', 'hour', '-o', 'json'])).stdout,
+    ) as Array<{ requests: number }>;
     expect(hours.reduce((n, r) => n + r.requests, 0)).toBe(after[1]!.requests);
     await h.sandbox.revise(dayOf, 1);
     expect(await totals('-4d', '-4d')).toEqual(before[1]);

@@ -17,13 +17,17 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-const Q = "SELECT 9007199254740993::BIGINT AS big, CAST('0.10' AS DECIMAL(18,2)) AS money, DATE '2024-02-29' AS day, true AS yes, 'a,\"b\"' AS text";
+const Q =
+  "SELECT 9007199254740993::BIGINT AS big, CAST('0.10' AS DECIMAL(18,2)) AS money, DATE '2024-02-29' AS day, true AS yes, 'a,\"b\"' AS text";
 
 describe('masg sql', () => {
   it.each([
     ['csv', 'big,money,day,yes,text\n9007199254740993,0.10,2024-02-29,true,"a,""b"""\n'],
     ['tsv', 'big\tmoney\tday\tyes\ttext\n9007199254740993\t0.10\t2024-02-29\ttrue\ta,"b"\n'],
-    ['json', '[\n  {\n    "big": 9007199254740993,\n    "money": 0.10,\n    "day": "2024-02-29",\n    "yes": true,\n    "text": "a,\\"b\\""\n  }\n]\n'],
+    [
+      'json',
+      '[\n  {\n    "big": 9007199254740993,\n    "money": 0.10,\n    "day": "2024-02-29",\n    "yes": true,\n    "text": "a,\\"b\\""\n  }\n]\n',
+    ],
     ['ndjson', '{"big":9007199254740993,"money":0.10,"day":"2024-02-29","yes":true,"text":"a,\\"b\\""}\n'],
   ])('-o %s: BIGINT and DECIMAL exact, never through JS numbers', async (format, expected) => {
     const run = await h.masg(['sql', '--db', db, '-o', format, Q]);
@@ -59,7 +63,13 @@ describe('masg sql', () => {
     expect(refused.code).toBe(7);
     expect(refused.stderr).toMatch(/read-only/i);
     expect(await scalar(h, db, 'SELECT count(*) FROM publications')).toBe('7');
-    const view = await h.masg(['sql', '--db', db, '--write', 'CREATE VIEW earnings_by_day AS SELECT date, sum(earnings) AS earnings FROM publisher_stats GROUP BY date']);
+    const view = await h.masg([
+      'sql',
+      '--db',
+      db,
+      '--write',
+      'CREATE VIEW earnings_by_day AS SELECT date, sum(earnings) AS earnings FROM publisher_stats GROUP BY date',
+    ]);
     expect(view.code).toBe(0);
     expect(await scalar(h, db, 'SELECT count(*) FROM earnings_by_day')).toBe('2');
   });

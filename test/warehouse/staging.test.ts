@@ -2,7 +2,7 @@
 // defaults for fields the service leaves empty, the record left as it was, and a value the
 // warehouse cannot keep exactly refused with the record named (that name is built only then).
 import { describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/errors.js';
+import { NetworkError } from '../../src/core/errors.js';
 import { STATS_TABLES } from '../../src/warehouse/schema.js';
 import { csvLine, csvLineWriter } from '../../src/warehouse/staging.js';
 
@@ -20,7 +20,9 @@ describe('csvLineWriter', () => {
 
   it('writes the same line as csvLine on a record that carries the fixed fields itself', () => {
     const full = { ...record, date: '2026-11-21', hour: '23', currency: 'USD' };
-    expect(csvLineWriter(publisher, { date: '2026-11-21', hour: '23' }, { currency: 'USD' })(record, 'x')).toBe(csvLine(publisher, full, 'x'));
+    expect(csvLineWriter(publisher, { date: '2026-11-21', hour: '23' }, { currency: 'USD' })(record, 'x')).toBe(
+      csvLine(publisher, full, 'x'),
+    );
   });
 
   it('a missing count or money is NULL (an unquoted empty field), a missing text is ""', () => {

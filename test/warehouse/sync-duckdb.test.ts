@@ -4,7 +4,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatDecimal, parseDecimal, plus, type Decimal } from '../../src/stats/decimal.js';
+import { formatDecimal, parseDecimal, plus, type Decimal } from '../../src/core/decimal.js';
 import { parseCsv, removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
 import { dump, dumpAll, duckPath, duplicateKeys, scalar, startWarehouseHarness } from './helpers.js';
 
@@ -30,7 +30,9 @@ describe('masg sync into DuckDB', () => {
     const run = await h.masg(['sync', '--db', db, ...RANGE]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^masg sync: 5 days \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\) written to .*stats\.duckdb: [\d,]+ rows from \d+ requests in [\d.]+ s\.\n$/);
+    expect(run.stderr).toMatch(
+      /^masg sync: 5 days \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\) written to .*stats\.duckdb: [\d,]+ rows from \d+ requests in [\d.]+ s\.\n$/,
+    );
     const publisher = statsRequests().filter((r) => r.path === '/publication/statistics.xml');
     expect(publisher).toHaveLength(5);
     for (const r of publisher) expect(r.params).toMatchObject({ level: 'adslot', bycountry: 'true' });
@@ -47,8 +49,14 @@ describe('masg sync into DuckDB', () => {
     expect(await scalar(h, db, "SELECT value FROM masg_sync_meta WHERE key = 'timezone'")).toBe('America/New_York');
     for (const t of ['publisher_stats', 'campaign_stats']) expect(await duplicateKeys(h, db, t)).toBe(0);
     // Types are the contract: DATE, BIGINT, DECIMAL(18,2).
-    const types = await scalar(h, db, "SELECT string_agg(column_name || ':' || data_type, ' ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'publisher_stats'");
-    expect(types).toBe('date:DATE publication:VARCHAR adslot:VARCHAR country:VARCHAR requests:BIGINT impressions:BIGINT clicks:BIGINT earnings:DECIMAL(18,2) currency:VARCHAR');
+    const types = await scalar(
+      h,
+      db,
+      "SELECT string_agg(column_name || ':' || data_type, ' ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'publisher_stats'",
+    );
+    expect(types).toBe(
+      'date:DATE publication:VARCHAR adslot:VARCHAR country:VARCHAR requests:BIGINT impressions:BIGINT clicks:BIGINT earnings:DECIMAL(18,2) currency:VARCHAR',
+    );
   });
 
   it('twice with no change upstream: identical tables, zero duplicate keys', async () => {
@@ -70,7 +78,10 @@ describe('masg sync into DuckDB', () => {
     // A day without any data is one zero row with empty IDs in the export; the warehouse keeps no such row.
     // DECIMAL has no negative zero: the service's -0.00 is 0.00 in the database.
     const norm = (r: string[]) => r.map((v, i) => (i === 7 && v === '-0.00' ? '0.00' : v)).join(',');
-    const expected = exported.filter((r) => r[1] !== '').map(norm).sort();
+    const expected = exported
+      .filter((r) => r[1] !== '')
+      .map(norm)
+      .sort();
     const [, ...stored] = await parseCsv(await dump(h, db, 'publisher_stats'));
     expect(stored.map(norm).sort()).toEqual(expected);
     expect(expected.length).toBeGreaterThan(100);
@@ -83,7 +94,8 @@ describe('masg sync into DuckDB', () => {
   it('the lookback re-fetches the last days: a revised past day is replaced, older days are left alone', async () => {
     const db = duckPath();
     expect((await h.masg(['sync', '--db', db, '--from', '-8d', '--to', '-2d', ...TZ])).code).toBe(0);
-    const sumOf = (d: string) => scalar(h, db, `SELECT sum(earnings) || ' ' || sum(impressions) FROM publisher_stats WHERE date = DATE '${d}'`);
+    const sumOf = (d: string) =>
+      scalar(h, db, `SELECT sum(earnings) || ' ' || sum(impressions) FROM publisher_stats WHERE date = DATE '${d}'`);
     // Days in the account's zone: read them back from the state rather than from this machine's clock.
     const days = (await scalar(h, db, "SELECT string_agg(CAST(date AS VARCHAR), ' ' ORDER BY date) FROM masg_sync_days")).split(' ');
     expect(days).toHaveLength(7);
@@ -97,7 +109,10 @@ describe('masg sync into DuckDB', () => {
       expect((await h.masg(['sync', '--db', db, '--to', '-2d', ...TZ])).code).toBe(0);
       // --to -2d with last complete -2d: the lookback of 3 is -4d … -2d.
       // Sent concurrently: the order they reach the sandbox is not the order of the days.
-      const publisherDays = statsRequests().filter((r) => r.path === '/publication/statistics.xml').map((r) => r.params.start!.slice(0, 8)).sort();
+      const publisherDays = statsRequests()
+        .filter((r) => r.path === '/publication/statistics.xml')
+        .map((r) => r.params.start!.slice(0, 8))
+        .sort();
       expect(publisherDays).toEqual(days.slice(4).map((d) => d.replace(/-/g, '')));
       expect(await sumOf(recent)).not.toBe(recentBefore);
       const [earnings, impressions] = (await sumOf(recent)).split(' ').map(Number);
@@ -118,21 +133,29 @@ describe('masg sync into DuckDB', () => {
     expect(await scalar(h, db, "SELECT string_agg(CAST(complete AS VARCHAR), ' ' ORDER BY date) FROM masg_sync_days")).toBe('true false');
     h.mark();
     expect((await h.masg(['sync', '--db', db, '--lookback', '0', ...TZ])).code).toBe(0);
-    const days = statsRequests().filter((r) => r.path === '/publication/statistics.xml').map((r) => r.params.start);
+    const days = statsRequests()
+      .filter((r) => r.path === '/publication/statistics.xml')
+      .map((r) => r.params.start);
     expect(days).toHaveLength(1); // today only: yesterday was complete and the lookback is 0
-    expect(await scalar(h, db, "SELECT max(CAST(date AS VARCHAR)) FROM masg_sync_days WHERE NOT complete")).toBe(days[0]!.replace(/^(\d{4})(\d\d)(\d\d)00$/, '$1-$2-$3'));
+    expect(await scalar(h, db, 'SELECT max(CAST(date AS VARCHAR)) FROM masg_sync_days WHERE NOT complete')).toBe(
+      days[0]!.replace(/^(\d{4})(\d\d)(\d\d)00$/, '$1-$2-$3'),
+    );
   });
 
   it('--grain hour keeps hourly rows in their own tables, summing to the daily figures', async () => {
     const db = duckPath();
     expect((await h.masg(['sync', '--db', db, '--from', '-3d', '--to', '-3d', ...TZ])).code).toBe(0);
     h.mark();
-    expect((await h.masg(['sync', '--db', db, '--grain', 'hour', '--from', '-3d', '--to', '-3d', '--concurrency', '8', ...TZ])).code).toBe(0);
+    expect((await h.masg(['sync', '--db', db, '--grain', 'hour', '--from', '-3d', '--to', '-3d', '--concurrency', '8', ...TZ])).code).toBe(
+      0,
+    );
     expect(statsRequests().filter((r) => r.path === '/publication/statistics.xml')).toHaveLength(24);
     expect(await scalar(h, db, 'SELECT count(DISTINCT hour) FROM publisher_stats_hourly')).toBe('24');
     const daily = await scalar(h, db, "SELECT sum(requests) || ' / ' || sum(earnings) FROM publisher_stats");
     expect(await scalar(h, db, "SELECT sum(requests) || ' / ' || sum(earnings) FROM publisher_stats_hourly")).toBe(daily);
-    expect(await scalar(h, db, 'SELECT sum(spend) FROM campaign_stats_hourly')).toBe(await scalar(h, db, 'SELECT sum(spend) FROM campaign_stats'));
+    expect(await scalar(h, db, 'SELECT sum(spend) FROM campaign_stats_hourly')).toBe(
+      await scalar(h, db, 'SELECT sum(spend) FROM campaign_stats'),
+    );
     expect(await duplicateKeys(h, db, 'publisher_stats_hourly')).toBe(0);
   });
 
@@ -143,7 +166,9 @@ describe('masg sync into DuckDB', () => {
     expect(h.sent()).toEqual([]);
     expect(existsSync(db)).toBe(false);
     expect(run.stdout).toMatch(/^# masg sync would write 5 days into /);
-    expect(run.stdout.match(/^GET .*\/publication\/statistics\.xml\?start=\d{8}00&end=\d{8}23&level=adslot&bycountry=true$/gm)).toHaveLength(5);
+    expect(
+      run.stdout.match(/^GET .*\/publication\/statistics\.xml\?start=\d{8}00&end=\d{8}23&level=adslot&bycountry=true$/gm),
+    ).toHaveLength(5);
     expect(run.stdout).toContain('/advertisers/list.xml');
     // With a snapshot, the campaigns it knows are listed too.
     expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
@@ -201,7 +226,9 @@ describe('refusals: exit 2 and nothing sent', () => {
     const zone = await h.masg(['sync', '--db', db, '--tz', 'Europe/Paris']);
     expect(zone.code).toBe(2);
     expect(zone.stderr).toContain('counts days in America/New_York; this run would use Europe/Paris');
-    const other = await h.masg(['sync', '--db', db, '--tz', 'America/New_York'], { env: { MASG_EMAIL: h.sandbox.other.email, MASG_DEVELOPER_KEY: h.sandbox.other.key } });
+    const other = await h.masg(['sync', '--db', db, '--tz', 'America/New_York'], {
+      env: { MASG_EMAIL: h.sandbox.other.email, MASG_DEVELOPER_KEY: h.sandbox.other.key },
+    });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain(`holds the statistics of ${h.sandbox.demo.email}, not of ${h.sandbox.other.email}`);
     expect(h.sent()).toEqual([]);
@@ -209,7 +236,9 @@ describe('refusals: exit 2 and nothing sent', () => {
 
   it('no credentials: exit 3, nothing sent, no file', async () => {
     const db = duckPath();
-    const run = await h.masg(['sync', '--db', db], { env: { MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined } });
+    const run = await h.masg(['sync', '--db', db], {
+      env: { MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined },
+    });
     expect(run.code).toBe(3);
     expect(existsSync(db)).toBe(false);
     expect(h.sent()).toEqual([]);

@@ -13,6 +13,7 @@ export const advList = defineCommand<ListOptions>({
     checkOut(ctx, opts);
     const { listAdvertisers, advertiserRequests } = await import('../../api/advertisers.js');
     return rawOr(ctx, advertiserRequests.list(), async (client) =>
-      streamedList(listAdvertisers(client), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }));
+      streamedList(listAdvertisers(client), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
+    );
   },
 });

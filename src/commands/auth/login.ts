@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../define.js';
 
 /**
@@ -61,7 +61,9 @@ export const login = defineCommand<LoginOptions>({
     const ui = await ctx.ui();
     for (const warning of result.warnings) ui.warn(warning);
     for (const notice of result.notices) ui.notice(notice);
-    ui.notice(`Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}${result.timezone ? `, time zone ${result.timezone}` : ''}); saved to ${result.path}${result.inKeyring ? `, the key in ${result.keyLocation}` : ''}.`);
+    ui.notice(
+      `Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}${result.timezone ? `, time zone ${result.timezone}` : ''}); saved to ${result.path}${result.inKeyring ? `, the key in ${result.keyLocation}` : ''}.`,
+    );
     return { kind: 'done' };
   },
 });

@@ -12,9 +12,13 @@ export const profiles = defineCommand<Record<string, never>>({
     const rows = await listProfiles(store, active);
     const ui = await ctx.ui();
     const env = ctx.io.env;
-    if (ctx.globals.sandbox) ui.notice('--sandbox commands use the sandbox\'s demo account, not these profiles.');
-    else if (env.MASG_EMAIL || env.MASG_DEVELOPER_KEY) ui.notice('MASG_EMAIL / MASG_DEVELOPER_KEY are set: they take precedence over the active profile\'s (see `masg whoami`).');
-    if (!ctx.globals.sandbox && !rows.some((r) => r.active === 'true')) ui.notice(`The active profile "${active}" is not saved: \`masg login${active === 'default' ? '' : ` --profile ${active}`}\` creates it.`);
+    if (ctx.globals.sandbox) ui.notice("--sandbox commands use the sandbox's demo account, not these profiles.");
+    else if (env.MASG_EMAIL || env.MASG_DEVELOPER_KEY)
+      ui.notice("MASG_EMAIL / MASG_DEVELOPER_KEY are set: they take precedence over the active profile's (see `masg whoami`).");
+    if (!ctx.globals.sandbox && !rows.some((r) => r.active === 'true'))
+      ui.notice(
+        `The active profile "${active}" is not saved: \`masg login${active === 'default' ? '' : ` --profile ${active}`}\` creates it.`,
+      );
     return {
       kind: 'rows',
       entity: 'profiles',

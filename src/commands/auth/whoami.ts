@@ -12,13 +12,20 @@ export const whoami = defineCommand<Record<string, never>>({
     const creds = g.sandbox ? await ctx.credentials() : undefined;
     const sandbox = creds && { url: creds.baseUrl, email: creds.email, key: creds.key };
     // partial: report a half-configured set-up instead of failing on what is missing.
-    const settings = await config.resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox }, env: ctx.io.env, store, partial: true });
+    const settings = await config.resolveSettings({
+      flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox },
+      env: ctx.io.env,
+      store,
+      partial: true,
+    });
     const ui = await ctx.ui();
     for (const warning of settings.warnings) ui.warn(warning);
     const row = config.whoami(settings);
     return {
       kind: 'record',
-      columns: ['profile', 'email', 'baseUrl', 'baseUrlSource', 'keySource', 'keyLocation', 'key', 'timezone', 'timezoneSource'].map((key) => ({ key })),
+      columns: ['profile', 'email', 'baseUrl', 'baseUrlSource', 'keySource', 'keyLocation', 'key', 'timezone', 'timezoneSource'].map(
+        (key) => ({ key }),
+      ),
       row: { ...row },
     };
   },

@@ -12,9 +12,15 @@ export const campaignList = defineCommand<ListOptions>({
   columns: campaignColumns,
   async run(ctx, opts, [rawId]) {
     checkOut(ctx, opts);
-    const advertiserId = await resolveId(ctx, 'advertiser', rawId!, '<advertiserId>');
+    const advertiserId = await resolveId(ctx, 'advertiser', rawId, '<advertiserId>');
     const { listCampaigns, campaignRequests } = await import('../../api/campaigns.js');
     return rawOr(ctx, campaignRequests.list(advertiserId), async (client) =>
-      streamedList(listCampaigns(client, advertiserId), { entity: 'campaigns', columns: campaignColumns, tableFields: campaignTableFields, out: opts.out }));
+      streamedList(listCampaigns(client, advertiserId), {
+        entity: 'campaigns',
+        columns: campaignColumns,
+        tableFields: campaignTableFields,
+        out: opts.out,
+      }),
+    );
   },
 });

@@ -9,14 +9,17 @@ export const campaignStats = defineCommand<StatsFlags>({
     cmd.argument('<id>', 'campaign ID, or its first 4+ characters');
     addStatsOptions(cmd);
   },
-  examples: ['masg campaign stats 5be1… --date yesterday', 'masg campaign stats 5be1… --from -30d --to yesterday --interval day -o csv --out spend.csv'],
+  examples: [
+    'masg campaign stats 5be1… --date yesterday',
+    'masg campaign stats 5be1… --from -30d --to yesterday --interval day -o csv --out spend.csv',
+  ],
   async run(ctx, opts, [rawId]) {
     const { statisticsRequests } = await import('../../api/statistics.js');
     return runStats(ctx, opts, {
       kind: 'campaign',
       columnOptions: {},
       shape: { endpoint: 'campaign' },
-      target: { kind: 'campaign', raw: rawId!, label: '<id>' },
+      target: { kind: 'campaign', raw: rawId, label: '<id>' },
       request: (q, id) => statisticsRequests.campaign(id!, q),
     });
   },

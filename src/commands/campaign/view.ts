@@ -10,7 +10,7 @@ export const campaignView = defineCommand<Record<string, never>>({
   examples: ['masg campaign view 5be1', 'masg campaign view 5be1… -o json'],
   columns: campaignColumns,
   async run(ctx, _opts, [rawId]) {
-    const id = await resolveId(ctx, 'campaign', rawId!, '<id>');
+    const id = await resolveId(ctx, 'campaign', rawId, '<id>');
     const { getCampaign, campaignRequests } = await import('../../api/campaigns.js');
     return rawOr(ctx, campaignRequests.view(id), async (client) => ({
       kind: 'record',

@@ -9,7 +9,9 @@ import { PUBLICATION_FIELDS } from '../../validate/publication.js';
 export function addPublicationOptions(cmd: Command, mode: 'create' | 'update'): void {
   const req = mode === 'create' ? ' (required)' : '';
   if (mode === 'create') {
-    cmd.addOption(completeWith(new Option('--type <type>', `publication type${req}: ${PUBLICATION_TYPES.join(', ')}`), { values: PUBLICATION_TYPES }));
+    cmd.addOption(
+      completeWith(new Option('--type <type>', `publication type${req}: ${PUBLICATION_TYPES.join(', ')}`), { values: PUBLICATION_TYPES }),
+    );
   }
   cmd
     .option('--name <name>', `name, at most 255 characters${req}`)
@@ -39,7 +41,7 @@ export function addPublicationOptions(cmd: Command, mode: 'create' | 'update'): 
 export function pickPublicationFields(opts: Record<string, unknown>): Record<string, string | undefined> {
   const raw: Record<string, string | undefined> = {};
   for (const field of PUBLICATION_FIELDS) {
-    if (typeof opts[field] === 'string') raw[field] = opts[field] as string;
+    if (typeof opts[field] === 'string') raw[field] = opts[field];
   }
   return raw;
 }

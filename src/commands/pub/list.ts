@@ -23,13 +23,24 @@ export const pubList = defineCommand<PubListOptions>({
         }),
       ),
     ),
-  examples: ['masg pub list', 'masg pub list --status ACTIVE', 'masg pub list -o csv > publications.csv', 'masg pub list --out /var/exports/publications.csv'],
+  examples: [
+    'masg pub list',
+    'masg pub list --status ACTIVE',
+    'masg pub list -o csv > publications.csv',
+    'masg pub list --out /var/exports/publications.csv',
+  ],
   columns: publicationColumns,
   async run(ctx, opts) {
     const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_STATUSES);
     checkOut(ctx, opts);
     const { listPublications, publicationRequests } = await import('../../api/publications.js');
     return rawOr(ctx, publicationRequests.list({ status }), async (client) =>
-      streamedList(listPublications(client, { status }), { entity: 'publications', columns: publicationColumns, tableFields: publicationTableFields, out: opts.out }));
+      streamedList(listPublications(client, { status }), {
+        entity: 'publications',
+        columns: publicationColumns,
+        tableFields: publicationTableFields,
+        out: opts.out,
+      }),
+    );
   },
 });

@@ -34,7 +34,9 @@ export const pubStats = defineCommand<PubStatsOptions>({
       shape: { endpoint: rawId === undefined ? 'publications' : 'publication', level, byCountry },
       target: rawId === undefined ? undefined : { kind: 'publication', raw: rawId, label: '[id]' },
       request: (q, id) =>
-        id === undefined ? statisticsRequests.publications({ ...q, level, byCountry }) : statisticsRequests.publication(id, { ...q, level, byCountry }),
+        id === undefined
+          ? statisticsRequests.publications({ ...q, level, byCountry })
+          : statisticsRequests.publication(id, { ...q, level, byCountry }),
     });
   },
 });

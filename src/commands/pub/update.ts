@@ -1,4 +1,4 @@
-import { NotAppliedError, UsageError } from '../../errors.js';
+import { NotAppliedError, UsageError } from '../../core/errors.js';
 import { validatePublication } from '../../validate/publication.js';
 import { confirmStops } from '../../bulk/confirm.js';
 import { flagLabel } from '../../validate/rules.js';
@@ -34,10 +34,14 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
   async run(ctx, opts, ids) {
     if (opts.from !== undefined) {
       checkFromAlone(ids, pickPublicationFields(opts), '<id>');
-      const [{ updateFromFile }, { publicationOps }] = await Promise.all([import('../../bulk/update-from.js'), import('../../bulk/ops.js')]);
+      const [{ updateFromFile }, { publicationOps }] = await Promise.all([
+        import('../../bulk/update-from.js'),
+        import('../../bulk/ops.js'),
+      ]);
       return updateFromFile(ctx, publicationOps, { ...opts, from: opts.from });
     }
-    if (ids.length === 0) throw new UsageError('Give the ID of the publication to update (or several IDs), or --from FILE.', { field: '<id>' });
+    if (ids.length === 0)
+      throw new UsageError('Give the ID of the publication to update (or several IDs), or --from FILE.', { field: '<id>' });
     const input = validatePublication(pickPublicationFields(opts), 'update', flagLabel);
     if (Object.keys(input).length === 0) {
       throw new UsageError('Nothing to update: give at least one field, e.g. --name or --status.');
@@ -45,7 +49,7 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     // After every flag was checked, before anything that changes state (or a STOPPED prompt).
     const checked = await resolveIds(ctx, 'publication', ids, '<id>');
     if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(ctx, checked, input, opts);
-    const id = checked[0]!;
+    const id = checked[0];
     if (input.status === 'STOPPED') await confirmStops(ctx, [id], opts.yes === true);
     const { updatePublication, publicationRequests } = await import('../../api/publications.js');
     const { singleRecord } = await import('../../api/entities.js');

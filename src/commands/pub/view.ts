@@ -10,7 +10,7 @@ export const pubView = defineCommand<Record<string, never>>({
   examples: ['masg pub view 3f2c', 'masg pub view 3f2c… -o json', 'masg pub view 3f2c --raw xml'],
   columns: publicationColumns,
   async run(ctx, _opts, [rawId]) {
-    const id = await resolveId(ctx, 'publication', rawId!, '<id>');
+    const id = await resolveId(ctx, 'publication', rawId, '<id>');
     const { getPublication, publicationRequests } = await import('../../api/publications.js');
     return rawOr(ctx, publicationRequests.view(id), async (client) => ({
       kind: 'record',

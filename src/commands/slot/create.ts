@@ -24,7 +24,12 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
       cmd
         .option('--publication <id>', 'ID of the publication, or its first 4+ characters (required)')
         .option('--name <name>', 'name, at most 255 characters (required)')
-        .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`), { values: AD_FORMATS, list: true }))
+        .addOption(
+          completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`), {
+            values: AD_FORMATS,
+            list: true,
+          }),
+        )
         .option('--tags <list>', 'comma-separated tags, each at most 255 characters'),
       'create ad slots',
     ),

@@ -19,6 +19,7 @@ export const slotList = defineCommand<SlotListOptions>({
     const publication = opts.publication === undefined ? undefined : await resolveId(ctx, 'publication', opts.publication, '--publication');
     const { listAdSlots, adSlotRequests } = await import('../../api/adslots.js');
     return rawOr(ctx, adSlotRequests.list({ publication }), async (client) =>
-      streamedList(listAdSlots(client, { publication }), { entity: 'ad slots', columns: adSlotColumns, out: opts.out }));
+      streamedList(listAdSlots(client, { publication }), { entity: 'ad slots', columns: adSlotColumns, out: opts.out }),
+    );
   },
 });

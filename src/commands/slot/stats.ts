@@ -14,7 +14,10 @@ export const slotStats = defineCommand<SlotStatsOptions>({
     cmd.option('--by-country', 'one row per country with traffic');
     addStatsOptions(cmd);
   },
-  examples: ['masg slot stats 9a1e… --date yesterday --by-country', 'masg slot stats 9a1e… --from -7d --to yesterday --interval day -o csv'],
+  examples: [
+    'masg slot stats 9a1e… --date yesterday --by-country',
+    'masg slot stats 9a1e… --from -7d --to yesterday --interval day -o csv',
+  ],
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;
     const { statisticsRequests } = await import('../../api/statistics.js');
@@ -22,7 +25,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
       kind: 'adslot',
       columnOptions: { byCountry },
       shape: { endpoint: 'adslot', byCountry },
-      target: { kind: 'adslot', raw: rawId!, label: '<id>' },
+      target: { kind: 'adslot', raw: rawId, label: '<id>' },
       request: (q, id) => statisticsRequests.adslot(id!, { ...q, byCountry }),
     });
   },

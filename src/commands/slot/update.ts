@@ -1,4 +1,4 @@
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../core/errors.js';
 import type { ApiClient } from '../../api/types.js';
 import { validateAdSlot } from '../../validate/adslot.js';
 import { Option } from 'commander';
@@ -26,11 +26,17 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
         // Optional: --from takes the IDs from the file instead.
         .argument('[id]', 'ad slot ID, or its first 4+ characters')
         .option('--name <name>', 'new name, at most 255 characters')
-        .addOption(completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }))
+        .addOption(
+          completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }),
+        )
         .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
       'update ad slots',
     ),
-  examples: ['masg slot update 9a1e… --formats banner,iab300x250', 'masg slot update 9a1e… --tags ""', 'masg slot update --from slots.csv --dry-run'],
+  examples: [
+    'masg slot update 9a1e… --formats banner,iab300x250',
+    'masg slot update 9a1e… --tags ""',
+    'masg slot update --from slots.csv --dry-run',
+  ],
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts, [rawId]) {
@@ -56,7 +62,8 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     if (input.name === undefined && seenName !== undefined) full = { ...input, name: seenName };
     else if (input.name === undefined) {
       // A notice through the Ui, so --quiet silences it like every other remark on stderr.
-      if (ctx.globals.dryRun) (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
+      if (ctx.globals.dryRun)
+        (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
       else full = { ...input, name: await currentName(client, id) };
     }
     return rawOr(ctx, adSlotRequests.update(id, full), async () => ({

@@ -10,7 +10,7 @@ export const slotView = defineCommand<Record<string, never>>({
   examples: ['masg slot view 9a1e', 'masg slot view 9a1e… -o json'],
   columns: adSlotColumns,
   async run(ctx, _opts, [rawId]) {
-    const id = await resolveId(ctx, 'adslot', rawId!, '<id>');
+    const id = await resolveId(ctx, 'adslot', rawId, '<id>');
     const { getAdSlot, adSlotRequests } = await import('../../api/adslots.js');
     return rawOr(ctx, adSlotRequests.view(id), async (client) => ({
       kind: 'record',

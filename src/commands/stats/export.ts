@@ -2,10 +2,10 @@
 // --out written atomically, progress for split reports and a totals row for tables.
 import { DryRunDone } from '../../api/describe.js';
 import type { Context } from '../../context.js';
-import { type NetworkError, UsageError } from '../../errors.js';
+import { type NetworkError, UsageError } from '../../core/errors.js';
 import { checkDateFlags, parseDateRange } from '../../stats/dates.js';
 import { type Interval, splitRange } from '../../stats/intervals.js';
-import { parseConcurrency } from '../../stats/pool.js';
+import { parseConcurrency } from '../../core/pool.js';
 import type { ApiClient } from '../../api/types.js';
 import type { ReportSpec } from '../../stats/report.js';
 import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
@@ -56,7 +56,9 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   if (range.defaulted) ui.info(`No date given: showing today so far (${range.start.slice(0, 8)}, ${tz}).`);
   else if (range.clippedFrom) {
     const { stampLabel } = await import('../../stats/dates.js');
-    ui.notice(`masg: the range ends in the future (${stampLabel(range.clippedFrom)}); stopping at the current hour, ${stampLabel(range.end)} (${tz}).`);
+    ui.notice(
+      `masg: the range ends in the future (${stampLabel(range.clippedFrom)}); stopping at the current hour, ${stampLabel(range.end)} (${tz}).`,
+    );
   }
   const ids: ReportSpec['ids'] = plan.target === undefined ? {} : { [plan.target.kind]: id };
   const spec: ReportSpec = { kind: plan.kind, shape: plan.shape, interval, pieces, request: (p) => plan.request(p, id), ids };
@@ -65,20 +67,30 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
 
   if (ctx.globals.dryRun) {
     // Describe every request the report would send, not only the first.
-    for (const piece of pieces) await client.request(spec.request(piece)).catch((e: unknown) => { if (!(e instanceof DryRunDone)) throw e; });
+    for (const piece of pieces)
+      await client.request(spec.request(piece)).catch((e: unknown) => {
+        if (!(e instanceof DryRunDone)) throw e;
+      });
     return { kind: 'done' };
   }
   if (ctx.globals.raw) {
     if (pieces.length > 1) throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
-    return { kind: 'raw', body: (await client.request({ ...spec.request(pieces[0]!), format: ctx.globals.raw })).body };
+    return { kind: 'raw', body: (await client.request({ ...spec.request(pieces[0]), format: ctx.globals.raw })).body };
   }
 
-  if (flags.chart || settings === undefined) return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
+  if (flags.chart || settings === undefined)
+    return drawChart(ctx, client, spec, { concurrency, onProgress: (done, total) => ui.progress(done, total, 'requests') });
   // Names beside IDs: always in a table, in a data format only when --fields names them.
   const wantNames = settings.fields === undefined ? settings.format === 'table' : settings.fields.some((f) => NAME_KEYS.includes(f));
   const baseColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
   const names = wantNames ? startNameLookup(ctx, client, plan, id) : Promise.resolve(undefined);
-  const [{ createRowWriter }, { runReport, isBrokenStream }, { TotalsAccumulator, withRowRatios }, { DEFAULT_POLICY, Transient, withRetries, secs }, { addNames }] = await Promise.all([
+  const [
+    { createRowWriter },
+    { runReport, isBrokenStream },
+    { TotalsAccumulator, withRowRatios },
+    { DEFAULT_POLICY, Transient, withRetries, secs },
+    { addNames },
+  ] = await Promise.all([
     import('../../output/index.js'),
     import('../../stats/report.js'),
     import('../../stats/totals.js'),
@@ -111,19 +123,18 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
         });
         const totals = settings.format === 'table' ? new TotalsAccumulator(baseColumns) : undefined;
         const write = (row: import('../../output/types.js').Row) => {
-          if (table) addNames(row as Record<string, string | undefined>, table);
+          if (table) addNames(row, table);
           if (!totals) return writer!.write(row);
           totals.add(row);
           return writer!.write(withRowRatios(row, columns));
         };
         let count: number;
         try {
-          count = await runReport(
-            client,
-            spec,
-            (row) => (writer ? write(row) : opened.then(() => write(row))),
-            { concurrency, signal: ctx.io.signal, onProgress: pieces.length > 1 ? (done, total) => ui.progress(done, total, 'requests') : undefined },
-          );
+          count = await runReport(client, spec, (row) => (writer ? write(row) : opened.then(() => write(row))), {
+            concurrency,
+            signal: ctx.io.signal,
+            onProgress: pieces.length > 1 ? (done, total) => ui.progress(done, total, 'requests') : undefined,
+          });
         } catch (err) {
           // On stdout the rows already printed cannot be taken back: no restart there (exit 6).
           if (file && isBrokenStream(err)) throw new Transient(err as NetworkError, 'a broken stream');
@@ -137,7 +148,9 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       {
         signal: ctx.io.signal,
         onRetry: ({ next, of, delayMs }) =>
-          ui.notice(`masg: the report's stream broke before it ended; writing ${flags.out} again from the start in ${secs(delayMs)} (attempt ${next} of ${of}).`),
+          ui.notice(
+            `masg: the report's stream broke before it ended; writing ${flags.out} again from the start in ${secs(delayMs)} (attempt ${next} of ${of}).`,
+          ),
       },
     );
     await file?.commit();
@@ -175,14 +188,20 @@ function checkChart(ctx: Context, flags: StatsFlags, interval: Interval): void {
     throw new UsageError(`--chart ${why}`, { field: '--chart' });
   };
   if (interval === 'total') refuse('needs --interval day or hour: a chart of one total would be a single mark.');
-  if (ctx.globals.raw) refuse('and --raw cannot go together: --raw prints the service\'s body.');
+  if (ctx.globals.raw) refuse("and --raw cannot go together: --raw prints the service's body.");
   if (flags.out !== undefined) refuse('draws on the terminal; --out writes data to a file: choose one.');
-  if (ctx.globals.output !== undefined && ctx.globals.output !== 'table') refuse(`draws a chart, not ${ctx.globals.output}: drop -o or --chart.`);
+  if (ctx.globals.output !== undefined && ctx.globals.output !== 'table')
+    refuse(`draws a chart, not ${ctx.globals.output}: drop -o or --chart.`);
   if (!ctx.io.stdout.isTTY) refuse('draws on a terminal, and stdout is not one: drop --chart (or use -o csv) for data.');
 }
 
 /** The report's rows summed per interval, then drawn; nothing else is printed. */
-async function drawChart(ctx: Context, client: ApiClient, spec: ReportSpec, opts: { concurrency: number; onProgress: (done: number, total: number) => void }): Promise<CommandResult> {
+async function drawChart(
+  ctx: Context,
+  client: ApiClient,
+  spec: ReportSpec,
+  opts: { concurrency: number; onProgress: (done: number, total: number) => void },
+): Promise<CommandResult> {
   const [{ runReport }, { ChartAccumulator }, { renderChart }, { createChalk }] = await Promise.all([
     import('../../stats/report.js'),
     import('../../output/chart-series.js'),

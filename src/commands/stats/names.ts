@@ -5,7 +5,7 @@
 import type { ApiClient } from '../../api/types.js';
 import { NAME_COLUMNS } from '../../stats/rows.js';
 import type { StatsKind } from '../../stats/rows.js';
-import type { StatsLevel } from '../../stats/shapes.js';
+import type { StatsLevel } from '../../api/stats-shapes.js';
 
 type IdKey = keyof typeof NAME_COLUMNS;
 

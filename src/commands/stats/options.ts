@@ -23,5 +23,8 @@ export function addStatsOptions(cmd: Command): Command {
     .option('--interval <interval>', `${INTERVALS.join(', ')}: one row per day or hour needs one request each`, 'total')
     .option('--concurrency <n>', 'requests in flight at once for --interval day|hour', '4')
     .option(...OUT_OPTION)
-    .option('--chart', 'draw impressions, clicks and earnings (spend for campaigns) per interval on the terminal; needs --interval day|hour');
+    .option(
+      '--chart',
+      'draw impressions, clicks and earnings (spend for campaigns) per interval on the terminal; needs --interval day|hour',
+    );
 }

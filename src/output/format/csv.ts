@@ -25,7 +25,7 @@ export function csvField(value: string): string {
 
 const csvLine = (values: readonly string[]): string => {
   let line = '';
-  for (let i = 0; i < values.length; i++) line += (i === 0 ? '' : ',') + csvField(values[i]!);
+  for (let i = 0; i < values.length; i++) line += (i === 0 ? '' : ',') + csvField(values[i]);
   return line + '\n';
 };
 
@@ -41,8 +41,8 @@ export function createCsvEncoder(columns: readonly Column[], header: boolean) {
       return text;
     },
     line: (row: Row) => {
-      let line = csvField(row[keys[0]!] ?? '');
-      for (let i = 1; i < keys.length; i++) line += ',' + csvField(row[keys[i]!] ?? '');
+      let line = csvField(row[keys[0]] ?? '');
+      for (let i = 1; i < keys.length; i++) line += ',' + csvField(row[keys[i]] ?? '');
       return line + '\n';
     },
     end: () => '',
@@ -69,8 +69,8 @@ export function createTsvEncoder(columns: readonly Column[], header: boolean) {
     header: () => (header ? line(keys) : ''),
     rows: (batch: readonly string[][]) => batch.map(line).join(''),
     line: (row: Row) => {
-      let text = escapeTsv(row[keys[0]!] ?? '');
-      for (let i = 1; i < keys.length; i++) text += '\t' + escapeTsv(row[keys[i]!] ?? '');
+      let text = escapeTsv(row[keys[0]] ?? '');
+      for (let i = 1; i < keys.length; i++) text += '\t' + escapeTsv(row[keys[i]] ?? '');
       return text + '\n';
     },
     end: () => '',

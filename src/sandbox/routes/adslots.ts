@@ -18,7 +18,9 @@ function publicationParam(ctx: RouteContext, id: string): PublicationRecord {
 }
 
 export const createAdSlot = route({
-  method: 'POST', pattern: 'adslot/create', mutates: true,
+  method: 'POST',
+  pattern: 'adslot/create',
+  mutates: true,
   parse: (p) => ({
     publication: required(p, 'publication'),
     name: required(p, 'name'),
@@ -29,8 +31,13 @@ export const createAdSlot = route({
     publicationParam(ctx, input.publication);
     if (input.name.trim() === '') throw blankName();
     const slot = {
-      id: ctx.store.newId(), account: ctx.account.email, publication: input.publication, name: truncate(input.name, NAME_MAX),
-      formats: input.formats, tags: input.tags, createdAt: ctx.now.toISOString(),
+      id: ctx.store.newId(),
+      account: ctx.account.email,
+      publication: input.publication,
+      name: truncate(input.name, NAME_MAX),
+      formats: input.formats,
+      tags: input.tags,
+      createdAt: ctx.now.toISOString(),
     };
     ctx.store.addAdSlot(slot);
     return entityReply(ctx.format, 'adslot', adSlotFields(slot));
@@ -38,9 +45,11 @@ export const createAdSlot = route({
 });
 
 export const updateAdSlot = route({
-  method: 'POST', pattern: 'adslot/:id', mutates: true,
+  method: 'POST',
+  pattern: 'adslot/:id',
+  mutates: true,
   parse: (p, [id]) => ({
-    id: id!,
+    id: id,
     // Production requires the name on every update; an empty one is a blank name (2002), later.
     name: required(p, 'name', true),
     formats: p.formats === undefined ? undefined : parseFormats(p.formats),
@@ -57,18 +66,21 @@ export const updateAdSlot = route({
 });
 
 export const listAdSlots = route({
-  method: 'GET', pattern: 'adslot/list',
+  method: 'GET',
+  pattern: 'adslot/list',
   parse: (p) => optional(p, 'publication'),
   run: (ctx: RouteContext, publication) => {
-    const rows = publication === undefined
-      ? [...ctx.store.adslots.values()].filter((s) => s.account === ctx.account.email)
-      : [...ctx.store.slotsOf(publicationParam(ctx, publication).id)];
+    const rows =
+      publication === undefined
+        ? [...ctx.store.adslots.values()].filter((s) => s.account === ctx.account.email)
+        : [...ctx.store.slotsOf(publicationParam(ctx, publication).id)];
     return listReply(ctx.format, 'adslot', byName(rows).map(adSlotFields));
   },
 });
 
 export const viewAdSlot = route({
-  method: 'GET', pattern: 'adslot/:id',
-  parse: (_p, [id]) => id!,
+  method: 'GET',
+  pattern: 'adslot/:id',
+  parse: (_p, [id]) => id,
   run: (ctx: RouteContext, id) => entityReply(ctx.format, 'adslot', adSlotFields(ownAdSlot(ctx, id))),
 });

@@ -7,7 +7,8 @@ import { ownAdvertiser, visibleCampaign } from './lookup.js';
 import { route, type RouteContext } from './route.js';
 
 export const listAdvertisers = route({
-  method: 'GET', pattern: 'advertisers/list',
+  method: 'GET',
+  pattern: 'advertisers/list',
   parse: () => undefined,
   run: (ctx: RouteContext) => {
     const rows = [...ctx.store.advertisers.values()].filter((a) => a.account === ctx.account.email);
@@ -16,8 +17,9 @@ export const listAdvertisers = route({
 });
 
 export const listCampaigns = route({
-  method: 'GET', pattern: 'advertiser/:id/campaigns/list',
-  parse: (_p, [id]) => id!,
+  method: 'GET',
+  pattern: 'advertiser/:id/campaigns/list',
+  parse: (_p, [id]) => id,
   run: (ctx: RouteContext, id) => {
     const adv = ownAdvertiser(ctx, id);
     const rows = [...ctx.store.campaigns.values()].filter((c) => c.advertiser === adv.id);
@@ -27,8 +29,9 @@ export const listCampaigns = route({
 
 /** Production answers this one without the masg-response wrapper; the spec flavour wraps it. */
 export const viewCampaign = route({
-  method: 'GET', pattern: 'campaign/:id',
-  parse: (_p, [id]) => id!,
+  method: 'GET',
+  pattern: 'campaign/:id',
+  parse: (_p, [id]) => id,
   run: (ctx: RouteContext, id) => {
     const fields = campaignFields(visibleCampaign(ctx, id));
     return ctx.flavor === 'production' ? bareReply(ctx.format, 'campaign', fields) : entityReply(ctx.format, 'campaign', fields);

@@ -4,8 +4,18 @@ import { blankName } from '../errors.js';
 import { byName } from '../store.js';
 import type { PublicationRecord } from '../types.js';
 import {
-  DESCRIPTION_MAX, NAME_MAX, SITE_TYPES, optional, parseBoolean, parseCount, parseLanguages, parseStatus, parseType,
-  required, truncate, type Params,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  SITE_TYPES,
+  optional,
+  parseBoolean,
+  parseCount,
+  parseLanguages,
+  parseStatus,
+  parseType,
+  required,
+  truncate,
+  type Params,
 } from '../validate.js';
 import { publicationFields } from '../views.js';
 import { entityReply, listReply } from '../wire/reply.js';
@@ -57,7 +67,9 @@ function approve(pub: PublicationRecord, now: Date): void {
 const ALLOWED: Record<string, string[]> = { ACTIVE: ['PAUSED', 'STOPPED'], PAUSED: ['ACTIVE', 'STOPPED'] };
 
 export const createPublication = route({
-  method: 'POST', pattern: 'publication/create', mutates: true,
+  method: 'POST',
+  pattern: 'publication/create',
+  mutates: true,
   parse: (p) => {
     const name = required(p, 'name');
     const type = parseType(required(p, 'type'));
@@ -69,8 +81,19 @@ export const createPublication = route({
     if (input.name.trim() === '') throw blankName();
     const now = ctx.now.toISOString();
     const pub: PublicationRecord = {
-      id: ctx.store.newId(), account: ctx.account.email, name: '', description: '', type: input.type, reference: '', url: '',
-      transparent: false, languages: [], autoapprove: true, status: 'PENDING', createdAt: now, history: [{ at: now, status: 'PENDING' }],
+      id: ctx.store.newId(),
+      account: ctx.account.email,
+      name: '',
+      description: '',
+      type: input.type,
+      reference: '',
+      url: '',
+      transparent: false,
+      languages: [],
+      autoapprove: true,
+      status: 'PENDING',
+      createdAt: now,
+      history: [{ at: now, status: 'PENDING' }],
     };
     apply(pub, input);
     ctx.store.addPublication(pub);
@@ -81,10 +104,12 @@ export const createPublication = route({
 });
 
 export const updatePublication = route({
-  method: 'POST', pattern: 'publication/:id', mutates: true,
+  method: 'POST',
+  pattern: 'publication/:id',
+  mutates: true,
   parse: (p, [id]) => {
     const status = optional(p, 'status');
-    return { id: id!, name: p.name, ...parseCommon(p), status: status === undefined ? undefined : parseStatus(status) };
+    return { id: id, name: p.name, ...parseCommon(p), status: status === undefined ? undefined : parseStatus(status) };
   },
   run: (ctx: RouteContext, input) => {
     const pub = ownPublication(ctx, input.id);
@@ -98,19 +123,25 @@ export const updatePublication = route({
 });
 
 export const listPublications = route({
-  method: 'GET', pattern: 'publication/list',
+  method: 'GET',
+  pattern: 'publication/list',
   parse: (p) => {
     const status = optional(p, 'status');
     return { status: status === undefined ? undefined : parseStatus(status) };
   },
   run: (ctx: RouteContext, { status }) => {
     const rows = [...ctx.store.publications.values()].filter((p) => p.account === ctx.account.email && (!status || p.status === status));
-    return listReply(ctx.format, 'publication', byName(rows).map((p) => publicationFields(p)));
+    return listReply(
+      ctx.format,
+      'publication',
+      byName(rows).map((p) => publicationFields(p)),
+    );
   },
 });
 
 export const viewPublication = route({
-  method: 'GET', pattern: 'publication/:id',
-  parse: (_p, [id]) => id!,
+  method: 'GET',
+  pattern: 'publication/:id',
+  parse: (_p, [id]) => id,
   run: (ctx: RouteContext, id) => entityReply(ctx.format, 'publication', publicationFields(ownPublication(ctx, id))),
 });

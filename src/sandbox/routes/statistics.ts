@@ -30,13 +30,18 @@ function parseQuery(p: Params): PublisherQuery {
 
 function statsContext(ctx: RouteContext): StatsContext {
   return {
-    seed: ctx.store.seed, timeZone: ctx.account.timeZone, nowHour: localHour(ctx.now, ctx.account.timeZone),
-    countries: ctx.countries, bareSlotEarnings: ctx.flavor === 'spec', revisions: ctx.store.revisions,
+    seed: ctx.store.seed,
+    timeZone: ctx.account.timeZone,
+    nowHour: localHour(ctx.now, ctx.account.timeZone),
+    countries: ctx.countries,
+    bareSlotEarnings: ctx.flavor === 'spec',
+    revisions: ctx.store.revisions,
   };
 }
 
 export const allPublicationStatistics = route({
-  method: 'GET', pattern: 'publication/statistics',
+  method: 'GET',
+  pattern: 'publication/statistics',
   parse: (p) => parseQuery(p),
   run: (ctx: RouteContext, q) => {
     const pubs = byName([...ctx.store.publications.values()].filter((p) => p.account === ctx.account.email));
@@ -49,8 +54,9 @@ export const allPublicationStatistics = route({
 });
 
 export const publicationStatistics = route({
-  method: 'GET', pattern: 'publication/:id/statistics',
-  parse: (p, [id]) => ({ id: id!, q: parseQuery(p) }),
+  method: 'GET',
+  pattern: 'publication/:id/statistics',
+  parse: (p, [id]) => ({ id: id, q: parseQuery(p) }),
   run: (ctx: RouteContext, { id, q }) => {
     const pub = ownPublication(ctx, id);
     return statsReply(ctx.format, publicationNodes(statsContext(ctx), [[pub, byName([...ctx.store.slotsOf(pub.id)])]], q), true);
@@ -58,9 +64,10 @@ export const publicationStatistics = route({
 });
 
 export const adSlotStatistics = route({
-  method: 'GET', pattern: 'adslot/:id/statistics',
+  method: 'GET',
+  pattern: 'adslot/:id/statistics',
   // `level` means nothing here; it is ignored like any extra parameter.
-  parse: (p, [id]) => ({ id: id!, q: parseQuery({ ...p, level: '' }) }),
+  parse: (p, [id]) => ({ id: id, q: parseQuery({ ...p, level: '' }) }),
   run: (ctx: RouteContext, { id, q }) => {
     const slot = ownAdSlot(ctx, id);
     const pub = ctx.store.publications.get(slot.publication)!;
@@ -73,8 +80,9 @@ export const adSlotStatistics = route({
  * drops the campaign level: {"masg-response":{"impressions":…}} (XML keeps <campaign><id>).
  */
 export const campaignStatistics = route({
-  method: 'GET', pattern: 'campaign/:id/statistics',
-  parse: (p, [id]) => ({ id: id!, ...parseRange(p) }),
+  method: 'GET',
+  pattern: 'campaign/:id/statistics',
+  parse: (p, [id]) => ({ id: id, ...parseRange(p) }),
   run: (ctx: RouteContext, { id, from, to }) => {
     const c = ownCampaign(ctx, id);
     const nowHour = localHour(ctx.now, ctx.account.timeZone);

@@ -57,7 +57,15 @@ export function campaignFieldsFor(impressions: number, clicks: number, conversio
 }
 
 /** The campaign's node for [from, to), or none when it has no data (an empty masg-response). */
-export function campaignNodes(seed: number, c: CampaignRecord, timeZone: string, nowHour: number, from: number, to: number, revisions?: readonly Revision[]): StatsNode[] {
+export function campaignNodes(
+  seed: number,
+  c: CampaignRecord,
+  timeZone: string,
+  nowHour: number,
+  from: number,
+  to: number,
+  revisions?: readonly Revision[],
+): StatsNode[] {
   if (!c.servedFrom) return [];
   const served: [number, number] = [localHour(c.servedFrom, timeZone), c.servedTo ? localHour(c.servedTo, timeZone) : nowHour];
   const acc = [0, 0, 0, 0];

@@ -41,11 +41,11 @@ function slotMetrics(ctx: StatsContext, slot: AdSlotRecord, windows: Array<[numb
   if (wins.length === 0) return out;
   const slotHash = hashString(slot.id);
   for (let i = 0; i < ctx.countries.length; i++) {
-    if (!series.reset(ctx.seed, slotHash, i, ctx.countries[i]!.weight).active) continue;
+    if (!series.reset(ctx.seed, slotHash, i, ctx.countries[i].weight).active) continue;
     prim.fill(0);
     for (const [a, b] of wins) addRevisedRange(series, a, b, prim, ctx.revisions);
-    out[i * M] = prim[0]! + prim[1]! + prim[2]!;
-    out[i * M + 1] = prim[0]! + prim[1]!;
+    out[i * M] = prim[0] + prim[1] + prim[2];
+    out[i * M + 1] = prim[0] + prim[1];
     out[i * M + 2] = prim[0]!;
     out[i * M + 3] = prim[3]!;
   }
@@ -62,9 +62,13 @@ function earningsAmount(requests: number, cents: number): string {
 }
 
 function rowFields(m: ArrayLike<number>, at: number, bareEarnings: boolean): Field[] {
-  const earnings = earningsAmount(m[at]!, m[at + 3]!);
-  return [int('requests', m[at]!), int('impressions', m[at + 1]!), int('clicks', m[at + 2]!),
-    bareEarnings ? str('earnings', earnings, 'self') : money('earnings', earnings)];
+  const earnings = earningsAmount(m[at], m[at + 3]);
+  return [
+    int('requests', m[at]),
+    int('impressions', m[at + 1]),
+    int('clicks', m[at + 2]),
+    bareEarnings ? str('earnings', earnings, 'self') : money('earnings', earnings),
+  ];
 }
 
 const hasData = (m: ArrayLike<number>, at: number) => m[at] !== 0 || m[at + 1] !== 0 || m[at + 2] !== 0 || m[at + 3] !== 0;
@@ -74,17 +78,22 @@ function rows(ctx: StatsContext, m: Float64Array, byCountry: boolean, bare = fal
   if (byCountry) {
     const out: StatsRow[] = [];
     for (let i = 0; i < ctx.countries.length; i++) {
-      if (hasData(m, i * M)) out.push({ country: ctx.countries[i]!.code, fields: rowFields(m, i * M, bare) });
+      if (hasData(m, i * M)) out.push({ country: ctx.countries[i].code, fields: rowFields(m, i * M, bare) });
     }
     return out;
   }
   const total = [0, 0, 0, 0];
-  for (let i = 0; i < m.length; i++) total[i % M]! += m[i]!;
+  for (let i = 0; i < m.length; i++) total[i % M] += m[i];
   return hasData(total, 0) ? [{ fields: rowFields(total, 0, bare) }] : [];
 }
 
 /** One publication's node, or undefined when it has no data in the range (production omits it). */
-export function publicationNode(ctx: StatsContext, pub: PublicationRecord, slots: AdSlotRecord[], q: PublisherQuery): StatsNode | undefined {
+export function publicationNode(
+  ctx: StatsContext,
+  pub: PublicationRecord,
+  slots: AdSlotRecord[],
+  q: PublisherQuery,
+): StatsNode | undefined {
   const windows = clip(activeWindows(pub.history, ctx.timeZone, ctx.nowHour), q.from, q.to);
   if (q.level === 'adslot') {
     const children = slots.flatMap((s) => {
@@ -94,12 +103,16 @@ export function publicationNode(ctx: StatsContext, pub: PublicationRecord, slots
     return children.length ? { tag: 'publication', id: pub.id, children } : undefined;
   }
   const sum = new Float64Array(ctx.countries.length * M);
-  for (const s of slots) slotMetrics(ctx, s, windows).forEach((v, i) => (sum[i]! += v));
+  for (const s of slots) slotMetrics(ctx, s, windows).forEach((v, i) => (sum[i] += v));
   const r = rows(ctx, sum, q.byCountry);
   return r.length ? { tag: 'publication', id: pub.id, rows: r } : undefined;
 }
 
-export function* publicationNodes(ctx: StatsContext, pubs: Iterable<[PublicationRecord, AdSlotRecord[]]>, q: PublisherQuery): Iterable<StatsNode> {
+export function* publicationNodes(
+  ctx: StatsContext,
+  pubs: Iterable<[PublicationRecord, AdSlotRecord[]]>,
+  q: PublisherQuery,
+): Iterable<StatsNode> {
   for (const [pub, slots] of pubs) {
     const node = publicationNode(ctx, pub, slots, q);
     if (node) yield node;

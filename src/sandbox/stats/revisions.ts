@@ -39,7 +39,7 @@ export function addRevisedRange(s: Series, from: number, to: number, acc: number
       hourAcc.length = acc.length;
       hourAcc.fill(0);
       addRange(s, h, h + 1, hourAcc);
-      for (let i = 0; i < acc.length; i++) acc[i]! += Math.floor(hourAcc[i]! * r.factor) - hourAcc[i]!;
+      for (let i = 0; i < acc.length; i++) acc[i] += Math.floor(hourAcc[i] * r.factor) - hourAcc[i];
     }
   }
 }

@@ -18,13 +18,13 @@ const BLOCK_HOURS = HOURS_PER_DAY * DAYS_PER_BLOCK;
 // Day 0 of every block is a Thursday (1970-01-01 was one): Thu Fri Sat Sun Mon Tue Wed …
 const WEEK = [100, 95, 72, 66, 100, 104, 102];
 const HOUR_W = [30, 22, 16, 13, 13, 18, 34, 58, 80, 90, 96, 100, 106, 100, 96, 96, 100, 110, 120, 126, 116, 96, 72, 46];
-const cumulative = (w: number[]) => w.reduce<number[]>((c, x) => (c.push(c[c.length - 1]! + x), c), [0]);
-const DAY_CUM = cumulative(Array.from({ length: DAYS_PER_BLOCK }, (_, i) => WEEK[i % 7]!));
+const cumulative = (w: number[]) => w.reduce<number[]>((c, x) => (c.push(c[c.length - 1] + x), c), [0]);
+const DAY_CUM = cumulative(Array.from({ length: DAYS_PER_BLOCK }, (_, i) => WEEK[i % 7]));
 const HOUR_CUM = cumulative(HOUR_W);
 const DAY_NOISE = Math.min(...WEEK); // noise in [0, min) keeps every step positive
 const HOUR_NOISE = Math.min(...HOUR_W);
-const DAY_TOTAL = DAY_CUM[DAYS_PER_BLOCK]!;
-const HOUR_TOTAL = HOUR_CUM[HOURS_PER_DAY]!;
+const DAY_TOTAL = DAY_CUM[DAYS_PER_BLOCK];
+const HOUR_TOTAL = HOUR_CUM[HOURS_PER_DAY];
 
 /** The source of one series: its hash key and the totals of each primitive over a block. */
 export interface Series {
@@ -33,11 +33,11 @@ export interface Series {
 }
 
 function dayWeight(key: number, block: number, j: number): number {
-  return j === 0 || j === DAYS_PER_BLOCK ? DAY_CUM[j]! : DAY_CUM[j]! + (hash4(key, block, j, 0xd4) % DAY_NOISE);
+  return j === 0 || j === DAYS_PER_BLOCK ? DAY_CUM[j] : DAY_CUM[j] + (hash4(key, block, j, 0xd4) % DAY_NOISE);
 }
 
 function hourWeight(key: number, day: number, k: number): number {
-  return k === 0 || k === HOURS_PER_DAY ? HOUR_CUM[k]! : HOUR_CUM[k]! + (hash4(key, day, k, 0x4e) % HOUR_NOISE);
+  return k === 0 || k === HOURS_PER_DAY ? HOUR_CUM[k] : HOUR_CUM[k] + (hash4(key, day, k, 0x4e) % HOUR_NOISE);
 }
 
 const totals: number[] = [];
@@ -52,7 +52,7 @@ export function addRange(s: Series, from: number, to: number, acc: number[]): vo
     if (hi <= lo) continue;
     s.blockTotals(b, totals);
     if (lo === 0 && hi === BLOCK_HOURS) {
-      for (let i = 0; i < n; i++) acc[i]! += totals[i]!;
+      for (let i = 0; i < n; i++) acc[i] += totals[i];
       continue;
     }
     addCumulative(s.key, b, hi, 1, acc);
@@ -68,13 +68,13 @@ function addCumulative(key: number, b: number, x: number, sign: number, acc: num
   const w1 = k === 0 ? 0 : dayWeight(key, b, j + 1);
   const wh = k === 0 ? 0 : hourWeight(key, b * DAYS_PER_BLOCK + j, k);
   for (let i = 0; i < acc.length; i++) {
-    const t = totals[i]!;
+    const t = totals[i];
     const before = Math.floor((t * w0) / DAY_TOTAL);
     let v = before;
     if (k !== 0) {
       const day = Math.floor((t * w1) / DAY_TOTAL) - before;
       v += Math.floor((day * wh) / HOUR_TOTAL);
     }
-    acc[i]! += sign * v;
+    acc[i] += sign * v;
   }
 }

@@ -10,8 +10,8 @@ export type Window = [from: number, to: number];
 export function activeWindows(history: StatusChange[], timeZone: string, nowHour: number): Window[] {
   const out: Window[] = [];
   for (let i = 0; i < history.length; i++) {
-    if (history[i]!.status !== 'ACTIVE') continue;
-    const from = localHour(history[i]!.at, timeZone);
+    if (history[i].status !== 'ACTIVE') continue;
+    const from = localHour(history[i].at, timeZone);
     const next = history[i + 1];
     const to = Math.min(next ? localHour(next.at, timeZone) : nowHour, nowHour);
     if (to > from) out.push([from, to]);

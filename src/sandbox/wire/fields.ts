@@ -37,10 +37,18 @@ export interface StatsNode {
 }
 
 export const str = (key: string, value: string, empty: 'self' | 'pair'): Leaf => ({
-  key, value, kind: 'str', empty, omitEmptyInJson: empty === 'self',
+  key,
+  value,
+  kind: 'str',
+  empty,
+  omitEmptyInJson: empty === 'self',
 });
 export const int = (key: string, value: number | string): Leaf => ({ key, value: String(value), kind: 'int', empty: 'self' });
 export const bool = (key: string, value: boolean): Leaf => ({ key, value: String(value), kind: 'bool', empty: 'self' });
 export const money = (key: string, amount: string): Group => ({
-  key, group: [{ key: 'currency', value: 'USD', kind: 'str', empty: 'self' }, { key: 'amount', value: amount, kind: 'str', empty: 'self' }],
+  key,
+  group: [
+    { key: 'currency', value: 'USD', kind: 'str', empty: 'self' },
+    { key: 'amount', value: amount, kind: 'str', empty: 'self' },
+  ],
 });

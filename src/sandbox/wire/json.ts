@@ -34,6 +34,6 @@ export function fieldsJson(fields: Field[]): string {
 export function statsNodeJson(node: StatsNode): string {
   if (node.children) return `{${node.children.map((c) => `${jsonString(c.id)}:${statsNodeJson(c)}`).join(',')}}`;
   const rows = node.rows ?? [];
-  if (rows.length === 1 && rows[0]!.country === undefined) return fieldsJson(rows[0]!.fields);
+  if (rows.length === 1 && rows[0].country === undefined) return fieldsJson(rows[0].fields);
   return `{${rows.map((r) => `${jsonString(r.country ?? '')}:${fieldsJson(r.fields)}`).join(',')}}`;
 }

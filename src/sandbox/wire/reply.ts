@@ -21,7 +21,9 @@ export const JSON_TYPE = 'application/json;charset=ISO-8859-1';
 export const HTML_TYPE = 'text/html;charset=ISO-8859-1';
 
 const ok = (format: Format, body: string | Iterable<string>, status = 200): Reply => ({
-  status, contentType: format === 'xml' ? XML_TYPE : JSON_TYPE, body,
+  status,
+  contentType: format === 'xml' ? XML_TYPE : JSON_TYPE,
+  body,
 });
 
 const wrapXml = (inner: string) => `${XML_DECLARATION}<masg-response>\n${inner}</masg-response>\n`;
@@ -51,7 +53,7 @@ function* listXml(tag: string, items: Field[][]): Iterable<string> {
 
 function* listJson(items: Field[][]): Iterable<string> {
   yield '{"masg-response":[';
-  for (let i = 0; i < items.length; i++) yield (i === 0 ? '' : ',') + fieldsJson(items[i]!);
+  for (let i = 0; i < items.length; i++) yield (i === 0 ? '' : ',') + fieldsJson(items[i]);
   yield ']}';
 }
 
@@ -61,9 +63,10 @@ export function bareReply(format: Format, tag: string, fields: Field[]): Reply {
 }
 
 export function errorReply(format: Format, err: SandboxError): Reply {
-  const body = format === 'xml'
-    ? `${XML_DECLARATION}<masg-error>\n<code>${err.code}</code>\n<description>${escapeXml(err.description)}</description>\n</masg-error>\n`
-    : `{"masg-error":{"code":${err.code},"description":${jsonString(err.description)}}}`;
+  const body =
+    format === 'xml'
+      ? `${XML_DECLARATION}<masg-error>\n<code>${err.code}</code>\n<description>${escapeXml(err.description)}</description>\n</masg-error>\n`
+      : `{"masg-error":{"code":${err.code},"description":${jsonString(err.description)}}}`;
   return ok(format, body, err.status);
 }
 
@@ -102,8 +105,13 @@ function* statsJson(nodes: Iterable<StatsNode>, dropOuter: boolean): Iterable<st
 
 /** The web container's error page: what unknown paths, suffixes and methods get (not a masg-error). */
 export function htmlPage(status: number, reason: string, path: string): Reply {
-  const p = path.replace(/[^\x20-\x7e]/g, '?').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const body = `<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html;charset=ISO-8859-1"/>\n` +
+  const p = path
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+  const body =
+    `<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html;charset=ISO-8859-1"/>\n` +
     `<title>Error ${status} ${reason}</title>\n</head>\n<body><h2>HTTP ERROR ${status}</h2>\n` +
     `<p>Problem accessing ${p}. Reason:\n<pre>    ${reason}</pre></p><hr/><i><small>Powered by Jetty://</small></i>\n</body>\n</html>\n`;
   return { status, contentType: HTML_TYPE, body };

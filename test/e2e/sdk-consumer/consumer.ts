@@ -28,7 +28,6 @@ try {
     if (!(err instanceof ApiError)) throw err;
     console.log(`api error: ${err.code} ${err.status}`);
   }
-
 } finally {
   await client.close();
   await sandbox.close();

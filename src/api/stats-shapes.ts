@@ -36,7 +36,15 @@ export type StatsShape =
 
 const PUBLISHER_FIELDS: readonly StatsField[] = ['requests', 'impressions', 'clicks', 'earnings', 'currency'];
 const CAMPAIGN_FIELDS: readonly StatsField[] = [
-  'impressions', 'clicks', 'conversions', 'conversionsPercent', 'ctr', 'ecpm', 'costPerConversion', 'spend', 'currency',
+  'impressions',
+  'clicks',
+  'conversions',
+  'conversionsPercent',
+  'ctr',
+  'ecpm',
+  'costPerConversion',
+  'spend',
+  'currency',
 ];
 
 export function byCountry(shape: StatsShape): boolean {
@@ -52,9 +60,12 @@ export function shapeFields(shape: StatsShape): readonly StatsField[] {
 /** The entity levels of the XML nesting, outermost first (`country` is a field, not a level). */
 export function shapeEntities(shape: StatsShape): readonly EntityKind[] {
   switch (shape.endpoint) {
-    case 'campaign': return ['campaign'];
-    case 'adslot': return ['adslot'];
-    default: return shape.level === 'adslot' ? ['publication', 'adslot'] : ['publication'];
+    case 'campaign':
+      return ['campaign'];
+    case 'adslot':
+      return ['adslot'];
+    default:
+      return shape.level === 'adslot' ? ['publication', 'adslot'] : ['publication'];
   }
 }
 
@@ -63,9 +74,17 @@ export function shapeEntities(shape: StatsShape): readonly EntityKind[] {
  * `ECPM`, `costPerConversion`, `spend`) map to their `amount`; their `currency` goes to `currency`.
  */
 const ELEMENT_FIELDS: readonly (readonly [string, StatsField])[] = [
-  ['country', 'country'], ['requests', 'requests'], ['impressions', 'impressions'], ['clicks', 'clicks'],
-  ['earnings', 'earnings'], ['conversions', 'conversions'], ['conversionsPercent', 'conversionsPercent'],
-  ['CTR', 'ctr'], ['ECPM', 'ecpm'], ['costPerConversion', 'costPerConversion'], ['spend', 'spend'],
+  ['country', 'country'],
+  ['requests', 'requests'],
+  ['impressions', 'impressions'],
+  ['clicks', 'clicks'],
+  ['earnings', 'earnings'],
+  ['conversions', 'conversions'],
+  ['conversionsPercent', 'conversionsPercent'],
+  ['CTR', 'ctr'],
+  ['ECPM', 'ecpm'],
+  ['costPerConversion', 'costPerConversion'],
+  ['spend', 'spend'],
   ['currency', 'currency'],
 ];
 // A switch, not a keyed lookup: element names arrive as fresh strings (five per record), and a
@@ -73,22 +92,37 @@ const ELEMENT_FIELDS: readonly (readonly [string, StatsField])[] = [
 // freshly sliced names. A name like `constructor` cannot match either way.
 function exactField(name: string): StatsField | undefined {
   switch (name) {
-    case 'country': return 'country';
-    case 'requests': return 'requests';
-    case 'impressions': return 'impressions';
-    case 'clicks': return 'clicks';
-    case 'earnings': return 'earnings';
-    case 'conversions': return 'conversions';
-    case 'conversionsPercent': return 'conversionsPercent';
-    case 'CTR': return 'ctr';
-    case 'ECPM': return 'ecpm';
-    case 'costPerConversion': return 'costPerConversion';
-    case 'spend': return 'spend';
-    case 'currency': return 'currency';
-    default: return undefined;
+    case 'country':
+      return 'country';
+    case 'requests':
+      return 'requests';
+    case 'impressions':
+      return 'impressions';
+    case 'clicks':
+      return 'clicks';
+    case 'earnings':
+      return 'earnings';
+    case 'conversions':
+      return 'conversions';
+    case 'conversionsPercent':
+      return 'conversionsPercent';
+    case 'CTR':
+      return 'ctr';
+    case 'ECPM':
+      return 'ecpm';
+    case 'costPerConversion':
+      return 'costPerConversion';
+    case 'spend':
+      return 'spend';
+    case 'currency':
+      return 'currency';
+    default:
+      return undefined;
   }
 }
-const FIELD_OF_LOWER: ReadonlyMap<string, StatsField> = new Map(ELEMENT_FIELDS.map(([name, field]) => [name.toLowerCase(), field] as const));
+const FIELD_OF_LOWER: ReadonlyMap<string, StatsField> = new Map(
+  ELEMENT_FIELDS.map(([name, field]) => [name.toLowerCase(), field] as const),
+);
 
 /** The field an element (XML) or key (JSON) carries; case-insensitive as a fallback, since the
  * spec spells `CTR`/`ECPM` in capitals while every other name is camelCase. */

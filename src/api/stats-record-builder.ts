@@ -7,11 +7,17 @@
 // are skipped, an outer level may be missing (the record then has no such ID and the caller
 // fills it from the query), money is a bare decimal or a `{currency, amount}` object.
 
-import { errorFromService, NetworkError } from '../errors.js';
+import { errorFromService, NetworkError } from '../core/errors.js';
 import {
-  byCountry, fieldOf, isNoDataPlaceholder, shapeFields,
-  type EntityKind, type StatsField, type StatsRecord, type StatsShape,
-} from './shapes.js';
+  byCountry,
+  fieldOf,
+  isNoDataPlaceholder,
+  shapeFields,
+  type EntityKind,
+  type StatsField,
+  type StatsRecord,
+  type StatsShape,
+} from './stats-shapes.js';
 
 interface Frame {
   kind: EntityKind;
@@ -29,38 +35,80 @@ const ENTITY_KINDS: ReadonlySet<string> = new Set<EntityKind>(['publication', 'a
 // record's key order (element order, then the fill-ins, then the IDs) is unchanged.
 function setField(record: StatsRecord, field: StatsField | EntityKind, value: string): void {
   switch (field) {
-    case 'country': record.country = value; break;
-    case 'requests': record.requests = value; break;
-    case 'impressions': record.impressions = value; break;
-    case 'clicks': record.clicks = value; break;
-    case 'earnings': record.earnings = value; break;
-    case 'currency': record.currency = value; break;
-    case 'conversions': record.conversions = value; break;
-    case 'conversionsPercent': record.conversionsPercent = value; break;
-    case 'ctr': record.ctr = value; break;
-    case 'ecpm': record.ecpm = value; break;
-    case 'costPerConversion': record.costPerConversion = value; break;
-    case 'spend': record.spend = value; break;
-    case 'publication': record.publication = value; break;
-    case 'adslot': record.adslot = value; break;
-    case 'campaign': record.campaign = value; break;
+    case 'country':
+      record.country = value;
+      break;
+    case 'requests':
+      record.requests = value;
+      break;
+    case 'impressions':
+      record.impressions = value;
+      break;
+    case 'clicks':
+      record.clicks = value;
+      break;
+    case 'earnings':
+      record.earnings = value;
+      break;
+    case 'currency':
+      record.currency = value;
+      break;
+    case 'conversions':
+      record.conversions = value;
+      break;
+    case 'conversionsPercent':
+      record.conversionsPercent = value;
+      break;
+    case 'ctr':
+      record.ctr = value;
+      break;
+    case 'ecpm':
+      record.ecpm = value;
+      break;
+    case 'costPerConversion':
+      record.costPerConversion = value;
+      break;
+    case 'spend':
+      record.spend = value;
+      break;
+    case 'publication':
+      record.publication = value;
+      break;
+    case 'adslot':
+      record.adslot = value;
+      break;
+    case 'campaign':
+      record.campaign = value;
+      break;
   }
 }
 
 function getField(record: StatsRecord, field: StatsField): string | undefined {
   switch (field) {
-    case 'country': return record.country;
-    case 'requests': return record.requests;
-    case 'impressions': return record.impressions;
-    case 'clicks': return record.clicks;
-    case 'earnings': return record.earnings;
-    case 'currency': return record.currency;
-    case 'conversions': return record.conversions;
-    case 'conversionsPercent': return record.conversionsPercent;
-    case 'ctr': return record.ctr;
-    case 'ecpm': return record.ecpm;
-    case 'costPerConversion': return record.costPerConversion;
-    case 'spend': return record.spend;
+    case 'country':
+      return record.country;
+    case 'requests':
+      return record.requests;
+    case 'impressions':
+      return record.impressions;
+    case 'clicks':
+      return record.clicks;
+    case 'earnings':
+      return record.earnings;
+    case 'currency':
+      return record.currency;
+    case 'conversions':
+      return record.conversions;
+    case 'conversionsPercent':
+      return record.conversionsPercent;
+    case 'ctr':
+      return record.ctr;
+    case 'ecpm':
+      return record.ecpm;
+    case 'costPerConversion':
+      return record.costPerConversion;
+    case 'spend':
+      return record.spend;
   }
 }
 
@@ -165,9 +213,9 @@ export class RecordBuilder {
   private finishRecord(record: StatsRecord): void {
     const frames = this.frames;
     let known = this.pending.length === 0;
-    for (let i = 0; known && i < frames.length; i++) known = frames[i]!.id !== undefined;
+    for (let i = 0; known && i < frames.length; i++) known = frames[i].id !== undefined;
     if (known) {
-      for (let i = 0; i < frames.length; i++) setField(record, frames[i]!.kind, frames[i]!.id!);
+      for (let i = 0; i < frames.length; i++) setField(record, frames[i].kind, frames[i].id!);
       this.deliver(record);
     } else this.pending.push({ record, frames: [...frames] });
   }
@@ -176,7 +224,7 @@ export class RecordBuilder {
   private flushPending(): void {
     let n = 0;
     for (; n < this.pending.length; n++) {
-      const { record, frames } = this.pending[n]!;
+      const { record, frames } = this.pending[n];
       if (frames.some((f) => f.id === undefined && !f.closed)) break;
       for (const f of frames) setField(record, f.kind, f.id ?? ''); // an entity that never said its ID
       this.deliver(record);
@@ -187,7 +235,7 @@ export class RecordBuilder {
   private deliver(record: StatsRecord): void {
     // completeRecord of shapes.ts, with named accesses (see setField).
     const fields = this.fields;
-    for (let i = 0; i < fields.length; i++) if (getField(record, fields[i]!) === undefined) setField(record, fields[i]!, '');
+    for (let i = 0; i < fields.length; i++) if (getField(record, fields[i]) === undefined) setField(record, fields[i], '');
     if (this.dropPlaceholder && isNoDataPlaceholder(record)) return;
     this.emit(record);
   }

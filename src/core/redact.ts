@@ -76,7 +76,16 @@ function secretPattern(secret: string): string {
 }
 
 const XML_NAMED: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const JSON_SHORT: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const JSON_SHORT: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '/': '\\/',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
 
 /** Every form one character (code point) can take in output; see the top of this file. */
 function charPattern(ch: string): string {
@@ -119,9 +128,7 @@ export function redactHeaders(
     if (value === undefined) continue;
     const lower = name.toLowerCase();
     out[name] =
-      lower === 'authorization' || lower === 'proxy-authorization'
-        ? REDACTED
-        : redact(Array.isArray(value) ? value.join(', ') : value);
+      lower === 'authorization' || lower === 'proxy-authorization' ? REDACTED : redact(Array.isArray(value) ? value.join(', ') : value);
   }
   return out;
 }

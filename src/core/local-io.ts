@@ -38,12 +38,51 @@ const ADVICE: Record<string, string> = {
 
 /** System calls that touch files; an error from one of them is a local I/O failure. */
 const FILE_CALLS = new Set([
-  'open', 'write', 'writev', 'close', 'fsync', 'fdatasync', 'rename', 'unlink', 'rm', 'rmdir', 'mkdir', 'ftruncate', 'truncate',
-  'read', 'stat', 'lstat', 'fstat', 'access', 'chmod', 'fchmod', 'copyfile', 'link', 'symlink', 'scandir', 'opendir', 'utime', 'futime',
+  'open',
+  'write',
+  'writev',
+  'close',
+  'fsync',
+  'fdatasync',
+  'rename',
+  'unlink',
+  'rm',
+  'rmdir',
+  'mkdir',
+  'ftruncate',
+  'truncate',
+  'read',
+  'stat',
+  'lstat',
+  'fstat',
+  'access',
+  'chmod',
+  'fchmod',
+  'copyfile',
+  'link',
+  'symlink',
+  'scandir',
+  'opendir',
+  'utime',
+  'futime',
 ]);
 
 /** Socket and pipe failures share system calls (read, write) with files, but are not local I/O. */
-const NOT_FILES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ENOTCONN', 'EADDRINUSE', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN']);
+const NOT_FILES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTCONN',
+  'EADDRINUSE',
+  'EADDRNOTAVAIL',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 export type FileAction = 'write' | 'read' | 'create' | 'replace';
 

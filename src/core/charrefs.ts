@@ -32,8 +32,7 @@ const LOW_REF = /&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));/y;
 
 const isHigh = (n: number): boolean => n >= 0xd800 && n <= 0xdbff;
 const isLow = (n: number): boolean => n >= 0xdc00 && n <= 0xdfff;
-const codeOf = (dec: string | undefined, hex: string | undefined): number =>
-  dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+const codeOf = (dec: string | undefined, hex: string | undefined): number => (dec !== undefined ? Number(dec) : parseInt(hex!, 16));
 
 /** The replacement for one reference to code point `n`, or undefined to keep it as written. */
 function fixReference(n: number): string | undefined {

@@ -1,7 +1,7 @@
 // Bounded concurrency for --interval day|hour: one request per piece, at most `limit` at once,
 // results in input order so rows come out chronologically whatever finishes first.
 
-import { InterruptedError, MasgError, UsageError } from '../errors.js';
+import { InterruptedError, MasgError, UsageError } from './errors.js';
 
 export interface MapOptions {
   /** Ctrl-C / SIGTERM: stops scheduling, aborts running tasks, rejects with InterruptedError. */
@@ -60,7 +60,7 @@ export function mapConcurrent<T, R>(
       const index = next++;
       // Through then(): a synchronous throw in fn, or in onProgress, is a failure like any other.
       Promise.resolve()
-        .then(() => fn(items[index]!, index, controller.signal))
+        .then(() => fn(items[index], index, controller.signal))
         .then((value) => {
           if (settled) return;
           results[index] = value;

@@ -7,10 +7,10 @@
 // Backpressure: saxes is synchronous, so the records of one input chunk are collected and handed
 // over before the next chunk is read; a slow consumer therefore stops the reading of the body.
 
-import { MasgError } from '../errors.js';
-import { CharRefFixer, CONTROL_ENTITIES } from './charrefs.js';
-import { malformed, RecordBuilder } from './record-builder.js';
-import type { StatsRecord, StatsShape } from './shapes.js';
+import { MasgError } from '../core/errors.js';
+import { CharRefFixer, CONTROL_ENTITIES } from '../core/charrefs.js';
+import { malformed, RecordBuilder } from './stats-record-builder.js';
+import type { StatsRecord, StatsShape } from './stats-shapes.js';
 
 export interface StatsStreamOptions {
   /** HTTP status of the response, for the ApiError of a `masg-error` body (default 200). */
@@ -40,8 +40,13 @@ const S_CDATA_ENDING_2 = 22;
 const S_ATTRIB_VALUE_QUOTED = 40;
 
 function keepsRawControls(p: Partial<SaxesInternals>): p is SaxesInternals {
-  return typeof p.state === 'number' && typeof p.chunk === 'string' && typeof p.prevI === 'number' &&
-    typeof p.sawRoot === 'boolean' && typeof p.closedRoot === 'boolean';
+  return (
+    typeof p.state === 'number' &&
+    typeof p.chunk === 'string' &&
+    typeof p.prevI === 'number' &&
+    typeof p.sawRoot === 'boolean' &&
+    typeof p.closedRoot === 'boolean'
+  );
 }
 
 /**
@@ -75,7 +80,7 @@ export async function* statsBatches(
   const rawControls = !keepsRawControls(internals);
   if (!rawControls) {
     parser.on('error', (err) => {
-      if (!isRawControlInValue(internals as SaxesInternals, err)) throw err;
+      if (!isRawControlInValue(internals, err)) throw err;
     });
   }
   let batch: StatsRecord[] = [];
