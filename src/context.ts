@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiClient, ApiRequest } from './api/types.js';
 import { defaultConfigDir } from './config/store.js';
 import type { OutputSettings, Ui } from './output/index.js';
+import type { MasgClient } from './sdk/types.js';
 
 export interface Io {
   stdout: Writable & { isTTY?: boolean; columns?: number };
@@ -54,6 +55,7 @@ export interface Credentials {
 
 export class Context {
   private clientPromise?: Promise<ApiClient>;
+  private sdkPromise?: Promise<MasgClient>;
   private credentialsPromise?: Promise<Credentials>;
   private settingsPromise?: Promise<OutputSettings>;
   private uiPromise?: Promise<Ui>;
@@ -133,6 +135,18 @@ export class Context {
     return this.clientPromise;
   }
 
+  /**
+   * The SDK's client over this invocation's transport: the one path commands take to the
+   * service (its inputs are checked, its lists stream). Closing it is the context's job.
+   */
+  sdk(): Promise<MasgClient> {
+    this.sdkPromise ??= (async () => {
+      const [{ clientOver }, client, creds] = await Promise.all([import('./sdk/client.js'), this.client(), this.credentials()]);
+      return clientOver(() => client, { timeZone: creds.timezone });
+    })();
+    return this.sdkPromise;
+  }
+
   private async loadCredentials(): Promise<Credentials> {
     const config = await import('./config/index.js');
     const g = this.globals;
@@ -165,7 +179,10 @@ export class Context {
   /** A client for the given credentials (login verifies new ones with it before saving). */
   async createClient(creds: { email: string; key: string; baseUrl: string }): Promise<ApiClient> {
     this.addSecrets(creds.email, creds.key);
-    const [{ createClient, proxyFromEnv, proxySecrets }, { createRedactor }] = await Promise.all([import('./api/transport.js'), import('./redact.js')]);
+    const [{ createClient, proxyFromEnv, proxySecrets }, { createRedactor }] = await Promise.all([
+      import('./api/transport.js'),
+      import('./core/redact.js'),
+    ]);
     const g = this.globals;
     // The embedded sandbox is in this process: a proxy could not reach its loopback port anyway.
     const proxy = g.sandbox ? undefined : proxyFromEnv(this.io.env);

@@ -5,9 +5,9 @@
 // exported error classes.
 import { readFileSync } from 'node:fs';
 import { statisticsRequests } from '../api/statistics.js';
-import type { EntityList } from '../api/types.js';
+import type { ApiClient, EntityList } from '../api/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
-import { ConfigError, UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../validate/enums.js';
 import { oneOf } from '../validate/rules.js';
 import { createConnection } from './connection.js';
@@ -15,7 +15,13 @@ import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationC
 import { checkTimeZone, resolveRange } from './range.js';
 import { statsList } from './stats.js';
 import type {
-  AdSlotStatsRecord, CallOptions, CampaignStatsRecord, ClientOptions, MasgClient, PublicationStatsRecord, StatsRange,
+  AdSlotStatsRecord,
+  CallOptions,
+  CampaignStatsRecord,
+  ClientOptions,
+  MasgClient,
+  PublicationStatsRecord,
+  StatsRange,
 } from './types.js';
 
 let version: string | undefined;
@@ -26,7 +32,9 @@ function packageVersion(): string {
 
 function required(field: keyof ClientOptions, value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ConfigError(`createClient: ${field} is required.`, { hint: 'Pass baseUrl, email and key, or use createClient.fromProfile().' });
+    throw new ConfigError(`createClient: ${field} is required.`, {
+      hint: 'Pass baseUrl, email and key, or use createClient.fromProfile().',
+    });
   }
   return value;
 }
@@ -70,7 +78,19 @@ export function createClient(options: ClientOptions): MasgClient {
   if (opts.timeZone !== undefined) checkTimeZone(opts.timeZone);
   for (const f of ['timeoutMs', 'connectTimeoutMs', 'retries', 'deadlineMs'] as const) nonNegative(f, opts[f]);
   const connection = createConnection(opts, opts.userAgent ?? `masg-node/${packageVersion()}`);
-  const api = (call?: CallOptions) => connection.forCall(call);
+  return clientOver((call) => connection.forCall(call), { timeZone: opts.timeZone, close: () => connection.close() });
+}
+
+/**
+ * The client's methods over a given transport. createClient opens its own connection pool; the
+ * CLI passes the Context's transport (its proxy, --dry-run, notices, spinner and connection cap),
+ * so every command reaches the service through these same methods. Internal: not exported by
+ * src/index.ts.
+ */
+export function clientOver(
+  api: (call?: CallOptions) => ApiClient,
+  opts: { timeZone?: string; close?: () => Promise<void> },
+): MasgClient {
 
   const range = (q: StatsRange) => {
     if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
@@ -87,28 +107,32 @@ export function createClient(options: ClientOptions): MasgClient {
       return lazyList(async () => (await entities()).listPublications(api(call), { status }));
     },
     getPublication: (id, call) => reject(async () => (await entities()).getPublication(api(call), entityId('id', id))),
-    createPublication: (input, call) => reject(async () => {
-      const fields = publicationCreate(input);
-      return (await entities()).createPublication(api(call), fields);
-    }),
-    updatePublication: (id, changes, call) => reject(async () => {
-      const [target, fields] = [entityId('id', id), publicationChanges(changes)];
-      return (await entities()).updatePublication(api(call), target, fields);
-    }),
+    createPublication: (input, call) =>
+      reject(async () => {
+        const fields = publicationCreate(input);
+        return (await entities()).createPublication(api(call), fields);
+      }),
+    updatePublication: (id, changes, call) =>
+      reject(async () => {
+        const [target, fields] = [entityId('id', id), publicationChanges(changes)];
+        return (await entities()).updatePublication(api(call), target, fields);
+      }),
 
     listAdSlots(query = {}, call) {
       const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
       return lazyList(async () => (await entities()).listAdSlots(api(call), { publication }));
     },
     getAdSlot: (id, call) => reject(async () => (await entities()).getAdSlot(api(call), entityId('id', id))),
-    createAdSlot: (input, call) => reject(async () => {
-      const fields = adSlotCreate(input);
-      return (await entities()).createAdSlot(api(call), fields);
-    }),
-    updateAdSlot: (id, changes, call) => reject(async () => {
-      const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
-      return (await entities()).updateAdSlot(api(call), target, fields);
-    }),
+    createAdSlot: (input, call) =>
+      reject(async () => {
+        const fields = adSlotCreate(input);
+        return (await entities()).createAdSlot(api(call), fields);
+      }),
+    updateAdSlot: (id, changes, call) =>
+      reject(async () => {
+        const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
+        return (await entities()).updateAdSlot(api(call), target, fields);
+      }),
 
     listAdvertisers: (call) => lazyList(async () => (await entities()).listAdvertisers(api(call))),
     listCampaigns(advertiserId, call) {
@@ -123,23 +147,43 @@ export function createClient(options: ClientOptions): MasgClient {
       const byCountry = bool('byCountry', query.byCountry);
       const q = { start, end, level, byCountry };
       if (query.publication === undefined) {
-        return statsList<PublicationStatsRecord>(api(call), statisticsRequests.publications(q), { endpoint: 'publications', level, byCountry }, {});
+        return statsList<PublicationStatsRecord>(
+          api(call),
+          statisticsRequests.publications(q),
+          { endpoint: 'publications', level, byCountry },
+          {},
+        );
       }
       const id = entityId('publication', query.publication);
-      return statsList<PublicationStatsRecord>(api(call), statisticsRequests.publication(id, q), { endpoint: 'publication', level, byCountry }, { publication: id });
+      return statsList<PublicationStatsRecord>(
+        api(call),
+        statisticsRequests.publication(id, q),
+        { endpoint: 'publication', level, byCountry },
+        { publication: id },
+      );
     },
     adSlotStats(id, query, call) {
       const slot = entityId('id', id);
       const { start, end } = range(query);
       const byCountry = bool('byCountry', query.byCountry);
-      return statsList<AdSlotStatsRecord>(api(call), statisticsRequests.adslot(slot, { start, end, byCountry }), { endpoint: 'adslot', byCountry }, { adslot: slot });
+      return statsList<AdSlotStatsRecord>(
+        api(call),
+        statisticsRequests.adslot(slot, { start, end, byCountry }),
+        { endpoint: 'adslot', byCountry },
+        { adslot: slot },
+      );
     },
     campaignStats(id, query, call) {
       const campaign = entityId('id', id);
       const { start, end } = range(query);
-      return statsList<CampaignStatsRecord>(api(call), statisticsRequests.campaign(campaign, { start, end }), { endpoint: 'campaign' }, { campaign });
+      return statsList<CampaignStatsRecord>(
+        api(call),
+        statisticsRequests.campaign(campaign, { start, end }),
+        { endpoint: 'campaign' },
+        { campaign },
+      );
     },
 
-    close: () => connection.close(),
+    close: () => (opts.close ? opts.close() : Promise.resolve()),
   };
 }
