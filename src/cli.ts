@@ -2,7 +2,7 @@
 // becomes an exit code: commands and the client throw, they never exit.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { Io } from './context.js';
+import type { Io } from './core/io.js';
 import { ExitCode, MasgError, UsageError, wasReported } from './core/errors.js';
 
 export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -112,7 +112,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   if (argv[0] === '__complete') {
     const { complete } = await import('./completion/complete.js');
-    await complete(argv.slice(1), io, VERSION);
+    await complete(argv.slice(1), io, VERSION, buildProgram);
     return ExitCode.OK;
   }
   const output = watchOutput(io);

@@ -6,9 +6,12 @@
 //   ":files"     let the shell complete paths
 // (comma-joined when both apply). On any failure nothing at all is printed, on stderr either:
 // a Tab key that prints errors or prompts is worse than one that offers nothing.
-// src/cli.ts calls this before building the commander program, which it never needs.
+// src/cli.ts calls this before building the commander program, which it never needs; it passes
+// its program builder in, for the one case that does (no generated spec), so that this file
+// never imports cli.ts (that would be an import cycle, cli.ts → here → cli.ts).
 import { readFileSync } from 'node:fs';
-import type { Io } from '../context.js';
+import type { Command } from 'commander';
+import type { Io } from '../core/io.js';
 import { formatAnswer } from './protocol.js';
 import { answer } from './query.js';
 import type { CommandSpec } from './spec.js';
@@ -16,16 +19,15 @@ import type { CommandSpec } from './spec.js';
 /** Generated from the commander tree by scripts/gen-completions.js; shipped in the package. */
 const SPEC_FILE = new URL('../../completions/masg-spec.json', import.meta.url);
 
-async function loadSpec(): Promise<CommandSpec> {
+/** Builds the commander program over the given IO: src/cli.ts's buildProgram. */
+export type ProgramBuilder = (io: Io) => Promise<Command>;
+
+async function loadSpec(buildProgram: ProgramBuilder): Promise<CommandSpec> {
   try {
     return JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as CommandSpec;
   } catch {
     // No generated spec (a checkout where it was deleted): build it from the live tree, slower.
-    const [{ buildProgram }, { buildSpec }, { nullIo }] = await Promise.all([
-      import('../cli.js'),
-      import('./spec.js'),
-      import('./null-io.js'),
-    ]);
+    const [{ buildSpec }, { nullIo }] = await Promise.all([import('./spec.js'), import('./null-io.js')]);
     return buildSpec(await buildProgram(nullIo({})));
   }
 }
@@ -33,9 +35,9 @@ async function loadSpec(): Promise<CommandSpec> {
 // The answer's text, where hostile values and descriptions are dealt with.
 export { formatAnswer };
 
-export async function complete(words: string[], io: Io, version: string): Promise<void> {
+export async function complete(words: string[], io: Io, version: string, buildProgram: ProgramBuilder): Promise<void> {
   try {
-    const a = answer(await loadSpec(), words);
+    const a = answer(await loadSpec(buildProgram), words);
     let candidates = a.candidates;
     if (a.ids) {
       const { liveIds } = await import('./live.js');

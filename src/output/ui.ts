@@ -4,7 +4,6 @@
 import { describeError } from './describe-error.js';
 import { sanitizeForDisplay } from './sanitize.js';
 import type { OutStream, OutputFormat } from './types.js';
-import type { ApiClient } from '../api/types.js';
 
 export interface UiOptions {
   stdout: OutStream;
@@ -45,8 +44,14 @@ export interface Ui {
   waiting(): () => void;
 }
 
-/** What a wait indicator needs of a client: the two calls that wait for the service. */
-type Waitable = Pick<ApiClient, 'request' | 'stream'>;
+/**
+ * What a wait indicator needs of a client: the two calls that wait for the service. Structural,
+ * so that output/ need not import the api layer it sits beside (src/api/types.ts ApiClient fits).
+ */
+interface Waitable {
+  request(...args: never[]): Promise<unknown>;
+  stream(...args: never[]): Promise<unknown>;
+}
 
 /**
  * The client, with every request and every stream's wait for its answer shown through

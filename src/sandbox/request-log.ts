@@ -3,7 +3,25 @@
 // The array is public and callers hold it (tests read it, slice it, even empty it), so it is
 // trimmed in place and its byte count is recounted from what is really in it before cutting.
 
-import type { SandboxRequestLog } from './server.js';
+import type { FaultKind } from './faults.js';
+import type { Format } from './wire/reply.js';
+
+/** One request as the sandbox saw it (the Authorization header is never recorded). */
+export interface SandboxRequestLog {
+  method: string;
+  /** The path as sent, below the base path, with its suffix: "/publication/list.xml". */
+  path: string;
+  format?: Format;
+  /** What the service sees: query string and form body merged (query first). */
+  params: Record<string, string>;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  contentType?: string;
+  userAgent?: string;
+  /** HTTP status sent; 0 when the connection was dropped or reset without an answer. */
+  status: number;
+  fault?: FaultKind;
+}
 
 /** Fixed cost of an entry (object, small fields) on top of its strings. */
 const ENTRY_OVERHEAD = 400;

@@ -7,29 +7,15 @@ import { authenticate } from './auth.js';
 import { SandboxError, crash } from './errors.js';
 import { BEFORE_HANDLER, type FaultKind, type Faults } from './faults.js';
 import { MAX_BODY, readParams } from './params.js';
-import type { RequestLog } from './request-log.js';
+import type { RequestLog, SandboxRequestLog } from './request-log.js';
 import { match, splitPath } from './router.js';
 import type { Country } from './stats/countries.js';
 import type { Store } from './store.js';
 import { send, sendMalformed, sendTruncated } from './send.js';
-import { errorReply, htmlPage, type Format, type Reply } from './wire/reply.js';
+import { errorReply, htmlPage, type Reply } from './wire/reply.js';
 
-/** One request as the sandbox saw it (the Authorization header is never recorded). */
-export interface SandboxRequestLog {
-  method: string;
-  /** The path as sent, below the base path, with its suffix: "/publication/list.xml". */
-  path: string;
-  format?: Format;
-  /** What the service sees: query string and form body merged (query first). */
-  params: Record<string, string>;
-  query: Record<string, string>;
-  form: Record<string, string>;
-  contentType?: string;
-  userAgent?: string;
-  /** HTTP status sent; 0 when the connection was dropped or reset without an answer. */
-  status: number;
-  fault?: FaultKind;
-}
+// The log entry's shape lives with the log (request-log.ts), which this file fills in.
+export type { SandboxRequestLog };
 
 /** Told once per request when its connection is done with it (answered, dropped or reset). */
 export type RequestListener = (entry: SandboxRequestLog, ms: number) => void;

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { LocalIOError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
 import { columnSqlType, type TableDef } from './schema.js';
-import { databaseError, type QueryResult, type SqlSession } from './session.js';
+import { databaseError, type QueryResult, type SqlSession } from './sql-session.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { LocalIOError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
 import type { TableDef } from './schema.js';
-import { databaseError, type QueryResult, type SqlSession } from './session.js';
+import { databaseError, type QueryResult, type SqlSession } from './sql-session.js';
 
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 

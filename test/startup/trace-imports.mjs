@@ -7,4 +7,11 @@ import { createRequire, register } from 'node:module';
 const file = process.env.MASG_TRACE_FILE;
 register('./trace-hooks.mjs', import.meta.url, { data: { file } });
 const cache = createRequire(import.meta.url).cache;
-process.on('exit', () => appendFileSync(file, Object.keys(cache).map((k) => `${k}\n`).join('')));
+process.on('exit', () =>
+  appendFileSync(
+    file,
+    Object.keys(cache)
+      .map((k) => `${k}\n`)
+      .join(''),
+  ),
+);

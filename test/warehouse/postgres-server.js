@@ -14,11 +14,15 @@ import { join } from 'node:path';
 export function postgresBin() {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(base, versions[0], 'bin') : undefined;
 }
 
-export const POSTGRES_SKIP = postgresBin() ? undefined : 'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): .ci/run installs the Debian package';
+export const POSTGRES_SKIP = postgresBin()
+  ? undefined
+  : 'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): .ci/run installs the Debian package';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -52,11 +56,31 @@ export async function startPostgres({ fsync = false } = {}) {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
   }
-  const [initCmd, initArgs] = command(join(bin, 'initdb'), ['-D', data, '--auth=trust', '--username=masg', '--no-sync', '--encoding=UTF8', '--locale=C']);
+  const [initCmd, initArgs] = command(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '--auth=trust',
+    '--username=masg',
+    '--no-sync',
+    '--encoding=UTF8',
+    '--locale=C',
+  ]);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
-  const [cmd, args] = command(join(bin, 'postgres'), ['-D', data, '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-p', String(port),
-    '-c', `fsync=${fsync ? 'on' : 'off'}`, '-c', 'max_connections=40']);
+  const [cmd, args] = command(join(bin, 'postgres'), [
+    '-D',
+    data,
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-p',
+    String(port),
+    '-c',
+    `fsync=${fsync ? 'on' : 'off'}`,
+    '-c',
+    'max_connections=40',
+  ]);
   const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.on('data', (c) => (log = (log + c).slice(-8000)));

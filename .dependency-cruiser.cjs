@@ -1,0 +1,117 @@
+// The layer check behind `npm run lint` (and test/architecture/layers.test.ts): dependency-cruiser
+// over src/, with type-only and dynamic imports counted, so a cycle or an upward import fails the
+// build instead of waiting for a reviewer. docs/architecture.md has the same table in prose.
+//
+// Layers, bottom to top. A folder may import its own files and the folders EARLIER in this list,
+// never later ones. `src/validate/` is being folded into `src/schema/`, so it counts as schema.
+//
+//   1 core                  errors, redact, local-io, pool, decimal, charrefs, deferred, file-lock
+//   2 schema (+ validate)   entity schemas, enums, field rules, Column/Row
+//   3 stats                 dates, civil, zone, intervals, ratio
+//   4 config                profiles, keyring, settings, base URL checks
+//   5 api                   the wire: transport, retry, decoding, statistics parser
+//   6 sdk                   createClient / clientOver
+//   7 output                rendering; imports core, schema, stats ONLY
+//   8 bulk, warehouse, completion   features over the SDK; never commands/, help/ or the root files
+//   9 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
+//  10 root                  cli.ts, context.ts, prompt.ts, index.ts
+//   sandbox                 stands alone: imports core only
+//
+// Violations that still exist while the folders are being untangled are listed in
+// .dependency-cruiser-known-violations.json (see `npm run lint:baseline`); that file is TEMPORARY
+// and is meant to be emptied, not grown.
+
+const CORE = '^src/core/';
+const SCHEMA = '^src/(schema|validate)/';
+const STATS = '^src/stats/';
+const CONFIG = '^src/config/';
+const API = '^src/api/';
+const SDK = '^src/sdk/';
+const OUTPUT = '^src/output/';
+const FEATURES = '^src/(bulk|warehouse|completion)/';
+const COMMANDS = '^src/(commands|help)/';
+const SANDBOX = '^src/sandbox/';
+const ROOT = '^src/[^/]+\\.ts$';
+
+/** One rule per layer: files under `from` may import inside src/ only what `allowed` matches. */
+function layer(name, from, allowed, because) {
+  return {
+    name: `layer-${name}`,
+    severity: 'error',
+    comment: `${because} Allowed: ${allowed.join(', ')} (see .dependency-cruiser.cjs and docs/architecture.md).`,
+    from: { path: from },
+    to: { path: '^src/', pathNot: allowed },
+  };
+}
+
+/** Features may import the layers below them and their own folder, not each other's. */
+function feature(folder) {
+  return layer(
+    folder,
+    `^src/${folder}/`,
+    [CORE, SCHEMA, STATS, CONFIG, API, SDK, OUTPUT, `^src/${folder}/`],
+    `src/${folder}/ is a feature over the SDK: it must not reach up into commands/, help/, context.ts or cli.ts, nor into another feature.`,
+  );
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A file import cycle (static, dynamic or type-only import). Break it by moving the shared part down a layer, ' +
+        'or by passing a function in from above instead of importing upwards.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    layer('core', '^src/core/', [CORE], 'src/core/ is the bottom layer: it imports nothing else in src/.'),
+    layer('schema', SCHEMA, [CORE, SCHEMA], 'src/schema/ (and src/validate/, being folded into it) sits on core only.'),
+    layer('stats', STATS, [CORE, SCHEMA, STATS], 'src/stats/ is the pure time/figures domain: core and schema only.'),
+    layer(
+      'config',
+      CONFIG,
+      [CORE, SCHEMA, STATS, CONFIG],
+      'src/config/ holds profiles and settings; calls to the service belong in commands/auth.',
+    ),
+    layer('api', API, [CORE, SCHEMA, STATS, CONFIG, API], 'src/api/ is the wire: it must not know the SDK, output or commands.'),
+    layer('sdk', SDK, [CORE, SCHEMA, STATS, CONFIG, API, SDK], 'src/sdk/ is the one path to the service, built on api/.'),
+    layer('output', OUTPUT, [CORE, SCHEMA, STATS, OUTPUT], 'src/output/ renders figures; it must not reach the service or config.'),
+    feature('bulk'),
+    feature('warehouse'),
+    feature('completion'),
+    layer(
+      'commands',
+      COMMANDS,
+      [CORE, SCHEMA, STATS, CONFIG, API, SDK, OUTPUT, FEATURES, COMMANDS, SANDBOX, '^src/(context|prompt)\\.ts$'],
+      'src/commands/ and src/help/ are handlers: they may use every layer below and the context they are given, never cli.ts or index.ts.',
+    ),
+    layer('sandbox', SANDBOX, [CORE, SANDBOX], 'src/sandbox/ stands alone (it is shipped as masg/sandbox): core only.'),
+    {
+      name: 'not-to-root',
+      severity: 'error',
+      comment: 'Nothing below the CLI shell imports src/cli.ts or src/index.ts: they are entry points.',
+      from: { path: '^src/', pathNot: ROOT },
+      to: { path: '^src/(cli|index)\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    // Count `import type` too: a type-only import is still a dependency of the design.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Follow `await import('…')` like a static import: the lazy imports are real dependencies.
+    detectJSDocImports: false,
+    moduleSystems: ['es6', 'cjs'],
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
