@@ -5,7 +5,8 @@ import type { Command } from 'commander';
 import type { Io } from './core/io.js';
 import { ExitCode, MasgError, UsageError, wasReported } from './core/errors.js';
 
-export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 function positiveSeconds(flag: string): (value: string) => number {
   return (value) => {

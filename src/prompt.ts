@@ -140,6 +140,7 @@ function readHidden(stdin: PromptInput, stderr: Writable, prompt: string, questi
         chars.pop();
       } else if (key?.ctrl && name === 'u') {
         chars = [];
+        // eslint-disable-next-line no-control-regex -- control keys typed at the prompt are what this keeps out
       } else if (str !== undefined && !key?.ctrl && !key?.meta && !/[\u0000-\u001f\u007f]/.test(str)) {
         // Array.from splits by code point, so Backspace later removes a whole astral character.
         chars.push(...Array.from(str));

@@ -2,7 +2,7 @@
 // Command modules hold only metadata and a handler; their heavy imports happen when they run.
 import type { Command } from 'commander';
 import type { Io } from '../context.js';
-import type { CommandDef, GroupDef } from './define.js';
+import type { GroupDef } from './define.js';
 import { attach } from './run.js';
 import { pubList } from './pub/list.js';
 import { pubCreate } from './pub/create.js';
@@ -46,7 +46,22 @@ export const groups: GroupDef[] = [
   { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
 ];
 
-export const topLevel: CommandDef<any>[] = [login, logout, whoami, profiles, api, sandbox, completion, sync, sql];
+export const topLevel: GroupDef['commands'] = [login, logout, whoami, profiles, api, sandbox, completion, sync, sql];
+
+/**
+ * Every command with the words that run it ("pub list", "login"), in help order: the one list
+ * of handlers, for generated documentation and for tests that intercept a handler's run()
+ * (test/cli/wiring.test.ts checks what each receives from the command line).
+ */
+export function commandTable(): Array<{ path: string; def: GroupDef['commands'][number] }> {
+  return [
+    ...groups.flatMap((g) => g.commands.map((def) => ({ path: `${g.name} ${commandName(def.name)}`, def }))),
+    ...topLevel.map((def) => ({ path: commandName(def.name), def })),
+  ];
+}
+
+/** "update <id>" → "update". */
+const commandName = (name: string): string => name.split(' ')[0];
 
 export function registerCommands(program: Command, io: Io, version: string): void {
   for (const group of groups) {

@@ -46,7 +46,8 @@ export function createSink(out: OutStream): Sink {
       if (!out.write(text)) flagged = true;
     },
     async ready() {
-      if (broken()) throw failure;
+      const failed = broken();
+      if (failed) throw failed;
       if (!isBlocked()) return;
       await new Promise<void>((resolve, reject) => {
         const done = (err?: Error) => {

@@ -26,7 +26,7 @@ interface Encoder {
 const BATCH_ROWS = 512;
 const DONE = Promise.resolve();
 
-async function createEncoder(columns: Column[], s: OutputSettings): Promise<Encoder> {
+function createEncoder(columns: Column[], s: OutputSettings): Encoder {
   switch (s.format) {
     case 'csv':
       return createCsvEncoder(columns, s.header);
@@ -53,8 +53,7 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   const sink = createSink(out);
   // On a terminal, control characters in the data show as visible escapes (src/output/sanitize.ts).
   const show = terminalView(out);
-  const encoderReady = createEncoder(cols, settings);
-  let encoder: Encoder | undefined;
+  const encoder = createEncoder(cols, settings);
   let batch: string[][] = [];
   let lines = '';
   let count = 0;
@@ -64,7 +63,6 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   const flush = (final: boolean) => {
     if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
-    if (!encoder) return;
     let text = started ? '' : encoder.header();
     started = true;
     text += lines;
@@ -77,20 +75,19 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   };
 
   const push = (row: Row) => {
-    if (encoder!.line) lines += encoder!.line(row);
+    if (encoder.line) lines += encoder.line(row);
     else batch.push(cellValues(cols, row));
     if (++count >= BATCH_ROWS) flush(false);
     else scheduled ??= setImmediate(() => flush(false));
   };
 
-  // Slow writes (module still loading, or waiting for 'drain') are chained so rows keep their
+  // Slow writes (waiting for 'drain') are chained so rows keep their
   // order even when a caller does not await each write().
   let slow: Promise<void> | undefined;
   let slowCount = 0;
   const later = (step: () => void): Promise<void> => {
     slowCount++;
     const run = async () => {
-      encoder ??= await encoderReady;
       // Never add to a stream that asked us to wait: this is what keeps memory flat.
       await sink.ready();
       step();
@@ -104,7 +101,7 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
     write(row) {
       // The common case returns nothing: no promise, so a caller that awaits only what it gets
       // (parseStatsStream) spends no microtask per row.
-      if (encoder && !sink.blocked && slowCount === 0) {
+      if (!sink.blocked && slowCount === 0) {
         push(row);
         return;
       }

@@ -30,9 +30,9 @@ function collect(search: URLSearchParams, into: Record<string, string>): void {
 }
 
 export async function readParams(req: IncomingMessage, url: URL): Promise<RequestParams> {
-  const query: Record<string, string> = Object.create(null);
+  const query: Record<string, string> = Object.create(null) as Record<string, string>;
   collect(url.searchParams, query);
-  const form: Record<string, string> = Object.create(null);
+  const form: Record<string, string> = Object.create(null) as Record<string, string>;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   const isForm = req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded');
   // Other bodies are ignored by the service, so they are counted, not kept.
@@ -41,7 +41,7 @@ export async function readParams(req: IncomingMessage, url: URL): Promise<Reques
   if (isForm && body.length > 0) {
     for (const [k, v] of decodeForm(body, charsetOf(type))) if (!(k in form)) form[k] = v;
   }
-  const params: Record<string, string> = Object.create(null);
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
   Object.assign(params, form, query);
   return { query: { ...query }, form: { ...form }, params };
 }

@@ -88,11 +88,14 @@ export async function openDuckDb(path: string, label: string, opts: { readOnly: 
         throw err;
       }
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      conn.closeSync();
-      instance.closeSync();
+    close() {
+      // DuckDB closes synchronously; the interface is async for PostgreSQL's sake.
+      if (!closed) {
+        closed = true;
+        conn.closeSync();
+        instance.closeSync();
+      }
+      return Promise.resolve();
     },
   };
   return session;

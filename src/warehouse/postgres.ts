@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { LocalIOError } from '../core/errors.js';
+import type { QueryArrayResult } from 'pg';
 import type { ColumnType } from '../output/types.js';
 import type { TableDef } from './schema.js';
 import { databaseError, type QueryResult, type SqlSession } from './sql-session.js';
@@ -32,7 +33,10 @@ export async function openPostgres(url: string, label: string, opts: { readOnly:
   if (opts.readOnly) await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
   let closed = false;
 
-  const run = async (sql: string, params: string[] | undefined, doing: string) => {
+  // With rowMode 'array' every row is an array of text (RAW_TEXT parses nothing); several
+  // statements in one query answer one result each.
+  type Answer = QueryArrayResult<Array<string | null>>;
+  const run = async (sql: string, params: string[] | undefined, doing: string): Promise<Answer | Answer[]> => {
     if (lost) throw databaseError(lost, label, doing);
     try {
       return await client.query({ text: sql, values: params, rowMode: 'array', types: RAW_TEXT });
@@ -51,10 +55,10 @@ export async function openPostgres(url: string, label: string, opts: { readOnly:
       const result = await run(sql, params, 'running a query');
       // A multi-statement query answers an array of results: the last one is the answer.
       const last = Array.isArray(result) ? result[result.length - 1] : result;
-      const fields = (last?.fields ?? []) as Array<{ name: string; dataTypeID: number }>;
+      const fields = last?.fields ?? [];
       return {
         columns: fields.map((f) => ({ name: f.name, type: pgColumnType(f.dataTypeID) })),
-        rows: ((last?.rows ?? []) as Array<Array<string | null>>).map((r) =>
+        rows: (last?.rows ?? []).map((r) =>
           r.map((v, i) => (v === null ? null : fields[i].dataTypeID === 16 ? (v === 't' ? 'true' : 'false') : v)),
         ),
       };

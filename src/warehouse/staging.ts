@@ -37,7 +37,7 @@ export class StagingDir {
 
 /** Staging folders of syncs that were killed (their process is gone) are garbage. */
 function removeStale(tmp: string): void {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(tmp);
   } catch {
@@ -78,10 +78,15 @@ export class StagingFile {
 
   private async flush(): Promise<void> {
     this.stream ??= this.open();
-    if (this.failure) throw this.failure;
+    this.throwIfFailed();
     const text = this.buffer;
     this.buffer = '';
     if (!this.stream.write(text)) await new Promise<void>((resolve) => this.stream!.once('drain', resolve));
+    // The stream's error handler may have set it while we waited for 'drain'.
+    this.throwIfFailed();
+  }
+
+  private throwIfFailed(): void {
     if (this.failure) throw this.failure;
   }
 

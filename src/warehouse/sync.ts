@@ -51,7 +51,7 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
   // Everything the user typed is checked first: nothing is opened or sent before.
   const target = resolveTarget(flags.db, ctx.io.env);
   if (target.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
-  const grain = oneOf('--grain', flags.grain ?? 'day', GRAINS) as Grain;
+  const grain = oneOf<Grain>('--grain', flags.grain ?? 'day', GRAINS);
   const lookback = parseLookback(flags.lookback);
   const concurrency = parseConcurrency(flags.concurrency);
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type DemoIds, expectOk, type Harness, parseCsv, useHarness } from '../commands/harness.js';
 import { publicationColumns } from '../../src/commands/columns.js';
-import { canMount, isRoot, readOnlyDir, removeMounts, tmpfs } from '../helpers/fs-faults.js';
+import { canMount, readOnlyDir, removeMounts, tmpfs } from '../helpers/fs-faults.js';
 
 let h: Harness;
 let ids: DemoIds;

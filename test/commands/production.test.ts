@@ -76,6 +76,7 @@ describe('publication list: PENDING, IPAD_APP, NEW_REVIEW, surrogate pairs, a ra
   it('table: the BEL is stripped, the text and the emoji are shown, unknown values displayed', async () => {
     const run = await masg(['pub', 'list', '--fields', 'name,type,status,description'], { tty: true, env: { NO_COLOR: '1' } });
     expect(run.code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- the test is that no control characters reach the terminal
     expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
     for (const text of ['Café 😀 & Co <beta>', 'IPAD_APP', 'PENDING', 'NEW_REVIEW', 'Line two with a bell'])
       expect(run.stdout).toContain(text);

@@ -75,6 +75,7 @@ describe('masg __complete', () => {
     expect(sorted(ids)).toEqual(offered);
     expect(lines).toContain(`${HOSTILE_IDS[0]}\t${HOSTILE_NAME_SHOWN}`);
     // Nothing a terminal would act on anywhere in the answer (tabs and newlines are the protocol).
+    // eslint-disable-next-line no-control-regex -- the test is that no control characters reach the shell
     expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     expect(HOSTILE_NAME).not.toBe(HOSTILE_NAME_SHOWN);
   });

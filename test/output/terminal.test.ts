@@ -10,6 +10,7 @@ import { Capture, FakeTty } from './capture.js';
 const columns: Column[] = [{ key: 'id' }, { key: 'name' }];
 const evil = { id: 'a\u001b[2J', name: 'x\u001b]8;;https://evil\u001b\\link\u001b]8;;\u001b\\\r\u009b31m\u007f\u202etxt\u2066\ttab\nnl' };
 // Anything a terminal acts on, except the tab and newline the formats use as layout.
+// eslint-disable-next-line no-control-regex -- the characters a terminal acts on are what this finds
 const ACTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 async function rows(format: OutputFormat, out: Capture): Promise<string> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { call, demoIds, errorOf, start, tags } from './helpers.js';
+import { call, demoIds, type Entity, errorOf, start, tags } from './helpers.js';
 
 let sb: Sandbox;
 let pub: string;
@@ -23,9 +23,9 @@ describe('ad slots', () => {
     const view = await call(sb, 'GET', `/adslot/${slot.id}.xml`);
     expect(view.text).toContain('<tags>sport,gr&#246;&#223;e,x</tags>');
     const list = (await call(sb, 'GET', '/adslot/list.json', { params: { publication: pub } })).json()['masg-response'];
-    expect(list.find((s: any) => s.id === slot.id)).toEqual(slot);
-    expect(list.every((s: any) => s.publication === pub)).toBe(true);
-    expect(list.map((s: any) => s.name)).toEqual(list.map((s: any) => s.name).sort());
+    expect(list.find((s: Entity) => s.id === slot.id)).toEqual(slot);
+    expect(list.every((s: Entity) => s.publication === pub)).toBe(true);
+    expect(list.map((s: Entity) => s.name)).toEqual(list.map((s: Entity) => s.name).sort());
   });
 
   it('empty tags are <tags/> and absent from JSON; an empty format set is <formats/>', async () => {
@@ -34,7 +34,7 @@ describe('ad slots', () => {
     const all = await call(sb, 'GET', '/adslot/list.xml');
     expect(all.text).toContain('<formats/>'); // the demo's "Game over" slot, set up in the console
     const json = (await call(sb, 'GET', '/adslot/list.json')).json()['masg-response'];
-    expect(json.find((s: any) => s.name === 'Game over')).not.toHaveProperty('formats');
+    expect(json.find((s: Entity) => s.name === 'Game over')).not.toHaveProperty('formats');
   });
 
   it('validates before authentication, with production texts', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { call, errorOf, start, tags } from './helpers.js';
+import { call, type Entity, errorOf, start, tags } from './helpers.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const advertisers = async (s = sb) => (await call(s, 'GET', '/advertisers/list.json')).json()['masg-response'] as any[];
+const advertisers = async (s = sb) => (await call(s, 'GET', '/advertisers/list.json')).json()['masg-response'] as Entity[];
 
 describe('advertisers and campaigns', () => {
   it('lists advertisers sorted by name, empty values as <x></x> and ""', async () => {
@@ -31,7 +31,7 @@ describe('advertisers and campaigns', () => {
   it('lists the campaigns of an advertiser with all production fields', async () => {
     const [acme] = await advertisers();
     const list = (await call(sb, 'GET', `/advertiser/${acme.id}/campaigns/list.json`)).json()['masg-response'];
-    expect(list.map((c: any) => c.name)).toEqual(['Brand Awareness', 'Holiday Teaser', 'Spring Sale', 'Summer Clicks']);
+    expect(list.map((c: Entity) => c.name)).toEqual(['Brand Awareness', 'Holiday Teaser', 'Spring Sale', 'Summer Clicks']);
     expect(Object.keys(list[0])).toEqual([
       'id',
       'name',
@@ -48,10 +48,10 @@ describe('advertisers and campaigns', () => {
       'dailyBudgetWeekday',
       'dailyBudgetWeekend',
     ]);
-    expect(new Set(list.map((c: any) => c.budgetType))).toEqual(new Set(['MONETARY', 'IMPRESSIONS', 'CLICKS']));
-    expect(list.every((c: any) => c.advertiser === acme.id)).toBe(true);
-    expect(list.find((c: any) => c.name === 'Spring Sale').startDate).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d$/);
-    expect(list.find((c: any) => c.name === 'Holiday Teaser')).toMatchObject({ startDate: '', endDate: '', dailyBudget: '' });
+    expect(new Set(list.map((c: Entity) => c.budgetType))).toEqual(new Set(['MONETARY', 'IMPRESSIONS', 'CLICKS']));
+    expect(list.every((c: Entity) => c.advertiser === acme.id)).toBe(true);
+    expect(list.find((c: Entity) => c.name === 'Spring Sale').startDate).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d$/);
+    expect(list.find((c: Entity) => c.name === 'Holiday Teaser')).toMatchObject({ startDate: '', endDate: '', dailyBudget: '' });
     const xml = await call(sb, 'GET', `/advertiser/${acme.id}/campaigns/list.xml`);
     expect(xml.text).toContain('<endDate></endDate>');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaults, type Sandbox } from '../../src/sandbox/index.js';
-import { call, demoIds, errorOf, start } from './helpers.js';
+import { call, demoIds, type Entity, errorOf, start } from './helpers.js';
 
 let sb: Sandbox;
 let pub: string;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const slotNames = async () => (await call(sb, 'GET', '/adslot/list.json')).json()['masg-response'].map((s: any) => s.name) as string[];
+const slotNames = async () => (await call(sb, 'GET', '/adslot/list.json')).json()['masg-response'].map((s: Entity) => s.name) as string[];
 const createSlot = (name: string) => call(sb, 'POST', '/adslot/create.xml', { params: { publication: pub, name, formats: 'banner' } });
 
 describe('parseFaults (the --faults string)', () => {

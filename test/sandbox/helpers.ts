@@ -13,6 +13,16 @@ export function basic(creds: { email: string; key: string }): string {
   return `Basic ${Buffer.from(`${creds.email}:${creds.key}`).toString('base64')}`;
 }
 
+/** One entity of a JSON list or view: the service sends every field as a string. */
+export type Entity = Record<string, string>;
+
+/**
+ * A decoded JSON answer, read by the tests in the service's documented shapes (lists, views,
+ * ID-keyed statistics, errors). Deliberately unchecked: a wrong shape fails the test's assertion.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one named alias for "parsed JSON", see above
+export type Json = any;
+
 export interface Res {
   status: number;
   type: string;
@@ -20,7 +30,7 @@ export interface Res {
   bytes: Buffer;
   headers: Headers;
   /** JSON bodies decoded as the header says (ISO-8859-1). */
-  json: () => any;
+  json: () => Json;
 }
 
 export interface CallOptions {
@@ -31,7 +41,12 @@ export interface CallOptions {
   contentType?: string;
 }
 
-export async function call(sb: Sandbox, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, o: CallOptions = {}): Promise<Res> {
+export async function call(
+  sb: Pick<Sandbox, 'url' | 'demo'>,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  o: CallOptions = {},
+): Promise<Res> {
   const headers: Record<string, string> = {};
   const auth = o.auth === undefined ? sb.demo : o.auth;
   if (auth !== null) headers.authorization = typeof auth === 'string' ? auth : basic(auth);
@@ -61,9 +76,11 @@ export function tags(xml: string, tag: string): string[] {
   return [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]!);
 }
 
-export async function demoIds(sb: Sandbox): Promise<{ pubs: Record<string, any>; slots: any[]; advertisers: any[] }> {
-  const pubs = (await call(sb, 'GET', '/publication/list.json')).json()['masg-response'] as any[];
-  const slots = (await call(sb, 'GET', '/adslot/list.json')).json()['masg-response'] as any[];
-  const advertisers = (await call(sb, 'GET', '/advertisers/list.json')).json()['masg-response'] as any[];
+export async function demoIds(
+  sb: Pick<Sandbox, 'url' | 'demo'>,
+): Promise<{ pubs: Record<string, Entity>; slots: Entity[]; advertisers: Entity[] }> {
+  const pubs = (await call(sb, 'GET', '/publication/list.json')).json()['masg-response'] as Entity[];
+  const slots = (await call(sb, 'GET', '/adslot/list.json')).json()['masg-response'] as Entity[];
+  const advertisers = (await call(sb, 'GET', '/advertisers/list.json')).json()['masg-response'] as Entity[];
   return { pubs: Object.fromEntries(pubs.map((p) => [p.reference, p])), slots, advertisers };
 }

@@ -3,11 +3,17 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, demoIds, start } from './helpers.js';
+import { call, demoIds, type Entity, start } from './helpers.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'masg-sandbox-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const readState = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+/** The data file: what the sandbox persisted (only the fields these tests read are named). */
+interface State {
+  seed: number;
+  publications: Entity[];
+  adslots: Entity[];
+}
+const readState = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as State;
 
 describe('persistence', () => {
   it('state survives a restart (same IDs, same statistics; the file keeps its seed)', async () => {
@@ -32,7 +38,7 @@ describe('persistence', () => {
     try {
       const after = await demoIds(b);
       expect(after.pubs['demo-1'].status).toBe('PAUSED');
-      expect(Object.values(after.pubs).find((p: any) => p.id === pub.id)).toMatchObject({ name: 'Kept', status: 'ACTIVE' });
+      expect(Object.values(after.pubs).find((p: Entity) => p.id === pub.id)).toMatchObject({ name: 'Kept', status: 'ACTIVE' });
       expect(after.slots.find((s) => s.id === slot.id)).toEqual(slot);
       expect(
         (await call(b, 'GET', '/publication/statistics.xml', { params: { start: '2024060100', end: '2024061023', level: 'adslot' } })).text,
@@ -68,10 +74,10 @@ describe('persistence', () => {
     const ids = created.flat();
     expect(new Set(ids).size).toBe(80);
     // Every 200 was answered after its write reached the disk: the file has them all already.
-    const onDisk = new Set(readState(file).adslots.map((s: any) => s.id));
+    const onDisk = new Set(readState(file).adslots.map((s: Entity) => s.id));
     for (const id of ids) expect(onDisk.has(id)).toBe(true);
     const listed = (await call(sb, 'GET', '/adslot/list.json', { params: { publication: pub } })).json()['masg-response'];
-    expect(listed.filter((s: any) => /^c\d+-\d$/.test(s.name))).toHaveLength(80);
+    expect(listed.filter((s: Entity) => /^c\d+-\d$/.test(s.name))).toHaveLength(80);
     await sb.close();
     expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
@@ -88,7 +94,7 @@ describe('persistence', () => {
     const r = await inflight;
     expect(r.status).toBe(200);
     const id = r.json()['masg-response'].id;
-    expect(readState(file).publications.map((p: any) => p.id)).toContain(id);
+    expect(readState(file).publications.map((p: Entity) => p.id)).toContain(id);
     await expect(fetch(`${sb.url}/publication/list.xml`)).rejects.toThrow();
   });
 
@@ -132,19 +138,19 @@ describe('several sandboxes over one data file (every `masg --sandbox` command r
       ]);
       expect(renamed.status).toBe(200);
       for (const sb of [a, b]) {
-        const listed = (await call(sb, 'GET', '/publication/list.json')).json()['masg-response'].map((p: any) => p.id);
+        const listed = (await call(sb, 'GET', '/publication/list.json')).json()['masg-response'].map((p: Entity) => p.id);
         for (const id of created) expect(listed).toContain(id);
         const slots = (await call(sb, 'GET', '/adslot/list.json')).json()['masg-response'];
-        expect(slots.find((s: any) => s.id === slot.id).name).toBe('Renamed beside creates');
+        expect(slots.find((s: Entity) => s.id === slot.id).name).toBe('Renamed beside creates');
       }
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
     const state = readState(file);
-    const onDisk = state.publications.map((p: any) => p.name);
+    const onDisk = state.publications.map((p: Entity) => p.name);
     for (let i = 0; i < 20; i++) expect(onDisk).toContain(`shared-${i}`);
     for (let i = 0; i < 5; i++) expect(onDisk).toContain(`beside-${i}`);
-    expect(state.adslots.map((s: any) => s.name)).toContain('Renamed beside creates');
+    expect(state.adslots.map((s: Entity) => s.name)).toContain('Renamed beside creates');
     expect(readdirSync(path.dirname(file))).toEqual(['state.json']); // no lock or temp file left
   });
 
@@ -213,7 +219,7 @@ describe('kill -9 during a stream of writes', () => {
       });
       child.once('exit', () => reject(new Error(`sandbox exited early: ${text}`)));
     });
-    const sb = { url, demo: { email: 'demo@sandbox.masg.test', key: 'demo-developer-key' } } as any;
+    const sb = { url, demo: { email: 'demo@sandbox.masg.test', key: 'demo-developer-key' } };
     const pub = (await demoIds(sb)).pubs['demo-1'].id;
     const acknowledged: string[] = [];
     let killed = false;
@@ -238,7 +244,7 @@ describe('kill -9 during a stream of writes', () => {
 
     expect(acknowledged.length).toBeGreaterThan(10);
     const state = readState(file); // parses: the file is whole
-    const onDisk = new Set(state.adslots.map((s: any) => s.id));
+    const onDisk = new Set(state.adslots.map((s: Entity) => s.id));
     for (const id of acknowledged) expect(onDisk.has(id)).toBe(true);
     const restarted = await start({ dataFile: file });
     expect((await call(restarted, 'GET', '/adslot/list.json')).json()['masg-response'].length).toBe(onDisk.size - 1); // minus the other account's slot

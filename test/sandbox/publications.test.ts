@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { call, errorOf, start, tags } from './helpers.js';
+import { call, type Entity, errorOf, start, tags } from './helpers.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -118,16 +118,16 @@ describe('publications', () => {
   });
 
   it('list: sorted by name, status filter, unknown status is a Java enum error', async () => {
-    const all = (await call(sb, 'GET', '/publication/list.json')).json()['masg-response'].map((p: any) => p.name);
+    const all = (await call(sb, 'GET', '/publication/list.json')).json()['masg-response'].map((p: Entity) => p.name);
     expect(all.length).toBeGreaterThan(10);
     expect(all).toEqual([...all].sort());
     const paused = (await call(sb, 'GET', '/publication/list.json', { params: { status: 'PAUSED' } })).json()['masg-response'];
-    expect(paused.map((p: any) => p.name)).toEqual(['Puzzle "Quest", Deluxe']);
+    expect(paused.map((p: Entity) => p.name)).toEqual(['Puzzle "Quest", Deluxe']);
     expect((await call(sb, 'GET', '/publication/list.json', { params: { status: 'REJECTED' } })).json()).toEqual({ 'masg-response': [] });
     const bad = await call(sb, 'GET', '/publication/list.xml', { params: { status: 'active' } });
     expect(errorOf(bad)).toEqual({ code: 5000, description: 'No enum constant com.masg.domain.Publication.Status.active' });
     const other = (await call(sb, 'GET', '/publication/list.json', { auth: sb.other })).json()['masg-response'];
-    expect(other.map((p: any) => p.name)).toEqual(['Other Account App']);
+    expect(other.map((p: Entity) => p.name)).toEqual(['Other Account App']);
   });
 
   it('update applies fields; blank name is 2002; unknown 2000; another account 2001', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { call, start } from './helpers.js';
+import { call, type Entity, start } from './helpers.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(() => sb.close());
 describe('scale mode', () => {
   it('gives the demo account the generated network instead of the hand-written one', async () => {
     const pubs = (await call(sb, 'GET', '/publication/list.json')).json()['masg-response'];
-    expect(pubs.filter((p: any) => p.name.startsWith('Scale publication'))).toHaveLength(40);
+    expect(pubs.filter((p: Entity) => p.name.startsWith('Scale publication'))).toHaveLength(40);
     expect((await call(sb, 'GET', '/adslot/list.json')).json()['masg-response']).toHaveLength(200);
   });
 
@@ -24,7 +24,7 @@ describe('scale mode', () => {
     expect(rows).toBeGreaterThan(200 * 40 * 0.4);
     expect(rows).toBeLessThan(200 * 40 * 0.7);
     const json = (await call(sb, 'GET', '/publication/statistics.json', { params: q })).json()['masg-response'];
-    const jsonRows = Object.values(json).flatMap((p: any) => Object.values(p).flatMap((s: any) => Object.keys(s)));
+    const jsonRows = Object.values(json).flatMap((p: object) => Object.values(p).flatMap((s: object) => Object.keys(s)));
     expect(jsonRows).toHaveLength(rows);
     expect(xml.text.endsWith('</masg-response>\n')).toBe(true);
   });

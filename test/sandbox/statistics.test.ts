@@ -29,7 +29,6 @@ function add(rows: Row[]) {
   );
 }
 const total = (r: Row) => add([r]);
-const stamp = (d: Date) => d.toISOString().slice(0, 13).replace(/[-T]/g, '');
 
 describe('publisher statistics', () => {
   it('all publications, level=publication: ID-keyed JSON, same numbers as XML, integers and string amounts', async () => {
@@ -43,7 +42,7 @@ describe('publisher statistics', () => {
     });
     const x = (await get('/publication/statistics.xml', DAY)).text;
     expect(tags(x, 'id')).toEqual(Object.keys(j));
-    expect(tags(x, 'requests').map(Number)).toEqual(Object.values(j).map((r: any) => r.requests));
+    expect(tags(x, 'requests').map(Number)).toEqual(Object.values(j).map((r: Row) => r.requests));
     expect(x).toContain('<statistics>\n<requests>');
     // PENDING (never approved) and the stopped publication have no traffic on that day: omitted.
     expect(j).not.toHaveProperty(ids.pubs['demo-5'].id);
@@ -61,7 +60,7 @@ describe('publisher statistics', () => {
     expect(Object.keys(byCountry).length).toBeLessThan(40); // some countries send nothing
     expect(add(Object.values(byCountry) as Row[])).toEqual(total(byPub));
     const both = (await json('/publication/statistics.json', { ...DAY, level: 'adslot', bycountry: 'true' }))[pub];
-    expect(add(Object.values(both).flatMap((c: any) => Object.values(c)) as Row[])).toEqual(total(byPub));
+    expect(add(Object.values(both).flatMap((c: object) => Object.values(c)) as Row[])).toEqual(total(byPub));
     for (const r of [...Object.values(byCountry)] as Row[]) expect(r.requests >= r.impressions && r.impressions >= r.clicks).toBe(true);
   });
 
@@ -177,7 +176,7 @@ describe('publisher statistics', () => {
   it('"-0.00": a row with traffic but no earnings; the all-zero placeholder keeps "0.00"', async () => {
     const q = { ...DAY, level: 'adslot', bycountry: 'true' };
     const j = await json('/publication/statistics.json', q);
-    const rows = Object.values(j).flatMap((p: any) => Object.values(p).flatMap((s: any) => Object.values(s))) as Row[];
+    const rows = Object.values(j).flatMap((p: object) => Object.values(p).flatMap((s: object) => Object.values(s))) as Row[];
     const negZero = rows.filter((r) => r.earnings.amount === '-0.00');
     expect(negZero.length).toBeGreaterThan(0);
     for (const r of negZero) expect(r.requests).toBeGreaterThan(0);

@@ -105,7 +105,7 @@ export async function startPostgres({ fsync = false } = {}) {
       if (child.exitCode !== null || Date.now() - started > 30_000) {
         child.kill('SIGKILL');
         rmSync(dir, { recursive: true, force: true });
-        throw new Error(`postgres did not start: ${err.message}\n${log}`);
+        throw new Error(`postgres did not start: ${err.message}\n${log}`, { cause: err });
       }
       await new Promise((r) => setTimeout(r, 100));
     }

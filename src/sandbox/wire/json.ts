@@ -3,6 +3,7 @@
 
 import type { Field, StatsNode } from './fields.js';
 
+// eslint-disable-next-line no-control-regex -- \u0000 is just the lower bound of the Latin-1 range
 const NOT_LATIN1 = /[^\u0000-\u00ff]/gu;
 const PLAIN = /^[\w .:@+-]*$/;
 
