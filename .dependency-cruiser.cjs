@@ -101,7 +101,8 @@ module.exports = {
     // Count `import type` too: a type-only import is still a dependency of the design.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    // Follow `await import('…')` like a static import: the lazy imports are real dependencies.
+    // `await import('…')` is followed like a static import (dependency-cruiser's default): the lazy
+    // imports are real dependencies, and a cycle through one is still a cycle.
     detectJSDocImports: false,
     moduleSystems: ['es6', 'cjs'],
     enhancedResolveOptions: {
