@@ -4,7 +4,12 @@
 // still prints the service's body as it came.
 import type { Campaign } from '../schema/campaign.js';
 
-export const CAMPAIGN_DATE_FIELDS = ['startDate', 'endDate', 'activationDate', 'deactivationDate'] as const satisfies readonly (keyof Campaign)[];
+export const CAMPAIGN_DATE_FIELDS = [
+  'startDate',
+  'endDate',
+  'activationDate',
+  'deactivationDate',
+] as const satisfies readonly (keyof Campaign)[];
 
 const SERVICE_FORM = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2})$/;
 

@@ -18,7 +18,11 @@ const toCampaign = (record: Record<string, string>): Campaign => withIsoDates(pi
 
 /** The campaigns of one advertiser, sorted by name, streamed; dates in ISO form (campaign-dates.ts). */
 export function listCampaigns(client: ApiClient, advertiserId: string): EntityList<Campaign> {
-  const list = entityList(client, campaignRequests.list(advertiserId), { tag: 'campaign', fields: CAMPAIGN_RECORD_FIELDS, what: 'campaigns' });
+  const list = entityList(client, campaignRequests.list(advertiserId), {
+    tag: 'campaign',
+    fields: CAMPAIGN_RECORD_FIELDS,
+    what: 'campaigns',
+  });
   async function* batches(): AsyncGenerator<Campaign[], void, undefined> {
     for await (const batch of list.batches()) yield batch.map(withIsoDates);
   }

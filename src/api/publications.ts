@@ -30,7 +30,11 @@ const toPublication = (record: Record<string, string>): Publication => pickField
 
 /** Every publication of the account (or those with `status`), sorted by name, streamed. */
 export function listPublications(client: ApiClient, query: { status?: string } = {}): EntityList<Publication> {
-  return entityList(client, publicationRequests.list(query), { tag: 'publication', fields: PUBLICATION_RECORD_FIELDS, what: 'publications' });
+  return entityList(client, publicationRequests.list(query), {
+    tag: 'publication',
+    fields: PUBLICATION_RECORD_FIELDS,
+    what: 'publications',
+  });
 }
 
 export async function createPublication(client: ApiClient, input: PublicationInput): Promise<Publication> {

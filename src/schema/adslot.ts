@@ -1,6 +1,16 @@
 // The ad slot: every field, in column order, with all the client knows about it (field.ts).
 import { UsageError } from '../core/errors.js';
-import { columnsOf, fieldNames, formFields, paramNames, validateForm, type EntitySchema, type FormInput, type Mode, type RecordOf } from './field.js';
+import {
+  columnsOf,
+  fieldNames,
+  formFields,
+  paramNames,
+  validateForm,
+  type EntitySchema,
+  type FormInput,
+  type Mode,
+  type RecordOf,
+} from './field.js';
 import { AD_FORMATS } from './enums.js';
 import * as rule from './rules.js';
 import type { Label } from './rules.js';

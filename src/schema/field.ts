@@ -115,7 +115,7 @@ export type SdkInput<S extends EntitySchema, M extends Mode> = {
 
 /** Every field name, in column order. */
 export function fieldNames<F extends Fields>(schema: EntitySchema<F>): Array<keyof F & string> {
-  return Object.keys(schema.fields) as Array<keyof F & string>;
+  return Object.keys(schema.fields);
 }
 
 export function columnsOf(schema: EntitySchema): Column[] {
@@ -124,13 +124,13 @@ export function columnsOf(schema: EntitySchema): Column[] {
 
 /** The fields of a form (create or update), in flag order; [] for an entity that has none. */
 export function formFields<S extends EntitySchema, M extends Mode>(schema: S, mode: M): Array<keyof FormOf<S, M> & string> {
-  return Object.keys(schema.forms?.[mode] ?? {}) as Array<keyof FormOf<S, M> & string>;
+  return Object.keys(schema.forms?.[mode] ?? {});
 }
 
 /** The same fields in column order: the order their request parameters are sent in. */
 export function paramNames<S extends EntitySchema, M extends Mode>(schema: S, mode: M): Array<keyof FormOf<S, M> & string> {
   const form = schema.forms?.[mode] ?? {};
-  return Object.keys(schema.fields).filter((k) => k in form) as Array<keyof FormOf<S, M> & string>;
+  return Object.keys(schema.fields).filter((k) => k in form);
 }
 
 export function fieldsWithRole(schema: EntitySchema, role: BulkRole): string[] {
@@ -175,5 +175,5 @@ export function validateForm<F extends Fields>(
     out[key] = field.check ? field.check(label(key), value, mode) : value;
   }
   schema.finish?.(out, mode, label);
-  return out as Partial<Record<keyof F & string, string>>;
+  return out;
 }

@@ -35,7 +35,11 @@ export const publicationSchema = {
       column: { priority: 1 },
       check: (l, v) => rule.oneOf(l, v, PUBLICATION_STATUSES),
       input: PUBLICATION_STATUSES,
-      flag: { arg: '<status>', help: `new status: ${PUBLICATION_STATUSES.join(', ')} (STOPPED is permanent)`, values: PUBLICATION_STATUSES },
+      flag: {
+        arg: '<status>',
+        help: `new status: ${PUBLICATION_STATUSES.join(', ')} (STOPPED is permanent)`,
+        values: PUBLICATION_STATUSES,
+      },
       bulk: 'compared',
       caseless: true,
       // PENDING, NEW_REVIEW, REJECTED… are statuses the service reports but no one can set.

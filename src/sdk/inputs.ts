@@ -49,24 +49,24 @@ const AD_SLOT_CREATE = formFields(adSlotSchema, 'create');
 const AD_SLOT_UPDATE = formFields(adSlotSchema, 'update');
 
 export function publicationCreate(input: PublicationCreate): PublicationInput {
-  refuseUnknown(input as unknown as Record<string, unknown>, PUBLICATION_CREATE);
+  refuseUnknown(input, PUBLICATION_CREATE);
   return validatePublication(strings(input), 'create', asIs);
 }
 
 export function publicationChanges(changes: PublicationChanges): PublicationInput {
-  refuseUnknown(changes as unknown as Record<string, unknown>, PUBLICATION_UPDATE);
+  refuseUnknown(changes, PUBLICATION_UPDATE);
   const out = validatePublication(strings(changes), 'update', asIs);
   if (Object.keys(out).length === 0) throw new UsageError('No changes given.', { field: 'changes' });
   return out;
 }
 
 export function adSlotCreate(input: AdSlotCreate): AdSlotInput {
-  refuseUnknown(input as unknown as Record<string, unknown>, AD_SLOT_CREATE);
+  refuseUnknown(input, AD_SLOT_CREATE);
   return validateAdSlot(strings(input), 'create', asIs);
 }
 
 export function adSlotChanges(changes: AdSlotChanges): AdSlotInput {
-  refuseUnknown(changes as unknown as Record<string, unknown>, AD_SLOT_UPDATE);
+  refuseUnknown(changes, AD_SLOT_UPDATE);
   const out = validateAdSlot(strings(changes), 'update', asIs);
   // Production answers 1500 without it; say so before sending.
   if (out.name === undefined)

@@ -60,11 +60,7 @@ function publisherStats(grain: Grain): TableDef {
   const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
   return {
     name: grain === 'hour' ? 'publisher_stats_hourly' : 'publisher_stats',
-    columns: [
-      ...time,
-      ...text('publication', 'adslot', 'country'),
-      ...figures(PUBLISHER_STATS_FIELDS),
-    ],
+    columns: [...time, ...text('publication', 'adslot', 'country'), ...figures(PUBLISHER_STATS_FIELDS)],
     key: [...time.map((c) => c.name), 'publication', 'adslot', 'country'],
   };
 }
@@ -73,11 +69,7 @@ function campaignStats(grain: Grain): TableDef {
   const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
   return {
     name: grain === 'hour' ? 'campaign_stats_hourly' : 'campaign_stats',
-    columns: [
-      ...time,
-      ...text('advertiser', 'campaign'),
-      ...figures(CAMPAIGN_STATS_FIELDS),
-    ],
+    columns: [...time, ...text('advertiser', 'campaign'), ...figures(CAMPAIGN_STATS_FIELDS)],
     key: [...time.map((c) => c.name), 'campaign'],
   };
 }
