@@ -96,7 +96,8 @@ describe('publication input', () => {
   });
 
   it('requires a URL for site types only', () => {
-    const { url: _url, ...noUrl } = valid;
+    const noUrl: Record<string, string> = { ...valid };
+    delete noUrl.url;
     expect(usage(() => validatePublication(noUrl, 'create', rule.flagLabel)).message).toBe(
       '--url is required for a MOBILE_SITE publication',
     );
