@@ -1,7 +1,7 @@
 // Publisher ad slots: list, create, update.
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { pickParams, segment } from './params.js';
-import { AD_SLOT_CREATE_PARAMS, AD_SLOT_RECORD_FIELDS, AD_SLOT_UPDATE_PARAMS } from '../schema/adslot.js';
+import { AD_SLOT_CREATE_PARAMS, AD_SLOT_RECORD_FIELDS, AD_SLOT_UPDATE_PARAMS, adSlotSchema } from '../schema/adslot.js';
 import type { AdSlot, AdSlotInput, ApiClient, ApiRequest, EntityList } from './types.js';
 
 export const adSlotRequests = {
@@ -28,7 +28,11 @@ const toAdSlot = (record: Record<string, string>): AdSlot => pickFields(AD_SLOT_
 
 /** Every ad slot of the account (or of one publication), sorted by name, streamed. */
 export function listAdSlots(client: ApiClient, query: { publication?: string } = {}): EntityList<AdSlot> {
-  return entityList(client, adSlotRequests.list(query), { tag: 'adslot', fields: AD_SLOT_RECORD_FIELDS, what: 'ad slots' });
+  return entityList(client, adSlotRequests.list(query), {
+    tag: adSlotSchema.tag,
+    fields: AD_SLOT_RECORD_FIELDS,
+    what: adSlotSchema.plural,
+  });
 }
 
 export async function createAdSlot(client: ApiClient, input: AdSlotInput): Promise<AdSlot> {

@@ -1,6 +1,6 @@
 // Advertisers: read-only listing.
 import { entityList } from './entities.js';
-import { ADVERTISER_RECORD_FIELDS } from '../schema/advertiser.js';
+import { ADVERTISER_RECORD_FIELDS, advertiserSchema } from '../schema/advertiser.js';
 import type { Advertiser, ApiClient, ApiRequest, EntityList } from './types.js';
 
 export const advertiserRequests = {
@@ -9,5 +9,9 @@ export const advertiserRequests = {
 
 /** The advertisers of the account, sorted by name, streamed. */
 export function listAdvertisers(client: ApiClient): EntityList<Advertiser> {
-  return entityList(client, advertiserRequests.list(), { tag: 'advertiser', fields: ADVERTISER_RECORD_FIELDS, what: 'advertisers' });
+  return entityList(client, advertiserRequests.list(), {
+    tag: advertiserSchema.tag,
+    fields: ADVERTISER_RECORD_FIELDS,
+    what: advertiserSchema.plural,
+  });
 }

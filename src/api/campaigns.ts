@@ -3,7 +3,7 @@
 import { withIsoDates } from './campaign-dates.js';
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { segment } from './params.js';
-import { CAMPAIGN_RECORD_FIELDS } from '../schema/campaign.js';
+import { CAMPAIGN_RECORD_FIELDS, campaignSchema } from '../schema/campaign.js';
 import type { ApiClient, ApiRequest, Campaign, EntityList } from './types.js';
 
 export const campaignRequests = {
@@ -19,9 +19,9 @@ const toCampaign = (record: Record<string, string>): Campaign => withIsoDates(pi
 /** The campaigns of one advertiser, sorted by name, streamed; dates in ISO form (campaign-dates.ts). */
 export function listCampaigns(client: ApiClient, advertiserId: string): EntityList<Campaign> {
   const list = entityList(client, campaignRequests.list(advertiserId), {
-    tag: 'campaign',
+    tag: campaignSchema.tag,
     fields: CAMPAIGN_RECORD_FIELDS,
-    what: 'campaigns',
+    what: campaignSchema.plural,
   });
   async function* batches(): AsyncGenerator<Campaign[], void, undefined> {
     for await (const batch of list.batches()) yield batch.map(withIsoDates);

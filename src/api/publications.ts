@@ -2,7 +2,12 @@
 // statuses and types the spec does not list (PENDING, IPAD_APP…) pass through untouched.
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { pickParams, segment } from './params.js';
-import { PUBLICATION_CREATE_PARAMS, PUBLICATION_RECORD_FIELDS, PUBLICATION_UPDATE_PARAMS } from '../schema/publication.js';
+import {
+  PUBLICATION_CREATE_PARAMS,
+  PUBLICATION_RECORD_FIELDS,
+  PUBLICATION_UPDATE_PARAMS,
+  publicationSchema,
+} from '../schema/publication.js';
 import type { ApiClient, ApiRequest, EntityList, Publication, PublicationInput } from './types.js';
 
 // Record fields and request parameters come from the schema (src/schema/publication.ts): the
@@ -31,9 +36,9 @@ const toPublication = (record: Record<string, string>): Publication => pickField
 /** Every publication of the account (or those with `status`), sorted by name, streamed. */
 export function listPublications(client: ApiClient, query: { status?: string } = {}): EntityList<Publication> {
   return entityList(client, publicationRequests.list(query), {
-    tag: 'publication',
+    tag: publicationSchema.tag,
     fields: PUBLICATION_RECORD_FIELDS,
-    what: 'publications',
+    what: publicationSchema.plural,
   });
 }
 
