@@ -1,9 +1,8 @@
 // Publisher ad slots: list, create, update.
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { pickParams, segment } from './params.js';
+import { AD_SLOT_CREATE_PARAMS, AD_SLOT_RECORD_FIELDS, AD_SLOT_UPDATE_PARAMS, adSlotSchema } from '../schema/adslot.js';
 import type { AdSlot, AdSlotInput, ApiClient, ApiRequest, EntityList } from './types.js';
-
-export const ADSLOT_FIELDS = ['id', 'publication', 'name', 'formats', 'tags'] as const satisfies readonly (keyof AdSlot)[];
 
 export const adSlotRequests = {
   list: (query: { publication?: string } = {}): ApiRequest => ({
@@ -14,22 +13,26 @@ export const adSlotRequests = {
   create: (input: AdSlotInput): ApiRequest => ({
     method: 'POST',
     path: '/adslot/create',
-    params: pickParams(input, ['publication', 'name', 'formats', 'tags']),
+    params: pickParams(input, AD_SLOT_CREATE_PARAMS),
   }),
   view: (id: string): ApiRequest => ({ method: 'GET', path: `/adslot/${segment(id)}` }),
   // A slot cannot move to another publication: `publication` is not an update parameter.
   update: (id: string, input: AdSlotInput): ApiRequest => ({
     method: 'POST',
     path: `/adslot/${segment(id)}`,
-    params: pickParams(input, ['name', 'formats', 'tags']),
+    params: pickParams(input, AD_SLOT_UPDATE_PARAMS),
   }),
 };
 
-const toAdSlot = (record: Record<string, string>): AdSlot => pickFields(ADSLOT_FIELDS, record);
+const toAdSlot = (record: Record<string, string>): AdSlot => pickFields(AD_SLOT_RECORD_FIELDS, record);
 
 /** Every ad slot of the account (or of one publication), sorted by name, streamed. */
 export function listAdSlots(client: ApiClient, query: { publication?: string } = {}): EntityList<AdSlot> {
-  return entityList(client, adSlotRequests.list(query), { tag: 'adslot', fields: ADSLOT_FIELDS, what: 'ad slots' });
+  return entityList(client, adSlotRequests.list(query), {
+    tag: adSlotSchema.tag,
+    fields: AD_SLOT_RECORD_FIELDS,
+    what: adSlotSchema.plural,
+  });
 }
 
 export async function createAdSlot(client: ApiClient, input: AdSlotInput): Promise<AdSlot> {

@@ -1,15 +1,7 @@
 // Advertisers: read-only listing.
 import { entityList } from './entities.js';
+import { ADVERTISER_RECORD_FIELDS, advertiserSchema } from '../schema/advertiser.js';
 import type { Advertiser, ApiClient, ApiRequest, EntityList } from './types.js';
-
-export const ADVERTISER_FIELDS = [
-  'id',
-  'name',
-  'status',
-  'dailyBudget',
-  'balance',
-  'notifyLimit',
-] as const satisfies readonly (keyof Advertiser)[];
 
 export const advertiserRequests = {
   list: (): ApiRequest => ({ method: 'GET', path: '/advertisers/list' }),
@@ -17,5 +9,9 @@ export const advertiserRequests = {
 
 /** The advertisers of the account, sorted by name, streamed. */
 export function listAdvertisers(client: ApiClient): EntityList<Advertiser> {
-  return entityList(client, advertiserRequests.list(), { tag: 'advertiser', fields: ADVERTISER_FIELDS, what: 'advertisers' });
+  return entityList(client, advertiserRequests.list(), {
+    tag: advertiserSchema.tag,
+    fields: ADVERTISER_RECORD_FIELDS,
+    what: advertiserSchema.plural,
+  });
 }

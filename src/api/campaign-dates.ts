@@ -2,8 +2,14 @@
 // statistics use ISO dates. masg's rows and records show them as ISO 8601 local date-times,
 // `YYYY-MM-DDTHH:MM`, so that every date masg prints sorts and parses the same way; --raw
 // still prints the service's body as it came.
+import type { Campaign } from '../schema/campaign.js';
 
-export const CAMPAIGN_DATE_FIELDS = ['startDate', 'endDate', 'activationDate', 'deactivationDate'] as const;
+export const CAMPAIGN_DATE_FIELDS = [
+  'startDate',
+  'endDate',
+  'activationDate',
+  'deactivationDate',
+] as const satisfies readonly (keyof Campaign)[];
 
 const SERVICE_FORM = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2})$/;
 

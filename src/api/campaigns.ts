@@ -3,24 +3,8 @@
 import { withIsoDates } from './campaign-dates.js';
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { segment } from './params.js';
+import { CAMPAIGN_RECORD_FIELDS, campaignSchema } from '../schema/campaign.js';
 import type { ApiClient, ApiRequest, Campaign, EntityList } from './types.js';
-
-export const CAMPAIGN_FIELDS = [
-  'id',
-  'name',
-  'status',
-  'description',
-  'advertiser',
-  'budgetType',
-  'startDate',
-  'endDate',
-  'activationDate',
-  'deactivationDate',
-  'dailyBudget',
-  'overallBudget',
-  'dailyBudgetWeekday',
-  'dailyBudgetWeekend',
-] as const satisfies readonly (keyof Campaign)[];
 
 export const campaignRequests = {
   list: (advertiserId: string): ApiRequest => ({
@@ -30,11 +14,15 @@ export const campaignRequests = {
   view: (id: string): ApiRequest => ({ method: 'GET', path: `/campaign/${segment(id)}` }),
 };
 
-const toCampaign = (record: Record<string, string>): Campaign => withIsoDates(pickFields(CAMPAIGN_FIELDS, record));
+const toCampaign = (record: Record<string, string>): Campaign => withIsoDates(pickFields(CAMPAIGN_RECORD_FIELDS, record));
 
 /** The campaigns of one advertiser, sorted by name, streamed; dates in ISO form (campaign-dates.ts). */
 export function listCampaigns(client: ApiClient, advertiserId: string): EntityList<Campaign> {
-  const list = entityList(client, campaignRequests.list(advertiserId), { tag: 'campaign', fields: CAMPAIGN_FIELDS, what: 'campaigns' });
+  const list = entityList(client, campaignRequests.list(advertiserId), {
+    tag: campaignSchema.tag,
+    fields: CAMPAIGN_RECORD_FIELDS,
+    what: campaignSchema.plural,
+  });
   async function* batches(): AsyncGenerator<Campaign[], void, undefined> {
     for await (const batch of list.batches()) yield batch.map(withIsoDates);
   }

@@ -2,50 +2,16 @@
 // statuses and types the spec does not list (PENDING, IPAD_APP…) pass through untouched.
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { pickParams, segment } from './params.js';
+import {
+  PUBLICATION_CREATE_PARAMS,
+  PUBLICATION_RECORD_FIELDS,
+  PUBLICATION_UPDATE_PARAMS,
+  publicationSchema,
+} from '../schema/publication.js';
 import type { ApiClient, ApiRequest, EntityList, Publication, PublicationInput } from './types.js';
 
-export const PUBLICATION_FIELDS = [
-  'id',
-  'name',
-  'description',
-  'type',
-  'reference',
-  'url',
-  'transparent',
-  'requests',
-  'uniques',
-  'languages',
-  'autoapprove',
-  'status',
-] as const satisfies readonly (keyof Publication)[];
-
-const CREATE_PARAMS = [
-  'name',
-  'type',
-  'description',
-  'reference',
-  'url',
-  'transparent',
-  'languages',
-  'requests',
-  'uniques',
-  'autoapprove',
-] as const satisfies readonly (keyof PublicationInput)[];
-
-// The type cannot change after creation; status can only be set on update.
-const UPDATE_PARAMS = [
-  'name',
-  'description',
-  'reference',
-  'url',
-  'transparent',
-  'languages',
-  'requests',
-  'uniques',
-  'autoapprove',
-  'status',
-] as const satisfies readonly (keyof PublicationInput)[];
-
+// Record fields and request parameters come from the schema (src/schema/publication.ts): the
+// type cannot change after creation; status can only be set on update.
 export const publicationRequests = {
   list: (query: { status?: string } = {}): ApiRequest => ({
     method: 'GET',
@@ -55,21 +21,25 @@ export const publicationRequests = {
   create: (input: PublicationInput): ApiRequest => ({
     method: 'POST',
     path: '/publication/create',
-    params: pickParams(input, CREATE_PARAMS),
+    params: pickParams(input, PUBLICATION_CREATE_PARAMS),
   }),
   view: (id: string): ApiRequest => ({ method: 'GET', path: `/publication/${segment(id)}` }),
   update: (id: string, input: PublicationInput): ApiRequest => ({
     method: 'POST',
     path: `/publication/${segment(id)}`,
-    params: pickParams(input, UPDATE_PARAMS),
+    params: pickParams(input, PUBLICATION_UPDATE_PARAMS),
   }),
 };
 
-const toPublication = (record: Record<string, string>): Publication => pickFields(PUBLICATION_FIELDS, record);
+const toPublication = (record: Record<string, string>): Publication => pickFields(PUBLICATION_RECORD_FIELDS, record);
 
 /** Every publication of the account (or those with `status`), sorted by name, streamed. */
 export function listPublications(client: ApiClient, query: { status?: string } = {}): EntityList<Publication> {
-  return entityList(client, publicationRequests.list(query), { tag: 'publication', fields: PUBLICATION_FIELDS, what: 'publications' });
+  return entityList(client, publicationRequests.list(query), {
+    tag: publicationSchema.tag,
+    fields: PUBLICATION_RECORD_FIELDS,
+    what: publicationSchema.plural,
+  });
 }
 
 export async function createPublication(client: ApiClient, input: PublicationInput): Promise<Publication> {

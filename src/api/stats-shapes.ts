@@ -3,6 +3,8 @@
 // (element order, unknown elements, missing levels); the shape says which fields a record must
 // carry and how JSON nests, because JSON has no element names to tell an ID from a country.
 
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../schema/stats.js';
+
 /** One flattened statistics element. Every value is the string the service sent, '' when missing. */
 export type StatsRecord = {
   publication?: string;
@@ -34,18 +36,11 @@ export type StatsShape =
   /** `/campaign/{id}/statistics`: no level, no bycountry on the server. */
   | { endpoint: 'campaign' };
 
-const PUBLISHER_FIELDS: readonly StatsField[] = ['requests', 'impressions', 'clicks', 'earnings', 'currency'];
-const CAMPAIGN_FIELDS: readonly StatsField[] = [
-  'impressions',
-  'clicks',
-  'conversions',
-  'conversionsPercent',
-  'ctr',
-  'ecpm',
-  'costPerConversion',
-  'spend',
-  'currency',
-];
+// The figures of each record, in order, from the statistics schema (src/schema/stats.ts).
+const PUBLISHER_FIELDS = Object.keys(PUBLISHER_STATS_FIELDS) as Array<keyof typeof PUBLISHER_STATS_FIELDS> satisfies readonly StatsField[];
+const CAMPAIGN_VALUE_FIELDS = Object.keys(CAMPAIGN_STATS_FIELDS) as Array<
+  keyof typeof CAMPAIGN_STATS_FIELDS
+> satisfies readonly StatsField[];
 
 export function byCountry(shape: StatsShape): boolean {
   return shape.endpoint !== 'campaign' && shape.byCountry;
@@ -53,7 +48,7 @@ export function byCountry(shape: StatsShape): boolean {
 
 /** The value fields a record of this shape carries ('' when the service left one out). */
 export function shapeFields(shape: StatsShape): readonly StatsField[] {
-  if (shape.endpoint === 'campaign') return CAMPAIGN_FIELDS;
+  if (shape.endpoint === 'campaign') return CAMPAIGN_VALUE_FIELDS;
   return byCountry(shape) ? ['country', ...PUBLISHER_FIELDS] : PUBLISHER_FIELDS;
 }
 

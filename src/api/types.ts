@@ -4,54 +4,11 @@
 // Type aliases rather than interfaces so an entity is assignable to Record<string, string>
 // (output rows) without a copy.
 
-export type Publication = {
-  id: string;
-  name: string;
-  description: string;
-  type: string;
-  reference: string;
-  url: string;
-  transparent: string;
-  requests: string;
-  uniques: string;
-  languages: string;
-  autoapprove: string;
-  status: string;
-};
-
-export type AdSlot = {
-  id: string;
-  publication: string;
-  name: string;
-  formats: string;
-  tags: string;
-};
-
-export type Advertiser = {
-  id: string;
-  name: string;
-  status: string;
-  dailyBudget: string;
-  balance: string;
-  notifyLimit: string;
-};
-
-export type Campaign = {
-  id: string;
-  name: string;
-  status: string;
-  description: string;
-  advertiser: string;
-  budgetType: string;
-  startDate: string;
-  endDate: string;
-  activationDate: string;
-  deactivationDate: string;
-  dailyBudget: string;
-  overallBudget: string;
-  dailyBudgetWeekday: string;
-  dailyBudgetWeekend: string;
-};
+// The entity types are derived from their schemas (src/schema/): one field, one edit.
+export type { Publication, PublicationInput } from '../schema/publication.js';
+export type { AdSlot, AdSlotInput } from '../schema/adslot.js';
+export type { Advertiser } from '../schema/advertiser.js';
+export type { Campaign } from '../schema/campaign.js';
 
 export type Format = 'xml' | 'json';
 export type HttpMethod = 'GET' | 'POST';
@@ -101,29 +58,4 @@ export interface EntityList<T> extends AsyncIterable<T> {
   batches(): AsyncIterable<T[]>;
   /** Every record in one array: memory grows with the list. */
   toArray(): Promise<T[]>;
-}
-
-/** Fields of publication create/update, already validated; undefined = not sent. */
-export interface PublicationInput {
-  name?: string;
-  type?: string;
-  description?: string;
-  reference?: string;
-  url?: string;
-  transparent?: string;
-  languages?: string;
-  requests?: string;
-  uniques?: string;
-  autoapprove?: string;
-  /** Update only: ACTIVE, PAUSED or STOPPED. */
-  status?: string;
-}
-
-/** Fields of ad slot create/update, already validated; `formats` and `tags` joined with ",". */
-export interface AdSlotInput {
-  /** Create only: the owning publication's ID. */
-  publication?: string;
-  name?: string;
-  formats?: string;
-  tags?: string;
 }

@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { sanitizeForDisplay } from '../output/sanitize.js';
 import { parseConcurrency } from '../core/pool.js';
-import { validateAdSlot } from '../validate/adslot.js';
+import { validateAdSlot } from '../schema/adslot.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
 import { endOfRun, failuresOf, resultsLost } from './finish.js';

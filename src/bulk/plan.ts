@@ -3,7 +3,7 @@
 // the same file sends nothing. Every invalid cell of every row is collected and reported at once,
 // each with its line, before a single change is sent.
 import { UsageError } from '../core/errors.js';
-import { id as checkId, type Label } from '../validate/rules.js';
+import { id as checkId, type Label } from '../schema/rules.js';
 import type { CsvTable } from './csv-read.js';
 import { sameValue, type BulkSchema } from './schema.js';
 

@@ -1,15 +1,12 @@
-// What a bulk CSV may contain, per entity, and how each column is treated. The columns are those
-// `list -o csv` writes (src/commands/columns.ts), so an exported file can be edited and fed back:
-//   key       `id`: which entity the row is about (required for update, absent on create)
-//   compared  changed values are validated with the same rules as the flags and sent
-//   fixed     may stay as exported; a different value is an error (the service cannot change it)
-//   ignored   accepted and never sent: production ignores them and never returns them, so
-//             comparing would plan a change on every run
-// Lists the server returns in no fixed order (formats, languages) are compared as sets.
-import { publicationColumns, adSlotColumns } from '../commands/columns.js';
-import { validateAdSlot } from '../validate/adslot.js';
-import { validatePublication } from '../validate/publication.js';
-import type { Label } from '../validate/rules.js';
+// What a bulk CSV may contain, per entity, and how each column is treated: derived from the
+// entity schemas (src/schema/), whose fields carry their bulk role (src/schema/field.ts says what
+// key, compared, fixed and ignored mean). The columns are those `list -o csv` writes, so an
+// exported file can be edited and fed back. Lists the server returns in no fixed order (formats,
+// languages) are compared as sets.
+import { AD_SLOT_CREATE_FIELDS, adSlotSchema as adSlotEntity, validateAdSlot } from '../schema/adslot.js';
+import { fieldNames, fieldsWithRole, type EntitySchema, type Mode } from '../schema/field.js';
+import { publicationSchema as publicationEntity, validatePublication } from '../schema/publication.js';
+import type { Label } from '../schema/rules.js';
 
 export interface BulkSchema {
   /** For messages: "publication", "ad slot". */
@@ -32,37 +29,30 @@ export interface BulkSchema {
   tolerated(field: string, value: string): boolean;
 }
 
-export const publicationSchema: BulkSchema = {
-  entity: 'publication',
-  plural: 'publications',
-  columns: publicationColumns.map((c) => c.key),
-  compared: ['name', 'status', 'description', 'reference', 'url', 'transparent', 'languages', 'autoapprove'],
-  fixed: ['type'],
-  ignored: ['requests', 'uniques'],
-  sets: new Set(['languages']),
-  caseless: new Set(['status', 'type']),
-  check: (field, value, label) => validatePublication({ [field]: value }, 'update', label)[field as 'name'] ?? '',
-  // PENDING, NEW_REVIEW, REJECTED… are statuses the service reports but no one can set; the
-  // service does not check URLs, so an old one may not be a valid URL today.
-  tolerated: (field, value) => (field === 'status' && /^[A-Za-z_]+$/.test(value.trim())) || field === 'url',
-};
+type Validate = (raw: Record<string, string | undefined>, mode: Mode, label: Label) => Partial<Record<string, string>>;
 
-export const adSlotSchema: BulkSchema = {
-  entity: 'ad slot',
-  plural: 'ad slots',
-  columns: adSlotColumns.map((c) => c.key),
-  compared: ['name', 'formats', 'tags'],
-  fixed: ['publication'],
-  ignored: [],
-  sets: new Set(['formats']),
-  caseless: new Set(),
-  check: (field, value, label) => validateAdSlot({ [field]: value }, 'update', label)[field as 'name'] ?? '',
-  // Production answers `<formats/>` for a slot with no format at all.
-  tolerated: (field, value) => field === 'formats' && value.trim() === '',
-};
+function bulkSchema(schema: EntitySchema, validate: Validate): BulkSchema {
+  const flagged = (pick: (f: EntitySchema['fields'][string]) => boolean | undefined) =>
+    new Set(fieldNames(schema).filter((k) => pick(schema.fields[k]) === true));
+  return {
+    entity: schema.entity,
+    plural: schema.plural,
+    columns: fieldNames(schema),
+    compared: fieldsWithRole(schema, 'compared'),
+    fixed: fieldsWithRole(schema, 'fixed'),
+    ignored: fieldsWithRole(schema, 'ignored'),
+    sets: flagged((f) => f.set),
+    caseless: flagged((f) => f.caseless),
+    check: (field, value, label) => validate({ [field]: value }, 'update', label)[field] ?? '',
+    tolerated: (field, value) => schema.fields[field]?.tolerated?.(value) === true,
+  };
+}
+
+export const publicationSchema: BulkSchema = bulkSchema(publicationEntity, validatePublication);
+export const adSlotSchema: BulkSchema = bulkSchema(adSlotEntity, validateAdSlot);
 
 /** Columns of `slot create --from`: what `slot list -o csv` has, minus the ID the service assigns. */
-export const AD_SLOT_CREATE_COLUMNS = ['publication', 'name', 'formats', 'tags'] as const;
+export const AD_SLOT_CREATE_COLUMNS = AD_SLOT_CREATE_FIELDS;
 
 /**
  * Equal as the service means it: lists as sets of trimmed items for `sets` columns (case-blind,

@@ -6,7 +6,7 @@
 import type { ApiClient } from '../api/types.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
-import { id as checkId } from '../validate/rules.js';
+import { id as checkId } from '../schema/rules.js';
 
 export type IdKind = 'publication' | 'adslot' | 'advertiser' | 'campaign';
 

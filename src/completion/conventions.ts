@@ -2,7 +2,7 @@
 // across masg, so that a command added later (`pub stats [id]`, `--interval`, `--out <file>`)
 // completes well without its author touching this folder. An explicit completeWith() or
 // commander `.choices()` always wins over these.
-import { INTERVALS, LEVELS } from '../validate/enums.js';
+import { INTERVALS, LEVELS } from '../schema/enums.js';
 import type { Completer, IdKind } from './hints.js';
 
 /** Long flags that mean the same thing wherever they appear. */

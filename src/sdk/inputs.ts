@@ -1,12 +1,13 @@
 // SDK inputs (booleans, arrays, bigints) → the strings the CLI's validators check
-// (src/validate/): one set of rules for flags, CSV rows and SDK calls. Everything is checked
+// (src/schema/): one set of rules for flags, CSV rows and SDK calls. Everything is checked
 // before a request is built, so a refused input never reaches the wire; a UsageError names the
 // field as the caller spelled it (`formats`, `transparent`).
 import type { AdSlotInput, PublicationInput } from '../api/types.js';
 import { UsageError } from '../core/errors.js';
-import { validateAdSlot } from '../validate/adslot.js';
-import { validatePublication } from '../validate/publication.js';
-import { id as checkId } from '../validate/rules.js';
+import { adSlotSchema, validateAdSlot } from '../schema/adslot.js';
+import { formFields } from '../schema/field.js';
+import { publicationSchema, validatePublication } from '../schema/publication.js';
+import { id as checkId } from '../schema/rules.js';
 import type { AdSlotChanges, AdSlotCreate, PublicationChanges, PublicationCreate } from './types.js';
 
 const asIs = (field: string): string => field;
@@ -40,50 +41,32 @@ function refuseUnknown(raw: Record<string, unknown>, known: readonly string[]): 
   }
 }
 
-const PUBLICATION_CREATE = [
-  'name',
-  'type',
-  'description',
-  'transparent',
-  'url',
-  'reference',
-  'languages',
-  'autoapprove',
-  'requests',
-  'uniques',
-];
-const PUBLICATION_UPDATE = [
-  'name',
-  'description',
-  'transparent',
-  'url',
-  'reference',
-  'languages',
-  'autoapprove',
-  'requests',
-  'uniques',
-  'status',
-];
+// The fields each call takes are the schema's forms (src/schema/): a new field is accepted here
+// as soon as the schema lists it.
+const PUBLICATION_CREATE = formFields(publicationSchema, 'create');
+const PUBLICATION_UPDATE = formFields(publicationSchema, 'update');
+const AD_SLOT_CREATE = formFields(adSlotSchema, 'create');
+const AD_SLOT_UPDATE = formFields(adSlotSchema, 'update');
 
 export function publicationCreate(input: PublicationCreate): PublicationInput {
-  refuseUnknown(input as unknown as Record<string, unknown>, PUBLICATION_CREATE);
+  refuseUnknown(input, PUBLICATION_CREATE);
   return validatePublication(strings(input), 'create', asIs);
 }
 
 export function publicationChanges(changes: PublicationChanges): PublicationInput {
-  refuseUnknown(changes as unknown as Record<string, unknown>, PUBLICATION_UPDATE);
+  refuseUnknown(changes, PUBLICATION_UPDATE);
   const out = validatePublication(strings(changes), 'update', asIs);
   if (Object.keys(out).length === 0) throw new UsageError('No changes given.', { field: 'changes' });
   return out;
 }
 
 export function adSlotCreate(input: AdSlotCreate): AdSlotInput {
-  refuseUnknown(input as unknown as Record<string, unknown>, ['publication', 'name', 'formats', 'tags']);
+  refuseUnknown(input, AD_SLOT_CREATE);
   return validateAdSlot(strings(input), 'create', asIs);
 }
 
 export function adSlotChanges(changes: AdSlotChanges): AdSlotInput {
-  refuseUnknown(changes as unknown as Record<string, unknown>, ['name', 'formats', 'tags']);
+  refuseUnknown(changes, AD_SLOT_UPDATE);
   const out = validateAdSlot(strings(changes), 'update', asIs);
   // Production answers 1500 without it; say so before sending.
   if (out.name === undefined)

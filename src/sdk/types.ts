@@ -3,6 +3,10 @@
 // an exact decimal. Nothing here is converted to a JS number behind the caller's back.
 import type { Dispatcher } from 'undici';
 import type { AdSlot, Advertiser, Campaign, EntityList, Publication } from '../api/types.js';
+import type { adSlotSchema } from '../schema/adslot.js';
+import type { SdkInput } from '../schema/field.js';
+import type { publicationSchema } from '../schema/publication.js';
+import type { CampaignStatsValues, PublisherStatsValues } from '../schema/stats.js';
 
 export type { AdSlot, Advertiser, Campaign, EntityList, Publication };
 
@@ -49,92 +53,53 @@ export interface AdSlotStatsQuery extends StatsRange {
 
 export type CampaignStatsQuery = StatsRange;
 
-/** Publisher figures: one publication (or ad slot, with `level: 'adslot'`), maybe one country. */
-export interface PublicationStatsRecord {
+/**
+ * Publisher figures: one publication (or ad slot, with `level: 'adslot'`), maybe one country.
+ * The figures (src/schema/stats.ts): counts (`requests`, `impressions`, `clicks`) and the decimal
+ * `earnings`; `currency` is "USD" (the service's only currency) when the body leaves it out.
+ */
+export interface PublicationStatsRecord extends PublisherStatsValues {
   publication: string;
   /** With `level: 'adslot'`. */
   adslot?: string;
   /** With `byCountry: true`: a two-letter country code. */
   country?: string;
-  requests: Count;
-  impressions: Count;
-  clicks: Count;
-  earnings: Decimal;
-  /** "USD" (the service's only currency) when the body leaves it out. */
-  currency: string;
 }
 
 /** Ad slot figures (the endpoint does not say which publication the slot belongs to). */
-export interface AdSlotStatsRecord {
+export interface AdSlotStatsRecord extends PublisherStatsValues {
   adslot: string;
   country?: string;
-  requests: Count;
-  impressions: Count;
-  clicks: Count;
-  earnings: Decimal;
-  currency: string;
 }
 
-export interface CampaignStatsRecord {
+/**
+ * Campaign figures (src/schema/stats.ts): counts, and decimals as sent: `conversionsPercent` is
+ * conversions per 100 clicks, `ctr` the raw click-through ratio (2 % is "0.02", despite the service
+ * labelling it USD), `costPerConversion` is "∞" when there were no conversions.
+ */
+export interface CampaignStatsRecord extends CampaignStatsValues {
   campaign: string;
-  impressions: Count;
-  clicks: Count;
-  conversions: Count;
-  /** Conversions per 100 clicks, as sent. */
-  conversionsPercent: Decimal;
-  /** The raw click-through ratio (2 % is "0.02"), despite the service labelling it USD. */
-  ctr: Decimal;
-  ecpm: Decimal;
-  /** "∞" when there were no conversions. */
-  costPerConversion: Decimal;
-  spend: Decimal;
-  currency: string;
 }
 
-/** Publication fields for create (`name`, `type`, `description`, `transparent` required; `url` for site types). */
-export interface PublicationCreate {
-  name: string;
-  /** MOBILE_SITE, IPHONE_APP, IPHONE_SITE, IPAD_APP, ANDROID_APP, JAVA_APP or OTHER_APP. */
-  type: string;
-  description: string;
-  transparent: boolean;
-  url?: string;
-  reference?: string;
-  /** ISO 639-1 codes, e.g. ['en', 'de'] (or "en,de"). */
-  languages?: readonly string[] | string;
-  autoapprove?: boolean;
-  requests?: Count | bigint | number;
-  uniques?: Count | bigint | number;
-}
+// What the create and update calls take is derived from the entity schemas (src/schema/): each
+// field's SDK kind gives its type (a boolean, a list as an array or "a,b", a count as a string,
+// bigint or number, an enumeration's values), each form says which fields are required.
+
+/**
+ * Publication fields for create (`name`, `type`, `description`, `transparent` required; `url` for
+ * site types). `type`: MOBILE_SITE, IPHONE_APP, IPHONE_SITE, IPAD_APP, ANDROID_APP, JAVA_APP or
+ * OTHER_APP. `languages`: ISO 639-1 codes, e.g. ['en', 'de'] (or "en,de").
+ */
+export type PublicationCreate = SdkInput<typeof publicationSchema, 'create'>;
 
 /** Publication changes: only what is given is sent. `status`: ACTIVE, PAUSED or STOPPED. */
-export interface PublicationChanges {
-  name?: string;
-  description?: string;
-  transparent?: boolean;
-  url?: string;
-  reference?: string;
-  languages?: readonly string[] | string;
-  autoapprove?: boolean;
-  requests?: Count | bigint | number;
-  uniques?: Count | bigint | number;
-  status?: 'ACTIVE' | 'PAUSED' | 'STOPPED';
-}
+export type PublicationChanges = SdkInput<typeof publicationSchema, 'update'>;
 
-export interface AdSlotCreate {
-  publication: string;
-  name: string;
-  /** banner, text, iab300x250 (at least one). */
-  formats: readonly string[] | string;
-  tags?: readonly string[] | string;
-}
+/** `formats`: banner, text, iab300x250 (at least one). */
+export type AdSlotCreate = SdkInput<typeof adSlotSchema, 'create'>;
 
 /** The service requires `name` on every ad slot update (production): pass the current one to keep it. */
-export interface AdSlotChanges {
-  name: string;
-  formats?: readonly string[] | string;
-  tags?: readonly string[] | string;
-}
+export type AdSlotChanges = SdkInput<typeof adSlotSchema, 'update'>;
 
 export interface ClientOptions {
   /** The service's base URL; a path prefix (https://host/v1) is kept. http only for loopback. */

@@ -5,6 +5,7 @@
 // with --interval day/hour.
 
 import type { Column, Row } from '../schema/column.js';
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/stats.js';
 import type { Interval } from './intervals.js';
 import type { StatsLevel, StatsRecord } from '../api/stats-shapes.js';
 
@@ -29,30 +30,13 @@ export const NAME_KEYS: readonly string[] = Object.values(NAME_COLUMNS);
 // `priority` only matters to a table wider than the terminal (src/output/fit.ts): the period,
 // the IDs and the key figures stay (1), the currency (one per service) and derived ratios go first (3).
 type Priority = Column['priority'];
-const int = (key: string, priority: Priority = 2): Column => ({ key, type: 'int', priority });
-const dec = (key: string, priority: Priority = 2): Column => ({ key, type: 'decimal', priority });
 const str = (key: string, priority: Priority = 2): Column => ({ key, type: 'string', priority });
 // Free text: a table narrower than its rows cuts names with … rather than dropping the figures.
 const name = (key: string): Column => ({ key, type: 'string', priority: 2, wrap: true });
 
-const PUBLISHER_VALUES: readonly Column[] = [
-  int('requests', 2),
-  int('impressions', 1),
-  int('clicks', 1),
-  dec('earnings', 1),
-  str('currency', 3),
-];
-const CAMPAIGN_VALUES: readonly Column[] = [
-  int('impressions', 1),
-  int('clicks', 1),
-  int('conversions', 2),
-  dec('conversionsPercent', 3),
-  dec('ctr', 2),
-  dec('ecpm', 3),
-  dec('costPerConversion', 3),
-  dec('spend', 1),
-  str('currency', 3),
-];
+// The figures of each report, in order, with their types and priorities: src/schema/stats.ts.
+const PUBLISHER_VALUES: readonly Column[] = statsValueColumns(PUBLISHER_STATS_FIELDS);
+const CAMPAIGN_VALUES: readonly Column[] = statsValueColumns(CAMPAIGN_STATS_FIELDS);
 
 /**
  * The columns of a report, in their fixed order. Slot stats have no `publication` column: the

@@ -1,9 +1,18 @@
 // The warehouse's tables: a documented contract (README "Keep a warehouse"). Statistics columns
-// are named as the CSV exports name them (src/stats/rows.ts), dimension columns as the list
-// commands do (src/commands/columns.ts). Counts are BIGINT and money DECIMAL(18,2): the service
-// writes amounts with two decimals, and a value that does not fit is refused, never rounded.
+// are named as the CSV exports name them (src/stats/rows.ts, src/schema/stats.ts), dimension
+// columns as the list commands do (the entity schemas, src/schema/), and both are typed from the
+// schemas. Counts are BIGINT and money DECIMAL(18,2): the service writes amounts with two
+// decimals, and a value that does not fit is refused, never rounded.
 // Identifiers are lower case and unquoted, so DuckDB and PostgreSQL accept the same queries and
 // answer with the same column names.
+
+import type { ColumnType } from '../schema/column.js';
+import { adSlotSchema } from '../schema/adslot.js';
+import { advertiserSchema } from '../schema/advertiser.js';
+import { campaignSchema } from '../schema/campaign.js';
+import { columnsOf, type EntitySchema } from '../schema/field.js';
+import { publicationSchema } from '../schema/publication.js';
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, type StatsFieldDef } from '../schema/stats.js';
 
 export type Dialect = 'duckdb' | 'postgres';
 export type ColumnKind = 'date' | 'hour' | 'text' | 'count' | 'money' | 'bool' | 'timestamp';
@@ -29,6 +38,21 @@ const col = (key: string, kind: ColumnKind): TableColumn =>
   snake(key) === key ? { name: key, kind } : { name: snake(key), kind, source: key };
 const text = (...names: string[]) => names.map((n) => col(n, 'text'));
 
+// Column types (src/schema/) to SQL kinds.
+const KIND: Record<ColumnType, ColumnKind> = { string: 'text', int: 'count', decimal: 'money', bool: 'bool' };
+
+/** The statistics columns a table keeps, typed and ordered as the schema has them (src/schema/stats.ts). */
+function figures(fields: Readonly<Record<string, StatsFieldDef>>): TableColumn[] {
+  return Object.entries(fields)
+    .filter(([, f]) => f.warehouse === true)
+    .map(([key, f]) => col(key, KIND[f.column.type]));
+}
+
+/** A dimension table: the entity's columns (what `list -o csv` writes), typed from the schema. */
+function dimension(name: string, schema: EntitySchema): TableDef {
+  return { name, columns: columnsOf(schema).map((c) => col(c.key, KIND[c.type ?? 'string'])), key: ['id'] };
+}
+
 export type Grain = 'day' | 'hour';
 export const GRAINS: readonly Grain[] = ['day', 'hour'];
 
@@ -36,15 +60,7 @@ function publisherStats(grain: Grain): TableDef {
   const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
   return {
     name: grain === 'hour' ? 'publisher_stats_hourly' : 'publisher_stats',
-    columns: [
-      ...time,
-      ...text('publication', 'adslot', 'country'),
-      col('requests', 'count'),
-      col('impressions', 'count'),
-      col('clicks', 'count'),
-      col('earnings', 'money'),
-      col('currency', 'text'),
-    ],
+    columns: [...time, ...text('publication', 'adslot', 'country'), ...figures(PUBLISHER_STATS_FIELDS)],
     key: [...time.map((c) => c.name), 'publication', 'adslot', 'country'],
   };
 }
@@ -53,15 +69,7 @@ function campaignStats(grain: Grain): TableDef {
   const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
   return {
     name: grain === 'hour' ? 'campaign_stats_hourly' : 'campaign_stats',
-    columns: [
-      ...time,
-      ...text('advertiser', 'campaign'),
-      col('impressions', 'count'),
-      col('clicks', 'count'),
-      col('conversions', 'count'),
-      col('spend', 'money'),
-      col('currency', 'text'),
-    ],
+    columns: [...time, ...text('advertiser', 'campaign'), ...figures(CAMPAIGN_STATS_FIELDS)],
     key: [...time.map((c) => c.name), 'campaign'],
   };
 }
@@ -73,46 +81,10 @@ export const STATS_TABLES = {
 
 /** Snapshots of the account's objects, replaced whole on every sync, so SQL can report by name. */
 export const DIMENSION_TABLES = {
-  publications: {
-    name: 'publications',
-    columns: [
-      ...text('id', 'name', 'type', 'status', 'description', 'reference', 'url'),
-      col('transparent', 'bool'),
-      col('languages', 'text'),
-      col('requests', 'count'),
-      col('uniques', 'count'),
-      col('autoapprove', 'bool'),
-    ],
-    key: ['id'],
-  },
-  adslots: { name: 'adslots', columns: text('id', 'publication', 'name', 'formats', 'tags'), key: ['id'] },
-  advertisers: {
-    name: 'advertisers',
-    columns: [...text('id', 'name', 'status'), col('dailyBudget', 'money'), col('balance', 'money'), col('notifyLimit', 'money')],
-    key: ['id'],
-  },
-  campaigns: {
-    name: 'campaigns',
-    columns: [
-      ...text(
-        'id',
-        'name',
-        'status',
-        'advertiser',
-        'description',
-        'budgetType',
-        'startDate',
-        'endDate',
-        'activationDate',
-        'deactivationDate',
-      ),
-      col('dailyBudget', 'money'),
-      col('overallBudget', 'money'),
-      col('dailyBudgetWeekday', 'money'),
-      col('dailyBudgetWeekend', 'money'),
-    ],
-    key: ['id'],
-  },
+  publications: dimension('publications', publicationSchema),
+  adslots: dimension('adslots', adSlotSchema),
+  advertisers: dimension('advertisers', advertiserSchema),
+  campaigns: dimension('campaigns', campaignSchema),
 } as const satisfies Record<string, TableDef>;
 
 /**

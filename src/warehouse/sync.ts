@@ -17,7 +17,7 @@ import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import type { Spinner, Ui } from '../output/index.js';
 import { parseConcurrency } from '../core/pool.js';
 import { resolveTimeZone, localDateHour } from '../stats/zone.js';
-import { oneOf } from '../validate/rules.js';
+import { oneOf } from '../schema/rules.js';
 import { parseLookback, planDays, type PlannedDay } from './plan.js';
 import { DIMENSION_TABLES, GRAINS, SCHEMA_VERSION, STATS_TABLES, type Grain } from './schema.js';
 import { openSession } from './session.js';

@@ -2,12 +2,12 @@
 // still used for single entities): every production fixture and every tricky value gives the
 // same records, however the body is cut into chunks; a broken body is a NetworkError (exit 6).
 import { describe, expect, it } from 'vitest';
-import { ADSLOT_FIELDS } from '../../src/api/adslots.js';
-import { ADVERTISER_FIELDS } from '../../src/api/advertisers.js';
-import { CAMPAIGN_FIELDS } from '../../src/api/campaigns.js';
+import { AD_SLOT_RECORD_FIELDS as ADSLOT_FIELDS } from '../../src/schema/adslot.js';
+import { ADVERTISER_RECORD_FIELDS as ADVERTISER_FIELDS } from '../../src/schema/advertiser.js';
+import { CAMPAIGN_RECORD_FIELDS as CAMPAIGN_FIELDS } from '../../src/schema/campaign.js';
 import { entityRecords, pickFields } from '../../src/api/entities.js';
 import { entityBatches } from '../../src/api/entity-stream.js';
-import { PUBLICATION_FIELDS } from '../../src/api/publications.js';
+import { PUBLICATION_RECORD_FIELDS as PUBLICATION_FIELDS } from '../../src/schema/publication.js';
 import { NetworkError } from '../../src/core/errors.js';
 import { fixture } from './fixture-server.js';
 

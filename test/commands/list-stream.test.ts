@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityRecords, pickFields } from '../../src/api/entities.js';
-import { PUBLICATION_FIELDS } from '../../src/api/publications.js';
+import { PUBLICATION_RECORD_FIELDS } from '../../src/schema/publication.js';
 import { main } from '../../src/cli.js';
 import type { Io } from '../../src/context.js';
 import { publicationColumns } from '../../src/commands/columns.js';
@@ -141,7 +141,7 @@ describe('against the sandbox with thousands of publications', () => {
       const body = await res.text();
       expect(body.length).toBeGreaterThan(2 * 1024 * 1024); // streamed past the read-ahead
       const records = entityRecords({ status: 200, contentType: 'text/xml', body }, 'publication').map((r) =>
-        pickFields(PUBLICATION_FIELDS, r),
+        pickFields(PUBLICATION_RECORD_FIELDS, r),
       );
       const expected = new PassThrough();
       const chunks: Buffer[] = [];

@@ -1,5 +1,5 @@
-import { validatePublication } from '../../validate/publication.js';
-import { flagLabel } from '../../validate/rules.js';
+import { validatePublication } from '../../schema/publication.js';
+import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import { completeWith } from '../../completion/hints.js';
-import { PUBLICATION_STATUSES } from '../../validate/enums.js';
-import { oneOf } from '../../validate/rules.js';
+import { PUBLICATION_STATUSES } from '../../schema/enums.js';
+import { oneOf } from '../../schema/rules.js';
 import { publicationColumns, publicationTableFields } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
-import { LEVELS } from '../../validate/enums.js';
-import { oneOf } from '../../validate/rules.js';
+import { LEVELS } from '../../schema/enums.js';
+import { oneOf } from '../../schema/rules.js';
 import { defineCommand } from '../define.js';
 import { runStats } from '../stats/export.js';
 import { addStatsOptions, type StatsFlags } from '../stats/options.js';

@@ -1,7 +1,7 @@
 import { NotAppliedError, UsageError } from '../../core/errors.js';
-import { validatePublication } from '../../validate/publication.js';
+import { validatePublication } from '../../schema/publication.js';
 import { confirmStops } from '../../bulk/confirm.js';
-import { flagLabel } from '../../validate/rules.js';
+import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';

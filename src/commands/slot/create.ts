@@ -1,38 +1,22 @@
-import { validateAdSlot } from '../../validate/adslot.js';
-import { Option } from 'commander';
-import { completeWith } from '../../completion/hints.js';
-import { AD_FORMATS } from '../../validate/enums.js';
-import { flagLabel } from '../../validate/rules.js';
+import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
+import { addFieldOptions } from '../field-options.js';
+import type { FormInput } from '../../schema/field.js';
+import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
 import { resolveId } from '../resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
-export interface SlotCreateOptions {
-  publication?: string;
-  name?: string;
-  formats?: string;
-  tags?: string;
-}
+/** The flags of the create form, from the schema. */
+export type SlotCreateOptions = FormInput<typeof adSlotSchema, 'create'>;
 
 export const slotCreate = defineCommand<SlotCreateOptions>({
   name: 'create',
   summary: 'Create an ad slot in a publication',
   configure: (cmd) =>
-    addBulkOptions(
-      cmd
-        .option('--publication <id>', 'ID of the publication, or its first 4+ characters (required)')
-        .option('--name <name>', 'name, at most 255 characters (required)')
-        .addOption(
-          completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')} (required)`), {
-            values: AD_FORMATS,
-            list: true,
-          }),
-        )
-        .option('--tags <list>', 'comma-separated tags, each at most 255 characters'),
-      'create ad slots',
-    ),
+    // The field flags come from the ad slot schema (src/schema/adslot.ts).
+    addBulkOptions(addFieldOptions(cmd, adSlotSchema, 'create'), 'create ad slots'),
   examples: [
     'masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news',
     'masg slot create --from new-slots.csv --results created.csv',

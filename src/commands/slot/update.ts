@@ -1,35 +1,26 @@
 import { ApiError, UsageError } from '../../core/errors.js';
 import type { ApiClient } from '../../api/types.js';
-import { validateAdSlot } from '../../validate/adslot.js';
-import { Option } from 'commander';
-import { completeWith } from '../../completion/hints.js';
-import { AD_FORMATS } from '../../validate/enums.js';
-import { flagLabel } from '../../validate/rules.js';
+import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
+import { addFieldOptions } from '../field-options.js';
+import type { FormInput } from '../../schema/field.js';
+import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
 import { resolveEntity } from '../resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
-export interface SlotUpdateOptions {
-  name?: string;
-  formats?: string;
-  tags?: string;
-}
+/** The flags of the update form, from the schema. */
+export type SlotUpdateOptions = FormInput<typeof adSlotSchema, 'update'>;
 
 export const slotUpdate = defineCommand<SlotUpdateOptions>({
   name: 'update',
   summary: 'Change the name, formats or tags of an ad slot',
   configure: (cmd) =>
     addBulkOptions(
-      cmd
-        // Optional: --from takes the IDs from the file instead.
-        .argument('[id]', 'ad slot ID, or its first 4+ characters')
-        .option('--name <name>', 'new name, at most 255 characters')
-        .addOption(
-          completeWith(new Option('--formats <list>', `comma-separated: ${AD_FORMATS.join(', ')}`), { values: AD_FORMATS, list: true }),
-        )
-        .option('--tags <list>', 'comma-separated tags; "" removes all tags'),
+      // Optional: --from takes the IDs from the file instead. The field flags come from the ad
+      // slot schema (src/schema/adslot.ts).
+      addFieldOptions(cmd.argument('[id]', 'ad slot ID, or its first 4+ characters'), adSlotSchema, 'update'),
       'update ad slots',
     ),
   examples: [

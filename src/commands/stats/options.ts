@@ -1,6 +1,6 @@
 // Flags shared by `pub stats`, `slot stats` and `campaign stats`.
 import type { Command } from 'commander';
-import { INTERVALS } from '../../validate/enums.js';
+import { INTERVALS } from '../../schema/enums.js';
 import { OUT_OPTION } from '../out-file.js';
 
 export interface StatsFlags {

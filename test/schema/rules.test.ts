@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
-import { validateAdSlot } from '../../src/validate/adslot.js';
-import { validatePublication } from '../../src/validate/publication.js';
-import * as rule from '../../src/validate/rules.js';
+import { validateAdSlot } from '../../src/schema/adslot.js';
+import { validatePublication } from '../../src/schema/publication.js';
+import * as rule from '../../src/schema/rules.js';
 
 const csvLabel = (line: number) => (field: string) => `${field} (line ${line})`;
 
@@ -96,7 +96,8 @@ describe('publication input', () => {
   });
 
   it('requires a URL for site types only', () => {
-    const { url: _url, ...noUrl } = valid;
+    const noUrl: Record<string, string> = { ...valid };
+    delete noUrl.url;
     expect(usage(() => validatePublication(noUrl, 'create', rule.flagLabel)).message).toBe(
       '--url is required for a MOBILE_SITE publication',
     );

@@ -1,0 +1,33 @@
+// The campaign (read-only): every field, in column order (field.ts).
+// Budgets are decimals for MONETARY campaigns but counts for IMPRESSIONS/CLICKS ones; 'decimal'
+// still writes both exactly in JSON. Dates are ISO 8601 local date-times (YYYY-MM-DDTHH:MM, the
+// server's zone, no offset), converted from the service's MM-DD-YYYY HH:MM in src/api/campaign-dates.ts.
+import { columnsOf, fieldNames, type EntitySchema, type RecordOf } from './field.js';
+
+export const campaignSchema = {
+  tag: 'campaign',
+  entity: 'campaign',
+  plural: 'campaigns',
+  fields: {
+    id: { column: { priority: 1 } },
+    name: { column: { wrap: true, priority: 1 } },
+    status: { column: { priority: 1 } },
+    advertiser: { column: {} },
+    description: { column: { wrap: true, priority: 3 } },
+    budgetType: { column: {} },
+    startDate: { column: {} },
+    endDate: { column: {} },
+    activationDate: { column: { priority: 3 } },
+    deactivationDate: { column: { priority: 3 } },
+    dailyBudget: { column: { type: 'decimal' } },
+    overallBudget: { column: { type: 'decimal' } },
+    dailyBudgetWeekday: { column: { type: 'decimal', priority: 3 } },
+    dailyBudgetWeekend: { column: { type: 'decimal', priority: 3 } },
+  },
+  table: ['id', 'name', 'status', 'budgetType', 'startDate', 'endDate', 'dailyBudget', 'overallBudget'],
+} as const satisfies EntitySchema;
+
+export type Campaign = RecordOf<typeof campaignSchema>;
+export const CAMPAIGN_RECORD_FIELDS = fieldNames(campaignSchema);
+export const campaignColumns = columnsOf(campaignSchema);
+export const campaignTableFields: string[] = [...campaignSchema.table];
