@@ -23,6 +23,11 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
   const { renderRows, renderRecord } = await import('../output/index.js');
   const settings = await ctx.outputSettings();
   const out = ctx.io.stdout;
+  if (result.kind === 'applied') {
+    const { writeWatched } = await import('../bulk/results.js');
+    const failed = await writeWatched(out, () => renderRows(out, result.columns, result.rows, settings));
+    return result.settle(failed);
+  }
   if (result.kind === 'rows') {
     const fields = fieldsFor(settings, result.tableFields);
     await renderRows(out, result.columns, result.rows, { ...settings, fields });

@@ -19,6 +19,12 @@ export type CommandResult =
   /** The service's body exactly as received (--raw); `failure` as for a record. */
   | { kind: 'raw'; body: string; failure?: Error }
   | ReportResult
+  /**
+   * The rows of changes already applied (several IDs at once): printed like `rows`, watched for a
+   * failure of stdout itself (a full disk); `settle` then keeps the rows elsewhere if they did not
+   * get out, and throws the run's failure for the exit code.
+   */
+  | { kind: 'applied'; columns: Column[]; rows: Array<Record<string, string>>; settle: (stdoutFailure: unknown) => Promise<void> }
   /** Plain text for stdout (a bulk plan, a description): printed as is. */
   | { kind: 'text'; text: string; then?: CommandResult }
   /**

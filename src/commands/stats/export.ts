@@ -42,7 +42,7 @@ export interface StatsPlan {
 
 /** Checks every flag before anything is sent; resolves the range in the account's zone. */
 export async function planRange(ctx: Context, flags: StatsFlags) {
-  const interval = oneOf('--interval', flags.interval ?? 'total', INTERVALS) as Interval;
+  const interval = oneOf<Interval>('--interval', flags.interval ?? 'total', INTERVALS);
   const concurrency = parseConcurrency(flags.concurrency);
   // Every flag before the credentials: `--date 2024-13-45` is exit 2 even with no profile yet.
   if (flags.tz !== undefined) resolveTimeZone(flags.tz);
@@ -87,10 +87,8 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     if (ctx.globals.dryRun) {
       // Describe every request the report would send, not only the first.
       for (const piece of pieces) {
-        await spec
-          .fetch(piece)
-          .batches()
-          [Symbol.asyncIterator]()
+        const batches = spec.fetch(piece).batches();
+        await batches[Symbol.asyncIterator]()
           .next()
           .catch((e: unknown) => {
             if (!isDryRun(e)) throw e;
