@@ -1,7 +1,7 @@
 // Per entity: how to read the current state (one list call) and how to send one planned row.
 // Both go through the SDK, so bulk requests are exactly what `update <id>` sends.
 import { NotAppliedError } from '../core/errors.js';
-import type { MasgClient, PublicationChanges } from '../sdk/types.js';
+import type { MasgClient } from '../sdk/types.js';
 import type { RowPlan } from './plan.js';
 import { adSlotSchema, publicationSchema, type BulkSchema } from './schema.js';
 
