@@ -19,6 +19,7 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
     return;
   }
   if (result.kind === 'stream') return renderStream(ctx, result);
+  if (result.kind === 'applied' && result.to) return result.settle(await result.to.write(keysOf(result.columns), result.rows));
   if (result.kind === 'report') return result.chart ? renderChart(ctx, result, result.chart) : renderReport(ctx, result);
   const { renderRows, renderRecord } = await import('../output/index.js');
   const settings = await ctx.outputSettings();
@@ -163,6 +164,8 @@ function fieldsFor(
 ): string[] | undefined {
   return settings.fields ?? (settings.format === 'table' && !settings.wide ? tableFields : undefined);
 }
+
+const keysOf = (columns: readonly Column[]) => columns.map((c) => c.key);
 
 function isMasgError(err: unknown): boolean {
   return err instanceof Error && 'exitCode' in err;
