@@ -15,7 +15,6 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
   }
   if (result.kind === 'text') {
     ctx.io.stdout.write(result.text);
-    if (result.then) await render(ctx, result.then);
     return;
   }
   if (result.kind === 'stream') return renderStream(ctx, result);

@@ -34,7 +34,7 @@ export type CommandResult =
       settle: (lost: unknown) => Promise<void>;
     }
   /** Plain text for stdout (a bulk plan, a description): printed as is. */
-  | { kind: 'text'; text: string; then?: CommandResult }
+  | { kind: 'text'; text: string }
   /**
    * --dry-run: the transport's hook described every request instead of sending it (the lines are
    * on stdout already, in the order they would have been sent); nothing more to print.
