@@ -68,6 +68,25 @@ describe('statistics handlers return the report as data', () => {
   });
 });
 
+describe('statistics --raw', () => {
+  it("prints the service's body of a one-piece report as received", async () => {
+    h.mark();
+    const run = await h.masg(['pub', 'stats', '--date', '2024-06-10', '--raw']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^<\?xml|^<[a-zA-Z]/);
+    expect(run.stdout).toContain('</');
+    expect(statsCalls()).toHaveLength(1);
+  });
+
+  it('refuses a split report before sending (exit 2)', async () => {
+    h.mark();
+    const run = await h.masg(['pub', 'stats', '--from', '2024-06-10', '--to', '2024-06-11', '--interval', 'day', '--raw']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--raw prints one response body');
+    expect(h.sent()).toEqual([]);
+  });
+});
+
 describe('layers', () => {
   const src = join(import.meta.dirname, '../../src');
   const importsOf = (dir: string, skip: string[] = []) =>
