@@ -16,19 +16,17 @@ export interface StopTarget {
 const SHOWN = 10;
 
 export async function confirmStops(
-  ctx: Pick<BulkEnv, 'dryRun' | 'interactive' | 'io' | 'sdk'>,
+  ctx: Pick<BulkEnv, 'dryRun' | 'interactive' | 'sdk' | 'confirm'>,
   targets: readonly (string | StopTarget)[],
   yes: boolean,
 ): Promise<void> {
   if (targets.length === 0 || yes || ctx.dryRun) return;
   const ids = targets.map((t) => (typeof t === 'string' ? t : t.id));
-  const { createPrompter } = await import('../prompt.js');
-  const prompter = createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive });
   const short =
     ids.length === 1 ? `publication ${ids[0]}` : `${ids.length} publications (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
   const instead = `pass --yes to stop ${short} (STOPPED is permanent)`;
   if (!ctx.interactive) {
-    await prompter.confirm('', { instead }); // throws: no terminal to ask on
+    await ctx.confirm('', { instead }); // throws: no terminal to ask on
     return;
   }
   const named = await withNames(ctx, targets);
@@ -45,7 +43,7 @@ export async function confirmStops(
     named.length === 1
       ? `Stop ${what}? A stopped publication can never be reactivated.`
       : `Stop ${what}A stopped publication can never be reactivated. Stop them all?`;
-  const ok = await prompter.confirm(question, { default: false, instead });
+  const ok = await ctx.confirm(question, { default: false, instead });
   if (!ok) throw new UsageError('Not stopped: confirmation declined; nothing was sent.');
 }
 

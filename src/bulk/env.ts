@@ -26,4 +26,9 @@ export interface BulkEnv {
   sdk(): Promise<MasgClient>;
   /** A client that reads even under --dry-run: a plan needs the current state. */
   reader(): Promise<MasgClient>;
+  /**
+   * Asks a yes/no question on the terminal (stderr, where the Ui writes); without one it throws
+   * the error that names `instead`. Interaction, not output: it stays with the handler.
+   */
+  confirm(question: string, opts: { default?: boolean; instead: string }): Promise<boolean>;
 }

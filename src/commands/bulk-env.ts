@@ -15,6 +15,10 @@ export function bulkEnv(ctx: Context): BulkEnv {
     ui: () => ctx.ui(),
     sdk: () => ctx.sdk(),
     reader: () => readingSdk(ctx),
+    async confirm(question, opts) {
+      const { createPrompter } = await import('../prompt.js');
+      return createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }).confirm(question, opts);
+    },
   };
 }
 
