@@ -1,5 +1,5 @@
 // The shape of one subcommand: commander metadata plus a handler that takes typed options and
-// returns data. Rendering happens afterwards in one place (src/commands/run.ts), so tests can call
+// returns data. Rendering happens afterwards in one place (src/commands/render.ts), so tests can call
 // handlers directly and assert on the returned rows.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
