@@ -144,8 +144,6 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.OK;
     return ExitCode.USAGE;
   }
-  // --dry-run described the request instead of sending it: that is the success it asked for.
-  if (err instanceof Error && err.name === 'DryRunDone') return ExitCode.OK;
   if (err instanceof MasgError) {
     if (wasReported(err)) return err.exitCode;
     io.stderr.write(`masg: ${err.message}\n`);

@@ -12,6 +12,14 @@ export class DryRunDone extends MasgError {
   }
 }
 
+/**
+ * The one test for "--dry-run described a request instead of sending it": a command describing
+ * several requests goes on after it, and the CLI (src/commands/run.ts) takes it as success.
+ */
+export function isDryRun(err: unknown): err is DryRunDone {
+  return err instanceof DryRunDone;
+}
+
 /** Bodies up to this size are shown in --debug output. */
 export const DEBUG_BODY_LIMIT = 4096;
 

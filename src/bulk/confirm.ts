@@ -4,7 +4,7 @@
 // 3f2c…. Callers that know the names pass them; for bare IDs they are read with one list request,
 // only when there is someone to ask, and a failed read falls back to the IDs (the question must
 // still be asked, and the update itself will meet whatever went wrong).
-import type { Context } from '../context.js';
+import type { BulkEnv } from './env.js';
 import { UsageError } from '../core/errors.js';
 
 export interface StopTarget {
@@ -15,16 +15,18 @@ export interface StopTarget {
 /** At most this many publications are listed in the question; the rest are counted. */
 const SHOWN = 10;
 
-export async function confirmStops(ctx: Context, targets: readonly (string | StopTarget)[], yes: boolean): Promise<void> {
-  if (targets.length === 0 || yes || ctx.globals.dryRun) return;
+export async function confirmStops(
+  ctx: Pick<BulkEnv, 'dryRun' | 'interactive' | 'sdk' | 'confirm'>,
+  targets: readonly (string | StopTarget)[],
+  yes: boolean,
+): Promise<void> {
+  if (targets.length === 0 || yes || ctx.dryRun) return;
   const ids = targets.map((t) => (typeof t === 'string' ? t : t.id));
-  const { createPrompter } = await import('../prompt.js');
-  const prompter = createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive });
   const short =
     ids.length === 1 ? `publication ${ids[0]}` : `${ids.length} publications (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`;
   const instead = `pass --yes to stop ${short} (STOPPED is permanent)`;
   if (!ctx.interactive) {
-    await prompter.confirm('', { instead }); // throws: no terminal to ask on
+    await ctx.confirm('', { instead }); // throws: no terminal to ask on
     return;
   }
   const named = await withNames(ctx, targets);
@@ -41,17 +43,17 @@ export async function confirmStops(ctx: Context, targets: readonly (string | Sto
     named.length === 1
       ? `Stop ${what}? A stopped publication can never be reactivated.`
       : `Stop ${what}A stopped publication can never be reactivated. Stop them all?`;
-  const ok = await prompter.confirm(question, { default: false, instead });
+  const ok = await ctx.confirm(question, { default: false, instead });
   if (!ok) throw new UsageError('Not stopped: confirmation declined; nothing was sent.');
 }
 
-async function withNames(ctx: Context, targets: readonly (string | StopTarget)[]): Promise<StopTarget[]> {
+async function withNames(ctx: Pick<BulkEnv, 'sdk'>, targets: readonly (string | StopTarget)[]): Promise<StopTarget[]> {
   const given = targets.map((t) => (typeof t === 'string' ? { id: t } : t));
   if (given.every((t) => t.name !== undefined)) return given;
   try {
-    const [{ listPublications }, client] = await Promise.all([import('../api/publications.js'), ctx.client()]);
+    const sdk = await ctx.sdk();
     const names = new Map<string, string>();
-    for await (const pub of listPublications(client)) names.set(pub.id, pub.name);
+    for await (const pub of sdk.listPublications()) names.set(pub.id, pub.name);
     return given.map((t) => ({ id: t.id, name: t.name ?? names.get(t.id) }));
   } catch {
     return given;

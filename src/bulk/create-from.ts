@@ -2,8 +2,9 @@
 // every row validated before anything is sent, then created with bounded concurrency; the
 // results file carries the IDs the service assigned.
 import type { AdSlotInput } from '../api/types.js';
-import type { CommandResult } from '../commands/define.js';
-import type { Context } from '../context.js';
+import type { CommandResult } from '../output/result.js';
+import type { AdSlotCreate } from '../sdk/types.js';
+import type { BulkEnv } from './env.js';
 import { UsageError } from '../core/errors.js';
 import { sanitizeForDisplay } from '../output/sanitize.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -12,7 +13,7 @@ import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
 import { endOfRun, failuresOf, resultsLost } from './finish.js';
 import { checkColumns, collect, lineLabel, throwAll } from './plan.js';
-import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults } from './results.js';
+import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults, type ResultsLost } from './results.js';
 import { AD_SLOT_CREATE_COLUMNS } from './schema.js';
 import { sourceName, summary, type BulkFlags } from './update-from.js';
 
@@ -23,7 +24,7 @@ export interface PlannedCreate {
 
 export const CREATE_RESULT_COLUMNS = ['line', 'id', 'publication', 'name', 'result'] as const;
 
-export async function planCreates(ctx: Context, from: string, encoding?: Encoding): Promise<PlannedCreate[]> {
+export async function planCreates(ctx: BulkEnv, from: string, encoding?: Encoding): Promise<PlannedCreate[]> {
   const name = sourceName(from);
   const table = await readCsvSource(from, ctx.io.stdin, encoding);
   if (table.columns.includes('id')) {
@@ -50,14 +51,12 @@ export function createPlanLines(rows: readonly PlannedCreate[]): string[] {
   return [...lines, `Plan: ${rows.length} to create.`];
 }
 
-export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<CommandResult> {
-  if (ctx.globals.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
+export async function createFromFile(ctx: BulkEnv, flags: BulkFlags): Promise<CommandResult> {
+  if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const rows = await planCreates(ctx, flags.from, flags.encoding);
-  if (ctx.globals.dryRun) {
-    ctx.io.stdout.write(createPlanLines(rows).join('\n') + '\n');
-    return { kind: 'done' };
-  }
+  // The plan is what --dry-run shows: nothing is sent.
+  if (ctx.dryRun) return { kind: 'text', text: createPlanLines(rows).join('\n') + '\n' };
   const continueOnError = flags.continueOnError === true;
   const target = flags.results ?? defaultResultsPath(flags.from);
   const planned = rows.map((row) => ({
@@ -74,8 +73,8 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
   });
   let outcomes: Outcome<{ id: string }>[];
   try {
-    const [{ createAdSlot }, client, ui] = await Promise.all([import('../api/adslots.js'), ctx.client(), ctx.ui()]);
-    outcomes = await applyAll(rows, (row) => createAdSlot(client, row.input), {
+    const [sdk, ui] = await Promise.all([ctx.sdk(), ctx.ui()]);
+    outcomes = await applyAll(rows, (row) => sdk.createAdSlot(row.input as AdSlotCreate), {
       concurrency,
       continueOnError,
       signal: ctx.io.signal,
@@ -85,25 +84,32 @@ export async function createFromFile(ctx: Context, flags: BulkFlags): Promise<Co
     await resultsFile.discard();
     throw err;
   }
-  const ui = await ctx.ui();
   const results = planned.map((row, i) => {
     const o = outcomes[i];
     return { ...row, id: o.kind === 'done' ? o.value.id : '', result: outcomeText(o, 'created') };
   });
-  const lost = await resultsFile.write(CREATE_RESULT_COLUMNS, results);
   const failures = failuresOf(outcomes, (i) => `line ${rows[i].line}`);
-  const shown = target === '-' || lost ? undefined : target;
-  const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: shown });
-  if (lost) {
-    const newIds = results.filter((r) => r.id !== '').map((r) => `line ${r.line}: ${r.id}`);
-    throw resultsLost(ctx.io.stderr, lost, {
-      summary: summary('ad slot', results, 'created'),
-      end,
-      newIds,
-      columns: CREATE_RESULT_COLUMNS.join(','),
-    });
-  }
-  ui.notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
-  if (end) throw end;
-  return { kind: 'done' };
+  // Written by render (into the results file prepared above); then the summary and the exit code.
+  return {
+    kind: 'applied',
+    columns: CREATE_RESULT_COLUMNS.map((key) => ({ key })),
+    rows: results,
+    to: resultsFile,
+    async settle(written) {
+      const lost = written as ResultsLost | undefined;
+      const shown = target === '-' || lost ? undefined : target;
+      const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: shown });
+      if (lost) {
+        const newIds = results.filter((r) => r.id !== '').map((r) => `line ${r.line}: ${r.id}`);
+        throw resultsLost(ctx.io.stderr, lost, {
+          summary: summary('ad slot', results, 'created'),
+          end,
+          newIds,
+          columns: CREATE_RESULT_COLUMNS.join(','),
+        });
+      }
+      (await ctx.ui()).notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
+      if (end) throw end;
+    },
+  };
 }

@@ -2,8 +2,10 @@
 // publications with bounded concurrency, one output row per ID (what the service shows now, and
 // the result), then the exit code of the run: the first failure, or 8 with --continue-on-error.
 import type { Publication, PublicationInput } from '../api/types.js';
-import type { CommandResult } from '../commands/define.js';
-import type { Context } from '../context.js';
+import { isDryRun } from '../api/describe.js';
+import type { CommandResult } from '../output/result.js';
+import type { PublicationChanges } from '../sdk/types.js';
+import type { BulkEnv } from './env.js';
 import { NotAppliedError, UsageError } from '../core/errors.js';
 import type { Column } from '../output/types.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -29,28 +31,28 @@ class StatusKept extends NotAppliedError {
 
 export const MULTI_COLUMNS: Column[] = [{ key: 'id' }, { key: 'name', wrap: true }, { key: 'status' }, { key: 'result', wrap: true }];
 
-export async function updateMany(ctx: Context, ids: readonly string[], input: PublicationInput, flags: MultiFlags): Promise<CommandResult> {
-  if (ctx.globals.raw) throw new UsageError('--raw prints one response body: give one ID.', { field: '--raw' });
+export async function updateMany(ctx: BulkEnv, ids: readonly string[], input: PublicationInput, flags: MultiFlags): Promise<CommandResult> {
+  if (ctx.raw) throw new UsageError('--raw prints one response body: give one ID.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);
   if (dup !== undefined) throw new UsageError(`<id>: ${dup} is given twice.`, { field: '<id>' });
   if (input.status === 'STOPPED') await confirmStops(ctx, ids, flags.yes === true);
-  const [{ updatePublication, publicationRequests }, client] = await Promise.all([import('../api/publications.js'), ctx.client()]);
-  if (ctx.globals.dryRun) {
-    const { DryRunDone } = await import('../api/describe.js');
+  const sdk = await ctx.sdk();
+  const changes = input as PublicationChanges;
+  if (ctx.dryRun) {
     // Describe every request, not only the first.
     for (const id of ids)
-      await client.request(publicationRequests.update(id, input)).catch((e: unknown) => {
-        if (!(e instanceof DryRunDone)) throw e;
+      await sdk.updatePublication(id, changes).catch((e: unknown) => {
+        if (!isDryRun(e)) throw e;
       });
-    return { kind: 'done' };
+    return { kind: 'dry-run' };
   }
   const ui = await ctx.ui();
   const continueOnError = flags.continueOnError === true;
   const outcomes = await applyAll(
     ids,
     async (id) => {
-      const updated = await updatePublication(client, id, input);
+      const updated = await sdk.updatePublication(id, changes);
       // As for one ID: an ignored status move is a failure, though the other fields were applied.
       if (input.status !== undefined && updated.status !== input.status) {
         throw new StatusKept(updated, input.status);
@@ -64,22 +66,26 @@ export async function updateMany(ctx: Context, ids: readonly string[], input: Pu
     const shown = o.kind === 'done' ? o.value : o.kind === 'failed' && o.error instanceof StatusKept ? o.error.publication : undefined;
     return { id, name: shown?.name ?? '', status: shown?.status ?? '', result: outcomeText(o, 'updated') };
   });
-  const [{ renderRows }, results] = await Promise.all([import('../output/index.js'), import('./results.js')]);
-  const settings = await ctx.outputSettings();
-  const failed = await results.writeWatched(ctx.io.stdout, () => renderRows(ctx.io.stdout, MULTI_COLUMNS, rows, settings));
   const end = endOfRun({
     failures: failuresOf(outcomes, (i) => `publication ${ids[i]}`),
     total: ids.length,
     continueOnError,
     aborted: ctx.io.signal.aborted,
   });
-  if (failed !== undefined) {
-    // The changes were made but their rows did not get out (stdout on a full disk): keep them.
-    const keys = MULTI_COLUMNS.map((c) => c.key);
-    const lost = await results.keepResults(failed, 'standard output', await results.encode(keys, rows), results.fallbackDirs(ctx));
-    const { summary } = await import('./update-from.js');
-    throw resultsLost(ctx.io.stderr, lost, { summary: summary('publication', rows, 'updated'), end, columns: keys.join(',') });
-  }
-  if (end) throw end;
-  return { kind: 'done' };
+  return {
+    kind: 'applied',
+    columns: MULTI_COLUMNS,
+    rows,
+    async settle(failed) {
+      if (failed !== undefined) {
+        // The changes were made but their rows did not get out (stdout on a full disk): keep them.
+        const results = await import('./results.js');
+        const keys = MULTI_COLUMNS.map((c) => c.key);
+        const lost = await results.keepResults(failed, 'standard output', await results.encode(keys, rows), results.fallbackDirs(ctx));
+        const { summary } = await import('./update-from.js');
+        throw resultsLost(ctx.io.stderr, lost, { summary: summary('publication', rows, 'updated'), end, columns: keys.join(',') });
+      }
+      if (end) throw end;
+    },
+  };
 }

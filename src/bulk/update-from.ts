@@ -1,8 +1,8 @@
 // `pub update --from FILE` and `slot update --from FILE`: read, check, plan against the current
-// state, then either print the plan (--dry-run) or apply it and write one result per row.
-import type { Context } from '../context.js';
+// state, then either return the plan (--dry-run) or apply it and write one result per row.
 import { UsageError } from '../core/errors.js';
-import type { CommandResult } from '../commands/define.js';
+import type { CommandResult } from '../output/result.js';
+import type { BulkEnv } from './env.js';
 import { parseConcurrency } from '../core/pool.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { confirmStops } from './confirm.js';
@@ -11,8 +11,7 @@ import { endOfRun, resultsLost, type Failure } from './finish.js';
 import type { PlannedUpdate, UpdateOps } from './ops.js';
 import { checkUpdateFile, planUpdates, type RowPlan, type UpdatePlan } from './plan.js';
 import { planLines } from './plan-text.js';
-import { readingClient } from './read-client.js';
-import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults, type ResultRow } from './results.js';
+import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults, type ResultRow, type ResultsLost } from './results.js';
 
 export interface BulkFlags {
   from: string;
@@ -26,21 +25,19 @@ export interface BulkFlags {
 export const UPDATE_RESULT_COLUMNS = ['line', 'id', 'result', 'changed'] as const;
 
 /** Reads and checks the file, reads the current state, plans. Nothing is changed. */
-export async function planFromFile(ctx: Context, ops: UpdateOps, from: string, encoding?: Encoding): Promise<UpdatePlan> {
+export async function planFromFile(ctx: BulkEnv, ops: UpdateOps, from: string, encoding?: Encoding): Promise<UpdatePlan> {
   const name = sourceName(from);
   const table = await readCsvSource(from, ctx.io.stdin, encoding);
   checkUpdateFile(ops.schema, table, name);
-  return planUpdates(ops.schema, table, await ops.list(await readingClient(ctx)), name);
+  return planUpdates(ops.schema, table, await ops.list(await ctx.reader()), name);
 }
 
-export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
-  if (ctx.globals.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
+export async function updateFromFile(ctx: BulkEnv, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
+  if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const plan = await planFromFile(ctx, ops, flags.from, flags.encoding);
-  if (ctx.globals.dryRun) {
-    ctx.io.stdout.write(planLines(plan).join('\n') + '\n');
-    return { kind: 'done' };
-  }
+  // The plan is what --dry-run shows: nothing is sent.
+  if (ctx.dryRun) return { kind: 'text', text: planLines(plan).join('\n') + '\n' };
   const missing = plan.rows.filter((r) => r.action === 'error');
   if (missing.length > 0 && !flags.continueOnError) {
     const lines = missing.slice(0, 20).map((r) => `  id (line ${r.line}): ${r.message}`);
@@ -70,8 +67,8 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
       flags.yes === true,
     );
     const ui = await ctx.ui();
-    const client = updates.length > 0 ? await ctx.client() : undefined;
-    outcomes = await applyAll(updates, (row) => ops.send(client!, row), {
+    const sdk = updates.length > 0 ? await ctx.sdk() : undefined;
+    outcomes = await applyAll(updates, (row) => ops.send(sdk!, row), {
       concurrency,
       continueOnError: flags.continueOnError === true,
       signal: ctx.io.signal,
@@ -81,33 +78,39 @@ export async function updateFromFile(ctx: Context, ops: UpdateOps, flags: BulkFl
     await resultsFile.discard();
     throw err;
   }
-  const ui = await ctx.ui();
   const byLine = new Map(updates.map((r, i) => [r.line, outcomes[i]]));
   const results = plan.rows.map((row) => resultRow(row, byLine.get(row.line)));
-  const lost = await resultsFile.write(UPDATE_RESULT_COLUMNS, results);
-
   const failures: Failure[] = plan.rows.flatMap((row) => {
     const o = byLine.get(row.line);
     if (row.action === 'error') return [{ where: `line ${row.line} (${row.id})`, error: new Error(row.message) }];
     return o?.kind === 'failed' ? [{ where: `line ${row.line} (${row.id})`, error: o.error }] : [];
   });
-  const shown = target === '-' || lost ? undefined : target;
-  const end = endOfRun({
-    failures,
-    total: plan.rows.length,
-    continueOnError: flags.continueOnError === true,
-    aborted: ctx.io.signal.aborted,
-    results: shown,
-  });
-  if (lost)
-    throw resultsLost(ctx.io.stderr, lost, {
-      summary: summary(plan.entity, results, 'updated'),
-      end,
-      columns: UPDATE_RESULT_COLUMNS.join(','),
-    });
-  ui.notice(summary(plan.entity, results, 'updated') + (target === '-' ? '' : ` Results: ${target}`));
-  if (end) throw end;
-  return { kind: 'done' };
+  // Written by render (into the results file prepared above); then the summary and the exit code.
+  return {
+    kind: 'applied',
+    columns: UPDATE_RESULT_COLUMNS.map((key) => ({ key })),
+    rows: results,
+    to: resultsFile,
+    async settle(written) {
+      const lost = written as ResultsLost | undefined;
+      const shown = target === '-' || lost ? undefined : target;
+      const end = endOfRun({
+        failures,
+        total: plan.rows.length,
+        continueOnError: flags.continueOnError === true,
+        aborted: ctx.io.signal.aborted,
+        results: shown,
+      });
+      if (lost)
+        throw resultsLost(ctx.io.stderr, lost, {
+          summary: summary(plan.entity, results, 'updated'),
+          end,
+          columns: UPDATE_RESULT_COLUMNS.join(','),
+        });
+      (await ctx.ui()).notice(summary(plan.entity, results, 'updated') + (target === '-' ? '' : ` Results: ${target}`));
+      if (end) throw end;
+    },
+  };
 }
 
 function resultRow(row: RowPlan, outcome: Outcome<void> | undefined): ResultRow {

@@ -1,19 +1,33 @@
-// Renders a handler's result: the one place commands meet the output module.
+// Renders a handler's result: the one place commands meet the output module. Lists, records,
+// raw bodies, statistics reports (rows, totals, --out, --chart), bulk plans and dry runs all
+// reach stdout or their file from here.
 import type { Context } from '../context.js';
-import type { CommandResult } from './define.js';
+import type { CommandResult, ReportResult } from './define.js';
 import { outFile, settingsFor } from './out-file.js';
+import type { Column, Row } from '../output/types.js';
 
 export async function render(ctx: Context, result: CommandResult): Promise<void> {
-  if (result.kind === 'done') return;
+  if (result.kind === 'done' || result.kind === 'dry-run') return;
   if (result.kind === 'raw') {
     ctx.io.stdout.write(result.body.endsWith('\n') ? result.body : `${result.body}\n`);
     if (result.failure) throw result.failure;
     return;
   }
+  if (result.kind === 'text') {
+    ctx.io.stdout.write(result.text);
+    return;
+  }
   if (result.kind === 'stream') return renderStream(ctx, result);
+  if (result.kind === 'applied' && result.to) return result.settle(await result.to.write(keysOf(result.columns), result.rows));
+  if (result.kind === 'report') return result.chart ? renderChart(ctx, result, result.chart) : renderReport(ctx, result);
   const { renderRows, renderRecord } = await import('../output/index.js');
   const settings = await ctx.outputSettings();
   const out = ctx.io.stdout;
+  if (result.kind === 'applied') {
+    const { writeWatched } = await import('../bulk/results.js');
+    const failed = await writeWatched(out, () => renderRows(out, result.columns, result.rows, settings));
+    return result.settle(failed);
+  }
   if (result.kind === 'rows') {
     const fields = fieldsFor(settings, result.tableFields);
     await renderRows(out, result.columns, result.rows, { ...settings, fields });
@@ -63,6 +77,85 @@ async function renderStream(ctx: Context, streamed: Extract<CommandResult, { kin
   if (file) ui.notice(`Wrote ${count} ${result.entity} to ${result.out}.`);
 }
 
+/**
+ * A statistics report: rows as they arrive, a totals row under a table, --out written atomically.
+ * A stream that breaks mid-way into --out is started again from an empty file (nothing of the
+ * temporary file has reached FILE yet), within the transport's budget: --retries and --deadline.
+ * On stdout the rows already printed cannot be taken back: no restart there (exit 6).
+ */
+async function renderReport(ctx: Context, report: ReportResult): Promise<void> {
+  const out = outFile(report.out);
+  const settings = await settingsFor(ctx, out);
+  const [{ createRowWriter }, { TotalsAccumulator, withRowRatios }, { DEFAULT_POLICY, Transient, withRetries, secs }, ui] =
+    await Promise.all([import('../output/index.js'), import('../stats/totals.js'), import('../api/retry.js'), ctx.ui()]);
+  // Opened before any request: a read-only folder or a full disk is found before the work.
+  const file = out === undefined ? undefined : await (await import('../output/atomic-file.js')).openAtomicFile(out);
+  const names = report.names?.() ?? Promise.resolve(undefined);
+  const policy = { ...DEFAULT_POLICY, retries: report.retry.retries, deadlineAt: report.retry.deadlineAt };
+  try {
+    const rows = await withRetries(
+      async (attempt) => {
+        if (attempt > 1) await file!.restart();
+        // The writer opens once the names are known (they decide the table's columns); the
+        // report is already under way meanwhile, and its first row waits for them.
+        let writer: ReturnType<typeof createRowWriter> | undefined;
+        let addNames: ((row: Row) => void) | undefined;
+        let columns: Column[] = report.idColumns;
+        const opened = names.then((found) => {
+          addNames = found;
+          // A table without names shows the IDs only; an explicit --fields keeps its header.
+          columns = found !== undefined || settings.fields !== undefined ? report.columns : report.idColumns;
+          writer = createRowWriter(file?.stream ?? ctx.io.stdout, columns, settings);
+        });
+        const totals = settings.format === 'table' ? new TotalsAccumulator(report.idColumns) : undefined;
+        const write = (row: Row) => {
+          if (addNames) addNames(row);
+          if (!totals) return writer!.write(row);
+          totals.add(row);
+          return writer!.write(withRowRatios(row, columns));
+        };
+        let count: number;
+        try {
+          count = await report.run((row) => (writer ? write(row) : opened.then(() => write(row))));
+        } catch (err) {
+          if (file && report.restartable(err)) throw new Transient(err as import('../core/errors.js').NetworkError, 'a broken stream');
+          throw err;
+        }
+        await opened;
+        await writer!.end(totals && count > 0 ? totals.totals() : undefined);
+        return count;
+      },
+      policy,
+      {
+        signal: ctx.io.signal,
+        onRetry: ({ next, of, delayMs }) =>
+          ui.notice(
+            `masg: the report's stream broke before it ended; writing ${out} again from the start in ${secs(delayMs)} (attempt ${next} of ${of}).`,
+          ),
+      },
+    );
+    await file?.commit();
+    if (rows === 0) ui.info(report.empty);
+    if (file) ui.notice(`Wrote ${rows} ${report.entity} to ${out}.`);
+  } catch (err) {
+    await file?.abort();
+    throw file ? file.explain(err) : err;
+  }
+}
+
+/** --chart: the report's rows summed per interval, then drawn; nothing else is printed. */
+async function renderChart(ctx: Context, report: ReportResult, chart: NonNullable<ReportResult['chart']>): Promise<void> {
+  const [{ ChartAccumulator }, { renderChart: draw }, { createChalk }] = await Promise.all([
+    import('../output/chart-series.js'),
+    import('../output/chart.js'),
+    import('../output/color.js'),
+  ]);
+  const acc = new ChartAccumulator(chart.grain, chart.series);
+  await report.run((row) => acc.add(row));
+  const settings = await ctx.outputSettings();
+  ctx.io.stdout.write(draw(acc.data(), { width: settings.width, chalk: await createChalk(settings.color) }));
+}
+
 /** Tables show a narrower default set; --fields, --wide or a machine format shows every column. */
 function fieldsFor(
   settings: { fields?: string[]; format: string; wide?: boolean },
@@ -71,6 +164,8 @@ function fieldsFor(
   return settings.fields ?? (settings.format === 'table' && !settings.wide ? tableFields : undefined);
 }
 
+const keysOf = (columns: readonly Column[]) => columns.map((c) => c.key);
+
 function isMasgError(err: unknown): boolean {
-  return err instanceof Error && 'exitCode' in err && err.name !== 'DryRunDone';
+  return err instanceof Error && 'exitCode' in err;
 }

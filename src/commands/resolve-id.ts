@@ -67,7 +67,7 @@ async function resolveEntities(
     }
   }
   if (prefixes.length === 0) return wanted.map((id) => ({ id }));
-  const { readingClient } = await import('../bulk/read-client.js');
+  const { readingClient } = await import('./bulk-env.js');
   const matches = await collectMatches(await readingClient(ctx), kind, prefixes);
   const resolved = new Map(prefixes.map((p) => [p, pick(kind, p, matches.get(p)!, label)] as const));
   return wanted.map((w) => resolved.get(w) ?? { id: w });

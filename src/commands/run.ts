@@ -4,10 +4,10 @@ import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { CommandDef } from './define.js';
 import { markReported, UsageError } from '../core/errors.js';
 import { render } from './render.js';
+import { isDryRun } from '../api/describe.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
-  if (err instanceof Error && err.name === 'DryRunDone') return;
   if (err instanceof Error && ctx.secrets.length > 0) {
     const { createRedactor } = await import('../core/redact.js');
     const redact = createRedactor(ctx.secrets);
@@ -68,6 +68,8 @@ export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: stri
       const result = await def.run(ctx, opts, args);
       await render(ctx, result);
     } catch (err) {
+      // --dry-run described the request instead of sending it: the success it asked for (exit 0).
+      if (isDryRun(err)) return;
       await report(ctx, err);
       throw err;
     } finally {

@@ -4,6 +4,21 @@
 import type { ApiClient, ApiRequest, EntityList } from '../api/types.js';
 import { DEFAULT_CURRENCY } from '../stats/rows.js';
 import type { StatsRecord, StatsShape } from '../api/stats-shapes.js';
+import { NetworkError } from '../core/errors.js';
+
+const brokenStreams = new WeakSet<object>();
+
+/**
+ * True for a statistics list that failed after the service had started sending its body: the
+ * connection was cut, the body stopped short or turned unreadable mid-way. The transport never
+ * retries those (records may already be out); a caller that can throw away what it wrote (the
+ * CLI's atomic --out file) may start the whole report again. Failures before the body (no
+ * connection, a 503 after the transport's own retries) and the service's refusals are not
+ * "broken streams". Internal: used by the CLI, not exported by src/index.ts.
+ */
+export function isBrokenStream(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && brokenStreams.has(err);
+}
 
 /** IDs the body may leave out (a one-entity endpoint), filled from the query. */
 export interface KnownIds {
@@ -26,9 +41,15 @@ export function statsList<T>(client: ApiClient, request: ApiRequest, shape: Stat
       import('../api/stats-stream.js'),
       client.stream({ ...request, format: 'xml' }),
     ]);
-    for await (const batch of statsBatches(response.body, shape, { status: response.status })) {
-      for (const record of batch) complete(record, ids);
-      yield batch as T[];
+    try {
+      for await (const batch of statsBatches(response.body, shape, { status: response.status })) {
+        for (const record of batch) complete(record, ids);
+        yield batch as T[];
+      }
+    } catch (err) {
+      // The body was handed over: a network failure now is a broken stream.
+      if (err instanceof NetworkError) brokenStreams.add(err);
+      throw err;
     }
   }
   return {

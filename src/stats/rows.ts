@@ -7,7 +7,10 @@
 import type { Column, Row } from '../schema/column.js';
 import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/stats.js';
 import type { Interval } from './intervals.js';
-import type { StatsLevel, StatsRecord } from '../api/stats-shapes.js';
+
+/** One record as the statistics parser (src/api/stats-stream.ts) hands it over: text figures by field. */
+export type StatsRecord = { [field: string]: string | undefined };
+type StatsLevel = 'publication' | 'adslot';
 
 /** `publisher`: pub stats; `adslot`: slot stats; `campaign`: campaign stats. */
 export type StatsKind = 'publisher' | 'adslot' | 'campaign';

@@ -2,8 +2,8 @@
 // come from the database: integers as `int`, DECIMAL/float as `decimal` (both kept exact, as
 // text), booleans as `bool`; everything else (dates, text, timestamps) as text.
 
-import type { CommandResult } from '../commands/define.js';
-import type { Context } from '../context.js';
+import type { CommandResult } from '../output/result.js';
+import type { WarehouseEnv as Context } from './env.js';
 import { LocalIOError, UsageError } from '../core/errors.js';
 import type { Column, OutputFormat } from '../output/types.js';
 import { openSession } from './session.js';

@@ -9,10 +9,10 @@
 
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { DryRunDone } from '../api/describe.js';
+import { isDryRun } from '../api/describe.js';
 import type { ApiClient, ApiRequest } from '../api/types.js';
-import type { CommandResult } from '../commands/define.js';
-import type { Context } from '../context.js';
+import type { CommandResult } from '../output/result.js';
+import type { WarehouseEnv as Context } from './env.js';
 import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import type { Spinner, Ui } from '../output/index.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -100,7 +100,7 @@ async function describePlan(
   const campaigns = store ? await store.knownCampaigns() : [];
   const describe = (req: ApiRequest) =>
     client.request(req).catch((e: unknown) => {
-      if (!(e instanceof DryRunDone)) throw e;
+      if (!isDryRun(e)) throw e;
     });
   if (days.length === 0) {
     out(`# ${target.label} is up to date: no day to fetch.`);

@@ -18,8 +18,8 @@ export const campaignStats = defineCommand<StatsFlags>({
     return runStats(ctx, opts, {
       kind: 'campaign',
       columnOptions: {},
-      shape: { endpoint: 'campaign' },
       target: { kind: 'campaign', raw: rawId, label: '<id>' },
+      fetch: (sdk, range, id) => sdk.campaignStats(id!, range),
       request: (q, id) => statisticsRequests.campaign(id!, q),
     });
   },

@@ -31,8 +31,8 @@ export const pubStats = defineCommand<PubStatsOptions>({
     return runStats(ctx, opts, {
       kind: 'publisher',
       columnOptions: { level, byCountry },
-      shape: { endpoint: rawId === undefined ? 'publications' : 'publication', level, byCountry },
       target: rawId === undefined ? undefined : { kind: 'publication', raw: rawId, label: '[id]' },
+      fetch: (sdk, range, id) => sdk.publicationStats({ ...range, level, byCountry, publication: id }),
       request: (q, id) =>
         id === undefined
           ? statisticsRequests.publications({ ...q, level, byCountry })

@@ -3,6 +3,7 @@ import { validatePublication } from '../../schema/publication.js';
 import { confirmStops } from '../../bulk/confirm.js';
 import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../columns.js';
+import { bulkEnv } from '../bulk-env.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
 import { resolveIds } from '../resolve-id.js';
@@ -38,7 +39,7 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
         import('../../bulk/update-from.js'),
         import('../../bulk/ops.js'),
       ]);
-      return updateFromFile(ctx, publicationOps, { ...opts, from: opts.from });
+      return updateFromFile(bulkEnv(ctx), publicationOps, { ...opts, from: opts.from });
     }
     if (ids.length === 0)
       throw new UsageError('Give the ID of the publication to update (or several IDs), or --from FILE.', { field: '<id>' });
@@ -48,9 +49,9 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     }
     // After every flag was checked, before anything that changes state (or a STOPPED prompt).
     const checked = await resolveIds(ctx, 'publication', ids, '<id>');
-    if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(ctx, checked, input, opts);
+    if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(bulkEnv(ctx), checked, input, opts);
     const id = checked[0];
-    if (input.status === 'STOPPED') await confirmStops(ctx, [id], opts.yes === true);
+    if (input.status === 'STOPPED') await confirmStops(bulkEnv(ctx), [id], opts.yes === true);
     const { updatePublication, publicationRequests } = await import('../../api/publications.js');
     const { singleRecord } = await import('../../api/entities.js');
     return rawOr(

@@ -24,8 +24,8 @@ export const slotStats = defineCommand<SlotStatsOptions>({
     return runStats(ctx, opts, {
       kind: 'adslot',
       columnOptions: { byCountry },
-      shape: { endpoint: 'adslot', byCountry },
       target: { kind: 'adslot', raw: rawId, label: '<id>' },
+      fetch: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }),
       request: (q, id) => statisticsRequests.adslot(id!, { ...q, byCountry }),
     });
   },

@@ -5,6 +5,7 @@ import { addFieldOptions } from '../field-options.js';
 import type { FormInput } from '../../schema/field.js';
 import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../columns.js';
+import { bulkEnv } from '../bulk-env.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
 import { resolveEntity } from '../resolve-id.js';
@@ -36,7 +37,7 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     if (bulk.from !== undefined) {
       checkFromAlone(rawId === undefined ? [] : [rawId], { name: opts.name, formats: opts.formats, tags: opts.tags }, '<id>');
       const [{ updateFromFile }, { adSlotOps }] = await Promise.all([import('../../bulk/update-from.js'), import('../../bulk/ops.js')]);
-      return updateFromFile(ctx, adSlotOps, { ...bulk, from: bulk.from });
+      return updateFromFile(bulkEnv(ctx), adSlotOps, { ...bulk, from: bulk.from });
     }
     if (rawId === undefined) throw new UsageError('Give the ID of the ad slot to update, or --from FILE.', { field: '<id>' });
     const input = validateAdSlot({ ...opts }, 'update', flagLabel);

@@ -2,7 +2,7 @@
 // the names come from the entity calls, sent at the same time as the report (not after it): a
 // report waits for them only before its first row is written. A failed lookup never fails the
 // report: the caller shows IDs only and says why.
-import type { ApiClient } from '../../api/types.js';
+import type { MasgClient } from '../../sdk/types.js';
 import { NAME_COLUMNS } from '../../stats/rows.js';
 import type { StatsKind } from '../../stats/rows.js';
 import type { StatsLevel } from '../../api/stats-shapes.js';
@@ -20,7 +20,7 @@ export interface NameQuery {
 }
 
 /** Every lookup the report's ID columns need, concurrently. One entity → one GET; else the list. */
-export async function lookUpNames(client: ApiClient, q: NameQuery): Promise<NameTable> {
+export async function lookUpNames(sdk: MasgClient, q: NameQuery): Promise<NameTable> {
   const jobs: Array<Promise<readonly [IdKey, Map<string, string>]>> = [];
   const one = (key: IdKey, get: () => Promise<{ id: string; name: string }>) =>
     jobs.push(get().then((e) => [key, new Map([[e.id, e.name]])] as const));
@@ -33,20 +33,12 @@ export async function lookUpNames(client: ApiClient, q: NameQuery): Promise<Name
       })(),
     );
 
-  if (q.kind === 'campaign') {
-    const { getCampaign } = await import('../../api/campaigns.js');
-    one('campaign', () => getCampaign(client, q.id!));
-  } else if (q.kind === 'adslot') {
-    const { getAdSlot } = await import('../../api/adslots.js');
-    one('adslot', () => getAdSlot(client, q.id!));
-  } else {
-    const [{ getPublication, listPublications }, { listAdSlots }] = await Promise.all([
-      import('../../api/publications.js'),
-      import('../../api/adslots.js'),
-    ]);
-    if (q.id !== undefined) one('publication', () => getPublication(client, q.id!));
-    else all('publication', listPublications(client));
-    if (q.level === 'adslot') all('adslot', listAdSlots(client, { publication: q.id }));
+  if (q.kind === 'campaign') one('campaign', () => sdk.getCampaign(q.id!));
+  else if (q.kind === 'adslot') one('adslot', () => sdk.getAdSlot(q.id!));
+  else {
+    if (q.id !== undefined) one('publication', () => sdk.getPublication(q.id!));
+    else all('publication', sdk.listPublications());
+    if (q.level === 'adslot') all('adslot', sdk.listAdSlots({ publication: q.id }));
   }
   return new Map(await Promise.all(jobs));
 }
