@@ -4,9 +4,9 @@
 import { NetworkError } from '../core/errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, EntityList } from './types.js';
 import { childrenNamed, fieldsOf, parseXml } from './xml.js';
-import { isJsonObject, jsonScalar, parseJson, type JsonValue } from './json.js';
+import { recordsFromJson, type FieldRecord } from './records.js';
 
-export type FieldRecord = Record<string, string>;
+export { pickFields, type FieldRecord } from './records.js';
 
 /** Every `tag` entity in the body, as records of strings in document order. */
 export function entityRecords(res: ApiResponse, tag: string): FieldRecord[] {
@@ -32,41 +32,11 @@ export function singleRecord(res: ApiResponse, tag: string): FieldRecord {
   return records[0];
 }
 
-/** A typed entity from a record: the listed fields, '' for each one the service left out. */
-export function pickFields<K extends string>(fields: readonly K[], record: FieldRecord): Record<K, string> {
-  const out = {} as Record<K, string>;
-  for (const field of fields) out[field] = record[field] ?? '';
-  return out;
-}
-
 function fromXml(body: string, tag: string): FieldRecord[] {
   const root = parseXml(body);
   if (root.name === tag) return [fieldsOf(root)];
   if (root.name !== 'masg-response') throw new Error(`unexpected root element <${root.name}>`);
   return childrenNamed(root, tag).map(fieldsOf);
-}
-
-/** The `tag` entities of a whole JSON body (a list or one entity, wrapped or bare). */
-export function recordsFromJson(body: string, tag: string): FieldRecord[] {
-  const value = parseJson(body);
-  if (!isJsonObject(value)) throw new Error('the JSON body is not an object');
-  if ('masg-response' in value) return collect(value['masg-response'], tag);
-  if (tag in value) return collect(value[tag], tag);
-  throw new Error(`unexpected JSON root ${JSON.stringify(Object.keys(value)[0] ?? '')}`);
-}
-
-// The spec gives no JSON layout, so both `[{…}]` and `[{"publication": {…}}]` (and the same
-// for one object) are accepted.
-function collect(value: JsonValue | undefined, tag: string): FieldRecord[] {
-  if (Array.isArray(value)) return value.flatMap((item) => collect(item, tag));
-  if (!isJsonObject(value)) return [];
-  const keys = Object.keys(value);
-  if (keys.length === 0) return [];
-  const wrapped = value[tag];
-  if (keys.length === 1 && (Array.isArray(wrapped) || isJsonObject(wrapped))) return collect(wrapped, tag);
-  const record: FieldRecord = {};
-  for (const key of keys) record[key] = jsonScalar(value[key]);
-  return [record];
 }
 
 /**

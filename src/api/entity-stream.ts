@@ -213,7 +213,7 @@ async function jsonFallback<K extends string>(
   let text = first;
   for await (const chunk of rest) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   text += decoder.decode();
-  const { recordsFromJson, pickFields } = await import('./entities.js');
+  const { recordsFromJson, pickFields } = await import('./records.js');
   try {
     return recordsFromJson(text, spec.tag).map((r) => pickFields(spec.fields, r));
   } catch (err) {
