@@ -3,6 +3,7 @@
 // `openStream()`); what may be retried is decided here, by method, and how often and when in
 // retry.ts. A GET is retried on network errors, 5xx and 429; a POST is never sent twice.
 import { request as undiciRequest, type Dispatcher } from 'undici';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../config/defaults.js';
 import { InterruptedError, MasgError, NetworkError } from '../core/errors.js';
 import { basicCredentials, createRedactor, secretsFor } from '../core/redact.js';
 import { decodeBody, peek, readAll, replay, single } from './body.js';
@@ -51,8 +52,7 @@ export interface ClientOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 
 /** Bytes read from a statistics stream before deciding whether it is a service body. */
 const STREAM_PEEK_BYTES = 512;

@@ -1,11 +1,12 @@
-// Live IDs for Tab: from the cache when fresh, else fetched with the existing API functions
-// through a Context (which resolves credentials exactly as a command would, honouring
-// --sandbox, --profile and --base-url from the line being completed), under a hard deadline.
-import type { ApiClient, EntityList } from '../api/types.js';
+// Live IDs for Tab: from the cache when fresh, else fetched through the SDK of a Context (which
+// resolves credentials exactly as a command would, with config/settings.ts, honouring --sandbox,
+// --profile and --base-url from the line being completed), under a hard deadline.
+import type { EntityList, MasgClient } from '../sdk/types.js';
 import { Context, type GlobalOptions } from '../context.js';
+import { accountOverrides } from '../config/settings.js';
 import { defaultConfigDir } from '../config/store.js';
 import type { IdKind } from './hints.js';
-import { cacheLabel, configStamp, openCache, readFresh, store, type IdList } from './id-cache.js';
+import { cacheLabel, configStamp, openCache, readFresh, store, type IdList } from '../config/id-cache.js';
 import { nullIo } from './null-io.js';
 import type { LineGlobals } from './query.js';
 
@@ -24,9 +25,8 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
   const configDir = defaultConfigDir({ env });
   const label = cacheLabel(line, env);
   // Everything that can change which account answers, known without opening the profile store.
-  const identity = line.sandbox
-    ? 'sandbox'
-    : JSON.stringify([label, line.baseUrl ?? env.MASG_BASE_URL ?? '', env.MASG_EMAIL ?? '', configStamp(configDir)]);
+  // The precedence is settings.ts's own (accountOverrides), the one every command resolves with.
+  const identity = line.sandbox ? 'sandbox' : JSON.stringify([label, ...accountOverrides(line, env), configStamp(configDir)]);
   const cache = openCache(configDir, label, identity);
   const cached = readFresh(cache, kind);
   if (cached) return cached;
@@ -63,8 +63,8 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> 
 async function fetchIds(ctx: Context, kind: IdKind): Promise<Partial<Record<IdKind, IdList>>> {
   // The context's client: same proxy and redaction as a command; its signal is the deadline
   // (the null IO carries it), so no request outlives the budget.
-  const client = await ctx.createClient(await ctx.credentials());
-  return fetchers[kind](client);
+  // readingSdk: a --dry-run on the line being completed does not stop Tab from reading.
+  return fetchers[kind](await ctx.readingSdk());
 }
 
 /** [id, description] of every entity of a list, read as it streams: nothing else is kept. */
@@ -74,21 +74,19 @@ async function pairs<T extends { id: string }>(list: EntityList<T>, describe: (e
   return out;
 }
 
-const fetchers: Record<IdKind, (client: ApiClient) => Promise<Partial<Record<IdKind, IdList>>>> = {
+const fetchers: Record<IdKind, (client: MasgClient) => Promise<Partial<Record<IdKind, IdList>>>> = {
   async publications(client) {
-    const { listPublications } = await import('../api/publications.js');
-    return { publications: await pairs(listPublications(client), (p) => p.name) };
+    return { publications: await pairs(client.listPublications(), (p) => p.name) };
   },
   async adslots(client) {
-    const [{ listAdSlots }, { listPublications }] = await Promise.all([import('../api/adslots.js'), import('../api/publications.js')]);
     // Both lists at once; a slot keeps only its ID, name and publication ID until the names are known.
     const owners: string[] = [];
     const [slots, publications] = await Promise.all([
-      pairs(listAdSlots(client), (s) => {
+      pairs(client.listAdSlots(), (s) => {
         owners.push(s.publication);
         return s.name;
       }),
-      pairs(listPublications(client), (p) => p.name),
+      pairs(client.listPublications(), (p) => p.name),
     ]);
     const pubName = new Map(publications);
     slots.forEach((slot, i) => {
@@ -98,14 +96,12 @@ const fetchers: Record<IdKind, (client: ApiClient) => Promise<Partial<Record<IdK
     return { adslots: slots, publications };
   },
   async advertisers(client) {
-    const { listAdvertisers } = await import('../api/advertisers.js');
-    return { advertisers: await pairs(listAdvertisers(client), (a) => a.name) };
+    return { advertisers: await pairs(client.listAdvertisers(), (a) => a.name) };
   },
   // Campaigns are listed per advertiser only: `campaign view <Tab>` offers those of all of them.
   async campaigns(client) {
-    const [{ listAdvertisers }, { listCampaigns }] = await Promise.all([import('../api/advertisers.js'), import('../api/campaigns.js')]);
-    const advertisers = await pairs(listAdvertisers(client), (a) => a.name);
-    const lists = await Promise.all(advertisers.map(([id, name]) => pairs(listCampaigns(client, id), (c) => `${c.name} (${name})`)));
+    const advertisers = await pairs(client.listAdvertisers(), (a) => a.name);
+    const lists = await Promise.all(advertisers.map(([id, name]) => pairs(client.listCampaigns(id), (c) => `${c.name} (${name})`)));
     return { campaigns: lists.flat(), advertisers };
   },
 };

@@ -1,4 +1,5 @@
 import { NotAppliedError, UsageError } from '../../core/errors.js';
+import type { PublicationChanges } from '../../sdk/types.js';
 import { validatePublication } from '../../validate/publication.js';
 import { confirmStops } from '../../bulk/confirm.js';
 import { flagLabel } from '../../validate/rules.js';
@@ -51,13 +52,12 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(ctx, checked, input, opts);
     const id = checked[0];
     if (input.status === 'STOPPED') await confirmStops(ctx, [id], opts.yes === true);
-    const { updatePublication, publicationRequests } = await import('../../api/publications.js');
-    const { singleRecord } = await import('../../api/entities.js');
+    const { publicationRequests, singleRecord } = await import('../../sdk/requests.js');
     return rawOr(
       ctx,
       publicationRequests.update(id, input),
       async (client) => {
-        const updated = await updatePublication(client, id, input);
+        const updated = await client.updatePublication(id, input as PublicationChanges);
         return { kind: 'record', columns: publicationColumns, row: { ...updated }, failure: notApplied(id, input, updated.status) };
       },
       // --raw prints the body as it came, but a script still needs the exit code to say so.
