@@ -153,7 +153,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       const contentType = headerValue(raw.headers['content-type']);
       const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      return interpretResponse(res, http.url, redact);
+      return await interpretResponse(res, http.url, redact);
     } catch (err) {
       throw settle(err, req, http, limit, phase, retryAfterMs);
     } finally {
@@ -189,7 +189,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       const bytes = Buffer.concat([head, await readAll({ [Symbol.asyncIterator]: () => peeked.rest })]);
       const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      interpretResponse(res, http.url, redact);
+      await interpretResponse(res, http.url, redact);
       return { status: res.status, contentType, body: single(bytes) };
     } catch (err) {
       throw settle(err, req, http, limit, phase, retryAfterMs);

@@ -218,7 +218,7 @@ class SyncRun {
   /** Lists the account's objects, replaces the snapshots, and returns the campaigns to fetch. */
   private async listObjects(staging: StagingDir): Promise<Array<{ id: string; advertiser: string }>> {
     const { fetchAccountObjects } = await import('./entities.js');
-    const objects = await fetchAccountObjects(this.client);
+    const objects = await fetchAccountObjects(await this.ctx.sdk());
     this.requests += 3 + objects.advertisers.length;
     await this.store.replaceDimensions(await this.dimensionFiles(staging, objects));
     return objects.campaigns.map((c) => ({ id: c.id, advertiser: c.advertiser }));
