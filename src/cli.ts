@@ -55,8 +55,18 @@ export async function buildProgram(io: Io): Promise<Command> {
     )
     .option('-q, --quiet', 'no spinner, progress or notices')
     .option('--debug', 'log each request and response to stderr, credentials redacted')
-    .option('--timeout <seconds>', 'per-request timeout: no answer, or a body that stalls', positiveSeconds('--timeout'), DEFAULT_TIMEOUT_SECONDS)
-    .option('--connect-timeout <seconds>', 'time allowed to open a connection', positiveSeconds('--connect-timeout'), DEFAULT_CONNECT_TIMEOUT_SECONDS)
+    .option(
+      '--timeout <seconds>',
+      'per-request timeout: no answer, or a body that stalls',
+      positiveSeconds('--timeout'),
+      DEFAULT_TIMEOUT_SECONDS,
+    )
+    .option(
+      '--connect-timeout <seconds>',
+      'time allowed to open a connection',
+      positiveSeconds('--connect-timeout'),
+      DEFAULT_CONNECT_TIMEOUT_SECONDS,
+    )
     .option(
       '--retries <n>',
       'retries of a safe (GET) request after a network error, 5xx or 429; creates and updates are never re-sent',

@@ -8,7 +8,7 @@ import type { CommandResult } from './define.js';
 export async function rawOr(
   ctx: Context,
   request: ApiRequest,
-  typed: (client: MasgClient) => Promise<CommandResult>,
+  typed: (client: MasgClient) => CommandResult | Promise<CommandResult>,
   /** Reads the raw answer for a failure the exit code must still report (an ignored status move). */
   check?: (response: RawResponse) => Error | undefined,
 ): Promise<CommandResult> {

@@ -55,7 +55,9 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
 
 function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    deadline.addEventListener('abort', () => reject(deadline.reason), { once: true });
+    deadline.addEventListener('abort', () => reject(deadline.reason instanceof Error ? deadline.reason : new Error('deadline')), {
+      once: true,
+    });
     work.then(resolve, reject);
   });
 }

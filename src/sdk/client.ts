@@ -88,11 +88,7 @@ export function createClient(options: ClientOptions): MasgClient {
  * so every command reaches the service through these same methods. Internal: not exported by
  * src/index.ts.
  */
-export function clientOver(
-  api: (call?: CallOptions) => ApiClient,
-  opts: { timeZone?: string; close?: () => Promise<void> },
-): MasgClient {
-
+export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZone?: string; close?: () => Promise<void> }): MasgClient {
   const range = (q: StatsRange) => {
     if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
     return resolveRange(q.from, q.to, q.timeZone ?? opts.timeZone);
@@ -199,9 +195,12 @@ export function clientOver(
 export function rawRequest(req: RawRequest): ApiRequest {
   if (typeof req !== 'object' || req === null) throw new UsageError('request: expected { method, path, query, form, format }.');
   const method = req.method === undefined ? 'GET' : oneOf('method', String(req.method).toUpperCase(), ['GET', 'POST'] as const);
-  if (typeof req.path !== 'string' || req.path.trim() === '') throw new UsageError('path: required, e.g. "/publication/list".', { field: 'path' });
+  if (typeof req.path !== 'string' || req.path.trim() === '')
+    throw new UsageError('path: required, e.g. "/publication/list".', { field: 'path' });
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(req.path) || req.path.includes('?') || /[\s\p{Cc}]/u.test(req.path)) {
-    throw new UsageError(`path: "${req.path}" is not an endpoint path under the base URL (parameters go in query or form).`, { field: 'path' });
+    throw new UsageError(`path: "${req.path}" is not an endpoint path under the base URL (parameters go in query or form).`, {
+      field: 'path',
+    });
   }
   if (method === 'GET' && req.form !== undefined) throw new UsageError('form: only a POST has a form body; use query.', { field: 'form' });
   if (method === 'POST' && req.query !== undefined) throw new UsageError('query: a POST sends its parameters as form.', { field: 'query' });

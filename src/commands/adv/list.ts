@@ -12,7 +12,7 @@ export const advList = defineCommand<ListOptions>({
   async run(ctx, opts) {
     checkOut(ctx, opts);
     const { advertiserRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, advertiserRequests.list(), async (client) =>
+    return rawOr(ctx, advertiserRequests.list(), (client) =>
       streamedList(client.listAdvertisers(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
     );
   },

@@ -37,7 +37,10 @@ export const login = defineCommand<LoginOptions>({
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
     const config = await import('../../config/index.js');
     const { createPrompter } = await import('../../prompt.js');
-    const [{ login }, { advertiserRequests, asRawRequest }] = await Promise.all([import('./login-core.js'), import('../../sdk/requests.js')]);
+    const [{ login }, { advertiserRequests, asRawRequest }] = await Promise.all([
+      import('./login-core.js'),
+      import('../../sdk/requests.js'),
+    ]);
     const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
     // Same precedence as everywhere: a flag, then the environment, then (inside login) the stored
     // profile or a prompt. The key itself never comes from the environment here: login saves it.

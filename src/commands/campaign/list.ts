@@ -14,7 +14,7 @@ export const campaignList = defineCommand<ListOptions>({
     checkOut(ctx, opts);
     const advertiserId = await resolveId(ctx, 'advertiser', rawId, '<advertiserId>');
     const { campaignRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, campaignRequests.list(advertiserId), async (client) =>
+    return rawOr(ctx, campaignRequests.list(advertiserId), (client) =>
       streamedList(client.listCampaigns(advertiserId), {
         entity: 'campaigns',
         columns: campaignColumns,

@@ -21,7 +21,11 @@ export const pubCreate = defineCommand<Record<string, string>>({
     return rawOr(ctx, publicationRequests.create(input), async (client) => ({
       kind: 'record',
       columns: publicationColumns,
-      row: { ...(await client.createPublication(input as unknown as PublicationCreate) /* checked strings: the SDK's rules pass them as they are */) },
+      row: {
+        ...(await client.createPublication(
+          input as unknown as PublicationCreate,
+        )) /* checked strings: the SDK's rules pass them as they are */,
+      },
     }));
   },
 });

@@ -34,7 +34,7 @@ export const pubList = defineCommand<PubListOptions>({
     const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_STATUSES);
     checkOut(ctx, opts);
     const { publicationRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, publicationRequests.list({ status }), async (client) =>
+    return rawOr(ctx, publicationRequests.list({ status }), (client) =>
       streamedList(client.listPublications({ status }), {
         entity: 'publications',
         columns: publicationColumns,

@@ -18,7 +18,7 @@ export const slotList = defineCommand<SlotListOptions>({
     checkOut(ctx, opts);
     const publication = opts.publication === undefined ? undefined : await resolveId(ctx, 'publication', opts.publication, '--publication');
     const { adSlotRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, adSlotRequests.list({ publication }), async (client) =>
+    return rawOr(ctx, adSlotRequests.list({ publication }), (client) =>
       streamedList(client.listAdSlots({ publication }), { entity: 'ad slots', columns: adSlotColumns, out: opts.out }),
     );
   },
