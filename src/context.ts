@@ -274,6 +274,35 @@ export class Context {
   }
 }
 
+/**
+ * Tab's way to the service (src/completion/live.ts takes it as a parameter, handed over by
+ * src/cli.ts, so completion/ never imports the CLI shell): a Context for the account the line
+ * names, resolved exactly as for a command, with IO that never talks to the user, no retries (a
+ * Tab press has one short budget, and an answer too late is no answer), the budget as timeout
+ * and the deadline as its signal, so no request outlives it.
+ */
+export async function openLineSession(
+  env: Record<string, string | undefined>,
+  version: string,
+  line: { profile?: string; baseUrl?: string; sandbox?: boolean },
+  deadline: AbortSignal,
+  budgetMs: number,
+): Promise<{ sdk(): Promise<MasgClient>; close(): Promise<void> }> {
+  const { nullIo } = await import('./completion/null-io.js');
+  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: budgetMs / 1000, retries: 0 };
+  const ctx = new Context(nullIo(env, deadline), globals, version);
+  return {
+    // readingSdk: a --dry-run on the line being completed does not stop Tab from reading.
+    sdk: () => ctx.readingSdk(),
+    close: async () => {
+      // A deadline hit while the embedded sandbox was still starting: let it finish starting so
+      // that close() stops it, or its listening socket would keep the process (and the shell) waiting.
+      await ctx.credentials().catch(() => undefined);
+      await ctx.close();
+    },
+  };
+}
+
 /** --concurrency as a connection cap; the command validates the value itself (parseConcurrency). */
 function connectionsFor(concurrency: string | undefined): number | undefined {
   return concurrency !== undefined && /^\d+$/.test(concurrency) && Number(concurrency) > 0 ? Number(concurrency) : undefined;

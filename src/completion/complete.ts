@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Io } from '../context.js';
 import { formatAnswer } from './protocol.js';
 import { answer } from './query.js';
+import type { OpenLineSession } from './live.js';
 import type { CommandSpec } from './spec.js';
 
 /** Generated from the commander tree by scripts/gen-completions.js; shipped in the package. */
@@ -33,13 +34,14 @@ async function loadSpec(): Promise<CommandSpec> {
 // The answer's text, where hostile values and descriptions are dealt with.
 export { formatAnswer };
 
-export async function complete(words: string[], io: Io, version: string): Promise<void> {
+/** `openSession`: how live IDs reach the service (src/context.ts openLineSession, given by src/cli.ts). */
+export async function complete(words: string[], io: Io, openSession: OpenLineSession): Promise<void> {
   try {
     const a = answer(await loadSpec(), words);
     let candidates = a.candidates;
     if (a.ids) {
       const { liveIds } = await import('./live.js');
-      const ids = await liveIds(a.ids.kind, a.globals, io.env, version);
+      const ids = await liveIds(a.ids.kind, a.globals, io.env, openSession);
       candidates = ids
         .filter(([id]) => id.startsWith(a.ids!.partial))
         .map(([id, name]) => ({ value: a.ids!.prefix + id, description: name }));

@@ -1,13 +1,13 @@
-// Live IDs for Tab: from the cache when fresh, else fetched through the SDK of a Context (which
-// resolves credentials exactly as a command would, with config/settings.ts, honouring --sandbox,
-// --profile and --base-url from the line being completed), under a hard deadline.
+// Live IDs for Tab: from the cache when fresh, else fetched through the SDK, under a hard deadline.
+// The session that reaches the service is handed in (src/context.ts openLineSession, passed by
+// src/cli.ts): it resolves credentials exactly as a command would, with config/settings.ts,
+// honouring --sandbox, --profile and --base-url from the line, and completion/ never imports the
+// CLI shell.
 import type { EntityList, MasgClient } from '../sdk/types.js';
-import { Context, type GlobalOptions } from '../context.js';
 import { accountOverrides } from '../config/settings.js';
 import { defaultConfigDir } from '../config/store.js';
 import type { IdKind } from './hints.js';
 import { cacheLabel, configStamp, openCache, readFresh, store, type IdList } from '../config/id-cache.js';
-import { nullIo } from './null-io.js';
 import type { LineGlobals } from './query.js';
 
 /** A Tab that makes the shell wait longer than this is worse than one that offers nothing. */
@@ -21,7 +21,18 @@ function deadlineFrom(env: Env): number {
 
 type Env = Record<string, string | undefined>;
 
-export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version: string): Promise<IdList> {
+/** The service, for the account of one line being completed. */
+export interface LineSession {
+  /** Sends even when the line says --dry-run: Tab reads, it never changes anything. */
+  sdk(): Promise<MasgClient>;
+  /** Releases everything, an embedded sandbox still starting included; never fails. */
+  close(): Promise<void>;
+}
+
+/** Opens a session: no retries, `budgetMs` as the timeout, aborted by `deadline`. */
+export type OpenLineSession = (line: LineGlobals, deadline: AbortSignal, budgetMs: number) => Promise<LineSession>;
+
+export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, open: OpenLineSession): Promise<IdList> {
   const configDir = defaultConfigDir({ env });
   const label = cacheLabel(line, env);
   // Everything that can change which account answers, known without opening the profile store.
@@ -33,11 +44,12 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
 
   const budget = deadlineFrom(env);
   const deadline = AbortSignal.timeout(budget);
-  // No retries: a Tab press has one short budget, and an answer too late is no answer.
-  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: budget / 1000, retries: 0 };
-  const ctx = new Context(nullIo(env, deadline), globals, version);
+  const session = open(line, deadline, budget);
   try {
-    const fresh = await beforeDeadline(fetchIds(ctx, kind), deadline);
+    const fresh = await beforeDeadline(
+      session.then(async (s) => fetchers[kind](await s.sdk())),
+      deadline,
+    );
     try {
       await store(cache, fresh);
     } catch {
@@ -46,10 +58,7 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
     }
     return fresh[kind] ?? [];
   } finally {
-    // A deadline hit while the embedded sandbox was still starting: let it finish starting so
-    // that close() stops it, or its listening socket would keep the process (and the shell) waiting.
-    await ctx.credentials().catch(() => undefined);
-    await ctx.close();
+    await (await session).close();
   }
 }
 
@@ -60,13 +69,6 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> 
     });
     work.then(resolve, reject);
   });
-}
-
-async function fetchIds(ctx: Context, kind: IdKind): Promise<Partial<Record<IdKind, IdList>>> {
-  // The context's client: same proxy and redaction as a command; its signal is the deadline
-  // (the null IO carries it), so no request outlives the budget.
-  // readingSdk: a --dry-run on the line being completed does not stop Tab from reading.
-  return fetchers[kind](await ctx.readingSdk());
 }
 
 /** [id, description] of every entity of a list, read as it streams: nothing else is kept. */
