@@ -1,7 +1,6 @@
 import { NotAppliedError, UsageError } from '../../core/errors.js';
 import type { PublicationChanges } from '../../sdk/types.js';
 import { validatePublication } from '../../validate/publication.js';
-import { confirmStops } from '../../bulk/confirm.js';
 import { flagLabel } from '../../validate/rules.js';
 import { publicationColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
@@ -51,7 +50,7 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     const checked = await resolveIds(ctx, 'publication', ids, '<id>');
     if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(ctx, checked, input, opts);
     const id = checked[0];
-    if (input.status === 'STOPPED') await confirmStops(ctx, [id], opts.yes === true);
+    if (input.status === 'STOPPED') await (await import('../../bulk/confirm.js')).confirmStops(ctx, [id], opts.yes === true);
     const { publicationRequests, singleRecord } = await import('../../sdk/requests.js');
     return rawOr(
       ctx,
