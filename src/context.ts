@@ -197,8 +197,8 @@ export class Context {
 
   /** --sandbox: an in-process sandbox on an ephemeral loopback port, state kept between runs. */
   private async startEmbeddedSandbox(): Promise<{ url: string; email: string; key: string }> {
-    const [{ startSandbox }, { join }] = await Promise.all([import('./sandbox/index.js'), import('node:path')]);
-    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: join(this.configDir, 'sandbox', 'state.json') });
+    const [{ startSandbox }, path] = await Promise.all([import('./sandbox/index.js'), import('node:path')]);
+    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: path.join(this.configDir, 'sandbox', 'state.json') });
     this.onClose(() => sandbox.close());
     return { url: sandbox.url, ...sandbox.demo };
   }
