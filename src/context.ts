@@ -1,21 +1,14 @@
 // Everything one invocation needs, created once after the flags are parsed: IO streams and
 // environment (injected, so commands run in-process in tests), global options, and a lazily
 // built API client. Heavy modules are imported here on first use, never at start-up.
-import type { Readable, Writable } from 'node:stream';
 import type { ApiClient, ApiRequest } from './api/types.js';
 import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_RETRIES } from './config/defaults.js';
 import { defaultConfigDir } from './config/store.js';
+import type { Io } from './core/io.js';
 import type { OutputSettings, Ui } from './output/index.js';
 import type { MasgClient } from './sdk/types.js';
 
-export interface Io {
-  stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean; columns?: number };
-  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
-  env: Record<string, string | undefined>;
-  /** Aborted on Ctrl-C / SIGTERM. */
-  signal: AbortSignal;
-}
+export type { Io } from './core/io.js';
 
 export type OutputFormat = OutputSettings['format'];
 

@@ -1,7 +1,7 @@
 // IO for code that must not talk to the user: completion never prompts and never prints
 // anything but its answer, so warnings (e.g. about config file permissions) go nowhere.
 import { Readable, Writable } from 'node:stream';
-import type { Io } from '../context.js';
+import type { Io } from '../core/io.js';
 
 export function nullIo(env: Record<string, string | undefined>, signal: AbortSignal = new AbortController().signal): Io {
   const sink = () => new Writable({ write: (_chunk, _enc, done) => done() });
