@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Io } from './core/io.js';
+import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS, MAX_RETRIES } from './config/defaults.js';
 import { ExitCode, MasgError, UsageError, wasReported } from './core/errors.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -17,8 +18,8 @@ function positiveSeconds(flag: string): (value: string) => number {
 }
 
 function retryCount(value: string): number {
-  // More than 10 retries of one request is a loop, not resilience; --deadline bounds time instead.
-  if (!/^\d+$/.test(value) || Number(value) > 10) throw new UsageError(`--retries: "${value}" is not a whole number from 0 to 10`);
+  if (!/^\d+$/.test(value) || Number(value) > MAX_RETRIES)
+    throw new UsageError(`--retries: "${value}" is not a whole number from 0 to ${MAX_RETRIES}`);
   return Number(value);
 }
 
@@ -55,13 +56,23 @@ export async function buildProgram(io: Io): Promise<Command> {
     )
     .option('-q, --quiet', 'no spinner, progress or notices')
     .option('--debug', 'log each request and response to stderr, credentials redacted')
-    .option('--timeout <seconds>', 'per-request timeout: no answer, or a body that stalls', positiveSeconds('--timeout'), 30)
-    .option('--connect-timeout <seconds>', 'time allowed to open a connection', positiveSeconds('--connect-timeout'), 10)
+    .option(
+      '--timeout <seconds>',
+      'per-request timeout: no answer, or a body that stalls',
+      positiveSeconds('--timeout'),
+      DEFAULT_TIMEOUT_SECONDS,
+    )
+    .option(
+      '--connect-timeout <seconds>',
+      'time allowed to open a connection',
+      positiveSeconds('--connect-timeout'),
+      DEFAULT_CONNECT_TIMEOUT_SECONDS,
+    )
     .option(
       '--retries <n>',
       'retries of a safe (GET) request after a network error, 5xx or 429; creates and updates are never re-sent',
       retryCount,
-      3,
+      DEFAULT_RETRIES,
     )
     .option(
       '--deadline <seconds>',
@@ -113,7 +124,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   if (argv[0] === '__complete') {
     const { complete } = await import('./completion/complete.js');
-    await complete(argv.slice(1), io, VERSION, buildProgram);
+    // Live IDs reach the service through the CLI shell's Context, loaded only when a Tab needs them.
+    await complete(argv.slice(1), io, buildProgram, async (...line) => (await import('./context.js')).openLineSession(io.env, VERSION, ...line));
     return ExitCode.OK;
   }
   const output = watchOutput(io);

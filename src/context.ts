@@ -2,10 +2,11 @@
 // environment (injected, so commands run in-process in tests), global options, and a lazily
 // built API client. Heavy modules are imported here on first use, never at start-up.
 import type { ApiClient, ApiRequest } from './api/types.js';
+import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_RETRIES } from './config/defaults.js';
 import { defaultConfigDir } from './config/store.js';
+import type { Io } from './core/io.js';
 import type { OutputSettings, Ui } from './output/index.js';
 import type { MasgClient } from './sdk/types.js';
-import type { Io } from './core/io.js';
 
 export type { Io } from './core/io.js';
 
@@ -26,9 +27,9 @@ export interface GlobalOptions {
   debug?: boolean;
   /** Seconds. */
   timeout: number;
-  /** Seconds (default 10). */
+  /** Seconds (default: src/config/defaults.ts). */
   connectTimeout?: number;
-  /** Extra attempts for GETs (default 3). */
+  /** Extra attempts for GETs (default: src/config/defaults.ts). */
   retries?: number;
   /** Seconds for the whole command; undefined = none. */
   deadline?: number;
@@ -49,6 +50,7 @@ export interface Credentials {
 export class Context {
   private clientPromise?: Promise<ApiClient>;
   private sdkPromise?: Promise<MasgClient>;
+  private readingSdkPromise?: Promise<MasgClient>;
   private credentialsPromise?: Promise<Credentials>;
   private settingsPromise?: Promise<OutputSettings>;
   private uiPromise?: Promise<Ui>;
@@ -140,13 +142,42 @@ export class Context {
     return this.sdkPromise;
   }
 
+  /**
+   * The SDK for reads that must happen even under --dry-run (a short ID's list, Tab's live IDs):
+   * the same credentials, timeouts, --debug and redaction, but it sends. Changes still go
+   * through sdk(), which only describes them under --dry-run.
+   */
+  readingSdk(): Promise<MasgClient> {
+    if (!this.globals.dryRun) return this.sdk();
+    this.readingSdkPromise ??= (async () => {
+      const creds = await this.credentials();
+      return this.sdkOver(await this.createClient(creds, { send: true }), creds.timezone);
+    })();
+    return this.readingSdkPromise;
+  }
+
+  /** An SDK client for other credentials than the invocation's (login verifies new ones with it before saving). */
+  async sdkFor(creds: { email: string; key: string; baseUrl: string; timezone?: string }): Promise<MasgClient> {
+    return this.sdkOver(await this.createClient(creds), creds.timezone);
+  }
+
+  private async sdkOver(client: ApiClient, timeZone: string | undefined): Promise<MasgClient> {
+    const { clientOver } = await import('./sdk/client.js');
+    return clientOver(() => client, { timeZone });
+  }
+
   private async loadCredentials(): Promise<Credentials> {
-    const config = await import('./config/index.js');
+    // The modules themselves, not the config barrel: a command loads only what it uses.
+    const [{ resolveSettings }, { openStore }, { createMemoryStore }] = await Promise.all([
+      import('./config/settings.js'),
+      import('./config/conf-store.js'),
+      import('./config/memory-store.js'),
+    ]);
     const g = this.globals;
     // --sandbox is a flag like any other: resolveSettings decides what it overrides.
     const sandbox = g.sandbox ? await this.startEmbeddedSandbox() : undefined;
-    const store = sandbox ? config.createMemoryStore() : await config.openStore(this.configDir, { env: this.io.env });
-    const s = await config.resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox }, env: this.io.env, store });
+    const store = sandbox ? createMemoryStore() : await openStore(this.configDir, { env: this.io.env });
+    const s = await resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox }, env: this.io.env, store });
     this.addSecrets(s.email, s.key);
     for (const warning of s.warnings) (await this.ui()).warn(warning);
     return { profile: s.profile, email: s.email, key: s.key, baseUrl: s.baseUrl, keySource: s.keySource, timezone: s.timezone };
@@ -159,8 +190,8 @@ export class Context {
 
   /** --sandbox: an in-process sandbox on an ephemeral loopback port, state kept between runs. */
   private async startEmbeddedSandbox(): Promise<{ url: string; email: string; key: string }> {
-    const [{ startSandbox }, { join }] = await Promise.all([import('./sandbox/index.js'), import('node:path')]);
-    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: join(this.configDir, 'sandbox', 'state.json') });
+    const [{ startSandbox }, path] = await Promise.all([import('./sandbox/index.js'), import('node:path')]);
+    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: path.join(this.configDir, 'sandbox', 'state.json') });
     this.onClose(() => sandbox.close());
     return { url: sandbox.url, ...sandbox.demo };
   }
@@ -169,8 +200,11 @@ export class Context {
     return this.createClient(await this.credentials());
   }
 
-  /** A client for the given credentials (login verifies new ones with it before saving). */
-  async createClient(creds: { email: string; key: string; baseUrl: string }): Promise<ApiClient> {
+  /**
+   * The transport for the given credentials, with this invocation's proxy, timeouts, --debug,
+   * notices and spinner. `send`: sends even under --dry-run (readingSdk). Commands use sdk().
+   */
+  async createClient(creds: { email: string; key: string; baseUrl: string }, opts: { send?: boolean } = {}): Promise<ApiClient> {
     this.addSecrets(creds.email, creds.key);
     const [{ createClient, proxyFromEnv, proxySecrets }, { createRedactor }] = await Promise.all([
       import('./api/transport.js'),
@@ -189,14 +223,14 @@ export class Context {
       key: creds.key,
       userAgent: `masg/${this.version}`,
       timeoutMs: g.timeout * 1000,
-      connectTimeoutMs: (g.connectTimeout ?? 10) * 1000,
-      retries: g.retries ?? 3,
+      connectTimeoutMs: (g.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_SECONDS) * 1000,
+      retries: g.retries ?? DEFAULT_RETRIES,
       maxConnections: connectionsFor(g.concurrency),
       deadlineMs: g.deadline === undefined ? undefined : g.deadline * 1000,
       proxy,
       debug: g.debug ? (line: string) => void this.io.stderr.write(`${redact(line)}\n`) : undefined,
       notice: ui ? (line: string) => ui.notice(`masg: ${redact(line)}`) : undefined,
-      dryRun: g.dryRun ? (line: string) => void this.io.stdout.write(`${redact(line)}\n`) : undefined,
+      dryRun: g.dryRun && !opts.send ? (line: string) => void this.io.stdout.write(`${redact(line)}\n`) : undefined,
       signal: this.io.signal,
     });
     this.onClose(() => client.close());
@@ -209,7 +243,7 @@ export class Context {
   }
 
   /**
-   * Tab's cached ID lists (src/completion/id-cache.ts) go stale when masg itself creates or
+   * Tab's cached ID lists (src/config/id-cache.ts) go stale when masg itself creates or
    * updates something: each change sent (answered or not: its outcome may be unknown) marks what
    * it touches, and the cache is trimmed once when the command ends, never failing it.
    */
@@ -219,7 +253,7 @@ export class Context {
       if (req.method === 'GET') return;
       if (paths.size === 0) {
         this.onClose(async () => {
-          const { cacheLabel, forget, kindsChangedBy } = await import('./completion/id-cache.js');
+          const { cacheLabel, forget, kindsChangedBy } = await import('./config/id-cache.js');
           await forget(this.configDir, cacheLabel(this.globals, this.io.env), [...new Set([...paths].flatMap(kindsChangedBy))]);
         });
       }
@@ -231,6 +265,35 @@ export class Context {
       close: () => client.close(),
     };
   }
+}
+
+/**
+ * Tab's way to the service (src/completion/live.ts takes it as a parameter, handed over by
+ * src/cli.ts, so completion/ never imports the CLI shell): a Context for the account the line
+ * names, resolved exactly as for a command, with IO that never talks to the user, no retries (a
+ * Tab press has one short budget, and an answer too late is no answer), the budget as timeout
+ * and the deadline as its signal, so no request outlives it.
+ */
+export async function openLineSession(
+  env: Record<string, string | undefined>,
+  version: string,
+  line: { profile?: string; baseUrl?: string; sandbox?: boolean },
+  deadline: AbortSignal,
+  budgetMs: number,
+): Promise<{ sdk(): Promise<MasgClient>; close(): Promise<void> }> {
+  const { nullIo } = await import('./completion/null-io.js');
+  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: budgetMs / 1000, retries: 0 };
+  const ctx = new Context(nullIo(env, deadline), globals, version);
+  return {
+    // readingSdk: a --dry-run on the line being completed does not stop Tab from reading.
+    sdk: () => ctx.readingSdk(),
+    close: async () => {
+      // A deadline hit while the embedded sandbox was still starting: let it finish starting so
+      // that close() stops it, or its listening socket would keep the process (and the shell) waiting.
+      await ctx.credentials().catch(() => undefined);
+      await ctx.close();
+    },
+  };
 }
 
 /** --concurrency as a connection cap; the command validates the value itself (parseConcurrency). */

@@ -5,7 +5,10 @@ import { NetworkError, errorFromService } from '../core/errors.js';
 import type { Redactor } from '../core/redact.js';
 import { isJsonObject, jsonScalar, parseJson } from './json.js';
 import type { ApiResponse } from './types.js';
-import { fieldsOf, parseXml, xmlProblem } from './xml.js';
+
+// fast-xml-parser is loaded only when a whole XML body must be checked or read (an entity, an
+// error): a statistics report streamed through saxes never needs it.
+const xml = () => import('./xml.js');
 
 export interface Sniffed {
   kind: 'xml' | 'json' | 'html' | 'empty' | 'other';
@@ -32,8 +35,8 @@ export function sniffRoot(text: string, contentType = ''): Sniffed {
 
 export const SERVICE_ROOTS = ['masg-response', 'campaign'];
 
-/** Return the response when it is a success body; otherwise throw the error it stands for. */
-export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor): ApiResponse {
+/** Resolve to the response when it is a success body; otherwise reject with the error it stands for. */
+export async function interpretResponse(res: ApiResponse, url: URL, redact: Redactor): Promise<ApiResponse> {
   const sniffed = sniffRoot(res.body, res.contentType);
   const fail = (message: string, hint?: string, cause?: unknown): never => {
     throw new NetworkError(redact(message), { status: res.status, hint, cause });
@@ -43,15 +46,15 @@ export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor):
   // 429 and 503 say "not now" whatever the body says: a masg-error under them is not a refusal
   // of the request (exit 5) but a reason to come back later (retried for a GET, exit 6 after).
   if (notNow !== undefined && sniffed.root === 'masg-error') {
-    const said = errorFields(res, sniffed);
+    const said = await errorFields(res, sniffed);
     const quoted =
       said === undefined ? '' : ` It said: code ${stripControls(said.code ?? '?')}, "${redact(stripControls(said.description ?? ''))}".`;
     fail(`${at} (${notNow}): it asks to be called again later.${quoted}`);
   }
-  if (sniffed.root === 'masg-error') throw serviceError(res, sniffed, redact, fail, at);
+  if (sniffed.root === 'masg-error') throw await serviceError(res, sniffed, redact, fail, at);
   if ((sniffed.kind === 'xml' || sniffed.kind === 'json') && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
     if (res.status !== 200) fail(`${at} with a response body but no error description.`);
-    const problem = sniffed.kind === 'xml' ? xmlProblem(res.body) : jsonProblem(res.body);
+    const problem = sniffed.kind === 'xml' ? (await xml()).xmlProblem(res.body) : jsonProblem(res.body);
     if (problem !== undefined)
       fail(
         `${at} with a malformed or truncated ${sniffed.kind.toUpperCase()} body: ${problem}`,
@@ -85,26 +88,35 @@ export function interpretResponse(res: ApiResponse, url: URL, redact: Redactor):
 const NOT_NOW: Readonly<Record<number, string>> = { 429: 'Too Many Requests', 503: 'Service Unavailable' };
 
 /** `code` and `description` of a masg-error body; throws when the body cannot be read. */
-function readErrorFields(res: ApiResponse, sniffed: Sniffed): Record<string, string> {
-  if (sniffed.kind === 'xml') return fieldsOf(parseXml(res.body));
+async function readErrorFields(res: ApiResponse, sniffed: Sniffed): Promise<Record<string, string>> {
+  if (sniffed.kind === 'xml') {
+    const { fieldsOf, parseXml } = await xml();
+    return fieldsOf(parseXml(res.body));
+  }
   const value = parseJson(res.body);
   const inner = isJsonObject(value) ? value['masg-error'] : undefined;
   if (!isJsonObject(inner)) throw new Error('masg-error is not an object');
   return { code: jsonScalar(inner.code), description: jsonScalar(inner.description) };
 }
 
-function errorFields(res: ApiResponse, sniffed: Sniffed): Record<string, string> | undefined {
+async function errorFields(res: ApiResponse, sniffed: Sniffed): Promise<Record<string, string> | undefined> {
   try {
-    return readErrorFields(res, sniffed);
+    return await readErrorFields(res, sniffed);
   } catch {
     return undefined;
   }
 }
 
-function serviceError(res: ApiResponse, sniffed: Sniffed, redact: Redactor, fail: (m: string, hint?: string) => never, at: string): Error {
+async function serviceError(
+  res: ApiResponse,
+  sniffed: Sniffed,
+  redact: Redactor,
+  fail: (m: string, hint?: string) => never,
+  at: string,
+): Promise<Error> {
   let fields: Record<string, string>;
   try {
-    fields = readErrorFields(res, sniffed);
+    fields = await readErrorFields(res, sniffed);
   } catch (err) {
     return fail(`${at} with an unreadable error body: ${(err as Error).message}`);
   }

@@ -3,6 +3,7 @@
 // `openStream()`); what may be retried is decided here, by method, and how often and when in
 // retry.ts. A GET is retried on network errors, 5xx and 429; a POST is never sent twice.
 import { request as undiciRequest, type Dispatcher } from 'undici';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../config/defaults.js';
 import { InterruptedError, MasgError, NetworkError } from '../core/errors.js';
 import { basicCredentials, createRedactor, secretsFor } from '../core/redact.js';
 import { decodeBody, peek, readAll, replay, single } from './body.js';
@@ -51,8 +52,7 @@ export interface ClientOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 
 /** Bytes read from a statistics stream before deciding whether it is a service body. */
 const STREAM_PEEK_BYTES = 512;
@@ -153,7 +153,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       const contentType = headerValue(raw.headers['content-type']);
       const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      return interpretResponse(res, http.url, redact);
+      return await interpretResponse(res, http.url, redact);
     } catch (err) {
       throw settle(err, req, http, limit, phase, retryAfterMs);
     } finally {
@@ -189,7 +189,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       const bytes = Buffer.concat([head, await readAll({ [Symbol.asyncIterator]: () => peeked.rest })]);
       const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      interpretResponse(res, http.url, redact);
+      await interpretResponse(res, http.url, redact);
       return { status: res.status, contentType, body: single(bytes) };
     } catch (err) {
       throw settle(err, req, http, limit, phase, retryAfterMs);

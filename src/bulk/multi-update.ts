@@ -2,7 +2,7 @@
 // publications with bounded concurrency, one output row per ID (what the service shows now, and
 // the result), then the exit code of the run: the first failure, or 8 with --continue-on-error.
 import type { Publication, PublicationInput } from '../api/types.js';
-import { isDryRun } from '../api/describe.js';
+import { isDryRun } from '../sdk/dry-run.js';
 import type { CommandResult } from '../output/result.js';
 import type { PublicationChanges } from '../sdk/types.js';
 import type { BulkEnv } from './env.js';

@@ -1,11 +1,15 @@
 // `masg api <path>`: any endpoint, with the same credentials, retries, timeouts, --debug
-// redaction and --dry-run as every other command, because it goes through the same client.
+// redaction and --dry-run as every other command, because it goes through the same client
+// (the SDK's request(), which any Node caller has too).
 // The body is printed exactly as received; a masg-error still becomes its exit code (the
 // message, with the service's code and description, goes to stderr; stdout stays data only).
 import { Option } from 'commander';
-import type { Format, HttpMethod } from '../api/types.js';
 import { UsageError } from '../core/errors.js';
+import type { RawRequest } from '../sdk/types.js';
 import { defineCommand } from './define.js';
+
+type Format = NonNullable<RawRequest['format']>;
+type HttpMethod = NonNullable<RawRequest['method']>;
 
 export interface ApiOptions {
   method: HttpMethod;
@@ -42,8 +46,10 @@ export const api = defineCommand<ApiOptions>({
   async run(ctx, opts, [rawPath]) {
     const { path, format } = parsePath(rawPath, ...formatFlag(ctx.globals.output, ctx.globals.raw));
     const params = parseFields(opts.field ?? []);
-    const client = await ctx.client();
-    const response = await client.request({ method: opts.method, path, params, format });
+    const client = await ctx.sdk();
+    const response = await client.request(
+      opts.method === 'GET' ? { method: 'GET', path, query: params, format } : { method: 'POST', path, form: params, format },
+    );
     return { kind: 'raw', body: response.body };
   },
 });

@@ -3,9 +3,9 @@
 // A full UUID is sent as is, without a list call, so the service keeps the last word on it.
 // Called before anything that changes state is sent; under --dry-run the list is still read (it
 // changes nothing), so the dry run shows the resolved ID.
-import type { ApiClient } from '../api/types.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
+import type { MasgClient } from '../sdk/types.js';
 import { id as checkId } from '../schema/rules.js';
 
 export type IdKind = 'publication' | 'adslot' | 'advertiser' | 'campaign';
@@ -67,8 +67,8 @@ async function resolveEntities(
     }
   }
   if (prefixes.length === 0) return wanted.map((id) => ({ id }));
-  const { readingClient } = await import('./bulk-env.js');
-  const matches = await collectMatches(await readingClient(ctx), kind, prefixes);
+  // Read even under --dry-run: the dry run then shows the resolved ID.
+  const matches = await collectMatches(await ctx.readingSdk(), kind, prefixes);
   const resolved = new Map(prefixes.map((p) => [p, pick(kind, p, matches.get(p)!, label)] as const));
   return wanted.map((w) => resolved.get(w) ?? { id: w });
 }
@@ -80,7 +80,7 @@ interface Found {
 }
 
 /** Reads the list once, keeping only the candidates of each prefix (a list may be very long). */
-async function collectMatches(client: ApiClient, kind: IdKind, prefixes: readonly string[]): Promise<Map<string, Found>> {
+async function collectMatches(client: MasgClient, kind: IdKind, prefixes: readonly string[]): Promise<Map<string, Found>> {
   const found = new Map<string, Found>(prefixes.map((p) => [p, { some: [], count: 0 }]));
   const lower = prefixes.map((p) => [p, p.toLowerCase()] as const);
   for await (const entity of entities(client, kind)) {
@@ -97,23 +97,22 @@ async function collectMatches(client: ApiClient, kind: IdKind, prefixes: readonl
   return found;
 }
 
-async function* entities(client: ApiClient, kind: IdKind): AsyncIterable<Entity> {
+async function* entities(client: MasgClient, kind: IdKind): AsyncIterable<Entity> {
   switch (kind) {
     case 'publication':
-      yield* (await import('../api/publications.js')).listPublications(client);
+      yield* client.listPublications();
       return;
     case 'adslot':
-      yield* (await import('../api/adslots.js')).listAdSlots(client);
+      yield* client.listAdSlots();
       return;
     case 'advertiser':
-      yield* (await import('../api/advertisers.js')).listAdvertisers(client);
+      yield* client.listAdvertisers();
       return;
     case 'campaign': {
       // Campaigns are listed per advertiser: a campaign ID is looked for under every one of them.
-      const [{ listAdvertisers }, { listCampaigns }] = await Promise.all([import('../api/advertisers.js'), import('../api/campaigns.js')]);
-      const advertisers = await listAdvertisers(client).toArray();
+      const advertisers = await client.listAdvertisers().toArray();
       const { mapConcurrent } = await import('../core/pool.js');
-      const lists = await mapConcurrent(advertisers, 4, (a) => listCampaigns(client, a.id).toArray());
+      const lists = await mapConcurrent(advertisers, 4, (a) => client.listCampaigns(a.id).toArray());
       for (const list of lists) yield* list;
       return;
     }

@@ -4,7 +4,7 @@ import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { CommandDef } from './define.js';
 import { markReported, UsageError } from '../core/errors.js';
 import { render } from './render.js';
-import { isDryRun } from '../api/describe.js';
+import { isDryRun } from '../sdk/dry-run.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {

@@ -14,6 +14,7 @@ import type { Command } from 'commander';
 import type { Io } from '../core/io.js';
 import { formatAnswer } from './protocol.js';
 import { answer } from './query.js';
+import type { OpenLineSession } from './live.js';
 import type { CommandSpec } from './spec.js';
 
 /** Generated from the commander tree by scripts/gen-completions.js; shipped in the package. */
@@ -35,13 +36,17 @@ async function loadSpec(buildProgram: ProgramBuilder): Promise<CommandSpec> {
 // The answer's text, where hostile values and descriptions are dealt with.
 export { formatAnswer };
 
-export async function complete(words: string[], io: Io, version: string, buildProgram: ProgramBuilder): Promise<void> {
+/**
+ * `buildProgram`: src/cli.ts's program builder (only when no generated spec is shipped);
+ * `openSession`: how live IDs reach the service (src/context.ts openLineSession, given by src/cli.ts).
+ */
+export async function complete(words: string[], io: Io, buildProgram: ProgramBuilder, openSession: OpenLineSession): Promise<void> {
   try {
     const a = answer(await loadSpec(buildProgram), words);
     let candidates = a.candidates;
     if (a.ids) {
       const { liveIds } = await import('./live.js');
-      const ids = await liveIds(a.ids.kind, a.globals, io.env, version);
+      const ids = await liveIds(a.ids.kind, a.globals, io.env, openSession);
       candidates = ids
         .filter(([id]) => id.startsWith(a.ids!.partial))
         .map(([id, name]) => ({ value: a.ids!.prefix + id, description: name }));

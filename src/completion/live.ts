@@ -1,12 +1,13 @@
-// Live IDs for Tab: from the cache when fresh, else fetched with the existing API functions
-// through a Context (which resolves credentials exactly as a command would, honouring
-// --sandbox, --profile and --base-url from the line being completed), under a hard deadline.
-import type { ApiClient, EntityList } from '../api/types.js';
-import { Context, type GlobalOptions } from '../context.js';
+// Live IDs for Tab: from the cache when fresh, else fetched through the SDK, under a hard deadline.
+// The session that reaches the service is handed in (src/context.ts openLineSession, passed by
+// src/cli.ts): it resolves credentials exactly as a command would, with config/settings.ts,
+// honouring --sandbox, --profile and --base-url from the line, and completion/ never imports the
+// CLI shell.
+import type { EntityList, MasgClient } from '../sdk/types.js';
+import { accountOverrides } from '../config/settings.js';
 import { defaultConfigDir } from '../config/store.js';
 import type { IdKind } from './hints.js';
-import { cacheLabel, configStamp, openCache, readFresh, store, type IdList } from './id-cache.js';
-import { nullIo } from './null-io.js';
+import { cacheLabel, configStamp, openCache, readFresh, store, type IdList } from '../config/id-cache.js';
 import type { LineGlobals } from './query.js';
 
 /** A Tab that makes the shell wait longer than this is worse than one that offers nothing. */
@@ -20,24 +21,35 @@ function deadlineFrom(env: Env): number {
 
 type Env = Record<string, string | undefined>;
 
-export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version: string): Promise<IdList> {
+/** The service, for the account of one line being completed. */
+export interface LineSession {
+  /** Sends even when the line says --dry-run: Tab reads, it never changes anything. */
+  sdk(): Promise<MasgClient>;
+  /** Releases everything, an embedded sandbox still starting included; never fails. */
+  close(): Promise<void>;
+}
+
+/** Opens a session: no retries, `budgetMs` as the timeout, aborted by `deadline`. */
+export type OpenLineSession = (line: LineGlobals, deadline: AbortSignal, budgetMs: number) => Promise<LineSession>;
+
+export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, open: OpenLineSession): Promise<IdList> {
   const configDir = defaultConfigDir({ env });
   const label = cacheLabel(line, env);
   // Everything that can change which account answers, known without opening the profile store.
-  const identity = line.sandbox
-    ? 'sandbox'
-    : JSON.stringify([label, line.baseUrl ?? env.MASG_BASE_URL ?? '', env.MASG_EMAIL ?? '', configStamp(configDir)]);
+  // The precedence is settings.ts's own (accountOverrides), the one every command resolves with.
+  const identity = line.sandbox ? 'sandbox' : JSON.stringify([label, ...accountOverrides(line, env), configStamp(configDir)]);
   const cache = openCache(configDir, label, identity);
   const cached = readFresh(cache, kind);
   if (cached) return cached;
 
   const budget = deadlineFrom(env);
   const deadline = AbortSignal.timeout(budget);
-  // No retries: a Tab press has one short budget, and an answer too late is no answer.
-  const globals: GlobalOptions = { ...line, header: true, color: 'never', quiet: true, timeout: budget / 1000, retries: 0 };
-  const ctx = new Context(nullIo(env, deadline), globals, version);
+  const session = open(line, deadline, budget);
   try {
-    const fresh = await beforeDeadline(fetchIds(ctx, kind), deadline);
+    const fresh = await beforeDeadline(
+      session.then(async (s) => fetchers[kind](await s.sdk())),
+      deadline,
+    );
     try {
       await store(cache, fresh);
     } catch {
@@ -46,25 +58,17 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, version
     }
     return fresh[kind] ?? [];
   } finally {
-    // A deadline hit while the embedded sandbox was still starting: let it finish starting so
-    // that close() stops it, or its listening socket would keep the process (and the shell) waiting.
-    await ctx.credentials().catch(() => undefined);
-    await ctx.close();
+    await (await session).close();
   }
 }
 
 function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    deadline.addEventListener('abort', () => reject(deadline.reason), { once: true });
+    deadline.addEventListener('abort', () => reject(deadline.reason instanceof Error ? deadline.reason : new Error('deadline')), {
+      once: true,
+    });
     work.then(resolve, reject);
   });
-}
-
-async function fetchIds(ctx: Context, kind: IdKind): Promise<Partial<Record<IdKind, IdList>>> {
-  // The context's client: same proxy and redaction as a command; its signal is the deadline
-  // (the null IO carries it), so no request outlives the budget.
-  const client = await ctx.createClient(await ctx.credentials());
-  return fetchers[kind](client);
 }
 
 /** [id, description] of every entity of a list, read as it streams: nothing else is kept. */
@@ -74,21 +78,19 @@ async function pairs<T extends { id: string }>(list: EntityList<T>, describe: (e
   return out;
 }
 
-const fetchers: Record<IdKind, (client: ApiClient) => Promise<Partial<Record<IdKind, IdList>>>> = {
+const fetchers: Record<IdKind, (client: MasgClient) => Promise<Partial<Record<IdKind, IdList>>>> = {
   async publications(client) {
-    const { listPublications } = await import('../api/publications.js');
-    return { publications: await pairs(listPublications(client), (p) => p.name) };
+    return { publications: await pairs(client.listPublications(), (p) => p.name) };
   },
   async adslots(client) {
-    const [{ listAdSlots }, { listPublications }] = await Promise.all([import('../api/adslots.js'), import('../api/publications.js')]);
     // Both lists at once; a slot keeps only its ID, name and publication ID until the names are known.
     const owners: string[] = [];
     const [slots, publications] = await Promise.all([
-      pairs(listAdSlots(client), (s) => {
+      pairs(client.listAdSlots(), (s) => {
         owners.push(s.publication);
         return s.name;
       }),
-      pairs(listPublications(client), (p) => p.name),
+      pairs(client.listPublications(), (p) => p.name),
     ]);
     const pubName = new Map(publications);
     slots.forEach((slot, i) => {
@@ -98,14 +100,12 @@ const fetchers: Record<IdKind, (client: ApiClient) => Promise<Partial<Record<IdK
     return { adslots: slots, publications };
   },
   async advertisers(client) {
-    const { listAdvertisers } = await import('../api/advertisers.js');
-    return { advertisers: await pairs(listAdvertisers(client), (a) => a.name) };
+    return { advertisers: await pairs(client.listAdvertisers(), (a) => a.name) };
   },
   // Campaigns are listed per advertiser only: `campaign view <Tab>` offers those of all of them.
   async campaigns(client) {
-    const [{ listAdvertisers }, { listCampaigns }] = await Promise.all([import('../api/advertisers.js'), import('../api/campaigns.js')]);
-    const advertisers = await pairs(listAdvertisers(client), (a) => a.name);
-    const lists = await Promise.all(advertisers.map(([id, name]) => pairs(listCampaigns(client, id), (c) => `${c.name} (${name})`)));
+    const advertisers = await pairs(client.listAdvertisers(), (a) => a.name);
+    const lists = await Promise.all(advertisers.map(([id, name]) => pairs(client.listCampaigns(id), (c) => `${c.name} (${name})`)));
     return { campaigns: lists.flat(), advertisers };
   },
 };

@@ -4,8 +4,6 @@ export { checkBaseUrl, isLoopbackHost } from './base-url.js';
 export { checkEmail, checkProfileName, checkTimezone } from './checks.js';
 export { openStore } from './conf-store.js';
 export { createMemoryStore } from './memory-store.js';
-export { login, parseStdinKey, type Credentials, type LoginDeps, type LoginOptions, type LoginResult } from './login.js';
-export { logout, type LogoutResult } from './logout.js';
 export {
   resolveProfileName,
   resolveSettings,
@@ -19,4 +17,3 @@ export {
   type SettingsFlags,
 } from './settings.js';
 export { DEFAULT_PROFILE, defaultConfigDir, type Profile, type ProfileStore, type ProfileSummary } from './store.js';
-export { maskKey, whoami, type WhoamiResult } from './whoami.js';

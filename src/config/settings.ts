@@ -140,15 +140,32 @@ async function keyOf(store: ProfileStore, name: string, stored: Profile, problem
   }
 }
 
+/** The base URL a flag or the environment sets, over any profile's. */
+function baseUrlOverride(flags: { baseUrl?: string }, env: Env): { url: string; source: 'flag' | 'env' } | undefined {
+  if (flags.baseUrl !== undefined) return { url: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
+  const fromEnv = nonEmpty(env.MASG_BASE_URL);
+  if (fromEnv !== undefined) return { url: checkBaseUrl(fromEnv, 'MASG_BASE_URL'), source: 'env' };
+  return undefined;
+}
+
+/**
+ * What the flags and the environment decide about the account, before any profile is read: the
+ * base URL and e-mail that override a profile's ('' when none does). With the profile name
+ * (resolveProfileName) and the profiles file, it tells which account a line acts as: Tab's ID
+ * cache keys on it, so its answer and the command's come from the same account.
+ */
+export function accountOverrides(flags: { baseUrl?: string }, env: Env): [baseUrl: string, email: string] {
+  return [baseUrlOverride(flags, env)?.url ?? '', nonEmpty(env.MASG_EMAIL) ?? ''];
+}
+
 function pickBaseUrl(
   flags: SettingsFlags,
   env: Env,
   profile: string,
   stored: Profile | undefined,
 ): { url: string; source: BaseUrlSource } | undefined {
-  if (flags.baseUrl !== undefined) return { url: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
-  const fromEnv = nonEmpty(env.MASG_BASE_URL);
-  if (fromEnv !== undefined) return { url: checkBaseUrl(fromEnv, 'MASG_BASE_URL'), source: 'env' };
+  const override = baseUrlOverride(flags, env);
+  if (override !== undefined) return override;
   // Re-checked on read: the file may have been edited by hand since login validated it.
   if (stored?.baseUrl) return { url: checkBaseUrl(stored.baseUrl, `baseUrl of profile "${profile}"`), source: 'profile' };
   // No default: there is no public production URL to fall back on.

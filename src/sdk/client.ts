@@ -5,7 +5,7 @@
 // exported error classes.
 import { readFileSync } from 'node:fs';
 import { statisticsRequests } from '../api/statistics.js';
-import type { ApiClient, EntityList } from '../api/types.js';
+import type { ApiClient, ApiRequest, EntityList } from '../api/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../schema/enums.js';
@@ -21,6 +21,7 @@ import type {
   ClientOptions,
   MasgClient,
   PublicationStatsRecord,
+  RawRequest,
   StatsRange,
 } from './types.js';
 
@@ -87,11 +88,7 @@ export function createClient(options: ClientOptions): MasgClient {
  * so every command reaches the service through these same methods. Internal: not exported by
  * src/index.ts.
  */
-export function clientOver(
-  api: (call?: CallOptions) => ApiClient,
-  opts: { timeZone?: string; close?: () => Promise<void> },
-): MasgClient {
-
+export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZone?: string; close?: () => Promise<void> }): MasgClient {
   const range = (q: StatsRange) => {
     if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
     return resolveRange(q.from, q.to, q.timeZone ?? opts.timeZone);
@@ -184,6 +181,37 @@ export function clientOver(
       );
     },
 
+    request: (req, call) =>
+      reject(async () => {
+        const { status, contentType, body } = await api(call).request(rawRequest(req));
+        return { status, contentType, body };
+      }),
+
     close: () => (opts.close ? opts.close() : Promise.resolve()),
   };
+}
+
+/** A RawRequest checked and turned into the API layer's request (query for GET, form for POST). */
+export function rawRequest(req: RawRequest): ApiRequest {
+  if (typeof req !== 'object' || req === null) throw new UsageError('request: expected { method, path, query, form, format }.');
+  const method = req.method === undefined ? 'GET' : oneOf('method', String(req.method).toUpperCase(), ['GET', 'POST'] as const);
+  if (typeof req.path !== 'string' || req.path.trim() === '')
+    throw new UsageError('path: required, e.g. "/publication/list".', { field: 'path' });
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(req.path) || req.path.includes('?') || /[\s\p{Cc}]/u.test(req.path)) {
+    throw new UsageError(`path: "${req.path}" is not an endpoint path under the base URL (parameters go in query or form).`, {
+      field: 'path',
+    });
+  }
+  if (method === 'GET' && req.form !== undefined) throw new UsageError('form: only a POST has a form body; use query.', { field: 'form' });
+  if (method === 'POST' && req.query !== undefined) throw new UsageError('query: a POST sends its parameters as form.', { field: 'query' });
+  const format = req.format === undefined ? undefined : oneOf('format', req.format, ['xml', 'json'] as const);
+  const params = method === 'GET' ? req.query : req.form;
+  return { method, path: `/${req.path.replace(/^\/+/, '')}`, params: params && { ...params }, format };
+}
+
+/** The RawRequest an API-layer request stands for (the CLI's --raw sends what the typed call would). */
+export function asRawRequest(req: ApiRequest, format?: 'xml' | 'json'): RawRequest {
+  return req.method === 'GET'
+    ? { method: 'GET', path: req.path, query: req.params, format: format ?? req.format }
+    : { method: 'POST', path: req.path, form: req.params, format: format ?? req.format };
 }

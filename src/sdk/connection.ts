@@ -5,10 +5,11 @@
 import type { Dispatcher } from 'undici';
 import type { ClientOptions as TransportOptions } from '../api/transport.js';
 import type { ApiClient, ApiRequest, StreamOptions } from '../api/types.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RETRIES } from '../config/defaults.js';
 import { UsageError } from '../core/errors.js';
 import type { CallOptions, ClientOptions } from './types.js';
 
-export const DEFAULT_RETRIES = 3;
+export { DEFAULT_RETRIES };
 
 export interface Connection {
   /** An ApiClient for one call; requests are sent when its methods are called. */
@@ -19,7 +20,7 @@ export interface Connection {
 export function createConnection(opts: ClientOptions, userAgent: string): Connection {
   let owned: Promise<Dispatcher> | undefined;
   let closed = false;
-  const connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
+  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
 
   async function dispatcher(): Promise<Dispatcher> {
     if (opts.dispatcher) return opts.dispatcher;

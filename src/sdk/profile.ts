@@ -25,9 +25,13 @@ export interface ProfileClientOptions extends ClientOptions {
  */
 export async function fromProfile(name?: string, opts: ProfileOptions = {}): Promise<ProfileClientOptions> {
   const env = opts.env ?? process.env;
-  const config = await import('../config/index.js');
-  const store = await config.openStore(opts.configDir ?? config.defaultConfigDir({ env }), { env });
-  const s = await config.resolveSettings({ flags: { profile: name }, env, store });
+  const [{ openStore }, { defaultConfigDir }, { resolveSettings }] = await Promise.all([
+    import('../config/conf-store.js'),
+    import('../config/store.js'),
+    import('../config/settings.js'),
+  ]);
+  const store = await openStore(opts.configDir ?? defaultConfigDir({ env }), { env });
+  const s = await resolveSettings({ flags: { profile: name }, env, store });
   return {
     baseUrl: s.baseUrl,
     email: s.email,

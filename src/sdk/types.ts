@@ -135,6 +135,29 @@ export interface CallOptions {
   deadlineMs?: number;
 }
 
+/**
+ * Any endpoint, as `client.request()` sends it (like octokit's `request()`): the path under the
+ * base URL (`/publication/list`, IDs already encoded), without a format suffix.
+ */
+export interface RawRequest {
+  /** GET (default) or POST: the only methods the service has. GETs are retried, POSTs never re-sent. */
+  method?: 'GET' | 'POST';
+  path: string;
+  /** GET parameters, sent literally as the query string (undefined values are left out). */
+  query?: Readonly<Record<string, string | undefined>>;
+  /** POST parameters, sent literally as a form body. */
+  form?: Readonly<Record<string, string | undefined>>;
+  /** The body format asked of the service (default 'xml'). */
+  format?: 'xml' | 'json';
+}
+
+/** A service body as received (decoded from its charset); a masg-error body rejects instead. */
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
 /** What `createClient` returns: one method per endpoint. */
 export interface MasgClient {
   listPublications(query?: { status?: 'ACTIVE' | 'PAUSED' | 'STOPPED' }, opts?: CallOptions): EntityList<Publication>;
@@ -155,6 +178,12 @@ export interface MasgClient {
   publicationStats(query: PublicationStatsQuery, opts?: CallOptions): EntityList<PublicationStatsRecord>;
   adSlotStats(id: string, query: AdSlotStatsQuery, opts?: CallOptions): EntityList<AdSlotStatsRecord>;
   campaignStats(id: string, query: CampaignStatsQuery, opts?: CallOptions): EntityList<CampaignStatsRecord>;
+
+  /**
+   * Any endpoint, with the client's credentials, retries, deadlines and redaction; the body is
+   * returned unparsed. A masg-error rejects with ApiError/AuthError, like every other method.
+   */
+  request(req: RawRequest, opts?: CallOptions): Promise<RawResponse>;
 
   /** Closes the connections this client opened (not an injected dispatcher). */
   close(): Promise<void>;

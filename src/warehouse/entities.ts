@@ -1,8 +1,9 @@
-// The one place the warehouse calls the list functions of src/api (publications, ad slots,
-// advertisers, campaigns of each advertiser). Kept apart so that turning those functions into
-// async iterables changes this file only: everything else receives plain arrays.
+// The one place the warehouse reads the account's objects (publications, ad slots, advertisers,
+// campaigns of each advertiser), through the SDK like every command. Kept apart so that the
+// rest of the warehouse receives plain arrays.
 
-import type { ApiClient } from '../api/types.js';
+import type { ApiRequest } from '../api/types.js';
+import type { MasgClient } from '../sdk/types.js';
 
 export interface AccountObjects {
   publications: Array<Record<string, string>>;
@@ -12,27 +13,21 @@ export interface AccountObjects {
   campaigns: Array<Record<string, string>>;
 }
 
-export async function fetchAccountObjects(client: ApiClient): Promise<AccountObjects> {
-  const api = await import('../api/index.js');
+export async function fetchAccountObjects(client: MasgClient): Promise<AccountObjects> {
   const [publications, adslots, advertisers] = await Promise.all([
-    api.listPublications(client).toArray(),
-    api.listAdSlots(client).toArray(),
-    api.listAdvertisers(client).toArray(),
+    client.listPublications().toArray(),
+    client.listAdSlots().toArray(),
+    client.listAdvertisers().toArray(),
   ]);
-  const perAdvertiser = await Promise.all(advertisers.map((adv) => api.listCampaigns(client, adv.id).toArray()));
+  const perAdvertiser = await Promise.all(advertisers.map((adv) => client.listCampaigns(adv.id).toArray()));
   const campaigns: AccountObjects['campaigns'] = perAdvertiser.flatMap((list, i) =>
     list.map((c) => ({ ...c, advertiser: c.advertiser || advertisers[i].id })),
   );
-  return {
-    publications: publications as unknown as Array<Record<string, string>>,
-    adslots: adslots as unknown as Array<Record<string, string>>,
-    advertisers: advertisers as unknown as Array<Record<string, string>>,
-    campaigns,
-  };
+  return { publications, adslots, advertisers, campaigns };
 }
 
 /** The request that lists each kind, for --dry-run. */
-export async function listRequests(): Promise<Array<import('../api/types.js').ApiRequest>> {
-  const api = await import('../api/index.js');
-  return [api.publicationRequests.list(), api.adSlotRequests.list(), api.advertiserRequests.list()];
+export async function listRequests(): Promise<ApiRequest[]> {
+  const { publicationRequests, adSlotRequests, advertiserRequests } = await import('../sdk/requests.js');
+  return [publicationRequests.list(), adSlotRequests.list(), advertiserRequests.list()];
 }

@@ -1,7 +1,7 @@
 // What the warehouse commands (sync, sql) need from the CLI: the command's Context satisfies it
 // structurally, so src/warehouse never imports src/context.ts or src/commands.
 import type { Writable } from 'node:stream';
-import type { ApiClient } from '../api/types.js';
+import type { MasgClient } from '../sdk/types.js';
 import type { OutputFormat, OutputSettings } from '../output/types.js';
 import type { Ui } from '../output/ui.js';
 
@@ -11,7 +11,8 @@ export interface WarehouseEnv {
   secrets: string[];
   globals: { raw?: unknown; dryRun?: boolean; output?: OutputFormat };
   credentials(): Promise<{ email: string; timezone?: string }>;
-  client(): Promise<ApiClient>;
+  /** The SDK over the command's transport (its --dry-run describes instead of sending). */
+  sdk(): Promise<MasgClient>;
   ui(): Promise<Ui>;
   outputSettings(): Promise<OutputSettings>;
 }

@@ -9,9 +9,10 @@
 
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isDryRun } from '../api/describe.js';
-import type { ApiClient, ApiRequest } from '../api/types.js';
+import { isDryRun } from '../sdk/dry-run.js';
+import type { ApiRequest } from '../api/types.js';
 import type { CommandResult } from '../output/result.js';
+import type { EntityList, MasgClient } from '../sdk/types.js';
 import type { WarehouseEnv as Context } from './env.js';
 import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import type { Spinner, Ui } from '../output/index.js';
@@ -75,10 +76,10 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
     store?.checkMeta(meta, { account: creds.email, timezone: tz });
     const state = store ? await store.dayState(grain) : {};
     const plan = planDays({ from: flags.from, to: flags.to, lookback, today, lastComplete: state.lastComplete });
-    const client = await ctx.client();
-    if (dryRun) return await describePlan(ctx, client, store, target, plan.days, grain);
+    const sdk = await ctx.sdk();
+    if (dryRun) return await describePlan(ctx, sdk, store, target, plan.days, grain);
     await store!.writeMeta({ account: creds.email, timezone: tz, schema: SCHEMA_VERSION });
-    const runner = new SyncRun(ctx, client, store!, await ctx.ui(), { grain, concurrency, days: plan.days });
+    const runner = new SyncRun(ctx, store!, await ctx.ui(), { grain, concurrency, days: plan.days });
     await runner.run();
     return { kind: 'done' };
   } finally {
@@ -89,19 +90,19 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
 /** --dry-run: the days, then every request, described and not sent. */
 async function describePlan(
   ctx: Context,
-  client: ApiClient,
+  sdk: MasgClient,
   store: WarehouseStore | undefined,
   target: Target,
   days: PlannedDay[],
   grain: Grain,
 ): Promise<CommandResult> {
   const out = (line: string) => void ctx.io.stdout.write(`${line}\n`);
-  const { listRequests } = await import('./entities.js');
+  const [{ listRequests }, { asRawRequest }] = await Promise.all([import('./entities.js'), import('../sdk/requests.js')]);
   const campaigns = store ? await store.knownCampaigns() : [];
-  const describe = (req: ApiRequest) =>
-    client.request(req).catch((e: unknown) => {
-      if (!isDryRun(e)) throw e;
-    });
+  const described = (e: unknown) => {
+    if (!isDryRun(e)) throw e;
+  };
+  const describe = (req: ApiRequest) => sdk.request(asRawRequest(req)).catch(described);
   if (days.length === 0) {
     out(`# ${target.label} is up to date: no day to fetch.`);
     return { kind: 'done' };
@@ -124,7 +125,8 @@ async function describePlan(
       day = job.day;
       out(`# ${days[day].date}${days[day].complete ? '' : ' (today: partial, fetched again next time)'}`);
     }
-    await describe(await jobRequest(job));
+    // The very call the run makes, under the context's --dry-run transport: described, not sent.
+    await eachRecord(jobStats(sdk, job), () => undefined).catch(described);
   }
   return { kind: 'done' };
 }
@@ -148,12 +150,27 @@ function planJobs(days: PlannedDay[], grain: Grain, campaigns: Array<{ id: strin
   return jobs;
 }
 
-async function jobRequest(job: Job): Promise<ApiRequest> {
-  const { statisticsRequests } = await import('../api/statistics.js');
-  const q = { start: job.start, end: job.end };
+/** The statistics one job reads: a day's (or an hour's) ad slot × country report, or one campaign's. */
+function jobStats(sdk: MasgClient, job: Job): EntityList<object> {
+  const range = { from: job.start, to: job.end };
   return job.kind === 'publisher'
-    ? statisticsRequests.publications({ ...q, level: 'adslot', byCountry: true })
-    : statisticsRequests.campaign(job.campaign!.id, q);
+    ? sdk.publicationStats({ ...range, level: 'adslot', byCountry: true })
+    : sdk.campaignStats(job.campaign!.id, range);
+}
+
+type StatsFields = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Every record of a statistics list to `onRecord`, in order, waiting only when it returns a
+ * promise (a staging file to write or rotate): a promise per record would cost a microtask each.
+ */
+async function eachRecord(list: EntityList<object>, onRecord: (record: StatsFields) => void | Promise<void>): Promise<void> {
+  for await (const batch of list.batches()) {
+    for (const record of batch) {
+      const written = onRecord(record as StatsFields);
+      if (written) await written;
+    }
+  }
 }
 
 interface DayBuffers {
@@ -178,7 +195,6 @@ class SyncRun {
 
   constructor(
     private readonly ctx: Context,
-    private readonly client: ApiClient,
     private readonly store: WarehouseStore,
     private readonly ui: Ui,
     private readonly opts: { grain: Grain; concurrency: number; days: PlannedDay[] },
@@ -218,7 +234,7 @@ class SyncRun {
   /** Lists the account's objects, replaces the snapshots, and returns the campaigns to fetch. */
   private async listObjects(staging: StagingDir): Promise<Array<{ id: string; advertiser: string }>> {
     const { fetchAccountObjects } = await import('./entities.js');
-    const objects = await fetchAccountObjects(this.client);
+    const objects = await fetchAccountObjects(await this.ctx.sdk());
     this.requests += 3 + objects.advertisers.length;
     await this.store.replaceDimensions(await this.dimensionFiles(staging, objects));
     return objects.campaigns.map((c) => ({ id: c.id, advertiser: c.advertiser }));
@@ -320,9 +336,9 @@ class SyncRun {
   }
 
   private async fetchJob(job: Job, day: DayBuffers, staging: StagingDir, signal: AbortSignal): Promise<void> {
-    const { streamStatistics } = await import('../api/statistics.js');
+    // Through the SDK over the context's transport (its connection cap, retries and Ctrl-C).
+    const sdk = await this.ctx.sdk();
     const date = this.opts.days[job.day].date;
-    const request = await jobRequest(job);
     if (job.kind === 'publisher') {
       const table = STATS_TABLES[this.opts.grain].publisher;
       const name = `${date}-${job.hour ?? 'day'}-publishers`;
@@ -337,7 +353,7 @@ class SyncRun {
         await complete();
         file = staging.file(name);
       };
-      await streamStatistics(this.client, request, { endpoint: 'publications', level: 'adslot', byCountry: true }, (r) => {
+      await eachRecord(jobStats(sdk, job), (r) => {
         if (signal.aborted) throw signal.reason;
         const written = file.add(line(r, () => `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
         // Synchronous unless the file must be written or rotated: a promise per record would cost
@@ -350,7 +366,7 @@ class SyncRun {
     const table = STATS_TABLES[this.opts.grain].campaign;
     const c = job.campaign!;
     const line = csvLineWriter(table, { date, hour: job.hour, advertiser: c.advertiser }, { campaign: c.id, currency: 'USD' });
-    await streamStatistics(this.client, request, { endpoint: 'campaign' }, (r) => {
+    await eachRecord(jobStats(sdk, job), (r) => {
       if (signal.aborted) throw signal.reason;
       return day.campaign.add(line(r, `${date}, campaign ${c.id}`));
     });

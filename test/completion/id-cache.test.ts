@@ -1,11 +1,11 @@
-// The completion ID cache (src/completion/id-cache.ts): merges under the file's lock, and a Tab
+// The completion ID cache (src/config/id-cache.ts): merges under the file's lock, and a Tab
 // never waits long for that lock. The cross-process case is in test/stress/concurrency.test.ts.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withFileLock } from '../../src/core/file-lock.js';
-import { CACHE_LOCK_WAIT_MS, openCache, readFresh, store } from '../../src/completion/id-cache.js';
+import { CACHE_LOCK_WAIT_MS, openCache, readFresh, store } from '../../src/config/id-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'masg-idcache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,12 +2,12 @@
 // terminal, the real config dir or the network.
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { login, type Credentials, type LoginDeps, type LoginOptions } from '../../src/config/login.js';
-import { logout } from '../../src/config/logout.js';
+import { login, type Credentials, type LoginDeps, type LoginOptions } from '../../src/commands/auth/login-core.js';
+import { logout } from '../../src/commands/auth/logout-core.js';
 import { createMemoryStore } from '../../src/config/memory-store.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import type { Profile } from '../../src/config/store.js';
-import { maskKey, whoami } from '../../src/config/whoami.js';
+import { maskKey, whoami } from '../../src/commands/auth/whoami-core.js';
 import { AuthError, ConfigError, UsageError } from '../../src/core/errors.js';
 import { createPrompter } from '../../src/prompt.js';
 import { fakeTty, type FakeTty } from './fake-tty.js';

@@ -4,7 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forget, kindsChangedBy } from '../../src/completion/id-cache.js';
+import { forget, kindsChangedBy } from '../../src/config/id-cache.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, useHarness, type DemoIds, type Harness } from '../commands/harness.js';
 

@@ -11,9 +11,9 @@ export const advList = defineCommand<ListOptions>({
   columns: advertiserColumns,
   async run(ctx, opts) {
     checkOut(ctx, opts);
-    const { listAdvertisers, advertiserRequests } = await import('../../api/advertisers.js');
-    return rawOr(ctx, advertiserRequests.list(), async (client) =>
-      streamedList(listAdvertisers(client), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
+    const { advertiserRequests } = await import('../../sdk/requests.js');
+    return rawOr(ctx, advertiserRequests.list(), (client) =>
+      streamedList(client.listAdvertisers(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
     );
   },
 });

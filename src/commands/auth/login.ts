@@ -37,12 +37,15 @@ export const login = defineCommand<LoginOptions>({
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
     const config = await import('../../config/index.js');
     const { createPrompter } = await import('../../prompt.js');
-    const { advertiserRequests } = await import('../../api/advertisers.js');
+    const [{ login }, { advertiserRequests, asRawRequest }] = await Promise.all([
+      import('./login-core.js'),
+      import('../../sdk/requests.js'),
+    ]);
     const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
     // Same precedence as everywhere: a flag, then the environment, then (inside login) the stored
     // profile or a prompt. The key itself never comes from the environment here: login saves it.
     const env = (name: string) => ctx.io.env[name] || undefined;
-    const result = await config.login(
+    const result = await login(
       {
         profile,
         email: opts.email ?? env('MASG_EMAIL'),
@@ -55,7 +58,7 @@ export const login = defineCommand<LoginOptions>({
         prompt: createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }),
         stdin: ctx.io.stdin,
         // One cheap authenticated read: a wrong e-mail or key fails here, before anything is saved.
-        verify: async (creds) => void (await (await ctx.createClient(creds)).request(advertiserRequests.list())),
+        verify: async (creds) => void (await (await ctx.sdkFor(creds)).request(asRawRequest(advertiserRequests.list()))),
       },
     );
     const ui = await ctx.ui();

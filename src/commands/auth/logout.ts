@@ -9,7 +9,9 @@ export const logout = defineCommand<Record<string, never>>({
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('logout');
     const config = await import('../../config/index.js');
     const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
-    const result = await config.logout({ profile }, { store: await config.openStore(ctx.configDir, { env: ctx.io.env }), env: ctx.io.env });
+    const result = await (
+      await import('./logout-core.js')
+    ).logout({ profile }, { store: await config.openStore(ctx.configDir, { env: ctx.io.env }), env: ctx.io.env });
     const ui = await ctx.ui();
     for (const notice of result.notices) ui.notice(notice);
     if (result.removed) ui.notice(`Removed profile "${result.profile}" (${result.email}) from ${result.path}.`);

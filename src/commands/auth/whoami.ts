@@ -20,7 +20,7 @@ export const whoami = defineCommand<Record<string, never>>({
     });
     const ui = await ctx.ui();
     for (const warning of settings.warnings) ui.warn(warning);
-    const row = config.whoami(settings);
+    const row = (await import('./whoami-core.js')).whoami(settings);
     return {
       kind: 'record',
       columns: ['profile', 'email', 'baseUrl', 'baseUrlSource', 'keySource', 'keyLocation', 'key', 'timezone', 'timezoneSource'].map(

@@ -13,9 +13,9 @@ export const campaignList = defineCommand<ListOptions>({
   async run(ctx, opts, [rawId]) {
     checkOut(ctx, opts);
     const advertiserId = await resolveId(ctx, 'advertiser', rawId, '<advertiserId>');
-    const { listCampaigns, campaignRequests } = await import('../../api/campaigns.js');
-    return rawOr(ctx, campaignRequests.list(advertiserId), async (client) =>
-      streamedList(listCampaigns(client, advertiserId), {
+    const { campaignRequests } = await import('../../sdk/requests.js');
+    return rawOr(ctx, campaignRequests.list(advertiserId), (client) =>
+      streamedList(client.listCampaigns(advertiserId), {
         entity: 'campaigns',
         columns: campaignColumns,
         tableFields: campaignTableFields,

@@ -11,11 +11,11 @@ export const campaignView = defineCommand<Record<string, never>>({
   columns: campaignColumns,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'campaign', rawId, '<id>');
-    const { getCampaign, campaignRequests } = await import('../../api/campaigns.js');
+    const { campaignRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, campaignRequests.view(id), async (client) => ({
       kind: 'record',
       columns: campaignColumns,
-      row: { ...(await getCampaign(client, id)) },
+      row: { ...(await client.getCampaign(id)) },
     }));
   },
 });

@@ -1,3 +1,4 @@
+import type { PublicationCreate } from '../../sdk/types.js';
 import { validatePublication } from '../../schema/publication.js';
 import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../columns.js';
@@ -16,11 +17,15 @@ export const pubCreate = defineCommand<Record<string, string>>({
   columns: publicationColumns,
   async run(ctx, opts) {
     const input = validatePublication(pickPublicationFields(opts), 'create', flagLabel);
-    const { createPublication, publicationRequests } = await import('../../api/publications.js');
+    const { publicationRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, publicationRequests.create(input), async (client) => ({
       kind: 'record',
       columns: publicationColumns,
-      row: { ...(await createPublication(client, input)) },
+      row: {
+        ...(await client.createPublication(
+          input as unknown as PublicationCreate,
+        )) /* checked strings: the SDK's rules pass them as they are */,
+      },
     }));
   },
 });

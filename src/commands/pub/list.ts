@@ -33,9 +33,9 @@ export const pubList = defineCommand<PubListOptions>({
   async run(ctx, opts) {
     const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_STATUSES);
     checkOut(ctx, opts);
-    const { listPublications, publicationRequests } = await import('../../api/publications.js');
-    return rawOr(ctx, publicationRequests.list({ status }), async (client) =>
-      streamedList(listPublications(client, { status }), {
+    const { publicationRequests } = await import('../../sdk/requests.js');
+    return rawOr(ctx, publicationRequests.list({ status }), (client) =>
+      streamedList(client.listPublications({ status }), {
         entity: 'publications',
         columns: publicationColumns,
         tableFields: publicationTableFields,

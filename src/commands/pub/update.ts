@@ -1,6 +1,6 @@
 import { NotAppliedError, UsageError } from '../../core/errors.js';
+import type { PublicationChanges } from '../../sdk/types.js';
 import { validatePublication } from '../../schema/publication.js';
-import { confirmStops } from '../../bulk/confirm.js';
 import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../columns.js';
 import { bulkEnv } from '../bulk-env.js';
@@ -51,14 +51,13 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     const checked = await resolveIds(ctx, 'publication', ids, '<id>');
     if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(bulkEnv(ctx), checked, input, opts);
     const id = checked[0];
-    if (input.status === 'STOPPED') await confirmStops(bulkEnv(ctx), [id], opts.yes === true);
-    const { updatePublication, publicationRequests } = await import('../../api/publications.js');
-    const { singleRecord } = await import('../../api/entities.js');
+    if (input.status === 'STOPPED') await (await import('../../bulk/confirm.js')).confirmStops(bulkEnv(ctx), [id], opts.yes === true);
+    const { publicationRequests, singleRecord } = await import('../../sdk/requests.js');
     return rawOr(
       ctx,
       publicationRequests.update(id, input),
       async (client) => {
-        const updated = await updatePublication(client, id, input);
+        const updated = await client.updatePublication(id, input as PublicationChanges);
         return { kind: 'record', columns: publicationColumns, row: { ...updated }, failure: notApplied(id, input, updated.status) };
       },
       // --raw prints the body as it came, but a script still needs the exit code to say so.

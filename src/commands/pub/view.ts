@@ -11,11 +11,11 @@ export const pubView = defineCommand<Record<string, never>>({
   columns: publicationColumns,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'publication', rawId, '<id>');
-    const { getPublication, publicationRequests } = await import('../../api/publications.js');
+    const { publicationRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, publicationRequests.view(id), async (client) => ({
       kind: 'record',
       columns: publicationColumns,
-      row: { ...(await getPublication(client, id)) },
+      row: { ...(await client.getPublication(id)) },
     }));
   },
 });

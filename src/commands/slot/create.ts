@@ -1,3 +1,4 @@
+import type { AdSlotCreate } from '../../sdk/types.js';
 import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
 import { addFieldOptions } from '../field-options.js';
 import type { FormInput } from '../../schema/field.js';
@@ -33,11 +34,11 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     }
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     input.publication = await resolveId(ctx, 'publication', input.publication!, '--publication');
-    const { createAdSlot, adSlotRequests } = await import('../../api/adslots.js');
+    const { adSlotRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, adSlotRequests.create(input), async (client) => ({
       kind: 'record',
       columns: adSlotColumns,
-      row: { ...(await createAdSlot(client, input)) },
+      row: { ...(await client.createAdSlot(input as AdSlotCreate)) },
     }));
   },
 });

@@ -17,9 +17,9 @@ export const slotList = defineCommand<SlotListOptions>({
   async run(ctx, opts) {
     checkOut(ctx, opts);
     const publication = opts.publication === undefined ? undefined : await resolveId(ctx, 'publication', opts.publication, '--publication');
-    const { listAdSlots, adSlotRequests } = await import('../../api/adslots.js');
-    return rawOr(ctx, adSlotRequests.list({ publication }), async (client) =>
-      streamedList(listAdSlots(client, { publication }), { entity: 'ad slots', columns: adSlotColumns, out: opts.out }),
+    const { adSlotRequests } = await import('../../sdk/requests.js');
+    return rawOr(ctx, adSlotRequests.list({ publication }), (client) =>
+      streamedList(client.listAdSlots({ publication }), { entity: 'ad slots', columns: adSlotColumns, out: opts.out }),
     );
   },
 });

@@ -1,5 +1,5 @@
 import { ApiError, UsageError } from '../../core/errors.js';
-import type { ApiClient } from '../../api/types.js';
+import type { AdSlotChanges, MasgClient } from '../../sdk/types.js';
 import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
 import { addFieldOptions } from '../field-options.js';
 import type { FormInput } from '../../schema/field.js';
@@ -45,8 +45,8 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       throw new UsageError('Nothing to update: give at least one of --name, --formats, --tags.');
     }
     const { id, name: seenName } = await resolveEntity(ctx, 'adslot', rawId, '<id>');
-    const { updateAdSlot, adSlotRequests } = await import('../../api/adslots.js');
-    const client = await ctx.client();
+    const { adSlotRequests } = await import('../../sdk/requests.js');
+    const client = await ctx.sdk();
     // The production server requires `name` on every ad slot update (1500 otherwise): when the
     // user did not change it, send the current one. A dry run reads nothing, so it says so.
     let full = input;
@@ -58,18 +58,19 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
         (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
       else full = { ...input, name: await currentName(client, id) };
     }
-    return rawOr(ctx, adSlotRequests.update(id, full), async () => ({
-      kind: 'record',
-      columns: adSlotColumns,
-      row: { ...(await updateAdSlot(client, id, full)) },
-    }));
+    const request = adSlotRequests.update(id, full);
+    return rawOr(ctx, request, async () => {
+      // A dry run describes the request as it would go (without the name it did not read): the
+      // typed method would refuse an update without a name before the transport could describe it.
+      if (ctx.globals.dryRun) await client.request((await import('../../sdk/requests.js')).asRawRequest(request));
+      return { kind: 'record', columns: adSlotColumns, row: { ...(await client.updateAdSlot(id, full as AdSlotChanges)) } };
+    });
   },
 });
 
-async function currentName(client: ApiClient, id: string): Promise<string> {
-  const { listAdSlots } = await import('../../api/adslots.js');
+async function currentName(client: MasgClient, id: string): Promise<string> {
   let slot: { name: string } | undefined;
-  for await (const s of listAdSlots(client, {})) {
+  for await (const s of client.listAdSlots()) {
     if (s.id === id) {
       slot = s;
       break; // the rest of the list is not needed: the body is released

@@ -11,11 +11,11 @@ export const slotView = defineCommand<Record<string, never>>({
   columns: adSlotColumns,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'adslot', rawId, '<id>');
-    const { getAdSlot, adSlotRequests } = await import('../../api/adslots.js');
+    const { adSlotRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, adSlotRequests.view(id), async (client) => ({
       kind: 'record',
       columns: adSlotColumns,
-      row: { ...(await getAdSlot(client, id)) },
+      row: { ...(await client.getAdSlot(id)) },
     }));
   },
 });

@@ -3,7 +3,7 @@
 // table, a data format, an atomic --out file (started again on a broken stream) or a chart.
 import type { StatsRecord } from '../../api/stats-shapes.js';
 import type { ApiRequest, EntityList } from '../../api/types.js';
-import { isDryRun } from '../../api/describe.js';
+import { isDryRun } from '../../sdk/dry-run.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkDateFlags, parseDateRange } from '../../stats/dates.js';

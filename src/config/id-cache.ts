@@ -5,7 +5,9 @@
 // different kinds at once keep both lists, and a third never sees a half-written file.
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IdKind } from './hints.js';
+import { resolveProfileName } from './settings.js';
+/** The kinds of ID lists Tab offers (src/completion/hints.ts names them the same). */
+export type IdKind = 'publications' | 'adslots' | 'advertisers' | 'campaigns';
 
 /**
  * How long a Tab waits for another process's lock on the cache before it skips caching: the
@@ -91,9 +93,12 @@ export function configStamp(configDir: string): number {
   }
 }
 
-/** The cache's name for the account a command line uses: "sandbox", else the profile's name. */
+/**
+ * The cache's name for the account a command line uses: "sandbox", else the profile's name,
+ * decided by settings.ts exactly as for a command (an empty MASG_PROFILE is unset).
+ */
 export function cacheLabel(globals: { sandbox?: boolean; profile?: string }, env: Record<string, string | undefined>): string {
-  return globals.sandbox ? 'sandbox' : (globals.profile ?? (env.MASG_PROFILE || 'default'));
+  return globals.sandbox ? 'sandbox' : resolveProfileName(globals, env).name;
 }
 
 /** What a change sent to `path` can make stale: Tab must offer a created ID (and a new name) at once. */

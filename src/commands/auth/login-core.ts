@@ -2,11 +2,11 @@
 // key never comes from a flag (it would show in `ps` and shell history): a hidden prompt, or a
 // pipe with --key-stdin for scripts.
 import type { Readable } from 'node:stream';
-import { AuthError, UsageError } from '../core/errors.js';
-import type { Prompter } from '../prompt.js';
-import { checkBaseUrl } from './base-url.js';
-import { checkEmail, checkProfileName, checkTimezone } from './checks.js';
-import type { ProfileStore } from './store.js';
+import { AuthError, UsageError } from '../../core/errors.js';
+import type { Prompter } from '../../prompt.js';
+import { checkBaseUrl } from '../../config/base-url.js';
+import { checkEmail, checkProfileName, checkTimezone } from '../../config/checks.js';
+import type { ProfileStore } from '../../config/store.js';
 
 export interface LoginOptions {
   profile: string;

@@ -1,8 +1,8 @@
 // `masg logout`: forget a profile, key included. Logging out of a profile that is not there is
 // not an error (exit 0): the state the user asked for is already true; the result says so.
-import type { Env } from './settings.js';
-import type { ProfileStore } from './store.js';
-import { checkProfileName } from './checks.js';
+import type { Env } from '../../config/settings.js';
+import type { ProfileStore } from '../../config/store.js';
+import { checkProfileName } from '../../config/checks.js';
 
 export interface LogoutResult {
   profile: string;

@@ -1,7 +1,7 @@
 // `masg whoami`: who masg would act as, and where each part comes from. The key is masked here,
 // before it reaches any renderer, so no output format can print it.
-import { ConfigError } from '../core/errors.js';
-import type { Settings } from './settings.js';
+import { ConfigError } from '../../core/errors.js';
+import type { Settings } from '../../config/settings.js';
 
 export interface WhoamiResult {
   profile: string;

@@ -1,0 +1,71 @@
+// A statistics export loads only what it uses: its report streams through saxes, so the
+// whole-body XML parser (fast-xml-parser, for entities and error bodies) stays unloaded, and the
+// profile is resolved without login, logout or whoami (no config barrel). Checked on the built
+// binary against a sandbox over real HTTP, every loaded module recorded (trace-imports.mjs).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'masg-stats-modules-'));
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: join(dir, 'state.json') });
+});
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
+  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');
+  const file = join(mkdtempSync(join(dir, 'run-')), 'modules.txt');
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.js'), ...args],
+    {
+      env: {
+        ...process.env,
+        MASG_TRACE_FILE: file,
+        MASG_CONFIG_DIR: join(dir, 'config'),
+        MASG_BASE_URL: sandbox.url,
+        MASG_EMAIL: sandbox.demo.email,
+        MASG_DEVELOPER_KEY: sandbox.demo.key,
+      },
+    },
+  );
+  return { stdout, modules: [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))] };
+}
+
+const packagesIn = (modules: string[]) => [...new Set(modules.flatMap((m) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []))];
+const own = (modules: string[]) => modules.filter((m) => m.includes('/dist/')).map((m) => m.replace(/^.*\/dist\//, ''));
+
+describe('a statistics export', () => {
+  it('streams through saxes without fast-xml-parser, and resolves the profile without the auth commands', async () => {
+    const { stdout, modules } = await loadedBy(['pub', 'stats', '--date', 'yesterday', '-o', 'csv']);
+    expect(stdout.split('\n')[0]).toContain('publication');
+    const packages = packagesIn(modules);
+    expect(packages).toContain('saxes');
+    expect(packages).not.toContain('fast-xml-parser');
+    const mine = own(modules);
+    expect(mine).toContain('config/settings.js');
+    for (const unused of ['config/index.js', 'commands/auth/login-core.js', 'commands/auth/logout-core.js', 'commands/auth/whoami-core.js'])
+      expect(mine).not.toContain(unused);
+    // A ceiling rather than an exact count: 278 modules before this was pinned (fast-xml-parser and
+    // its 8 packages, the config barrel with login/logout/whoami), 234 after.
+    expect(modules.length).toBeLessThanOrEqual(245);
+  });
+
+  it('a single entity still reads its body whole (the trace does see fast-xml-parser when it is used)', async () => {
+    const list = await loadedBy(['pub', 'list', '-o', 'csv']);
+    const id = list.stdout.split('\n')[1].split(',')[0];
+    const { modules } = await loadedBy(['pub', 'view', id, '-o', 'json']);
+    expect(packagesIn(modules)).toContain('fast-xml-parser');
+  });
+});
