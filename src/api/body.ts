@@ -44,8 +44,11 @@ export async function peek(body: AsyncIterable<Uint8Array>, bytes: number): Prom
   return { chunks, done: false, rest };
 }
 
-export async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  yield bytes;
+/** One chunk as a body stream (an async iterable, as undici's bodies are). */
+export function single(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  return (async function* () {
+    yield await Promise.resolve(bytes);
+  })();
 }
 
 /**

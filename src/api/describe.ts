@@ -25,6 +25,7 @@ export const DEBUG_BODY_LIMIT = 4096;
 
 /** Control characters (raw in production bodies) shown as escapes instead of acting on the terminal. */
 export function escapeControls(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what this escapes
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

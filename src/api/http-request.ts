@@ -19,7 +19,7 @@ export function parseBaseUrl(baseUrl: string): URL {
   let url: URL;
   try {
     url = new URL(baseUrl);
-  } catch (err) {
+  } catch {
     // No cause: its message would quote the URL, password included.
     throw new ConfigError(`The base URL "${hideUserinfo(baseUrl)}" is not a valid URL.`, { hint: 'Use the form https://host/prefix.' });
   }

@@ -145,5 +145,6 @@ function jsonProblem(body: string): string | undefined {
 
 /** Server text in our messages: control characters would garble the terminal. */
 export function stripControls(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what this removes
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
 }

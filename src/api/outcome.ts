@@ -30,7 +30,7 @@ function subjectOf(req: ApiRequest): Subject {
 }
 
 /** The connection failed before anything could reach the service. */
-export function notSent(base: NetworkError, req: ApiRequest): NetworkError {
+export function notSent(base: NetworkError): NetworkError {
   return new NetworkError(`${base.message} The request was not sent: nothing was created or changed.`, {
     cause: base.cause,
     hint: base.hint ?? 'Try again once the service is reachable.',

@@ -113,7 +113,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     if (post && failure instanceof InterruptedError && !neverConnected(err)) return interruptedOutcome(req);
     if (!(failure instanceof NetworkError)) return failure;
     // A proxy that would not open the tunnel never passed the request on.
-    if (post) return neverConnected(err) || (via && isProxyRefusal(err)) ? notSent(failure, req) : unknownOutcome(failure, req);
+    if (post) return neverConnected(err) || (via && isProxyRefusal(err)) ? notSent(failure) : unknownOutcome(failure, req);
     const transient = !limit.deadlineHit() && (limit.timedOut() || isTransientNetwork(err));
     return transient ? new Transient(failure, failureReason(err, limit.timedOut())) : failure;
   }
@@ -209,7 +209,7 @@ export function createClient(opts: ClientOptions): ApiClient {
         deadlineMs: opts.deadlineMs,
         via,
       });
-      return Promise.reject(http.method === 'POST' ? notSent(late, req) : late);
+      return Promise.reject(http.method === 'POST' ? notSent(late) : late);
     }
     return withRetries(once, policy, {
       signal: opts.signal,

@@ -55,8 +55,13 @@ function toElements(nodes: unknown[]): XmlElement[] {
   return out;
 }
 
+/** A text node's value: fast-xml-parser gives strings (numbers and booleans are not parsed here). */
+function textOf(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
 function cdataText(value: unknown): string {
-  return Array.isArray(value) ? value.map((v: OrderedNode) => String(v['#text'] ?? '')).join('') : String(value);
+  return Array.isArray(value) ? value.map((v: OrderedNode) => textOf(v['#text'])).join('') : String(value);
 }
 
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };

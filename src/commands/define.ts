@@ -30,10 +30,17 @@ export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
   return def;
 }
 
+/**
+ * Any command, whatever its options: commander hands a handler untyped options, so the one place
+ * that calls run() (src/commands/run.ts) passes them on unchecked; test/cli/wiring.test.ts proves
+ * for every command that they are the typed options its handler declares.
+ */
+export type AnyCommandDef = CommandDef<never>;
+
 /** A resource group such as `pub` with its subcommands. */
 export interface GroupDef {
   name: string;
   summary: string;
   aliases?: string[];
-  commands: CommandDef<any>[];
+  commands: AnyCommandDef[];
 }

@@ -1,7 +1,7 @@
 // Glue between commander and a handler: collect options, build the context, run, render, clean up.
 import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
-import type { CommandDef } from './define.js';
+import type { AnyCommandDef } from './define.js';
 import { markReported, UsageError } from '../core/errors.js';
 import { render } from './render.js';
 import { isDryRun } from '../sdk/dry-run.js';
@@ -35,9 +35,9 @@ function checkRaw(ctx: Context): void {
 }
 
 /** An unknown --fields name is a usage error (exit 2), so it must be found before sending. */
-async function checkFields(ctx: Context, def: CommandDef<any>, opts: Record<string, unknown>, args: string[]): Promise<void> {
+async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string, unknown>, args: string[]): Promise<void> {
   if (ctx.globals.fields === undefined || ctx.globals.raw) return;
-  const columns = typeof def.columns === 'function' ? def.columns(opts, args) : def.columns;
+  const columns = typeof def.columns === 'function' ? def.columns(opts as never, args) : def.columns;
   if (columns === undefined) return;
   const { selectColumns } = await import('../output/index.js');
   selectColumns(columns, (await ctx.outputSettings()).fields);
@@ -50,7 +50,7 @@ export function examplesOf(cmd: Command): readonly string[] {
   return examples.get(cmd) ?? [];
 }
 
-export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: string): void {
+export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {
   def.configure?.(cmd);
   examples.set(cmd, def.examples);
   if (def.examples.length > 0) {
@@ -58,14 +58,17 @@ export function attach(cmd: Command, def: CommandDef<any>, io: Io, version: stri
   }
   cmd.action(async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
-    const args = command.processedArgs.flatMap((a: unknown) => (a === undefined ? [] : Array.isArray(a) ? a : [a])) as string[];
-    const globals = command.optsWithGlobals() as GlobalOptions;
+    // Arguments are strings (variadic ones arrays of strings); an omitted optional one is dropped.
+    const args = (command.processedArgs as unknown[]).flatMap<string>((a) =>
+      a === undefined ? [] : Array.isArray(a) ? (a as string[]) : [a as string],
+    );
+    const globals = command.optsWithGlobals<GlobalOptions>();
     const ctx = new Context(io, globals, version);
     try {
       const opts = command.opts();
       checkRaw(ctx);
       await checkFields(ctx, def, opts, args);
-      const result = await def.run(ctx, opts, args);
+      const result = await def.run(ctx, opts as never, args);
       await render(ctx, result);
     } catch (err) {
       // --dry-run described the request instead of sending it: the success it asked for (exit 0).

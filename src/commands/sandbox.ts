@@ -45,8 +45,8 @@ export const sandbox = defineCommand<SandboxOptions>({
   ],
   async run(ctx, opts) {
     if (opts.reset) {
-      const [{ join }, { resetState }] = await Promise.all([import('node:path'), import('../sandbox/cli.js')]);
-      const file = opts.data ?? join(ctx.configDir, 'sandbox', 'state.json');
+      const [path, { resetState }] = await Promise.all([import('node:path'), import('../sandbox/cli.js')]);
+      const file = opts.data ?? path.join(ctx.configDir, 'sandbox', 'state.json');
       ctx.io.stderr.write(`${resetState(file, opts.data ? '--data file' : '--sandbox state', !opts.data)}\n`);
       return { kind: 'done' };
     }

@@ -150,6 +150,7 @@ class ConfStore implements ProfileStore {
     this.path = file.path;
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- ProfileStore is async (the keyring store awaits); a bad file must reject, not throw
   async get(name: string): Promise<Profile | undefined> {
     const raw = this.profiles()[name];
     return raw === undefined ? undefined : this.parse(name, raw);
@@ -170,6 +171,7 @@ class ConfStore implements ProfileStore {
     return raw === undefined ? undefined : this.parse(name, raw);
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- ProfileStore is async (the keyring store awaits); a bad file must reject, not throw
   async list(): Promise<ProfileSummary[]> {
     const profiles = this.profiles();
     return Object.keys(profiles)

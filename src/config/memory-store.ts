@@ -11,25 +11,28 @@ export function createMemoryStore(
   return {
     profiles,
     path,
-    async get(name) {
+    get(name) {
       const p = profiles.get(name);
-      return p && { ...p };
+      return Promise.resolve(p && { ...p });
     },
-    async set(name, profile) {
+    set(name, profile) {
       profiles.set(name, { ...profile });
+      return Promise.resolve();
     },
-    async delete(name) {
+    delete(name) {
       const p = profiles.get(name);
       profiles.delete(name);
-      return p;
+      return Promise.resolve(p);
     },
-    async list(): Promise<ProfileSummary[]> {
-      return [...profiles.keys()].sort().map((name) => {
-        const { key, ...rest } = profiles.get(name)!;
-        return { name, ...rest, hasKey: !!key };
-      });
+    list(): Promise<ProfileSummary[]> {
+      return Promise.resolve(
+        [...profiles.keys()].sort().map((name) => {
+          const { key, ...rest } = profiles.get(name)!;
+          return { name, ...rest, hasKey: !!key };
+        }),
+      );
     },
     keyLocation: () => `config file ${path}`,
-    checkPermissions: async () => opts.permissionWarning,
+    checkPermissions: () => Promise.resolve(opts.permissionWarning),
   };
 }

@@ -27,7 +27,7 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function isValidTimeZone(tz: string | undefined): tz is string {
+export function isValidTimeZone(tz: string | undefined): boolean {
   if (!tz || tz.trim() !== tz) return false;
   // Newer ICU (Node 22+) also accepts UTC offsets such as "+02:00" as zones; Node 20's does not.
   // An offset has no daylight-saving rules, so it is rarely what an account's zone really is:
