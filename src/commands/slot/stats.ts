@@ -20,7 +20,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
   ],
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;
-    const { statisticsRequests } = await import('../../api/statistics.js');
+    const { statisticsRequests } = await import('../../sdk/requests.js');
     return runStats(ctx, opts, {
       kind: 'adslot',
       columnOptions: { byCountry },
