@@ -125,7 +125,8 @@ export class Context {
     return this.credentialsPromise;
   }
 
-  client(): Promise<ApiClient> {
+  /** The transport under sdk(): private, so that the SDK's methods are the commands' only way to the service. */
+  private client(): Promise<ApiClient> {
     this.clientPromise ??= this.buildClient();
     return this.clientPromise;
   }
@@ -204,7 +205,7 @@ export class Context {
    * The transport for the given credentials, with this invocation's proxy, timeouts, --debug,
    * notices and spinner. `send`: sends even under --dry-run (readingSdk). Commands use sdk().
    */
-  async createClient(creds: { email: string; key: string; baseUrl: string }, opts: { send?: boolean } = {}): Promise<ApiClient> {
+  private async createClient(creds: { email: string; key: string; baseUrl: string }, opts: { send?: boolean } = {}): Promise<ApiClient> {
     this.addSecrets(creds.email, creds.key);
     const [{ createClient, proxyFromEnv, proxySecrets }, { createRedactor }] = await Promise.all([
       import('./api/transport.js'),
