@@ -14,9 +14,8 @@ export const completion = defineCommand<Record<string, never>>({
     'masg completion zsh > ~/.zfunc/_masg   # after mkdir -p ~/.zfunc; fpath=(~/.zfunc $fpath) before compinit',
     'masg completion fish > ~/.config/fish/completions/masg.fish   # after mkdir -p ~/.config/fish/completions',
   ],
-  async run(ctx, _opts, [shell]) {
+  async run(_ctx, _opts, [shell]) {
     const { completionScript } = await import('../completion/scripts.js');
-    ctx.io.stdout.write(completionScript(shell as 'bash' | 'zsh' | 'fish'));
-    return { kind: 'done' };
+    return { kind: 'text', text: completionScript(shell as 'bash' | 'zsh' | 'fish') };
   },
 });

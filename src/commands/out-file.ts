@@ -1,10 +1,8 @@
 // `--out FILE` for data commands: the format follows the file's extension unless -o says
 // otherwise, and never a table (a file is data, not a terminal).
 import type { Context } from '../context.js';
-import { UsageError } from '../core/errors.js';
-import type { OutputFormat, OutputSettings } from '../output/types.js';
-
-const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
+import { outFormat } from '../output/out-format.js';
+import type { OutputSettings } from '../output/types.js';
 
 /**
  * The file `--out` names, or undefined for stdout: `--out -` means stdout, as `--from -` and
@@ -24,9 +22,5 @@ export const OUT_OPTION = [
 export async function settingsFor(ctx: Context, out: string | undefined): Promise<OutputSettings> {
   const settings = await ctx.outputSettings();
   if (outFile(out) === undefined) return settings;
-  out = out!;
-  const ext = /\.[^./]+$/.exec(out)?.[0]?.toLowerCase() ?? '';
-  const format = ctx.globals.output ?? EXTENSIONS[ext] ?? 'csv';
-  if (format === 'table') throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });
-  return { ...settings, format, color: false, width: undefined };
+  return { ...settings, format: outFormat(out!, ctx.globals.output), color: false, width: undefined };
 }

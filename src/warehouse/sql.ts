@@ -5,11 +5,10 @@
 import type { CommandResult } from '../output/result.js';
 import type { WarehouseEnv as Context } from './env.js';
 import { LocalIOError, UsageError } from '../core/errors.js';
-import type { Column, OutputFormat } from '../output/types.js';
+import { outFormat } from '../output/out-format.js';
+import type { Column } from '../output/types.js';
 import { openSession } from './session.js';
 import { resolveTarget } from './target.js';
-
-const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
 
 export async function runSql(ctx: Context, opts: { db?: string; write?: boolean; out?: string }, query: string): Promise<CommandResult> {
   const target = resolveTarget(opts.db, ctx.io.env);
@@ -21,13 +20,8 @@ export async function runSql(ctx: Context, opts: { db?: string; write?: boolean;
     });
   if (ctx.globals.raw) throw new UsageError('--raw prints a response of the service; masg sql queries the warehouse.', { field: '--raw' });
   if (ctx.globals.dryRun) throw new UsageError('--dry-run describes requests to the service; masg sql sends none.', { field: '--dry-run' });
-  const settings = await ctx.outputSettings();
-  const format =
-    opts.out === undefined
-      ? settings.format
-      : (ctx.globals.output ?? EXTENSIONS[/\.[^./]+$/.exec(opts.out)?.[0]?.toLowerCase() ?? ''] ?? 'csv');
-  if (opts.out !== undefined && format === 'table')
-    throw new UsageError('--out writes data files: choose -o csv, tsv, json or ndjson.', { field: '--out' });
+  // Checked before the query runs: a table cannot go to a file.
+  if (opts.out !== undefined && opts.out !== '-') outFormat(opts.out, ctx.globals.output);
 
   const session = await openSession(target, { readOnly: !opts.write, create: false });
   let result;
@@ -47,18 +41,12 @@ export async function runSql(ctx: Context, opts: { db?: string; write?: boolean;
   });
   const rows = result.rows.map((r) => Object.fromEntries(columns.map((c, i) => [c.key, r[i] ?? ''])));
   if (opts.out === undefined) return { kind: 'rows', columns, rows, entity: 'rows' };
+  // --out: written atomically by the renderer, like the lists' and the reports' --out.
+  return { kind: 'stream', columns, batches: oneBatch(rows), entity: 'rows', out: opts.out };
+}
 
-  const [{ renderRows }, { openAtomicFile }] = await Promise.all([import('../output/index.js'), import('../output/atomic-file.js')]);
-  const file = await openAtomicFile(opts.out);
-  try {
-    await renderRows(file.stream, columns, rows, { ...settings, format, color: false, width: undefined });
-    await file.commit();
-  } catch (err) {
-    await file.abort();
-    throw err;
-  }
-  (await ctx.ui()).info(`Wrote ${rows.length} rows to ${opts.out}.`);
-  return { kind: 'done' };
+async function* oneBatch<T>(rows: T[]): AsyncIterable<readonly T[]> {
+  yield await Promise.resolve(rows);
 }
 
 /**
