@@ -55,6 +55,12 @@ export class Context {
   private settingsPromise?: Promise<OutputSettings>;
   private uiPromise?: Promise<Ui>;
   private readonly cleanups: Array<() => Promise<void>> = [];
+  /**
+   * --dry-run: the requests the transport described instead of sending them, in the order they
+   * would have gone out (redacted). Data like any other: src/commands/run.ts prints them after the
+   * handler and after rendering (a list's request is described while it is rendered).
+   */
+  readonly described: string[] = [];
   /** Values that must never reach any output; filled as soon as they are known. */
   readonly secrets: string[] = [];
 
@@ -231,7 +237,7 @@ export class Context {
       proxy,
       debug: g.debug ? (line: string) => void this.io.stderr.write(`${redact(line)}\n`) : undefined,
       notice: ui ? (line: string) => ui.notice(`masg: ${redact(line)}`) : undefined,
-      dryRun: g.dryRun && !opts.send ? (line: string) => void this.io.stdout.write(`${redact(line)}\n`) : undefined,
+      dryRun: g.dryRun && !opts.send ? (line: string) => void this.described.push(redact(line)) : undefined,
       signal: this.io.signal,
     });
     this.onClose(() => client.close());

@@ -43,6 +43,12 @@ async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string
   selectColumns(columns, (await ctx.outputSettings()).fields);
 }
 
+/** --dry-run's output: what the transport described so far, on stdout, each request once. */
+function printDescribed(ctx: Context): void {
+  const lines = ctx.described.splice(0);
+  if (lines.length > 0) ctx.io.stdout.write(`${lines.join('\n')}\n`);
+}
+
 const examples = new WeakMap<Command, readonly string[]>();
 
 /** The examples of a command, for generated documentation (README reference). */
@@ -69,8 +75,11 @@ export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string
       checkRaw(ctx);
       await checkFields(ctx, def, opts, args);
       const result = await def.run(ctx, opts as never, args);
+      printDescribed(ctx);
       await render(ctx, result);
+      printDescribed(ctx);
     } catch (err) {
+      printDescribed(ctx);
       // --dry-run described the request instead of sending it: the success it asked for (exit 0).
       if (isDryRun(err)) return;
       await report(ctx, err);

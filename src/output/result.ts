@@ -36,8 +36,9 @@ export type CommandResult =
   /** Plain text for stdout (a bulk plan, a description): printed as is. */
   | { kind: 'text'; text: string }
   /**
-   * --dry-run: the transport's hook described every request instead of sending it (the lines are
-   * on stdout already, in the order they would have been sent); nothing more to print.
+   * --dry-run: the transport's hook described every request instead of sending it; the
+   * descriptions (Context.described, in the order they would have been sent) are what
+   * src/commands/run.ts prints, so the result itself carries nothing more.
    */
   | { kind: 'dry-run' }
   /** Nothing to print (a command whose effect is the point: logout, a file written by name…). */

@@ -7,6 +7,8 @@ import type { Ui } from '../output/ui.js';
 
 export interface WarehouseEnv {
   io: { env: Record<string, string | undefined>; stdout: Writable; signal: AbortSignal };
+  /** --dry-run's output in order (the transport's request descriptions); the plan adds its own lines. */
+  described: string[];
   /** Redacted from every message: a PostgreSQL password is added here. */
   secrets: string[];
   globals: { raw?: unknown; dryRun?: boolean; output?: OutputFormat };

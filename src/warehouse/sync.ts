@@ -96,7 +96,8 @@ async function describePlan(
   days: PlannedDay[],
   grain: Grain,
 ): Promise<CommandResult> {
-  const out = (line: string) => void ctx.io.stdout.write(`${line}\n`);
+  // The plan's own lines join the transport's descriptions, in order: run.ts prints them all.
+  const out = (line: string) => void ctx.described.push(line);
   const [{ listRequests }, { asRawRequest }] = await Promise.all([import('./entities.js'), import('../sdk/requests.js')]);
   const campaigns = store ? await store.knownCampaigns() : [];
   const described = (e: unknown) => {
@@ -105,7 +106,7 @@ async function describePlan(
   const describe = (req: ApiRequest) => sdk.request(asRawRequest(req)).catch(described);
   if (days.length === 0) {
     out(`# ${target.label} is up to date: no day to fetch.`);
-    return { kind: 'done' };
+    return { kind: 'dry-run' };
   }
   out(
     `# masg sync would write ${days.length} day${days.length === 1 ? '' : 's'} into ${target.label} (grain ${grain}): ` +
@@ -128,7 +129,7 @@ async function describePlan(
     // The very call the run makes, under the context's --dry-run transport: described, not sent.
     await eachRecord(jobStats(sdk, job), () => undefined).catch(described);
   }
-  return { kind: 'done' };
+  return { kind: 'dry-run' };
 }
 
 function planJobs(days: PlannedDay[], grain: Grain, campaigns: Array<{ id: string; advertiser: string }>): Job[] {
