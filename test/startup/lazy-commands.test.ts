@@ -4,7 +4,7 @@
 // of argv must be the one commander dispatches on.
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
-import { buildProgram, main } from '../../src/cli.js';
+import { buildProgram } from '../../src/cli.js';
 import { commandWord, groups, NotLoaded, topLevel } from '../../src/commands/index.js';
 import { nullIo } from '../../src/completion/null-io.js';
 
