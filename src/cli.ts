@@ -23,7 +23,11 @@ function retryCount(value: string): number {
   return Number(value);
 }
 
-export async function buildProgram(io: Io): Promise<Command> {
+/**
+ * The commander program. With `argv` (a run), only the command group that argv names is loaded
+ * (src/commands/index.ts); without it (docs, completion spec, tests), every command is.
+ */
+export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   // Imported here rather than at the top so that the fast paths in main() never load commander
   // or the command modules: together they cost about half of bare Node's start-up.
   const [{ Command, Option }, { registerCommands }, { correctSuggestion }] = await Promise.all([
@@ -91,7 +95,7 @@ export async function buildProgram(io: Io): Promise<Command> {
     })
     // Commander would call process.exit itself; make it throw so main() decides the exit code.
     .exitOverride();
-  registerCommands(program, io, VERSION);
+  await registerCommands(program, io, VERSION, argv);
   pointToHelp(program, 'masg', correctSuggestion);
   return program;
 }
@@ -132,12 +136,18 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   const output = watchOutput(io);
   try {
-    const program = await buildProgram(io);
+    const program = await buildProgram(io, argv);
     if (argv.length === 0) {
       program.outputHelp();
       return ExitCode.OK;
     }
-    await program.parseAsync(argv, { from: 'user' });
+    try {
+      await program.parseAsync(argv, { from: 'user' });
+    } catch (err) {
+      // commander ran a command other than the one argv seemed to name: parse again, everything loaded.
+      if ((err as Error | null)?.name !== 'NotLoaded') throw err;
+      await (await buildProgram(io)).parseAsync(argv, { from: 'user' });
+    }
     // stdout redirected to a file on a full disk: the data did not arrive, whatever the command
     // thought. Never exit 0 for output that was lost.
     const lost = output.failure();

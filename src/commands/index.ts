@@ -1,75 +1,208 @@
-// The table of contents of masg: every command group and subcommand, registered in one flat list.
-// Command modules hold only metadata and a handler; their heavy imports happen when they run.
+// The table of contents of masg: every command group and top-level command with its name, summary
+// and aliases, and a loader for its definitions. A run loads only the group or command its command
+// line names (`masg pub stats` never loads slot/*, sync or login and what they import); the others
+// are registered as stubs that `masg --help` and commander's "Did you mean" see exactly as the
+// real commands. Help, docs, the completion spec and tests load everything.
 import type { Command } from 'commander';
 import type { Io } from '../context.js';
-import type { GroupDef } from './define.js';
+import type { AnyCommandDef, GroupDef } from './define.js';
 import { attach } from './run.js';
-import { pubList } from './pub/list.js';
-import { pubCreate } from './pub/create.js';
-import { pubUpdate } from './pub/update.js';
-import { pubStats } from './pub/stats.js';
-import { pubView } from './pub/view.js';
-import { slotList } from './slot/list.js';
-import { slotCreate } from './slot/create.js';
-import { slotUpdate } from './slot/update.js';
-import { slotStats } from './slot/stats.js';
-import { slotView } from './slot/view.js';
-import { advList } from './adv/list.js';
-import { campaignList } from './campaign/list.js';
-import { campaignView } from './campaign/view.js';
-import { campaignStats } from './campaign/stats.js';
-import { login } from './auth/login.js';
-import { logout } from './auth/logout.js';
-import { whoami } from './auth/whoami.js';
-import { profiles } from './auth/profiles.js';
-import { sandbox } from './sandbox.js';
-import { api } from './api.js';
-import { completion } from './completion.js';
-import { sync } from './sync.js';
-import { sql } from './sql.js';
 import { registerHelp } from './help.js';
 
-export const groups: GroupDef[] = [
+/** A resource group such as `pub`: its subcommands come from one small module (./pub/index.ts). */
+interface GroupEntry {
+  name: string;
+  summary: string;
+  aliases?: string[];
+  load: () => Promise<AnyCommandDef[]>;
+}
+
+/** A top-level command such as `login`. */
+interface TopEntry {
+  name: string;
+  /** Must equal the definition's summary (test/startup/lazy-commands.test.ts compares the help). */
+  summary: string;
+  /** What `masg --help` shows after the name ("[options] <path>"), so that a stub lists the same. */
+  usage?: string;
+  load: () => Promise<AnyCommandDef>;
+}
+
+export const groups: GroupEntry[] = [
   {
     name: 'pub',
     summary: 'Publications: the mobile sites and apps that show ads',
     aliases: ['publication'],
-    commands: [pubList, pubView, pubCreate, pubUpdate, pubStats],
+    load: async () => (await import('./pub/index.js')).commands,
   },
   {
     name: 'slot',
     summary: 'Ad slots: the places in a publication where ads show',
     aliases: ['adslot'],
-    commands: [slotList, slotView, slotCreate, slotUpdate, slotStats],
+    load: async () => (await import('./slot/index.js')).commands,
   },
-  { name: 'adv', summary: 'Advertisers of the account', aliases: ['advertiser'], commands: [advList] },
-  { name: 'campaign', summary: "Advertisers' campaigns", commands: [campaignList, campaignView, campaignStats] },
+  {
+    name: 'adv',
+    summary: 'Advertisers of the account',
+    aliases: ['advertiser'],
+    load: async () => (await import('./adv/index.js')).commands,
+  },
+  { name: 'campaign', summary: "Advertisers' campaigns", load: async () => (await import('./campaign/index.js')).commands },
 ];
 
-export const topLevel: GroupDef['commands'] = [login, logout, whoami, profiles, api, sandbox, completion, sync, sql];
+export const topLevel: TopEntry[] = [
+  {
+    name: 'login',
+    summary: 'Save credentials for a profile, after checking them with the service',
+    usage: '[options]',
+    load: async () => (await import('./auth/login.js')).login,
+  },
+  { name: 'logout', summary: 'Remove the saved credentials of a profile', load: async () => (await import('./auth/logout.js')).logout },
+  {
+    name: 'whoami',
+    summary: 'Show the profile, e-mail, base URL, time zone and where the key comes from (masked)',
+    load: async () => (await import('./auth/whoami.js')).whoami,
+  },
+  {
+    name: 'profiles',
+    summary: 'List the saved profiles: e-mail, base URL, time zone, where the key lives (never the key), which is active',
+    load: async () => (await import('./auth/profiles.js')).profiles,
+  },
+  {
+    name: 'api',
+    summary: 'Call any endpoint and print the response body as received',
+    usage: '[options] <path>',
+    load: async () => (await import('./api.js')).api,
+  },
+  {
+    name: 'sandbox',
+    summary: 'Run the local sandbox service in the foreground (Ctrl-C stops it)',
+    usage: '[options]',
+    load: async () => (await import('./sandbox.js')).sandbox,
+  },
+  {
+    name: 'completion',
+    summary: 'Print the shell completion script for bash, zsh or fish',
+    usage: '<shell>',
+    load: async () => (await import('./completion.js')).completion,
+  },
+  {
+    name: 'sync',
+    summary: 'Keep a DuckDB or PostgreSQL database of the statistics up to date (incremental, safe to re-run)',
+    usage: '[options]',
+    load: async () => (await import('./sync.js')).sync,
+  },
+  {
+    name: 'sql',
+    summary: 'Run a SQL query on the warehouse of masg sync and print the result (-o table|csv|tsv|json|ndjson)',
+    usage: '[options] <query>',
+    load: async () => (await import('./sql.js')).sql,
+  },
+];
+
+/** Every group with its subcommands, in help order. */
+export async function loadGroups(): Promise<GroupDef[]> {
+  return Promise.all(groups.map(async (g) => ({ name: g.name, summary: g.summary, aliases: g.aliases, commands: await g.load() })));
+}
 
 /**
  * Every command with the words that run it ("pub list", "login"), in help order: the one list
  * of handlers, for generated documentation and for tests that intercept a handler's run()
- * (test/cli/wiring.test.ts checks what each receives from the command line).
+ * (test/cli/wiring.test.ts checks what each receives from the command line). Loads everything.
  */
-export function commandTable(): Array<{ path: string; def: GroupDef['commands'][number] }> {
+export async function commandTable(): Promise<Array<{ path: string; def: AnyCommandDef }>> {
+  const [loaded, tops] = await Promise.all([loadGroups(), Promise.all(topLevel.map((t) => t.load()))]);
   return [
-    ...groups.flatMap((g) => g.commands.map((def) => ({ path: `${g.name} ${commandName(def.name)}`, def }))),
-    ...topLevel.map((def) => ({ path: commandName(def.name), def })),
+    ...loaded.flatMap((g) => g.commands.map((def) => ({ path: `${g.name} ${commandName(def.name)}`, def }))),
+    ...tops.map((def) => ({ path: commandName(def.name), def })),
   ];
 }
 
 /** "update <id>" → "update". */
 const commandName = (name: string): string => name.split(' ')[0];
 
-export function registerCommands(program: Command, io: Io, version: string): void {
-  for (const group of groups) {
+/** Thrown by a stub that commander ran after all: src/cli.ts then builds the whole program and parses again. */
+export class NotLoaded extends Error {
+  constructor(name: string) {
+    super(`masg: the command "${name}" was not loaded`);
+    this.name = 'NotLoaded';
+  }
+}
+
+/**
+ * Registers every command on the program. With `argv` (a real run), only the group or command
+ * that argv names is loaded, the rest become stubs; without it, or when argv names none of them
+ * (no command, a typo, `masg help …`, `masg --help pub`), everything is loaded.
+ */
+export async function registerCommands(program: Command, io: Io, version: string, argv?: string[]): Promise<void> {
+  const word = argv === undefined ? undefined : commandWord(program, argv);
+  const wanted = word === undefined ? undefined : [...groups, ...topLevel].find((e) => e.name === word || aliasesOf(e).includes(word));
+  const loads = (e: GroupEntry | TopEntry) => wanted === undefined || wanted === e;
+  const [loaded, tops] = await Promise.all([
+    Promise.all(groups.map(async (g) => (loads(g) ? { ...g, commands: await g.load() } : g))),
+    Promise.all(topLevel.map(async (t) => (loads(t) ? { entry: t, def: await t.load() } : { entry: t }))),
+  ]);
+  const groupDefs: GroupDef[] = [];
+  for (const group of loaded) {
     const parent = program.command(group.name).description(group.summary);
     if (group.aliases) parent.aliases(group.aliases);
+    if (!('commands' in group)) {
+      stub(parent, group.name);
+      continue;
+    }
     for (const def of group.commands) attach(parent.command(def.name).description(def.summary), def, io, version);
+    groupDefs.push({ name: group.name, summary: group.summary, aliases: group.aliases, commands: group.commands });
   }
-  for (const def of topLevel) attach(program.command(def.name).description(def.summary), def, io, version);
+  for (const { entry, def } of tops) {
+    if (def) attach(program.command(def.name).description(def.summary), def, io, version);
+    else {
+      const cmd = program.command(entry.name).description(entry.summary);
+      for (const word of entry.usage?.split(' ') ?? []) {
+        // commander lists a command with options as "name [options]": a hidden option says so.
+        if (word === '[options]') cmd.addOption(cmd.createOption('--not-loaded').hideHelp());
+        else cmd.argument(word);
+      }
+      stub(cmd, entry.name);
+    }
+  }
   // Last: `masg help` offers the names of all the commands above and adds the group examples.
-  registerHelp(program, io, groups);
+  registerHelp(program, io, groupDefs);
+}
+
+const aliasesOf = (e: GroupEntry | TopEntry): string[] => ('aliases' in e && e.aliases) || [];
+
+/**
+ * Before commander parses for a stub (never, when commandWord() picked the word it dispatches on),
+ * ask for the whole program instead: src/cli.ts then parses again with everything loaded.
+ */
+function stub(cmd: Command, name: string): void {
+  (cmd.parent as Command).hook('preSubcommand', (_, sub) => {
+    if (sub === cmd) throw new NotLoaded(name);
+  });
+}
+
+/**
+ * The first word of argv that is not a global option or its value, as commander reads it
+ * (required values are the next word or attached: `-ocsv`, `--output=csv`; an optional value is
+ * the next word unless it starts with "-"). Undefined when there is none, or when the words
+ * before it are not plain global options (an unknown option, `--`, help): everything is loaded then.
+ */
+export function commandWord(program: Command, argv: string[]): string | undefined {
+  const find = (flag: string) => program.options.find((o) => o.short === flag || o.long === flag);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '-h' || arg === '--help' || arg === '--') return undefined;
+    if (!arg.startsWith('-') || arg === '-') return arg;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const option = find(eq > 0 ? arg.slice(0, eq) : arg.startsWith('--') ? arg : arg.slice(0, 2));
+    if (!option) return undefined;
+    const takesValue = option.required || option.optional;
+    if (eq > 0) {
+      if (!takesValue) return undefined;
+    } else if (!arg.startsWith('--') && arg.length > 2) {
+      // `-ocsv` carries its value; `-qo csv` (flags run together) is left to commander.
+      if (!takesValue) return undefined;
+    } else if (option.required) i++;
+    else if (option.optional && i + 1 < argv.length && !argv[i + 1].startsWith('-')) i++;
+  }
+  return undefined;
 }

@@ -218,7 +218,7 @@ interface Seen {
 }
 
 let seen: Seen[] = [];
-const table = commandTable();
+const table = await commandTable();
 
 beforeAll(() => {
   for (const { path, def } of table) {

@@ -1,6 +1,7 @@
 // A statistics export loads only what it uses: its report streams through saxes, so the
 // whole-body XML parser (fast-xml-parser, for entities and error bodies) stays unloaded, and the
-// profile is resolved without login, logout or whoami (no config barrel). Checked on the built
+// profile is resolved without login, logout or whoami (no config barrel), and no other command
+// group's definitions are loaded. Checked on the built
 // binary against a sandbox over real HTTP, every loaded module recorded (trace-imports.mjs).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -57,9 +58,23 @@ describe('a statistics export', () => {
     expect(mine).toContain('config/settings.js');
     for (const unused of ['config/index.js', 'commands/auth/login-core.js', 'commands/auth/logout-core.js', 'commands/auth/whoami-core.js'])
       expect(mine).not.toContain(unused);
+    // Only the `pub` group's definitions are loaded (src/commands/index.ts): no other group's, and
+    // no top-level command's with what they import.
+    expect(mine).toContain('commands/pub/index.js');
+    for (const other of [
+      'commands/slot/create.js',
+      'commands/campaign/stats.js',
+      'commands/adv/list.js',
+      'commands/sync.js',
+      'commands/sql.js',
+    ])
+      expect(mine).not.toContain(other);
+    for (const other of ['commands/auth/login.js', 'commands/api.js', 'commands/sandbox.js', 'commands/completion.js'])
+      expect(mine).not.toContain(other);
     // A ceiling rather than an exact count: 278 modules before this was pinned (fast-xml-parser and
-    // its 8 packages, the config barrel with login/logout/whoami), 234 after.
-    expect(modules.length).toBeLessThanOrEqual(245);
+    // its 8 packages, the config barrel with login/logout/whoami), 234 after; 246 before the
+    // commands were loaded by group, 229 after.
+    expect(modules.length).toBeLessThanOrEqual(232);
   });
 
   it('a single entity still reads its body whole (the trace does see fast-xml-parser when it is used)', async () => {

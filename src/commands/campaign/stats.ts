@@ -14,7 +14,7 @@ export const campaignStats = defineCommand<StatsFlags>({
     'masg campaign stats 5be1… --from -30d --to yesterday --interval day -o csv --out spend.csv',
   ],
   async run(ctx, opts, [rawId]) {
-    const { statisticsRequests } = await import('../../sdk/requests.js');
+    const { statisticsRequests } = await import('../../sdk/stats-requests.js');
     return runStats(ctx, opts, {
       kind: 'campaign',
       columnOptions: {},

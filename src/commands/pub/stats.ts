@@ -27,7 +27,7 @@ export const pubStats = defineCommand<PubStatsOptions>({
   async run(ctx, opts, [rawId]) {
     const level = oneOf('--level', opts.level ?? 'publication', LEVELS);
     const byCountry = opts.byCountry === true;
-    const { statisticsRequests } = await import('../../sdk/requests.js');
+    const { statisticsRequests } = await import('../../sdk/stats-requests.js');
     return runStats(ctx, opts, {
       kind: 'publisher',
       columnOptions: { level, byCountry },

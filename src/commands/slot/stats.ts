@@ -20,7 +20,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
   ],
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;
-    const { statisticsRequests } = await import('../../sdk/requests.js');
+    const { statisticsRequests } = await import('../../sdk/stats-requests.js');
     return runStats(ctx, opts, {
       kind: 'adslot',
       columnOptions: { byCountry },
