@@ -5,27 +5,18 @@
 
 import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../schema/stats.js';
 
-/** One flattened statistics element. Every value is the string the service sent, '' when missing. */
-export type StatsRecord = {
-  publication?: string;
-  adslot?: string;
-  campaign?: string;
-  country?: string;
-  requests?: string;
-  impressions?: string;
-  clicks?: string;
-  earnings?: string;
-  currency?: string;
-  conversions?: string;
-  conversionsPercent?: string;
-  ctr?: string;
-  ecpm?: string;
-  costPerConversion?: string;
-  spend?: string;
-};
+/** The IDs a statistics element may carry, outermost first. */
+export type EntityKind = 'publication' | 'adslot' | 'campaign';
+
+/**
+ * One flattened statistics element: its IDs, its country, and the figures of src/schema/stats.ts
+ * (a figure added there is a field here). Every value is the string the service sent, '' when missing.
+ */
+export type StatsRecord = Partial<
+  Record<EntityKind | 'country' | keyof typeof PUBLISHER_STATS_FIELDS | keyof typeof CAMPAIGN_STATS_FIELDS, string>
+>;
 
 export type StatsField = Exclude<keyof StatsRecord, 'publication' | 'adslot' | 'campaign'>;
-export type EntityKind = 'publication' | 'adslot' | 'campaign';
 export type StatsLevel = 'publication' | 'adslot';
 
 export type StatsShape =
