@@ -1,4 +1,4 @@
-// Statistics as EntityLists of typed records, parsed as the body arrives (src/stats/stream.ts:
+// Statistics as EntityLists of typed records, parsed as the body arrives (src/api/stats-stream.ts:
 // saxes, no tree, no whole body): memory stays flat however long the report. The request is
 // sent when the list is iterated, once per iteration, like the entity lists.
 import type { ApiClient, ApiRequest, EntityList } from '../api/types.js';
