@@ -48,7 +48,6 @@ export interface Credentials {
 }
 
 export class Context {
-  private clientPromise?: Promise<ApiClient>;
   private sdkPromise?: Promise<MasgClient>;
   private readingSdkPromise?: Promise<MasgClient>;
   private credentialsPromise?: Promise<Credentials>;
@@ -131,20 +130,14 @@ export class Context {
     return this.credentialsPromise;
   }
 
-  /** The transport under sdk(): private, so that the SDK's methods are the commands' only way to the service. */
-  private client(): Promise<ApiClient> {
-    this.clientPromise ??= this.buildClient();
-    return this.clientPromise;
-  }
-
   /**
    * The SDK's client over this invocation's transport: the one path commands take to the
    * service (its inputs are checked, its lists stream). Closing it is the context's job.
    */
   sdk(): Promise<MasgClient> {
     this.sdkPromise ??= (async () => {
-      const [{ clientOver }, client, creds] = await Promise.all([import('./sdk/client.js'), this.client(), this.credentials()]);
-      return clientOver(() => client, { timeZone: creds.timezone });
+      const creds = await this.credentials();
+      return this.sdkOver(await this.createClient(creds), creds.timezone);
     })();
     return this.sdkPromise;
   }
@@ -201,10 +194,6 @@ export class Context {
     const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: path.join(this.configDir, 'sandbox', 'state.json') });
     this.onClose(() => sandbox.close());
     return { url: sandbox.url, ...sandbox.demo };
-  }
-
-  private async buildClient(): Promise<ApiClient> {
-    return this.createClient(await this.credentials());
   }
 
   /**
