@@ -5,7 +5,6 @@ export { publicationRequests } from '../api/publications.js';
 export { adSlotRequests } from '../api/adslots.js';
 export { advertiserRequests } from '../api/advertisers.js';
 export { campaignRequests } from '../api/campaigns.js';
-export { statisticsRequests } from '../api/statistics.js';
 export { singleRecord } from '../api/entities.js';
 export type { ApiRequest } from '../api/types.js';
 export { asRawRequest } from './client.js';
