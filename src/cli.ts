@@ -145,7 +145,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       await program.parseAsync(argv, { from: 'user' });
     } catch (err) {
       // commander ran a command other than the one argv seemed to name: parse again, everything loaded.
-      if ((err as Error | null)?.name !== 'NotLoaded') throw err;
+      if (!(err instanceof (await import('./commands/index.js')).NotLoaded)) throw err;
       await (await buildProgram(io)).parseAsync(argv, { from: 'user' });
     }
     // stdout redirected to a file on a full disk: the data did not arrive, whatever the command
