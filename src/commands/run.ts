@@ -51,7 +51,7 @@ function printDescribed(ctx: Context): void {
 
 const examples = new WeakMap<Command, readonly string[]>();
 
-/** The examples of a command, for generated documentation (README reference). */
+/** The examples of a command, for generated documentation (docs/commands.md). */
 export function examplesOf(cmd: Command): readonly string[] {
   return examples.get(cmd) ?? [];
 }
