@@ -138,9 +138,9 @@ type Context = string | (() => string);
 
 function bad(what: string, value: string, context: Context): NetworkError {
   const where = typeof context === 'string' ? context : context();
-  return new NetworkError(
-    `The service sent ${JSON.stringify(value)} as ${what} (${where}): the warehouse keeps exact values and cannot store it.`,
-  );
+  // A value may be megabytes long: its beginning is enough to recognise it.
+  const shown = value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}… (${value.length} characters)` : JSON.stringify(value);
+  return new NetworkError(`The service sent ${shown} as ${what} (${where}): the warehouse keeps exact values and cannot store it.`);
 }
 
 export function csvValue(kind: ColumnKind, value: string | undefined, name: string, context: Context): string {
