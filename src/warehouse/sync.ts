@@ -61,9 +61,16 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
   const creds = await ctx.credentials();
   const tz = accountZone(flags.tz, creds.timezone);
   const today = localDateHour(tz, new Date()).date;
-  planDays({ from: flags.from, to: flags.to, lookback, today }); // the range's own checks
+  const early = planDays({ from: flags.from, to: flags.to, lookback, today }); // the range's own checks
 
   const dryRun = Boolean(ctx.globals.dryRun);
+  // The progress line starts before the database opens: loading DuckDB holds the main thread
+  // for a good part of a second, and the line's delay runs out meanwhile. Its count of days is
+  // corrected once the state is read. The SDK loads meanwhile too.
+  const ui = await ctx.ui();
+  if (!dryRun) ui.progress(0, early.days.length, progressLabel(target.label, 0, undefined));
+  const sdkReady = ctx.sdk();
+  sdkReady.catch(() => undefined); // awaited below; a failure to open the database comes first
   const session =
     dryRun && target.kind === 'duckdb' && !existsSync(target.path)
       ? undefined
@@ -78,13 +85,13 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
     if (store && !dryRun) await store.claim({ account: creds.email, timezone: tz, schema: SCHEMA_VERSION });
     const state = store ? await store.dayState(grain) : {};
     const plan = planDays({ from: flags.from, to: flags.to, lookback, today, lastComplete: state.lastComplete });
-    const sdk = await ctx.sdk();
+    const sdk = await sdkReady;
     if (dryRun) return await describePlan(ctx, sdk, store, target, plan.days, grain);
     const retry = {
       retries: ctx.globals.retries ?? DEFAULT_RETRIES,
       deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
     };
-    const runner = new SyncRun(ctx, store!, await ctx.ui(), { grain, concurrency, days: plan.days, retry });
+    const runner = new SyncRun(ctx, store!, ui, { grain, concurrency, days: plan.days, retry });
     await runner.run();
     return { kind: 'done' };
   } finally {
@@ -230,6 +237,8 @@ class SyncRun {
   /** Rows staged so far, committed or not: what the progress line counts. */
   private fetchedRows = 0;
   private requests = 0;
+  private tasksDone = 0;
+  private tasksTotal = 0;
   private readonly started = Date.now();
 
   constructor(
@@ -242,6 +251,7 @@ class SyncRun {
   async run(): Promise<void> {
     const { days } = this.opts;
     if (days.length === 0) {
+      this.ui.progress(1, 1);
       this.ui.notice(`masg sync: ${this.store.label} is up to date; nothing to fetch.`);
       return;
     }
@@ -313,6 +323,7 @@ class SyncRun {
     for (const job of planJobs(days, grain, [])) tasks.push({ kind: 'publisher', job }, { kind: 'campaigns', job });
     tasks.splice(1, 0, { kind: 'objects' });
     for (const t of tasks) if (t.kind !== 'objects') buffers[t.job.day].pending++;
+    this.tasksTotal = tasks.length;
 
     // A failed commit stops the fetching too; Ctrl-C stops both.
     const controller = new AbortController();
@@ -324,7 +335,11 @@ class SyncRun {
       tasks,
       this.opts.concurrency,
       async (task, _i, signal) => {
-        if (task.kind === 'objects') return listed.resolve(await this.listObjects(staging));
+        if (task.kind === 'objects') {
+          listed.resolve(await this.listObjects(staging));
+          this.tasksDone++;
+          return;
+        }
         const job = task.job;
         const waitFor = job.day - DAYS_AHEAD - 1;
         if (waitFor >= 0) await abortable(committed[waitFor].promise, signal);
@@ -339,6 +354,7 @@ class SyncRun {
             this.requests++;
           }
         }
+        this.tasksDone++;
         if (--day.pending === 0) {
           await day.campaign.close();
           day.files.push({
@@ -481,11 +497,19 @@ class SyncRun {
     const done = this.committed;
     if (done >= total) return;
     const elapsed = Date.now() - this.started;
-    // Before the first day is in, the rows staged so far say how far the first day has come.
-    const eta = done > 0 ? ` · ETA ${clock((elapsed / done) * (total - done))}` : ' · ETA after the first day';
-    const label = `Syncing ${this.store.label}: ${this.fetchedRows.toLocaleString('en-US')} rows${eta} · day`;
-    this.ui.progress(done, total, label);
+    // The share of the requests done tells the time left before the first day is in.
+    const share = done > 0 ? done / total : this.tasksDone / Math.max(1, this.tasksTotal);
+    this.ui.progress(
+      done,
+      total,
+      progressLabel(this.store.label, this.fetchedRows, share > 0 ? (elapsed / share) * (1 - share) : undefined),
+    );
   }
+}
+
+/** "Syncing FILE: 12,000 rows · ETA 0:42 · day" (the Ui adds " 3/7"). */
+function progressLabel(label: string, rows: number, etaMs: number | undefined): string {
+  return `Syncing ${label}: ${rows.toLocaleString('en-US')} rows · ETA ${etaMs === undefined ? '--:--' : clock(etaMs)} · day`;
 }
 
 function clock(ms: number): string {
