@@ -53,7 +53,7 @@ export async function openDuckDb(
   } catch (err) {
     throw openError(err, path, label);
   }
-  const conn = await instance.connect();
+  let conn = await instance.connect();
   let closed = false;
 
   const session: SqlSession = {
@@ -113,6 +113,19 @@ export async function openDuckDb(
         await conn.run('ROLLBACK').catch(() => undefined);
         throw err;
       }
+    },
+    async reopen() {
+      // Between two transactions: closing the instance gives back the memory DuckDB keeps from
+      // what it wrote (it grows with the rows written, whatever memory_limit says).
+      conn.closeSync();
+      instance.closeSync();
+      try {
+        instance = await DuckDBInstance.create(path, opts.create ? SYNC_CONFIG : {});
+      } catch (err) {
+        closed = true;
+        throw openError(err, path, label);
+      }
+      conn = await instance.connect();
     },
     close() {
       // DuckDB closes synchronously; the interface is async for PostgreSQL's sake.

@@ -26,6 +26,11 @@ export interface SqlSession {
   query(sql: string, params?: string[]): Promise<QueryResult>;
   /** Appends the rows of headerless CSV files (columns in the table's order) to `table`. */
   load(table: TableDef, files: StagedFile[]): Promise<void>;
+  /**
+   * Closes and opens the database again, between transactions, to give back memory the driver
+   * keeps (DuckDB: what it wrote). Absent where there is nothing to give back (PostgreSQL).
+   */
+  reopen?(): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

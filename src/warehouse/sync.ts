@@ -220,6 +220,13 @@ const PART_ROWS = 50_000;
  */
 const DAYS_AHEAD = 1;
 
+/**
+ * DuckDB keeps memory for what it wrote as long as the database is open (a 90-day first sync of
+ * 33,000 rows a day grew from ~230 to ~370 MB): the database is closed and opened again between
+ * two days once this many rows were written since, so memory stays flat however long the range.
+ */
+const REOPEN_ROWS = 100_000;
+
 /** The progress line is redrawn this often (its rows and ETA move between days too). */
 const PROGRESS_MS = 250;
 
@@ -374,6 +381,7 @@ class SyncRun {
       buffers.forEach((b) => b.files.fail(err));
     });
 
+    let rowsAtReopen = 0;
     try {
       for (let i = 0; i < days.length; i++) {
         const day = buffers[i];
@@ -392,6 +400,10 @@ class SyncRun {
         );
         this.committed++;
         this.rows += day.files.publisherRows + day.files.campaignRows;
+        if (this.rows - rowsAtReopen >= REOPEN_ROWS && i < days.length - 1) {
+          await this.store.session.reopen?.();
+          rowsAtReopen = this.rows;
+        }
         committed[i].resolve();
         this.progress();
       }
