@@ -21,10 +21,7 @@ export const OUT_OPTION = [
 ] as const;
 
 /** A statistics report's --out also takes placeholders for the days it holds (expandOut). */
-export const STATS_OUT_OPTION = [
-  OUT_OPTION[0],
-  `${OUT_OPTION[1]}; {date}, {from}, {to} become the days held (YYYY-MM-DD)`,
-] as const;
+export const STATS_OUT_OPTION = [OUT_OPTION[0], `${OUT_OPTION[1]}; {date}, {from}, {to} become the days held (YYYY-MM-DD)`] as const;
 
 /** The output settings for `out` (stdout's when undefined); throws UsageError for -o table. */
 export async function settingsFor(ctx: Context, out: string | undefined): Promise<OutputSettings> {
@@ -72,4 +69,3 @@ export function expandOut(out: string | undefined, range: { start: string; end: 
     return from;
   });
 }
-

@@ -188,7 +188,9 @@ describe('login', () => {
       stdin: tty.stdin,
       verify: async () => {},
     };
-    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' }), deps)).rejects.toMatchObject({ field: '--key-stdin' });
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' }), deps)).rejects.toMatchObject({
+      field: '--key-stdin',
+    });
   });
 
   it('non-interactive without --email → ConfigError naming --email; stdin is not read', async () => {
@@ -308,7 +310,7 @@ describe('whoami', () => {
     expect(text).not.toContain(KEY.slice(0, -4));
   });
 
-  it('the zone and its source: MASG_TIMEZONE over the profile\'s', async () => {
+  it("the zone and its source: MASG_TIMEZONE over the profile's", async () => {
     const store = createMemoryStore({ default: { email: 'me@x.io', key: KEY, baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' } });
     const settings = (env: Record<string, string>) => resolveSettings({ flags: {}, env, store, partial: true });
     expect(whoami(await settings({}))).toMatchObject({ timezone: 'Asia/Tokyo', timezoneSource: 'profile' });

@@ -166,7 +166,10 @@ describe('everything else', () => {
     });
     const stored = { default: { email: 'a@x.io', key: 'k', baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' } };
     expect(await run({}, {}, stored)).toMatchObject({ timezone: 'Asia/Tokyo', timezoneSource: 'profile' });
-    expect(await run({}, { MASG_TIMEZONE: 'Pacific/Pago_Pago' }, stored)).toMatchObject({ timezone: 'Pacific/Pago_Pago', timezoneSource: 'env' });
+    expect(await run({}, { MASG_TIMEZONE: 'Pacific/Pago_Pago' }, stored)).toMatchObject({
+      timezone: 'Pacific/Pago_Pago',
+      timezoneSource: 'env',
+    });
     expect(await run({}, { MASG_TIMEZONE: ' ' }, stored)).toMatchObject({ timezone: 'Asia/Tokyo', timezoneSource: 'profile' });
     await expect(run({}, { MASG_TIMEZONE: 'Mars/Olympus' }, stored)).rejects.toMatchObject({ field: 'MASG_TIMEZONE', exitCode: 2 });
     const edited = { default: { ...stored.default, timezone: 'Europe/Pariss' } };

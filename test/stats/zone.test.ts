@@ -69,7 +69,7 @@ describe('DST change days: still hours 00..23, and yesterday is the previous cal
   });
 });
 
-describe('resolveTimeZone: --tz, else the known zone, else refused (never the host\'s)', () => {
+describe("resolveTimeZone: --tz, else the known zone, else refused (never the host's)", () => {
   type Args = [string | undefined, string | undefined];
   it.each<[Args, string]>([
     [['Asia/Tokyo', 'Europe/Paris'], 'Asia/Tokyo'],
