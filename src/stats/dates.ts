@@ -188,7 +188,7 @@ function parseAsked(opts: DateOptions): DateRange {
   if (range.start > range.end) {
     // Equal-length digit strings: lexical order is chronological order.
     throw new UsageError(
-      `--from ${describe(f)} (${range.start}) is after --to ${to === undefined ? 'today' : describe(t)} (${range.end}).`,
+      `--from ${describe(f)} is after --to ${to === undefined ? `today (${describe(t)})` : describe(t)}.`,
       { field: '--from', hint: to === undefined ? 'A future --from needs a --to.' : 'Swap the two dates.' },
     );
   }
