@@ -163,6 +163,27 @@ describe("the sandbox carries its account's zone", () => {
     expect(stampDay(start)).toBe(dayIn('America/New_York', -1));
   });
 
+  it("--sandbox sync counts its days in the same zone, and MASG_TIMEZONE is the sync's zone from the environment", async () => {
+    const env = { MASG_CONFIG_DIR: join(tempDir(), 'masg') };
+    const zoneOf = async (db: string) => {
+      const run = await runCli(['sql', '--db', db, "SELECT value FROM masg_sync_meta WHERE key = 'timezone'", '-o', 'csv', '--no-header'], {
+        env,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      return run.stdout.trim();
+    };
+    const sandboxDb = join(tempDir(), 'sandbox.duckdb');
+    const synced = await runCli(['--sandbox', 'sync', '--db', sandboxDb, '--from', '-2d', '--to', '-2d'], { env });
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(await zoneOf(sandboxDb)).toBe('America/New_York');
+    const cronDb = join(tempDir(), 'cron.duckdb');
+    const cron = await h.masg(['sync', '--db', cronDb, '--from', '2024-06-12', '--to', '2024-06-12'], {
+      env: { MASG_TIMEZONE: PAGO_PAGO },
+    });
+    expect(cron.code, cron.stderr).toBe(0);
+    expect(await zoneOf(cronDb)).toBe(PAGO_PAGO);
+  });
+
   it('a --sandbox run creates the config folder (and its sandbox folder) 0700', async () => {
     const dir = join(tempDir(), 'nested', 'masg');
     expect((await runCli(['--sandbox', 'whoami'], { env: { MASG_CONFIG_DIR: dir } })).code).toBe(0);
