@@ -4,7 +4,7 @@
 // instant, so it needs the account's zone to become one of the account's hours.
 import { ConfigError, UsageError } from '../core/errors.js';
 import { toStamp, type HourStamp } from '../stats/civil.js';
-import { parseDateToken, type DateToken } from '../stats/dates.js';
+import { parseDateToken, stampLabel, type DateToken } from '../stats/dates.js';
 import { isValidTimeZone, localDateHour } from '../stats/zone.js';
 import type { DateInput } from './types.js';
 
@@ -67,7 +67,7 @@ export function resolveRange(
   const end = toStamp(t.date, t.kind === 'hour' ? t.hour : 23);
   // Equal-length digit strings: lexical order is chronological order.
   if (start > end) {
-    throw new UsageError(`from (${start}) is after to (${end}).`, { field: 'from', hint: 'Swap the two dates.' });
+    throw new UsageError(`from (${stampLabel(start)}) is after to (${stampLabel(end)}).`, { field: 'from', hint: 'Swap the two dates.' });
   }
   return { start, end };
 }

@@ -187,10 +187,10 @@ function parseAsked(opts: DateOptions): DateRange {
   const range = { start: first(f), end: last(t), defaulted: false };
   if (range.start > range.end) {
     // Equal-length digit strings: lexical order is chronological order.
-    throw new UsageError(
-      `--from ${describe(f)} is after --to ${to === undefined ? `today (${describe(t)})` : describe(t)}.`,
-      { field: '--from', hint: to === undefined ? 'A future --from needs a --to.' : 'Swap the two dates.' },
-    );
+    throw new UsageError(`--from ${describe(f)} is after --to ${to === undefined ? `today (${describe(t)})` : describe(t)}.`, {
+      field: '--from',
+      hint: to === undefined ? 'A future --from needs a --to.' : 'Swap the two dates.',
+    });
   }
   return range;
 }
