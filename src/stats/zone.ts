@@ -69,7 +69,11 @@ export function accountTimeZone(flag?: string, known?: string): string | undefin
  * The account's zone where the account's calendar is needed (today, yesterday, -Nd, a sync's
  * days and which of them are over): accountTimeZone, refused (exit 3) when it is unknown.
  */
-export function resolveTimeZone(flag?: string, known?: string, what = "Counting the account's days"): string {
+export function resolveTimeZone(
+  flag?: string,
+  known?: string,
+  what = "Counting the account's days (which days a sync covers, and which of them are over)",
+): string {
   const tz = accountTimeZone(flag, known);
   if (tz === undefined) throw zoneUnknown(what);
   return tz;

@@ -45,7 +45,7 @@ describe('login', () => {
     const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify, systemZone: 'Europe/Madrid' });
     await answer(tty, 'E-mail: ', 'me@x.io\r');
     await answer(tty, 'Base URL: ', 'https://api.example/v1/\r');
-    await answer(tty, "Time zone (IANA, the account's: its statistics days) [Europe/Madrid]: ", 'America/New_York\r');
+    await answer(tty, "The account's time zone (IANA, e.g. America/New_York) [Europe/Madrid]: ", 'America/New_York\r');
     await answer(tty, 'Developer key: ', `${KEY}\r`);
     await expect(done).resolves.toEqual({
       profile: 'default',

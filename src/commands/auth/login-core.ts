@@ -88,7 +88,7 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
       ? checkTimezone(opts.timezone)
       : !prompt.interactive && existing?.timezone
         ? checkTimezone(existing.timezone, `timezone of profile "${profile}"`)
-        : await prompt.text("Time zone (IANA, the account's: its statistics days)", {
+        : await prompt.text("The account's time zone (IANA, e.g. America/New_York)", {
             default: existing?.timezone ?? deps.systemZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
             instead: "pass --timezone <zone>, the account's IANA time zone (e.g. America/New_York)",
             check: (answer) => checkTimezone(answer, 'Time zone'),
