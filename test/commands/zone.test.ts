@@ -235,6 +235,20 @@ describe('--out names the days it holds', () => {
     expect(range.stderr).toContain(`(${dayIn(tz, -3)} to ${day}, ${tz})`);
   });
 
+  it.each([KIRITIMATI, PAGO_PAGO])('--dry-run under %s names the file beside the stamps it would request', async (tz) => {
+    const dir = tempDir();
+    const run = await h.masg(['pub', 'stats', '--date', 'yesterday', '--dry-run', '--out', join(dir, 'masg-{date}.csv')], {
+      env: { MASG_TIMEZONE: tz },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const [, start, end] = /start=(\d{10})&end=(\d{10})/.exec(run.stdout)!;
+    const day = dayIn(tz, -1);
+    expect([stampDay(start!), stampDay(end!)]).toEqual([day, day]);
+    expect(run.stderr).toContain(`--out would write ${join(dir, `masg-${day}.csv`)} (${day}, ${tz})`);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(h.sent()).toEqual([]);
+  });
+
   it('the two zones name different days for the same "yesterday" (the trap of the host\'s date)', () => {
     expect(dayIn(KIRITIMATI, -1)).not.toBe(dayIn(PAGO_PAGO, -1));
   });

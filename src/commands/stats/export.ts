@@ -103,6 +103,9 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
             if (!isDryRun(e)) throw e;
           });
       }
+      // The file a placeholder names, beside the stamps it would hold: checkable before any run.
+      if (flags.out !== undefined)
+        ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`);
       return { kind: 'dry-run' };
     }
     const [{ runReport }, { isBrokenStream }] = await Promise.all([import('./report.js'), import('../../sdk/stats.js')]);
