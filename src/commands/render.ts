@@ -130,7 +130,7 @@ async function renderReport(ctx: Context, report: ReportResult): Promise<void> {
     );
     await file?.commit();
     if (rows === 0) ui.info(report.empty);
-    if (file) ui.notice(`Wrote ${rows} ${report.entity} to ${out}.`);
+    if (file) ui.notice(`Wrote ${rows} ${report.entity}${report.range === undefined ? '' : ` (${report.range})`} to ${out}.`);
   } catch (err) {
     await file?.abort();
     throw file ? file.explain(err) : err;

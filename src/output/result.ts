@@ -59,6 +59,8 @@ export interface ReportResult {
   chart?: { grain: 'hour' | 'day'; series: string[] };
   /** --out FILE (already without "-"). */
   out?: string;
+  /** The days or hours the report holds, for the --out notice ("2026-11-24, America/New_York"). */
+  range?: string;
   /** Said (info) when the report has no rows. */
   empty: string;
 }
