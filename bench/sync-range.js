@@ -67,7 +67,12 @@ async function main(argv) {
   for (const days of ranges) {
     const db = join(dir, `range-${days}.duckdb`);
     const args = [masg, 'sync', '--db', db, '--from', `-${days + 1}d`, '--to', '-2d', '--tz', TZ];
-    const r = await measureNode(args, { env, usageFile: join(dir, `range-${days}.usage.json`), label: `${days} days`, timeoutMs: 3_600_000 });
+    const r = await measureNode(args, {
+      env,
+      usageFile: join(dir, `range-${days}.usage.json`),
+      label: `${days} days`,
+      timeoutMs: 3_600_000,
+    });
     const [recorded, held, synced] = sql(
       env,
       db,
@@ -76,7 +81,8 @@ async function main(argv) {
     )
       .split(',')
       .map(Number);
-    if (recorded !== held || synced !== days) failures.push(`${days} days: ${synced} days recorded, ${recorded} rows recorded, ${held} held`);
+    if (recorded !== held || synced !== days)
+      failures.push(`${days} days: ${synced} days recorded, ${recorded} rows recorded, ${held} held`);
     results.push({ days, rows: held, ...r });
     rmSync(db, { force: true });
   }
@@ -91,7 +97,9 @@ async function main(argv) {
       `  ${`${r.days} days`.padEnd(8)} ${r.rows.toLocaleString('en-US').padStart(11)} ${fmt.s(r.ms).padStart(8)} ` +
         `${Math.round((r.rows / r.ms) * 1000)
           .toLocaleString('en-US')
-          .padStart(9)} ${`${linear.toFixed(2)}×`.padStart(9)} ${fmt.mb(r.rssMb).padStart(9)} ${`${(r.rssMb / base.rssMb).toFixed(2)}×`.padStart(8)}`,
+          .padStart(
+            9,
+          )} ${`${linear.toFixed(2)}×`.padStart(9)} ${fmt.mb(r.rssMb).padStart(9)} ${`${(r.rssMb / base.rssMb).toFixed(2)}×`.padStart(8)}`,
     );
   }
   console.log(`  (one fresh process per range; baselines: the first range's rows/s for time and its peak RSS for memory)\n`);
@@ -101,7 +109,11 @@ async function main(argv) {
     console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(44)} ${detail}`);
   };
   const last = results[results.length - 1];
-  verdict(`${last.days}-day sync peak RSS ≤ ${TARGETS.rssMb} MB`, last.rssMb <= TARGETS.rssMb, `${fmt.mb(last.rssMb)} (first: ${fmt.mb(base.rssMb)})`);
+  verdict(
+    `${last.days}-day sync peak RSS ≤ ${TARGETS.rssMb} MB`,
+    last.rssMb <= TARGETS.rssMb,
+    `${fmt.mb(last.rssMb)} (first: ${fmt.mb(base.rssMb)})`,
+  );
   const slowest = Math.max(...results.map((r) => r.ms / (r.rows / baseRate)));
   verdict(`time linear in rows (≤ ${TARGETS.timeVsLinear}× the first's rate)`, slowest <= TARGETS.timeVsLinear, `${slowest.toFixed(2)}×`);
   verdict('every sync holds exactly the rows its state records', failures.length === 0, failures.length ? failures.join('; ') : 'yes');
