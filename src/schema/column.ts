@@ -22,6 +22,20 @@ export interface Column {
    * and tags (go first). Machine formats ignore it.
    */
   priority?: 1 | 2 | 3;
+  /**
+   * A name column: the key of the ID column it names (`publicationName` names `publication`).
+   * A table short of room drops an ID whose name is shown before any figure or name.
+   */
+  names?: string;
 }
 
 export type Row = Readonly<Record<string, string | undefined>>;
+
+/**
+ * `columns` with a name column (free text, kept as long as the IDs) right after the ID column
+ * `idKey`: the name of an entity another one refers to only by ID, looked up by the command.
+ */
+export function withNameBeside(columns: readonly Column[], idKey: string, nameKey: string): Column[] {
+  const at = columns.findIndex((c) => c.key === idKey) + 1;
+  return [...columns.slice(0, at), { key: nameKey, type: 'string', wrap: true, priority: 1, names: idKey }, ...columns.slice(at)];
+}
