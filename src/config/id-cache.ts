@@ -111,7 +111,9 @@ export function cacheIdentity(
   env: Record<string, string | undefined>,
   configDir: string,
 ): string {
-  return globals.sandbox ? 'sandbox' : JSON.stringify([cacheLabel(globals, env), ...accountOverrides(globals, env), configStamp(configDir)]);
+  return globals.sandbox
+    ? 'sandbox'
+    : JSON.stringify([cacheLabel(globals, env), ...accountOverrides(globals, env), configStamp(configDir)]);
 }
 
 /** What a change sent to `path` can make stale: Tab must offer a created ID (and a new name) at once. */

@@ -12,11 +12,12 @@
 //      (priority 1 text) only to NAME_KEEP, so a name of up to 30 characters stays whole;
 //   5. columns other than priority 1 are dropped, highest `priority` number first (ratios, tags,
 //      URLs, descriptions), then the rightmost among equals;
-//   6. names are cut to TEXT_MIN too;
-//   7. priority 1 columns (IDs, names, the figures the command exists for) are dropped: first an
-//      ID whose name is shown beside it, then the names of other entities (a slot's publication),
-//      then IDs and figures, the rows' own names last, the rightmost first among equals; a last
-//      column left is cut, header and all.
+//   6. an ID whose name is shown beside it is dropped (the name says it to the reader);
+//   7. names are cut to TEXT_MIN too;
+//   8. the other priority 1 columns (IDs, names, the figures the command exists for) are
+//      dropped: the names of other entities first (a slot's publication, outermost first), then
+//      IDs and figures, the name that tells the rows apart last, the rightmost first among
+//      equals; a last column left is cut, header and all.
 // The room left is then handed back by priority: names and key figures get theirs first (the
 // rows' own names before those of other entities).
 // IDs, numbers, dates and headers are never cut while a column can still be dropped.
@@ -103,6 +104,14 @@ function squeezeLayout(cols: readonly ColumnMeasure[], total: number): Layout {
     }
   };
   const namedId = (i: number) => shown.some((j) => cols[j].nameFor === i);
+  // The name that says which row is which: the rows' own (a slot's name), else the innermost
+  // other one shown (a report's ad slot rather than its publication). Other names go before IDs
+  // and figures, outermost first (3 + 1/(2 + i) ranks them left to right); it goes last.
+  const rowName = (i: number) => {
+    if (cols[i].nameFor === undefined) return true;
+    if (shown.some((j) => isName(cols[j]) && cols[j].nameFor === undefined)) return false;
+    return !shown.some((j) => j > i && cols[j].nameFor !== undefined);
+  };
   // Headers are never cut while other columns can give way: `conve…` twice would not say which
   // of conversions and conversionsPercent a column is.
   const cutText = (names: boolean) => {
@@ -119,8 +128,9 @@ function squeezeLayout(cols: readonly ColumnMeasure[], total: number): Layout {
     for (const i of shown) if (isName(cols[i])) min[i] = Math.min(nat[i], Math.max(NAME_KEEP, cols[i].header));
   }
   dropWhileTooWide((i) => (cols[i].priority > 1 ? cols[i].priority : 0));
+  dropWhileTooWide((i) => (namedId(i) ? 1 : 0));
   if (!fits()) cutText(true);
-  dropWhileTooWide((i) => (namedId(i) ? 4 : cols[i].nameFor !== undefined ? 3 : isName(cols[i]) ? 1 : 2));
+  dropWhileTooWide((i) => (isName(cols[i]) ? (rowName(i) ? 1 : 3 + 1 / (2 + i)) : 2));
   if (!fits()) min[shown[0]] = Math.max(1, total - frame(1)); // one column left: cut even it (and its header)
 
   const widths = [...min];

@@ -19,7 +19,13 @@ export const campaignList = defineCommand<ListOptions>({
       namedList(
         ctx,
         client.listCampaigns(advertiserId),
-        { entity: 'campaigns', columns: campaignColumns, named: campaignColumnsNamed, tableFields: campaignTableFieldsNamed, out: opts.out },
+        {
+          entity: 'campaigns',
+          columns: campaignColumns,
+          named: campaignColumnsNamed,
+          tableFields: campaignTableFieldsNamed,
+          out: opts.out,
+        },
         ADVERTISER_OWNER,
       ),
     );
