@@ -300,25 +300,30 @@ function isConstant(values: readonly string[], count: number): boolean {
 
 /**
  * The caption above a table: `label: value` for each column that left it because every row
- * holds the same value, as many to a line as fit the terminal. Values are never cut (an ID
- * there is meant to be copied whole).
+ * holds the same value, as many to a line as fit the terminal. An item wider than the terminal
+ * puts its value on a line of its own, cut only when even that line is too narrow for it.
  */
 function captionLines(items: ReadonlyArray<readonly [string, string]>, width: number | undefined, chalk: ChalkInstance): string {
   const lines: string[] = [];
   let line = '';
   let used = 0;
+  const flush = () => {
+    if (line !== '') lines.push(line);
+    line = '';
+    used = 0;
+  };
   for (const [label, value] of items) {
     const w = displayWidth(label) + 2 + displayWidth(value);
-    const item = `${chalk.bold(label)}: ${value}`;
-    if (line !== '' && width !== undefined && used + 3 + w > width) {
-      lines.push(line);
-      line = '';
-      used = 0;
+    if (width !== undefined && w > width) {
+      flush();
+      lines.push(`${chalk.bold(truncate(label, width - 1))}:`, truncate(value, width));
+      continue;
     }
-    line += line === '' ? item : `   ${item}`;
+    if (line !== '' && width !== undefined && used + 3 + w > width) flush();
+    line += `${line === '' ? '' : '   '}${chalk.bold(label)}: ${value}`;
     used += (used === 0 ? 0 : 3) + w;
   }
-  if (line !== '') lines.push(line);
+  flush();
   return lines.map((l) => l + '\n').join('');
 }
 
