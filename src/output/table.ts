@@ -142,7 +142,8 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
     for (let i = 0; i < n; i++) {
       measures[i].shortId = idPrefix(data.values[i], count);
       measures[i].empty = empty[i];
-      measures[i].constant = isConstant(data.values[i], count);
+      // The figures a report exists for stay in it even when equal on every row (all 0).
+      measures[i].constant = !(isNumeric(columns[i]) && measures[i].priority === 1) && isConstant(data.values[i], count);
     }
   }
 

@@ -375,7 +375,7 @@ describe('column priority that serves the reader', () => {
       campaign: uuid('5be1'),
       campaignName: 'Spring Sale',
       impressions: String(1000 + i),
-      conversions: String(3 + i),
+      conversions: '3', // a key figure stays in the table even when equal on every row
       currency: 'USD',
       endDate: '',
     }));
