@@ -79,6 +79,9 @@ const env = (url, configDir) => ({
   MASG_DEVELOPER_KEY: DEMO.key,
   MASG_CONFIG_DIR: configDir,
   NO_COLOR: '1',
+  // Tab gives up after 1.5 s (src/completion/live.ts) and then offers nothing: a loaded machine
+  // must not turn the measurement into one of an empty answer.
+  MASG_COMPLETION_DEADLINE_MS: '60000',
 });
 let n = 0;
 
