@@ -76,7 +76,9 @@ export async function store(
     async (locked) => {
       const file: CacheFile = parse(cache, await locked.read()) ?? { identity: cache.identity, entries: {} };
       for (const [kind, items] of Object.entries(fresh) as Array<[IdKind, IdList]>) file.entries[kind] = { at: now, items };
-      await locked.write(JSON.stringify(file), { mode: 0o600 });
+      // No fsync while the shell waits for Tab: a cache a crash loses (or leaves unreadable, which
+      // reads as a miss) costs one request, never a wrong answer.
+      await locked.write(JSON.stringify(file), { mode: 0o600, durable: false });
       return true;
     },
     { waitMs: opts.waitMs ?? CACHE_LOCK_WAIT_MS },
