@@ -10,8 +10,8 @@ import {
   type FormInput,
   type Mode,
   type RecordOf,
+  withNameBeside,
 } from './field.js';
-import { withNameBeside } from './column.js';
 import { AD_FORMATS } from './enums.js';
 import * as rule from './rules.js';
 import type { Label } from './rules.js';

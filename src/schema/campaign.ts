@@ -2,8 +2,7 @@
 // Budgets are decimals for MONETARY campaigns but counts for IMPRESSIONS/CLICKS ones; 'decimal'
 // still writes both exactly in JSON. Dates are ISO 8601 local date-times (YYYY-MM-DDTHH:MM, the
 // server's zone, no offset), converted from the service's MM-DD-YYYY HH:MM in src/api/campaign-dates.ts.
-import { withNameBeside } from './column.js';
-import { columnsOf, fieldNames, type EntitySchema, type RecordOf } from './field.js';
+import { columnsOf, fieldNames, withNameBeside, type EntitySchema, type RecordOf } from './field.js';
 
 export const campaignSchema = {
   tag: 'campaign',

@@ -30,12 +30,3 @@ export interface Column {
 }
 
 export type Row = Readonly<Record<string, string | undefined>>;
-
-/**
- * `columns` with a name column (free text, kept as long as the IDs) right after the ID column
- * `idKey`: the name of an entity another one refers to only by ID, looked up by the command.
- */
-export function withNameBeside(columns: readonly Column[], idKey: string, nameKey: string): Column[] {
-  const at = columns.findIndex((c) => c.key === idKey) + 1;
-  return [...columns.slice(0, at), { key: nameKey, type: 'string', wrap: true, priority: 1, names: idKey }, ...columns.slice(at)];
-}
