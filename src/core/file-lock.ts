@@ -33,8 +33,11 @@ export interface LockedFile {
   readonly path: string;
   /** The file's text; undefined when it does not exist. */
   read(): Promise<string | undefined>;
-  /** Replace the file atomically (temp file, fsync, rename, fsync of the folder). */
-  write(text: string, opts?: { mode?: number }): Promise<void>;
+  /**
+   * Replace the file atomically (temp file, fsync, rename, fsync of the folder). `durable: false`
+   * skips the fsyncs: still atomic for readers, but a crash may lose the change (a cache).
+   */
+  write(text: string, opts?: { mode?: number; durable?: boolean }): Promise<void>;
 }
 
 /** Thrown (exit 7) when another process holds the lock for longer than `waitMs`. */
@@ -193,16 +196,22 @@ function tempPathFor(path: string): string {
 }
 
 /**
- * Write `text` to a temp file beside `path`, fsync it, rename it over `path`, fsync the folder.
- * Atomic for readers, but not a lock: a read-modify-write must run inside withFileLock.
+ * Write `text` to a temp file beside `path`, fsync it, rename it over `path`, fsync the folder
+ * (no fsync with `durable: false`). Atomic for readers, but not a lock: a read-modify-write must
+ * run inside withFileLock.
  */
-export async function writeFileAtomic(path: string, text: string, opts: { mode?: number; beforeRename?: () => void } = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  text: string,
+  opts: { mode?: number; durable?: boolean; beforeRename?: () => void } = {},
+): Promise<void> {
+  const durable = opts.durable !== false;
   const tmp = tempPathFor(path);
   try {
     const handle = await fs.open(tmp, 'wx', opts.mode ?? 0o600);
     try {
       await handle.writeFile(text, 'utf8');
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -213,6 +222,7 @@ export async function writeFileAtomic(path: string, text: string, opts: { mode?:
     throw err;
   }
   // The rename is durable only once the folder entry is flushed; some platforms cannot, so best effort.
+  if (!durable) return;
   try {
     const dir = await fs.open(dirname(path), 'r');
     await dir.sync().finally(() => dir.close());

@@ -9,7 +9,8 @@ import {
   advertiserColumns,
   campaignColumns,
   publicationTableFields,
-  campaignTableFields,
+  adSlotColumnsNamed,
+  campaignTableFieldsNamed,
 } from '../../src/commands/columns.js';
 
 let h: Harness;
@@ -38,12 +39,13 @@ const lists = () => [
     columns: publicationColumns,
     table: publicationTableFields,
   },
-  { argv: ['slot', 'list'], path: '/adslot/list', params: {}, columns: adSlotColumns },
+  { argv: ['slot', 'list'], path: '/adslot/list', params: {}, columns: adSlotColumns, ...PUBLICATION_NAMES },
   {
     argv: ['slot', 'list', '--publication', ids.pubs['Café Olé Mobile']!.id!],
     path: '/adslot/list',
     params: { publication: ids.pubs['Café Olé Mobile']!.id! },
     columns: adSlotColumns,
+    ...PUBLICATION_NAMES,
   },
   { argv: ['adv', 'list'], path: '/advertisers/list', params: {}, columns: advertiserColumns },
   {
@@ -51,9 +53,12 @@ const lists = () => [
     path: `/advertiser/${ids.advertisers['Acme Outdoor']!.id}/campaigns/list`,
     params: {},
     columns: campaignColumns,
-    table: campaignTableFields,
+    table: campaignTableFieldsNamed,
+    names: '/advertisers/list.xml',
   },
 ];
+// A table shows the owner's name beside its ID, from one more list call (cached after it).
+const PUBLICATION_NAMES = { table: adSlotColumnsNamed.map((c) => c.key), names: '/publication/list.xml' };
 
 describe('list commands in every format', () => {
   // Cases are built lazily (the IDs exist only once the sandbox runs); the names label them.
@@ -104,7 +109,8 @@ describe('list commands in every format', () => {
 
       // A table on a terminal wide enough for it: box drawing, the narrower default columns, every
       // row's full ID (a narrower terminal shows unique prefixes: test/commands/tables.test.ts).
-      const table = expectOk(await h.masg(c.argv, { tty: true, columns: 400, env: { NO_COLOR: '1' } })).stdout;
+      const configDir = tempDir(); // no cached names: the table's lookup is sent
+      const table = expectOk(await h.masg(c.argv, { tty: true, columns: 400, env: { NO_COLOR: '1', MASG_CONFIG_DIR: configDir } })).stdout;
       expect(table).toMatch(/^┌/);
       const header = table.split('\n')[1]!;
       expect(
@@ -114,8 +120,11 @@ describe('list commands in every format', () => {
           .filter(Boolean),
       ).toEqual(c.table ?? keys);
       for (const row of json) expect(table).toContain(String(row.id));
-      // Every run above sent exactly one request, the same one.
-      expect(calls(h.sent())).toEqual(Array(7).fill(['GET', `${c.path}.xml`, c.params]));
+      // Every run above sent exactly one request, the same one; a table with names one more.
+      const sent = calls(h.sent());
+      expect(sent.slice(0, 6)).toEqual(Array(6).fill(['GET', `${c.path}.xml`, c.params]));
+      const names = 'names' in c ? [['GET', c.names, {}]] : [];
+      expect(sent.slice(6).sort()).toEqual([['GET', `${c.path}.xml`, c.params], ...names].sort());
     },
   );
 

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LockBusyError, lockPath, tryWithFileLock, withFileLock, writeFileAtomic } from '../../src/core/file-lock.js';
 
 const DIST = join(import.meta.dirname, '../../dist/core/file-lock.js');
@@ -162,6 +162,24 @@ describe('atomic replace', () => {
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ a: 2 });
     },
   );
+
+  it('fsyncs the file and its folder, unless told the write need not be durable (a cache)', async () => {
+    const { open } = await import('node:fs/promises');
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
+    await probe.close();
+    const sync = vi.spyOn(proto, 'sync');
+    try {
+      await writeFileAtomic(join(dir, 'durable.json'), '{}');
+      expect(sync).toHaveBeenCalledTimes(2); // the temp file, then the folder
+      sync.mockClear();
+      await withFileLock(join(dir, 'cache.json'), (f) => f.write('{"b":1}', { durable: false }));
+      expect(sync).not.toHaveBeenCalled();
+      expect(readFileSync(join(dir, 'cache.json'), 'utf8')).toBe('{"b":1}');
+    } finally {
+      sync.mockRestore();
+    }
+  });
 
   it('a failed write removes its temp file and leaves the old file', async () => {
     const file = join(dir, 'sub-missing', 'x.json'); // folder does not exist: open fails

@@ -65,16 +65,26 @@ describe('columns', () => {
     expect(columns.adSlotColumns.map((c) => c.key).join(',')).toBe('id,publication,name,formats,tags');
     expect(columns.advertiserColumns.map((c) => c.key).join(',')).toBe('id,name,status,dailyBudget,balance,notifyLimit');
     expect(columns.publicationTableFields).toEqual(['id', 'name', 'type', 'status', 'languages', 'url']);
+    // The table (not a contract: only what a terminal shows) names the advertiser too.
     expect(columns.campaignTableFields).toEqual([
       'id',
       'name',
       'status',
+      'advertiser',
       'budgetType',
       'startDate',
       'endDate',
       'dailyBudget',
       'overallBudget',
     ]);
+    // The owner's name goes right after its ID, where a table and --fields can show it.
+    expect(columns.adSlotColumnsNamed.map((c) => c.key).join(',')).toBe('id,publication,publicationName,name,formats,tags');
+    expect(columns.campaignTableFieldsNamed.slice(3, 5)).toEqual(['advertiser', 'advertiserName']);
+    expect(columns.campaignColumnsNamed.find((c) => c.key === 'advertiserName')).toMatchObject({
+      wrap: true,
+      priority: 1,
+      names: 'advertiser',
+    });
   });
 
   it.each(entities)('the default table fields of a %s are its fields', (_, schema) => {
