@@ -1,0 +1,132 @@
+// `masg sql` on a DuckDB file: one statement, its result read chunk by chunk (DuckDB's streaming
+// result), so memory stays flat whatever the row count. Without --write the file is opened in
+// DuckDB's READ_ONLY mode with its configuration locked (no SET can undo a setting below).
+// Extensions are never installed nor auto-loaded: a SQLite file (or any other foreign file) is
+// refused instead of DuckDB fetching a reader for it from the internet.
+
+import { stat } from 'node:fs/promises';
+import { LocalIOError } from '../core/errors.js';
+import { columnType, openError } from './duckdb.js';
+import { databaseError } from './sql-session.js';
+import { needsWrite, oneStatementOnly, queryFailed, trimMessage, type QueryOptions, type QueryStream } from './sql-stream.js';
+
+const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
+
+// INSTALL, LOAD, UPDATE EXTENSIONS and extension statements (DuckDB's StatementType numbers):
+// loading code into the process is not what a query of the warehouse is for, with --write or not.
+const EXTENSION_STATEMENTS = new Set([21, 23, 29]);
+
+export async function streamDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
+  await mustExist(path, label);
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const config = opts.write ? NO_EXTENSIONS : { ...NO_EXTENSIONS, access_mode: 'READ_ONLY', lock_configuration: 'true' };
+  let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
+  try {
+    instance = await DuckDBInstance.create(path, config);
+  } catch (err) {
+    throw foreignFile(err, label) ?? openError(err, path, label);
+  }
+  const conn = await instance.connect();
+  let closed = false;
+  const close = () => {
+    if (!closed) {
+      closed = true;
+      conn.closeSync();
+      instance.closeSync();
+    }
+    return Promise.resolve();
+  };
+  return { close, ...(await run()) };
+
+  async function run(): Promise<Omit<QueryStream, 'close'>> {
+    try {
+      const statements = await conn.extractStatements(query).catch((err: unknown) => {
+        throw classify(err, label);
+      });
+      if (statements.count !== 1) throw oneStatementOnly(statements.count);
+      const prepared = await statements.prepare(0);
+      if (EXTENSION_STATEMENTS.has(prepared.statementType as number)) {
+        throw queryFailed('masg sql does not install or load DuckDB extensions.');
+      }
+      const result = await prepared.stream();
+      const columns = result.columnNames().map((name, i) => ({ name, type: columnType(result.columnType(i).toString()) }));
+      const first = await result.fetchChunk();
+      async function* batches() {
+        try {
+          let chunk = first;
+          while (chunk && chunk.rowCount > 0) {
+            yield textRows(chunk);
+            chunk = await result.fetchChunk().catch((err: unknown) => {
+              throw classify(err, label);
+            });
+          }
+        } finally {
+          await close();
+        }
+      }
+      return { columns, batches: batches() };
+    } catch (err) {
+      await close();
+      throw classify(err, label);
+    }
+  }
+}
+
+type Chunk = { rowCount: number; columnCount: number; getColumnVector(i: number): { getItem(i: number): unknown } };
+
+/** A chunk's rows as text, read column by column (one vector lookup per column, not per value). */
+function textRows(chunk: Chunk): Array<Array<string | null>> {
+  const n = chunk.rowCount;
+  const rows: Array<Array<string | null>> = new Array(n);
+  for (let i = 0; i < n; i++) rows[i] = new Array(chunk.columnCount);
+  for (let c = 0; c < chunk.columnCount; c++) {
+    const vector = chunk.getColumnVector(c);
+    for (let i = 0; i < n; i++) {
+      const v = vector.getItem(i);
+      rows[i][c] = v === null || v === undefined ? null : typeof v === 'string' ? v : String(v);
+    }
+  }
+  return rows;
+}
+
+/** `masg sql` never creates a database: DuckDB would make an empty one at a mistyped path. */
+async function mustExist(path: string, label: string): Promise<void> {
+  const info = await stat(path).catch((err: NodeJS.ErrnoException) => err);
+  if (info instanceof Error) {
+    if (info.code === 'ENOENT' || info.code === 'ENOTDIR') {
+      throw new LocalIOError(`There is no warehouse at ${label}.`, {
+        path,
+        errno: 'ENOENT',
+        hint: 'Run `masg sync` first, or point --db (or MASG_DB) at the database.',
+      });
+    }
+    throw new LocalIOError(`Cannot open the warehouse ${label}: ${info.message}`, { path, errno: info.code, cause: info });
+  }
+  if (!info.isFile()) throw new LocalIOError(`Cannot open the warehouse ${label}: it is not a file.`, { path, errno: 'EISDIR' });
+}
+
+/** DuckDB asks for an extension (sqlite_scanner…) to read a file that is not its own. */
+function foreignFile(err: unknown, label: string): LocalIOError | undefined {
+  const message = err instanceof Error ? err.message : String(err);
+  if (!/Extension .* not found|not a valid DuckDB database/i.test(message)) return undefined;
+  return new LocalIOError(`Cannot open the warehouse ${label}: it is not a DuckDB database file.`, {
+    path: label,
+    cause: err,
+    hint: 'masg sql reads the DuckDB file of masg sync, or a postgres:// URL.',
+  });
+}
+
+/**
+ * DuckDB's error types: what the database itself failed at (a file, memory, an internal fault,
+ * an interruption) is exit 7; everything else (parsing, binding, conversion, error(), a
+ * constraint) is the statement's, exit 2; a write in read-only mode points to --write.
+ */
+function classify(err: unknown, label: string): unknown {
+  if (!(err instanceof Error) || 'exitCode' in err) return err;
+  const message = err.message.replace(/^Failed to (extract statements|prepare statement|execute prepared statement): /i, '');
+  if (/attached in read-only mode|configuration has been locked|read-only mode/i.test(message)) return needsWrite(message);
+  if (/^(IO|Out of Memory|FATAL|INTERNAL|Interrupt|Connection) Error/i.test(message) || !/^[A-Za-z ]+ Error: /.test(message)) {
+    return databaseError(new Error(trimMessage(message)), label, 'running the query');
+  }
+  return queryFailed(message);
+}
