@@ -66,7 +66,8 @@ export async function streamPostgres(url: string, label: string, query: string, 
     const booleans = fields.map((f) => f.dataTypeID === 16);
     // PostgreSQL's text for a boolean is t/f; the output module's is true/false.
     const text = (rows: Batch['rows']) => {
-      if (booleans.includes(true)) for (const r of rows) for (let i = 0; i < r.length; i++) if (booleans[i] && r[i] !== null) r[i] = r[i] === 't' ? 'true' : 'false';
+      if (booleans.includes(true))
+        for (const r of rows) for (let i = 0; i < r.length; i++) if (booleans[i] && r[i] !== null) r[i] = r[i] === 't' ? 'true' : 'false';
       return rows;
     };
     async function* batches() {

@@ -6,7 +6,8 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 
-export type Target = { kind: 'duckdb'; path: string; label: string } | { kind: 'postgres'; url: string; label: string; password?: string; secrets: string[] };
+export type Target =
+  { kind: 'duckdb'; path: string; label: string } | { kind: 'postgres'; url: string; label: string; password?: string; secrets: string[] };
 
 const PG = /^postgres(?:ql)?:\/\//i;
 
