@@ -1,9 +1,12 @@
 // masg sql on a real PostgreSQL server: without --write nothing changes, whatever the text
 // tries; errors are exit 2 (the statement's) or 7 (the database's); a URL's password is never
 // shown, in any form. Skipped, saying why, only when PostgreSQL is not installed.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, type Harness } from '../commands/harness.js';
+import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
 import { scalar, startWarehouseHarness } from './helpers.js';
+import { measureMasg, MEMORY_SKIP, ROWS } from './sql-memory.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from './postgres-server.js';
 
@@ -119,6 +122,23 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
     expect(run.stderr).toMatch(message);
     expect(run.stderr.split('\n')[0]).toMatch(message);
   });
+
+  it.skipIf(MEMORY_SKIP !== undefined)(
+    `${ROWS} rows to --out through the cursor: peak RSS under 250 MB`,
+    () => {
+      const out = join(tempDir('masg-pgmem-'), 'big.csv');
+      const sql =
+        "SELECT DATE '2026-01-01' + (n % 90) AS date, 'pub-' || (n % 5000) AS publication_id, n::bigint AS requests, " +
+        `((n % 100000) / 100.0)::numeric(18,2) AS earnings FROM generate_series(1, ${ROWS}) n`;
+      const run = measureMasg(['sql', '--db', url, '--out', out, sql]);
+      console.log(`masg sql on PostgreSQL, ${ROWS} rows to --out: peak RSS ${run.peakMb.toFixed(0)} MB, ${run.seconds} s`);
+      expect(run.stderr).toBe(`Wrote ${ROWS} rows to ${out}.\n`);
+      expect(run.status).toBe(0);
+      expect(statSync(out).size).toBeGreaterThan(30 * ROWS);
+      expect(run.peakMb).toBeLessThan(250);
+    },
+    300_000,
+  );
 
   it('a server that cannot be reached is exit 7', async () => {
     const run = await h.masg(['sql', '--db', `postgres://masg@127.0.0.1:1/x`, 'SELECT 1']);
