@@ -8,7 +8,15 @@ import { stat } from 'node:fs/promises';
 import { LocalIOError } from '../core/errors.js';
 import { columnType, openError } from './duckdb.js';
 import { databaseError } from './sql-session.js';
-import { needsWrite, oneStatementOnly, queryFailed, trimMessage, type QueryOptions, type QueryStream } from './sql-stream.js';
+import {
+  needsWrite,
+  oneStatementOnly,
+  queryFailed,
+  trimMessage,
+  type QueryBatch,
+  type QueryOptions,
+  type QueryStream,
+} from './sql-stream.js';
 
 const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
 
@@ -45,22 +53,30 @@ export async function streamDuckDb(path: string, label: string, query: string, o
       });
       if (statements.count !== 1) throw oneStatementOnly(statements.count);
       const prepared = await statements.prepare(0);
-      if (EXTENSION_STATEMENTS.has(prepared.statementType as number)) {
+      if (EXTENSION_STATEMENTS.has(prepared.statementType)) {
         throw queryFailed('masg sql does not install or load DuckDB extensions.');
       }
       const result = await prepared.stream();
       const columns = result.columnNames().map((name, i) => ({ name, type: columnType(result.columnType(i).toString()) }));
-      const first = await result.fetchChunk();
+      const fetch = () =>
+        result.fetchChunk().catch((err: unknown) => {
+          throw classify(err, label);
+        });
+      const first = await fetch();
       async function* batches() {
+        let next: ReturnType<typeof fetch> | undefined;
         try {
           let chunk = first;
           while (chunk && chunk.rowCount > 0) {
-            yield textRows(chunk);
-            chunk = await result.fetchChunk().catch((err: unknown) => {
-              throw classify(err, label);
-            });
+            // DuckDB reads the next chunk on its own threads while this one is converted.
+            next = fetch();
+            next.catch(() => undefined);
+            yield textColumns(chunk, columns.length);
+            chunk = await next;
           }
         } finally {
+          // Never close the connection under a read still running (the output stopped early).
+          await next?.catch(() => undefined);
           await close();
         }
       }
@@ -72,21 +88,55 @@ export async function streamDuckDb(path: string, label: string, query: string, o
   }
 }
 
-type Chunk = { rowCount: number; columnCount: number; getColumnVector(i: number): { getItem(i: number): unknown } };
+type Vector = { getItem(i: number): unknown };
+type Chunk = { rowCount: number; columnCount: number; getColumnVector(i: number): Vector };
 
-/** A chunk's rows as text, read column by column (one vector lookup per column, not per value). */
-function textRows(chunk: Chunk): Array<Array<string | null>> {
+/**
+ * A chunk's values as text, column by column. The common types get a direct conversion (the
+ * client's generic toString() of a DECIMAL or a DATE dominates a large export); anything else
+ * (timestamps, lists, structs…) is the client's own text.
+ */
+function textColumns(chunk: Chunk, columnCount: number): QueryBatch {
   const n = chunk.rowCount;
-  const rows: Array<Array<string | null>> = new Array(n);
-  for (let i = 0; i < n; i++) rows[i] = new Array(chunk.columnCount);
-  for (let c = 0; c < chunk.columnCount; c++) {
+  const columns = new Array<Array<string | null>>(columnCount);
+  for (let c = 0; c < columnCount; c++) {
     const vector = chunk.getColumnVector(c);
-    for (let i = 0; i < n; i++) {
-      const v = vector.getItem(i);
-      rows[i][c] = v === null || v === undefined ? null : typeof v === 'string' ? v : String(v);
-    }
+    const values = (columns[c] = new Array<string | null>(n));
+    for (let i = 0; i < n; i++) values[i] = text(vector.getItem(i));
   }
-  return rows;
+  return { rows: n, columns };
+}
+
+// A warehouse has few distinct dates and millions of rows holding them.
+const dates = new Map<number, string>();
+
+function text(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(v);
+  }
+  if (v instanceof Object && 'scale' in v && 'value' in v && typeof v.value === 'bigint' && typeof v.scale === 'number') {
+    return decimalText(v.value, v.scale);
+  }
+  if (v instanceof Object && 'days' in v && typeof v.days === 'number') {
+    let day = dates.get(v.days);
+    if (day === undefined) dates.set(v.days, (day = (v as { toString(): string }).toString()));
+    return day;
+  }
+  return (v as { toString(): string }).toString();
+}
+
+/** A scaled integer as exact decimal text: 1005n at scale 2 is "10.05". */
+export function decimalText(value: bigint, scale: number): string {
+  if (scale === 0) return value.toString();
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 /** `masg sql` never creates a database: DuckDB would make an empty one at a mistyped path. */

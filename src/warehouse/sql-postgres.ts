@@ -13,7 +13,7 @@
 import { LocalIOError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
 import { databaseError } from './sql-session.js';
-import { needsWrite, queryFailed, trimMessage, type QueryOptions, type QueryStream } from './sql-stream.js';
+import { needsWrite, queryFailed, trimMessage, type QueryBatch, type QueryOptions, type QueryStream } from './sql-stream.js';
 
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 const BATCH_ROWS = 2000;
@@ -65,11 +65,10 @@ export async function streamPostgres(url: string, label: string, query: string, 
     const fields = first.fields ?? [];
     const booleans = fields.map((f) => f.dataTypeID === 16);
     // PostgreSQL's text for a boolean is t/f; the output module's is true/false.
-    const text = (rows: Batch['rows']) => {
-      if (booleans.includes(true))
-        for (const r of rows) for (let i = 0; i < r.length; i++) if (booleans[i] && r[i] !== null) r[i] = r[i] === 't' ? 'true' : 'false';
-      return rows;
-    };
+    const text = (rows: Batch['rows']): QueryBatch => ({
+      rows: rows.length,
+      columns: fields.map((_, c) => rows.map((r) => (booleans[c] && r[c] !== null ? (r[c] === 't' ? 'true' : 'false') : r[c]))),
+    });
     async function* batches() {
       try {
         let batch = first;

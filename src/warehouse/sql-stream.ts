@@ -7,10 +7,19 @@ import type { ColumnType } from '../output/types.js';
 
 export interface QueryStream {
   columns: Array<{ name: string; type: ColumnType }>;
-  /** Read once. Every value as text, exactly (BIGINT and DECIMAL never pass through JS numbers); null for NULL. */
-  batches: AsyncIterable<Array<Array<string | null>>>;
+  /** Read once. */
+  batches: AsyncIterable<QueryBatch>;
   /** Releases the database; safe to call twice, and before or after the batches were read. */
   close(): Promise<void>;
+}
+
+/**
+ * Rows stored column by column (`columns[c][r]`): no array per row on the way to the output.
+ * Every value as text, exactly (BIGINT and DECIMAL never pass through JS numbers); null for NULL.
+ */
+export interface QueryBatch {
+  rows: number;
+  columns: Array<Array<string | null>>;
 }
 
 export interface QueryOptions {

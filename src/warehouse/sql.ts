@@ -32,7 +32,7 @@ export async function runSql(ctx: Context, opts: { db?: string; write?: boolean;
     seen.set(c.name, n);
     return { key: n === 1 ? c.name : `${c.name}_${n}`, type: c.type, wrap: c.type === 'string' };
   });
-  return { kind: 'stream', columns, batches: asRows(stream, columns), entity: 'rows', out: opts.out, close: stream.close };
+  return { kind: 'stream', columns, batches: asRows(stream, columns), entity: 'rows', out: opts.out, close: () => stream.close() };
 }
 
 async function open(target: Target, query: string, opts: { write: boolean }): Promise<QueryStream> {
@@ -43,11 +43,10 @@ async function open(target: Target, query: string, opts: { write: boolean }): Pr
 async function* asRows(stream: QueryStream, columns: Column[]): AsyncIterable<Row[]> {
   const keys = columns.map((c) => c.key);
   for await (const batch of stream.batches) {
-    const rows: Row[] = new Array(batch.length);
-    for (let r = 0; r < batch.length; r++) {
-      const values = batch[r];
+    const rows = new Array<Row>(batch.rows);
+    for (let r = 0; r < batch.rows; r++) {
       const row: Record<string, string> = {};
-      for (let i = 0; i < keys.length; i++) row[keys[i]] = values[i] ?? '';
+      for (let c = 0; c < keys.length; c++) row[keys[c]] = batch.columns[c][r] ?? '';
       rows[r] = row;
     }
     yield rows;
