@@ -23,6 +23,8 @@ const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_ex
 // INSTALL, LOAD, UPDATE EXTENSIONS and extension statements (DuckDB's StatementType numbers):
 // loading code into the process is not what a query of the warehouse is for, with --write or not.
 const EXTENSION_STATEMENTS = new Set([21, 23, 29]);
+// SELECT, EXPLAIN, PRAGMA, CALL and relations: the statements whose rows are streamed.
+const STREAMED_STATEMENTS = new Set([1, 4, 17, 19, 22]);
 
 export async function streamDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
   await mustExist(path, label);
@@ -49,13 +51,20 @@ export async function streamDuckDb(path: string, label: string, query: string, o
   async function run(): Promise<Omit<QueryStream, 'close'>> {
     try {
       const statements = await conn.extractStatements(query).catch((err: unknown) => {
-        throw classify(err, label);
+        // The client's whole answer to a text without any statement (only comments or ";").
+        throw err instanceof Error && err.message === 'Error in native callback' ? oneStatementOnly(0) : classify(err, label);
       });
       if (statements.count !== 1) throw oneStatementOnly(statements.count);
       const prepared = await statements.prepare(0);
       if (EXTENSION_STATEMENTS.has(prepared.statementType)) {
         throw queryFailed('masg sql does not install or load DuckDB extensions.');
       }
+      // A streamed result that fails mid-way ends exactly like a complete one: the client's
+      // fetchChunk() gives the same empty chunk (DuckDB's C API returns NULL for both, and the
+      // Node client does not expose duckdb_result_error). Inside a transaction the failure
+      // leaves it aborted, so a probe after the last chunk tells a cut result from a whole one.
+      const guarded = STREAMED_STATEMENTS.has(prepared.statementType);
+      if (guarded) await conn.run('BEGIN TRANSACTION');
       const result = await prepared.stream();
       const columns = result.columnNames().map((name, i) => ({ name, type: columnType(result.columnType(i).toString()) }));
       const fetch = () =>
@@ -74,6 +83,7 @@ export async function streamDuckDb(path: string, label: string, query: string, o
             yield textColumns(chunk, columns.length);
             chunk = await next;
           }
+          if (guarded) await finish();
         } finally {
           // Never close the connection under a read still running (the output stopped early).
           await next?.catch(() => undefined);
@@ -85,6 +95,32 @@ export async function streamDuckDb(path: string, label: string, query: string, o
       await close();
       throw classify(err, label);
     }
+  }
+
+  async function finish(): Promise<void> {
+    try {
+      await conn.run('SELECT 1');
+    } catch {
+      throw await lateFailure();
+    }
+    await conn.run(opts.write ? 'COMMIT' : 'ROLLBACK');
+  }
+
+  /**
+   * The statement failed after its first rows: run it once more, whole and rolled back, only to
+   * get DuckDB's message (the same failure, deterministic for all but random() and the like).
+   */
+  async function lateFailure(): Promise<unknown> {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    try {
+      await conn.run('BEGIN TRANSACTION');
+      await conn.run(query);
+    } catch (err) {
+      return classify(err, label);
+    } finally {
+      await conn.run('ROLLBACK').catch(() => undefined);
+    }
+    return queryFailed('the statement failed while its rows were read (DuckDB did not say why).');
   }
 }
 

@@ -48,6 +48,7 @@ export function needsWrite(message: string): UsageError {
 }
 
 export function oneStatementOnly(count: number): UsageError {
+  if (count === 0) return new UsageError('The query holds no statement (only comments or semicolons).', { field: '<query>' });
   return new UsageError(`The query holds ${count} statements; masg sql runs one at a time.`, {
     field: '<query>',
     hint: 'Run each statement with its own masg sql.',

@@ -101,6 +101,29 @@ describe('masg sql on DuckDB: errors', () => {
     expect(run.stderr).not.toContain('LINE 1');
   });
 
+  it('a text without any statement is exit 2', async () => {
+    for (const sql of [' -- only a comment', ';']) {
+      const run = await h.masg(['sql', '--db', db, sql]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('The query holds no statement');
+    }
+  });
+
+  it('a failure after many rows were streamed is exit 2 with its message, never a cut result with exit 0', async () => {
+    const sql = "SELECT CASE WHEN i = 250000 THEN error('late boom') ELSE i END AS n FROM range(300000) t(i)";
+    const run = await h.masg(['sql', '--db', db, '-o', 'csv', sql]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('The query failed: Invalid Input Error: late boom');
+    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ rows/);
+    const out = join(tempDir('masg-cut-'), 'cut.csv');
+    const file = await h.masg(['sql', '--db', db, '--out', out, sql]);
+    expect(file.code).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    const whole = await h.masg(['sql', '--db', db, '-o', 'csv', '--no-header', 'SELECT i FROM range(300000) t(i)']);
+    expect(whole.code).toBe(0);
+    expect(whole.stdout.split('\n').length).toBe(300001);
+  });
+
   it('a failure while the rows are read: exit 2; --out is not written', async () => {
     const sql = "SELECT CASE WHEN i < 50000 THEN i::VARCHAR ELSE error('late') END AS n FROM range(60000) t(i)";
     const run = await h.masg(['sql', '--db', db, '-o', 'csv', sql]);
