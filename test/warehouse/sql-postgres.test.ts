@@ -1,7 +1,7 @@
 // masg sql on a real PostgreSQL server: without --write nothing changes, whatever the text
 // tries; errors are exit 2 (the statement's) or 7 (the database's); a URL's password is never
 // shown, in any form. Skipped, saying why, only when PostgreSQL is not installed.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
@@ -10,7 +10,12 @@ import { measureMasg, MEMORY_SKIP, ROWS } from './sql-memory.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from './postgres-server.js';
 
-type Pg = { createDatabase(): Promise<string>; stop(): Promise<void>; port: number };
+type Pg = {
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+  port: number;
+  query(sql: string): Promise<{ rowCount: number | null }>;
+};
 
 describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_SKIP ? ` (skipped: ${POSTGRES_SKIP})` : ''}`, () => {
   let h: Harness;
@@ -139,6 +144,31 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
     },
     300_000,
   );
+
+  it('a failure after many rows were read is exit 2, never a cut result with exit 0', async () => {
+    const sql = 'SELECT CASE WHEN n = 250000 THEN 1 / (n - n) ELSE n END AS n FROM generate_series(1, 300000) n';
+    const run = await h.masg(['sql', '--db', url, '-o', 'csv', sql]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('The query failed: division by zero');
+    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ rows/);
+  });
+
+  it('a connection cut mid-stream is exit 7 and --out is not written', async () => {
+    const out = join(tempDir('masg-pgcut-'), 'cut.csv');
+    const running = h.masg(['sql', '--db', url, '--out', out, 'SELECT n, pg_sleep(0.0001) FROM generate_series(1, 400000) n']);
+    // Wait until masg's session is running its cursor, then end it from the server side.
+    for (let i = 0; i < 200; i++) {
+      const killed = await pg.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'masg sql' AND query LIKE '%pg_sleep%'",
+      );
+      if (killed.rowCount) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const run = await running;
+    expect(run.code).toBe(7);
+    expect(run.stderr).toMatch(/The warehouse postgres:\/\/.* failed while running the query/);
+    expect(existsSync(out)).toBe(false);
+  });
 
   it('a server that cannot be reached is exit 7', async () => {
     const run = await h.masg(['sql', '--db', `postgres://masg@127.0.0.1:1/x`, 'SELECT 1']);
