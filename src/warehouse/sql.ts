@@ -5,7 +5,7 @@
 
 import type { CommandResult } from '../output/result.js';
 import type { WarehouseEnv as Context } from './env.js';
-import { UsageError } from '../core/errors.js';
+import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import { outFormat } from '../output/out-format.js';
 import type { Column, Row } from '../output/types.js';
 import type { QueryStream } from './sql-stream.js';
@@ -32,7 +32,14 @@ export async function runSql(ctx: Context, opts: { db?: string; write?: boolean;
     seen.set(c.name, n);
     return { key: n === 1 ? c.name : `${c.name}_${n}`, type: c.type, wrap: c.type === 'string' };
   });
-  return { kind: 'stream', columns, batches: asRows(stream, columns), entity: 'rows', out: opts.out, close: () => stream.close() };
+  return {
+    kind: 'stream',
+    columns,
+    batches: asRows(stream, columns, ctx.io.signal),
+    entity: 'rows',
+    out: opts.out,
+    close: () => stream.close(),
+  };
 }
 
 async function open(target: Target, query: string, opts: { write: boolean }): Promise<QueryStream> {
@@ -40,9 +47,11 @@ async function open(target: Target, query: string, opts: { write: boolean }): Pr
   return (await import('./sql-postgres.js')).streamPostgres(target.url, target.label, query, opts);
 }
 
-async function* asRows(stream: QueryStream, columns: Column[]): AsyncIterable<Row[]> {
+async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSignal): AsyncIterable<Row[]> {
   const keys = columns.map((c) => c.key);
   for await (const batch of stream.batches) {
+    // Ctrl-C stops between batches: the database is released and an --out file never appears.
+    if (signal.aborted) throw signal.reason instanceof MasgError ? signal.reason : new InterruptedError();
     const rows = new Array<Row>(batch.rows);
     for (let r = 0; r < batch.rows; r++) {
       const row: Record<string, string> = {};

@@ -124,6 +124,17 @@ describe('masg sql on DuckDB: errors', () => {
     expect(whole.stdout.split('\n').length).toBe(300001);
   });
 
+  it('Ctrl-C mid-stream: exit 130 and --out never appears', async () => {
+    const out = join(tempDir('masg-ctrlc-'), 'big.csv');
+    const controller = new AbortController();
+    const running = h.masg(['sql', '--db', db, '--out', out, 'SELECT i FROM range(50000000) t(i)'], { signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    const run = await running;
+    expect(run.code).toBe(130);
+    expect(readdirSync(join(out, '..'))).toEqual([]);
+    expect((await h.masg(['sql', '--db', db, '-o', 'csv', '--no-header', 'SELECT 1'])).stdout).toBe('1\n');
+  });
+
   it('a failure while the rows are read: exit 2; --out is not written', async () => {
     const sql = "SELECT CASE WHEN i < 50000 THEN i::VARCHAR ELSE error('late') END AS n FROM range(60000) t(i)";
     const run = await h.masg(['sql', '--db', db, '-o', 'csv', sql]);
