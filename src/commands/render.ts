@@ -39,6 +39,14 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
  * knows what it got is incomplete.
  */
 async function renderStream(ctx: Context, streamed: Extract<CommandResult, { kind: 'stream' }>): Promise<void> {
+  try {
+    await writeStream(ctx, streamed);
+  } finally {
+    await streamed.close?.();
+  }
+}
+
+async function writeStream(ctx: Context, streamed: Extract<CommandResult, { kind: 'stream' }>): Promise<void> {
   const result = { ...streamed, out: outFile(streamed.out) };
   const settings = await settingsFor(ctx, result.out);
   const fields = fieldsFor(settings, result.tableFields);
@@ -63,7 +71,8 @@ async function renderStream(ctx: Context, streamed: Extract<CommandResult, { kin
     if (!file && count > 0 && settings.format !== 'table' && isMasgError(err)) {
       (await ctx.ui()).warn(`The output is incomplete: it stopped after ${count} ${result.entity}.`);
     }
-    throw err;
+    // A full disk or a file-size limit under --out is the file's failure (exit 7, naming it).
+    throw file ? file.explain(err) : err;
   }
   const ui = await ctx.ui();
   if (count === 0) ui.info(`No ${result.entity}.`);

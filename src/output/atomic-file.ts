@@ -122,8 +122,10 @@ interface Opened {
 /** Resolves once the file is open, so that an open error is thrown here and not lost in an event. */
 async function openStream(tempPath: string, flags: 'r+' | 'w'): Promise<Opened> {
   // `flush`: the descriptor is fsynced before it closes, so the rename never exposes a file
-  // whose data is still only in the page cache.
-  const stream = createWriteStream(tempPath, { flags, flush: true });
+  // whose data is still only in the page cache. A 1 MB buffer: with the default 16 KB every
+  // batch of rows (~30 KB of CSV) waited for its own write (2,000,000 rows of masg sql --out:
+  // 4.4 s of CPU against 3.1 s).
+  const stream = createWriteStream(tempPath, { flags, flush: true, highWaterMark: 1 << 20 });
   const closed = new Promise<void>((resolve, reject) => {
     stream.once('close', resolve);
     stream.once('error', reject);

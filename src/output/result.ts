@@ -9,9 +9,19 @@ export type CommandResult =
   /**
    * A list read as it arrives (the list commands): `batches` is iterated once, by render, only
    * after every option was checked, so nothing is sent before that. `out`: --out FILE, written
-   * atomically (the format follows its extension unless -o is given).
+   * atomically (the format follows its extension unless -o is given). `close`: called once render
+   * is done, whether the batches were read to the end, stopped early or never started (what
+   * they hold open, e.g. a database, is released even when the output fails first).
    */
-  | { kind: 'stream'; columns: Column[]; batches: AsyncIterable<readonly Row[]>; entity: string; tableFields?: string[]; out?: string }
+  | {
+      kind: 'stream';
+      columns: Column[];
+      batches: AsyncIterable<readonly Row[]>;
+      entity: string;
+      tableFields?: string[];
+      out?: string;
+      close?: () => Promise<void>;
+    }
   /** One entity (create, update, view): shown vertically in a table, as an object in JSON. */
   | { kind: 'record'; columns: Column[]; row: Record<string, string>; failure?: Error }
   // `failure` on a record: printed first (it is still the service's answer), then thrown for the
