@@ -27,9 +27,15 @@ export type Series<F> = Map<string, Map<string, F>>;
 function into<F extends object>(series: Series<F>, id: string, date: string, make: () => F, row: Partial<Record<keyof F, string>>): void {
   let days = series.get(id);
   if (!days) series.set(id, (days = new Map<string, F>()));
-  const f = days.get(date) ?? make();
+  const f = days.get(date);
+  if (f === undefined) {
+    // The first row of the day is parsed straight into the figures: most entities have one a day.
+    const fresh = make();
+    for (const key of Object.keys(fresh) as Array<keyof F>) (fresh[key] as Decimal) = dec(row[key]);
+    days.set(date, fresh);
+    return;
+  }
   for (const key of Object.keys(f) as Array<keyof F>) (f[key] as Decimal) = add(f[key] as Decimal, dec(row[key]));
-  days.set(date, f);
 }
 
 /** What every part of the analysis reads: the days and the rows summed per entity and day. */

@@ -12,7 +12,8 @@ export function dec(s: string | undefined): Decimal {
 }
 
 export function add(a: Decimal, b: Decimal): Decimal {
-  return plus(a, b);
+  // The common case (two amounts with two decimals, two counts) without rescaling.
+  return a.scale === b.scale ? { units: a.units + b.units, scale: a.scale } : plus(a, b);
 }
 
 export function sub(a: Decimal, b: Decimal): Decimal {
@@ -24,6 +25,7 @@ export function times(a: Decimal, n: number): Decimal {
 }
 
 export function cmp(a: Decimal, b: Decimal): number {
+  if (a.scale === b.scale) return a.units < b.units ? -1 : a.units > b.units ? 1 : 0;
   const d = sub(a, b).units;
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 }

@@ -106,6 +106,8 @@ function outage(
 ): Finding | undefined {
   const { baseline, rules, input } = data;
   if (!days || baseline.length === 0) return undefined;
+  const today = days.get(input.date)?.requests;
+  if (today !== undefined && !isZero(today)) return undefined; // the common case, decided first
   const active = baseline.filter((d) => !isZero(days.get(d)?.requests ?? { units: 0n, scale: 0 })).length;
   if (active < Math.ceil(rules.outage.minShare * baseline.length)) return undefined;
   const avg = mean(
@@ -114,8 +116,6 @@ function outage(
     0,
   );
   if (cmp(avg, fromNumber(rules.outage.minRequests)) < 0) return undefined;
-  const today = days.get(input.date)?.requests;
-  if (today !== undefined && !isZero(today)) return undefined;
   return {
     kind: 'outage',
     severity: 'alert',
@@ -144,15 +144,18 @@ function band<F extends Figures | CampaignDay>(
 ): Finding | undefined {
   if (!days) return undefined;
   const pick = (f: F) => (f as unknown as Record<string, Decimal>)[metric];
-  const scale = SCALE[metric];
-  const c: Compared = compare(days, pick, data, scale);
+  // First the band (the range of the comparable days): inside it there is nothing to say.
+  const zero = dec('0');
+  const values = data.compared.map((d) => (days.get(d) === undefined ? zero : pick(days.get(d)!)));
+  const low = values.reduce((a, b) => (cmp(a, b) <= 0 ? a : b));
+  const high = values.reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
+  const today = days.get(data.input.date);
+  const value = today === undefined ? zero : pick(today);
+  if (cmp(value, low) >= 0 && cmp(value, high) <= 0) return undefined;
+  const c: Compared = compare(days, pick, data, SCALE[metric]);
   if (c.change === null) return undefined;
   const volume = (data.rules.minVolume as Record<string, number>)[metric];
   if (cmp(dec(c.baseline), fromNumber(volume)) < 0) return undefined;
-  const values = data.compared.map((d) => (days.get(d) === undefined ? dec('0') : pick(days.get(d)!)));
-  const low = values.reduce((a, b) => (cmp(a, b) <= 0 ? a : b));
-  const high = values.reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
-  const value = dec(c.value);
   const change = dec(c.change);
   let kind: 'drop' | 'spike';
   let rule: Band;

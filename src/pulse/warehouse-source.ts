@@ -56,12 +56,14 @@ export async function readWarehouse(session: ReadSession, opts: { date: string; 
   );
   // Summed over countries: the pulse looks at ad slots, not countries.
   const publisher = await session.query(
-    'SELECT CAST(date AS VARCHAR), publication, adslot, sum(requests), sum(impressions), sum(clicks), sum(earnings) ' +
+    // Sums as text: exact, and the cheapest value for the driver to hand over.
+    'SELECT CAST(date AS VARCHAR), publication, adslot, CAST(sum(requests) AS VARCHAR), CAST(sum(impressions) AS VARCHAR), ' +
+      'CAST(sum(clicks) AS VARCHAR), CAST(sum(earnings) AS VARCHAR) ' +
       'FROM publisher_stats WHERE date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) GROUP BY date, publication, adslot',
     range,
   );
   const campaignStats = await session.query(
-    'SELECT CAST(date AS VARCHAR), campaign, impressions, clicks, conversions, spend ' +
+    'SELECT CAST(date AS VARCHAR), campaign, CAST(impressions AS VARCHAR), CAST(clicks AS VARCHAR), CAST(conversions AS VARCHAR), CAST(spend AS VARCHAR) ' +
       'FROM campaign_stats WHERE date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)',
     range,
   );
