@@ -247,7 +247,7 @@ function budget(data: PulseData, c: PulseData['input']['campaigns'][number], day
   if (isZero(pace) || pace.units < 0n) return found;
   const remaining = sub(overall, spent);
   const daysLeft = daysBetween(input.date, end);
-  const lasts = Number(ratio(remaining, pace, 0, 0)); // whole days the rest lasts at this pace
+  const lasts = Math.floor(Number(ratio(remaining, pace, 0, 2))); // whole days the rest lasts at this pace
   if (lasts >= daysLeft) return found;
   const runsOut = plusDays(input.date, Math.max(lasts, 0) + 1);
   found.push(
