@@ -4,7 +4,7 @@
 import type { ChalkInstance } from 'chalk';
 import { group, sparkline } from '../output/chart.js';
 import { displayWidth, truncate } from '../output/width.js';
-import { HEADLINE, type Headline, type PulseReport } from './types.js';
+import { HEADLINE, type Finding, type Headline, type PulseReport } from './types.js';
 
 export interface ScreenOptions {
   chalk: ChalkInstance;
@@ -49,7 +49,7 @@ export function renderScreen(r: PulseReport, { chalk, width = 80 }: ScreenOption
   else lines.push(chalk.bold(`Findings: ${plural(alerts, 'alert')}, ${plural(watches, 'watch', 'watches')}`));
   for (const f of r.findings.slice(0, MAX_FINDINGS)) {
     const tag = f.severity === 'alert' ? chalk.red.bold('ALERT') : chalk.yellow('watch');
-    lines.push(`${tag} ${chalk.dim(f.kind.padEnd(6))} ${fitPlain(f.message, w - 14)}`);
+    lines.push(`${tag} ${chalk.dim(f.kind.padEnd(6))} ${fitPlain(shortFinding(f), w - 13)}`);
   }
   if (r.findings.length > MAX_FINDINGS) lines.push(chalk.dim(`… and ${r.findings.length - MAX_FINDINGS} more: -o json or --html for all.`));
 
@@ -107,6 +107,15 @@ export function renderScreen(r: PulseReport, { chalk, width = 80 }: ScreenOption
     if (r.campaigns.length > MAX_CAMPAIGNS) lines.push(chalk.dim(`… and ${r.campaigns.length - MAX_CAMPAIGNS} more campaigns.`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+const WHAT: Record<string, string> = { account: 'Account', publication: 'Publication', adslot: 'Ad slot', campaign: 'Campaign' };
+
+/** A finding in one line: what, which, the figure and what it was compared with (the message is in the JSON and the page). */
+function shortFinding(f: Finding): string {
+  const who = f.entity === 'account' ? 'Account' : `${WHAT[f.entity]} "${f.name}"`;
+  const against = f.kind === 'budget' ? (f.baseline === '' ? '' : `, budget ${group(f.baseline)}`) : `, baseline ${group(f.baseline)}`;
+  return `${who}: ${f.metric} ${group(f.value)}${against}`;
 }
 
 function fitPlain(s: string, width: number): string {

@@ -133,7 +133,8 @@ describe('with the sandbox faults on the day', () => {
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
     expect(plain.indexOf('Findings')).toBeLessThan(plain.indexOf('Earnings USD'));
     expect(plain.indexOf('Earnings USD')).toBeLessThan(plain.indexOf('Movers'));
-    expect(plain).toMatch(/ALERT outage +Ad slot "Header banner"/);
+    expect(plain).toMatch(/ALERT outage Ad slot "Header banner": requests 0, baseline [\d,]+/);
+    expect(plain).toMatch(/ALERT budget Campaign "Spring Sale": spend [\d,.]+, budget 1,000.00/);
     expect(run.stdout).toContain('\x1b[31m\x1b[1mALERT'); // red, bold
     expect(plain).toMatch(/Earnings USD +[\d,.]+ +[\d,.]+ +[-+][\d.]+ % +[▁▂▃▄▅▆▇█]{7}/);
     // The progress of the requests went to stderr, never to stdout.
