@@ -106,7 +106,7 @@ export function renderScreen(r: PulseReport, { chalk, width = 80 }: ScreenOption
     }
     if (r.campaigns.length > MAX_CAMPAIGNS) lines.push(chalk.dim(`… and ${r.campaigns.length - MAX_CAMPAIGNS} more campaigns.`));
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((l) => l.trimEnd()).join('\n')}\n`;
 }
 
 const WHAT: Record<string, string> = { account: 'Account', publication: 'Publication', adslot: 'Ad slot', campaign: 'Campaign' };
