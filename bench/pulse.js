@@ -9,6 +9,8 @@
 //   node bench/pulse.js [--runs 5] [--check]   (--check: exit 1 when the 2 s target is missed)
 
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { cleanup, measureNode, median, onCleanup, root, tempDir } from './lib/measure.js';
@@ -19,6 +21,7 @@ const COUNTRIES = 40;
 const BASELINE = 28;
 const TARGET_MS = 2_000;
 const ACCOUNT = 'bench@pulse.example';
+const USAGE = pathToFileURL(join(root, 'bench', 'lib', 'usage.js')).href;
 
 function option(argv, name, fallback) {
   const i = argv.indexOf(name);
@@ -96,7 +99,9 @@ async function warehouseRun(argv, dir) {
     `  warehouse: ${rows.toLocaleString('en-US')} rows (${ROWS_PER_DAY.toLocaleString('en-US')} a day, ${BASELINE}-day baseline + the day), DuckDB`,
   );
   console.log(
-    `  masg pulse --baseline ${BASELINE} --db: ${(ms / 1000).toFixed(2)} s wall (median of ${runs}; runs ${samples.map((s) => Math.round(s.ms)).join('/')} ms); ` +
+    `  masg pulse --baseline ${BASELINE} --db: ${(ms / 1000).toFixed(2)} s wall, ${(median(samples.map((s) => s.cpuMs)) / 1000).toFixed(2)} s CPU, ` +
+      `peak RSS ${median(samples.map((s) => s.rssMb)).toFixed(0)} MB (medians of ${runs}; wall ms ${samples.map((s) => Math.round(s.ms)).join('/')}; ` +
+      `load average ${loadavg()[0].toFixed(1)}); ` +
       `finds ${report.findings.length} findings (outage: ${outage ? outage.name : 'none'})`,
   );
   const ok = ms <= TARGET_MS && outage?.id === 'slot-7';
@@ -106,16 +111,24 @@ async function warehouseRun(argv, dir) {
 
 /** Runs masg, stdout to a file; resolves with the wall time, exit code and stderr. */
 function timeRun(args, env, stdoutFile) {
+  const usageFile = `${stdoutFile}.usage.json`;
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const fd = openSync(stdoutFile, 'w');
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', fd, 'pipe'] });
+    const child = spawn(process.execPath, ['--import', USAGE, ...args], {
+      env: { ...env, MASG_BENCH_USAGE_FILE: usageFile },
+      stdio: ['ignore', fd, 'pipe'],
+    });
     closeSync(fd);
     onCleanup(() => child.exitCode === null && child.kill('SIGKILL'));
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, code, stderr }));
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const u = JSON.parse(readFileSync(usageFile, 'utf8'));
+      resolve({ ms, code, stderr, cpuMs: (u.userUs + u.systemUs) / 1000, rssMb: u.maxRssKb / 1024 });
+    });
   });
 }
 

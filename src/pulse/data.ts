@@ -5,37 +5,34 @@ import { baselineDates, comparableDays, isWeekend } from './days.js';
 import type { PulseRules } from './rules.js';
 import type { Compared, PulseInput } from './types.js';
 
-export interface Figures {
-  requests: Decimal;
-  impressions: Decimal;
-  clicks: Decimal;
-  earnings: Decimal;
-}
-export interface CampaignDay {
-  impressions: Decimal;
-  clicks: Decimal;
-  conversions: Decimal;
-  spend: Decimal;
-}
+export type Figures = Record<'requests' | 'impressions' | 'clicks' | 'earnings', Decimal>;
+export type CampaignDay = Record<'impressions' | 'clicks' | 'conversions' | 'spend', Decimal>;
 
 export const empty = (): Figures => ({ requests: ZERO, impressions: ZERO, clicks: ZERO, earnings: ZERO });
-const emptyCampaign = (): CampaignDay => ({ impressions: ZERO, clicks: ZERO, conversions: ZERO, spend: ZERO });
 
 /** entity ID → day → figures. */
 export type Series<F> = Map<string, Map<string, F>>;
 
-function into<F extends object>(series: Series<F>, id: string, date: string, make: () => F, row: Partial<Record<keyof F, string>>): void {
+const PUBLISHER_KEYS = ['requests', 'impressions', 'clicks', 'earnings'] as const;
+const CAMPAIGN_KEYS = ['impressions', 'clicks', 'conversions', 'spend'] as const;
+
+/** A row's figures, parsed once whatever number of series it is added to. */
+function parse<K extends string>(row: Partial<Record<K, string>>, keys: readonly K[]): Record<K, Decimal> {
+  const f = {} as Record<K, Decimal>;
+  for (const k of keys) f[k] = dec(row[k]);
+  return f;
+}
+
+/** Adds parsed figures to an entity's day (a copy the first time: the series own their objects). */
+function into<F extends Record<string, Decimal>>(series: Series<F>, id: string, date: string, figures: F): void {
   let days = series.get(id);
   if (!days) series.set(id, (days = new Map<string, F>()));
   const f = days.get(date);
   if (f === undefined) {
-    // The first row of the day is parsed straight into the figures: most entities have one a day.
-    const fresh = make();
-    for (const key of Object.keys(fresh) as Array<keyof F>) (fresh[key] as Decimal) = dec(row[key]);
-    days.set(date, fresh);
+    days.set(date, { ...figures });
     return;
   }
-  for (const key of Object.keys(f) as Array<keyof F>) (f[key] as Decimal) = add(f[key] as Decimal, dec(row[key]));
+  for (const key of Object.keys(figures) as Array<keyof F>) f[key] = add(f[key], figures[key]) as F[keyof F];
 }
 
 /** What every part of the analysis reads: the days and the rows summed per entity and day. */
@@ -66,13 +63,14 @@ export function prepare(input: PulseInput, rules: PulseRules): PulseData {
   const account: Series<Figures> = new Map();
   for (const row of input.publisher) {
     if (!wanted.has(row.date)) continue;
-    into(account, '', row.date, empty, row);
-    into(data.publications, row.publication, row.date, empty, row);
-    if (row.adslot) into(data.adslots, row.adslot, row.date, empty, row);
+    const figures: Figures = parse(row, PUBLISHER_KEYS);
+    into(account, '', row.date, figures);
+    into(data.publications, row.publication, row.date, figures);
+    if (row.adslot) into(data.adslots, row.adslot, row.date, figures);
   }
   data.account = account.get('') ?? new Map<string, Figures>();
   for (const row of input.campaignStats) {
-    if (wanted.has(row.date)) into(data.campaigns, row.campaign, row.date, emptyCampaign, row);
+    if (wanted.has(row.date)) into(data.campaigns, row.campaign, row.date, parse(row, CAMPAIGN_KEYS) as CampaignDay);
   }
   return data;
 }
