@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, UsageError } from '../core/errors.js';
 import { parseConcurrency } from '../core/pool.js';
 import { checkDateFlags, parseDateRange } from '../stats/dates.js';
-import { resolveTimeZone } from '../stats/zone.js';
+import { accountTimeZone } from '../stats/zone.js';
 import type { Context } from '../context.js';
 import { defineCommand, type CommandResult } from './define.js';
 
@@ -78,7 +78,7 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
   const baselineDays = checkBaseline(opts.baseline);
   const concurrency = parseConcurrency(opts.concurrency);
   const date = opts.date ?? 'yesterday';
-  if (opts.tz !== undefined) resolveTimeZone(opts.tz);
+  accountTimeZone(opts.tz);
   checkDateFlags({ date, now: new Date() });
   const rules = await readRules(opts.rules);
   const { resolveTarget } = await import('../warehouse/target.js');
@@ -89,7 +89,8 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
   const html = opts.html === undefined ? undefined : await (await import('../output/atomic-file.js')).openAtomicFile(opts.html, '--html');
   try {
     const creds = await ctx.credentials();
-    const tz = resolveTimeZone(opts.tz, creds.timezone);
+    // As `pub stats`: an unknown zone refuses yesterday, today and -Nd (exit 3); a YYYY-MM-DD day needs none.
+    const tz = accountTimeZone(opts.tz, creds.timezone);
     const now = new Date();
     const range = parseDateRange({ date, tz, now });
     const day = `${range.start.slice(0, 4)}-${range.start.slice(4, 6)}-${range.start.slice(6, 8)}`;
@@ -133,7 +134,7 @@ type Rows = import('../pulse/live.js').PulseRows;
 async function fromWarehouse(
   ctx: Context,
   target: import('../warehouse/target.js').Target,
-  want: { account: string; timeZone: string; date: string; baselineDays: number },
+  want: { account: string; timeZone?: string; date: string; baselineDays: number },
 ): Promise<Rows | undefined> {
   const ui = await ctx.ui();
   if (target.kind === 'duckdb' && !(await import('node:fs')).existsSync(target.path)) {
@@ -159,7 +160,7 @@ async function fromWarehouse(
 
 async function fromService(
   ctx: Context,
-  opts: { date: string; baselineDays: number; timeZone: string; concurrency: number },
+  opts: { date: string; baselineDays: number; timeZone?: string; concurrency: number },
 ): Promise<Rows> {
   const [{ fetchLive }, sdk, ui] = await Promise.all([import('../pulse/live.js'), ctx.sdk(), ctx.ui()]);
   return fetchLive(sdk, { ...opts, signal: ctx.io.signal, onProgress: (done, total) => ui.progress(done, total, 'requests') });

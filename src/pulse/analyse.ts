@@ -159,7 +159,7 @@ export function analysePulse(input: PulseInput, rules: PulseRules = DEFAULT_RULE
   const slotInfo = new Map(input.adslots.map((s) => [s.id, { name: s.name, publication: s.publication }]));
   return {
     date: input.date,
-    timeZone: input.timeZone,
+    timeZone: input.timeZone ?? null,
     account: input.account ?? null,
     generatedAt: input.generatedAt ?? null,
     baselineDays: input.baselineDays,

@@ -43,7 +43,7 @@ export function renderHtml(r: PulseReport): string {
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p class="meta">Account <span data-key="account">${esc(r.account ?? '')}</span> · zone <span data-key="timeZone">${esc(r.timeZone)}</span> ·
+<p class="meta">Account <span data-key="account">${esc(r.account ?? '')}</span> · zone <span data-key="timeZone">${esc(r.timeZone ?? 'unknown')}</span> ·
 compared with ${r.comparedDays.length} comparable of the <span data-key="baselineDays">${r.baselineDays}</span> days before ·
 made <time datetime="${esc(r.generatedAt ?? '')}">${esc((r.generatedAt ?? '').replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time> by masg pulse</p>
 </header>

@@ -16,8 +16,8 @@ export type * from './types.js';
 export interface PulseOptions {
   /** The day, YYYY-MM-DD in the account's zone. */
   date: string;
-  /** The account's IANA zone. */
-  timeZone: string;
+  /** The account's IANA zone (else the client's; absolute days need none). */
+  timeZone?: string;
   /** Days before `date` to compare with (default 7). */
   baselineDays?: number;
   rules?: PulseRules;
@@ -30,7 +30,7 @@ export interface PulseOptions {
 /** The pulse of a day, read through `client`: the same requests and analysis as `masg pulse`. */
 export async function pulse(client: MasgClient, opts: PulseOptions): Promise<PulseReport> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new UsageError(`date: "${opts.date}" is not YYYY-MM-DD.`, { field: 'date' });
-  if (!isValidTimeZone(opts.timeZone))
+  if (opts.timeZone !== undefined && !isValidTimeZone(opts.timeZone))
     throw new UsageError(`timeZone: "${opts.timeZone}" is not an IANA time zone.`, { field: 'timeZone' });
   const baselineDays = opts.baselineDays ?? 7;
   if (!Number.isInteger(baselineDays) || baselineDays < 1 || baselineDays > 90) {

@@ -11,7 +11,8 @@ import type { CampaignDayRow, CampaignInfo, PublisherDayRow, PulseInput } from '
 export interface LiveOptions {
   date: string;
   baselineDays: number;
-  timeZone: string;
+  /** The account's zone when known; the SDK then checks the days against it. Absolute days need none. */
+  timeZone?: string;
   concurrency: number;
   signal?: AbortSignal;
   /** After each statistics request: done of total. */
@@ -85,13 +86,13 @@ export async function fetchLive(sdk: MasgClient, opts: LiveOptions): Promise<Pul
   const publisher: PublisherDayRow[] = [];
   const campaignStats: CampaignDayRow[] = [];
   const toDate = new Map<string, string>();
-  const tz = opts.timeZone;
+  const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone };
   await mapConcurrent(
     jobs,
     opts.concurrency,
     async (job, _, signal) => {
       if (job.kind === 'publisher') {
-        for await (const r of sdk.publicationStats({ from: job.day, to: job.day, timeZone: tz, level: 'adslot' }, { signal })) {
+        for await (const r of sdk.publicationStats({ from: job.day, to: job.day, ...zone, level: 'adslot' }, { signal })) {
           publisher.push({
             date: job.day,
             publication: r.publication,
@@ -104,7 +105,7 @@ export async function fetchLive(sdk: MasgClient, opts: LiveOptions): Promise<Pul
           });
         }
       } else if (job.kind === 'campaign') {
-        for await (const r of sdk.campaignStats(job.id, { from: job.day, to: job.day, timeZone: tz }, { signal })) {
+        for await (const r of sdk.campaignStats(job.id, { from: job.day, to: job.day, ...zone }, { signal })) {
           campaignStats.push({
             date: job.day,
             campaign: job.id,
@@ -118,7 +119,7 @@ export async function fetchLive(sdk: MasgClient, opts: LiveOptions): Promise<Pul
         const c = entities.campaigns.find((x) => x.id === job.id)!;
         const unit = budgetUnit(c);
         let spent = '0';
-        for await (const r of sdk.campaignStats(job.id, { from: job.from, to: opts.date, timeZone: tz }, { signal })) spent = r[unit];
+        for await (const r of sdk.campaignStats(job.id, { from: job.from, to: opts.date, ...zone }, { signal })) spent = r[unit];
         toDate.set(job.id, spent);
       }
     },

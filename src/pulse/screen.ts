@@ -37,7 +37,7 @@ export function renderScreen(r: PulseReport, { chalk, width = 80 }: ScreenOption
   lines.push(
     chalk.bold(
       fit(
-        `Pulse of ${r.date} (${weekday}) · ${r.timeZone} · against ${r.comparedDays.length} comparable of the ${r.baselineDays} days before`,
+        `Pulse of ${r.date} (${weekday}) · ${r.timeZone ?? 'zone unknown'} · against ${r.comparedDays.length} comparable of the ${r.baselineDays} days before`,
       ),
     ),
   );

@@ -61,7 +61,8 @@ export interface PulseInput {
   date: string;
   /** How many days before it form the baseline. */
   baselineDays: number;
-  timeZone: string;
+  /** The account's IANA zone, when known (absolute days need none). */
+  timeZone?: string;
   account?: string;
   /** When the report was made (ISO 8601); the caller's clock, so the analysis stays pure. */
   generatedAt?: string;
@@ -149,7 +150,8 @@ export interface CampaignFigures {
 
 export interface PulseReport {
   date: string;
-  timeZone: string;
+  /** The account's zone the days were counted in; null when it was not known. */
+  timeZone: string | null;
   account: string | null;
   generatedAt: string | null;
   baselineDays: number;

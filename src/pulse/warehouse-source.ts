@@ -21,7 +21,7 @@ export type Coverage = { holds: true } | { holds: false; why: string };
  */
 export async function warehouseCoverage(
   session: ReadSession,
-  want: { account: string; timeZone: string; date: string; baselineDays: number },
+  want: { account: string; timeZone?: string; date: string; baselineDays: number },
 ): Promise<Coverage> {
   let meta: Record<string, string>;
   try {
@@ -31,7 +31,9 @@ export async function warehouseCoverage(
     return { holds: false, why: 'it has no synced statistics' };
   }
   if (meta.account !== want.account) return { holds: false, why: `it holds ${meta.account || 'no account'}, not ${want.account}` };
-  if (meta.timezone !== want.timeZone) return { holds: false, why: `its days are counted in ${meta.timezone}, not ${want.timeZone}` };
+  // Without the account's zone the warehouse's own is taken: its days are the account's days.
+  if (want.timeZone !== undefined && meta.timezone !== want.timeZone)
+    return { holds: false, why: `its days are counted in ${meta.timezone}, not ${want.timeZone}` };
   const first = baselineDates(want.date, want.baselineDays)[0] ?? want.date;
   const r = await session.query(
     "SELECT count(*) FROM masg_sync_days WHERE grain = 'day' AND complete AND date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)",

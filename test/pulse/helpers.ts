@@ -35,6 +35,7 @@ export async function startPulseHarness(): Promise<PulseHarness> {
     MASG_EMAIL: sandbox.demo.email,
     MASG_DEVELOPER_KEY: sandbox.demo.key,
     MASG_CONFIG_DIR: tempDir('masg-pulse-'),
+    MASG_TIMEZONE: sandbox.demo.timezone,
   };
   let seen = sandbox.requests.length;
   const masg = (argv: string[], o: CliOptions = {}) => runCli(argv, { ...o, env: { ...env, ...o.env } });

@@ -218,6 +218,19 @@ describe('errors keep their own exit codes', () => {
     expect(h.sent()).toEqual([]);
   });
 
+  test("the account's zone unknown: yesterday is refused (3, nothing sent), a YYYY-MM-DD day works as in pub stats", async () => {
+    h.mark();
+    const refused = await h.masg(['pulse'], { env: { MASG_TIMEZONE: undefined } });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/time zone/);
+    expect(h.sent()).toEqual([]);
+    const { run, report } = await h.pulse([], { env: { MASG_TIMEZONE: undefined } });
+    expect(report.findings.filter((f) => f.severity === 'alert').map((f) => f.message)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(report.timeZone).toBeNull();
+    expect(report.publisher).toEqual((await h.pulse()).report.publisher);
+  });
+
   test.skipIf(!canMount)('an --html file on a read-only disk: 7, before anything is sent', async () => {
     const mount = readOnlyDir();
     try {

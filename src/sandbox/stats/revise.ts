@@ -31,7 +31,7 @@ export interface Incident {
 
 export function addIncident(store: Store, incident: Incident): Promise<void> {
   const { kind, id, day } = incident;
-  const factor = kind === 'slot-outage' ? 0 : (incident.factor ?? (kind === 'earnings-drop' ? 0.5 : 3));
+  const factor = incident.factor ?? { 'slot-outage': 0, 'earnings-drop': 0.5, overspend: 3 }[kind];
   const revision = checkRevision({ day, factor, target: id, ...(kind === 'earnings-drop' ? { only: 'money' as const } : {}) });
   return store.transact(() => {
     const kept = (store.revisions ?? []).filter((r) => r.day !== day || r.target !== id);
