@@ -43,7 +43,7 @@ type Json = Record<string, unknown>;
 function fail(path: string, why: string): never {
   throw new UsageError(`--rules: ${path}: ${why}`, {
     field: '--rules',
-    hint: 'See `masg help pulse` or docs/pulse.md for the rules file and its defaults.',
+    hint: 'The rules file and its defaults: docs/pulse.md ("--rules FILE").',
   });
 }
 

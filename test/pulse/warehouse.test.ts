@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { DAY, startPulseHarness, type PulseHarness } from './helpers.js';
+// @ts-expect-error: a plain JS helper shared with bench/warehouse.js
+import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
 let h: PulseHarness;
 let db: string;
@@ -61,3 +63,25 @@ test('a warehouse file that does not exist: said, the service is read', async ()
   expect(run.stderr).toMatch(/does not exist; reading the service/);
   expect(run.code).toBe(9);
 });
+
+test.skipIf(POSTGRES_SKIP !== undefined)(
+  `PostgreSQL holding the range: the same findings, no request${POSTGRES_SKIP ? ` (skipped: ${POSTGRES_SKIP})` : ''}`,
+  async () => {
+    const pg = (await startPostgres()) as { createDatabase(): Promise<string>; stop(): Promise<void> };
+    try {
+      const url = await pg.createDatabase();
+      const sync = await h.masg(['sync', '--db', url, '--from', '2024-06-07', '--to', DAY, '--quiet']);
+      expect(sync.code).toBe(0);
+      const live = await h.pulse();
+      h.mark();
+      const stored = await h.pulse(['--db', url]);
+      expect(stored.run.code).toBe(9);
+      expect(h.sent()).toEqual([]);
+      expect(stored.report.findings).toEqual(live.report.findings);
+      expect(stored.report.publisher).toEqual(live.report.publisher);
+    } finally {
+      await pg.stop();
+    }
+  },
+  90_000,
+);
