@@ -32,12 +32,12 @@ export const pulse = defineCommand<PulseOptions>({
       .option('--db <target>', 'read a masg sync warehouse (DuckDB file or postgres:// URL) when it holds every day (default: $MASG_DB)')
       .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically')
       .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
-      .option('--tz <zone>', "IANA time zone of the days (default: the profile's, else the system's)")
+      .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
       .option('--concurrency <n>', 'requests in flight at once when reading the service', '4'),
   examples: [
     'masg pulse',
     'masg pulse --date 2026-11-24 --baseline 28 -o json',
-    'masg pulse --quiet --html /tmp/pulse.html || mail-the-page /tmp/pulse.html',
+    'masg pulse --quiet --html /tmp/pulse.html; [ $? -eq 9 ] && mail -s "masg pulse: alerts" -A /tmp/pulse.html ops@example.com </dev/null',
   ],
   async run(ctx, opts) {
     return runPulse(ctx, opts);

@@ -129,7 +129,7 @@ describe('with the sandbox faults on the day', () => {
     expect(run.code).toBe(9);
     const plain = run.stdout.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
     const lines = plain.trimEnd().split('\n');
-    expect(lines.length).toBeLessThanOrEqual(40);
+    expect(lines.length).toBeLessThanOrEqual(30);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
     expect(plain.indexOf('Findings')).toBeLessThan(plain.indexOf('Earnings USD'));
     expect(plain.indexOf('Earnings USD')).toBeLessThan(plain.indexOf('Movers'));
