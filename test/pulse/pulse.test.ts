@@ -1,10 +1,10 @@
 // masg pulse against the sandbox over real HTTP: the findings its faults cause (and only
 // those), exit 0 / 9, totals equal to `pub stats`, the requests it sends, and the rules file.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DecimalSum } from '../../src/core/decimal.js';
-import { canMount, readOnlyDir } from '../helpers/fs-faults.js';
+import { canMount, fill, readOnlyDir, tmpfs } from '../helpers/fs-faults.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { DAY, startPulseHarness, type PulseHarness } from './helpers.js';
 import type { Finding } from '../../src/pulse/types.js';
@@ -240,6 +240,23 @@ describe('errors keep their own exit codes', () => {
       expect(run.code).toBe(7);
       expect(run.stderr).toContain(page);
       expect(h.sent()).toEqual([]);
+    } finally {
+      mount.remove();
+    }
+  });
+
+  test.skipIf(!canMount)('a full disk while the page is written: 7, the earlier page unchanged, no temporary file', async () => {
+    const mount = tmpfs(64);
+    try {
+      const page = join(mount.dir, 'pulse.html');
+      writeFileSync(page, 'EARLIER PAGE');
+      fill(join(mount.dir, 'filler'));
+      const run = await h.masg(['pulse', '--date', DAY, '--html', page]);
+      expect(run.code).toBe(7);
+      expect(run.stderr).toContain(page);
+      expect(run.stdout).toBe('');
+      expect(readFileSync(page, 'utf8')).toBe('EARLIER PAGE');
+      expect(readdirSync(mount.dir).sort()).toEqual(['filler', 'pulse.html']);
     } finally {
       mount.remove();
     }
