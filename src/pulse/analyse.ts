@@ -1,7 +1,7 @@
 // The pulse: one day of statistics against the days before it, as figures, movers and findings.
 // Pure: rows in, report out (no I/O, no clock), so the SDK user, the CLI and the tests run the
 // very same analysis over rows from the service or from a warehouse.
-import { add, changeOf, changeOfText, dec, fmt, mean, ratio, ZERO, type Decimal } from './figures.js';
+import { add, changeOf, changeOfText, dec, fmt, mean, ratio, sub, ZERO } from './figures.js';
 import { budgetUnit, compare, dailyBudgetOf, empty, nonEmpty, prepare, type Figures, type PulseData } from './data.js';
 import { findFindings } from './findings.js';
 import { DEFAULT_RULES, type PulseRules } from './rules.js';
@@ -17,14 +17,14 @@ function headline(data: PulseData): PulseReport['publisher'] {
     if (f) for (const k of Object.keys(base) as Array<keyof Figures>) base[k] = add(base[k], f[k]);
   }
   const n = data.compared.length;
-  const ratios = (f: Figures, days: number) => ({
+  // Ratios from the sums (a baseline's from the summed days), as a statistics table's totals row.
+  const ratios = (f: Figures) => ({
     fillRate: ratio(f.impressions, f.requests, 0, 4),
     ctr: ratio(f.clicks, f.impressions, 0, 4),
     ecpm: ratio(f.earnings, f.impressions, 3, 2),
-    days,
   });
-  const r = ratios(day, 1);
-  const b = ratios(base, n);
+  const r = ratios(day);
+  const b = ratios(base);
   const value: Record<Headline, string> = {
     requests: fmt(day.requests, 0),
     impressions: fmt(day.impressions, 0),
@@ -98,7 +98,7 @@ function movers(
   const all: Mover[] = [];
   const add = (entity: Mover['entity'], id: string, days: Map<string, Figures>, name: string, publication?: string) => {
     const earnings = compare(days, (f) => f.earnings, data, MONEY);
-    const delta = fmt(subtract(dec(earnings.value), dec(earnings.baseline)), MONEY);
+    const delta = fmt(sub(dec(earnings.value), dec(earnings.baseline)), MONEY);
     all.push({ entity, id, name, publication, earnings, delta });
   };
   for (const [id, days] of data.publications) add('publication', id, days, pubNames.get(id) ?? id);
@@ -119,10 +119,6 @@ function movers(
       .reverse()
       .slice(0, MOVERS),
   };
-}
-
-function subtract(a: Decimal, b: Decimal): Decimal {
-  return add(a, { units: -b.units, scale: b.scale });
 }
 
 function campaignFigures(data: PulseData): CampaignFigures[] {
