@@ -32,6 +32,18 @@ export {
   LocalIOError,
   PartialError,
   InterruptedError,
+  AlertsFoundError,
   ExitCode,
   type ExitCodeValue,
 } from './core/errors.js';
+export {
+  pulse,
+  analysePulse,
+  parseRules,
+  DEFAULT_RULES,
+  type PulseOptions,
+  type PulseRules,
+  type PulseInput,
+  type PulseReport,
+  type Finding,
+} from './pulse/index.js';

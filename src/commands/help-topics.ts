@@ -17,9 +17,11 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
        file size limit): the message names the file and the cause; an earlier --out
        file is unchanged, and results of changes already applied are printed or saved
   8    partial success: some items of a multi-item operation failed
+  9    masg pulse: the report was printed and at least one finding is an alert
   130  interrupted (Ctrl-C)
 
-Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk space on 7.
+Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk space on 7,
+mail the pulse on 9.
 `,
   },
   environment: {
