@@ -2,13 +2,14 @@
 // forced for real: several Node processes incrementing one counter, a holder killed with
 // SIGKILL, a live holder that outlasts the wait, a lock lost mid-change. The children load the
 // built module (dist/; `npm test` builds first) so that they are separate processes for real.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockBusyError, lockPath, tryWithFileLock, withFileLock, writeFileAtomic } from '../../src/core/file-lock.js';
+import { writeFileAtomic } from '../../src/core/atomic-file.js';
+import { LockBusyError, lockPath, tryWithFileLock, withFileLock } from '../../src/core/file-lock.js';
 
 const DIST = join(import.meta.dirname, '../../dist/core/file-lock.js');
 const dir = mkdtempSync(join(tmpdir(), 'masg-lock-'));
@@ -147,21 +148,20 @@ describe('withFileLock in one process', () => {
 });
 
 describe('atomic replace', () => {
-  it.runIf(process.platform !== 'win32')(
-    'writes mode 0600 by default, leaves no temp file, removes temps of killed writers under the lock',
-    async () => {
-      const file = join(dir, 'atomic.json');
-      const stale = join(dir, '.atomic.json.4242.deadbeef.tmp');
-      writeFileSync(stale, '{"half');
-      await writeFileAtomic(file, '{"a":1}');
-      expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(existsSync(stale)).toBe(true); // without the lock a temp may belong to a live writer: left alone
-      await withFileLock(file, (f) => f.write('{"a":2}'));
-      expect(existsSync(stale)).toBe(false);
-      expect(readdirSync(dir).filter((n) => n.startsWith('.atomic.json.'))).toEqual([]);
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ a: 2 });
-    },
-  );
+  it.runIf(process.platform !== 'win32')('writes mode 0600 by default, leaves no temp file, removes temps of killed writers', async () => {
+    const file = join(dir, 'atomic.json');
+    const killed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const stale = join(dir, `.atomic.json.${killed.stdout}.deadbeef.tmp`);
+    writeFileSync(stale, '{"half');
+    await writeFileAtomic(file, '{"a":1}');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(existsSync(stale)).toBe(false);
+    writeFileSync(stale, '{"half');
+    await withFileLock(file, (f) => f.write('{"a":2}'));
+    expect(existsSync(stale)).toBe(false);
+    expect(readdirSync(dir).filter((n) => n.startsWith('.atomic.json.'))).toEqual([]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ a: 2 });
+  });
 
   it('a failed write removes its temp file and leaves the old file', async () => {
     const file = join(dir, 'sub-missing', 'x.json'); // folder does not exist: open fails
