@@ -1,4 +1,4 @@
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,7 +104,9 @@ describe('persistence', () => {
     await expect(start({ dataFile: file })).rejects.toThrow();
     expect(readFileSync(file, 'utf8')).toBe('{"version":1,"seed":');
     const good = path.join(dir, 'good.json');
-    const stale = path.join(dir, '.good.json.123.456.tmp');
+    // The name a writer killed before its rename leaves: its PID (now gone) and 8 hex digits.
+    const killed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const stale = path.join(dir, `.good.json.${killed}.0a1b2c3d.tmp`);
     writeFileSync(stale, '{"half');
     const sb = await start({ dataFile: good });
     await sb.close();
