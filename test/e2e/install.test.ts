@@ -63,7 +63,8 @@ function withDependencies(dir: string): string {
   const modules = join(dir, 'node_modules');
   mkdirSync(modules);
   for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
-    if (!entry.startsWith('.')) symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry), 'dir');
+    // .bin too: `npm run build` in the copy finds tsc there, as after a real `npm install`.
+    if (!entry.startsWith('.') || entry === '.bin') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry), 'dir');
   }
   return dir;
 }
