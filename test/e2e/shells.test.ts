@@ -9,7 +9,7 @@ import { listCampaigns } from '../../src/api/campaigns.js';
 import { listPublications } from '../../src/api/publications.js';
 import { createClient } from '../../src/api/transport.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { bashComplete, fishComplete, hasBashCompletion, hasShell, tempBin, values, zshComplete, type Offer } from './shells.js';
+import { bashComplete, fishComplete, hasBashCompletion, hasShell, tempBin, values, zshComplete, type Offer } from '../completion/shells.js';
 
 let sandbox: Sandbox;
 let bin: ReturnType<typeof tempBin>;
