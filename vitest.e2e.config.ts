@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { limit } from './test/helpers/time-limits.js';
 import { SLOW_TIER } from './vitest.tiers.js';
 
 // `npm run test:e2e`: the slow tier (see vitest.tiers.ts). One file at a time, so each one's
@@ -6,8 +7,8 @@ import { SLOW_TIER } from './vitest.tiers.js';
 export default defineConfig({
   test: {
     include: SLOW_TIER.map((glob) => `${glob}/*.test.ts`),
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
+    testTimeout: limit(120_000),
+    hookTimeout: limit(60_000),
     pool: 'forks',
     fileParallelism: false,
   },

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/core/atomic-file.js';
 import { LockBusyError, lockPath, tryWithFileLock, withFileLock } from '../../src/core/file-lock.js';
+import { limit } from '../helpers/time-limits.js';
 
 const DIST = join(import.meta.dirname, '../../dist/core/file-lock.js');
 const dir = mkdtempSync(join(tmpdir(), 'masg-lock-'));
@@ -63,7 +64,7 @@ describe('withFileLock across processes', () => {
     await withFileLock(file, (f) => f.write('after'), { staleMs: 2000 });
     const waited = Date.now() - t0;
     expect(readFileSync(file, 'utf8')).toBe('after');
-    expect(waited).toBeLessThan(6_000);
+    expect(waited).toBeLessThan(limit(6_000));
     expect(existsSync(lockPath(file))).toBe(false);
   }, 30_000);
 
@@ -83,7 +84,7 @@ describe('withFileLock across processes', () => {
       // What the completion cache uses: give up at once, no error.
       const t1 = Date.now();
       expect(await tryWithFileLock(file, (f) => f.write('mine'), { waitMs: 50 })).toBeUndefined();
-      expect(Date.now() - t1).toBeLessThan(1_000);
+      expect(Date.now() - t1).toBeLessThan(limit(1_000));
     } finally {
       holder.kill('SIGKILL');
       await exited(holder);
@@ -113,7 +114,7 @@ describe('withFileLock in one process', () => {
     await new Promise((r) => setTimeout(r, 20));
     const t0 = Date.now();
     expect(await tryWithFileLock(file, (f) => f.write('x'), { waitMs: 50 })).toBeUndefined();
-    expect(Date.now() - t0).toBeLessThan(500);
+    expect(Date.now() - t0).toBeLessThan(limit(500));
     release();
     await slow;
     // And the queue is not left stuck.

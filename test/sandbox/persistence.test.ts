@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, demoIds, type Entity, start } from './helpers.js';
+import { limit } from '../helpers/time-limits.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'masg-sandbox-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,7 +91,7 @@ describe('persistence', () => {
     await new Promise((r) => setTimeout(r, 50));
     const t0 = Date.now();
     await sb.close();
-    expect(Date.now() - t0).toBeLessThan(1_500); // the forced cut comes only after 2 s
+    expect(Date.now() - t0).toBeLessThan(limit(1_500)); // the forced cut comes only after 2 s
     const r = await inflight;
     expect(r.status).toBe(200);
     const id = r.json()['masg-response'].id;
