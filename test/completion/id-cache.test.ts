@@ -43,8 +43,10 @@ describe('id cache writes', () => {
     await store(cache, { publications: [['p', 'Pub']] });
     const before = readFileSync(cache.path, 'utf8');
     let release!: () => void;
-    const holder = withFileLock(cache.path, () => new Promise<void>((r) => (release = r)));
-    await new Promise((r) => setTimeout(r, 20));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const holder = withFileLock(cache.path, () => new Promise<void>((r) => ((release = r), holding())));
+    await held; // a fixed sleep here lost the race on a loaded machine
     const t0 = Date.now();
     expect(await store(cache, { adslots: [['s', 'Slot']] })).toBe(false);
     expect(Date.now() - t0).toBeLessThan(limit(CACHE_LOCK_WAIT_MS + 400));

@@ -110,8 +110,10 @@ describe('withFileLock in one process', () => {
   it('a caller queued behind a slow one in this process also gives up after waitMs', async () => {
     const file = join(dir, 'queued');
     let release!: () => void;
-    const slow = withFileLock(file, () => new Promise<void>((r) => (release = r)));
-    await new Promise((r) => setTimeout(r, 20));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const slow = withFileLock(file, () => new Promise<void>((r) => ((release = r), holding())));
+    await held;
     const t0 = Date.now();
     expect(await tryWithFileLock(file, (f) => f.write('x'), { waitMs: 50 })).toBeUndefined();
     expect(Date.now() - t0).toBeLessThan(limit(500));
