@@ -239,7 +239,9 @@ describe('kill -9 during a stream of writes', () => {
       }
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    await new Promise((r) => setTimeout(r, 400));
+    // Killed once writes are flowing: a fixed 400 ms saw too few of them on a loaded machine.
+    while (acknowledged.length <= 10) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
     killed = true;
     child.kill('SIGKILL');
     await Promise.all(writers);
