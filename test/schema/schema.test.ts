@@ -1,8 +1,6 @@
 // One schema per entity (src/schema/): everything else about a field is derived from it. These
 // tests prove the derivation: each field shows up as a column, a record field, a request
 // parameter, a flag with its help, a bulk column and an SDK input exactly as its schema entry says.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { adSlotRequests } from '../../src/api/adslots.js';
@@ -241,24 +239,5 @@ describe('statistics and the warehouse', () => {
     expect(names(DIMENSION_TABLES.publications)).toEqual(fieldNames(publicationSchema));
     expect(names(DIMENSION_TABLES.campaigns)).toEqual(fieldNames(campaignSchema));
     expect(names(STATS_TABLES.day.campaign).slice(-5)).toEqual(['impressions', 'clicks', 'conversions', 'spend', 'currency']);
-  });
-});
-
-describe('one place per field', () => {
-  const files = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
-    });
-  const src = files(join(import.meta.dirname, '../../src'));
-
-  it('the two PUBLICATION_FIELDS constants (and their siblings) are gone', () => {
-    for (const file of src) {
-      expect(readFileSync(file, 'utf8'), file).not.toMatch(/\b(PUBLICATION|ADSLOT|ADVERTISER|CAMPAIGN)_FIELDS\b/);
-    }
-  });
-
-  it('src/validate is folded into src/schema', () => {
-    expect(src.filter((f) => f.includes(`${join('src', 'validate')}`))).toEqual([]);
   });
 });

@@ -18,8 +18,8 @@ import {
   UNOFFERED_IDS,
   type HostileSandbox,
 } from '../helpers/hostile.js';
-import { argsOf, bashReply, bufferAfterTab } from './insert.js';
-import { bashOffer, fishComplete, hasShell, tempBin, values, zshComplete, type Offer } from './shells.js';
+import { argsOf, bashReply, bufferAfterTab } from '../completion/insert.js';
+import { bashOffer, fishComplete, hasShell, tempBin, values, zshComplete, type Offer } from '../completion/shells.js';
 
 let hostile: HostileSandbox;
 let bin: ReturnType<typeof tempBin>;
