@@ -5,10 +5,10 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
-import { scalar, startWarehouseHarness } from './helpers.js';
-import { measureMasg, MEMORY_SKIP, ROWS } from './sql-memory.js';
+import { scalar, startWarehouseHarness } from '../warehouse/helpers.js';
+import { measureMasg, MEMORY_SKIP, ROWS } from '../warehouse/sql-memory.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
-import { POSTGRES_SKIP, startPostgres } from './postgres-server.js';
+import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
 type Pg = {
   createDatabase(): Promise<string>;

@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
-import { measureMasg, MEMORY_SKIP, ROWS } from './sql-memory.js';
+import { measureMasg, MEMORY_SKIP, ROWS } from '../warehouse/sql-memory.js';
 
 const QUERY =
   "SELECT DATE '2026-01-01' + (i % 90)::INTEGER AS date, 'pub-' || (i % 5000) AS publication_id, 'slot-' || (i % 20000) AS adslot_id, " +
