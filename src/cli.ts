@@ -30,10 +30,12 @@ function retryCount(value: string): number {
 export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   // Imported here rather than at the top so that the fast paths in main() never load commander
   // or the command modules: together they cost about half of bare Node's start-up.
-  const [{ Command, Option }, { registerCommands }, { correctSuggestion }] = await Promise.all([
+  const [{ Command, Option }, { registerCommands }, { correctSuggestion }, { formatHelp }, { textWidth, wrapText }] = await Promise.all([
     import('commander'),
     import('./commands/index.js'),
     import('./commands/suggest.js'),
+    import('./help/format.js'),
+    import('./output/wrap.js'),
   ]);
   const program = new Command('masg')
     .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
@@ -85,13 +87,16 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     )
     .option('--dry-run', 'print the request(s) that would be sent, send nothing')
     .showSuggestionAfterError()
-    // `masg pub list --help` also lists --profile, -o, --dry-run…: its examples use them.
-    .configureHelp({ showGlobalOptions: true })
+    // `masg pub list --help` also names --profile, -o, --dry-run… (briefly, after its own options
+    // and examples): its examples use them.
+    .configureHelp({ showGlobalOptions: true, formatHelp })
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
+      getOutHelpWidth: () => textWidth(io.stdout, io.env),
+      getErrHelpWidth: () => textWidth(io.stderr, io.env),
       // Commander's parse errors look like masg's own: "masg: …", further lines indented.
-      outputError: (s, write) => write(commanderMessage(s)),
+      outputError: (s, write) => write(wrapText(commanderMessage(s), textWidth(io.stderr, io.env), 2)),
     })
     // Commander would call process.exit itself; make it throw so main() decides the exit code.
     .exitOverride();
@@ -114,7 +119,8 @@ type CorrectSuggestion = (text: string, cmd: Command) => string;
  */
 function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): void {
   cmd.showHelpAfterError(`  See \`${path} --help\` for the options and examples.`);
-  cmd.configureOutput({ outputError: (s, write) => write(commanderMessage(correct(s, cmd))) });
+  const { outputError } = cmd.configureOutput();
+  cmd.configureOutput({ outputError: (s, write) => outputError!(correct(s, cmd), write) });
   for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`, correct);
 }
 

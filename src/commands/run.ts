@@ -5,6 +5,7 @@ import type { AnyCommandDef } from './define.js';
 import { markReported, UsageError } from '../core/errors.js';
 import { render } from './render.js';
 import { isDryRun } from '../sdk/dry-run.js';
+import { setExamples } from '../help/sections.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
@@ -49,19 +50,9 @@ function printDescribed(ctx: Context): void {
   if (lines.length > 0) ctx.io.stdout.write(`${lines.join('\n')}\n`);
 }
 
-const examples = new WeakMap<Command, readonly string[]>();
-
-/** The examples of a command, for generated documentation (README reference). */
-export function examplesOf(cmd: Command): readonly string[] {
-  return examples.get(cmd) ?? [];
-}
-
 export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {
   def.configure?.(cmd);
-  examples.set(cmd, def.examples);
-  if (def.examples.length > 0) {
-    cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
-  }
+  setExamples(cmd, def.examples);
   cmd.action(async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
     // Arguments are strings (variadic ones arrays of strings); an omitted optional one is dropped.

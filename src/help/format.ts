@@ -1,0 +1,90 @@
+// masg's help page, laid out as gh's: usage, description, arguments, the command's own options,
+// subcommands, examples, further sections, and last the inherited (global) options, named briefly
+// with a pointer to `masg help options`, which explains each. Everything fits the help width.
+import type { Command, Help, Option } from 'commander';
+import { wrapText } from '../output/wrap.js';
+import { exampleLines } from './example-lines.js';
+import { examplesOf, sectionsOf } from './sections.js';
+
+/** A default as the value it is, never as a quoted string: `(default: 4)`, not `(default: "4")`. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  if (Array.isArray(value)) return value.map(shown).join(',');
+  return String(value);
+}
+
+/** The option's description with its choices, default and preset, as values. */
+export function optionDescription(option: Option): string {
+  const extra: string[] = [];
+  if (option.argChoices) extra.push(`one of: ${option.argChoices.join(', ')}`);
+  const showDefault = option.required || option.optional || (option.isBoolean() && typeof option.defaultValue === 'boolean');
+  if (option.defaultValue !== undefined && showDefault)
+    extra.push(`default: ${option.defaultValueDescription ?? shown(option.defaultValue)}`);
+  if (option.presetArg !== undefined && option.optional) extra.push(`alone: ${shown(option.presetArg)}`);
+  if (option.envVar !== undefined) extra.push(`env: ${option.envVar}`);
+  return extra.length === 0 ? option.description : `${option.description} (${extra.join('; ')})`.trim();
+}
+
+const isHelp = (o: Option) => o.long === '--help';
+
+/** The global options a subcommand inherits from the root, as commander shows them. */
+function inherited(cmd: Command, helper: Help): Option[] {
+  return cmd.parent ? helper.visibleGlobalOptions(cmd) : helper.visibleOptions(cmd).filter((o) => !isHelp(o));
+}
+
+/** Flags named one after the other, wrapped, e.g. "-p, --profile <name>  --sandbox  …". */
+function flagList(options: Option[], max: number): string[] {
+  const lines: string[] = [];
+  let current = ' ';
+  for (const flags of options.map((o) => o.flags)) {
+    if (current.length > 1 && current.length + 2 + flags.length > max) {
+      lines.push(current);
+      current = ' ';
+    }
+    current += ` ${current.length > 1 ? ' ' : ''}${flags}`;
+  }
+  lines.push(current);
+  return lines;
+}
+
+export function formatHelp(cmd: Command, helper: Help): string {
+  const max = helper.helpWidth ?? 80;
+  const own = cmd.parent ? helper.visibleOptions(cmd) : helper.visibleOptions(cmd).filter(isHelp);
+  const args = helper.visibleArguments(cmd);
+  const subs = helper.visibleCommands(cmd);
+  const termWidth = Math.max(
+    0,
+    ...own.map((o) => helper.optionTerm(o).length),
+    ...args.map((a) => helper.argumentTerm(a).length),
+    ...subs.map((s) => helper.subcommandTerm(s).length),
+  );
+  const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
+  const out: string[] = [wrapText(`Usage: ${helper.commandUsage(cmd)}`, max, 4), ''];
+  const description = helper.commandDescription(cmd);
+  if (description) out.push(wrapText(description, max), '');
+  const list = (title: string, items: string[]) => {
+    if (items.length > 0) out.push(title, ...items, '');
+  };
+  list(
+    'Arguments:',
+    args.map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))),
+  );
+  list(
+    'Options:',
+    own.map((o) => item(helper.optionTerm(o), optionDescription(o))),
+  );
+  list(
+    'Commands:',
+    subs.map((s) => item(helper.subcommandTerm(s), helper.subcommandDescription(s))),
+  );
+  list(
+    'Examples:',
+    examplesOf(cmd).flatMap((e) => exampleLines(e, max)),
+  );
+  for (const section of sectionsOf(cmd)) list(section.title, section.lines.map((l) => wrapText(l, max)));
+  const globals = inherited(cmd, helper);
+  if (globals.length > 0) {
+    list(wrapText(`${cmd.parent ? 'Inherited options' : 'Global options'} (\`masg help options\` explains each):`, max), flagList(globals, max));
+  }
+  return out.join('\n');
+}
