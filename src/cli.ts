@@ -176,8 +176,10 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
   }
   if (err instanceof MasgError) {
     if (wasReported(err)) return err.exitCode;
-    io.stderr.write(`masg: ${err.message}\n`);
-    if (err.hint) io.stderr.write(`${err.hint.replace(/^/gm, '  ')}\n`);
+    const { textWidth, wrapText } = await import('./output/wrap.js');
+    const width = textWidth(io.stderr, io.env);
+    io.stderr.write(`${wrapText(`masg: ${err.message}`, width, 2)}\n`);
+    if (err.hint) io.stderr.write(`${wrapText(err.hint.replace(/^/gm, '  '), width, 2)}\n`);
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }

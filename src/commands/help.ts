@@ -8,7 +8,7 @@ import { completeWith } from '../completion/hints.js';
 import type { GroupDef } from './define.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { addSection, setExamples } from '../help/sections.js';
-import { optionDescription } from '../help/format.js';
+import { formatItem, optionDescription } from '../help/format.js';
 import { textWidth, wrapText } from '../output/wrap.js';
 
 const ROOT_EXAMPLES = ['masg --sandbox pub list --status ACTIVE', 'masg --sandbox slot list -o json', 'masg help dates'];
@@ -18,15 +18,15 @@ const OPTIONS_TOPIC = { name: 'options', summary: 'the global options every comm
 
 function optionsTopic(program: Command, width: number): string {
   const helper = program.createHelp();
-  helper.prepareContext({ helpWidth: width });
   const options = helper.visibleOptions(program).filter((o) => o.long !== '--help');
   const termWidth = Math.max(...options.map((o) => helper.optionTerm(o).length));
-  const items = options.map((o) => helper.formatItem(helper.optionTerm(o), termWidth, optionDescription(o), helper));
-  return (
-    `Global options\n\nEvery command takes these, before or after its own words (masg --sandbox pub list,\n` +
-    `masg pub list --sandbox).\n\n${items.join('\n')}\n\n` +
-    `Precedence: command-line flag > environment > profile > default.\n`
-  );
+  const items = options.map((o) => formatItem(helper.optionTerm(o), termWidth, optionDescription(o), width));
+  const intro =
+    'Every command takes these, before or after its own words: `masg --sandbox pub list` and `masg pub list --sandbox` are the same.';
+  return `Global options\n\n${wrapText(intro, width)}\n\n${items.join('\n')}\n\n${wrapText(
+    'Precedence: command-line flag > environment > profile > default.',
+    width,
+  )}\n`;
 }
 
 export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void {

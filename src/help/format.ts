@@ -27,6 +27,22 @@ export function optionDescription(option: Option): string {
 
 const isHelp = (o: Option) => o.long === '--help';
 
+/**
+ * A term and its description: side by side while the description keeps 30 columns, else (a
+ * narrow terminal, a long term) the description on the lines below, indented.
+ */
+export function formatItem(term: string, termWidth: number, description: string, max: number): string {
+  if (!description) return `  ${term}`;
+  if (max - termWidth - 4 >= 30) {
+    const lines = wrapText(description, max - termWidth - 4).split('\n');
+    return lines.map((l, i) => (i === 0 ? `  ${term.padEnd(termWidth)}  ${l}` : `${' '.repeat(termWidth + 4)}${l}`)).join('\n');
+  }
+  return `  ${term}\n${wrapText(description, max - 6)
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n')}`;
+}
+
 /** The global options a subcommand inherits from the root, as commander shows them. */
 function inherited(cmd: Command, helper: Help): Option[] {
   return cmd.parent ? helper.visibleGlobalOptions(cmd) : helper.visibleOptions(cmd).filter((o) => !isHelp(o));
@@ -58,7 +74,7 @@ export function formatHelp(cmd: Command, helper: Help): string {
     ...args.map((a) => helper.argumentTerm(a).length),
     ...subs.map((s) => helper.subcommandTerm(s).length),
   );
-  const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
+  const item = (term: string, description: string) => formatItem(term, termWidth, description, max);
   const out: string[] = [wrapText(`Usage: ${helper.commandUsage(cmd)}`, max, 4), ''];
   const description = helper.commandDescription(cmd);
   if (description) out.push(wrapText(description, max), '');

@@ -46,8 +46,9 @@ function wrapLine(line: string, max: number, hang: number): string {
   if (width(line) <= max) return line;
   const indent = ' '.repeat(Math.min(continuationIndent(line, hang, max), Math.floor(max / 2)));
   const lead = /^ */.exec(line)![0];
-  // Each word with the spaces before it, so the spacing of a line's first part is kept.
-  const words = [...line.slice(lead.length).matchAll(/( *)(\S+)/g)].map((m) => ({ gap: m[1], word: m[2] }));
+  // Each word with the spaces before it, so the spacing of a line's first part is kept. A command
+  // in backticks is one word: a hint's `masg …` must stay whole to be pasted.
+  const words = [...line.slice(lead.length).matchAll(/( *)((?:`[^`\n]*`|[^\s`]|`)+)/g)].map((m) => ({ gap: m[1], word: m[2] }));
   const out: string[] = [];
   let current = lead + words[0].word;
   for (const { gap, word } of words.slice(1)) {
