@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
-import { markReported, UsageError } from '../core/errors.js';
+import { markReported, MasgError, UsageError } from '../core/errors.js';
+import { addIdHint, keepLineOptionsIn } from './hint-line.js';
 import { render } from './render.js';
 import { isDryRun } from '../sdk/dry-run.js';
 import { setExamples } from '../help/sections.js';
@@ -14,6 +15,11 @@ async function report(ctx: Context, err: unknown): Promise<void> {
     const redact = createRedactor(ctx.secrets);
     err.message = redact(err.message);
     if ('hint' in err && typeof err.hint === 'string') err.hint = redact(err.hint);
+  }
+  if (err instanceof MasgError) {
+    addIdHint(err);
+    // A suggested command is pasted as is: it must ask the same service, as the same account.
+    keepLineOptionsIn(err, ctx.globals);
   }
   const ui = await ctx.ui().catch(() => undefined);
   if (!ui || !(err instanceof Error) || !('exitCode' in err)) return;
