@@ -30,7 +30,7 @@ function retryCount(value: string): number {
 export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   // Imported here rather than at the top so that the fast paths in main() never load commander
   // or the command modules: together they cost about half of bare Node's start-up.
-  const [{ Command, Option }, { registerCommands }, { correctSuggestion }, { formatHelp }, { textWidth, wrapText }] = await Promise.all([
+  const [{ Command, CommanderError, Option }, { registerCommands }, { correctSuggestion }, { formatHelp }, { textWidth, wrapText }] = await Promise.all([
     import('commander'),
     import('./commands/index.js'),
     import('./commands/suggest.js'),
@@ -39,7 +39,7 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   ]);
   const program = new Command('masg')
     .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(VERSION, '-v, --version', 'print the version (also: masg version)')
     .helpOption('-h, --help', 'show help')
     .option('-p, --profile <name>', 'credentials profile (env MASG_PROFILE; default "default")')
     .option('--base-url <url>', 'service base URL, may include a path prefix (env MASG_BASE_URL)')
@@ -100,7 +100,17 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     })
     // Commander would call process.exit itself; make it throw so main() decides the exit code.
     .exitOverride();
+  // -V as well: commander's own default, which scripts may already use.
+  program.addOption(new Option('-V').hideHelp());
+  program.on('option:V', () => {
+    io.stdout.write(`${VERSION}\n`);
+    throw new CommanderError(0, 'commander.version', VERSION);
+  });
   await registerCommands(program, io, VERSION, argv);
+  program
+    .command('version')
+    .description('Print the version of masg')
+    .action(() => void io.stdout.write(`${VERSION}\n`));
   pointToHelp(program, 'masg', correctSuggestion);
   return program;
 }
@@ -127,8 +137,8 @@ function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): vo
 /** Runs masg with the given arguments and IO; resolves to the exit code. Never exits the process. */
 export async function main(argv: string[], io: Io): Promise<number> {
   // Fast paths for answers that need no command tree (bench/startup.js measures them): the
-  // version, and `__complete`, which the shell runs on every Tab (src/completion/complete.ts).
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  // version (`masg version`, -v, --version, and commander's -V), and `__complete`, which the shell runs on every Tab (src/completion/complete.ts).
+  if (argv.length === 1 && ['--version', '-v', '-V', 'version'].includes(argv[0])) {
     io.stdout.write(`${VERSION}\n`);
     return ExitCode.OK;
   }
