@@ -189,7 +189,7 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
     const { textWidth, wrapText } = await import('./output/wrap.js');
     const width = textWidth(io.stderr, io.env);
     io.stderr.write(`${wrapText(`masg: ${err.message}`, width, 2)}\n`);
-    if (err.hint) io.stderr.write(`${wrapText(err.hint.replace(/^/gm, '  '), width, 2)}\n`);
+    if (err.hint) io.stderr.write(`${wrapText(err.hint.replace(/^/gm, '  '), width)}\n`);
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }

@@ -26,7 +26,7 @@ export const sandbox = defineCommand<SandboxOptions>({
       .option(
         '--faults <spec>',
         'inject faults: KIND=probability,… with KIND one of drop, reset, 503, 429, 502 (request not applied) or ' +
-          'drop-after, 500, truncate, malformed (applied); also latency=MS|MIN-MAX, retry-after=S, seed=N, path=SUBSTRING. ' +
+          'drop-after, 500, truncate, malformed (applied), drop-tags (applied without tags, as production); also latency=MS|MIN-MAX, retry-after=S, seed=N, path=SUBSTRING. ' +
           'e.g. 503=0.2,429=0.1,drop-after=0.05',
       )
       .option('--scale <PxS[xC]>', 'benchmark data: P publications × S ad slots each (× C countries, default 40), e.g. 2000x5')

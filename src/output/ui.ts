@@ -99,6 +99,8 @@ export function createUi(opts: UiOptions): Ui {
   const line = (text: string) => void stderr.write(text + '\n');
   // Wrapped before painting, so colour codes never count as columns; continuations are indented.
   const fit = (text: string) => (opts.width === undefined ? text : wrapText(text, opts.width, 2));
+  /** A hint is already indented under its message: its continuations keep that indent. */
+  const hintFit = (text: string) => (opts.width === undefined ? text : wrapText(text, opts.width));
   /** A message after a coloured prefix ("masg:"), wrapped as one line. */
   const prefixed = (prefix: string, code: number, text: string) => paint(code, prefix) + fit(`${prefix} ${text}`).slice(prefix.length);
 
@@ -163,7 +165,7 @@ export function createUi(opts: UiOptions): Ui {
       const e = describeError(error);
       line(prefixed('masg:', 31, clean(e.message)));
       // Every line of a hint is indented under the message, not only the first.
-      if (e.hint) line(paint(2, fit(clean(e.hint).replace(/^/gm, '  '))));
+      if (e.hint) line(paint(2, hintFit(clean(e.hint).replace(/^/gm, '  '))));
     },
     spinner,
     progress(done, total, label = 'Working') {

@@ -11,6 +11,7 @@ import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
 import { createConnection } from './connection.js';
+import { tagsNotKept } from './kept.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { checkTimeZone, resolveRange } from './range.js';
 import { statsList } from './stats.js';
@@ -123,12 +124,18 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
     createAdSlot: (input, call) =>
       reject(async () => {
         const fields = adSlotCreate(input);
-        return (await entities()).createAdSlot(api(call), fields);
+        const created = await (await entities()).createAdSlot(api(call), fields);
+        const notKept = tagsNotKept('created', fields.tags, created);
+        if (notKept) throw notKept;
+        return created;
       }),
     updateAdSlot: (id, changes, call) =>
       reject(async () => {
         const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
-        return (await entities()).updateAdSlot(api(call), target, fields);
+        const updated = await (await entities()).updateAdSlot(api(call), target, fields);
+        const notKept = tagsNotKept('updated', fields.tags, updated);
+        if (notKept) throw notKept;
+        return updated;
       }),
 
     listAdvertisers: (call) => lazyList(async () => (await entities()).listAdvertisers(api(call))),

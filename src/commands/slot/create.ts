@@ -7,6 +7,7 @@ import { adSlotColumns } from '../columns.js';
 import { bulkEnv } from '../bulk-env.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveId } from '../resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
@@ -35,10 +36,11 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     input.publication = await resolveId(ctx, 'publication', input.publication!, '--publication');
     const { adSlotRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, adSlotRequests.create(input), async (client) => ({
-      kind: 'record',
-      columns: adSlotColumns,
-      row: { ...(await client.createAdSlot(input as AdSlotCreate)) },
-    }));
+    return rawOr(
+      ctx,
+      adSlotRequests.create(input),
+      (client) => slotRecord(() => client.createAdSlot(input as AdSlotCreate)),
+      await rawTagsCheck('created', input.tags),
+    );
   },
 });
