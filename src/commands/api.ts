@@ -50,7 +50,7 @@ export const api = defineCommand<ApiOptions>({
     const response = await client.request(
       opts.method === 'GET' ? { method: 'GET', path, query: params, format } : { method: 'POST', path, form: params, format },
     );
-    return { kind: 'raw', body: response.body };
+    return { kind: 'raw', body: response.body, bytes: response.bytes };
   },
 });
 

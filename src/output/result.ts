@@ -17,7 +17,7 @@ export type CommandResult =
   // `failure` on a record: printed first (it is still the service's answer), then thrown for the
   // exit code — e.g. an update whose status change the service ignored.
   /** The service's body exactly as received (--raw); `failure` as for a record. */
-  | { kind: 'raw'; body: string; failure?: Error }
+  | { kind: 'raw'; body: string; bytes: Uint8Array; failure?: Error }
   | ReportResult
   /**
    * The rows of changes already applied (bulk files, several IDs at once). Without `to` they are

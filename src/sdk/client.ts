@@ -4,6 +4,7 @@
 // process.env (fromProfile does, on request) and never exits the process: failures are the
 // exported error classes.
 import { readFileSync } from 'node:fs';
+import { encodeBody } from '../api/body.js';
 import { statisticsRequests } from '../api/statistics.js';
 import type { ApiClient, ApiRequest, EntityList } from '../api/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
@@ -190,8 +191,9 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
 
     request: (req, call) =>
       reject(async () => {
-        const { status, contentType, body } = await api(call).request(rawRequest(req));
-        return { status, contentType, body };
+        const { status, contentType, body, bytes } = await api(call).request(rawRequest(req));
+        // A transport that kept no bytes (a test double): the body in its declared charset.
+        return { status, contentType, body, bytes: bytes ?? encodeBody(body, contentType) };
       }),
 
     close: () => (opts.close ? opts.close() : Promise.resolve()),
