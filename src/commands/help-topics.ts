@@ -64,7 +64,7 @@ A range stops at the current hour: later hours have not happened (a notice says 
 Examples:
   $ masg pub stats --date yesterday
   $ masg pub stats --from -7d --to yesterday --interval day
-  $ masg slot stats 9a1e… --from 2024-03-01T08 --to 2024-03-01T17 --tz Europe/Berlin
+  $ masg slot stats 0653 --from 2024-03-01T08 --to 2024-03-01T17 --tz Europe/Berlin
 `,
   },
 };

@@ -30,8 +30,8 @@ export const login = defineCommand<LoginOptions>({
       .option('--timezone <zone>', "the account's time zone (IANA), used for today/yesterday in statistics")
       .option('--no-keyring', 'keep the key in the config file (mode 0600) instead of the system keyring (also MASG_KEYRING=0)'),
   examples: [
-    'masg login --email me@example.com --base-url https://api.example.com/v1',
-    'printf %s "$MASG_KEY" | masg login --profile ci --email me@example.com --base-url https://api.example.com/v1 --key-stdin',
+    'echo demo-developer-key | masg login --email demo@sandbox.masg.test --key-stdin --no-keyring',
+    'printf %s "$MASG_DEVELOPER_KEY" | masg login --profile ci --email "$MASG_EMAIL" --key-stdin',
   ],
   async run(ctx, opts) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');

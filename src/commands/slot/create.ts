@@ -21,7 +21,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     // The field flags come from the ad slot schema (src/schema/adslot.ts).
     addBulkOptions(addFieldOptions(cmd, adSlotSchema, 'create'), 'create ad slots'),
   examples: [
-    'masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news',
+    'masg slot create --publication 0378 --name "Top banner" --formats banner,text',
     'masg slot create --from new-slots.csv --results created.csv',
   ],
   // --from prints result rows of its own.

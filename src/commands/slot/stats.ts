@@ -15,8 +15,8 @@ export const slotStats = defineCommand<SlotStatsOptions>({
     addStatsOptions(cmd);
   },
   examples: [
-    'masg slot stats 9a1e… --date yesterday --by-country',
-    'masg slot stats 9a1e… --from -7d --to yesterday --interval day -o csv',
+    'masg slot stats 0653 --date yesterday --by-country',
+    'masg slot stats 0653 --from -7d --to yesterday --interval day -o csv',
   ],
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;

@@ -26,8 +26,8 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       'update ad slots',
     ),
   examples: [
-    'masg slot update 9a1e… --formats banner,iab300x250',
-    'masg slot update 9a1e… --tags ""',
+    'masg slot update 0653 --formats banner,iab300x250',
+    'masg slot update 0653 --tags ""',
     'masg slot update --from slots.csv --dry-run',
   ],
   // --from prints result rows of its own.
