@@ -30,7 +30,13 @@ function retryCount(value: string): number {
 export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   // Imported here rather than at the top so that the fast paths in main() never load commander
   // or the command modules: together they cost about half of bare Node's start-up.
-  const [{ Command, CommanderError, Option }, { registerCommands }, { correctSuggestion }, { formatHelp }, { textWidth, wrapText }] = await Promise.all([
+  const [
+    { Command, CommanderError, Option },
+    { registerCommands },
+    { correctSuggestion },
+    { formatHelp },
+    { textWidth, messageWidth, wrapTo },
+  ] = await Promise.all([
     import('commander'),
     import('./commands/index.js'),
     import('./commands/suggest.js'),
@@ -96,7 +102,7 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
       getOutHelpWidth: () => textWidth(io.stdout, io.env),
       getErrHelpWidth: () => textWidth(io.stderr, io.env),
       // Commander's parse errors look like masg's own: "masg: …", further lines indented.
-      outputError: (s, write) => write(wrapText(commanderMessage(s), textWidth(io.stderr, io.env), 2)),
+      outputError: (s, write) => write(wrapTo(commanderMessage(s), messageWidth(io.stderr, io.env), 2)),
     })
     // Commander would call process.exit itself; make it throw so main() decides the exit code.
     .exitOverride();
@@ -186,10 +192,10 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
   }
   if (err instanceof MasgError) {
     if (wasReported(err)) return err.exitCode;
-    const { textWidth, wrapText } = await import('./output/wrap.js');
-    const width = textWidth(io.stderr, io.env);
-    io.stderr.write(`${wrapText(`masg: ${err.message}`, width, 2)}\n`);
-    if (err.hint) io.stderr.write(`${wrapText(err.hint.replace(/^/gm, '  '), width)}\n`);
+    const { messageWidth, wrapTo } = await import('./output/wrap.js');
+    const width = messageWidth(io.stderr, io.env);
+    io.stderr.write(`${wrapTo(`masg: ${err.message}`, width, 2)}\n`);
+    if (err.hint) io.stderr.write(`${wrapTo(err.hint.replace(/^/gm, '  '), width)}\n`);
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }

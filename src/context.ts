@@ -109,7 +109,7 @@ export class Context {
   /** Messages, spinner and progress on stderr. */
   ui(): Promise<Ui> {
     this.uiPromise ??= (async () => {
-      const [{ createUi, decideColor }, { textWidth }] = await Promise.all([import('./output/index.js'), import('./output/wrap.js')]);
+      const [{ createUi, decideColor }, { messageWidth }] = await Promise.all([import('./output/index.js'), import('./output/wrap.js')]);
       const s = await this.outputSettings();
       const { stderr, env } = this.io;
       return createUi({
@@ -120,7 +120,7 @@ export class Context {
         color: decideColor({ flag: this.globals.color, env, isTTY: Boolean(stderr.isTTY) }),
         quiet: Boolean(this.globals.quiet),
         format: s.format,
-        width: textWidth(stderr, env),
+        width: messageWidth(stderr, env),
       });
     })();
     return this.uiPromise;

@@ -18,6 +18,19 @@ export function textWidth(stream: Sized, env: Readonly<Record<string, string | u
   return n > 0 ? n : PIPED_WIDTH;
 }
 
+/**
+ * The width messages on stderr (errors, notices, summaries) are wrapped to: only a terminal's.
+ * Piped or redirected, a message stays on one line, so a log can be searched for it.
+ */
+export function messageWidth(stream: Sized, env: Readonly<Record<string, string | undefined>>): number | undefined {
+  return stream.isTTY ? textWidth(stream, env) : undefined;
+}
+
+/** wrapText, or the text unchanged without a width. */
+export function wrapTo(text: string, max: number | undefined, hang = 0): string {
+  return max === undefined ? text : wrapText(text, max, hang);
+}
+
 const width = (s: string): number => [...s].length;
 
 /**
