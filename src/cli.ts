@@ -35,12 +35,14 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     { registerCommands },
     { correctSuggestion },
     { formatHelp },
+    { setExamples },
     { textWidth, messageWidth, wrapTo },
   ] = await Promise.all([
     import('commander'),
     import('./commands/index.js'),
     import('./commands/suggest.js'),
     import('./help/format.js'),
+    import('./commands/run.js'),
     import('./output/wrap.js'),
   ]);
   const program = new Command('masg')
@@ -113,10 +115,12 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     throw new CommanderError(0, 'commander.version', VERSION);
   });
   await registerCommands(program, io, VERSION, argv);
-  program
+
+  const version = program
     .command('version')
     .description('Print the version of masg')
     .action(() => void io.stdout.write(`${VERSION}\n`));
+  setExamples(version, ['masg version', 'masg -v']);
   pointToHelp(program, 'masg', correctSuggestion);
   return program;
 }

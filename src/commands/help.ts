@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { completeWith } from '../completion/hints.js';
 import type { GroupDef } from './define.js';
 import { HELP_TOPICS } from './help-topics.js';
-import { addSection, setExamples } from '../help/sections.js';
+import { addSection, setExamples } from './run.js';
 import { formatItem, optionDescription } from '../help/format.js';
 import { textWidth, wrapText } from '../output/wrap.js';
 

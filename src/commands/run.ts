@@ -3,10 +3,8 @@ import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
 import { markReported, MasgError, UsageError } from '../core/errors.js';
-import { addIdHint, keepLineOptionsIn } from './hint-line.js';
 import { render } from './render.js';
 import { isDryRun } from '../sdk/dry-run.js';
-import { setExamples } from '../help/sections.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
@@ -17,6 +15,7 @@ async function report(ctx: Context, err: unknown): Promise<void> {
     if ('hint' in err && typeof err.hint === 'string') err.hint = redact(err.hint);
   }
   if (err instanceof MasgError) {
+    const { addIdHint, keepLineOptionsIn } = await import('./hint-line.js');
     addIdHint(err);
     // A suggested command is pasted as is: it must ask the same service, as the same account.
     keepLineOptionsIn(err, ctx.globals);
@@ -54,6 +53,30 @@ async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string
 function printDescribed(ctx: Context): void {
   const lines = ctx.described.splice(0);
   if (lines.length > 0) ctx.io.stdout.write(`${lines.join('\n')}\n`);
+}
+
+// What a command's help shows besides commander's own parts: its examples and any further
+// sections (the root's help topics). Kept here, not as commander "after" text, so the help
+// formatter (src/help/format.ts) can put them before the inherited options, as gh does.
+const examples = new WeakMap<Command, readonly string[]>();
+const extra = new WeakMap<Command, Array<{ title: string; lines: string[] }>>();
+
+export function setExamples(cmd: Command, list: readonly string[]): void {
+  examples.set(cmd, list);
+}
+
+/** The examples of a command, for its help and for generated documentation. */
+export function examplesOf(cmd: Command): readonly string[] {
+  return examples.get(cmd) ?? [];
+}
+
+/** A section shown after the examples, e.g. the root's "Help topics:". */
+export function addSection(cmd: Command, title: string, lines: string[]): void {
+  extra.set(cmd, [...(extra.get(cmd) ?? []), { title, lines }]);
+}
+
+export function sectionsOf(cmd: Command): ReadonlyArray<{ title: string; lines: string[] }> {
+  return extra.get(cmd) ?? [];
 }
 
 export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {

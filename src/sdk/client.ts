@@ -12,7 +12,6 @@ import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
 import { createConnection } from './connection.js';
-import { tagsNotKept } from './kept.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { checkTimeZone, resolveRange } from './range.js';
 import { statsList } from './stats.js';
@@ -126,7 +125,7 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
       reject(async () => {
         const fields = adSlotCreate(input);
         const created = await (await entities()).createAdSlot(api(call), fields);
-        const notKept = tagsNotKept('created', fields.tags, created);
+        const notKept = fields.tags === undefined ? undefined : (await import('./kept.js')).tagsNotKept('created', fields.tags, created);
         if (notKept) throw notKept;
         return created;
       }),
@@ -134,7 +133,7 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
       reject(async () => {
         const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
         const updated = await (await entities()).updateAdSlot(api(call), target, fields);
-        const notKept = tagsNotKept('updated', fields.tags, updated);
+        const notKept = fields.tags === undefined ? undefined : (await import('./kept.js')).tagsNotKept('updated', fields.tags, updated);
         if (notKept) throw notKept;
         return updated;
       }),
