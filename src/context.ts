@@ -44,7 +44,9 @@ export interface Credentials {
   key: string;
   baseUrl: string;
   keySource: string;
+  /** The account's zone (MASG_TIMEZONE, the profile's, the sandbox's); absent when unknown, never the host's. */
   timezone?: string;
+  timezoneSource: 'env' | 'profile' | 'sandbox' | 'none';
 }
 
 export class Context {
@@ -181,7 +183,15 @@ export class Context {
     const s = await resolveSettings({ flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox }, env: this.io.env, store });
     this.addSecrets(s.email, s.key);
     for (const warning of s.warnings) (await this.ui()).warn(warning);
-    return { profile: s.profile, email: s.email, key: s.key, baseUrl: s.baseUrl, keySource: s.keySource, timezone: s.timezone };
+    return {
+      profile: s.profile,
+      email: s.email,
+      key: s.key,
+      baseUrl: s.baseUrl,
+      keySource: s.keySource,
+      timezone: s.timezone,
+      timezoneSource: s.timezoneSource,
+    };
   }
 
   /** Registers a key (and its Basic-auth form) for redaction in every output path. */
@@ -190,9 +200,17 @@ export class Context {
   }
 
   /** --sandbox: an in-process sandbox on an ephemeral loopback port, state kept between runs. */
-  private async startEmbeddedSandbox(): Promise<{ url: string; email: string; key: string }> {
-    const [{ startSandbox }, path] = await Promise.all([import('./sandbox/index.js'), import('node:path')]);
-    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: path.join(this.configDir, 'sandbox', 'state.json') });
+  private async startEmbeddedSandbox(): Promise<{ url: string; email: string; key: string; timezone: string }> {
+    const [{ startSandbox }, { ensurePrivateDir }, path] = await Promise.all([
+      import('./sandbox/index.js'),
+      import('./config/private-dir.js'),
+      import('node:path'),
+    ]);
+    // The config folder may be created here first, and a later login keeps the key in it: private from the start.
+    const folder = path.join(this.configDir, 'sandbox');
+    await ensurePrivateDir(this.configDir);
+    await ensurePrivateDir(folder);
+    const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataFile: path.join(folder, 'state.json') });
     this.onClose(() => sandbox.close());
     return { url: sandbox.url, ...sandbox.demo };
   }

@@ -11,7 +11,7 @@ export interface CreateClient {
   fromProfile(name?: string, opts?: ProfileOptions & { overrides?: Partial<ClientOptions> }): Promise<MasgClient>;
 }
 
-/** A client of the service: one typed method per endpoint. See README "Use from Node". */
+/** A client of the service: one typed method per endpoint. See docs/sdk.md. */
 export const createClient: CreateClient = Object.assign((options: ClientOptions) => create(options), {
   async fromProfile(name?: string, opts: ProfileOptions & { overrides?: Partial<ClientOptions> } = {}): Promise<MasgClient> {
     const resolved = await fromProfile(name, opts);

@@ -13,7 +13,7 @@ import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
 import { endOfRun, failuresOf, resultsLost } from './finish.js';
 import { checkColumns, collect, lineLabel, throwAll } from './plan.js';
-import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults, type ResultsLost } from './results.js';
+import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults } from './results.js';
 import { AD_SLOT_CREATE_COLUMNS } from './schema.js';
 import { sourceName, summary, type BulkFlags } from './update-from.js';
 
@@ -67,7 +67,7 @@ export async function createFromFile(ctx: BulkEnv, flags: BulkFlags): Promise<Co
     result: '',
   }));
   const resultsFile = await prepareResults(target, flags.from, {
-    stdout: ctx.io.stdout,
+    output: ctx.output,
     reserveBytes: await estimateResultsBytes(CREATE_RESULT_COLUMNS, planned),
     fallbackDirs: fallbackDirs(ctx),
   });
@@ -89,27 +89,20 @@ export async function createFromFile(ctx: BulkEnv, flags: BulkFlags): Promise<Co
     return { ...row, id: o.kind === 'done' ? o.value.id : '', result: outcomeText(o, 'created') };
   });
   const failures = failuresOf(outcomes, (i) => `line ${rows[i].line}`);
-  // Written by render (into the results file prepared above); then the summary and the exit code.
-  return {
-    kind: 'applied',
-    columns: CREATE_RESULT_COLUMNS.map((key) => ({ key })),
-    rows: results,
-    to: resultsFile,
-    async settle(written) {
-      const lost = written as ResultsLost | undefined;
-      const shown = target === '-' || lost ? undefined : target;
-      const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: shown });
-      if (lost) {
-        const newIds = results.filter((r) => r.id !== '').map((r) => `line ${r.line}: ${r.id}`);
-        throw resultsLost(ctx.io.stderr, lost, {
-          summary: summary('ad slot', results, 'created'),
-          end,
-          newIds,
-          columns: CREATE_RESULT_COLUMNS.join(','),
-        });
-      }
-      (await ctx.ui()).notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
-      if (end) throw end;
-    },
-  };
+  // Into the results file prepared above; then the summary and the exit code.
+  const lost = await resultsFile.write(CREATE_RESULT_COLUMNS, results);
+  const shown = target === '-' || lost ? undefined : target;
+  const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: shown });
+  if (lost) {
+    const newIds = results.filter((r) => r.id !== '').map((r) => `line ${r.line}: ${r.id}`);
+    throw resultsLost((text) => ctx.output.report(text), lost, {
+      summary: summary('ad slot', results, 'created'),
+      end,
+      newIds,
+      columns: CREATE_RESULT_COLUMNS.join(','),
+    });
+  }
+  (await ctx.ui()).notice(summary('ad slot', results, 'created') + (target === '-' ? '' : ` Results: ${target}`));
+  if (end) throw end;
+  return { kind: 'done' };
 }

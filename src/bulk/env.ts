@@ -1,18 +1,29 @@
 // What bulk operations need from the CLI, and nothing more: the SDK client (the one path to the
-// service), a Ui for progress and questions (stderr), the streams and a few flags. The command
-// handlers build it (src/commands/bulk-env.ts); bulk never imports the commands or the Context.
-import type { Readable, Writable } from 'node:stream';
+// service), a Ui for progress and questions (stderr), an output port for the results, stdin and a
+// few flags. The command handlers build it (src/commands/bulk-env.ts); bulk never imports the
+// commands or the Context, and never writes to a stream itself.
+import type { Readable } from 'node:stream';
+import type { Column } from '../schema/column.js';
 import type { Ui } from '../output/ui.js';
 import type { MasgClient } from '../sdk/types.js';
+
+/** Where a bulk run's results go when they are not a file of their own. */
+export interface BulkOutput {
+  /** Rows in the chosen output format on stdout; resolves with stdout's failure (a full disk), if any. */
+  rows(columns: Column[], rows: ReadonlyArray<Record<string, string>>): Promise<unknown>;
+  /** Text exactly as given on stdout (`--results -`); resolves with stdout's failure, if any. */
+  text(text: string): Promise<unknown>;
+  /** Lines for the person on stderr: results that could not be saved anywhere else. */
+  report(text: string): void;
+}
 
 export interface BulkEnv {
   io: {
     stdin: Readable;
-    stdout: Writable;
-    stderr: Writable;
     signal: AbortSignal;
     env: Record<string, string | undefined>;
   };
+  output: BulkOutput;
   /** --dry-run: the client describes each change instead of sending it. */
   dryRun: boolean;
   /** --raw was given (bulk modes refuse it). */

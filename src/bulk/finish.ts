@@ -1,6 +1,5 @@
 // How a multi-item run ends: success, the first failure (its own exit code: 5 for a refusal, 6
 // for the network…), or with --continue-on-error a PartialError (exit 8) when some items failed.
-import type { Writable } from 'node:stream';
 import { AuthError, InterruptedError, LocalIOError, PartialError } from '../core/errors.js';
 import type { Outcome } from './apply.js';
 import { causeOf } from '../core/local-io.js';
@@ -53,12 +52,12 @@ export function endOfRun(opts: {
  * cause, what was applied and where the results are.
  */
 export function resultsLost(
-  stderr: Writable,
+  report: (text: string) => void,
   lost: ResultsLost,
   opts: { summary: string; end?: Error; newIds?: readonly string[]; columns: string },
 ): LocalIOError {
-  if (!lost.fallback) stderr.write(`masg: the results (${opts.columns}), which could not be saved:\n${lost.text}`);
-  else if (opts.newIds && opts.newIds.length > 0) stderr.write(`masg: new IDs (also in ${lost.fallback}):\n${opts.newIds.join('\n')}\n`);
+  if (!lost.fallback) report(`masg: the results (${opts.columns}), which could not be saved:\n${lost.text}`);
+  else if (opts.newIds && opts.newIds.length > 0) report(`masg: new IDs (also in ${lost.fallback}):\n${opts.newIds.join('\n')}\n`);
   const where = lost.fallback ? `The results are in ${lost.fallback} instead.` : 'The results are printed above (stderr): keep them.';
   const hint = [
     where,

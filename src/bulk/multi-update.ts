@@ -72,20 +72,19 @@ export async function updateMany(ctx: BulkEnv, ids: readonly string[], input: Pu
     continueOnError,
     aborted: ctx.io.signal.aborted,
   });
-  return {
-    kind: 'applied',
-    columns: MULTI_COLUMNS,
-    rows,
-    async settle(failed) {
-      if (failed !== undefined) {
-        // The changes were made but their rows did not get out (stdout on a full disk): keep them.
-        const results = await import('./results.js');
-        const keys = MULTI_COLUMNS.map((c) => c.key);
-        const lost = await results.keepResults(failed, 'standard output', await results.encode(keys, rows), results.fallbackDirs(ctx));
-        const { summary } = await import('./update-from.js');
-        throw resultsLost(ctx.io.stderr, lost, { summary: summary('publication', rows, 'updated'), end, columns: keys.join(',') });
-      }
-      if (end) throw end;
-    },
-  };
+  const failed = await ctx.output.rows(MULTI_COLUMNS, rows);
+  if (failed !== undefined) {
+    // The changes were made but their rows did not get out (stdout on a full disk): keep them.
+    const results = await import('./results.js');
+    const keys = MULTI_COLUMNS.map((c) => c.key);
+    const lost = await results.keepResults(failed, 'standard output', await results.encode(keys, rows), results.fallbackDirs(ctx));
+    const { summary } = await import('./update-from.js');
+    throw resultsLost((text) => ctx.output.report(text), lost, {
+      summary: summary('publication', rows, 'updated'),
+      end,
+      columns: keys.join(','),
+    });
+  }
+  if (end) throw end;
+  return { kind: 'done' };
 }

@@ -3,7 +3,7 @@
 import { NotAppliedError } from '../core/errors.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { RowPlan } from './plan.js';
-import { adSlotSchema, publicationSchema, type BulkSchema } from './schema.js';
+import { adSlotBulk, publicationBulk, type BulkSchema } from './schema.js';
 
 export type PlannedUpdate = Extract<RowPlan, { action: 'update' }>;
 
@@ -20,7 +20,7 @@ const params = (row: PlannedUpdate): Record<string, string> => Object.fromEntrie
 const asRecords = (entities: readonly object[]) => entities as unknown as Array<Record<string, string>>;
 
 export const publicationOps: UpdateOps = {
-  schema: publicationSchema,
+  schema: publicationBulk,
   list: async (sdk) => asRecords(await sdk.listPublications().toArray()),
   async send(sdk, row) {
     const input = params(row);
@@ -34,7 +34,7 @@ export const publicationOps: UpdateOps = {
 };
 
 export const adSlotOps: UpdateOps = {
-  schema: adSlotSchema,
+  schema: adSlotBulk,
   list: async (sdk) => asRecords(await sdk.listAdSlots().toArray()),
   async send(sdk, row) {
     // Production requires `name` on every ad slot update: unchanged, it is the current one.

@@ -9,10 +9,10 @@
 // and the caller reports it as a LocalIOError (exit 7).
 import { promises as fs } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import type { Writable } from 'node:stream';
 import { LocalIOError, UsageError } from '../core/errors.js';
 import { localIOError } from '../core/local-io.js';
 import type { AtomicFile } from '../output/atomic-file.js';
+import type { BulkOutput } from './env.js';
 
 export type ResultRow = Record<string, string>;
 
@@ -41,7 +41,8 @@ export interface ResultsTarget {
 }
 
 export interface PrepareOptions {
-  stdout: Writable;
+  /** Where `--results -` goes. */
+  output: BulkOutput;
   /** Bytes the results will need, about: proved to fit before anything is sent. */
   reserveBytes?: number;
   /** Folders to try, in order, for the fallback file (e.g. the system's temporary folder). */
@@ -54,7 +55,7 @@ export interface PrepareOptions {
  * out after the changes.
  */
 export async function prepareResults(target: string, input: string, opts: PrepareOptions): Promise<ResultsTarget> {
-  if (target === '-') return stdoutTarget(opts.stdout, opts.fallbackDirs);
+  if (target === '-') return stdoutTarget(opts.output, opts.fallbackDirs);
   // The results would replace the very file the user edited: refuse, nothing sent.
   if (input !== '-' && resolve(target) === resolve(input)) {
     throw new UsageError(`--results: ${target} is the input file itself; choose another name (nothing was sent).`, { field: '--results' });
@@ -79,17 +80,13 @@ export async function prepareResults(target: string, input: string, opts: Prepar
 }
 
 /** `--results -`: stdout redirected to a file can fill a disk too; the results are kept then. */
-function stdoutTarget(stdout: Writable, fallbackDirs: readonly string[]): ResultsTarget {
+function stdoutTarget(output: BulkOutput, fallbackDirs: readonly string[]): ResultsTarget {
   return {
     path: '-',
     async write(columns, rows) {
       const text = await encode(columns, rows);
-      try {
-        await new Promise<void>((resolve, reject) => stdout.write(text, (err) => (err ? reject(err) : resolve())));
-        return undefined;
-      } catch (err) {
-        return keepResults(err, 'standard output', text, fallbackDirs);
-      }
+      const failed = await output.text(text);
+      return failed === undefined ? undefined : keepResults(failed, 'standard output', text, fallbackDirs);
     },
     async discard() {},
   };
@@ -156,28 +153,6 @@ async function writeFallback(dirs: readonly string[], text: string): Promise<str
     }
   }
   return undefined;
-}
-
-/**
- * Runs `write` (which prints to `out`) and resolves with the error `out` failed with meanwhile,
- * if any: stdout redirected to a file on a full disk fails on the next tick, after the write
- * itself seemed to succeed. EPIPE (`| head`) is not a failure.
- */
-export async function writeWatched(out: Writable, write: () => Promise<void>): Promise<unknown> {
-  let failure: unknown;
-  const onError = (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') failure ??= err;
-  };
-  out.on('error', onError);
-  try {
-    await write();
-    await new Promise((resolve) => setImmediate(resolve));
-  } catch (err) {
-    failure ??= err;
-  } finally {
-    out.removeListener('error', onError);
-  }
-  return failure;
 }
 
 /** Header and rows with the same CSV writer as `-o csv` (RFC 4180 quoting, LF). */

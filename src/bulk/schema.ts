@@ -48,8 +48,8 @@ function bulkSchema(schema: EntitySchema, validate: Validate): BulkSchema {
   };
 }
 
-export const publicationSchema: BulkSchema = bulkSchema(publicationEntity, validatePublication);
-export const adSlotSchema: BulkSchema = bulkSchema(adSlotEntity, validateAdSlot);
+export const publicationBulk: BulkSchema = bulkSchema(publicationEntity, validatePublication);
+export const adSlotBulk: BulkSchema = bulkSchema(adSlotEntity, validateAdSlot);
 
 /** Columns of `slot create --from`: what `slot list -o csv` has, minus the ID the service assigns. */
 export const AD_SLOT_CREATE_COLUMNS = AD_SLOT_CREATE_FIELDS;

@@ -11,7 +11,7 @@ import { endOfRun, resultsLost, type Failure } from './finish.js';
 import type { PlannedUpdate, UpdateOps } from './ops.js';
 import { checkUpdateFile, planUpdates, type RowPlan, type UpdatePlan } from './plan.js';
 import { planLines } from './plan-text.js';
-import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults, type ResultRow, type ResultsLost } from './results.js';
+import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults, type ResultRow } from './results.js';
 
 export interface BulkFlags {
   from: string;
@@ -52,7 +52,7 @@ export async function updateFromFile(ctx: BulkEnv, ops: UpdateOps, flags: BulkFl
   const target = flags.results ?? defaultResultsPath(flags.from);
   const updates = plan.rows.filter((r): r is PlannedUpdate => r.action === 'update');
   const resultsFile = await prepareResults(target, flags.from, {
-    stdout: ctx.io.stdout,
+    output: ctx.output,
     reserveBytes: await estimateResultsBytes(
       UPDATE_RESULT_COLUMNS,
       plan.rows.map((row) => resultRow(row, { kind: 'skipped' })),
@@ -85,32 +85,24 @@ export async function updateFromFile(ctx: BulkEnv, ops: UpdateOps, flags: BulkFl
     if (row.action === 'error') return [{ where: `line ${row.line} (${row.id})`, error: new Error(row.message) }];
     return o?.kind === 'failed' ? [{ where: `line ${row.line} (${row.id})`, error: o.error }] : [];
   });
-  // Written by render (into the results file prepared above); then the summary and the exit code.
-  return {
-    kind: 'applied',
-    columns: UPDATE_RESULT_COLUMNS.map((key) => ({ key })),
-    rows: results,
-    to: resultsFile,
-    async settle(written) {
-      const lost = written as ResultsLost | undefined;
-      const shown = target === '-' || lost ? undefined : target;
-      const end = endOfRun({
-        failures,
-        total: plan.rows.length,
-        continueOnError: flags.continueOnError === true,
-        aborted: ctx.io.signal.aborted,
-        results: shown,
-      });
-      if (lost)
-        throw resultsLost(ctx.io.stderr, lost, {
-          summary: summary(plan.entity, results, 'updated'),
-          end,
-          columns: UPDATE_RESULT_COLUMNS.join(','),
-        });
-      (await ctx.ui()).notice(summary(plan.entity, results, 'updated') + (target === '-' ? '' : ` Results: ${target}`));
-      if (end) throw end;
-    },
-  };
+  // Into the results file prepared above; then the summary and the exit code.
+  const lost = await resultsFile.write(UPDATE_RESULT_COLUMNS, results);
+  const end = endOfRun({
+    failures,
+    total: plan.rows.length,
+    continueOnError: flags.continueOnError === true,
+    aborted: ctx.io.signal.aborted,
+    results: target === '-' || lost ? undefined : target,
+  });
+  if (lost)
+    throw resultsLost((text) => ctx.output.report(text), lost, {
+      summary: summary(plan.entity, results, 'updated'),
+      end,
+      columns: UPDATE_RESULT_COLUMNS.join(','),
+    });
+  (await ctx.ui()).notice(summary(plan.entity, results, 'updated') + (target === '-' ? '' : ` Results: ${target}`));
+  if (end) throw end;
+  return { kind: 'done' };
 }
 
 function resultRow(row: RowPlan, outcome: Outcome<void> | undefined): ResultRow {

@@ -1,11 +1,12 @@
 // The bulk features' view of a command's Context (src/bulk/env.ts): narrow, so src/bulk depends
-// on the SDK and the Ui only.
-import type { BulkEnv } from '../bulk/env.js';
+// on the SDK, the Ui and its output port only.
+import type { BulkEnv, BulkOutput } from '../bulk/env.js';
 import type { Context } from '../context.js';
 
 export function bulkEnv(ctx: Context): BulkEnv {
   return {
     io: ctx.io,
+    output: bulkOutput(ctx),
     dryRun: ctx.globals.dryRun === true,
     raw: Boolean(ctx.globals.raw),
     interactive: ctx.interactive,
@@ -17,5 +18,25 @@ export function bulkEnv(ctx: Context): BulkEnv {
       const { createPrompter } = await import('../prompt.js');
       return createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }).confirm(question, opts);
     },
+  };
+}
+
+/** Results on stdout, in the chosen format or as given, each write watched for stdout's own failure. */
+function bulkOutput(ctx: Context): BulkOutput {
+  const out = ctx.io.stdout;
+  return {
+    async rows(columns, rows) {
+      const [{ renderRows }, { writeWatched }, settings] = await Promise.all([
+        import('../output/index.js'),
+        import('../output/watched.js'),
+        ctx.outputSettings(),
+      ]);
+      return writeWatched(out, () => renderRows(out, columns, [...rows], settings));
+    },
+    async text(text) {
+      const { writeWatched } = await import('../output/watched.js');
+      return writeWatched(out, () => new Promise<void>((resolve, reject) => out.write(text, (err) => (err ? reject(err) : resolve()))));
+    },
+    report: (text) => void ctx.io.stderr.write(text),
   };
 }

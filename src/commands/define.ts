@@ -14,7 +14,7 @@ export interface CommandDef<O = Record<string, unknown>> {
   summary: string;
   /** Adds options and arguments to the commander command. */
   configure?: (cmd: Command) => void;
-  /** Shown under "Examples:" in --help (and in the README reference). */
+  /** Shown under "Examples:" in --help (and in docs/commands.md). */
   examples: string[];
   /**
    * The columns the command prints, when known before it runs: `--fields` is checked against

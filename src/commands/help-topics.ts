@@ -28,6 +28,8 @@ Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk s
   MASG_BASE_URL       service base URL, may include a path prefix (like --base-url)
   MASG_EMAIL          account e-mail; with MASG_DEVELOPER_KEY, credentials for cron and CI
   MASG_DEVELOPER_KEY  developer key; overrides the profile's (never pass a key as an argument)
+  MASG_TIMEZONE       the account's IANA time zone (like --tz; overrides the profile's):
+                      today, yesterday, -Nd and masg sync's days are counted in it
   MASG_CONFIG_DIR     where profiles (and the completion cache) live
                       (default: $XDG_CONFIG_HOME/masg, else ~/.config/masg)
   MASG_KEYRING        0: keep the key in config.json, never the system keyring
@@ -55,10 +57,12 @@ Precedence: command-line flag > environment > profile > default.
       YYYYMMDDHH            a 10-digit stamp as the service writes it, e.g. 2024030108
       today, yesterday      in the time zone below
       -Nd                   N days ago, e.g. -7d
-  --tz <IANA zone>          resolves today/yesterday, e.g. Europe/Berlin
-                            (default: the profile's time zone, else the system's)
+  --tz <IANA zone>          the account's zone, e.g. Europe/Berlin (default: MASG_TIMEZONE,
+                            else the profile's; never this computer's)
 
 The service counts hours in the account's time zone; a day is hours 00 to 23 of that day.
+With no zone known, today, yesterday, -Nd and no date at all are refused (exit 3);
+absolute days and hours still work.
 A range stops at the current hour: later hours have not happened (a notice says so).
 
 Examples:

@@ -21,16 +21,10 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
     return;
   }
   if (result.kind === 'stream') return renderStream(ctx, result);
-  if (result.kind === 'applied' && result.to) return result.settle(await result.to.write(keysOf(result.columns), result.rows));
   if (result.kind === 'report') return result.chart ? renderChart(ctx, result, result.chart) : renderReport(ctx, result);
   const { renderRows, renderRecord } = await import('../output/index.js');
   const settings = await ctx.outputSettings();
   const out = ctx.io.stdout;
-  if (result.kind === 'applied') {
-    const { writeWatched } = await import('../bulk/results.js');
-    const failed = await writeWatched(out, () => renderRows(out, result.columns, result.rows, settings));
-    return result.settle(failed);
-  }
   if (result.kind === 'rows') {
     const fields = fieldsFor(settings, result.tableFields);
     await renderRows(out, result.columns, result.rows, { ...settings, fields });
@@ -139,7 +133,7 @@ async function renderReport(ctx: Context, report: ReportResult): Promise<void> {
     );
     await file?.commit();
     if (rows === 0) ui.info(report.empty);
-    if (file) ui.notice(`Wrote ${rows} ${report.entity} to ${out}.`);
+    if (file) ui.notice(`Wrote ${rows} ${report.entity}${report.range === undefined ? '' : ` (${report.range})`} to ${out}.`);
   } catch (err) {
     await file?.abort();
     throw file ? file.explain(err) : err;
@@ -166,8 +160,6 @@ function fieldsFor(
 ): string[] | undefined {
   return settings.fields ?? (settings.format === 'table' && !settings.wide ? tableFields : undefined);
 }
-
-const keysOf = (columns: readonly Column[]) => columns.map((c) => c.key);
 
 function isMasgError(err: unknown): boolean {
   return err instanceof Error && 'exitCode' in err;

@@ -65,7 +65,7 @@ export function setExamples(cmd: Command, list: readonly string[]): void {
   examples.set(cmd, list);
 }
 
-/** The examples of a command, for its help and for generated documentation. */
+/** The examples of a command, for its help and for generated documentation (docs/commands.md). */
 export function examplesOf(cmd: Command): readonly string[] {
   return examples.get(cmd) ?? [];
 }

@@ -1,12 +1,13 @@
 // The file-backed ProfileStore: one JSON file, mode 0600 in a 0700 directory, because it holds
 // developer keys in clear text. Every change is a locked read-modify-write with an atomic replace
 // (src/core/file-lock.ts), so concurrent logins and logouts never lose each other's profile.
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError, MasgError } from '../core/errors.js';
 import { systemKeyring } from './keyring.js';
 import { withKeyring } from './keyring-store.js';
+import { ensurePrivateDir, tightenDir } from './private-dir.js';
 import type { Profile, ProfileStore, ProfileSummary } from './store.js';
 
 interface FileShape {
@@ -30,24 +31,6 @@ export async function openStore(
   if (opts.env === undefined) return file;
   const { keyring } = systemKeyring({ env: opts.env, platform: opts.platform, scope: cwd });
   return keyring ? withKeyring(file, keyring) : file;
-}
-
-/**
- * Create the directory with 0700 (not the default 0755 under a usual umask) so the file names are not listable either. An existing directory is left as
- * it is: it may be one the user chose and shares on purpose (MASG_CONFIG_DIR); the file's own
- * 0600 still protects the key, and checkPermissions() watches the file.
- */
-async function ensurePrivateDir(dir: string): Promise<void> {
-  try {
-    const created = await mkdir(dir, { recursive: true, mode: 0o700 });
-    // mkdir's mode is filtered by the umask; chmod states the intent regardless of it.
-    if (created !== undefined) await chmod(dir, 0o700);
-  } catch (error) {
-    throw new ConfigError(`Cannot create the config directory ${dir}: ${(error as Error).message}`, {
-      cause: error,
-      hint: 'Set MASG_CONFIG_DIR to a writable directory.',
-    });
-  }
 }
 
 /**
@@ -157,6 +140,8 @@ class ConfStore implements ProfileStore {
   }
 
   async set(name: string, profile: Profile): Promise<void> {
+    // A folder created open (by an older masg, or by hand) is closed before a key goes into it.
+    if (profile.key !== undefined && profile.key !== '') await tightenDir(dirname(this.path), this.platform);
     await this.file.update((profiles) => {
       profiles[name] = clean(profile);
     });

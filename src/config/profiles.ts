@@ -8,21 +8,31 @@ export interface ProfileRow {
   name: string;
   email: string;
   baseUrl: string;
-  /** The profile's zone; empty when it has none (statistics then use this machine's). */
+  /**
+   * The account's zone a command would use with this profile: MASG_TIMEZONE for the active one,
+   * else the profile's; empty when unknown (relative dates and sync are then refused).
+   */
   timezone: string;
+  timezoneSource: 'env' | 'profile' | 'none';
   /** Where the key lives, in words ("system keyring …", "config file …"), or "none". */
   keyLocation: string;
 }
 
-export async function listProfiles(store: ProfileStore, active: string): Promise<ProfileRow[]> {
+export async function listProfiles(store: ProfileStore, active: string, envZone?: string): Promise<ProfileRow[]> {
   const summaries = await store.list();
+  const zone = (p: { name: string; timezone?: string }): Pick<ProfileRow, 'timezone' | 'timezoneSource'> =>
+    p.name === active && envZone !== undefined
+      ? { timezone: envZone, timezoneSource: 'env' }
+      : p.timezone
+        ? { timezone: p.timezone, timezoneSource: 'profile' }
+        : { timezone: '', timezoneSource: 'none' };
   return summaries
     .map((p) => ({
       active: String(p.name === active),
       name: p.name,
       email: p.email,
       baseUrl: p.baseUrl ?? '',
-      timezone: p.timezone ?? '',
+      ...zone(p),
       keyLocation: p.hasKey ? store.keyLocation(p.name) : 'none',
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -2,7 +2,7 @@
 // Every command (and login/logout for the profile name) goes through these two functions.
 import { ConfigError, UsageError } from '../core/errors.js';
 import { checkBaseUrl } from './base-url.js';
-import { checkEmail, checkProfileName } from './checks.js';
+import { checkEmail, checkProfileName, checkTimezone } from './checks.js';
 import { DEFAULT_PROFILE, type Profile, type ProfileStore } from './store.js';
 
 export type Env = Record<string, string | undefined>;
@@ -27,6 +27,8 @@ export type ProfileSource = 'flag' | 'env' | 'default' | 'sandbox';
 export type KeySource = 'env' | 'profile' | 'sandbox' | 'none';
 export type EmailSource = KeySource;
 export type BaseUrlSource = 'flag' | 'env' | 'profile' | 'sandbox' | 'none';
+/** `none`: the zone is unknown, and whatever needs the account's calendar is refused. (`--tz` is a command's flag: src/stats/zone.ts.) */
+export type TimezoneSource = 'env' | 'profile' | 'sandbox' | 'none';
 
 export interface Settings {
   profile: string;
@@ -39,7 +41,9 @@ export interface Settings {
   keyLocation: string;
   baseUrl: string;
   baseUrlSource: BaseUrlSource;
+  /** The account's zone (MASG_TIMEZONE, else the profile's); absent when unknown: never the host's. */
   timezone?: string;
+  timezoneSource: TimezoneSource;
   /** Things to tell the user on stderr, e.g. a config file readable by others. */
   warnings: string[];
 }
@@ -97,6 +101,7 @@ export async function resolveSettings(input: {
   const keySource: KeySource = envKey !== undefined ? 'env' : key !== undefined ? 'profile' : 'none';
 
   const base = pickBaseUrl(flags, env, profile, stored);
+  const zone = pickTimezone(env, profile, stored);
 
   const missing = [!email && 'e-mail', !key && 'developer key', !base && 'base URL'].filter((m): m is string => !!m);
   if (missing.length > 0 && !input.partial) {
@@ -114,7 +119,8 @@ export async function resolveSettings(input: {
       keySource === 'env' ? 'environment variable MASG_DEVELOPER_KEY' : keySource === 'profile' ? store.keyLocation(profile) : '',
     baseUrl: base?.url ?? '',
     baseUrlSource: base?.source ?? 'none',
-    ...(stored?.timezone !== undefined && { timezone: stored.timezone }),
+    ...(zone !== undefined && { timezone: zone.zone }),
+    timezoneSource: zone?.source ?? 'none',
     warnings: [...(keySource === 'profile' ? [await store.checkPermissions()] : []), ...problems].filter((w): w is string => !!w),
   };
 }
@@ -158,6 +164,23 @@ export function accountOverrides(flags: { baseUrl?: string }, env: Env): [baseUr
   return [baseUrlOverride(flags, env)?.url ?? '', nonEmpty(env.MASG_EMAIL) ?? ''];
 }
 
+/**
+ * MASG_TIMEZONE over the profile's, like the other MASG_ variables. A stored zone is re-checked on
+ * read (the file may have been edited by hand): a wrong one is a configuration error, not a guess.
+ */
+function pickTimezone(env: Env, profile: string, stored: Profile | undefined): { zone: string; source: 'env' | 'profile' } | undefined {
+  const fromEnv = nonEmpty(env.MASG_TIMEZONE);
+  if (fromEnv !== undefined) return { zone: checkTimezone(fromEnv, 'MASG_TIMEZONE'), source: 'env' };
+  if (stored?.timezone === undefined || stored.timezone === '') return undefined;
+  try {
+    return { zone: checkTimezone(stored.timezone, `timezone of profile "${profile}"`), source: 'profile' };
+  } catch (err) {
+    throw new ConfigError((err as Error).message, {
+      hint: `Pass --tz <zone> for this run, or fix the profile with \`masg login${profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`} --timezone <zone>\`.`,
+    });
+  }
+}
+
 function pickBaseUrl(
   flags: SettingsFlags,
   env: Env,
@@ -195,6 +218,7 @@ function sandboxSettings(flags: SettingsFlags): Settings {
     baseUrl: sb.url,
     baseUrlSource: 'sandbox',
     ...(sb.timezone !== undefined && { timezone: sb.timezone }),
+    timezoneSource: sb.timezone !== undefined ? 'sandbox' : 'none',
     warnings: [],
   };
 }

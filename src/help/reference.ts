@@ -1,5 +1,5 @@
-// The README's command reference, generated from the commander tree so that help, README and
-// completion never disagree (a test fails when README.md drifts; `npm run docs` rewrites it).
+// The command reference of docs/commands.md, generated from the commander tree so that help, the docs
+// and completion never disagree (a test fails when the page drifts; `npm run docs` rewrites it).
 import type { Command, Option } from 'commander';
 import { examplesOf } from '../commands/run.js';
 
@@ -39,7 +39,7 @@ export function commandReference(program: Command): string {
   return out.join('\n');
 }
 
-/** README text with the generated block replaced (or appended when missing). */
+/** A page's text with the generated block replaced (or appended when missing). */
 export function withReference(readme: string, reference: string): string {
   const start = readme.indexOf(BEGIN);
   const end = readme.indexOf(END);

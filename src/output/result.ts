@@ -19,20 +19,6 @@ export type CommandResult =
   /** The service's body exactly as received (--raw); `failure` as for a record. */
   | { kind: 'raw'; body: string; bytes: Uint8Array; failure?: Error }
   | ReportResult
-  /**
-   * The rows of changes already applied (bulk files, several IDs at once). Without `to` they are
-   * printed like `rows`, watched for a failure of stdout itself (a full disk); with `to` (the
-   * results file a bulk file prepared before sending, or `--results -`) they are written there.
-   * `settle` then gets what failed or was lost (undefined when all went out), keeps the rows
-   * elsewhere if needed, says what was done, and throws the run's failure for the exit code.
-   */
-  | {
-      kind: 'applied';
-      columns: Column[];
-      rows: Array<Record<string, string>>;
-      to?: { write(columns: readonly string[], rows: ReadonlyArray<Record<string, string>>): Promise<unknown> };
-      settle: (lost: unknown) => Promise<void>;
-    }
   /** Plain text for stdout (a bulk plan, a description): printed as is. */
   | { kind: 'text'; text: string }
   /**
@@ -73,6 +59,8 @@ export interface ReportResult {
   chart?: { grain: 'hour' | 'day'; series: string[] };
   /** --out FILE (already without "-"). */
   out?: string;
+  /** The days or hours the report holds, for the --out notice ("2026-11-24, America/New_York"). */
+  range?: string;
   /** Said (info) when the report has no rows. */
   empty: string;
 }

@@ -82,11 +82,11 @@ export async function runSandboxCommand(o: SandboxCommandOptions, io: SandboxCom
       `  state:          ${opts.dataFile ?? 'in memory (use --data FILE to keep it)'}\n` +
       `  faults:         ${describeFaults(opts.faults)}\n` +
       `  latency:        ${describeLatency(opts.latencyMs ?? opts.faults?.latencyMs)}\n` +
-      `  demo account:   ${demo.email}  key: ${demo.key}\n` +
-      `  second account: ${other.email}  key: ${other.key}\n` +
+      `  demo account:   ${demo.email}  key: ${demo.key}  time zone: ${demo.timezone}\n` +
+      `  second account: ${other.email}  key: ${other.key}  time zone: ${other.timezone}\n` +
       `  (${RESTRICTED_ACCOUNT.email} always gets error 1004)\n\n` +
       `Try:\n  curl -u '${demo.email}:${demo.key}' ${url}/publication/list.xml\n\n` +
-      `Or with masg, in another terminal:\n  MASG_BASE_URL=${url} MASG_EMAIL=${demo.email} MASG_DEVELOPER_KEY=${demo.key} masg pub list\n\n` +
+      `Or with masg, in another terminal:\n  MASG_BASE_URL=${url} MASG_EMAIL=${demo.email} MASG_DEVELOPER_KEY=${demo.key} MASG_TIMEZONE=${demo.timezone} masg pub stats --date yesterday\n\n` +
       `${log ? 'Requests are listed below (--no-log to hide them). ' : ''}Press Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {

@@ -51,7 +51,7 @@ export interface Sandbox {
   url: string;
   /** The demo account; `timezone` is the zone its statistics hours are counted in. */
   demo: { email: string; key: string; timezone: string };
-  other: { email: string; key: string };
+  other: { email: string; key: string; timezone: string };
   requests: SandboxRequestLog[];
   setFaults(spec: FaultSpec | undefined): void;
   /**
@@ -111,7 +111,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     url: `http://${shownHost}:${port}${basePath}`,
     demo: { email: DEMO.email, key: DEMO.key, timezone: DEMO.timeZone },
-    other: { email: OTHER.email, key: OTHER.key },
+    other: { email: OTHER.email, key: OTHER.key, timezone: OTHER.timeZone },
     requests,
     setFaults: (spec) => faults.set(spec),
     revise: async (day, factor) => reviseDay(store, day, factor),

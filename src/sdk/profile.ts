@@ -1,6 +1,6 @@
 // Client options from a saved profile (`masg login`), with the CLI's precedence: MASG_EMAIL,
-// MASG_DEVELOPER_KEY and MASG_BASE_URL over the profile's values, MASG_PROFILE when no name is
-// given. resolveSettings (src/config/settings.ts) decides all of it, for the CLI and the SDK alike.
+// MASG_DEVELOPER_KEY, MASG_BASE_URL and MASG_TIMEZONE over the profile's values, MASG_PROFILE when
+// no name is given. resolveSettings (src/config/settings.ts) decides all of it, for the CLI and the SDK alike.
 import type { ClientOptions } from './types.js';
 
 export interface ProfileOptions {
@@ -14,6 +14,11 @@ export interface ProfileOptions {
 export interface ProfileClientOptions extends ClientOptions {
   /** The profile used ("default" when neither a name nor MASG_PROFILE was given). */
   profile: string;
+  /**
+   * Where `timeZone` came from: MASG_TIMEZONE, the profile, or `none` (unknown: relative dates
+   * are then refused with ConfigError, exit 3, as in the CLI; the host's zone is never used).
+   */
+  timeZoneSource: 'env' | 'profile' | 'none';
   /** What the CLI would print on stderr (e.g. a config file readable by others); the SDK prints nothing. */
   warnings: string[];
 }
@@ -36,7 +41,8 @@ export async function fromProfile(name?: string, opts: ProfileOptions = {}): Pro
     baseUrl: s.baseUrl,
     email: s.email,
     key: s.key,
-    ...(s.timezone !== undefined && s.timezone !== '' && { timeZone: s.timezone }),
+    ...(s.timezone !== undefined && { timeZone: s.timezone }),
+    timeZoneSource: s.timezoneSource === 'sandbox' ? 'none' : s.timezoneSource,
     profile: s.profile,
     warnings: s.warnings,
   };

@@ -2,9 +2,9 @@
 // Strings go through the CLI's own token parser (src/stats/dates.ts), so `'2026-03-01'` means the
 // same day in `masg pub stats --from` and in `client.publicationStats({ from })`. A Date is an
 // instant, so it needs the account's zone to become one of the account's hours.
-import { UsageError } from '../core/errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
 import { toStamp, type HourStamp } from '../stats/civil.js';
-import { parseDateToken, type DateToken } from '../stats/dates.js';
+import { parseDateToken, stampLabel, type DateToken } from '../stats/dates.js';
 import { isValidTimeZone, localDateHour } from '../stats/zone.js';
 import type { DateInput } from './types.js';
 
@@ -21,10 +21,13 @@ export function checkTimeZone(tz: string, field = 'timeZone'): string {
   return tz;
 }
 
-function needZone(field: string, what: string): UsageError {
-  return new UsageError(`${field}: ${what} needs the account's time zone to become the service's hours.`, {
-    field,
-    hint: "Pass timeZone (the account's IANA zone, e.g. 'America/New_York') to createClient or to this call, or give the date as 'YYYY-MM-DD' / 'YYYY-MM-DDTHH'.",
+/**
+ * The same refusal as the CLI's (exit 3, src/stats/zone.ts): the zone is missing configuration,
+ * never guessed from the host. fromProfile() fills timeZone from MASG_TIMEZONE or the profile.
+ */
+function needZone(field: string, what: string): ConfigError {
+  return new ConfigError(`${field}: ${what} needs the account's time zone, which is not known (masg never takes this computer's).`, {
+    hint: "Pass timeZone (the account's IANA zone, e.g. 'America/New_York') to createClient or to this call, set MASG_TIMEZONE, or save it in the profile with `masg login --timezone <zone>`. Absolute days ('YYYY-MM-DD' / 'YYYY-MM-DDTHH') need no zone.",
   });
 }
 
@@ -64,7 +67,7 @@ export function resolveRange(
   const end = toStamp(t.date, t.kind === 'hour' ? t.hour : 23);
   // Equal-length digit strings: lexical order is chronological order.
   if (start > end) {
-    throw new UsageError(`from (${start}) is after to (${end}).`, { field: 'from', hint: 'Swap the two dates.' });
+    throw new UsageError(`from (${stampLabel(start)}) is after to (${stampLabel(end)}).`, { field: 'from', hint: 'Swap the two dates.' });
   }
   return { start, end };
 }

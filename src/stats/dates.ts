@@ -8,7 +8,7 @@
 
 import { UsageError } from '../core/errors.js';
 import { addDays, daysInMonth, formatDay, toStamp, type CivilDate, type HourStamp } from './civil.js';
-import { isValidTimeZone, localDateHour } from './zone.js';
+import { AHEAD_OF_ALL_ZONES, isValidTimeZone, localDateHour, zoneUnknown } from './zone.js';
 
 export type { HourStamp } from './civil.js';
 
@@ -45,13 +45,17 @@ function checkDate(option: string, raw: string, y: number, m: number, d: number,
   return { year: y, month: m, day: d };
 }
 
-/** One date token → a whole day or one hour. `today` is the current date in the account's zone. */
-export function parseDateToken(option: string, raw: string, today: CivilDate): DateToken {
+/**
+ * One date token → a whole day or one hour. `today` is the current date in the account's zone;
+ * as a function it is asked only by a relative token (it may refuse: the zone is unknown).
+ */
+export function parseDateToken(option: string, raw: string, today: CivilDate | (() => CivilDate)): DateToken {
   const s = raw.trim().toLowerCase();
+  const now = () => (typeof today === 'function' ? today() : today);
   let m: RegExpExecArray | null;
-  if (s === 'today') return { kind: 'day', date: today };
-  if (s === 'yesterday') return { kind: 'day', date: addDays(today, -1) };
-  if ((m = /^-(\d{1,5})d$/.exec(s))) return { kind: 'day', date: addDays(today, -Number(m[1])) };
+  if (s === 'today') return { kind: 'day', date: now() };
+  if (s === 'yesterday') return { kind: 'day', date: addDays(now(), -1) };
+  if ((m = /^-(\d{1,5})d$/.exec(s))) return { kind: 'day', date: addDays(now(), -Number(m[1])) };
   if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s))) {
     return { kind: 'day', date: checkDate(option, raw, +m[1], +m[2], +m[3]) };
   }
@@ -85,8 +89,11 @@ export interface DateOptions {
   date?: string;
   from?: string;
   to?: string;
-  /** The resolved account zone (resolveTimeZone): it decides what `today` is. */
-  tz: string;
+  /**
+   * The account's zone (accountTimeZone): it decides what `today` is. Undefined when it is not
+   * known: absolute days and hours still work, anything relative to today is refused (exit 3).
+   */
+  tz: string | undefined;
   now: Date;
 }
 
@@ -103,12 +110,15 @@ export interface DateOptions {
  */
 export function parseDateRange(opts: DateOptions): DateRange {
   const asked = parseAsked(opts);
-  const { date: today, hour } = localDateHour(opts.tz, opts.now);
+  // Without the account's zone, "now" is bounded by the zone furthest ahead: an hour past its
+  // current one has begun nowhere.
+  const { date: today, hour } = localDateHour(opts.tz ?? AHEAD_OF_ALL_ZONES, opts.now);
   const current = toStamp(today, hour);
   if (asked.end <= current) return asked;
   if (asked.start > current) {
     const option = opts.date !== undefined ? `--date ${opts.date}` : `--from ${opts.from}`;
-    throw new UsageError(`${option} is in the future: statistics run up to the current hour, ${stampLabel(current)} (${opts.tz}).`, {
+    const where = opts.tz ?? 'in every time zone';
+    throw new UsageError(`${option} is in the future: statistics run up to the current hour, ${stampLabel(current)} (${where}).`, {
       field: opts.date !== undefined ? '--date' : '--from',
       hint: 'Choose a range that has begun (today, yesterday, -Nd or a past date).',
     });
@@ -125,6 +135,11 @@ export function checkDateFlags(opts: Omit<DateOptions, 'tz'>): void {
   parseAsked({ ...opts, tz: 'UTC' });
 }
 
+/** `2026092413` → `2026-09-24`, the day of a stamp as --date takes it and notices name it. */
+export function stampDay(stamp: HourStamp): string {
+  return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}`;
+}
+
 /** `2026092413` → `2026-09-24T13`, the form --from/--to accept and rows are labelled with. */
 export function stampLabel(stamp: HourStamp): string {
   return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(8, 10)}`;
@@ -132,10 +147,13 @@ export function stampLabel(stamp: HourStamp): string {
 
 function parseAsked(opts: DateOptions): DateRange {
   const { date, from, to, tz, now } = opts;
-  if (!isValidTimeZone(tz)) {
+  if (tz !== undefined && !isValidTimeZone(tz)) {
     throw new UsageError(`--tz: "${tz}" is not an IANA time zone.`, { field: '--tz' });
   }
-  const today = localDateHour(tz, now).date;
+  const today = (what: string) => () => {
+    if (tz === undefined) throw zoneUnknown(what);
+    return localDateHour(tz, now).date;
+  };
   if (date !== undefined) {
     if (from !== undefined || to !== undefined) {
       throw new UsageError('--date cannot be combined with --from or --to.', {
@@ -143,7 +161,7 @@ function parseAsked(opts: DateOptions): DateRange {
         hint: 'Use --date for one whole day, or --from/--to for a range.',
       });
     }
-    const t = parseDateToken('--date', date, today);
+    const t = parseDateToken('--date', date, today(`--date ${date.trim()}`));
     if (t.kind === 'hour') {
       throw refuse(
         '--date',
@@ -155,20 +173,24 @@ function parseAsked(opts: DateOptions): DateRange {
     return { start: first(t), end: last(t), defaulted: false };
   }
   if (from === undefined && to === undefined) {
-    return { start: toStamp(today, 0), end: toStamp(today, 23), defaulted: true };
+    const day = today('A report without --date, --from or --to (today by default)')();
+    return { start: toStamp(day, 0), end: toStamp(day, 23), defaulted: true };
   }
   if (from === undefined) {
     throw new UsageError('--to needs --from.', { field: '--from', hint: 'Add --from <day>, or use --date <day>.' });
   }
-  const f = parseDateToken('--from', from, today);
-  const t = to === undefined ? ({ kind: 'day', date: today } as const) : parseDateToken('--to', to, today);
+  const f = parseDateToken('--from', from, today(`--from ${from.trim()}`));
+  const t =
+    to === undefined
+      ? ({ kind: 'day', date: today('--from without --to (up to today)')() } as const)
+      : parseDateToken('--to', to, today(`--to ${to.trim()}`));
   const range = { start: first(f), end: last(t), defaulted: false };
   if (range.start > range.end) {
     // Equal-length digit strings: lexical order is chronological order.
-    throw new UsageError(
-      `--from ${describe(f)} (${range.start}) is after --to ${to === undefined ? 'today' : describe(t)} (${range.end}).`,
-      { field: '--from', hint: to === undefined ? 'A future --from needs a --to.' : 'Swap the two dates.' },
-    );
+    throw new UsageError(`--from ${describe(f)} is after --to ${to === undefined ? `today (${describe(t)})` : describe(t)}.`, {
+      field: '--from',
+      hint: to === undefined ? 'A future --from needs a --to.' : 'Swap the two dates.',
+    });
   }
   return range;
 }

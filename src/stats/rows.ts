@@ -1,5 +1,5 @@
 // Statistics records as output rows, with one fixed column order per report kind so that a cron
-// export's header never depends on the data (the README's export section: `date,publication,adslot,country,
+// export's header never depends on the data (docs/statistics.md: `date,publication,adslot,country,
 // requests,impressions,clicks,earnings,currency`). Only the columns that apply to the query are
 // present: `adslot` at level adslot or for slot stats, `country` with --by-country, `date`/`hour`
 // with --interval day/hour.

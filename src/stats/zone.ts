@@ -42,16 +42,13 @@ export function isValidTimeZone(tz: string | undefined): boolean {
 }
 
 /**
- * The zone that resolves `today`/`yesterday`/`-Nd`: `--tz`, else the profile's, else the system's.
- * A bad `--tz` is a usage error and a bad profile zone a configuration error; an unusable system
- * zone (Node reports none when TZ is garbage) falls back to UTC rather than failing a command
- * the user gave no zone to. The zone is returned as the user spelled it.
+ * The account's zone for this run: `--tz`, else the zone the account is known to have
+ * (MASG_TIMEZONE, the profile's or the sandbox's: src/config/settings.ts decides which), else
+ * undefined. The host's zone is never a fallback: the service counts hours in the account's zone,
+ * and a guess would put another day's figures under the day asked for. A bad `--tz` is a usage
+ * error and a bad known zone a configuration error. The zone is returned as the user spelled it.
  */
-export function resolveTimeZone(
-  flag?: string,
-  profileTz?: string,
-  systemTz: string | undefined = Intl.DateTimeFormat().resolvedOptions().timeZone,
-): string {
+export function accountTimeZone(flag?: string, known?: string): string | undefined {
   if (flag !== undefined) {
     if (isValidTimeZone(flag)) return flag;
     throw new UsageError(`--tz: "${flag}" is not an IANA time zone.`, {
@@ -59,14 +56,41 @@ export function resolveTimeZone(
       hint: offsetHint(flag) ?? 'Use a zone name such as Europe/Paris, America/New_York or UTC.',
     });
   }
-  if (profileTz !== undefined && profileTz !== '') {
-    if (isValidTimeZone(profileTz)) return profileTz;
-    throw new ConfigError(`The profile's time zone "${profileTz}" is not an IANA time zone.`, {
-      hint: 'Pass --tz <zone> for this run, and fix the profile with `masg login`.',
+  if (known !== undefined && known !== '') {
+    if (isValidTimeZone(known)) return known;
+    throw new ConfigError(`The account's time zone "${known}" is not an IANA time zone.`, {
+      hint: 'Pass --tz <zone> for this run, and fix it with `masg login --timezone <zone>` (or MASG_TIMEZONE).',
     });
   }
-  return isValidTimeZone(systemTz) ? systemTz : 'UTC';
+  return undefined;
 }
+
+/**
+ * The account's zone where the account's calendar is needed (today, yesterday, -Nd, a sync's
+ * days and which of them are over): accountTimeZone, refused (exit 3) when it is unknown.
+ */
+export function resolveTimeZone(
+  flag?: string,
+  known?: string,
+  what = "Counting the account's days (which days a sync covers, and which of them are over)",
+): string {
+  const tz = accountTimeZone(flag, known);
+  if (tz === undefined) throw zoneUnknown(what);
+  return tz;
+}
+
+/** The refusal when the account's calendar is needed and its zone is not known: the three ways to tell masg. */
+export function zoneUnknown(what: string): ConfigError {
+  return new ConfigError(`${what} needs the account's time zone, which is not known (masg never takes this computer's).`, {
+    hint: 'Pass --tz <zone> (e.g. --tz America/New_York), set MASG_TIMEZONE, or save it in the profile with `masg login --timezone <zone>`. Absolute days (YYYY-MM-DD) need no zone.',
+  });
+}
+
+/**
+ * The latest wall-clock hour anywhere: the zone furthest ahead of UTC (+14). With the account's
+ * zone unknown, an hour later than the current one there has not begun in any zone.
+ */
+export const AHEAD_OF_ALL_ZONES = 'Pacific/Kiritimati';
 
 /** "+02:00" → the IANA zone of that fixed offset, Etc/GMT-2 (POSIX names invert the sign). */
 function offsetHint(tz: string): string | undefined {

@@ -1,4 +1,4 @@
-// The warehouse's tables: a documented contract (README "Keep a warehouse"). Statistics columns
+// The warehouse's tables: a documented contract (docs/warehouse.md). Statistics columns
 // are named as the CSV exports name them (src/stats/rows.ts, src/schema/stats.ts), dimension
 // columns as the list commands do (the entity schemas, src/schema/), and both are typed from the
 // schemas. Counts are BIGINT and money DECIMAL(18,2): the service writes amounts with two

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsvText } from '../../src/bulk/csv-read.js';
 import { checkUpdateFile, planUpdates } from '../../src/bulk/plan.js';
 import { planLines } from '../../src/bulk/plan-text.js';
-import { adSlotSchema, publicationSchema } from '../../src/bulk/schema.js';
+import { adSlotBulk, publicationBulk } from '../../src/bulk/schema.js';
 
 const slots = [
   { id: 's1', publication: 'p1', name: 'Top', formats: 'text,banner', tags: 'news' },
@@ -26,7 +26,7 @@ const pubs = [
   },
 ];
 
-async function plan(schema: typeof adSlotSchema, csv: string, current: Array<Record<string, string>>) {
+async function plan(schema: typeof adSlotBulk, csv: string, current: Array<Record<string, string>>) {
   const table = await parseCsvText(csv, 'f.csv');
   checkUpdateFile(schema, table, 'f.csv');
   return planUpdates(schema, table, current, 'f.csv');
@@ -34,12 +34,12 @@ async function plan(schema: typeof adSlotSchema, csv: string, current: Array<Rec
 
 describe('planUpdates', () => {
   it('an exported file plans nothing: sets in any order, an empty format set, untouched tags', async () => {
-    const p = await plan(adSlotSchema, 'id,publication,name,formats,tags\ns1,p1,Top,"banner, text",news\ns2,p1,Game over,,legacy\n', slots);
+    const p = await plan(adSlotBulk, 'id,publication,name,formats,tags\ns1,p1,Top,"banner, text",news\ns2,p1,Game over,,legacy\n', slots);
     expect(p.rows.map((r) => r.action)).toEqual(['unchanged', 'unchanged']);
   });
 
   it('only changed fields, normalised as the flags are; only the columns present are compared', async () => {
-    const p = await plan(adSlotSchema, 'id,name,formats,tags\ns1,Top banner,BANNER,"news, sports"\ns3,Side,iab300x250,\n', slots);
+    const p = await plan(adSlotBulk, 'id,name,formats,tags\ns1,Top banner,BANNER,"news, sports"\ns3,Side,iab300x250,\n', slots);
     expect(p.rows).toEqual([
       {
         action: 'update',
@@ -66,7 +66,7 @@ describe('planUpdates', () => {
   it('publications: case-blind status, booleans and languages; requests/uniques ignored; unknown IDs are plan errors', async () => {
     const csv =
       'id,name,type,status,transparent,languages,requests\np1,Café,MOBILE_SITE,pending,yes,"EN,fr",5000\np9,X,MOBILE_SITE,ACTIVE,true,en,\n';
-    const p = await plan(publicationSchema, csv, pubs);
+    const p = await plan(publicationBulk, csv, pubs);
     expect(p.rows).toEqual([
       { action: 'unchanged', line: 2, id: 'p1', name: 'Café' },
       { action: 'error', line: 3, id: 'p9', message: 'no publication with this ID in the account' },
@@ -75,7 +75,7 @@ describe('planUpdates', () => {
       '! line 3: publication p9: no publication with this ID in the account',
       'Plan: 0 to update, 1 unchanged, 1 not found.',
     ]);
-    const changed = await plan(publicationSchema, 'id,status,languages\np1,active,de\n', pubs);
+    const changed = await plan(publicationBulk, 'id,status,languages\np1,active,de\n', pubs);
     expect(changed.rows[0]).toMatchObject({
       changes: [
         { field: 'status', from: 'PENDING', to: 'ACTIVE' },
@@ -86,7 +86,7 @@ describe('planUpdates', () => {
 
   it('every invalid value of every row in one error, each with its field and line', async () => {
     const csv = 'id,publication,name,formats,tags\ns1,p1,,banner,news\ns2,p9,Game over,popup,legacy\ns3,p2,Side,iab300x250,"a,"\n';
-    await expect(plan(adSlotSchema, csv, slots)).rejects.toMatchObject({
+    await expect(plan(adSlotBulk, csv, slots)).rejects.toMatchObject({
       exitCode: 2,
       message:
         'f.csv: 3 invalid values; nothing was sent.\n' +
@@ -103,28 +103,26 @@ describe('planUpdates', () => {
     ['id,name\n"s 1",a\n', 'id (line 2): "s 1" is not a valid ID'],
   ])('the file is refused before the state is read: %j', async (csv, message) => {
     const table = await parseCsvText(csv, 'f.csv');
-    expect(() => checkUpdateFile(adSlotSchema, table, 'f.csv')).toThrow(message);
+    expect(() => checkUpdateFile(adSlotBulk, table, 'f.csv')).toThrow(message);
   });
 
   it('values that cannot be sent are refused before the state is read; exported ones the service holds are not', async () => {
     const bad = await parseCsvText('id,name,formats\ns1,x,video\ns2,' + 'n'.repeat(256) + ',banner\n', 'f.csv');
-    expect(() => checkUpdateFile(adSlotSchema, bad, 'f.csv')).toThrow(
-      /formats \(line 2\): "video"[\s\S]*name \(line 3\): is 256 characters/,
-    );
+    expect(() => checkUpdateFile(adSlotBulk, bad, 'f.csv')).toThrow(/formats \(line 2\): "video"[\s\S]*name \(line 3\): is 256 characters/);
     // An empty format set and a PENDING status come from the service itself: compared later.
     const emptyFormats = await parseCsvText('id,formats\ns1,\n', 'f.csv');
     const pending = await parseCsvText('id,status\np1,PENDING\n', 'f.csv');
-    expect(() => checkUpdateFile(adSlotSchema, emptyFormats, 'f.csv')).not.toThrow();
-    expect(() => checkUpdateFile(publicationSchema, pending, 'f.csv')).not.toThrow();
+    expect(() => checkUpdateFile(adSlotBulk, emptyFormats, 'f.csv')).not.toThrow();
+    expect(() => checkUpdateFile(publicationBulk, pending, 'f.csv')).not.toThrow();
   });
 
   it('a fixed column that differs is found against the current state', async () => {
-    await expect(plan(adSlotSchema, 'id,publication\ns1,p9\n', slots)).rejects.toThrow(
+    await expect(plan(adSlotBulk, 'id,publication\ns1,p9\n', slots)).rejects.toThrow(
       'publication (line 2): cannot be changed (the service has "p1", the file says "p9")',
     );
   });
 
   it('type is fixed on a publication', async () => {
-    await expect(plan(publicationSchema, 'id,type\np1,IPAD_APP\n', pubs)).rejects.toThrow('type (line 2): cannot be changed');
+    await expect(plan(publicationBulk, 'id,type\np1,IPAD_APP\n', pubs)).rejects.toThrow('type (line 2): cannot be changed');
   });
 });

@@ -56,7 +56,7 @@ describe('errors never show the key', () => {
   it.each([
     ['rejected credentials', [], {}, 4],
     ['rejected credentials, -o json', ['-o', 'json'], {}, 4],
-    ['login verification failing', ['login', '--email', 'demo@sandbox.masg.test', '--key-stdin'], {}, 4],
+    ['login verification failing', ['login', '--email', 'demo@sandbox.masg.test', '--timezone', 'UTC', '--key-stdin'], {}, 4],
   ] as const)('%s (--debug)', async (_what, extra, _env, code) => {
     const login = extra[0] === 'login';
     const argv = login ? [...extra, '--base-url', h.sandbox.url, '--debug'] : ['adv', 'list', '--debug', ...extra];
@@ -264,10 +264,13 @@ describe('--dry-run prints the request, sends nothing, exits 0', () => {
 describe('the credential file', () => {
   it('is mode 0600 after login --key-stdin, in a 0700 folder, and holds the key only there', async () => {
     const dir = join(tempDir('masg-0600-'), 'nested', 'masg');
-    const run = await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin', '--debug'], {
-      env: { MASG_CONFIG_DIR: dir, MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined },
-      stdin: `${h.sandbox.demo.key}\n`,
-    });
+    const run = await h.masg(
+      ['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--timezone', 'UTC', '--key-stdin', '--debug'],
+      {
+        env: { MASG_CONFIG_DIR: dir, MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined },
+        stdin: `${h.sandbox.demo.key}\n`,
+      },
+    );
     expect(run.code).toBe(0);
     expectNoSecret(run, demoCreds().email, demoCreds().key);
     const files = readdirSync(dir);

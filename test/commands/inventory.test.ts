@@ -434,10 +434,13 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     const { statSync, readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
     const bare = { MASG_BASE_URL: undefined, MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined };
-    const login = await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
-      env: bare,
-      stdin: `${h.sandbox.demo.key}\n`,
-    });
+    const login = await h.masg(
+      ['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--timezone', 'UTC', '--key-stdin'],
+      {
+        env: bare,
+        stdin: `${h.sandbox.demo.key}\n`,
+      },
+    );
     expect(login.code).toBe(0);
     expect(login.stdout).toBe('');
     expect(login.stderr).toContain('Logged in as demo@sandbox.masg.test');
@@ -471,7 +474,7 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     const { existsSync } = await import('node:fs');
     const { join } = await import('node:path');
     const dir = tempDir('masg-login-');
-    const run = await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
+    const run = await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--timezone', 'UTC', '--key-stdin'], {
       env: { MASG_CONFIG_DIR: dir, MASG_DEVELOPER_KEY: undefined },
       stdin: 'not-the-key',
     });
@@ -491,20 +494,30 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     const { join } = await import('node:path');
     const dir = tempDir('masg-login-env-');
     const env = { MASG_CONFIG_DIR: dir, MASG_DEVELOPER_KEY: undefined, MASG_KEYRING: '0' };
-    const run = await h.masg(['login', '--key-stdin'], { env, stdin: h.sandbox.demo.key });
+    const run = await h.masg(['login', '--timezone', 'UTC', '--key-stdin'], { env, stdin: h.sandbox.demo.key });
     expect(run.code, run.stderr).toBe(0);
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default;
     expect(saved).toMatchObject({ email: h.sandbox.demo.email, baseUrl: h.sandbox.url });
     // A flag still wins over the environment.
-    const other = await h.masg(['login', '--email', 'nobody@example.com', '--key-stdin'], { env, stdin: h.sandbox.demo.key });
+    const other = await h.masg(['login', '--email', 'nobody@example.com', '--timezone', 'UTC', '--key-stdin'], {
+      env,
+      stdin: h.sandbox.demo.key,
+    });
     expect(other.code).toBe(4);
     expect(other.stderr).toContain('nobody@example.com');
   });
 
   it('whoami reports environment credentials without sending anything', async () => {
-    const who = JSON.parse(expectOk(await h.masg(['whoami', '-o', 'json'])).stdout);
+    const env = { MASG_TIMEZONE: 'America/New_York' };
+    const who = JSON.parse(expectOk(await h.masg(['whoami', '-o', 'json'], { env })).stdout);
     expect(who).toMatchObject({ email: h.sandbox.demo.email, baseUrl: h.sandbox.url, keySource: 'env', baseUrlSource: 'env' });
+    expect(who).toMatchObject({ timezone: 'America/New_York', timezoneSource: 'env' });
     expect(JSON.stringify(who)).not.toContain(h.sandbox.demo.key);
+    // Without MASG_TIMEZONE the zone is unknown, and whoami says what that refuses (on stderr).
+    const zoneless = await h.masg(['whoami', '-o', 'json']);
+    expect(zoneless.code).toBe(0);
+    expect(JSON.parse(zoneless.stdout)).toMatchObject({ timezone: null, timezoneSource: 'none' });
+    expect(zoneless.stderr).toContain("The account's time zone is not known");
     expect(h.sent()).toEqual([]);
   });
 });
@@ -555,7 +568,7 @@ describe('--sandbox (embedded, in-process)', () => {
     const env = { MASG_CONFIG_DIR: tempDir('masg-sb-'), MASG_EMAIL: undefined, MASG_DEVELOPER_KEY: undefined, MASG_BASE_URL: undefined };
     expect(
       (
-        await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
+        await h.masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--timezone', 'UTC', '--key-stdin'], {
           env,
           stdin: h.sandbox.demo.key,
         })
@@ -563,7 +576,7 @@ describe('--sandbox (embedded, in-process)', () => {
     ).toBe(0);
     for (const argv of [
       ['--sandbox', 'logout'],
-      ['--sandbox', 'login', '--email', 'x@example.com', '--key-stdin'],
+      ['--sandbox', 'login', '--email', 'x@example.com', '--timezone', 'UTC', '--key-stdin'],
     ]) {
       const run = await h.masg(argv, { env, stdin: 'k' });
       expect(run.code).toBe(2);

@@ -185,7 +185,7 @@ describe('every ID argument takes a unique prefix', () => {
     for (const argv of [
       ['pub', 'view', 'abc'],
       ['pub', 'update', 'abc', '--name', 'x'],
-      ['slot', 'stats', '12', '--date', 'today'],
+      ['slot', 'stats', '12', '--date', '2024-06-14'],
       ['campaign', 'list', 'a'],
     ]) {
       h.mark();
@@ -253,7 +253,7 @@ describe('ambiguous prefixes', () => {
   });
 
   it('campaigns of two advertisers sharing a prefix', async () => {
-    const run = await masg(['campaign', 'stats', 'cafe', '--date', 'today']);
+    const run = await masg(['campaign', 'stats', 'cafe', '--date', '2024-06-14']);
     expect(run.code).toBe(2);
     for (const c of TWIN_CAMPAIGNS) expect(run.stderr).toMatch(new RegExp(`${c.id} +${c.name}`));
     expect(run.stderr).not.toContain('statistics');

@@ -20,10 +20,13 @@ beforeAll(async () => {
     ['default', sandbox.other],
     ['work', sandbox.demo],
   ] as const) {
-    const run = await runCli(['login', '--profile', profile, '--email', account.email, '--base-url', sandbox.url, '--key-stdin'], {
-      env: base(),
-      stdin: `${account.key}\n`,
-    });
+    const run = await runCli(
+      ['login', '--profile', profile, '--email', account.email, '--base-url', sandbox.url, '--timezone', 'UTC', '--key-stdin'],
+      {
+        env: base(),
+        stdin: `${account.key}\n`,
+      },
+    );
     expect(run).toMatchObject({ code: 0 });
   }
 });

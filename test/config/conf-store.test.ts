@@ -46,11 +46,13 @@ describe('openStore', () => {
     expect(await mode(store.path)).toBe(0o600);
   });
 
-  it.runIf(posix)("leaves an existing directory's mode alone (it may be shared on purpose)", async () => {
+  it.runIf(posix)('tightens an existing open directory to 0700 when a key is written into it, not before', async () => {
     await chmod(tmp, 0o755);
     const store = await openStore(tmp);
-    await store.set('default', { email: 'a@x.io', key: 'k' });
+    await store.set('default', { email: 'a@x.io', keyring: true }); // the key is elsewhere: the folder is left as it is
     expect(await mode(tmp)).toBe(0o755);
+    await store.set('default', { email: 'a@x.io', key: 'k' });
+    expect(await mode(tmp)).toBe(0o700);
     expect(await mode(store.path)).toBe(0o600);
   });
 

@@ -71,7 +71,11 @@ beforeEach(() => {
 const masg = (argv: string[], extra: Record<string, string | undefined> = {}, stdin?: string) =>
   runCli(argv, { env: { ...env, ...extra }, stdin });
 const login = (extra: Record<string, string | undefined> = {}, flags: string[] = []) =>
-  masg(['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--key-stdin', ...flags], extra, `${sandbox.demo.key}\n`);
+  masg(
+    ['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--timezone', sandbox.demo.timezone, '--key-stdin', ...flags],
+    extra,
+    `${sandbox.demo.key}\n`,
+  );
 const calls = (): string[][] =>
   existsSync(env.FAKE_KEYRING_LOG!)
     ? readFileSync(env.FAKE_KEYRING_LOG!, 'utf8')
@@ -87,7 +91,12 @@ describe('with a keyring', () => {
     const run = await login();
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('the key in the system keyring (Secret Service), service "masg", account "default"');
-    expect(configFile().profiles.default).toEqual({ email: sandbox.demo.email, baseUrl: sandbox.url, keyring: true });
+    expect(configFile().profiles.default).toEqual({
+      email: sandbox.demo.email,
+      timezone: sandbox.demo.timezone,
+      baseUrl: sandbox.url,
+      keyring: true,
+    });
     expect(Object.values(keyringFile())).toEqual([sandbox.demo.key]); // exactly the key: no newline
     const scope = `service masg account default scope ${join(env.MASG_CONFIG_DIR!)}`;
     expect(Object.keys(keyringFile())).toEqual([scope]);
@@ -154,7 +163,12 @@ describe('the file as fallback, with a notice saying why', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(notice);
     expect(run.stderr).toContain('The developer key was saved in the config file');
-    expect(configFile().profiles.default).toEqual({ email: sandbox.demo.email, key: sandbox.demo.key, baseUrl: sandbox.url });
+    expect(configFile().profiles.default).toEqual({
+      email: sandbox.demo.email,
+      timezone: sandbox.demo.timezone,
+      key: sandbox.demo.key,
+      baseUrl: sandbox.url,
+    });
     const who = JSON.parse((await masg(['whoami', '-o', 'json'], extra)).stdout);
     expect(who.keyLocation).toBe(`config file ${join(env.MASG_CONFIG_DIR!, 'config.json')}`);
     expect((await masg(['adv', 'list', '-o', 'csv'], extra)).code).toBe(0);
@@ -267,10 +281,13 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
   });
 
   it('login, use, whoami and logout with the key only in the keyring', async () => {
-    const run = await runCli(['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--key-stdin'], {
-      env: realEnv,
-      stdin: sandbox.demo.key,
-    });
+    const run = await runCli(
+      ['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--timezone', sandbox.demo.timezone, '--key-stdin'],
+      {
+        env: realEnv,
+        stdin: sandbox.demo.key,
+      },
+    );
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('the key in the system keyring (Secret Service)');
     const file = readFileSync(join(realEnv.MASG_CONFIG_DIR!, 'config.json'), 'utf8');

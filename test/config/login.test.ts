@@ -45,7 +45,7 @@ describe('login', () => {
     const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify, systemZone: 'Europe/Madrid' });
     await answer(tty, 'E-mail: ', 'me@x.io\r');
     await answer(tty, 'Base URL: ', 'https://api.example/v1/\r');
-    await answer(tty, 'Time zone (IANA, for today/yesterday in statistics) [Europe/Madrid]: ', 'America/New_York\r');
+    await answer(tty, "The account's time zone (IANA, e.g. America/New_York) [Europe/Madrid]: ", 'America/New_York\r');
     await answer(tty, 'Developer key: ', `${KEY}\r`);
     await expect(done).resolves.toEqual({
       profile: 'default',
@@ -144,7 +144,7 @@ describe('login', () => {
     deps.verify = async () => {
       throw new AuthError(1003, 'Invalid developer key for me@x.io', 400);
     };
-    const err = await login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps).catch((e: unknown) => e);
+    const err = await login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' }), deps).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AuthError);
     // Not the general "`masg whoami`, then `masg login`": the stored credentials are not the ones that failed.
     expect((err as AuthError).hint).toBe(
@@ -161,14 +161,14 @@ describe('login', () => {
     [`  ${KEY}\n`, `  ${KEY}`], // only one newline is removed, nothing else is guessed
   ])('--key-stdin %j → %j', async (input, key) => {
     const { deps, verify, store } = nonInteractive(input);
-    await login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps);
+    await login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' }), deps);
     expect(verify).toHaveBeenCalledWith({ email: 'me@x.io', key, baseUrl: 'https://api.example' });
     expect((await store.get('default'))?.key).toBe(key);
   });
 
   it.each(['', '\n', '\r\n'])('--key-stdin with an empty key %j → UsageError, nothing verified', async (input) => {
     const { deps, verify } = nonInteractive(input);
-    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps)).rejects.toMatchObject({
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' }), deps)).rejects.toMatchObject({
       constructor: UsageError,
       field: '--key-stdin',
     });
@@ -177,7 +177,7 @@ describe('login', () => {
 
   it('--key-stdin with two lines → UsageError (one trailing newline only)', async () => {
     const { deps } = nonInteractive(`${KEY}\n\n`);
-    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps)).rejects.toThrow(/single line/);
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' }), deps)).rejects.toThrow(/single line/);
   });
 
   it('--key-stdin on a terminal is refused: the typed key would be echoed', async () => {
@@ -188,7 +188,9 @@ describe('login', () => {
       stdin: tty.stdin,
       verify: async () => {},
     };
-    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps)).rejects.toMatchObject({ field: '--key-stdin' });
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' }), deps)).rejects.toMatchObject({
+      field: '--key-stdin',
+    });
   });
 
   it('non-interactive without --email → ConfigError naming --email; stdin is not read', async () => {
@@ -206,9 +208,27 @@ describe('login', () => {
     await expect(login(opts({ email: 'me@x.io' }), deps)).rejects.toThrow(/not a terminal\): pass --base-url/);
   });
 
+  it('non-interactive without --timezone and no stored zone → ConfigError (exit 3) naming --timezone; stdin is not read', async () => {
+    const { deps, verify, read, store } = nonInteractive(`${KEY}\n`);
+    const e = await login(opts({ email: 'me@x.io', baseUrl: 'https://api.example' }), deps).catch((error: unknown) => error);
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as ConfigError).exitCode).toBe(3);
+    expect((e as ConfigError).message).toMatch(/not a terminal\): pass --timezone <zone>/);
+    expect(read).not.toHaveBeenCalled();
+    expect(verify).not.toHaveBeenCalled();
+    expect(await store.get('default')).toBeUndefined();
+  });
+
+  it('non-interactive re-login of a profile saved without a zone is refused too: a profile always has one', async () => {
+    const old = { email: 'me@x.io', key: 'old', baseUrl: 'https://api.example' };
+    const { deps, store } = nonInteractive(`${KEY}\n`, { default: old });
+    await expect(login(opts({}), deps)).rejects.toThrow(/--timezone/);
+    expect(await store.get('default')).toEqual(old);
+  });
+
   it('non-interactive without --key-stdin → ConfigError naming --key-stdin', async () => {
     const { deps } = nonInteractive(undefined);
-    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', keyStdin: false }), deps)).rejects.toThrow(
+    await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC', keyStdin: false }), deps)).rejects.toThrow(
       /masg login --key-stdin/,
     );
   });
@@ -271,12 +291,12 @@ describe('logout', () => {
 });
 
 describe('whoami', () => {
-  it('shows who and where, with the key masked; the key appears nowhere in the result', async () => {
+  it('shows who and where, with the key masked; the key appears nowhere in the result; no zone is "none", never the host\'s', async () => {
     const store = createMemoryStore({ default: { email: 'me@x.io', key: KEY, baseUrl: 'https://api.example' } });
-    const result = whoami(await resolveSettings({ flags: {}, env: {}, store, partial: true }), 'Pacific/Auckland');
+    const result = whoami(await resolveSettings({ flags: {}, env: {}, store, partial: true }));
     expect(result).toEqual({
-      timezone: 'Pacific/Auckland',
-      timezoneSource: 'system',
+      timezone: '',
+      timezoneSource: 'none',
       profile: 'default',
       email: 'me@x.io',
       baseUrl: 'https://api.example',
@@ -288,6 +308,17 @@ describe('whoami', () => {
     const text = JSON.stringify(result);
     expect(text).not.toContain(KEY);
     expect(text).not.toContain(KEY.slice(0, -4));
+  });
+
+  it("the zone and its source: MASG_TIMEZONE over the profile's", async () => {
+    const store = createMemoryStore({ default: { email: 'me@x.io', key: KEY, baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' } });
+    const settings = (env: Record<string, string>) => resolveSettings({ flags: {}, env, store, partial: true });
+    expect(whoami(await settings({}))).toMatchObject({ timezone: 'Asia/Tokyo', timezoneSource: 'profile' });
+    expect(whoami(await settings({ MASG_TIMEZONE: 'Pacific/Pago_Pago' }))).toMatchObject({
+      timezone: 'Pacific/Pago_Pago',
+      timezoneSource: 'env',
+    });
+    await expect(settings({ MASG_TIMEZONE: '+02:00' })).rejects.toMatchObject({ field: 'MASG_TIMEZONE', exitCode: 2 });
   });
 
   it('key from the environment', async () => {

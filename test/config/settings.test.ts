@@ -152,8 +152,28 @@ describe('everything else', () => {
       keyLocation: 'environment variable MASG_DEVELOPER_KEY',
       baseUrl: 'https://api.example',
       baseUrlSource: 'env',
+      timezoneSource: 'none',
       warnings: [],
     });
+  });
+
+  it('the zone: MASG_TIMEZONE over the profile\'s; unknown is "none", never the host\'s', async () => {
+    const env = { MASG_EMAIL: 'cron@x.io', MASG_DEVELOPER_KEY: 'k-cron-123456', MASG_BASE_URL: 'https://api.example' };
+    expect(await run({}, env, {})).not.toHaveProperty('timezone');
+    expect(await run({}, { ...env, MASG_TIMEZONE: 'Pacific/Kiritimati' }, {})).toMatchObject({
+      timezone: 'Pacific/Kiritimati',
+      timezoneSource: 'env',
+    });
+    const stored = { default: { email: 'a@x.io', key: 'k', baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' } };
+    expect(await run({}, {}, stored)).toMatchObject({ timezone: 'Asia/Tokyo', timezoneSource: 'profile' });
+    expect(await run({}, { MASG_TIMEZONE: 'Pacific/Pago_Pago' }, stored)).toMatchObject({
+      timezone: 'Pacific/Pago_Pago',
+      timezoneSource: 'env',
+    });
+    expect(await run({}, { MASG_TIMEZONE: ' ' }, stored)).toMatchObject({ timezone: 'Asia/Tokyo', timezoneSource: 'profile' });
+    await expect(run({}, { MASG_TIMEZONE: 'Mars/Olympus' }, stored)).rejects.toMatchObject({ field: 'MASG_TIMEZONE', exitCode: 2 });
+    const edited = { default: { ...stored.default, timezone: 'Europe/Pariss' } };
+    await expect(run({}, {}, edited)).rejects.toMatchObject({ exitCode: 3 });
   });
 
   it('empty environment variables count as unset', async () => {

@@ -183,7 +183,7 @@ describe('against a sandbox in this process', () => {
   it('login --key-stdin writes a 0600 credential file that later runs use', async () => {
     const dir = join(tempDir('masg-cfg-'), 'masg');
     const base = freshEnv({ MASG_CONFIG_DIR: dir });
-    const login = await masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--key-stdin'], {
+    const login = await masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--timezone', 'UTC', '--key-stdin'], {
       env: base,
       stdin: `${h.sandbox.demo.key}\n`,
     });
@@ -192,7 +192,12 @@ describe('against a sandbox in this process', () => {
     expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600);
     const who = await masg(['whoami', '-o', 'json'], { env: base });
     expect(who.code).toBe(0);
-    expect(JSON.parse(who.stdout)).toMatchObject({ email: h.sandbox.demo.email, keySource: 'profile' });
+    expect(JSON.parse(who.stdout)).toMatchObject({
+      email: h.sandbox.demo.email,
+      keySource: 'profile',
+      timezone: 'UTC',
+      timezoneSource: 'profile',
+    });
     expect(who.stdout + who.stderr + login.stderr).not.toContain(h.sandbox.demo.key);
   });
 });

@@ -46,12 +46,16 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
   await npm(['install', '--prefer-offline', join(dir, tarball), `@types/node@${TYPES_NODE}`], project);
   for (const f of ['consumer.ts', 'tsconfig.json']) copyFileSync(join(HERE, f), join(project, f));
-  // The README's first example, as a user would paste it into a .mjs file.
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Use from Node'));
-  const example = /```js\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!example) throw new Error('README: no js example under "Use from Node"');
-  writeFileSync(join(project, 'readme-example.mjs'), example);
+  // The first example of the README's SDK section and of docs/sdk.md, as a user would paste them.
+  for (const [doc, file] of [
+    ['README.md', 'readme-example.mjs'],
+    ['docs/sdk.md', 'sdk-doc-example.mjs'],
+  ] as const) {
+    const text = readFileSync(join(ROOT, doc), 'utf8');
+    const example = /```js\n([\s\S]*?)```/.exec(text.slice(text.indexOf('Use from Node')))?.[1];
+    if (!example) throw new Error(`${doc}: no js example under "Use from Node"`);
+    writeFileSync(join(project, file), example);
+  }
 }, 180_000);
 
 afterAll(() => {
@@ -76,7 +80,7 @@ describe('a TypeScript project that installs the packed masg', () => {
     expect(check.stdout).toBe('');
   }, 60_000);
 
-  it("the README's example type-checks against the installed types (checkJs, strict)", async () => {
+  it("the README's and docs/sdk.md's examples type-check against the installed types (checkJs, strict)", async () => {
     const args = [
       TSC,
       '--noEmit',
@@ -90,6 +94,7 @@ describe('a TypeScript project that installs the packed masg', () => {
       '--types',
       'node',
       'readme-example.mjs',
+      'sdk-doc-example.mjs',
     ];
     const check = await exec(process.execPath, args, { cwd: project }).catch((e: { stdout: string }) => e);
     expect(check.stdout).toBe('');

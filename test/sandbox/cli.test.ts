@@ -19,7 +19,10 @@ describe('masg sandbox (runSandboxCommand)', () => {
     await expect.poll(() => out.text()).toContain('listening on');
     const url = /listening on (\S+)/.exec(out.text())![1]!;
     expect(out.text()).toContain('demo@sandbox.masg.test  key: demo-developer-key');
-    expect(out.text()).toContain('other@sandbox.masg.test  key: other:developer-key');
+    expect(out.text()).toContain('other@sandbox.masg.test  key: other:developer-key  time zone: Europe/Berlin');
+    // Each account's zone, which masg must be told (MASG_TIMEZONE or login --timezone): no endpoint says it.
+    expect(out.text()).toContain('demo-developer-key  time zone: America/New_York');
+    expect(out.text()).toContain('MASG_TIMEZONE=America/New_York masg pub stats --date yesterday');
     expect(out.text()).toContain(`curl -u 'demo@sandbox.masg.test:demo-developer-key' ${url}/publication/list.xml`);
     const r = await fetch(`${url}/publication/list.xml`, {
       headers: { authorization: `Basic ${Buffer.from('demo@sandbox.masg.test:demo-developer-key').toString('base64')}` },

@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { adSlotRequests } from '../../src/api/adslots.js';
 import { publicationRequests } from '../../src/api/publications.js';
-import { adSlotSchema as adSlotBulk, AD_SLOT_CREATE_COLUMNS, publicationSchema as publicationBulk } from '../../src/bulk/schema.js';
+import { adSlotBulk, AD_SLOT_CREATE_COLUMNS, publicationBulk } from '../../src/bulk/schema.js';
 import * as columns from '../../src/commands/columns.js';
 import { pubCreate } from '../../src/commands/pub/create.js';
 import { pubUpdate } from '../../src/commands/pub/update.js';

@@ -3,7 +3,7 @@
 // stamps the service receives, and bad ranges are refused before anything is sent.
 import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { UsageError, type PublicationStatsRecord } from '../../src/index.js';
+import { ConfigError, UsageError, type PublicationStatsRecord } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { useSandbox } from './setup.js';
 
@@ -121,9 +121,15 @@ describe('from / to', () => {
     // The sandbox's accounts carry their zone; this client is given none.
     const zoneless = h.make({ timeZone: undefined });
     const since = h.mark();
+    // Without a zone, a Date or a relative day is refused as the CLI refuses it: exit 3, the ways to give one.
+    for (const q of [
+      { from: new Date(), to: '2024-06-01' },
+      { from: '2024-06-01', to: 'yesterday' },
+    ]) {
+      expect(() => zoneless.publicationStats(q)).toThrow(ConfigError);
+      expect(() => zoneless.publicationStats(q)).toThrow(/needs the account's time zone, which is not known/);
+    }
     const cases: Array<[{ from: Date | string; to: Date | string; timeZone?: string }, string]> = [
-      [{ from: new Date(), to: '2024-06-01' }, 'from'],
-      [{ from: '2024-06-01', to: 'yesterday' }, 'to'],
       [{ from: '2024-02-30', to: '2024-03-01' }, 'from'],
       [{ from: '2024-06-02', to: '2024-06-01' }, 'from'],
       [{ from: '20240601', to: '2024-06-01' }, 'from'],

@@ -38,6 +38,7 @@ async function loadedBy(args: string[]): Promise<{ stdout: string; modules: stri
         MASG_BASE_URL: sandbox.url,
         MASG_EMAIL: sandbox.demo.email,
         MASG_DEVELOPER_KEY: sandbox.demo.key,
+        MASG_TIMEZONE: sandbox.demo.timezone,
       },
     },
   );

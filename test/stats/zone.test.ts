@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, UsageError } from '../../src/core/errors.js';
 import { parseDateRange } from '../../src/stats/dates.js';
-import { isValidTimeZone, localDateHour, resolveTimeZone } from '../../src/stats/zone.js';
+import { accountTimeZone, isValidTimeZone, localDateHour, resolveTimeZone } from '../../src/stats/zone.js';
 
 const day = (tz: string, iso: string, token = 'today') => parseDateRange({ date: token, tz, now: new Date(iso) }).start.slice(0, 8);
 
@@ -69,21 +69,30 @@ describe('DST change days: still hours 00..23, and yesterday is the previous cal
   });
 });
 
-describe('resolveTimeZone: --tz, else profile, else system', () => {
-  type Args = [string | undefined, string | undefined, string | undefined];
+describe("resolveTimeZone: --tz, else the known zone, else refused (never the host's)", () => {
+  type Args = [string | undefined, string | undefined];
   it.each<[Args, string]>([
-    [['Asia/Tokyo', 'Europe/Paris', 'UTC'], 'Asia/Tokyo'],
-    [[undefined, 'Europe/Paris', 'UTC'], 'Europe/Paris'],
-    [[undefined, undefined, 'America/Chicago'], 'America/Chicago'],
-    [[undefined, '', 'America/Chicago'], 'America/Chicago'], // unset profile zone
-    [[undefined, undefined, ''], 'UTC'], // an unusable system zone falls back to UTC
-    [[undefined, undefined, 'Not/AZone'], 'UTC'],
+    [['Asia/Tokyo', 'Europe/Paris'], 'Asia/Tokyo'],
+    [[undefined, 'Europe/Paris'], 'Europe/Paris'],
   ])('%j → %s', (args, zone) => {
     expect(resolveTimeZone(...args)).toBe(zone);
+    expect(accountTimeZone(...args)).toBe(zone);
   });
 
-  it('defaults to the system zone', () => {
-    expect(resolveTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC');
+  it.each<Args>([
+    [undefined, undefined],
+    [undefined, ''],
+  ])('%j: unknown, refused with exit 3 naming --tz, MASG_TIMEZONE and masg login --timezone', (...args) => {
+    expect(accountTimeZone(...args)).toBeUndefined();
+    try {
+      resolveTimeZone(...args);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).exitCode).toBe(3);
+      expect((err as ConfigError).message).toContain("needs the account's time zone, which is not known");
+      for (const way of ['--tz', 'MASG_TIMEZONE', 'masg login --timezone']) expect((err as ConfigError).hint).toContain(way);
+    }
   });
 
   it.each(['Mars/Olympus_Mons', '', '+02:00', ' Europe/Paris', 'Europe/Pariss'])('--tz %j is a usage error', (tz) => {

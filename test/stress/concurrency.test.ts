@@ -255,7 +255,11 @@ describe('a lock left by a process killed with SIGKILL', () => {
     try {
       const t0 = Date.now();
       const [login, create] = await Promise.all([
-        masg(['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--key-stdin'], env, `${sandbox.demo.key}\n`),
+        masg(
+          ['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--timezone', 'UTC', '--key-stdin'],
+          env,
+          `${sandbox.demo.key}\n`,
+        ),
         masg(
           [
             '--sandbox',

@@ -12,17 +12,19 @@ afterAll(async () => {
   await h.close();
   removeTempDirs();
 });
+// Relative days are the account's: the demo account counts them in its own zone.
+const masg = (argv: string[]) => h.masg(argv, { env: { MASG_TIMEZONE: h.sandbox.demo.timezone } });
 
 async function totals(from: string, to: string): Promise<{ requests: number; earnings: string; spend: string }> {
-  const pub = await h.masg(['pub', 'stats', '--from', from, '--to', to, '-o', 'json']);
+  const pub = await masg(['pub', 'stats', '--from', from, '--to', to, '-o', 'json']);
   const rows = JSON.parse(pub.stdout) as Array<{ requests: number; earnings: number }>;
-  const adv = JSON.parse((await h.masg(['adv', 'list', '-o', 'json'])).stdout) as Array<{ id: string }>;
-  const campaigns = JSON.parse((await h.masg(['campaign', 'list', adv[0]!.id, '-o', 'json'])).stdout) as Array<{
+  const adv = JSON.parse((await masg(['adv', 'list', '-o', 'json'])).stdout) as Array<{ id: string }>;
+  const campaigns = JSON.parse((await masg(['campaign', 'list', adv[0]!.id, '-o', 'json'])).stdout) as Array<{
     id: string;
     name: string;
   }>;
   const spring = campaigns.find((c) => c.name === 'Spring Sale')!;
-  const camp = JSON.parse((await h.masg(['campaign', 'stats', spring.id, '--from', from, '--to', to, '-o', 'json'])).stdout) as Array<{
+  const camp = JSON.parse((await masg(['campaign', 'stats', spring.id, '--from', from, '--to', to, '-o', 'json'])).stdout) as Array<{
     spend: number;
   }>;
   return {
@@ -36,7 +38,7 @@ describe('Sandbox.revise', () => {
   it('changes that day only, by the factor, and factor 1 undoes it', async () => {
     const days = ['-5d', '-4d', '-3d'];
     const before = await Promise.all(days.map((d) => totals(d, d)));
-    const dayOf = (await h.masg(['pub', 'stats', '--date', '-4d', '--interval', 'day', '-o', 'csv', '--fields', 'date'])).stdout.split(
+    const dayOf = (await masg(['pub', 'stats', '--date', '-4d', '--interval', 'day', '-o', 'csv', '--fields', 'date'])).stdout.split(
       '\n',
     )[1]!;
     await h.sandbox.revise(dayOf, 1.5);
@@ -48,7 +50,7 @@ describe('Sandbox.revise', () => {
     expect(after[1]!.spend).not.toBe(before[1]!.spend);
     // Still exactly the sum of its hours.
     const hours = JSON.parse(
-      (await h.masg(['pub', 'stats', '--from', `${dayOf}T00`, '--to', `${dayOf}T23`, '--interval', 'hour', '-o', 'json'])).stdout,
+      (await masg(['pub', 'stats', '--from', `${dayOf}T00`, '--to', `${dayOf}T23`, '--interval', 'hour', '-o', 'json'])).stdout,
     ) as Array<{ requests: number }>;
     expect(hours.reduce((n, r) => n + r.requests, 0)).toBe(after[1]!.requests);
     await h.sandbox.revise(dayOf, 1);

@@ -36,7 +36,7 @@ export interface LoginResult {
   profile: string;
   email: string;
   baseUrl: string;
-  timezone?: string;
+  timezone: string;
   path: string;
   /** A profile of that name existed and was overwritten. */
   replaced: boolean;
@@ -79,18 +79,20 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
 
   const email = await ask(opts.email, existing?.email, 'E-mail', 'pass --email <address>', checkEmail, '--email');
   const baseUrl = await ask(opts.baseUrl, existing?.baseUrl, 'Base URL', 'pass --base-url <url>', checkBaseUrl, '--base-url');
-  // The zone of "today" and "yesterday" in statistics. Offered on a terminal (the stored one, else
-  // this machine's), never required: without a terminal or --timezone the stored one stays.
+  // The account's zone: the service counts its hours in it, and no endpoint says which it is.
+  // A profile always has one: --timezone, else asked on a terminal (the stored one, else this
+  // machine's, offered as the default), else the stored one (re-login to rotate a key); with
+  // none of these the prompter refuses (exit 3) naming --timezone.
   const timezone =
     opts.timezone !== undefined
       ? checkTimezone(opts.timezone)
-      : prompt.interactive
-        ? await prompt.text('Time zone (IANA, for today/yesterday in statistics)', {
+      : !prompt.interactive && existing?.timezone
+        ? checkTimezone(existing.timezone, `timezone of profile "${profile}"`)
+        : await prompt.text("The account's time zone (IANA, e.g. America/New_York)", {
             default: existing?.timezone ?? deps.systemZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-            instead: 'pass --timezone <zone>',
+            instead: "pass --timezone <zone>, the account's IANA time zone (e.g. America/New_York)",
             check: (answer) => checkTimezone(answer, 'Time zone'),
-          })
-        : existing?.timezone;
+          });
   // Asked last: a non-interactive run missing --email fails before anything is read from stdin.
   const key = opts.keyStdin
     ? parseStdinKey(await readAll(deps.stdin))
@@ -106,7 +108,7 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
     }
     throw err;
   });
-  await store.set(profile, { email, key, baseUrl, ...(timezone !== undefined && { timezone }) });
+  await store.set(profile, { email, key, baseUrl, timezone });
 
   const warning = await store.checkPermissions();
   const notices = store.drainNotices?.() ?? [];
@@ -115,7 +117,7 @@ export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginR
     profile,
     email,
     baseUrl,
-    ...(timezone !== undefined && { timezone }),
+    timezone,
     path: store.path,
     replaced: existing !== undefined,
     warnings: warning ? [warning] : [],

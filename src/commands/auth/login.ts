@@ -27,7 +27,10 @@ export const login = defineCommand<LoginOptions>({
     cmd
       .option('--email <address>', "the account's e-mail address")
       .option('--key-stdin', 'read the developer key from stdin instead of a hidden prompt')
-      .option('--timezone <zone>', "the account's time zone (IANA), used for today/yesterday in statistics")
+      .option(
+        '--timezone <zone>',
+        "the account's time zone (IANA): the service counts its days in it (asked on a terminal; required without one)",
+      )
       .option('--no-keyring', 'keep the key in the config file (mode 0600) instead of the system keyring (also MASG_KEYRING=0)'),
   examples: [
     'echo demo-developer-key | masg login --email demo@sandbox.masg.test --key-stdin --no-keyring',
@@ -65,7 +68,7 @@ export const login = defineCommand<LoginOptions>({
     for (const warning of result.warnings) ui.warn(warning);
     for (const notice of result.notices) ui.notice(notice);
     ui.notice(
-      `Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}${result.timezone ? `, time zone ${result.timezone}` : ''}); saved to ${result.path}${result.inKeyring ? `, the key in ${result.keyLocation}` : ''}.`,
+      `Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}, time zone ${result.timezone}); saved to ${result.path}${result.inKeyring ? `, the key in ${result.keyLocation}` : ''}.`,
     );
     return { kind: 'done' };
   },

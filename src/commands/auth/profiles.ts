@@ -9,7 +9,8 @@ export const profiles = defineCommand<Record<string, never>>({
     const { listProfiles } = await import('../../config/profiles.js');
     const store = await config.openStore(ctx.configDir, { env: ctx.io.env });
     const { name: active } = config.resolveProfileName(ctx.globals, ctx.io.env);
-    const rows = await listProfiles(store, active);
+    const envZone = ctx.io.env.MASG_TIMEZONE?.trim() ? config.checkTimezone(ctx.io.env.MASG_TIMEZONE, 'MASG_TIMEZONE') : undefined;
+    const rows = await listProfiles(store, active, envZone);
     const ui = await ctx.ui();
     const env = ctx.io.env;
     if (ctx.globals.sandbox) ui.notice("--sandbox commands use the sandbox's demo account, not these profiles.");
@@ -28,6 +29,7 @@ export const profiles = defineCommand<Record<string, never>>({
         { key: 'email', priority: 1 },
         { key: 'baseUrl', wrap: true },
         { key: 'timezone' },
+        { key: 'timezoneSource', priority: 3 },
         { key: 'keyLocation', wrap: true, priority: 3 },
       ],
       rows: rows.map((r) => ({ ...r })),

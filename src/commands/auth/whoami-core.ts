@@ -12,12 +12,17 @@ export interface WhoamiResult {
   keyLocation: string;
   /** Masked: never more than the last 4 characters. */
   key: string;
-  /** The zone of today/yesterday in statistics: the profile's, else this machine's. */
+  /** The account's zone (today, yesterday, a sync's days): '' when unknown, never this machine's. */
   timezone: string;
-  timezoneSource: 'profile' | 'system';
+  timezoneSource: Settings['timezoneSource'];
 }
 
-export function whoami(settings: Settings, systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone): WhoamiResult {
+/** Said when the zone is unknown: what is refused, and the three ways to set it. */
+export const ZONE_UNKNOWN =
+  "The account's time zone is not known: today, yesterday, -Nd, a report without a date and masg sync are refused until it is. " +
+  'Pass --tz <zone>, set MASG_TIMEZONE, or save it with `masg login --timezone <zone>`.';
+
+export function whoami(settings: Settings): WhoamiResult {
   if (settings.keySource === 'none' && settings.emailSource === 'none') {
     throw new ConfigError(`Not logged in (profile "${settings.profile}").`, {
       hint: 'Run `masg login`, or set MASG_EMAIL and MASG_DEVELOPER_KEY.',
@@ -31,8 +36,8 @@ export function whoami(settings: Settings, systemZone = Intl.DateTimeFormat().re
     keySource: settings.keySource,
     keyLocation: settings.keyLocation,
     key: maskKey(settings.key),
-    timezone: settings.timezone ?? systemZone,
-    timezoneSource: settings.timezone !== undefined ? 'profile' : 'system',
+    timezone: settings.timezone ?? '',
+    timezoneSource: settings.timezoneSource,
   };
 }
 

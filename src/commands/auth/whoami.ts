@@ -10,7 +10,7 @@ export const whoami = defineCommand<Record<string, never>>({
     const store = await config.openStore(ctx.configDir, { env: ctx.io.env });
     // --sandbox must not be ignored here: the commands it goes with act as the demo account.
     const creds = g.sandbox ? await ctx.credentials() : undefined;
-    const sandbox = creds && { url: creds.baseUrl, email: creds.email, key: creds.key };
+    const sandbox = creds && { url: creds.baseUrl, email: creds.email, key: creds.key, timezone: creds.timezone };
     // partial: report a half-configured set-up instead of failing on what is missing.
     const settings = await config.resolveSettings({
       flags: { profile: g.profile, baseUrl: g.baseUrl, sandbox },
@@ -20,7 +20,9 @@ export const whoami = defineCommand<Record<string, never>>({
     });
     const ui = await ctx.ui();
     for (const warning of settings.warnings) ui.warn(warning);
-    const row = (await import('./whoami-core.js')).whoami(settings);
+    const { whoami, ZONE_UNKNOWN } = await import('./whoami-core.js');
+    const row = whoami(settings);
+    if (row.timezoneSource === 'none') ui.notice(ZONE_UNKNOWN);
     return {
       kind: 'record',
       columns: ['profile', 'email', 'baseUrl', 'baseUrlSource', 'keySource', 'keyLocation', 'key', 'timezone', 'timezoneSource'].map(

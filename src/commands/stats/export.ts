@@ -6,17 +6,17 @@ import type { ApiRequest, EntityList } from '../../api/types.js';
 import { isDryRun } from '../../sdk/dry-run.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
-import { checkDateFlags, parseDateRange } from '../../stats/dates.js';
+import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../stats/dates.js';
 import { type Interval, splitRange } from '../../stats/intervals.js';
 import { parseConcurrency } from '../../core/pool.js';
 import type { MasgClient } from '../../sdk/types.js';
 import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
 import { type IdKind, resolveId } from '../resolve-id.js';
-import { resolveTimeZone } from '../../stats/zone.js';
+import { accountTimeZone } from '../../stats/zone.js';
 import { INTERVALS } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import type { CommandResult } from '../define.js';
-import { outFile, settingsFor } from '../out-file.js';
+import { checkOutTemplate, expandOut, outFile, settingsFor } from '../out-file.js';
 import { rawOr } from '../raw.js';
 import type { StatsFlags } from './options.js';
 import type { ReportSpec } from './report.js';
@@ -26,7 +26,8 @@ import { addNames, lookUpNames } from './names.js';
 export interface PieceRange {
   from: string;
   to: string;
-  timeZone: string;
+  /** Undefined when the account's zone is not known (exact stamps need none). */
+  timeZone?: string;
 }
 
 export interface StatsPlan {
@@ -45,30 +46,37 @@ export async function planRange(ctx: Context, flags: StatsFlags) {
   const interval = oneOf<Interval>('--interval', flags.interval ?? 'total', INTERVALS);
   const concurrency = parseConcurrency(flags.concurrency);
   // Every flag before the credentials: `--date 2024-13-45` is exit 2 even with no profile yet.
-  if (flags.tz !== undefined) resolveTimeZone(flags.tz);
+  accountTimeZone(flags.tz);
   checkDateFlags({ date: flags.date, from: flags.from, to: flags.to, now: new Date() });
+  checkOutTemplate(flags.out);
   const creds = await ctx.credentials();
-  const tz = resolveTimeZone(flags.tz, creds.timezone);
+  // Unknown zone: absolute days still work; today, yesterday, -Nd and the default are refused (exit 3).
+  const tz = accountTimeZone(flags.tz, creds.timezone);
   const range = parseDateRange({ date: flags.date, from: flags.from, to: flags.to, tz, now: new Date() });
   const pieces = splitRange(range.start, range.end, interval);
   return { interval, concurrency, tz, range, pieces };
 }
 
 export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
-  const flags = { ...given, out: outFile(given.out) };
-  const { interval, concurrency, tz, range, pieces } = await planRange(ctx, flags);
+  const template = { ...given, out: outFile(given.out) };
+  const { interval, concurrency, tz, range, pieces } = await planRange(ctx, template);
+  // The file is named after the days the requested stamps hold, in the account's zone.
+  const flags = { ...template, out: expandOut(template.out, range) };
   if (flags.chart) checkChart(ctx, flags, interval);
   // Before anything is sent: an unknown --fields name (names included) is a usage error.
   const settings = flags.chart ? undefined : await settingsFor(ctx, flags.out);
-  const allColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval, names: true });
+  const day = oneDayAsked(range, interval, settings?.fields);
+  const allColumns = [
+    ...(day === undefined ? [] : [{ key: 'date', type: 'string', priority: 1 } as const]),
+    ...statsColumns(plan.kind, { ...plan.columnOptions, interval, names: true }),
+  ];
   if (settings?.fields !== undefined) (await import('../../output/index.js')).selectColumns(allColumns, settings.fields);
   const id = plan.target === undefined ? undefined : await resolveId(ctx, plan.target.kind, plan.target.raw, plan.target.label);
   const ui = await ctx.ui();
-  if (range.defaulted) ui.info(`No date given: showing today so far (${range.start.slice(0, 8)}, ${tz}).`);
+  if (range.defaulted) ui.info(`No date given: showing today so far (${stampDay(range.start)}, ${tz}).`);
   else if (range.clippedFrom) {
-    const { stampLabel } = await import('../../stats/dates.js');
     ui.notice(
-      `masg: the range ends in the future (${stampLabel(range.clippedFrom)}); stopping at the current hour, ${stampLabel(range.end)} (${tz}).`,
+      `masg: the range ends in the future (${stampLabel(range.clippedFrom)}); stopping at the current hour, ${stampLabel(range.end)} (${tz ?? 'in every time zone'}).`,
     );
   }
   if (ctx.globals.raw && pieces.length > 1) {
@@ -81,7 +89,8 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       kind: plan.kind,
       interval,
       pieces,
-      fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, timeZone: tz }, id),
+      day,
+      fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id),
       ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
     };
     if (ctx.globals.dryRun) {
@@ -94,6 +103,9 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
             if (!isDryRun(e)) throw e;
           });
       }
+      // The file a placeholder names, beside the stamps it would hold: checkable before any run.
+      if (flags.out !== undefined)
+        ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`);
       return { kind: 'dry-run' };
     }
     const [{ runReport }, { isBrokenStream }] = await Promise.all([import('./report.js'), import('../../sdk/stats.js')]);
@@ -122,9 +134,31 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       },
       chart: flags.chart ? { grain: interval === 'hour' ? 'hour' : 'day', series: ['impressions', 'clicks', money] } : undefined,
       out: flags.out,
+      range: rangeLabel(range, tz),
       empty: 'No statistics for this range.',
     };
   });
+}
+
+/**
+ * The day of a one-day total when --fields asks for `date` (a daily report has its own date
+ * column). Asked of a report over several days, `date` would have no one value: exit 2.
+ */
+function oneDayAsked(range: DateRange, interval: Interval, fields: string[] | undefined): string | undefined {
+  if (interval !== 'total' || !fields?.includes('date')) return undefined;
+  const [from, to] = [stampDay(range.start), stampDay(range.end)];
+  if (from === to) return from;
+  throw new UsageError(`--fields date: this report covers ${from} to ${to}, so its rows have no one date.`, {
+    field: '--fields',
+    hint: 'Add --interval day for one row per day, or ask for one day (--date <day>).',
+  });
+}
+
+/** The range a report holds, as notices name it: days when whole, else hours; in the account's zone. */
+function rangeLabel(range: DateRange, tz: string | undefined): string {
+  const whole = range.start.endsWith('00') && range.end.endsWith('23');
+  const [from, to] = whole ? [stampDay(range.start), stampDay(range.end)] : [stampLabel(range.start), stampLabel(range.end)];
+  return `${from === to ? from : `${from} to ${to}`}${tz === undefined ? '' : `, ${tz}`}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Flags shared by `pub stats`, `slot stats` and `campaign stats`.
 import type { Command } from 'commander';
 import { INTERVALS } from '../../schema/enums.js';
-import { OUT_OPTION } from '../out-file.js';
+import { STATS_OUT_OPTION } from '../out-file.js';
 
 export interface StatsFlags {
   date?: string;
@@ -19,10 +19,10 @@ export function addStatsOptions(cmd: Command): Command {
     .option('--date <day>', 'one whole day: YYYY-MM-DD, today, yesterday or -Nd (default: today)')
     .option('--from <time>', 'start: YYYY-MM-DD (from 00:00), YYYY-MM-DDTHH, YYYYMMDDHH, today, yesterday, -Nd')
     .option('--to <time>', 'end, inclusive: YYYY-MM-DD (until 23:59), YYYY-MM-DDTHH, YYYYMMDDHH, today, yesterday, -Nd')
-    .option('--tz <zone>', "IANA time zone for today/yesterday/-Nd (default: the profile's, else the system's)")
+    .option('--tz <zone>', "the account's IANA time zone, for today/yesterday/-Nd (default: MASG_TIMEZONE, else the profile's)")
     .option('--interval <interval>', `${INTERVALS.join(', ')}: one row per day or hour needs one request each`, 'total')
     .option('--concurrency <n>', 'requests in flight at once for --interval day|hour', '4')
-    .option(...OUT_OPTION)
+    .option(...STATS_OUT_OPTION)
     .option(
       '--chart',
       'draw impressions, clicks and earnings (spend for campaigns) per interval on the terminal; needs --interval day|hour',

@@ -18,6 +18,8 @@ export interface ReportSpec {
   fetch: (piece: RangePiece) => EntityList<StatsRecord>;
   /** IDs from the query, for endpoints whose body leaves a level out. */
   ids: Pick<RowContext, 'publication' | 'adslot' | 'campaign'>;
+  /** A one-day total's day (YYYY-MM-DD), written into each row's `date` when --fields asks for it. */
+  day?: string;
 }
 
 export interface ReportOptions {
@@ -31,7 +33,11 @@ export type RowSink = (row: Row) => void | Promise<void>;
 /** Resolves with the number of rows written. */
 export async function runReport(spec: ReportSpec, sink: RowSink, opts: ReportOptions): Promise<number> {
   const context = (piece: RangePiece): RowContext =>
-    spec.interval === 'total' ? { ...spec.ids } : { ...spec.ids, interval: spec.interval, intervalLabel: piece.label };
+    spec.interval !== 'total'
+      ? { ...spec.ids, interval: spec.interval, intervalLabel: piece.label }
+      : spec.day !== undefined
+        ? { ...spec.ids, interval: 'day', intervalLabel: spec.day }
+        : { ...spec.ids };
 
   if (spec.pieces.length === 1 && spec.interval === 'total') {
     const ctx = context(spec.pieces[0]);

@@ -10,7 +10,7 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /**
  * One value as JSON text. An empty value is null whatever the column's type: the service writes
  * "no value" as an empty element, for a name as for a count, so a JSON reader gets one test for
- * "absent" (`=== null`) and never has to tell "" from null (README, "Output formats"). A value
+ * "absent" (`=== null`) and never has to tell "" from null (docs/output.md). A value
  * the type cannot hold (an int "0012", a decimal "∞", a bool "maybe") is kept as a string rather
  * than altered or dropped, so production's odd values still reach the user.
  */
