@@ -41,7 +41,7 @@ export const sandbox = defineCommand<SandboxOptions>({
     'masg sandbox --port 8080 --data ./sandbox.json',
     'masg sandbox --faults 503=0.2,429=0.1 --latency 100-800',
     'masg sandbox --reset   # start --sandbox over with fresh demo data',
-    'MASG_BASE_URL=http://127.0.0.1:8080 MASG_EMAIL=demo@sandbox.masg.test MASG_DEVELOPER_KEY=demo-developer-key masg pub list   # in another terminal',
+    'MASG_BASE_URL=http://127.0.0.1:8080 MASG_EMAIL=demo@sandbox.masg.test MASG_DEVELOPER_KEY=demo-developer-key MASG_TIMEZONE=America/New_York masg pub list   # in another terminal',
   ],
   async run(ctx, opts) {
     if (opts.reset) {

@@ -1,5 +1,5 @@
 // Every example masg's help shows runs as pasted: in bash, against a sandbox server (pointed at
-// the way its own banner says: MASG_BASE_URL, MASG_EMAIL, MASG_DEVELOPER_KEY), in a fresh home and
+// the way its own banner says: MASG_BASE_URL, MASG_EMAIL, MASG_DEVELOPER_KEY, MASG_TIMEZONE), in a fresh home and
 // working directory, one after the other as a reader would try them. Examples change state, so
 // the order is the help's, except that logout goes last (it removes what login saved).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -73,7 +73,14 @@ beforeAll(async () => {
   const started = await startServer('masg sandbox --port 0 --no-log', base);
   server = started.child;
   const url = /listening on (\S+)/.exec(started.out())![1];
-  env = { ...base, MASG_BASE_URL: url, MASG_EMAIL: 'demo@sandbox.masg.test', MASG_DEVELOPER_KEY: 'demo-developer-key' };
+  // As the sandbox's banner says to run masg against it.
+  env = {
+    ...base,
+    MASG_BASE_URL: url,
+    MASG_EMAIL: 'demo@sandbox.masg.test',
+    MASG_DEVELOPER_KEY: 'demo-developer-key',
+    MASG_TIMEZONE: 'America/New_York',
+  };
   // The one file an example reads that no earlier example writes: new ad slots, as a user has them.
   writeFileSync(
     join(work, 'new-slots.csv'),

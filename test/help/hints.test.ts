@@ -38,7 +38,18 @@ describe('suggested commands keep where the line runs', () => {
       MASG_BASE_URL: undefined,
     };
     const login = await h.masg(
-      ['login', '--profile', 'work', '--email', h.sandbox.demo.email, '--key-stdin', '--base-url', h.sandbox.url],
+      [
+        'login',
+        '--profile',
+        'work',
+        '--email',
+        h.sandbox.demo.email,
+        '--timezone',
+        h.sandbox.demo.timezone,
+        '--key-stdin',
+        '--base-url',
+        h.sandbox.url,
+      ],
       {
         env,
         stdin: h.sandbox.demo.key,
