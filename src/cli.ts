@@ -139,8 +139,8 @@ type CorrectSuggestion = (text: string, cmd: Command) => string;
  */
 function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): void {
   cmd.showHelpAfterError(`  See \`${path} --help\` for the options and examples.`);
-  const { outputError } = cmd.configureOutput();
-  cmd.configureOutput({ outputError: (s, write) => outputError!(correct(s, cmd), write) });
+  const output = cmd.configureOutput();
+  cmd.configureOutput({ outputError: (s, write) => output.outputError!(correct(s, cmd), write) });
   for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`, correct);
 }
 

@@ -38,7 +38,11 @@ export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void
   // A group's page (`masg pub --help`) shows the first example of each of its subcommands.
   for (const group of groups) {
     const cmd = program.commands.find((c) => c.name() === group.name);
-    if (cmd) setExamples(cmd, group.commands.map((d) => d.examples[0]).filter((e): e is string => !!e));
+    if (cmd)
+      setExamples(
+        cmd,
+        group.commands.map((d) => d.examples[0]).filter((e): e is string => !!e),
+      );
   }
   setExamples(program, ROOT_EXAMPLES);
   addSection(

@@ -68,11 +68,14 @@ export function idHint(kind: keyof typeof LIST_COMMANDS): string {
 export function addIdHint(err: unknown): void {
   if (!(err instanceof ApiError) || err.hint !== undefined) return;
   const d = err.description;
-  const kind =
-    /^No such Publication\b/.test(d) ? 'publication'
-    : /^No such AdSpace\b/.test(d) ? 'adslot'
-    : /^Advertiser .* not found/.test(d) ? 'advertiser'
-    : /^Campaign .* not found/.test(d) ? 'campaign'
-    : undefined;
+  const kind = /^No such Publication\b/.test(d)
+    ? 'publication'
+    : /^No such AdSpace\b/.test(d)
+      ? 'adslot'
+      : /^Advertiser .* not found/.test(d)
+        ? 'advertiser'
+        : /^Campaign .* not found/.test(d)
+          ? 'campaign'
+          : undefined;
   if (kind && (err.code === 2000 || err.code === 5000)) err.hint = idHint(kind);
 }

@@ -111,5 +111,5 @@ describe('help examples', () => {
       expect({ example, code: run.status, stderr: run.status === 0 ? '' : run.stderr }).toEqual({ example, code: 0, stderr: '' });
     }
     if (onPort8080) expect(await interrupt(onPort8080)).toBe(0);
-  }, 240_000);
+  }, 480_000);
 });

@@ -6,9 +6,9 @@ import { adSlotColumns } from '../columns.js';
 import { FieldsNotKeptError, tagsNotKept } from '../../sdk/kept.js';
 
 /** The record result of a create or update, with the SDK's "not kept" failure turned into the result's failure. */
-export async function slotRecord(send: () => Promise<object>): Promise<CommandResult> {
+export async function slotRecord(send: () => Promise<Record<string, string>>): Promise<CommandResult> {
   try {
-    return { kind: 'record', columns: adSlotColumns, row: { ...(await send()) } as Record<string, string> };
+    return { kind: 'record', columns: adSlotColumns, row: { ...(await send()) } };
   } catch (err) {
     if (!(err instanceof FieldsNotKeptError)) throw err;
     return { kind: 'record', columns: adSlotColumns, row: { ...(err.record as Record<string, string>) }, failure: err };
@@ -16,7 +16,10 @@ export async function slotRecord(send: () => Promise<object>): Promise<CommandRe
 }
 
 /** The same check on --raw's answer: the body is printed as received, the exit code still says it. */
-export async function rawTagsCheck(done: 'created' | 'updated', sentTags: string | undefined): Promise<(r: RawResponse) => Error | undefined> {
+export async function rawTagsCheck(
+  done: 'created' | 'updated',
+  sentTags: string | undefined,
+): Promise<(r: RawResponse) => Error | undefined> {
   const { singleRecord } = await import('../../sdk/requests.js');
   return (response) => tagsNotKept(done, sentTags, singleRecord(response, 'adslot'));
 }
