@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import type { MasgClient } from '../sdk/types.js';
 import { id as checkId } from '../schema/rules.js';
-import { idHint } from './hint-line.js';
+import { idHint } from './suggest.js';
 
 export type IdKind = 'publication' | 'adslot' | 'advertiser' | 'campaign';
 

@@ -15,7 +15,7 @@ async function report(ctx: Context, err: unknown): Promise<void> {
     if ('hint' in err && typeof err.hint === 'string') err.hint = redact(err.hint);
   }
   if (err instanceof MasgError) {
-    const { addIdHint, keepLineOptionsIn } = await import('./hint-line.js');
+    const { addIdHint, keepLineOptionsIn } = await import('./suggest.js');
     addIdHint(err);
     // A suggested command is pasted as is: it must ask the same service, as the same account.
     keepLineOptionsIn(err, ctx.globals);

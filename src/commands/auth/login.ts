@@ -33,8 +33,8 @@ export const login = defineCommand<LoginOptions>({
       )
       .option('--no-keyring', 'keep the key in the config file (mode 0600) instead of the system keyring (also MASG_KEYRING=0)'),
   examples: [
-    'echo demo-developer-key | masg login --email demo@sandbox.masg.test --timezone America/New_York --key-stdin --no-keyring',
-    'printf %s "$MASG_DEVELOPER_KEY" | masg login --profile ci --email "$MASG_EMAIL" --timezone "$MASG_TIMEZONE" --key-stdin',
+    'masg login --email demo@sandbox.masg.test --timezone America/New_York --key-stdin --no-keyring <<< demo-developer-key',
+    'masg login --profile ci --email "$MASG_EMAIL" --timezone "$MASG_TIMEZONE" --key-stdin <<< "$MASG_DEVELOPER_KEY"',
   ],
   async run(ctx, opts) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
