@@ -20,6 +20,7 @@ export const createClient: CreateClient = Object.assign((options: ClientOptions)
 });
 
 export { fromProfile, type ProfileClientOptions, type ProfileOptions } from './sdk/profile.js';
+export { FieldsNotKeptError } from './sdk/kept.js';
 export type * from './sdk/types.js';
 export {
   MasgError,

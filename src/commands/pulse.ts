@@ -113,7 +113,7 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
     }
     const alerts = report.findings.filter((f) => f.severity === 'alert').length;
     const failure = alerts === 0 ? undefined : new AlertsFoundError(`${alerts} alert${alerts === 1 ? '' : 's'} on ${day} (exit 9).`);
-    if (format === 'json') return { kind: 'raw', body: JSON.stringify(report, null, 2), failure };
+    if (format === 'json') return { kind: 'text', text: `${JSON.stringify(report, null, 2)}\n`, failure };
     const settings = await ctx.outputSettings();
     const [{ renderScreen }, { createChalk }, { loadWidth }] = await Promise.all([
       import('../pulse/screen.js'),
@@ -121,7 +121,11 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
       import('../output/width.js'),
     ]);
     await loadWidth();
-    return { kind: 'raw', body: renderScreen(report, { chalk: await createChalk(settings.color), width: settings.width }), failure };
+    return {
+      kind: 'text',
+      text: withNewline(renderScreen(report, { chalk: await createChalk(settings.color), width: settings.width })),
+      failure,
+    };
   } catch (err) {
     await html?.abort();
     throw html ? html.explain(err) : err;
@@ -165,3 +169,5 @@ async function fromService(
   const [{ fetchLive }, sdk, ui] = await Promise.all([import('../pulse/live.js'), ctx.sdk(), ctx.ui()]);
   return fetchLive(sdk, { ...opts, signal: ctx.io.signal, onProgress: (done, total) => ui.progress(done, total, 'requests') });
 }
+
+const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);

@@ -9,12 +9,16 @@ import type { Column, Row } from '../output/types.js';
 export async function render(ctx: Context, result: CommandResult): Promise<void> {
   if (result.kind === 'done' || result.kind === 'dry-run') return;
   if (result.kind === 'raw') {
-    ctx.io.stdout.write(result.body.endsWith('\n') ? result.body : `${result.body}\n`);
+    // The bytes as they arrived (production's JSON is Latin-1: never re-encoded). Only a terminal
+    // gets a final newline the body lacks, so the prompt does not start after the body.
+    ctx.io.stdout.write(result.bytes);
+    if (ctx.io.stdout.isTTY && result.bytes.at(-1) !== 0x0a) ctx.io.stdout.write('\n');
     if (result.failure) throw result.failure;
     return;
   }
   if (result.kind === 'text') {
     ctx.io.stdout.write(result.text);
+    if (result.failure) throw result.failure;
     return;
   }
   if (result.kind === 'stream') return renderStream(ctx, result);

@@ -27,10 +27,10 @@ export type CommandResult =
   // `failure` on a record: printed first (it is still the service's answer), then thrown for the
   // exit code — e.g. an update whose status change the service ignored.
   /** The service's body exactly as received (--raw); `failure` as for a record. */
-  | { kind: 'raw'; body: string; failure?: Error }
+  | { kind: 'raw'; body: string; bytes: Uint8Array; failure?: Error }
   | ReportResult
-  /** Plain text for stdout (a bulk plan, a description): printed as is. */
-  | { kind: 'text'; text: string }
+  /** Plain text for stdout (a bulk plan, a pulse report): printed as is; `failure` as for a record. */
+  | { kind: 'text'; text: string; failure?: Error }
   /**
    * --dry-run: the transport's hook described every request instead of sending it; the
    * descriptions (Context.described, in the order they would have been sent) are what

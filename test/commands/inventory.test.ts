@@ -2,6 +2,7 @@
 // sandbox received (method, path, parameters) and what masg printed. Expected data comes from the
 // sandbox itself (its JSON API read directly, or another masg format), never typed in by hand.
 import { describe, expect, it } from 'vitest';
+import type { CliRun } from '../helpers/cli.js';
 import { calls, type DemoIds, expectOk, type Harness, parseCsv, tempDir, useHarness } from './harness.js';
 import {
   publicationColumns,
@@ -21,10 +22,17 @@ useHarness((harness, demoIds) => {
 });
 
 /** The service's own body for a path, read directly with the demo account (bytes decoded as sent). */
-async function direct(path: string, format: 'xml' | 'json'): Promise<string> {
+/** What masg wrote, read as Latin-1 (the charset of production's JSON): byte for byte. */
+const latin1 = (run: CliRun): string => run.stdoutBytes.toString('latin1');
+
+async function directBytes(path: string, format: 'xml' | 'json'): Promise<{ bytes: Buffer; res: Response }> {
   const auth = Buffer.from(`${h.sandbox.demo.email}:${h.sandbox.demo.key}`).toString('base64');
   const res = await fetch(`${h.sandbox.url}${path}.${format}`, { headers: { authorization: `Basic ${auth}` } });
-  const bytes = Buffer.from(await res.arrayBuffer());
+  return { bytes: Buffer.from(await res.arrayBuffer()), res };
+}
+
+async function direct(path: string, format: 'xml' | 'json'): Promise<string> {
+  const { bytes, res } = await directBytes(path, format);
   // The charset the header declares: UTF-8 for XML, ISO-8859-1 for production-style JSON.
   const charset = /charset=([\w-]+)/i.exec(res.headers.get('content-type') ?? '')?.[1]?.toLowerCase();
   return bytes.toString(charset === 'iso-8859-1' ? 'latin1' : 'utf8');
@@ -160,21 +168,22 @@ describe('--raw prints the body unchanged', () => {
     ]);
     expect(xml.stdout).toBe(xmlExplicit.stdout);
     expect(xml.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>')).toBe(true);
+    // The bytes as received: nothing re-encoded, no newline added when piped.
     if (qs === '') {
-      expect(xml.stdout).toBe(xmlBody.endsWith('\n') ? xmlBody : `${xmlBody}\n`);
-      expect(json.stdout).toBe(jsonBody.endsWith('\n') ? jsonBody : `${jsonBody}\n`);
+      expect(xml.stdout).toBe(xmlBody);
+      expect(latin1(json)).toBe(jsonBody);
     }
-    // Latin-1 JSON decoded as Latin-1: \/ escapes kept, no U+FFFD from a UTF-8 misreading.
-    expect(json.stdout).not.toContain('\uFFFD');
-    expect(() => JSON.parse(json.stdout)).not.toThrow();
+    // Latin-1 JSON kept Latin-1: \/ escapes kept, no U+FFFD from a UTF-8 misreading.
+    expect(latin1(json)).not.toContain('\uFFFD');
+    expect(() => JSON.parse(latin1(json))).not.toThrow();
   });
 
   it('JSON keeps what Latin-1 holds (é, ä) and shows "?" where production lost a character', async () => {
-    const pubs = JSON.parse(expectOk(await h.masg(['pub', 'list', '--raw', 'json'])).stdout)['masg-response'];
+    const pubs = JSON.parse(latin1(expectOk(await h.masg(['pub', 'list', '--raw', 'json']))))['masg-response'];
     const names = pubs.map((p: { name: string }) => p.name);
     expect(names).toContain('Café Olé Mobile');
     expect(names).toContain('Weather ? Now');
-    expect(expectOk(await h.masg(['pub', 'list', '--raw', 'json'])).stdout).toContain('https:\\/\\/');
+    expect(latin1(expectOk(await h.masg(['pub', 'list', '--raw', 'json'])))).toContain('https:\\/\\/');
     // XML is the lossless format: the character references are printed as received.
     expect(expectOk(await h.masg(['pub', 'list', '--raw'])).stdout).toContain('<name>Weather &#55357;&#56832; Now</name>');
   });
@@ -186,7 +195,7 @@ describe('--raw prints the body unchanged', () => {
     h.mark();
     const view = expectOk(await h.masg(['campaign', 'view', id, '--raw', 'json']));
     expect(calls(h.sent())).toEqual([['GET', `/campaign/${id}.json`, {}]]);
-    expect(view.stdout).toBe(`${await direct(`/campaign/${id}`, 'json')}\n`.replace(/\n\n$/, '\n'));
+    expect(view.stdoutBytes.equals((await directBytes(`/campaign/${id}`, 'json')).bytes)).toBe(true);
   });
 });
 

@@ -9,7 +9,7 @@ export const campaignList = defineCommand<ListOptions>({
   name: 'list',
   summary: 'List the campaigns of an advertiser',
   configure: (cmd) => addOutOption(cmd.argument('<advertiserId>', 'advertiser ID, or the first 4+ characters of it (see `masg adv list`)')),
-  examples: ['masg campaign list 7c9d…', 'masg campaign list 7c9d… -o csv --fields id,name,status,overallBudget'],
+  examples: ['masg campaign list c42a', 'masg campaign list c42a -o csv --fields id,name,status,overallBudget'],
   columns: campaignColumnsNamed,
   async run(ctx, opts, [rawId]) {
     checkOut(ctx, opts);

@@ -13,7 +13,7 @@ export const slotList = defineCommand<SlotListOptions>({
   name: 'list',
   summary: 'List ad slots, of one publication or of the whole account',
   configure: (cmd) => addOutOption(cmd.option('--publication <id>', 'only the ad slots of this publication (ID or 4+ first characters)')),
-  examples: ['masg slot list', 'masg slot list --publication 3f2c…', 'masg slot list -o csv > slots.csv'],
+  examples: ['masg slot list', 'masg slot list --publication 0378', 'masg slot list -o csv > slots.csv'],
   columns: adSlotColumnsNamed,
   async run(ctx, opts) {
     checkOut(ctx, opts);
