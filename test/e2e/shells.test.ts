@@ -9,7 +9,17 @@ import { listCampaigns } from '../../src/api/campaigns.js';
 import { listPublications } from '../../src/api/publications.js';
 import { createClient } from '../../src/api/transport.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { bashComplete, bashOffer, fishComplete, hasBashCompletion, hasShell, tempBin, values, zshComplete, type Offer } from '../completion/shells.js';
+import {
+  bashComplete,
+  bashOffer,
+  fishComplete,
+  hasBashCompletion,
+  hasShell,
+  tempBin,
+  values,
+  zshComplete,
+  type Offer,
+} from '../completion/shells.js';
 import { limit } from '../helpers/time-limits.js';
 
 let sandbox: Sandbox;
