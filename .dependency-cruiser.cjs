@@ -12,7 +12,7 @@
 //   5 api                   the wire: transport, retry, decoding, statistics parser
 //   6 sdk                   createClient / clientOver
 //   7 output                rendering; imports core, schema, stats ONLY
-//   8 bulk, warehouse, completion   features over the SDK; never commands/, help/ or the root files
+//   8 bulk, warehouse, completion, pulse   features over the SDK; never commands/, help/ or the root files
 //   9 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
 //  10 root                  cli.ts, context.ts, prompt.ts, index.ts
 //   sandbox                 stands alone: imports core only
@@ -26,7 +26,7 @@ const CONFIG = '^src/config/';
 const API = '^src/api/';
 const SDK = '^src/sdk/';
 const OUTPUT = '^src/output/';
-const FEATURES = '^src/(bulk|warehouse|completion)/';
+const FEATURES = '^src/(bulk|warehouse|completion|pulse)/';
 const COMMANDS = '^src/(commands|help)/';
 const SANDBOX = '^src/sandbox/';
 const ROOT = '^src/[^/]+\\.ts$';
@@ -78,6 +78,7 @@ module.exports = {
     feature('bulk'),
     feature('warehouse'),
     feature('completion'),
+    feature('pulse'),
     layer(
       'commands',
       COMMANDS,

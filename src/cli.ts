@@ -30,14 +30,24 @@ function retryCount(value: string): number {
 export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   // Imported here rather than at the top so that the fast paths in main() never load commander
   // or the command modules: together they cost about half of bare Node's start-up.
-  const [{ Command, Option }, { registerCommands }, { correctSuggestion }] = await Promise.all([
+  const [
+    { Command, CommanderError, Option },
+    { registerCommands },
+    { correctSuggestion },
+    { formatHelp },
+    { setExamples },
+    { textWidth, messageWidth, wrapTo },
+  ] = await Promise.all([
     import('commander'),
     import('./commands/index.js'),
     import('./commands/suggest.js'),
+    import('./help/format.js'),
+    import('./commands/run.js'),
+    import('./output/wrap.js'),
   ]);
   const program = new Command('masg')
     .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(VERSION, '-v, --version', 'print the version (also: masg version)')
     .helpOption('-h, --help', 'show help')
     .option('-p, --profile <name>', 'credentials profile (env MASG_PROFILE; default "default")')
     .option('--base-url <url>', 'service base URL, may include a path prefix (env MASG_BASE_URL)')
@@ -85,17 +95,32 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     )
     .option('--dry-run', 'print the request(s) that would be sent, send nothing')
     .showSuggestionAfterError()
-    // `masg pub list --help` also lists --profile, -o, --dry-run…: its examples use them.
-    .configureHelp({ showGlobalOptions: true })
+    // `masg pub list --help` also names --profile, -o, --dry-run… (briefly, after its own options
+    // and examples): its examples use them.
+    .configureHelp({ showGlobalOptions: true, formatHelp })
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
+      getOutHelpWidth: () => textWidth(io.stdout, io.env),
+      getErrHelpWidth: () => textWidth(io.stderr, io.env),
       // Commander's parse errors look like masg's own: "masg: …", further lines indented.
-      outputError: (s, write) => write(commanderMessage(s)),
+      outputError: (s, write) => write(wrapTo(commanderMessage(s), messageWidth(io.stderr, io.env), 2)),
     })
     // Commander would call process.exit itself; make it throw so main() decides the exit code.
     .exitOverride();
+  // -V as well: commander's own default, which scripts may already use.
+  program.addOption(new Option('-V').hideHelp());
+  program.on('option:V', () => {
+    io.stdout.write(`${VERSION}\n`);
+    throw new CommanderError(0, 'commander.version', VERSION);
+  });
   await registerCommands(program, io, VERSION, argv);
+
+  const version = program
+    .command('version')
+    .description('Print the version of masg')
+    .action(() => void io.stdout.write(`${VERSION}\n`));
+  setExamples(version, ['masg version', 'masg -v']);
   pointToHelp(program, 'masg', correctSuggestion);
   return program;
 }
@@ -114,15 +139,16 @@ type CorrectSuggestion = (text: string, cmd: Command) => string;
  */
 function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): void {
   cmd.showHelpAfterError(`  See \`${path} --help\` for the options and examples.`);
-  cmd.configureOutput({ outputError: (s, write) => write(commanderMessage(correct(s, cmd))) });
+  const output = cmd.configureOutput();
+  cmd.configureOutput({ outputError: (s, write) => output.outputError!(correct(s, cmd), write) });
   for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`, correct);
 }
 
 /** Runs masg with the given arguments and IO; resolves to the exit code. Never exits the process. */
 export async function main(argv: string[], io: Io): Promise<number> {
   // Fast paths for answers that need no command tree (bench/startup.js measures them): the
-  // version, and `__complete`, which the shell runs on every Tab (src/completion/complete.ts).
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  // version (`masg version`, -v, --version, and commander's -V), and `__complete`, which the shell runs on every Tab (src/completion/complete.ts).
+  if (argv.length === 1 && ['--version', '-v', '-V', 'version'].includes(argv[0])) {
     io.stdout.write(`${VERSION}\n`);
     return ExitCode.OK;
   }
@@ -170,8 +196,10 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
   }
   if (err instanceof MasgError) {
     if (wasReported(err)) return err.exitCode;
-    io.stderr.write(`masg: ${err.message}\n`);
-    if (err.hint) io.stderr.write(`${err.hint.replace(/^/gm, '  ')}\n`);
+    const { messageWidth, wrapTo } = await import('./output/wrap.js');
+    const width = messageWidth(io.stderr, io.env);
+    io.stderr.write(`${wrapTo(`masg: ${err.message}`, width, 2)}\n`);
+    if (err.hint) io.stderr.write(`${wrapTo(err.hint.replace(/^/gm, '  '), width)}\n`);
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }

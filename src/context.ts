@@ -111,7 +111,7 @@ export class Context {
   /** Messages, spinner and progress on stderr. */
   ui(): Promise<Ui> {
     this.uiPromise ??= (async () => {
-      const { createUi, decideColor } = await import('./output/index.js');
+      const [{ createUi, decideColor }, { messageWidth }] = await Promise.all([import('./output/index.js'), import('./output/wrap.js')]);
       const s = await this.outputSettings();
       const { stderr, env } = this.io;
       return createUi({
@@ -122,6 +122,7 @@ export class Context {
         color: decideColor({ flag: this.globals.color, env, isTTY: Boolean(stderr.isTTY) }),
         quiet: Boolean(this.globals.quiet),
         format: s.format,
+        width: messageWidth(stderr, env),
       });
     })();
     return this.uiPromise;

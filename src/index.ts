@@ -20,6 +20,7 @@ export const createClient: CreateClient = Object.assign((options: ClientOptions)
 });
 
 export { fromProfile, type ProfileClientOptions, type ProfileOptions } from './sdk/profile.js';
+export { FieldsNotKeptError } from './sdk/kept.js';
 export type * from './sdk/types.js';
 export {
   MasgError,
@@ -32,6 +33,18 @@ export {
   LocalIOError,
   PartialError,
   InterruptedError,
+  AlertsFoundError,
   ExitCode,
   type ExitCodeValue,
 } from './core/errors.js';
+export {
+  pulse,
+  analysePulse,
+  parseRules,
+  DEFAULT_RULES,
+  type PulseOptions,
+  type PulseRules,
+  type PulseInput,
+  type PulseReport,
+  type Finding,
+} from './pulse/index.js';

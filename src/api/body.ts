@@ -16,6 +16,12 @@ export function decodeBody(bytes: Uint8Array, contentType: string): string {
   }
 }
 
+/** The bytes a body decoded by decodeBody() came from, for the charsets the service uses. */
+export function encodeBody(body: string, contentType: string): Uint8Array {
+  const charset = charsetOf(contentType);
+  return Buffer.from(body, charset === 'iso-8859-1' || charset === 'latin1' ? 'latin1' : 'utf8');
+}
+
 export async function readAll(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk));

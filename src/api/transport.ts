@@ -151,7 +151,7 @@ export function createClient(opts: ClientOptions): ApiClient {
       retryAfterMs = parseRetryAfter(headerValue(raw.headers['retry-after']));
       const bytes = await readAll(raw.body);
       const contentType = headerValue(raw.headers['content-type']);
-      const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
+      const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType), bytes };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
       return await interpretResponse(res, http.url, redact);
     } catch (err) {

@@ -27,7 +27,10 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   contentType: string;
+  /** Decoded by the declared charset (production JSON is ISO-8859-1). */
   body: string;
+  /** The body's bytes as they arrived, for --raw (the transport sets them; a decoded body re-encoded would differ). */
+  bytes?: Uint8Array;
 }
 
 /** The seam between the API layer and HTTP. Implemented by src/api/transport.ts. */

@@ -40,7 +40,7 @@ export const api = defineCommand<ApiOptions>({
   examples: [
     'masg api publication/list -f status=ACTIVE',
     'masg api publication/list --raw json',
-    'masg api adslot/9a1e… -X POST -f name="Top banner" -f tags=news,sports',
+    'masg api adslot/065340ff-a0e4-4d32-85bc-80d05081f3ee -X POST -f name="Top banner" -f formats=banner',
     'masg api publication/statistics.json -f start=2026060100 -f end=2026060123 -f level=adslot',
   ],
   async run(ctx, opts, [rawPath]) {
@@ -50,7 +50,7 @@ export const api = defineCommand<ApiOptions>({
     const response = await client.request(
       opts.method === 'GET' ? { method: 'GET', path, query: params, format } : { method: 'POST', path, form: params, format },
     );
-    return { kind: 'raw', body: response.body };
+    return { kind: 'raw', body: response.body, bytes: response.bytes };
   },
 });
 

@@ -10,9 +10,9 @@ export const completion = defineCommand<Record<string, never>>({
   summary: 'Print the shell completion script for bash, zsh or fish',
   configure: (cmd) => cmd.addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS)),
   examples: [
-    'masg completion bash > ~/.local/share/bash-completion/completions/masg   # after mkdir -p ~/.local/share/bash-completion/completions',
-    'masg completion zsh > ~/.zfunc/_masg   # after mkdir -p ~/.zfunc; fpath=(~/.zfunc $fpath) before compinit',
-    'masg completion fish > ~/.config/fish/completions/masg.fish   # after mkdir -p ~/.config/fish/completions',
+    'mkdir -p ~/.local/share/bash-completion/completions && masg completion bash > ~/.local/share/bash-completion/completions/masg',
+    'mkdir -p ~/.zfunc && masg completion zsh > ~/.zfunc/_masg   # and fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc',
+    'mkdir -p ~/.config/fish/completions && masg completion fish > ~/.config/fish/completions/masg.fish',
   ],
   async run(_ctx, _opts, [shell]) {
     const { completionScript } = await import('../completion/scripts.js');

@@ -1,4 +1,5 @@
-// `masg help <topic>`: reference pages that belong to no single command. The facts come from
+// `masg help <topic>`: reference pages that belong to no single command. Written one entry per
+// line: `masg help` wraps them to the terminal (continuations under the description column). The facts come from
 // the product brief (docs: exit codes, environment, date syntax); keep them in step with it.
 export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
   'exit-codes': {
@@ -10,16 +11,15 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
   2    usage or validation error, found before anything was sent
   3    missing configuration or credentials, or input needed but no terminal to ask
   4    credentials rejected by the service (masg-error codes 1000-1004)
-  5    the service rejected the request (any other masg-error), or a requested change
-       did not take effect (e.g. a status move the service ignored)
+  5    the service rejected the request (any other masg-error), or a requested change did not take effect (e.g. a status move the service ignored, or tags it did not keep)
   6    network failure, timeout, malformed or non-service response, 5xx after retries
-  7    a local file could not be written or read (disk full, read-only, permission,
-       file size limit): the message names the file and the cause; an earlier --out
-       file is unchanged, and results of changes already applied are printed or saved
+  7    a local file could not be written or read (disk full, read-only, permission, file size limit): the message names the file and the cause; an earlier --out file is unchanged, and results of changes already applied are printed or saved
   8    partial success: some items of a multi-item operation failed
+  9    masg pulse: the report was printed and at least one finding is an alert
   130  interrupted (Ctrl-C)
 
-Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk space on 7.
+Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk space on 7,
+mail the pulse on 9.
 `,
   },
   environment: {
@@ -70,7 +70,7 @@ A range stops at the current hour: later hours have not happened (a notice says 
 Examples:
   $ masg pub stats --date yesterday
   $ masg pub stats --from -7d --to yesterday --interval day
-  $ masg slot stats 9a1e… --from 2024-03-01T08 --to 2024-03-01T17 --tz Europe/Berlin
+  $ masg slot stats 0653 --from 2024-03-01T08 --to 2024-03-01T17 --tz Europe/Berlin
 `,
   },
 };

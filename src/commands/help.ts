@@ -7,42 +7,65 @@ import { UsageError } from '../core/errors.js';
 import { completeWith } from '../completion/hints.js';
 import type { GroupDef } from './define.js';
 import { HELP_TOPICS } from './help-topics.js';
+import { addSection, setExamples } from './run.js';
+import { formatItem, optionDescription } from '../help/format.js';
+import { textWidth, wrapText } from '../output/wrap.js';
 
-function examplesText(examples: string[]): string {
-  return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
+const ROOT_EXAMPLES = ['masg --sandbox pub list --status ACTIVE', 'masg --sandbox slot list -o json', 'masg help dates'];
+
+/** The topic that explains the global options, generated from the program so it never drifts. */
+const OPTIONS_TOPIC = { name: 'options', summary: 'the global options every command takes' };
+
+function optionsTopic(program: Command, width: number): string {
+  const helper = program.createHelp();
+  const options = helper.visibleOptions(program).filter((o) => o.long !== '--help');
+  const termWidth = Math.max(...options.map((o) => helper.optionTerm(o).length));
+  const items = options.map((o) => formatItem(helper.optionTerm(o), termWidth, optionDescription(o), width));
+  const intro =
+    'Every command takes these, before or after its own words: `masg --sandbox pub list` and `masg pub list --sandbox` are the same.';
+  return `Global options\n\n${wrapText(intro, width)}\n\n${items.join('\n')}\n\n${wrapText(
+    'Precedence: command-line flag > environment > profile > default.',
+    width,
+  )}\n`;
 }
 
-const ROOT_EXAMPLES = [
-  'masg login --email me@example.com --base-url https://api.example.com/v1',
-  'masg pub list --status ACTIVE',
-  'masg --sandbox slot list -o json',
-  'masg help dates',
-];
-
 export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void {
-  const topics = Object.keys(HELP_TOPICS);
+  const topics = [...Object.keys(HELP_TOPICS), OPTIONS_TOPIC.name];
+  const summaries: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(HELP_TOPICS).map(([name, t]) => [name, t.summary])),
+    [OPTIONS_TOPIC.name]: OPTIONS_TOPIC.summary,
+  };
   // A group's page (`masg pub --help`) shows the first example of each of its subcommands.
   for (const group of groups) {
     const cmd = program.commands.find((c) => c.name() === group.name);
-    cmd?.addHelpText('after', examplesText(group.commands.map((d) => d.examples[0]).filter((e): e is string => !!e)));
+    if (cmd)
+      setExamples(
+        cmd,
+        group.commands.map((d) => d.examples[0]).filter((e): e is string => !!e),
+      );
   }
-  program.addHelpText(
-    'after',
-    examplesText(ROOT_EXAMPLES) +
-      `\nHelp topics:\n${topics.map((t) => `  masg help ${t.padEnd(12)} ${HELP_TOPICS[t].summary}`).join('\n')}\n`,
+  setExamples(program, ROOT_EXAMPLES);
+  addSection(
+    program,
+    'Help topics:',
+    topics.map((t) => `  masg help ${t.padEnd(12)} ${summaries[t]}`),
   );
 
   const subject = new Argument('[subject...]', `a command (e.g. "pub list") or a topic: ${topics.join(', ')}`);
   completeWith(subject, { values: [...topics, ...program.commands.map((c) => c.name())] });
-  program
+  const help = program
     .command('help')
     .description(`show help for a command, or a topic: ${topics.join(', ')}`)
     .addArgument(subject)
-    .addHelpText('after', examplesText(['masg help pub list', 'masg help exit-codes', 'masg help environment']))
     .action((words: string[]) => {
+      const width = textWidth(io.stdout, io.env);
+      if (words.length === 1 && words[0] === OPTIONS_TOPIC.name) {
+        io.stdout.write(optionsTopic(program, width));
+        return;
+      }
       const topic = words.length === 1 ? HELP_TOPICS[words[0]] : undefined;
       if (topic) {
-        io.stdout.write(topic.text);
+        io.stdout.write(wrapText(topic.text, width));
         return;
       }
       let target = program;
@@ -57,4 +80,5 @@ export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void
       }
       target.outputHelp();
     });
+  setExamples(help, ['masg help pub list', 'masg help exit-codes', 'masg help options']);
 }

@@ -92,6 +92,12 @@ export const topLevel: TopEntry[] = [
     load: async () => (await import('./sync.js')).sync,
   },
   {
+    name: 'pulse',
+    summary: 'How a day went: headline figures against the days before, movers, and findings (exit 9 on an alert)',
+    usage: '[options]',
+    load: async () => (await import('./pulse.js')).pulse,
+  },
+  {
     name: 'sql',
     summary: 'Run a SQL query on the warehouse of masg sync and print the result (-o table|csv|tsv|json|ndjson)',
     usage: '[options] <query>',

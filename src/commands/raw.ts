@@ -16,7 +16,7 @@ export async function rawOr(
   if (ctx.globals.raw) {
     const { asRawRequest } = await import('../sdk/requests.js');
     const response = await client.request(asRawRequest(request, ctx.globals.raw));
-    return { kind: 'raw', body: response.body, failure: check?.(response) };
+    return { kind: 'raw', body: response.body, bytes: response.bytes, failure: check?.(response) };
   }
   return typed(client);
 }

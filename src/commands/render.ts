@@ -9,12 +9,16 @@ import type { Column, Row } from '../output/types.js';
 export async function render(ctx: Context, result: CommandResult): Promise<void> {
   if (result.kind === 'done' || result.kind === 'dry-run') return;
   if (result.kind === 'raw') {
-    ctx.io.stdout.write(result.body.endsWith('\n') ? result.body : `${result.body}\n`);
+    // The bytes as they arrived (production's JSON is Latin-1: never re-encoded). Only a terminal
+    // gets a final newline the body lacks, so the prompt does not start after the body.
+    ctx.io.stdout.write(result.bytes);
+    if (ctx.io.stdout.isTTY && result.bytes.at(-1) !== 0x0a) ctx.io.stdout.write('\n');
     if (result.failure) throw result.failure;
     return;
   }
   if (result.kind === 'text') {
     ctx.io.stdout.write(result.text);
+    if (result.failure) throw result.failure;
     return;
   }
   if (result.kind === 'stream') return renderStream(ctx, result);
@@ -39,6 +43,14 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
  * knows what it got is incomplete.
  */
 async function renderStream(ctx: Context, streamed: Extract<CommandResult, { kind: 'stream' }>): Promise<void> {
+  try {
+    await writeStream(ctx, streamed);
+  } finally {
+    await streamed.close?.();
+  }
+}
+
+async function writeStream(ctx: Context, streamed: Extract<CommandResult, { kind: 'stream' }>): Promise<void> {
   const result = { ...streamed, out: outFile(streamed.out) };
   const settings = await settingsFor(ctx, result.out);
   const fields = fieldsFor(settings, result.tableFields);
@@ -63,7 +75,8 @@ async function renderStream(ctx: Context, streamed: Extract<CommandResult, { kin
     if (!file && count > 0 && settings.format !== 'table' && isMasgError(err)) {
       (await ctx.ui()).warn(`The output is incomplete: it stopped after ${count} ${result.entity}.`);
     }
-    throw err;
+    // A full disk or a file-size limit under --out is the file's failure (exit 7, naming it).
+    throw file ? file.explain(err) : err;
   }
   const ui = await ctx.ui();
   if (count === 0) ui.info(`No ${result.entity}.`);

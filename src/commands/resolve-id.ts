@@ -7,6 +7,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import type { MasgClient } from '../sdk/types.js';
 import { id as checkId } from '../schema/rules.js';
+import { idHint } from './suggest.js';
 
 export type IdKind = 'publication' | 'adslot' | 'advertiser' | 'campaign';
 
@@ -16,12 +17,7 @@ export const MAX_CANDIDATES = 10;
 
 const FULL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const WORDS: Record<IdKind, { one: string; list: string }> = {
-  publication: { one: 'publication', list: 'masg pub list' },
-  adslot: { one: 'ad slot', list: 'masg slot list' },
-  advertiser: { one: 'advertiser', list: 'masg adv list' },
-  campaign: { one: 'campaign', list: 'masg campaign list ADVERTISER' },
-};
+const ONE: Record<IdKind, string> = { publication: 'publication', adslot: 'ad slot', advertiser: 'advertiser', campaign: 'campaign' };
 
 export function isFullId(value: string): boolean {
   return FULL_UUID.test(value);
@@ -56,13 +52,13 @@ async function resolveEntities(
   raws: readonly string[],
   label: string,
 ): Promise<Array<{ id: string; name?: string }>> {
-  const wanted = raws.map((raw) => checkId(label, raw));
+  const wanted = raws.map((raw) => withIdHint(kind, () => checkId(label, raw)));
   const prefixes = [...new Set(wanted.filter((w) => !isFullId(w)))];
   for (const p of prefixes) {
     if ([...p].length < MIN_PREFIX) {
       throw new UsageError(`${label}: "${p}" is too short; give the full ID or at least its first ${MIN_PREFIX} characters.`, {
         field: label,
-        hint: `See \`${WORDS[kind].list}\` for the IDs.`,
+        hint: idHint(kind),
       });
     }
   }
@@ -119,20 +115,26 @@ async function* entities(client: MasgClient, kind: IdKind): AsyncIterable<Entity
   }
 }
 
+/** An ID refused by its syntax ("is not a valid ID") names where the valid ones are. */
+function withIdHint<T>(kind: IdKind, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof UsageError && err.hint === undefined) err.hint = idHint(kind);
+    throw err;
+  }
+}
+
 function pick(kind: IdKind, prefix: string, found: Found, label: string): Entity {
-  const words = WORDS[kind];
   if (found.exact) return found.exact;
   if (found.count === 1) return found.some[0];
   if (found.count === 0) {
-    throw new UsageError(`${label}: no ${words.one} ID starts with "${prefix}".`, {
-      field: label,
-      hint: `See \`${words.list}\` for the IDs.`,
-    });
+    throw new UsageError(`${label}: no ${ONE[kind]} ID starts with "${prefix}".`, { field: label, hint: idHint(kind) });
   }
   const shown = found.some.slice(0, MAX_CANDIDATES);
   const lines = shown.map((e) => `  ${e.id}  ${e.name}`);
   if (found.count > shown.length) lines.push(`  and ${found.count - shown.length} more`);
-  throw new UsageError(`${label}: "${prefix}" is the start of ${found.count} ${words.one} IDs:\n${lines.join('\n')}`, {
+  throw new UsageError(`${label}: "${prefix}" is the start of ${found.count} ${ONE[kind]} IDs:\n${lines.join('\n')}`, {
     field: label,
     hint: 'Type more characters of the ID (or all of it).',
   });

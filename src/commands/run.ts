@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
-import { markReported, UsageError } from '../core/errors.js';
+import { markReported, MasgError, UsageError } from '../core/errors.js';
 import { render } from './render.js';
 import { isDryRun } from '../sdk/dry-run.js';
 
@@ -13,6 +13,12 @@ async function report(ctx: Context, err: unknown): Promise<void> {
     const redact = createRedactor(ctx.secrets);
     err.message = redact(err.message);
     if ('hint' in err && typeof err.hint === 'string') err.hint = redact(err.hint);
+  }
+  if (err instanceof MasgError) {
+    const { addIdHint, keepLineOptionsIn } = await import('./suggest.js');
+    addIdHint(err);
+    // A suggested command is pasted as is: it must ask the same service, as the same account.
+    keepLineOptionsIn(err, ctx.globals);
   }
   const ui = await ctx.ui().catch(() => undefined);
   if (!ui || !(err instanceof Error) || !('exitCode' in err)) return;
@@ -49,19 +55,33 @@ function printDescribed(ctx: Context): void {
   if (lines.length > 0) ctx.io.stdout.write(`${lines.join('\n')}\n`);
 }
 
+// What a command's help shows besides commander's own parts: its examples and any further
+// sections (the root's help topics). Kept here, not as commander "after" text, so the help
+// formatter (src/help/format.ts) can put them before the inherited options, as gh does.
 const examples = new WeakMap<Command, readonly string[]>();
+const extra = new WeakMap<Command, Array<{ title: string; lines: string[] }>>();
 
-/** The examples of a command, for generated documentation (docs/commands.md). */
+export function setExamples(cmd: Command, list: readonly string[]): void {
+  examples.set(cmd, list);
+}
+
+/** The examples of a command, for its help and for generated documentation (docs/commands.md). */
 export function examplesOf(cmd: Command): readonly string[] {
   return examples.get(cmd) ?? [];
 }
 
+/** A section shown after the examples, e.g. the root's "Help topics:". */
+export function addSection(cmd: Command, title: string, lines: string[]): void {
+  extra.set(cmd, [...(extra.get(cmd) ?? []), { title, lines }]);
+}
+
+export function sectionsOf(cmd: Command): ReadonlyArray<{ title: string; lines: string[] }> {
+  return extra.get(cmd) ?? [];
+}
+
 export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {
   def.configure?.(cmd);
-  examples.set(cmd, def.examples);
-  if (def.examples.length > 0) {
-    cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
-  }
+  setExamples(cmd, def.examples);
   cmd.action(async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
     // Arguments are strings (variadic ones arrays of strings); an omitted optional one is dropped.

@@ -26,7 +26,7 @@ export const sandbox = defineCommand<SandboxOptions>({
       .option(
         '--faults <spec>',
         'inject faults: KIND=probability,… with KIND one of drop, reset, 503, 429, 502 (request not applied) or ' +
-          'drop-after, 500, truncate, malformed (applied); also latency=MS|MIN-MAX, retry-after=S, seed=N, path=SUBSTRING. ' +
+          'drop-after, 500, truncate, malformed (applied), drop-tags (applied without tags, as production); also latency=MS|MIN-MAX, retry-after=S, seed=N, path=SUBSTRING. ' +
           'e.g. 503=0.2,429=0.1,drop-after=0.05',
       )
       .option('--scale <PxS[xC]>', 'benchmark data: P publications × S ad slots each (× C countries, default 40), e.g. 2000x5')
@@ -41,7 +41,7 @@ export const sandbox = defineCommand<SandboxOptions>({
     'masg sandbox --port 8080 --data ./sandbox.json',
     'masg sandbox --faults 503=0.2,429=0.1 --latency 100-800',
     'masg sandbox --reset   # start --sandbox over with fresh demo data',
-    'MASG_BASE_URL=http://127.0.0.1:8080 MASG_EMAIL=demo@sandbox.masg.test MASG_DEVELOPER_KEY=demo-developer-key masg pub list   # in another terminal',
+    'MASG_BASE_URL=http://127.0.0.1:8080 MASG_EMAIL=demo@sandbox.masg.test MASG_DEVELOPER_KEY=demo-developer-key MASG_TIMEZONE=America/New_York masg pub list   # in another terminal',
   ],
   async run(ctx, opts) {
     if (opts.reset) {

@@ -17,7 +17,7 @@ export const sql = defineCommand<SqlOptions>({
       .option('--out <file>', 'write to FILE atomically (format from its extension unless -o is given)')
       .option('--write', 'allow statements that change the database (default: read-only)'),
   examples: [
-    `masg sql "SELECT country, sum(earnings) AS earnings FROM publisher_stats GROUP BY country ORDER BY earnings DESC"`,
+    `masg sql "SELECT country, sum(earnings) FROM publisher_stats GROUP BY country"`,
     `masg sql "COPY (SELECT * FROM publisher_stats) TO 'stats.parquet' (FORMAT parquet)"`,
     `masg sql "SELECT * FROM campaign_stats WHERE date >= DATE '2026-01-01'" -o csv --out spend.csv`,
   ],

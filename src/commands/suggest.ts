@@ -1,8 +1,15 @@
-// Commander suggests the nearest option by spelling, and spelling misleads once: `--out` is
-// three letters from `--output`, which sets the *format*. A command without --out that gets one
-// was asked to write a file: point to what does that (the bulk commands' --results, or a shell
-// redirection), never to -o.
+// Commander's parse errors, made more useful where its message alone misleads or stops short:
+// - it suggests the nearest option by spelling, and spelling misleads once: `--out` is three
+//   letters from `--output`, which sets the *format*. A command without --out that gets one was
+//   asked to write a file: point to what does that (the bulk commands' --results, or a shell
+//   redirection), never to -o;
+// - `--json` (gh's spelling) gets no suggestion from spelling: point to `-o json` (and --fields);
+// - a missing ID argument names the list command that shows the valid IDs, as every ID error does.
+// And every suggested command is meant to be pasted: it keeps the options of the line that failed
+// which decide *where* it runs (--sandbox, --profile, --base-url), or the pasted command would ask
+// another service, or another account (keepLineOptions, also applied to every error's hint).
 import type { Command } from 'commander';
+import { ApiError, type MasgError } from '../core/errors.js';
 
 const FILE_FLAGS = new Set(['--out', '--outfile', '--out-file', '--output-file']);
 
@@ -10,15 +17,106 @@ function longFlags(cmd: Command): Set<string> {
   return new Set(cmd.options.map((o) => o.long).filter((l): l is string => l !== undefined));
 }
 
-/** Commander's "unknown option" message for `cmd`, its suggestion corrected where spelling misleads. */
+/** Commander's message for `cmd`, corrected or completed as above. */
 export function correctSuggestion(text: string, cmd: Command): string {
-  const flag = /^error: unknown option '(--[^'=]+)/.exec(text)?.[1];
-  if (flag === undefined || !FILE_FLAGS.has(flag.toLowerCase()) || longFlags(cmd).has('--out')) return text;
+  const line = cmd.optsWithGlobals<LineOptions>();
+  return keepLineOptions(corrected(text, cmd), line);
+}
+
+function corrected(text: string, cmd: Command): string {
   const first = text.split('\n')[0];
+  const missing = /^error: missing required argument '([^']+)'/.exec(text)?.[1];
+  if (missing !== undefined) {
+    const list = /\(see (`masg [^`]+`)\)/.exec(cmd.registeredArguments.find((a) => a.name() === missing)?.description ?? '')?.[1];
+    return list === undefined ? text : `${first}\n(${list} shows the IDs.)\n`;
+  }
+  const flag = /^error: unknown option '(--[^'=]+)(?:=([^']*))?/.exec(text);
+  if (flag?.[1] === '--json') {
+    const fields = flag[2] ? ` --fields ${flag[2]}` : '';
+    return `${first}\n(For JSON, use \`-o json${fields}\`: -o chooses the format, --fields the columns.)\n`;
+  }
+  if (flag === null || !FILE_FLAGS.has(flag[1].toLowerCase()) || longFlags(cmd).has('--out')) return text;
   const instead = !cmd.parent
     ? '(--out belongs after the command, for the list and stats commands: e.g. masg pub list --out FILE.)'
     : longFlags(cmd).has('--results')
       ? '(Did you mean --results? It names the file for the per-row results of --from.)'
       : '(This command writes no file: redirect its output instead, e.g. `> FILE`; -o/--output sets the format.)';
   return `${first}\n${instead}\n`;
+}
+
+export interface LineOptions {
+  sandbox?: boolean;
+  profile?: string;
+  baseUrl?: string;
+}
+
+/** A value as a shell word: bare when safe, else in single quotes. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** "--sandbox --profile ci", the line's options as they must follow `masg` in a suggestion. */
+function lineFlags(line: LineOptions): Array<{ flag: string; text: string }> {
+  const flags: Array<{ flag: string; text: string }> = [];
+  if (line.sandbox) flags.push({ flag: '--sandbox', text: '--sandbox' });
+  if (line.profile !== undefined) flags.push({ flag: '--profile', text: `--profile ${shellWord(line.profile)}` });
+  if (line.baseUrl !== undefined) flags.push({ flag: '--base-url', text: `--base-url ${shellWord(line.baseUrl)}` });
+  return flags;
+}
+
+/**
+ * `text` with every command in backticks that starts with `masg ` given the line's options, after
+ * `masg`. A flag the suggestion already has (`masg login --profile ci`) is not added twice, nor one
+ * the text asks to leave out ("`masg login` without --sandbox").
+ */
+export function keepLineOptions(text: string, line: LineOptions): string {
+  const flags = lineFlags(line);
+  if (flags.length === 0) return text;
+  return text.replace(/`masg ([^`]*)`/g, (whole, rest: string, at: number) => {
+    const after = text.slice(at + whole.length, at + whole.length + 40);
+    const added = flags
+      .filter(({ flag }) => !new RegExp(`(^|\\s)(${flag}|${flag === '--profile' ? '-p' : flag})(\\s|=|$)`).test(rest))
+      .filter(({ flag }) => !after.startsWith(` without ${flag}`))
+      .map((f) => f.text);
+    return added.length === 0 ? whole : `\`masg ${added.join(' ')} ${rest}\``;
+  });
+}
+
+/** The same, applied to an error's message and hint in place. */
+export function keepLineOptionsIn(err: MasgError, line: LineOptions): void {
+  err.message = keepLineOptions(err.message, line);
+  if (err.hint !== undefined) err.hint = keepLineOptions(err.hint, line);
+}
+
+/** The list command that shows the valid IDs of each kind the service may not find. */
+export const LIST_COMMANDS = {
+  publication: 'masg pub list',
+  adslot: 'masg slot list',
+  advertiser: 'masg adv list',
+  campaign: 'masg campaign list ADVERTISER',
+} as const;
+
+export function idHint(kind: keyof typeof LIST_COMMANDS): string {
+  return kind === 'campaign'
+    ? `See \`${LIST_COMMANDS.campaign}\` for the IDs, with an advertiser ID from \`${LIST_COMMANDS.advertiser}\`.`
+    : `See \`${LIST_COMMANDS[kind]}\` for the IDs.`;
+}
+
+/**
+ * The service's "not found" answers (code 2000, and 5000 "No such Publication: …" on ad slot
+ * create/list) name the list command of the kind it did not find, when the error has no hint yet.
+ */
+export function addIdHint(err: unknown): void {
+  if (!(err instanceof ApiError) || err.hint !== undefined) return;
+  const d = err.description;
+  const kind = /^No such Publication\b/.test(d)
+    ? 'publication'
+    : /^No such AdSpace\b/.test(d)
+      ? 'adslot'
+      : /^Advertiser .* not found/.test(d)
+        ? 'advertiser'
+        : /^Campaign .* not found/.test(d)
+          ? 'campaign'
+          : undefined;
+  if (kind && (err.code === 2000 || err.code === 5000)) err.hint = idHint(kind);
 }

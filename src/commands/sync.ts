@@ -26,8 +26,8 @@ export const sync = defineCommand<SyncOptions>({
       .option('--concurrency <n>', 'requests in flight at once', '4'),
   examples: [
     'masg sync',
-    'masg sync --from 2026-01-01 --db ~/stats.duckdb',
-    'MASG_DB=postgres://masg:secret@db.example/stats masg sync --quiet',
+    'masg sync --from -90d --db ~/stats.duckdb',
+    'masg sync --grain hour --from yesterday --quiet',
     'masg sync --dry-run',
   ],
   async run(ctx, opts) {

@@ -4,10 +4,9 @@
 // honouring --sandbox, --profile and --base-url from the line, and completion/ never imports the
 // CLI shell.
 import type { EntityList, MasgClient } from '../sdk/types.js';
-import { accountOverrides } from '../config/settings.js';
 import { defaultConfigDir } from '../config/store.js';
 import type { IdKind } from './hints.js';
-import { cacheLabel, configStamp, openCache, readFresh, store, type IdList } from '../config/id-cache.js';
+import { cacheIdentity, cacheLabel, openCache, readFresh, store, type IdList } from '../config/id-cache.js';
 import type { LineGlobals } from './query.js';
 
 /** A Tab that makes the shell wait longer than this is worse than one that offers nothing. */
@@ -35,10 +34,7 @@ export type OpenLineSession = (line: LineGlobals, deadline: AbortSignal, budgetM
 export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, open: OpenLineSession): Promise<IdList> {
   const configDir = defaultConfigDir({ env });
   const label = cacheLabel(line, env);
-  // Everything that can change which account answers, known without opening the profile store.
-  // The precedence is settings.ts's own (accountOverrides), the one every command resolves with.
-  const identity = line.sandbox ? 'sandbox' : JSON.stringify([label, ...accountOverrides(line, env), configStamp(configDir)]);
-  const cache = openCache(configDir, label, identity);
+  const cache = openCache(configDir, label, cacheIdentity(line, env, configDir));
   const cached = readFresh(cache, kind);
   if (cached) return cached;
 

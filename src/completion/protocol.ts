@@ -16,15 +16,18 @@ export function offerable(value: string): boolean {
 }
 
 export function cleanDescription(text: string): string {
-  return sanitizeForDisplay(text).replace(/ {2,}/g, ' ').trim();
+  // Most names hold nothing to remove: one test instead of four replaces (a cold Tab on 50,000
+  // publications cleans 50,000 names while the shell waits).
+  const safe = hasUnsafeCharacters(text) ? sanitizeForDisplay(text) : text;
+  return (safe.includes('  ') ? safe.replace(/ {2,}/g, ' ') : safe).trim();
 }
 
 export function formatAnswer(candidates: Candidate[], directives: string[]): string {
-  const lines: string[] = [];
+  let text = '';
   for (const c of candidates) {
     if (!offerable(c.value)) continue;
     const description = c.description === undefined ? '' : cleanDescription(c.description);
-    lines.push(description ? `${c.value}\t${description}` : c.value);
+    text += description ? `${c.value}\t${description}\n` : `${c.value}\n`;
   }
-  return [...lines, `:${directives.join(',')}`].join('\n') + '\n';
+  return `${text}:${directives.join(',')}\n`;
 }

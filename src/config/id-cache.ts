@@ -5,7 +5,7 @@
 // different kinds at once keep both lists, and a third never sees a half-written file.
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveProfileName } from './settings.js';
+import { accountOverrides, resolveProfileName } from './settings.js';
 /** The kinds of ID lists Tab offers (src/completion/hints.ts names them the same). */
 export type IdKind = 'publications' | 'adslots' | 'advertisers' | 'campaigns';
 
@@ -76,7 +76,9 @@ export async function store(
     async (locked) => {
       const file: CacheFile = parse(cache, await locked.read()) ?? { identity: cache.identity, entries: {} };
       for (const [kind, items] of Object.entries(fresh) as Array<[IdKind, IdList]>) file.entries[kind] = { at: now, items };
-      await locked.write(JSON.stringify(file), { mode: 0o600 });
+      // No fsync while the shell waits for Tab: a cache a crash loses (or leaves unreadable, which
+      // reads as a miss) costs one request, never a wrong answer.
+      await locked.write(JSON.stringify(file), { mode: 0o600, durable: false });
       return true;
     },
     { waitMs: opts.waitMs ?? CACHE_LOCK_WAIT_MS },
@@ -99,6 +101,21 @@ export function configStamp(configDir: string): number {
  */
 export function cacheLabel(globals: { sandbox?: boolean; profile?: string }, env: Record<string, string | undefined>): string {
   return globals.sandbox ? 'sandbox' : resolveProfileName(globals, env).name;
+}
+
+/**
+ * Which account and server a line's IDs belong to, known without opening the profile store:
+ * everything that can change the answer, by settings.ts's own precedence (accountOverrides).
+ * Tab and the commands that show names beside IDs share one cache through it.
+ */
+export function cacheIdentity(
+  globals: { sandbox?: boolean; profile?: string; baseUrl?: string },
+  env: Record<string, string | undefined>,
+  configDir: string,
+): string {
+  return globals.sandbox
+    ? 'sandbox'
+    : JSON.stringify([cacheLabel(globals, env), ...accountOverrides(globals, env), configStamp(configDir)]);
 }
 
 /** What a change sent to `path` can make stale: Tab must offer a created ID (and a new name) at once. */

@@ -11,6 +11,7 @@ export const ExitCode = {
   NETWORK: 6,
   LOCAL_IO: 7,
   PARTIAL: 8,
+  ALERT: 9,
   INTERRUPTED: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -102,6 +103,11 @@ export class LocalIOError extends MasgError {
 /** Some items of a multi-item operation failed (bulk apply with --continue-on-error). */
 export class PartialError extends MasgError {
   override readonly exitCode = ExitCode.PARTIAL;
+}
+
+/** `masg pulse` printed its report and at least one finding is an alert: cron can act on it. */
+export class AlertsFoundError extends MasgError {
+  override readonly exitCode = ExitCode.ALERT;
 }
 
 /** Ctrl-C or SIGTERM: in-flight work was stopped and temporary files removed. */

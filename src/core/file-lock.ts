@@ -2,7 +2,7 @@
 // completion cache). Two masg processes must never both read version N and each write their own
 // N+1: one of the two changes would be lost while both report success. So every change is made
 // inside a lock held across read, modify and write, and the new file replaces the old atomically
-// (temporary file in the same folder, fsync, rename): a kill -9 leaves the old or the new file.
+// (src/core/atomic-file.ts): a kill -9 leaves the old or the new file.
 //
 // The lock is proper-lockfile's rather than our own: it is the widely used one (npm, yarn and
 // many CLIs have relied on it for years), it needs no native code (mkdir is the atomic step, so it
@@ -13,10 +13,10 @@
 // release since 4.1.2 but needs none: it uses only fs calls that are stable on Node 20–26 (mkdir,
 // stat, utimes, rmdir), checked by this repository's tests on the Node it runs. It is imported
 // lazily: `masg --help` and static completion never load it.
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { writeFileAtomic } from './atomic-file.js';
 import { LocalIOError } from './errors.js';
 
 export interface LockOptions {
@@ -33,8 +33,11 @@ export interface LockedFile {
   readonly path: string;
   /** The file's text; undefined when it does not exist. */
   read(): Promise<string | undefined>;
-  /** Replace the file atomically (temp file, fsync, rename, fsync of the folder). */
-  write(text: string, opts?: { mode?: number }): Promise<void>;
+  /**
+   * Replace the file atomically (temp file, fsync, rename, fsync of the folder). `durable: false`
+   * skips the fsyncs: still atomic for readers, but a crash may lose the change (a cache).
+   */
+  write(text: string, opts?: { mode?: number; durable?: boolean }): Promise<void>;
 }
 
 /** Thrown (exit 7) when another process holds the lock for longer than `waitMs`. */
@@ -151,7 +154,6 @@ async function underLock<T>(
     read: () => readIfExists(path),
     async write(text, writeOpts = {}) {
       held();
-      await removeStaleTemps(path);
       await writeFileAtomic(path, text, { ...writeOpts, beforeRename: held });
     },
   };
@@ -185,62 +187,4 @@ export async function readIfExists(path: string): Promise<string | undefined> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
-}
-
-/** Temp files are named `.<name>.<pid>.<random>.tmp`, beside the file. */
-function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-}
-
-/**
- * Write `text` to a temp file beside `path`, fsync it, rename it over `path`, fsync the folder.
- * Atomic for readers, but not a lock: a read-modify-write must run inside withFileLock.
- */
-export async function writeFileAtomic(path: string, text: string, opts: { mode?: number; beforeRename?: () => void } = {}): Promise<void> {
-  const tmp = tempPathFor(path);
-  try {
-    const handle = await fs.open(tmp, 'wx', opts.mode ?? 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    opts.beforeRename?.();
-    await fs.rename(tmp, path);
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
-  // The rename is durable only once the folder entry is flushed; some platforms cannot, so best effort.
-  try {
-    const dir = await fs.open(dirname(path), 'r');
-    await dir.sync().finally(() => dir.close());
-  } catch {
-    /* not supported here */
-  }
-}
-
-/** Files whose leftover temps this process has already removed: once per process is enough. */
-const swept = new Set<string>();
-
-/**
- * Temp files left by writers that were killed before their rename. Only safe under the lock:
- * then no live writer of this file exists, so every temp file of it is garbage.
- */
-async function removeStaleTemps(path: string): Promise<void> {
-  if (swept.has(path)) return;
-  swept.add(path);
-  const prefix = `.${basename(path)}.`;
-  let names: string[];
-  try {
-    names = await fs.readdir(dirname(path));
-  } catch {
-    return;
-  }
-  await Promise.all(
-    names
-      .filter((n) => n.startsWith(prefix) && n.endsWith('.tmp'))
-      .map((n) => fs.rm(join(dirname(path), n), { force: true }).catch(() => undefined)),
-  );
 }

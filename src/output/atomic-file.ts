@@ -1,14 +1,13 @@
-// `--out FILE` and `--results FILE`, files that cron trusts: the data goes to a temporary file in
-// the same folder (same filesystem, so the final rename is atomic), is fsynced, and only then
-// replaces FILE. A run that fails or is interrupted removes its temporary file and leaves any
-// earlier FILE untouched; a run killed outright (kill -9) leaves its temporary file behind, and
-// the next run that writes the same FILE removes it (see removeStaleTemps).
+// `--out FILE` and `--results FILE`, files that cron trusts, streamed through the atomic replace
+// of src/core/atomic-file.ts: the data goes to a temporary file beside FILE, is fsynced, and only
+// then replaces FILE. A run that fails or is interrupted removes its temporary file and leaves any
+// earlier FILE untouched; one killed outright leaves it for the next write of FILE to remove.
 //
 // Every failure of the file system comes out as LocalIOError (exit 7) naming FILE and the cause.
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs, type WriteStream } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { commitTemp, createTemp, discardTemp } from '../core/atomic-file.js';
 import { UsageError } from '../core/errors.js';
 import { asLocalIO, localIOError } from '../core/local-io.js';
 
@@ -38,33 +37,30 @@ export async function openAtomicFile(path: string, field = '--out', opts: Atomic
   const dir = dirname(path);
   await checkDirectory(dir, field);
   await checkNotFolder(path, field);
-  await removeStaleTemps(path);
   const previous = await fs.stat(path).catch(() => undefined);
   const hint = previous ? `The earlier ${path} is unchanged.` : undefined;
   const explain = (err: unknown) => asLocalIO(err, path, 'write', hint);
-  // Dot-prefixed so globbing consumers (e.g. `*.csv` loaders) never pick up a half-written file.
-  const tempPath = join(dir, tempName(basename(path), process.pid, randomBytes(4).toString('hex')));
 
-  // `wx`: never reuse someone else's file. Created (and the reservation made) through a handle
-  // first, so that a read-only folder or a full disk fails here, before any work is done.
+  // Created (and the reservation made) through a handle first, so that a read-only folder or a
+  // full disk fails here, before any work is done.
   const mode = previous ? previous.mode & 0o777 : 0o644;
+  const { tempPath, handle } = await createTemp(path, mode).catch((err: unknown) => {
+    throw localIOError(err, path, 'write') ?? err;
+  });
   try {
-    const handle = await fs.open(tempPath, 'wx', mode);
-    try {
-      if (opts.reserveBytes) await reserve(handle, opts.reserveBytes);
-    } finally {
-      await handle.close();
-    }
+    if (opts.reserveBytes) await reserve(handle, opts.reserveBytes);
   } catch (err) {
-    await fs.rm(tempPath, { force: true }).catch(() => undefined);
+    await handle.close().catch(() => undefined);
+    await discardTemp(tempPath);
     throw localIOError(err, path, 'write') ?? err;
   }
+  await handle.close();
 
   let current: Opened;
   try {
     current = await openStream(tempPath, 'r+');
   } catch (err) {
-    await fs.rm(tempPath, { force: true }).catch(() => undefined);
+    await discardTemp(tempPath);
     throw explain(err);
   }
   let settled = false;
@@ -85,19 +81,18 @@ export async function openAtomicFile(path: string, field = '--out', opts: Atomic
       try {
         current.stream.end();
         await current.closed;
-        await fs.rename(tempPath, path);
+        await commitTemp(tempPath, path);
       } catch (err) {
         await discard();
-        await fs.rm(tempPath, { force: true }).catch(() => undefined);
+        await discardTemp(tempPath);
         throw explain(err);
       }
-      await syncDirectory(dir);
     },
     async abort() {
       if (settled) return;
       settled = true;
       await discard();
-      await fs.rm(tempPath, { force: true }).catch(() => undefined);
+      await discardTemp(tempPath);
     },
     async restart() {
       if (settled) throw new Error('restart() after commit() or abort()');
@@ -106,7 +101,7 @@ export async function openAtomicFile(path: string, field = '--out', opts: Atomic
         current = await openStream(tempPath, 'w');
       } catch (err) {
         settled = true;
-        await fs.rm(tempPath, { force: true }).catch(() => undefined);
+        await discardTemp(tempPath);
         throw explain(err);
       }
     },
@@ -122,8 +117,10 @@ interface Opened {
 /** Resolves once the file is open, so that an open error is thrown here and not lost in an event. */
 async function openStream(tempPath: string, flags: 'r+' | 'w'): Promise<Opened> {
   // `flush`: the descriptor is fsynced before it closes, so the rename never exposes a file
-  // whose data is still only in the page cache.
-  const stream = createWriteStream(tempPath, { flags, flush: true });
+  // whose data is still only in the page cache. A 1 MB buffer: with the default 16 KB every
+  // batch of rows (~30 KB of CSV) waited for its own write (2,000,000 rows of masg sql --out:
+  // 4.4 s of CPU against 3.1 s).
+  const stream = createWriteStream(tempPath, { flags, flush: true, highWaterMark: 1 << 20 });
   const closed = new Promise<void>((resolve, reject) => {
     stream.once('close', resolve);
     stream.once('error', reject);
@@ -149,51 +146,6 @@ async function reserve(handle: fs.FileHandle, bytes: number): Promise<void> {
   await handle.truncate(0);
 }
 
-/** `.NAME.PID.RAND.tmp`: the name says whose it is, so a later run can tell when it is stale. */
-function tempName(base: string, pid: number, random: string): string {
-  return `.${base}.${pid}.${random}.tmp`;
-}
-
-/**
- * Temporary files of `path` left by masg processes that no longer exist (kill -9, power loss)
- * are removed; those of a live process (another export to the same file right now) are not.
- * Best effort: a folder that cannot be listed or a file that cannot be removed is left alone.
- * Returns the names removed.
- */
-export async function removeStaleTemps(path: string, alive: (pid: number) => boolean = processAlive): Promise<string[]> {
-  const dir = dirname(path);
-  const prefix = `.${basename(path)}.`;
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const removed: string[] = [];
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
-    const m = /^(\d+)\.[0-9a-f]{8}$/.exec(name.slice(prefix.length, -'.tmp'.length));
-    if (!m) continue;
-    const pid = Number(m[1]);
-    // Our own PID: a file this very process may be writing (or a recycled PID's): keep it.
-    if (pid === process.pid || alive(pid)) continue;
-    if (
-      await fs.rm(join(dir, name), { force: true }).then(
-        () => true,
-        () => false,
-      )
-    )
-      removed.push(name);
-  }
-  return removed;
-}
-
-/** Signal 0 only asks whether the process exists; EPERM means it does, under another user. */
-export function processAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function checkDirectory(dir: string, field: string): Promise<void> {
   const stat = await fs.stat(dir).catch(() => undefined);
   if (!stat?.isDirectory()) throw new UsageError(`${field}: the folder ${dir} does not exist`, { field });
@@ -211,12 +163,4 @@ export async function checkNotFolder(path: string, field: string): Promise<void>
       hint: `Give a file name, e.g. ${field} ${join(path, field === '--results' ? 'results.csv' : 'export.csv')}`,
     });
   }
-}
-
-/** Makes the rename itself durable; not every platform lets a directory be opened for fsync. */
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await fs.open(dir, 'r').catch(() => undefined);
-  if (!handle) return;
-  await handle.sync().catch(() => undefined);
-  await handle.close();
 }

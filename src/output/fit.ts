@@ -2,15 +2,28 @@
 // widths alone (no text), so the rule can be read and tested apart from drawing. Only used when
 // the terminal's width is known: piped output is never fitted.
 //
-// Default mode, when the table is wider than the screen, gives way in this order:
+// Default mode, when the table is wider than the screen, gives way in this order, stopping as
+// soon as the table fits:
 //   1. UUID columns show the shortest prefix unique in their column (at least 7, as git does);
-//   2. free text shrinks to TEXT_MIN columns (or its header's width), cut with `…`; IDs, numbers,
-//      dates and headers are never cut;
-//   3. if the minimums still do not fit, whole columns are dropped, highest `priority` number
-//      first (descriptions, URLs, tags), then the rightmost among equals;
-//   4. the room left is handed back by priority: names and key figures get theirs first.
-// --wide shows every column at its natural width and wraps free text at spaces (never inside a
-// word) as far as the longest word; a table that still cannot fit stays wider than the screen.
+//   2. columns empty in every row are dropped;
+//   3. columns holding one value in every row (the currency, the one campaign of a report) leave
+//      the table for a caption line above it, where nothing of them is lost;
+//   4. free text is cut with `…`: descriptions, URLs and other text to TEXT_MIN columns, names
+//      (priority 1 text) only to NAME_KEEP, so a name of up to 30 characters stays whole;
+//   5. columns other than priority 1 are dropped, highest `priority` number first (ratios, tags,
+//      URLs, descriptions), then the rightmost among equals;
+//   6. an ID whose name is shown beside it is dropped (the name says it to the reader);
+//   7. names are cut to TEXT_MIN too;
+//   8. the other priority 1 columns (IDs, names, the figures the command exists for) are
+//      dropped: the names of other entities first (a slot's publication, outermost first), then
+//      IDs and figures, the name that tells the rows apart last, the rightmost first among
+//      equals; a last column left is cut, header and all.
+// The room left is then handed back by priority: names and key figures get theirs first (the
+// rows' own names before those of other entities).
+// IDs, numbers, dates and headers are never cut while a column can still be dropped.
+// --wide shows every column and whole values. Free text wraps at spaces (never inside a word),
+// descriptions and URLs before names, and only as far as the table needs to fit: a table that
+// cannot fit even so is shown unwrapped, wider than the screen, rather than wrapped for nothing.
 
 export interface ColumnMeasure {
   header: number;
@@ -24,6 +37,12 @@ export interface ColumnMeasure {
   shortId?: number;
   /** --wide: the widest word of the column, header included (the narrowest it can wrap to). */
   longestWord?: number;
+  /** Every row's value is '' (the totals row aside). */
+  empty?: boolean;
+  /** Every row holds the same value (at least two rows, not ''): it can go to the caption. */
+  constant?: boolean;
+  /** A name column: the index of the ID column it names. */
+  nameFor?: number;
 }
 
 export interface Layout {
@@ -33,9 +52,13 @@ export interface Layout {
   widths: number[];
   /** Whether UUID columns are cut to their unique prefix. */
   shortenIds: boolean;
+  /** Indexes of the columns moved to the caption line above the table, in their order. */
+  caption: number[];
 }
 
 export const TEXT_MIN = 10;
+/** A name up to this wide is never cut while a column of lower rank can give way. */
+export const NAME_KEEP = 30;
 
 /** Borders and padding of `n` columns: "│ " before each, " " after each, the closing "│". */
 export function frame(n: number): number {
@@ -44,54 +67,122 @@ export function frame(n: number): number {
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 const natural = (c: ColumnMeasure) => Math.max(c.header, c.data);
+const isName = (c: ColumnMeasure) => c.text && c.priority === 1;
 
 export function layoutTable(cols: readonly ColumnMeasure[], total: number | undefined, wide: boolean): Layout {
   const all = cols.map((_, i) => i);
   const widths = cols.map(natural);
-  if (total === undefined || sum(widths) + frame(cols.length) <= total) return { shown: all, widths, shortenIds: false };
+  if (total === undefined || sum(widths) + frame(cols.length) <= total) return { shown: all, widths, shortenIds: false, caption: [] };
   return wide ? wrapLayout(cols, widths, total) : squeezeLayout(cols, total);
 }
 
 function squeezeLayout(cols: readonly ColumnMeasure[], total: number): Layout {
   const nat = cols.map((c) => Math.max(c.header, c.shortId ?? c.data));
+  const min = [...nat];
+  let shown = cols.map((_, i) => i);
+  const caption: number[] = [];
+  const need = () => sum(shown.map((i) => min[i])) + frame(shown.length);
+  const fits = () => need() <= total;
+  // Leaves out the columns `away` picks, unless that would leave no column at all.
+  const leave = (away: (c: ColumnMeasure) => boolean): number[] => {
+    const gone = shown.filter((i) => away(cols[i]));
+    if (gone.length < shown.length) shown = shown.filter((i) => !away(cols[i]));
+    else gone.length = 0;
+    return gone;
+  };
+  // Drops one column at a time, the highest `rank` first (0: never), the rightmost among equals.
+  const dropWhileTooWide = (rank: (i: number) => number) => {
+    while (shown.length > 1 && !fits()) {
+      let drop = -1;
+      let worst = 0;
+      for (let k = 0; k < shown.length; k++) {
+        const r = rank(shown[k]);
+        if (r > 0 && r >= worst) [drop, worst] = [k, r];
+      }
+      if (drop < 0) return;
+      shown.splice(drop, 1);
+    }
+  };
+  const namedId = (i: number) => shown.some((j) => cols[j].nameFor === i);
+  // The name that says which row is which: the rows' own (a slot's name), else the innermost
+  // other one shown (a report's ad slot rather than its publication). Other names go before IDs
+  // and figures, outermost first (3 + 1/(2 + i) ranks them left to right); it goes last.
+  const rowName = (i: number) => {
+    if (cols[i].nameFor === undefined) return true;
+    if (shown.some((j) => isName(cols[j]) && cols[j].nameFor === undefined)) return false;
+    return !shown.some((j) => j > i && cols[j].nameFor !== undefined);
+  };
   // Headers are never cut while other columns can give way: `conve…` twice would not say which
   // of conversions and conversionsPercent a column is.
-  const min = cols.map((c, i) => Math.max(1, c.text ? Math.min(nat[i], Math.max(TEXT_MIN, c.header)) : nat[i]));
-  const shown = cols.map((_, i) => i);
-  const need = () => sum(shown.map((i) => min[i])) + frame(shown.length);
-  while (shown.length > 1 && need() > total) {
-    let drop = 0;
-    for (let k = 1; k < shown.length; k++) if (cols[shown[k]].priority >= cols[shown[drop]].priority) drop = k;
-    shown.splice(drop, 1);
+  const cutText = (names: boolean) => {
+    for (const i of shown) {
+      const c = cols[i];
+      if (c.text && isName(c) === names) min[i] = Math.max(1, Math.min(nat[i], Math.max(TEXT_MIN, c.header)));
+    }
+  };
+
+  if (!fits()) leave((c) => c.empty === true);
+  if (!fits()) caption.push(...leave((c) => c.constant === true));
+  if (!fits()) {
+    cutText(false);
+    for (const i of shown) if (isName(cols[i])) min[i] = Math.min(nat[i], Math.max(NAME_KEEP, cols[i].header));
   }
-  if (need() > total) min[shown[0]] = Math.max(1, total - frame(1)); // one column left: cut even it (and its header)
+  dropWhileTooWide((i) => (cols[i].priority > 1 ? cols[i].priority : 0));
+  dropWhileTooWide((i) => (namedId(i) ? 1 : 0));
+  if (!fits()) cutText(true);
+  dropWhileTooWide((i) => (isName(cols[i]) ? (rowName(i) ? 1 : 3 + 1 / (2 + i)) : 2));
+  if (!fits()) min[shown[0]] = Math.max(1, total - frame(1)); // one column left: cut even it (and its header)
+
   const widths = [...min];
   let slack = total - need();
-  const byPriority = [...shown].sort((a, b) => cols[a].priority - cols[b].priority || a - b);
+  const own = (i: number) => (cols[i].nameFor === undefined ? 0 : 1);
+  const byPriority = [...shown].sort((a, b) => cols[a].priority - cols[b].priority || own(a) - own(b) || a - b);
   for (const i of byPriority) {
     const add = Math.max(0, Math.min(slack, nat[i] - widths[i]));
     widths[i] += add;
     slack -= add;
   }
-  return { shown, widths, shortenIds: cols.some((c) => c.shortId !== undefined) };
+  return { shown, widths, shortenIds: cols.some((c) => c.shortId !== undefined), caption };
 }
 
-function wrapLayout(cols: readonly ColumnMeasure[], widths: number[], total: number): Layout {
-  const min = cols.map((c, i) => (c.text ? Math.min(widths[i], c.longestWord ?? widths[i]) : widths[i]));
+function wrapLayout(cols: readonly ColumnMeasure[], natural: readonly number[], total: number): Layout {
+  const widths = [...natural];
+  const word = (i: number) => Math.min(natural[i], cols[i].longestWord ?? natural[i]);
   let excess = sum(widths) + frame(cols.length) - total;
-  // Narrow the widest wrappable column a step at a time, so long texts share the room evenly.
+  // Descriptions and URLs wrap first; names only past NAME_KEEP, and then only if still needed.
+  const stages: Array<(i: number) => number> = [
+    (i) => (cols[i].text && !isName(cols[i]) ? word(i) : natural[i]),
+    (i) => (isName(cols[i]) ? Math.max(word(i), Math.min(natural[i], NAME_KEEP)) : natural[i]),
+    (i) => (isName(cols[i]) ? word(i) : natural[i]),
+  ];
+  const floor = cols.map((_, i) => natural[i]);
+  for (const stage of stages) {
+    if (excess <= 0) break;
+    for (let i = 0; i < cols.length; i++) floor[i] = Math.min(floor[i], stage(i));
+    excess = narrow(widths, floor, excess);
+  }
+  // Wrapping that cannot make the table fit only makes it taller: every value stays on its line.
+  if (excess > 0) return { shown: cols.map((_, i) => i), widths: [...natural], shortenIds: false, caption: [] };
+  return { shown: cols.map((_, i) => i), widths, shortenIds: false, caption: [] };
+}
+
+/**
+ * Narrows the widest column above its floor a step at a time, so long texts share the room
+ * evenly, until `excess` is gone or nothing can narrow; returns the excess left.
+ */
+function narrow(widths: number[], floor: readonly number[], excess: number): number {
   while (excess > 0) {
     let widest = -1;
-    for (let i = 0; i < cols.length; i++) if (widths[i] > min[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;
+    for (let i = 0; i < widths.length; i++) if (widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;
     if (widest < 0) break;
-    let second = min[widest];
-    for (let i = 0; i < cols.length; i++)
-      if (i !== widest && widths[i] > min[i]) second = Math.max(second, Math.min(widths[i], widths[widest]));
+    let second = floor[widest];
+    for (let i = 0; i < widths.length; i++)
+      if (i !== widest && widths[i] > floor[i]) second = Math.max(second, Math.min(widths[i], widths[widest]));
     const step = Math.max(1, Math.min(excess, widths[widest] - second));
     widths[widest] -= step;
     excess -= step;
   }
-  return { shown: cols.map((_, i) => i), widths, shortenIds: false };
+  return excess;
 }
 
 /**

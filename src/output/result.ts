@@ -9,18 +9,28 @@ export type CommandResult =
   /**
    * A list read as it arrives (the list commands): `batches` is iterated once, by render, only
    * after every option was checked, so nothing is sent before that. `out`: --out FILE, written
-   * atomically (the format follows its extension unless -o is given).
+   * atomically (the format follows its extension unless -o is given). `close`: called once render
+   * is done, whether the batches were read to the end, stopped early or never started (what
+   * they hold open, e.g. a database, is released even when the output fails first).
    */
-  | { kind: 'stream'; columns: Column[]; batches: AsyncIterable<readonly Row[]>; entity: string; tableFields?: string[]; out?: string }
+  | {
+      kind: 'stream';
+      columns: Column[];
+      batches: AsyncIterable<readonly Row[]>;
+      entity: string;
+      tableFields?: string[];
+      out?: string;
+      close?: () => Promise<void>;
+    }
   /** One entity (create, update, view): shown vertically in a table, as an object in JSON. */
   | { kind: 'record'; columns: Column[]; row: Record<string, string>; failure?: Error }
   // `failure` on a record: printed first (it is still the service's answer), then thrown for the
   // exit code — e.g. an update whose status change the service ignored.
   /** The service's body exactly as received (--raw); `failure` as for a record. */
-  | { kind: 'raw'; body: string; failure?: Error }
+  | { kind: 'raw'; body: string; bytes: Uint8Array; failure?: Error }
   | ReportResult
-  /** Plain text for stdout (a bulk plan, a description): printed as is. */
-  | { kind: 'text'; text: string }
+  /** Plain text for stdout (a bulk plan, a pulse report): printed as is; `failure` as for a record. */
+  | { kind: 'text'; text: string; failure?: Error }
   /**
    * --dry-run: the transport's hook described every request instead of sending it; the
    * descriptions (Context.described, in the order they would have been sent) are what

@@ -118,12 +118,14 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
     plainAscii.push(m.ascii);
     return m.widest;
   });
+  const empty = widest.map((w) => w === 0);
   if (totals) for (let i = 0; i < n; i++) widest[i] = Math.max(widest[i], displayWidth(totals[i] ?? ''));
   const measures: ColumnMeasure[] = columns.map((c, i) => ({
     header: displayWidth(head[i]),
     data: widest[i],
     priority: c.priority ?? DEFAULT_PRIORITY,
     text: c.wrap === true,
+    nameFor: c.names === undefined ? undefined : indexOf(columns, c.names),
   }));
 
   const fits = opts.width === undefined || measures.reduce((s, m) => s + Math.max(m.header, m.data) + 3, 1) <= opts.width;
@@ -136,7 +138,14 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
       measures[i].longestWord = longest;
     }
   }
-  if (!fits && !wide) for (let i = 0; i < n; i++) measures[i].shortId = idPrefix(data.values[i], count);
+  if (!fits && !wide) {
+    for (let i = 0; i < n; i++) {
+      measures[i].shortId = idPrefix(data.values[i], count);
+      measures[i].empty = empty[i];
+      // The figures a report exists for stay in it even when equal on every row (all 0).
+      measures[i].constant = !(isNumeric(columns[i]) && measures[i].priority === 1) && isConstant(data.values[i], count);
+    }
+  }
 
   const layout = layoutTable(measures, opts.width, wide);
   const shown = layout.shown;
@@ -162,7 +171,12 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const plain = (k: number, line: string) => (status[k] ? paintStatus(chalk, line) : line);
 
   const lines = box(widths);
-  let text = lines.top + '\n';
+  let text = captionLines(
+    layout.caption.map((i) => [head[i], data.values[i][0]]),
+    opts.width,
+    chalk,
+  );
+  text += lines.top + '\n';
   const headCells = shown.map((i, k) => (wide ? wrapWords(head[i], widths[k], 'keep') : [truncate(head[i], widths[k])]));
   text += drawRow(
     headCells,
@@ -270,6 +284,48 @@ function measureColumn(values: string[], count: number): { widths: Int32Array; a
     if (w > widest) widest = w;
   }
   return { widths, ascii, widest };
+}
+
+function indexOf(columns: readonly Column[], key: string): number | undefined {
+  const i = columns.findIndex((c) => c.key === key);
+  return i < 0 ? undefined : i;
+}
+
+/** Whether a column holds one value, not '', in every one of at least two rows. */
+function isConstant(values: readonly string[], count: number): boolean {
+  if (count < 2 || values[0] === '') return false;
+  const first = values[0];
+  for (let r = 1; r < count; r++) if (values[r] !== first) return false;
+  return true;
+}
+
+/**
+ * The caption above a table: `label: value` for each column that left it because every row
+ * holds the same value, as many to a line as fit the terminal. An item wider than the terminal
+ * puts its value on a line of its own, cut only when even that line is too narrow for it.
+ */
+function captionLines(items: ReadonlyArray<readonly [string, string]>, width: number | undefined, chalk: ChalkInstance): string {
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  const flush = () => {
+    if (line !== '') lines.push(line);
+    line = '';
+    used = 0;
+  };
+  for (const [label, value] of items) {
+    const w = displayWidth(label) + 2 + displayWidth(value);
+    if (width !== undefined && w > width) {
+      flush();
+      lines.push(`${chalk.bold(truncate(label, width - 1))}:`, truncate(value, width));
+      continue;
+    }
+    if (line !== '' && width !== undefined && used + 3 + w > width) flush();
+    line += `${line === '' ? '' : '   '}${chalk.bold(label)}: ${value}`;
+    used += (used === 0 ? 0 : 3) + w;
+  }
+  flush();
+  return lines.map((l) => l + '\n').join('');
 }
 
 /** The unique-prefix width of a column when every value in it is a UUID (blanks aside). */

@@ -3,6 +3,7 @@
 
 import { describeError } from './describe-error.js';
 import { sanitizeForDisplay } from './sanitize.js';
+import { wrapText } from './wrap.js';
 import type { OutStream, OutputFormat } from './types.js';
 
 export interface UiOptions {
@@ -12,6 +13,8 @@ export interface UiOptions {
   color: boolean;
   quiet: boolean;
   format: OutputFormat;
+  /** Messages are wrapped to this many columns (src/output/wrap.ts textWidth); none: not wrapped. */
+  width?: number;
   /** Delay before a spinner appears, so fast calls never flash one (default 300 ms). */
   spinnerDelayMs?: number;
 }
@@ -94,6 +97,12 @@ export function createUi(opts: UiOptions): Ui {
   // spinner runs, ora intercepts writes to its stream (and to process.stdout/stderr): it clears
   // its line, lets the text through and draws itself again below it.
   const line = (text: string) => void stderr.write(text + '\n');
+  // Wrapped before painting, so colour codes never count as columns; continuations are indented.
+  const fit = (text: string) => (opts.width === undefined ? text : wrapText(text, opts.width, 2));
+  /** A hint is already indented under its message: its continuations keep that indent. */
+  const hintFit = (text: string) => (opts.width === undefined ? text : wrapText(text, opts.width));
+  /** A message after a coloured prefix ("masg:"), wrapped as one line. */
+  const prefixed = (prefix: string, code: number, text: string) => paint(code, prefix) + fit(`${prefix} ${text}`).slice(prefix.length);
 
   function spinner(text: string): Spinner {
     active?.stop();
@@ -139,13 +148,13 @@ export function createUi(opts: UiOptions): Ui {
     stdout: opts.stdout,
     stderr,
     info(message) {
-      if (!quiet && !machine) line(clean(message));
+      if (!quiet && !machine) line(fit(clean(message)));
     },
     notice(message) {
-      if (!quiet) line(clean(message));
+      if (!quiet) line(fit(clean(message)));
     },
     warn(message) {
-      line(`${paint(33, 'masg: warning:')} ${clean(message)}`);
+      line(prefixed('masg: warning:', 33, clean(message)));
     },
     error(error) {
       active?.stop();
@@ -154,9 +163,9 @@ export function createUi(opts: UiOptions): Ui {
         return;
       }
       const e = describeError(error);
-      line(`${paint(31, 'masg:')} ${clean(e.message)}`);
+      line(prefixed('masg:', 31, clean(e.message)));
       // Every line of a hint is indented under the message, not only the first.
-      if (e.hint) line(paint(2, clean(e.hint).replace(/^/gm, '  ')));
+      if (e.hint) line(paint(2, hintFit(clean(e.hint).replace(/^/gm, '  '))));
     },
     spinner,
     progress(done, total, label = 'Working') {

@@ -10,13 +10,15 @@
 //   500         handled, then production's crash body: masg-error 500 (APPLIED)
 //   truncate    handled, body cut short mid-way, connection closed (APPLIED)
 //   malformed   handled, complete response whose body is not valid XML/JSON (APPLIED)
+//   drop-tags   handled without its `tags` parameter, as production does: it has no ad slot
+//               tags, accepts them and answers 200 (APPLIED, tags not kept)
 //
 // String form (CLI --faults): comma-separated `kind=probability`, plus `latency=MS` or
 // `latency=MIN-MAX`, `retry-after=SECONDS`, `seed=N`, `path=SUBSTRING`. A bare kind means always.
 
 import { prng } from './hash.js';
 
-export const FAULT_KINDS = ['drop', 'reset', '503', '429', '502', 'drop-after', '500', 'truncate', 'malformed'] as const;
+export const FAULT_KINDS = ['drop', 'reset', '503', '429', '502', 'drop-after', '500', 'truncate', 'malformed', 'drop-tags'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 /** Faults decided before the handler runs (the request has no effect). */
 export const BEFORE_HANDLER: ReadonlySet<FaultKind> = new Set(['drop', 'reset', '503', '429', '502']);

@@ -11,12 +11,13 @@ import { MAX_BODY } from './params.js';
 import { RequestLog } from './request-log.js';
 import { handle, type RequestListener, type SandboxRequestLog } from './server.js';
 import { countries } from './stats/countries.js';
-import { reviseDay } from './stats/revise.js';
+import { addIncident, reviseDay, type Incident } from './stats/revise.js';
 import { Store } from './store.js';
 
 export type { FaultKind, FaultSpec, Latency } from './faults.js';
 export { FAULT_KINDS, parseFaults, parseLatency } from './faults.js';
 export type { RequestListener, SandboxRequestLog } from './server.js';
+export type { Incident } from './stats/revise.js';
 export { DEMO as DEMO_ACCOUNT, OTHER as OTHER_ACCOUNT, RESTRICTED as RESTRICTED_ACCOUNT } from './accounts.js';
 
 export interface SandboxOptions {
@@ -60,6 +61,12 @@ export interface Sandbox {
    * the state; resolves once saved.
    */
   revise(day: string, factor: number): Promise<void>;
+  /**
+   * A fault in the figures of one entity on one day, for `masg pulse`: an ad slot that stops
+   * serving, a publication whose earnings drop, a campaign that overspends (stats/revise.ts).
+   * Persisted with the state; resolves once saved.
+   */
+  incident(incident: Incident): Promise<void>;
   /** Stops listening, waits for in-flight requests, flushes pending writes. */
   close(): Promise<void>;
 }
@@ -115,6 +122,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     requests,
     setFaults: (spec) => faults.set(spec),
     revise: async (day, factor) => reviseDay(store, day, factor),
+    incident: async (incident) => addIncident(store, incident),
     close: async () => {
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

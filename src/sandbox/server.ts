@@ -71,7 +71,8 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
   if (latencyMs > 0) await sleep(latencyMs);
   if (fault && BEFORE_HANDLER.has(fault)) return before(fault, req, res, entry, deps);
 
-  const reply = inBase ? await respond(req, path, rp.params, deps) : htmlPage(404, REASONS[404], url.pathname);
+  const params = fault === 'drop-tags' ? withoutTags(rp.params) : rp.params;
+  const reply = inBase ? await respond(req, path, params, deps) : htmlPage(404, REASONS[404], url.pathname);
   const format = entry.format ?? 'xml';
   if (fault === 'drop-after') return void req.socket.destroy();
   const final = fault === '500' ? errorReply(format, crash()) : reply;
@@ -84,6 +85,12 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
     // A bug while streaming a report: headers are out, so all that is left is to cut the body.
     res.destroy();
   }
+}
+
+/** The parameters as production's ad slot handlers use them: `tags` is read by none. */
+function withoutTags(params: Record<string, string>): Record<string, string> {
+  const { tags: _dropped, ...rest } = params;
+  return rest;
 }
 
 /** Route, parse parameters, authenticate, run, persist: the service proper. */

@@ -10,6 +10,7 @@ import {
   type FormInput,
   type Mode,
   type RecordOf,
+  withNameBeside,
 } from './field.js';
 import { AD_FORMATS } from './enums.js';
 import * as rule from './rules.js';
@@ -88,6 +89,8 @@ export const AD_SLOT_UPDATE_PARAMS = paramNames(adSlotSchema, 'update');
 /** The settable fields of `slot create` (and the columns of `slot create --from`). */
 export const AD_SLOT_CREATE_FIELDS = formFields(adSlotSchema, 'create');
 export const adSlotColumns = columnsOf(adSlotSchema);
+/** The publication's name beside its ID: tables show it, machine formats when --fields asks. */
+export const adSlotColumnsNamed = withNameBeside(adSlotColumns, 'publication', 'publicationName');
 
 /** Rules for ad slot fields (create and update). */
 export function validateAdSlot(raw: Record<string, string | undefined>, mode: Mode, label: Label): AdSlotInput {

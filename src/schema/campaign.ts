@@ -2,7 +2,7 @@
 // Budgets are decimals for MONETARY campaigns but counts for IMPRESSIONS/CLICKS ones; 'decimal'
 // still writes both exactly in JSON. Dates are ISO 8601 local date-times (YYYY-MM-DDTHH:MM, the
 // server's zone, no offset), converted from the service's MM-DD-YYYY HH:MM in src/api/campaign-dates.ts.
-import { columnsOf, fieldNames, type EntitySchema, type RecordOf } from './field.js';
+import { columnsOf, fieldNames, withNameBeside, type EntitySchema, type RecordOf } from './field.js';
 
 export const campaignSchema = {
   tag: 'campaign',
@@ -24,10 +24,13 @@ export const campaignSchema = {
     dailyBudgetWeekday: { column: { type: 'decimal', priority: 3 } },
     dailyBudgetWeekend: { column: { type: 'decimal', priority: 3 } },
   },
-  table: ['id', 'name', 'status', 'budgetType', 'startDate', 'endDate', 'dailyBudget', 'overallBudget'],
+  table: ['id', 'name', 'status', 'advertiser', 'budgetType', 'startDate', 'endDate', 'dailyBudget', 'overallBudget'],
 } as const satisfies EntitySchema;
 
 export type Campaign = RecordOf<typeof campaignSchema>;
 export const CAMPAIGN_RECORD_FIELDS = fieldNames(campaignSchema);
 export const campaignColumns = columnsOf(campaignSchema);
+/** The advertiser's name beside its ID: tables show it, machine formats when --fields asks. */
+export const campaignColumnsNamed = withNameBeside(campaignColumns, 'advertiser', 'advertiserName');
 export const campaignTableFields: string[] = [...campaignSchema.table];
+export const campaignTableFieldsNamed = campaignTableFields.flatMap((k) => (k === 'advertiser' ? [k, 'advertiserName'] : [k]));

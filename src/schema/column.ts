@@ -22,6 +22,11 @@ export interface Column {
    * and tags (go first). Machine formats ignore it.
    */
   priority?: 1 | 2 | 3;
+  /**
+   * A name column: the key of the ID column it names (`publicationName` names `publication`).
+   * A table short of room drops an ID whose name is shown before any figure or name.
+   */
+  names?: string;
 }
 
 export type Row = Readonly<Record<string, string | undefined>>;

@@ -122,6 +122,15 @@ export function columnsOf(schema: EntitySchema): Column[] {
   return Object.entries(schema.fields).map(([key, f]) => ({ key, ...f.column }));
 }
 
+/**
+ * `columns` with a name column (free text, kept as long as the IDs) right after the ID column
+ * `idKey`: the name of an entity another one refers to only by ID, looked up by the command.
+ */
+export function withNameBeside(columns: readonly Column[], idKey: string, nameKey: string): Column[] {
+  const at = columns.findIndex((c) => c.key === idKey) + 1;
+  return [...columns.slice(0, at), { key: nameKey, type: 'string', wrap: true, priority: 1, names: idKey }, ...columns.slice(at)];
+}
+
 /** The fields of a form (create or update), in flag order; [] for an entity that has none. */
 export function formFields<S extends EntitySchema, M extends Mode>(schema: S, mode: M): Array<keyof FormOf<S, M> & string> {
   return Object.keys(schema.forms?.[mode] ?? {});

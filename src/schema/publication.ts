@@ -89,7 +89,16 @@ export const publicationSchema = {
       column: { wrap: true, priority: 3 },
       check: rule.languages,
       input: 'list',
-      flag: { arg: '<codes>', help: 'comma-separated ISO 639-1 codes, e.g. en,es (default: English)', values: [...ISO_639_1], list: true },
+      flag: {
+        arg: '<codes>',
+        // The service's spec says English when none is given; production stores none.
+        help: {
+          create: 'comma-separated ISO 639-1 codes, e.g. en,es (without it the service stores no language, though its spec says English)',
+          update: 'comma-separated ISO 639-1 codes, e.g. en,es',
+        },
+        values: [...ISO_639_1],
+        list: true,
+      },
       bulk: 'compared',
       set: true,
     },

@@ -26,7 +26,7 @@ export const PUBLISHER_STATS_FIELDS = {
 export const CAMPAIGN_STATS_FIELDS = {
   impressions: { column: { type: 'int', priority: 1 }, warehouse: true },
   clicks: { column: { type: 'int', priority: 1 }, warehouse: true },
-  conversions: { column: { type: 'int', priority: 2 }, warehouse: true },
+  conversions: { column: { type: 'int', priority: 1 }, warehouse: true },
   conversionsPercent: { column: { type: 'decimal', priority: 3 } },
   ctr: { column: { type: 'decimal', priority: 2 } },
   ecpm: { column: { type: 'decimal', priority: 3 } },

@@ -4,6 +4,7 @@
 // process.env (fromProfile does, on request) and never exits the process: failures are the
 // exported error classes.
 import { readFileSync } from 'node:fs';
+import { encodeBody } from '../api/body.js';
 import { statisticsRequests } from '../api/statistics.js';
 import type { ApiClient, ApiRequest, EntityList } from '../api/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
@@ -123,12 +124,18 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
     createAdSlot: (input, call) =>
       reject(async () => {
         const fields = adSlotCreate(input);
-        return (await entities()).createAdSlot(api(call), fields);
+        const created = await (await entities()).createAdSlot(api(call), fields);
+        const notKept = fields.tags === undefined ? undefined : (await import('./kept.js')).tagsNotKept('created', fields.tags, created);
+        if (notKept) throw notKept;
+        return created;
       }),
     updateAdSlot: (id, changes, call) =>
       reject(async () => {
         const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
-        return (await entities()).updateAdSlot(api(call), target, fields);
+        const updated = await (await entities()).updateAdSlot(api(call), target, fields);
+        const notKept = fields.tags === undefined ? undefined : (await import('./kept.js')).tagsNotKept('updated', fields.tags, updated);
+        if (notKept) throw notKept;
+        return updated;
       }),
 
     listAdvertisers: (call) => lazyList(async () => (await entities()).listAdvertisers(api(call))),
@@ -183,8 +190,9 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
 
     request: (req, call) =>
       reject(async () => {
-        const { status, contentType, body } = await api(call).request(rawRequest(req));
-        return { status, contentType, body };
+        const { status, contentType, body, bytes } = await api(call).request(rawRequest(req));
+        // A transport that kept no bytes (a test double): the body in its declared charset.
+        return { status, contentType, body, bytes: bytes ?? encodeBody(body, contentType) };
       }),
 
     close: () => (opts.close ? opts.close() : Promise.resolve()),

@@ -156,6 +156,8 @@ export interface RawResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The same body, byte for byte as it arrived (before decoding). */
+  bytes: Uint8Array;
 }
 
 /** What `createClient` returns: one method per endpoint. */

@@ -34,8 +34,8 @@ export const NAME_KEYS: readonly string[] = Object.values(NAME_COLUMNS);
 // the IDs and the key figures stay (1), the currency (one per service) and derived ratios go first (3).
 type Priority = Column['priority'];
 const str = (key: string, priority: Priority = 2): Column => ({ key, type: 'string', priority });
-// Free text: a table narrower than its rows cuts names with … rather than dropping the figures.
-const name = (key: string): Column => ({ key, type: 'string', priority: 2, wrap: true });
+// Free text, kept as long as the IDs and key figures: a narrow table cuts them with … (src/output/fit.ts).
+const name = (key: string, names: string): Column => ({ key, type: 'string', priority: 1, wrap: true, names });
 
 // The figures of each report, in order, with their types and priorities: src/schema/stats.ts.
 const PUBLISHER_VALUES: readonly Column[] = statsValueColumns(PUBLISHER_STATS_FIELDS);
@@ -51,7 +51,7 @@ export function statsColumns(kind: StatsKind, opts: StatsColumnOptions = {}): Co
   if (opts.interval === 'hour') cols.push(str('hour', 1));
   const id = (key: keyof typeof NAME_COLUMNS) => {
     cols.push(str(key, 1));
-    if (opts.names) cols.push(name(NAME_COLUMNS[key]));
+    if (opts.names) cols.push(name(NAME_COLUMNS[key], key));
   };
   if (kind === 'campaign') {
     id('campaign');

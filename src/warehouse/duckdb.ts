@@ -144,7 +144,7 @@ export async function openDuckDb(
  * DuckDB lets one process open a file for writing: a second sync (or `masg sql` while a sync
  * runs) gets "Could not set lock on file … Conflicting lock is held in … (PID n)". Said plainly.
  */
-function openError(err: unknown, path: string, label: string): LocalIOError {
+export function openError(err: unknown, path: string, label: string): LocalIOError {
   const message = err instanceof Error ? err.message : String(err);
   const lock = /Conflicting lock is held in (.*?)(?: \(PID (\d+)\))?(?:\.|$|\n| by user)/i.exec(message);
   if (/Could not set lock/i.test(message)) {

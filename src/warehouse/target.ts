@@ -8,7 +8,8 @@ import { UsageError } from '../core/errors.js';
 
 export type Target =
   /** `owned`: a default path masg chose, so masg decides its modes (folder 0700, file 0600). */
-  { kind: 'duckdb'; path: string; label: string; owned?: boolean } | { kind: 'postgres'; url: string; label: string; password?: string };
+  | { kind: 'duckdb'; path: string; label: string; owned?: boolean }
+  | { kind: 'postgres'; url: string; label: string; password?: string; secrets: string[] };
 
 const PG = /^postgres(?:ql)?:\/\//i;
 
@@ -27,19 +28,7 @@ export function resolveTarget(flag: string | undefined, env: Record<string, stri
   }
   if (raw.trim() === '')
     throw new UsageError(`${source}: the database is empty.`, { field: source, hint: 'Give a DuckDB file path or a postgres:// URL.' });
-  if (PG.test(raw)) {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new UsageError(`${source}: "${redactUrl(raw)}" is not a valid PostgreSQL URL.`, {
-        field: source,
-        hint: 'Use postgres://USER:PASSWORD@HOST:PORT/DATABASE.',
-      });
-    }
-    const password = url.password ? decodeURIComponent(url.password) : undefined;
-    return { kind: 'postgres', url: raw, label: redactUrl(raw), password };
-  }
+  if (PG.test(raw)) return postgresTarget(raw, source!);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     throw new UsageError(`${source}: "${redactUrl(raw)}" is neither a file path nor a postgres:// URL.`, { field: source });
   }
@@ -61,7 +50,55 @@ export function sandboxTarget(flag: string | undefined, configDir: string, env: 
   return { kind: 'duckdb', path, label: path, owned: true };
 }
 
-/** The URL as it may be shown: the password replaced by ***. */
+/**
+ * A postgres:// URL, checked the way `pg` will read it, so that a URL it would choke on is exit 2
+ * here, without the password in the message. `pg` percent-decodes the user, the password and
+ * the database name: a malformed %-escape in any of them would be a bare "URI malformed".
+ */
+function postgresTarget(raw: string, source: string): Target {
+  const label = redactUrl(raw);
+  const refuse = (why: string) =>
+    new UsageError(`${source}: "${label}" is not a valid PostgreSQL URL: ${why}.`, {
+      field: source,
+      hint: 'Use postgres://USER:PASSWORD@HOST:PORT/DATABASE, with / @ : % and spaces in the user or password written %2F %40 %3A %25 %20.',
+    });
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse('it cannot be parsed (a / or @ in the password must be percent-encoded)');
+  }
+  const decoded: Record<string, string> = {};
+  for (const [part, value] of [
+    ['the user', url.username],
+    ['the password', url.password],
+    ['the database name', url.pathname.slice(1)],
+  ] as const) {
+    try {
+      decoded[part] = decodeURIComponent(value);
+    } catch {
+      throw refuse(`${part} has a malformed %-escape (a literal % is written %25)`);
+    }
+  }
+  // Both forms are hidden wherever they might appear: as typed and as pg sends it.
+  const password = url.password ? decoded['the password'] : undefined;
+  const secrets = [password, url.password, ...url.searchParams.getAll('password')].filter((s): s is string => !!s);
+  return { kind: 'postgres', url: raw, label, password, secrets };
+}
+
+/**
+ * The URL as it may be shown: everything between "scheme://USER:" and the last "@" (the
+ * password, whatever it holds, even a / or an @) becomes ***. Without an "@" there is no
+ * password. A ?password= parameter is hidden too.
+ */
 export function redactUrl(raw: string): string {
-  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0];
+  if (scheme === undefined) return raw;
+  const rest = raw.slice(scheme.length);
+  const at = rest.lastIndexOf('@');
+  const userinfo = at < 0 ? '' : rest.slice(0, at);
+  const colon = userinfo.indexOf(':');
+  const shown = colon < 0 ? raw : `${scheme}${userinfo.slice(0, colon)}:***@${rest.slice(at + 1)}`;
+  // pg also reads ?password=… from the query string.
+  return shown.replace(/([?&]password=)[^&#]*/gi, '$1***');
 }

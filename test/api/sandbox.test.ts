@@ -9,17 +9,15 @@ import { listAdvertisers } from '../../src/api/advertisers.js';
 import { getCampaign, listCampaigns } from '../../src/api/campaigns.js';
 import { entityRecords } from '../../src/api/entities.js';
 import type { ApiClient } from '../../src/api/types.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 
-// The sandbox is built alongside; until its entry point exists this file reports skipped tests.
-type SandboxModule = typeof import('../../src/sandbox/index.js');
-const mod: SandboxModule | undefined = await import('../../src/sandbox/index.js').catch(() => undefined);
-type Sandbox = Awaited<ReturnType<SandboxModule['startSandbox']>>;
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
-describe.skipIf(mod === undefined)('API functions against the sandbox', () => {
+describe('API functions against the sandbox', () => {
   let sandbox: Sandbox;
   let client: ApiClient;
   beforeAll(async () => {
-    sandbox = await mod!.startSandbox({ seed: 7 });
+    sandbox = await startSandbox({ seed: 7 });
     client = createClient({ baseUrl: sandbox.url, ...sandbox.demo, userAgent: 'masg/test', timeoutMs: 10_000 });
   });
   afterAll(async () => {

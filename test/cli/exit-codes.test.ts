@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type DemoIds, expectOk, type Harness, parseCsv, useHarness } from '../commands/harness.js';
 import { publicationColumns } from '../../src/commands/columns.js';
 import { canMount, readOnlyDir, removeMounts, tmpfs } from '../helpers/fs-faults.js';
+import { limit } from '../helpers/time-limits.js';
 
 let h: Harness;
 let ids: DemoIds;
@@ -430,7 +431,7 @@ describe('130: interrupted', () => {
     expect(run.code).toBe(130);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/[Ii]nterrupted/);
-    expect(Date.now() - started).toBeLessThan(2500);
+    expect(Date.now() - started).toBeLessThan(limit(2500));
   });
 
   it('aborted before the request: nothing is sent', async () => {

@@ -21,6 +21,7 @@ import { campaignStats } from '../../src/commands/campaign/stats.js';
 import { campaignView } from '../../src/commands/campaign/view.js';
 import { completion } from '../../src/commands/completion.js';
 import { pubCreate } from '../../src/commands/pub/create.js';
+import { pulse } from '../../src/commands/pulse.js';
 import { pubList } from '../../src/commands/pub/list.js';
 import { pubStats } from '../../src/commands/pub/stats.js';
 import { pubUpdate } from '../../src/commands/pub/update.js';
@@ -171,6 +172,22 @@ const ROWS: Row[] = [
     db: 'x.duckdb',
     from: '-7d',
   }),
+  row('pulse', pulse, { baseline: '7', concurrency: '4' }),
+  row(
+    'pulse --date 2026-11-24 --baseline 28 --db x.duckdb --html p.html --rules r.json --tz UTC -o json',
+    pulse,
+    {
+      baseline: '28',
+      concurrency: '4',
+      date: '2026-11-24',
+      db: 'x.duckdb',
+      html: 'p.html',
+      rules: 'r.json',
+      tz: 'UTC',
+    },
+    [],
+    { output: 'json' },
+  ),
   row('sql select', sql, none, ['select']),
   row('sql --write --db stats.duckdb q', sql, { write: true, db: 'stats.duckdb' }, ['q']),
   // Global options, before or after the command, reach every handler's context.

@@ -2,6 +2,7 @@
 // sandbox received (method, path, parameters) and what masg printed. Expected data comes from the
 // sandbox itself (its JSON API read directly, or another masg format), never typed in by hand.
 import { describe, expect, it } from 'vitest';
+import type { CliRun } from '../helpers/cli.js';
 import { calls, type DemoIds, expectOk, type Harness, parseCsv, tempDir, useHarness } from './harness.js';
 import {
   publicationColumns,
@@ -9,7 +10,8 @@ import {
   advertiserColumns,
   campaignColumns,
   publicationTableFields,
-  campaignTableFields,
+  adSlotColumnsNamed,
+  campaignTableFieldsNamed,
 } from '../../src/commands/columns.js';
 
 let h: Harness;
@@ -20,10 +22,17 @@ useHarness((harness, demoIds) => {
 });
 
 /** The service's own body for a path, read directly with the demo account (bytes decoded as sent). */
-async function direct(path: string, format: 'xml' | 'json'): Promise<string> {
+/** What masg wrote, read as Latin-1 (the charset of production's JSON): byte for byte. */
+const latin1 = (run: CliRun): string => run.stdoutBytes.toString('latin1');
+
+async function directBytes(path: string, format: 'xml' | 'json'): Promise<{ bytes: Buffer; res: Response }> {
   const auth = Buffer.from(`${h.sandbox.demo.email}:${h.sandbox.demo.key}`).toString('base64');
   const res = await fetch(`${h.sandbox.url}${path}.${format}`, { headers: { authorization: `Basic ${auth}` } });
-  const bytes = Buffer.from(await res.arrayBuffer());
+  return { bytes: Buffer.from(await res.arrayBuffer()), res };
+}
+
+async function direct(path: string, format: 'xml' | 'json'): Promise<string> {
+  const { bytes, res } = await directBytes(path, format);
   // The charset the header declares: UTF-8 for XML, ISO-8859-1 for production-style JSON.
   const charset = /charset=([\w-]+)/i.exec(res.headers.get('content-type') ?? '')?.[1]?.toLowerCase();
   return bytes.toString(charset === 'iso-8859-1' ? 'latin1' : 'utf8');
@@ -38,12 +47,13 @@ const lists = () => [
     columns: publicationColumns,
     table: publicationTableFields,
   },
-  { argv: ['slot', 'list'], path: '/adslot/list', params: {}, columns: adSlotColumns },
+  { argv: ['slot', 'list'], path: '/adslot/list', params: {}, columns: adSlotColumns, ...PUBLICATION_NAMES },
   {
     argv: ['slot', 'list', '--publication', ids.pubs['Café Olé Mobile']!.id!],
     path: '/adslot/list',
     params: { publication: ids.pubs['Café Olé Mobile']!.id! },
     columns: adSlotColumns,
+    ...PUBLICATION_NAMES,
   },
   { argv: ['adv', 'list'], path: '/advertisers/list', params: {}, columns: advertiserColumns },
   {
@@ -51,9 +61,12 @@ const lists = () => [
     path: `/advertiser/${ids.advertisers['Acme Outdoor']!.id}/campaigns/list`,
     params: {},
     columns: campaignColumns,
-    table: campaignTableFields,
+    table: campaignTableFieldsNamed,
+    names: '/advertisers/list.xml',
   },
 ];
+// A table shows the owner's name beside its ID, from one more list call (cached after it).
+const PUBLICATION_NAMES = { table: adSlotColumnsNamed.map((c) => c.key), names: '/publication/list.xml' };
 
 describe('list commands in every format', () => {
   // Cases are built lazily (the IDs exist only once the sandbox runs); the names label them.
@@ -104,7 +117,8 @@ describe('list commands in every format', () => {
 
       // A table on a terminal wide enough for it: box drawing, the narrower default columns, every
       // row's full ID (a narrower terminal shows unique prefixes: test/commands/tables.test.ts).
-      const table = expectOk(await h.masg(c.argv, { tty: true, columns: 400, env: { NO_COLOR: '1' } })).stdout;
+      const configDir = tempDir(); // no cached names: the table's lookup is sent
+      const table = expectOk(await h.masg(c.argv, { tty: true, columns: 400, env: { NO_COLOR: '1', MASG_CONFIG_DIR: configDir } })).stdout;
       expect(table).toMatch(/^┌/);
       const header = table.split('\n')[1]!;
       expect(
@@ -114,8 +128,11 @@ describe('list commands in every format', () => {
           .filter(Boolean),
       ).toEqual(c.table ?? keys);
       for (const row of json) expect(table).toContain(String(row.id));
-      // Every run above sent exactly one request, the same one.
-      expect(calls(h.sent())).toEqual(Array(7).fill(['GET', `${c.path}.xml`, c.params]));
+      // Every run above sent exactly one request, the same one; a table with names one more.
+      const sent = calls(h.sent());
+      expect(sent.slice(0, 6)).toEqual(Array(6).fill(['GET', `${c.path}.xml`, c.params]));
+      const names = 'names' in c ? [['GET', c.names, {}]] : [];
+      expect(sent.slice(6).sort()).toEqual([['GET', `${c.path}.xml`, c.params], ...names].sort());
     },
   );
 
@@ -151,21 +168,22 @@ describe('--raw prints the body unchanged', () => {
     ]);
     expect(xml.stdout).toBe(xmlExplicit.stdout);
     expect(xml.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>')).toBe(true);
+    // The bytes as received: nothing re-encoded, no newline added when piped.
     if (qs === '') {
-      expect(xml.stdout).toBe(xmlBody.endsWith('\n') ? xmlBody : `${xmlBody}\n`);
-      expect(json.stdout).toBe(jsonBody.endsWith('\n') ? jsonBody : `${jsonBody}\n`);
+      expect(xml.stdout).toBe(xmlBody);
+      expect(latin1(json)).toBe(jsonBody);
     }
-    // Latin-1 JSON decoded as Latin-1: \/ escapes kept, no U+FFFD from a UTF-8 misreading.
-    expect(json.stdout).not.toContain('\uFFFD');
-    expect(() => JSON.parse(json.stdout)).not.toThrow();
+    // Latin-1 JSON kept Latin-1: \/ escapes kept, no U+FFFD from a UTF-8 misreading.
+    expect(latin1(json)).not.toContain('\uFFFD');
+    expect(() => JSON.parse(latin1(json))).not.toThrow();
   });
 
   it('JSON keeps what Latin-1 holds (é, ä) and shows "?" where production lost a character', async () => {
-    const pubs = JSON.parse(expectOk(await h.masg(['pub', 'list', '--raw', 'json'])).stdout)['masg-response'];
+    const pubs = JSON.parse(latin1(expectOk(await h.masg(['pub', 'list', '--raw', 'json']))))['masg-response'];
     const names = pubs.map((p: { name: string }) => p.name);
     expect(names).toContain('Café Olé Mobile');
     expect(names).toContain('Weather ? Now');
-    expect(expectOk(await h.masg(['pub', 'list', '--raw', 'json'])).stdout).toContain('https:\\/\\/');
+    expect(latin1(expectOk(await h.masg(['pub', 'list', '--raw', 'json'])))).toContain('https:\\/\\/');
     // XML is the lossless format: the character references are printed as received.
     expect(expectOk(await h.masg(['pub', 'list', '--raw'])).stdout).toContain('<name>Weather &#55357;&#56832; Now</name>');
   });
@@ -177,7 +195,7 @@ describe('--raw prints the body unchanged', () => {
     h.mark();
     const view = expectOk(await h.masg(['campaign', 'view', id, '--raw', 'json']));
     expect(calls(h.sent())).toEqual([['GET', `/campaign/${id}.json`, {}]]);
-    expect(view.stdout).toBe(`${await direct(`/campaign/${id}`, 'json')}\n`.replace(/\n\n$/, '\n'));
+    expect(view.stdoutBytes.equals((await directBytes(`/campaign/${id}`, 'json')).bytes)).toBe(true);
   });
 });
 

@@ -1,8 +1,6 @@
 // Handlers return data; render.ts writes it. A statistics handler returns the report without
-// running it (nothing of the report is sent until render runs it), bulk plans come back as text,
-// and the folders below the commands do not reach up into them.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// running it (nothing of the report is sent until render runs it), and bulk plans come back as
+// text. Which folder may import which is checked by dependency-cruiser (test/architecture/).
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Context, type GlobalOptions } from '../../src/context.js';
@@ -86,34 +84,5 @@ describe('statistics --raw', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--raw prints one response body');
     expect(h.sent()).toEqual([]);
-  });
-});
-
-describe('layers', () => {
-  const src = join(import.meta.dirname, '../../src');
-  const importsOf = (dir: string, skip: string[] = []) =>
-    readdirSync(join(src, dir), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.ts') && !skip.includes(f))
-      .flatMap((f) =>
-        [...readFileSync(join(src, dir, f), 'utf8').matchAll(/(?:from |import\()'([^']+)'/g)].map((m) => `${dir}/${f}: ${m[1]}`),
-      );
-
-  it('bulk and warehouse import neither the commands nor the context', () => {
-    // bulk/schema.ts (the columns of the bulk files) is still being moved to src/schema.
-    const up = [...importsOf('bulk', ['schema.ts']), ...importsOf('warehouse')].filter((i) =>
-      /\/commands\/|\.\.\/(context|prompt|cli)\.js/.test(i),
-    );
-    expect(up).toEqual([]);
-  });
-
-  it('output does not import stats, stats does not import output or api, api does not import stats', () => {
-    expect(importsOf('output').filter((i) => /\.\.\/stats\//.test(i))).toEqual([]);
-    expect(importsOf('stats').filter((i) => /\.\.\/(output|api)\//.test(i))).toEqual([]);
-    expect(importsOf('api').filter((i) => /\.\.\/stats\//.test(i))).toEqual([]);
-  });
-
-  it('no name-string test for the dry run is left', () => {
-    const all = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    expect(all.filter((f) => readFileSync(join(src, f), 'utf8').includes("'DryRunDone'"))).toEqual([]);
   });
 });

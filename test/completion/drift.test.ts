@@ -62,7 +62,8 @@ describe('masg completion <shell>', () => {
     ] as const) {
       expect(files[name], name).toContain(`mkdir -p ${folder}`);
     }
-    const help = (await runCli(['completion', '--help'])).stdout;
+    // Examples wrapped to the width continue with a backslash: read them as the shell does.
+    const help = (await runCli(['completion', '--help'])).stdout.replace(/ \\\n +/g, ' ');
     const redirects = help.split('\n').filter((l) => l.includes('masg completion ') && l.includes(' > '));
     expect(redirects).toHaveLength(3);
     for (const line of redirects) expect(line).toContain(`mkdir -p ${/ > (\S+)\//.exec(line)![1]}`);

@@ -40,7 +40,11 @@ export interface Offer {
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** `line` as typed before Tab; words are separated by single spaces (no quoting in tests). */
-export async function bashComplete(line: string, env: NodeJS.ProcessEnv, opts: { bashCompletion?: boolean } = {}): Promise<string[]> {
+export async function bashComplete(
+  line: string,
+  env: NodeJS.ProcessEnv,
+  opts: { bashCompletion?: boolean; columns?: number } = {},
+): Promise<string[]> {
   const words = line.split(' ');
   const script = [
     opts.bashCompletion === false ? '' : `source ${q(BASH_COMPLETION)}`,
@@ -49,11 +53,23 @@ export async function bashComplete(line: string, env: NodeJS.ProcessEnv, opts: {
     `COMP_CWORD=${words.length - 1}`,
     `COMP_LINE=${q(line)}`,
     `COMP_POINT=${line.length}`,
+    `COLUMNS=${opts.columns ?? 80}`,
     '_masg',
     `printf '%s\\n' "\${COMPREPLY[@]}"`,
   ].join('\n');
   const { stdout } = await run('bash', ['--norc', '--noprofile', '-c', script], { env, timeout: 15_000 });
   return stdout.split('\n').filter((l) => l !== '');
+}
+
+/**
+ * A bash candidate as listed: `value  (description)` (padded) when there are several, as cobra
+ * shows them, or the value alone. A listed value never holds two spaces in a row (it is either
+ * a plain word or quoted with %q, which escapes every space), so the first "  (" ends it.
+ */
+export function bashOffer(entry: string): Offer {
+  const at = entry.indexOf('  (');
+  if (at < 0 || !entry.endsWith(')')) return { value: entry };
+  return { value: entry.slice(0, at).trimEnd(), description: entry.slice(at + 3, -1) };
 }
 
 function offers(stdout: string, separator: string): Offer[] {

@@ -2,13 +2,15 @@
 // forced for real: several Node processes incrementing one counter, a holder killed with
 // SIGKILL, a live holder that outlasts the wait, a lock lost mid-change. The children load the
 // built module (dist/; `npm test` builds first) so that they are separate processes for real.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockBusyError, lockPath, tryWithFileLock, withFileLock, writeFileAtomic } from '../../src/core/file-lock.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeFileAtomic } from '../../src/core/atomic-file.js';
+import { LockBusyError, lockPath, tryWithFileLock, withFileLock } from '../../src/core/file-lock.js';
+import { limit } from '../helpers/time-limits.js';
 
 const DIST = join(import.meta.dirname, '../../dist/core/file-lock.js');
 const dir = mkdtempSync(join(tmpdir(), 'masg-lock-'));
@@ -62,7 +64,7 @@ describe('withFileLock across processes', () => {
     await withFileLock(file, (f) => f.write('after'), { staleMs: 2000 });
     const waited = Date.now() - t0;
     expect(readFileSync(file, 'utf8')).toBe('after');
-    expect(waited).toBeLessThan(6_000);
+    expect(waited).toBeLessThan(limit(6_000));
     expect(existsSync(lockPath(file))).toBe(false);
   }, 30_000);
 
@@ -82,7 +84,7 @@ describe('withFileLock across processes', () => {
       // What the completion cache uses: give up at once, no error.
       const t1 = Date.now();
       expect(await tryWithFileLock(file, (f) => f.write('mine'), { waitMs: 50 })).toBeUndefined();
-      expect(Date.now() - t1).toBeLessThan(1_000);
+      expect(Date.now() - t1).toBeLessThan(limit(1_000));
     } finally {
       holder.kill('SIGKILL');
       await exited(holder);
@@ -108,11 +110,13 @@ describe('withFileLock in one process', () => {
   it('a caller queued behind a slow one in this process also gives up after waitMs', async () => {
     const file = join(dir, 'queued');
     let release!: () => void;
-    const slow = withFileLock(file, () => new Promise<void>((r) => (release = r)));
-    await new Promise((r) => setTimeout(r, 20));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const slow = withFileLock(file, () => new Promise<void>((r) => ((release = r), holding())));
+    await held;
     const t0 = Date.now();
     expect(await tryWithFileLock(file, (f) => f.write('x'), { waitMs: 50 })).toBeUndefined();
-    expect(Date.now() - t0).toBeLessThan(500);
+    expect(Date.now() - t0).toBeLessThan(limit(500));
     release();
     await slow;
     // And the queue is not left stuck.
@@ -147,21 +151,38 @@ describe('withFileLock in one process', () => {
 });
 
 describe('atomic replace', () => {
-  it.runIf(process.platform !== 'win32')(
-    'writes mode 0600 by default, leaves no temp file, removes temps of killed writers under the lock',
-    async () => {
-      const file = join(dir, 'atomic.json');
-      const stale = join(dir, '.atomic.json.4242.deadbeef.tmp');
-      writeFileSync(stale, '{"half');
-      await writeFileAtomic(file, '{"a":1}');
-      expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(existsSync(stale)).toBe(true); // without the lock a temp may belong to a live writer: left alone
-      await withFileLock(file, (f) => f.write('{"a":2}'));
-      expect(existsSync(stale)).toBe(false);
-      expect(readdirSync(dir).filter((n) => n.startsWith('.atomic.json.'))).toEqual([]);
-      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ a: 2 });
-    },
-  );
+  it.runIf(process.platform !== 'win32')('writes mode 0600 by default, leaves no temp file, removes temps of killed writers', async () => {
+    const file = join(dir, 'atomic.json');
+    const killed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const stale = join(dir, `.atomic.json.${killed.stdout}.deadbeef.tmp`);
+    writeFileSync(stale, '{"half');
+    await writeFileAtomic(file, '{"a":1}');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(existsSync(stale)).toBe(false);
+    writeFileSync(stale, '{"half');
+    await withFileLock(file, (f) => f.write('{"a":2}'));
+    expect(existsSync(stale)).toBe(false);
+    expect(readdirSync(dir).filter((n) => n.startsWith('.atomic.json.'))).toEqual([]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ a: 2 });
+  });
+
+  it('fsyncs the file and its folder, unless told the write need not be durable (a cache)', async () => {
+    const { open } = await import('node:fs/promises');
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
+    await probe.close();
+    const sync = vi.spyOn(proto, 'sync');
+    try {
+      await writeFileAtomic(join(dir, 'durable.json'), '{}');
+      expect(sync).toHaveBeenCalledTimes(2); // the temp file, then the folder
+      sync.mockClear();
+      await withFileLock(join(dir, 'cache.json'), (f) => f.write('{"b":1}', { durable: false }));
+      expect(sync).not.toHaveBeenCalled();
+      expect(readFileSync(join(dir, 'cache.json'), 'utf8')).toBe('{"b":1}');
+    } finally {
+      sync.mockRestore();
+    }
+  });
 
   it('a failed write removes its temp file and leaves the old file', async () => {
     const file = join(dir, 'sub-missing', 'x.json'); // folder does not exist: open fails

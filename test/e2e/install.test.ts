@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
+import { limit } from '../helpers/time-limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const { version: VERSION, name: NAME } = (await import('../../package.json', { with: { type: 'json' } })).default as {
@@ -63,7 +64,8 @@ function withDependencies(dir: string): string {
   const modules = join(dir, 'node_modules');
   mkdirSync(modules);
   for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
-    if (!entry.startsWith('.')) symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry), 'dir');
+    // .bin too: `npm run build` in the copy finds tsc there, as after a real `npm install`.
+    if (!entry.startsWith('.') || entry === '.bin') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry), 'dir');
   }
   return dir;
 }
@@ -81,30 +83,34 @@ async function installedMasgWorks(prefix: string): Promise<void> {
 }
 
 describe('installing masg', () => {
-  it('npm pack builds dist/ at pack time; the tarball installs globally without dev dependencies', { timeout: 120_000 }, async () => {
-    const checkout = withDependencies(freshCheckout());
-    const out = tempDir('masg-pack-');
-    const packed = await run('npm', ['pack', '--pack-destination', out, '--json', ...NPM_QUIET], checkout);
-    expect(packed.code, packed.stderr).toBe(0);
-    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
-    const files = info.files.map((f) => f.path);
-    // Built at pack time (the copy had no dist/), shipped, and nothing of the sources or tests.
-    expect(files).toContain('dist/cli.js');
-    expect(files).toContain('bin/masg.js');
-    expect(files).toContain('dist/sandbox/index.js');
-    // (Type declarations, .d.ts, may ship for the library entry point; TypeScript sources may not.)
-    expect(files.filter((f) => /^(src|test|scripts)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
+  it(
+    'npm pack builds dist/ at pack time; the tarball installs globally without dev dependencies',
+    { timeout: limit(120_000) },
+    async () => {
+      const checkout = withDependencies(freshCheckout());
+      const out = tempDir('masg-pack-');
+      const packed = await run('npm', ['pack', '--pack-destination', out, '--json', ...NPM_QUIET], checkout);
+      expect(packed.code, packed.stderr).toBe(0);
+      const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+      const files = info.files.map((f) => f.path);
+      // Built at pack time (the copy had no dist/), shipped, and nothing of the sources or tests.
+      expect(files).toContain('dist/cli.js');
+      expect(files).toContain('bin/masg.js');
+      expect(files).toContain('dist/sandbox/index.js');
+      // (Type declarations, .d.ts, may ship for the library entry point; TypeScript sources may not.)
+      expect(files.filter((f) => /^(src|test|scripts)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
 
-    const prefix = tempDir('masg-prefix-');
-    const tarball = join(out, info.filename);
-    expect(info.filename).toBe(`${NAME}-${VERSION}.tgz`);
-    const installed = await run('npm', ['install', '-g', '--prefix', prefix, tarball, ...NPM_QUIET], out);
-    expect(installed.code, installed.stderr).toBe(0);
-    // No dev dependency came along, and none is needed.
-    const deps = readdirSync(join(prefix, 'lib', 'node_modules', NAME, 'node_modules'));
-    for (const dev of ['typescript', 'vitest', 'eslint', '@types']) expect(deps).not.toContain(dev);
-    await installedMasgWorks(prefix);
-  });
+      const prefix = tempDir('masg-prefix-');
+      const tarball = join(out, info.filename);
+      expect(info.filename).toBe(`${NAME}-${VERSION}.tgz`);
+      const installed = await run('npm', ['install', '-g', '--prefix', prefix, tarball, ...NPM_QUIET], out);
+      expect(installed.code, installed.stderr).toBe(0);
+      // No dev dependency came along, and none is needed.
+      const deps = readdirSync(join(prefix, 'lib', 'node_modules', NAME, 'node_modules'));
+      for (const dev of ['typescript', 'vitest', 'eslint', '@types']) expect(deps).not.toContain(dev);
+      await installedMasgWorks(prefix);
+    },
+  );
 
   it('npm install -g . from a fresh clone (nothing installed in it) fails with the steps that work', async () => {
     const checkout = freshCheckout();
@@ -117,7 +123,7 @@ describe('installing masg', () => {
     expect(existsSync(join(prefix, 'bin', 'masg'))).toBe(false);
   });
 
-  it('npm install then npm install -g . (the README steps) gives a working masg', { timeout: 120_000 }, async () => {
+  it('npm install then npm install -g . (the README steps) gives a working masg', { timeout: limit(120_000) }, async () => {
     const checkout = withDependencies(freshCheckout());
     const prefix = tempDir('masg-prefix-');
     const installed = await run('npm', ['install', '-g', '--prefix', prefix, '.', ...NPM_QUIET], checkout);

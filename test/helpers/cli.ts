@@ -8,6 +8,11 @@ export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
+  /**
+   * stdout's bytes, unread as text (--raw writes a Latin-1 body as received). Not enumerable, so
+   * `toEqual({ code, stdout, stderr })` still compares a run as before.
+   */
+  readonly stdoutBytes: Buffer;
 }
 
 export interface CliOptions {
@@ -23,11 +28,14 @@ export interface CliOptions {
   signal?: AbortSignal;
 }
 
-function capture(tty: boolean, columns = 120): PassThrough & { text(): string; isTTY?: boolean; columns?: number } {
-  const stream = new PassThrough() as PassThrough & { text(): string; isTTY?: boolean; columns?: number };
+type Captured = PassThrough & { text(): string; bytes(): Buffer; isTTY?: boolean; columns?: number };
+
+function capture(tty: boolean, columns = 120): Captured {
+  const stream = new PassThrough() as Captured;
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.text = () => Buffer.concat(chunks).toString('utf8');
+  stream.bytes = () => Buffer.concat(chunks);
+  stream.text = () => stream.bytes().toString('utf8');
   if (tty) makeTerminal(stream, columns);
   return stream;
 }
@@ -60,5 +68,7 @@ export async function runCli(argv: string[], opts: CliOptions = {}): Promise<Cli
   };
   const code = await main(argv, io);
   await new Promise((r) => setImmediate(r));
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
+  const run = { code, stdout: stdout.text(), stderr: stderr.text() } as CliRun;
+  Object.defineProperty(run, 'stdoutBytes', { value: stdout.bytes(), enumerable: false });
+  return run;
 }

@@ -163,7 +163,10 @@ describe('fitting a table', () => {
     }
     const at80 = await table(columns, rows, { width: 80 });
     expect(at80).toContain('…');
-    expect(at80).toMatch(/│ description +│/);
+    // The description (priority 3) goes before the long name is cut below NAME_KEEP; the name
+    // gets the room left.
+    expect(at80).not.toContain('description');
+    expect(at80).toContain('│ 日本語の非常に長い出版物の名前：東京ニュー… │');
     const at40 = await table(columns, rows, { width: 40 });
     expect(at40).not.toContain('description'); // priority 3 goes first
     expect(at40).not.toContain('requests'); // then the ordinary ones
@@ -194,16 +197,22 @@ describe('fitting a table', () => {
     expect(text).not.toMatch(/conv\w*…/);
   });
 
-  it('--wide: every value whole, free text wrapped at spaces and never mid-word', async () => {
-    const text = await table(columns, rows, { width: 80, wide: true });
+  it('--wide: every value whole, free text wrapped at spaces and never mid-word, only as the table needs', async () => {
+    // Wrapped, the table fits 130 columns: the description wraps, the name (first in line to
+    // stay whole) does not.
+    const text = await table(columns, rows, { width: 130, wide: true });
     for (const r of rows) expect(text).toContain(r.id!);
     expect(text).not.toContain('…');
     for (const word of 'sidebar,größe banner above the fold on every page'.split(' ')) expect(text).toContain(word);
-    // Wider than 80 only by what cannot be split: the full ID (36), the CJK name, one 'word' (44),
-    // status, requests, and the description's longest word 'sidebar,größe' (13), plus the frame.
-    expect(widest(text)).toBe(36 + 44 + 6 + 8 + 13 + 16);
-    expect(text).toMatch(/│ sidebar,größe +│\n/);
-    // The name (one 'word' of CJK text) is never split: the table is as wide as it needs.
+    expect(text).toContain(rows[0]!.name!);
+    expect(widest(text)).toBeLessThanOrEqual(130);
+    expect(text).not.toContain(rows[0]!.description!);
+    // At 80 even the narrowest wrapping cannot fit: wrapping would only make rows taller, so
+    // every value stays on its one line (the table is as wide as it needs).
+    const at80 = await table(columns, rows, { width: 80, wide: true });
+    expect(at80).toContain(rows[0]!.description!);
+    expect(at80.trimEnd().split('\n')).toHaveLength(3 + rows.length + 1);
+    expect(widest(at80)).toBe(36 + 44 + 6 + 8 + 49 + 16);
     const narrow = await table(columns, rows, { width: 40, wide: true });
     expect(narrow).toContain(rows[0]!.name!);
   });
@@ -255,7 +264,130 @@ describe('layoutTable', () => {
   it('drops the highest priority number first, the rightmost among equals, and hands room back by priority', () => {
     const m = (data: number, priority: number, text = false) => ({ header: 2, data, priority, text });
     const layout = layoutTable([m(10, 1), m(30, 1, true), m(10, 3), m(10, 2), m(10, 3)], 50, false);
-    expect(layout.shown).toEqual([0, 1, 3]);
-    expect(layout.widths[1]).toBe(50 - 10 - 10 - 3 * 3 - 1); // the name takes what is left
+    // A name of 30 stays whole: every column of lower rank goes first.
+    expect(layout.shown).toEqual([0, 1]);
+    expect(layout.widths[1]).toBe(30);
+    const long = layoutTable([m(10, 1), m(60, 1, true), m(10, 3), m(10, 2), m(10, 3)], 60, false);
+    expect(long.shown).toEqual([0, 1, 3]);
+    expect(long.widths[1]).toBe(60 - 10 - 10 - 3 * 3 - 1); // cut, but past NAME_KEEP: the name takes what is left
+  });
+});
+
+describe('column priority that serves the reader', () => {
+  type M = Parameters<typeof layoutTable>[0][number];
+  const m = (data: number, priority: number, extra: Partial<M> = {}): M => ({ header: 4, data, priority, text: false, ...extra });
+  const need = (cols: readonly M[], l: ReturnType<typeof layoutTable>) =>
+    l.shown.reduce((s, i) => s + l.widths[i]!, 0) + 3 * l.shown.length + 1;
+
+  it('drops a column empty in every row first, before anything is cut', () => {
+    const cols = [m(7, 1), m(28, 1, { text: true }), m(16, 2, { empty: true, header: 7 }), m(6, 1)];
+    const l = layoutTable(cols, 60, false);
+    expect(l.shown).toEqual([0, 1, 3]);
+    expect(l.widths[1]).toBe(28);
+  });
+
+  it('moves a column with one value in every row to the caption, and only when the table does not fit', () => {
+    const cols = [m(7, 1), m(20, 1, { text: true }), m(8, 3, { constant: true }), m(9, 1)];
+    expect(layoutTable(cols, 200, false).caption).toEqual([]);
+    const l = layoutTable(cols, 50, false);
+    expect(l.caption).toEqual([2]);
+    expect(l.shown).toEqual([0, 1, 3]);
+    // Never every column: a table keeps at least one.
+    const all = layoutTable([m(40, 1, { constant: true }), m(40, 1, { constant: true })], 50, false);
+    expect(all.caption).toEqual([]);
+  });
+
+  it('cuts URLs and descriptions before names', () => {
+    const cols = [m(7, 1), m(26, 1, { text: true }), m(40, 3, { text: true }), m(30, 2, { text: true })];
+    const l = layoutTable(cols, 80, false);
+    expect(l.shown).toEqual([0, 1, 2, 3]);
+    expect(l.widths[1]).toBe(26);
+    expect(l.widths[2]! + l.widths[3]!).toBe(80 - 7 - 26 - 13);
+    expect(need(cols, l)).toBe(80);
+  });
+
+  it('drops an ID whose name is shown before the figures, and names of other entities before the rows own', () => {
+    // publication, publicationName, adslot, adslotName, impressions, clicks, earnings
+    const cols = [
+      m(7, 1, { header: 11 }),
+      m(17, 1, { text: true, header: 15, nameFor: 0 }),
+      m(7, 1, { header: 6 }),
+      m(13, 1, { text: true, header: 10, nameFor: 2 }),
+      m(6, 1, { header: 11 }),
+      m(4, 1, { header: 6 }),
+      m(6, 1, { header: 8 }),
+    ];
+    expect(layoutTable(cols, 80, false).shown).toEqual([1, 3, 4, 5, 6]);
+    expect(layoutTable(cols, 60, false).shown).toEqual([3, 4, 5, 6]); // the ad slot tells rows apart
+    expect(layoutTable(cols, 40, false).shown).toEqual([3, 4, 5]);
+  });
+
+  it('never cuts a name of up to 30 while anything of lower rank could give way (random tables)', () => {
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    for (let run = 0; run < 3000; run++) {
+      const cols: M[] = Array.from({ length: 2 + rnd(8) }, () => {
+        const text = rnd(2) === 0;
+        return m(rnd(45), 1 + rnd(3), { text, header: 2 + rnd(10), empty: false });
+      });
+      for (const c of cols) if (c.data === 0) c.empty = true;
+      const total = 30 + rnd(120);
+      const l = layoutTable(cols, total, false);
+      expect(need(cols, l), JSON.stringify({ cols, total })).toBeLessThanOrEqual(Math.max(total, need(cols, l)));
+      const cutName = l.shown.some(
+        (i) =>
+          cols[i]!.text &&
+          cols[i]!.priority === 1 &&
+          Math.max(cols[i]!.data, cols[i]!.header) <= 30 &&
+          l.widths[i]! < Math.max(cols[i]!.data, cols[i]!.header),
+      );
+      if (!cutName) continue;
+      const why = JSON.stringify({ cols, total, l });
+      for (const i of l.shown) {
+        expect(cols[i]!.empty, why).toBe(false);
+        expect(cols[i]!.priority, why).toBe(1);
+      }
+    }
+  });
+
+  it('--wide wraps descriptions before names, and a name of up to 30 not at all while they can', () => {
+    const cols = [m(7, 1), m(28, 1, { text: true, longestWord: 9 }), m(60, 3, { text: true, longestWord: 12 })];
+    const l = layoutTable(cols, 80, true);
+    expect(l.widths[1]).toBe(28);
+    expect(l.widths[2]).toBe(80 - 7 - 28 - 10);
+    // Cannot fit even wrapped to the longest words: nothing wraps.
+    const none = layoutTable([m(70, 1), m(28, 1, { text: true, longestWord: 9 })], 80, true);
+    expect(none.widths).toEqual([70, 28]);
+  });
+
+  it('draws the caption above the table, label and value whole; a table that fits or is piped has none', async () => {
+    const cols: Column[] = [
+      { key: 'date', priority: 1 },
+      { key: 'campaign', priority: 1 },
+      { key: 'campaignName', wrap: true, priority: 1, names: 'campaign' },
+      { key: 'impressions', type: 'int', priority: 1 },
+      { key: 'conversions', type: 'int', priority: 1 },
+      { key: 'currency', priority: 3 },
+      { key: 'endDate' },
+    ];
+    const rows: Row[] = ['2026-11-01', '2026-11-02'].map((date, i) => ({
+      date,
+      campaign: uuid('5be1'),
+      campaignName: 'Spring Sale',
+      impressions: String(1000 + i),
+      conversions: '3', // a key figure stays in the table even when equal on every row
+      currency: 'USD',
+      endDate: '',
+    }));
+    const text = await table(cols, rows, { width: 60 });
+    expect(widest(text)).toBeLessThanOrEqual(60);
+    // As many `label: value` to a line as fit; the ID whole, to be copied.
+    expect(text.split('\n').slice(0, 2)).toEqual([`campaign: ${uuid('5be1')}`, 'campaignName: Spring Sale   currency: USD']);
+    expect(text).toMatch(/│ date +│ impressions │ conversions │/);
+    expect(text).not.toContain('endDate');
+    expect(await table(cols, rows, { width: 200 })).toMatch(/^┌/);
+    expect(await table(cols, rows)).toMatch(/^┌/);
+    const one = await table(cols, rows.slice(0, 1), { width: 60 });
+    expect(one).toMatch(/^┌/); // one row: nothing is "the same in every row"
   });
 });

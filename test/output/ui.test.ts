@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, AuthError, ConfigError, UsageError } from '../../src/core/errors.js';
 import { createUi, type UiOptions } from '../../src/output/index.js';
 import { Capture, FakeTty } from './capture.js';
+import { limit } from '../helpers/time-limits.js';
 
 function ui(opts: Partial<UiOptions> & { stderr?: Capture } = {}) {
   const stdout = new Capture();
@@ -128,7 +129,7 @@ describe('spinner and progress', () => {
     const tty = new FakeTty();
     const { u } = ui({ stderr: tty, stderrIsTTY: true, spinnerDelayMs: 10 });
     const s = u.spinner('Loading publications');
-    await vi.waitFor(() => expect(tty.text).toContain('Loading publications'), { timeout: 2000 });
+    await vi.waitFor(() => expect(tty.text).toContain('Loading publications'), { timeout: limit(2000) });
     s.update('Still loading');
     s.stop();
     s.stop();
@@ -139,7 +140,7 @@ describe('spinner and progress', () => {
     const tty = new FakeTty();
     const { u } = ui({ stderr: tty, stderrIsTTY: true, spinnerDelayMs: 0 });
     u.progress(3, 40, 'Fetching days');
-    await vi.waitFor(() => expect(tty.text).toContain('Fetching days 3/40'), { timeout: 2000 });
+    await vi.waitFor(() => expect(tty.text).toContain('Fetching days 3/40'), { timeout: limit(2000) });
     u.progress(40, 40);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaults, type Sandbox } from '../../src/sandbox/index.js';
 import { call, demoIds, type Entity, errorOf, start } from './helpers.js';
+import { limit } from '../helpers/time-limits.js';
 
 let sb: Sandbox;
 let pub: string;
@@ -118,7 +119,7 @@ describe('random faults and latency', () => {
       s.setFaults({ latencyMs: [0, 10] });
       const t1 = Date.now();
       await call(s, 'GET', '/advertisers/list.xml');
-      expect(Date.now() - t1).toBeLessThan(110);
+      expect(Date.now() - t1).toBeLessThan(limit(110));
     } finally {
       await s.close();
     }

@@ -1,9 +1,10 @@
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, demoIds, type Entity, start } from './helpers.js';
+import { limit } from '../helpers/time-limits.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'masg-sandbox-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,7 +91,7 @@ describe('persistence', () => {
     await new Promise((r) => setTimeout(r, 50));
     const t0 = Date.now();
     await sb.close();
-    expect(Date.now() - t0).toBeLessThan(1_500); // the forced cut comes only after 2 s
+    expect(Date.now() - t0).toBeLessThan(limit(1_500)); // the forced cut comes only after 2 s
     const r = await inflight;
     expect(r.status).toBe(200);
     const id = r.json()['masg-response'].id;
@@ -104,7 +105,9 @@ describe('persistence', () => {
     await expect(start({ dataFile: file })).rejects.toThrow();
     expect(readFileSync(file, 'utf8')).toBe('{"version":1,"seed":');
     const good = path.join(dir, 'good.json');
-    const stale = path.join(dir, '.good.json.123.456.tmp');
+    // The name a writer killed before its rename leaves: its PID (now gone) and 8 hex digits.
+    const killed = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const stale = path.join(dir, `.good.json.${killed}.0a1b2c3d.tmp`);
     writeFileSync(stale, '{"half');
     const sb = await start({ dataFile: good });
     await sb.close();
@@ -236,7 +239,9 @@ describe('kill -9 during a stream of writes', () => {
       }
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    await new Promise((r) => setTimeout(r, 400));
+    // Killed once writes are flowing: a fixed 400 ms saw too few of them on a loaded machine.
+    while (acknowledged.length <= 10) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
     killed = true;
     child.kill('SIGKILL');
     await Promise.all(writers);

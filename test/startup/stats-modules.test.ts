@@ -74,8 +74,10 @@ describe('a statistics export', () => {
       expect(mine).not.toContain(other);
     // A ceiling rather than an exact count: 278 modules before this was pinned (fast-xml-parser and
     // its 8 packages, the config barrel with login/logout/whoami), 234 after; 246 before the
-    // commands were loaded by group, 229 after.
-    expect(modules.length).toBeLessThanOrEqual(232);
+    // commands were loaded by group, 229 after; 231 on main before, two more with the help layout
+    // (src/help/format.ts, which commander calls synchronously, so it cannot wait for an import)
+    // and src/output/wrap.ts (messages wrapped to the terminal).
+    expect(modules.length).toBeLessThanOrEqual(233);
   });
 
   it('a single entity still reads its body whole (the trace does see fast-xml-parser when it is used)', async () => {

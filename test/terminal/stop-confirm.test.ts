@@ -9,6 +9,7 @@ import { main } from '../../src/cli.js';
 import type { Io } from '../../src/context.js';
 import { fakeTty } from '../config/fake-tty.js';
 import { tempDir, useHarness, type DemoIds, type Harness } from '../commands/harness.js';
+import { limit } from '../helpers/time-limits.js';
 
 let h: Harness;
 let ids: DemoIds;
@@ -29,7 +30,7 @@ async function onTerminal(argv: string[], question: string, reply: string) {
     signal: new AbortController().signal,
   } as unknown as Io;
   const done = main(argv, io);
-  await vi.waitFor(() => expect(tty.output()).toContain(question), { timeout: 5000, interval: 10 });
+  await vi.waitFor(() => expect(tty.output()).toContain(question), { timeout: limit(5000), interval: 10 });
   const asked = tty.output();
   tty.stdin.write(reply);
   const code = await done;

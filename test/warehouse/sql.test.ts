@@ -60,8 +60,9 @@ describe('masg sql', () => {
 
   it('read-only unless --write', async () => {
     const refused = await h.masg(['sql', '--db', db, 'DELETE FROM publications']);
-    expect(refused.code).toBe(7);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/read-only/i);
+    expect(refused.stderr).toContain('--write');
     expect(await scalar(h, db, 'SELECT count(*) FROM publications')).toBe('7');
     const view = await h.masg([
       'sql',

@@ -33,8 +33,8 @@ export const login = defineCommand<LoginOptions>({
       )
       .option('--no-keyring', 'keep the key in the config file (mode 0600) instead of the system keyring (also MASG_KEYRING=0)'),
   examples: [
-    'masg login --email me@example.com --base-url https://api.example.com/v1',
-    'printf %s "$MASG_KEY" | masg login --profile ci --email me@example.com --base-url https://api.example.com/v1 --key-stdin',
+    'masg login --email demo@sandbox.masg.test --timezone America/New_York --key-stdin --no-keyring <<< demo-developer-key',
+    'masg login --profile ci --email "$MASG_EMAIL" --timezone "$MASG_TIMEZONE" --key-stdin <<< "$MASG_DEVELOPER_KEY"',
   ],
   async run(ctx, opts) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');

@@ -1,6 +1,7 @@
-import { campaignColumns, campaignTableFields } from '../columns.js';
+import { campaignColumns, campaignColumnsNamed, campaignTableFieldsNamed } from '../columns.js';
 import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';
+import { addOutOption, checkOut, namedList, type ListOptions } from '../list-result.js';
+import { ADVERTISER_OWNER } from '../owner-names.js';
 import { rawOr } from '../raw.js';
 import { resolveId } from '../resolve-id.js';
 
@@ -8,19 +9,25 @@ export const campaignList = defineCommand<ListOptions>({
   name: 'list',
   summary: 'List the campaigns of an advertiser',
   configure: (cmd) => addOutOption(cmd.argument('<advertiserId>', 'advertiser ID, or the first 4+ characters of it (see `masg adv list`)')),
-  examples: ['masg campaign list 7c9d…', 'masg campaign list 7c9d… -o csv --fields id,name,status,overallBudget'],
-  columns: campaignColumns,
+  examples: ['masg campaign list c42a', 'masg campaign list c42a -o csv --fields id,name,status,overallBudget'],
+  columns: campaignColumnsNamed,
   async run(ctx, opts, [rawId]) {
     checkOut(ctx, opts);
     const advertiserId = await resolveId(ctx, 'advertiser', rawId, '<advertiserId>');
     const { campaignRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, campaignRequests.list(advertiserId), (client) =>
-      streamedList(client.listCampaigns(advertiserId), {
-        entity: 'campaigns',
-        columns: campaignColumns,
-        tableFields: campaignTableFields,
-        out: opts.out,
-      }),
+      namedList(
+        ctx,
+        client.listCampaigns(advertiserId),
+        {
+          entity: 'campaigns',
+          columns: campaignColumns,
+          named: campaignColumnsNamed,
+          tableFields: campaignTableFieldsNamed,
+          out: opts.out,
+        },
+        ADVERTISER_OWNER,
+      ),
     );
   },
 });

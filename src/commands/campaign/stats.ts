@@ -10,8 +10,8 @@ export const campaignStats = defineCommand<StatsFlags>({
     addStatsOptions(cmd);
   },
   examples: [
-    'masg campaign stats 5be1… --date yesterday',
-    'masg campaign stats 5be1… --from -30d --to yesterday --interval day -o csv --out spend.csv',
+    'masg campaign stats 7bee --date yesterday',
+    'masg campaign stats 7bee --from -30d --to yesterday --interval day -o csv --out spend.csv',
   ],
   async run(ctx, opts, [rawId]) {
     const { statisticsRequests } = await import('../../sdk/stats-requests.js');

@@ -27,7 +27,7 @@ export const pubList = defineCommand<PubListOptions>({
     'masg pub list',
     'masg pub list --status ACTIVE',
     'masg pub list -o csv > publications.csv',
-    'masg pub list --out /var/exports/publications.csv',
+    'masg pub list --status PAUSED --out paused.csv',
   ],
   columns: publicationColumns,
   async run(ctx, opts) {

@@ -21,8 +21,8 @@ export const pubStats = defineCommand<PubStatsOptions>({
   },
   examples: [
     'masg pub stats --date yesterday',
-    'masg pub stats 3f2c --from 2026-11-01 --to 2026-11-30 --interval day',
-    'masg pub stats --date yesterday --level adslot --by-country --out /var/exports/yesterday.csv',
+    'masg pub stats 0378 --from -30d --to yesterday --interval day',
+    'masg pub stats --date yesterday --level adslot --by-country --out yesterday.csv',
   ],
   async run(ctx, opts, [rawId]) {
     const level = oneOf('--level', opts.level ?? 'publication', LEVELS);

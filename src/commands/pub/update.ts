@@ -25,9 +25,9 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     addBulkOptions(cmd, 'update publications');
   },
   examples: [
-    'masg pub update 3f2c… --status PAUSED',
-    'masg pub update 3f2c… --name "Daily News Lite" --languages en,fr',
-    'masg pub update 3f2c… 9b1d… 77ae… --status PAUSED --continue-on-error',
+    'masg pub update 0378 --status PAUSED',
+    'masg pub update 0378 --name "Daily News Lite" --languages en,fr',
+    'masg pub update 0378 31b7 b823 --status PAUSED --continue-on-error',
     'masg pub update --from publications.csv --dry-run',
   ],
   // One ID prints the publication; several IDs or --from print result rows of their own.

@@ -7,7 +7,7 @@ export const pubView = defineCommand<Record<string, never>>({
   name: 'view',
   summary: 'Show one publication with all its fields',
   configure: (cmd) => cmd.argument('<id>', 'publication ID, or the first 4+ characters of it (see `masg pub list`)'),
-  examples: ['masg pub view 3f2c', 'masg pub view 3f2c… -o json', 'masg pub view 3f2c --raw xml'],
+  examples: ['masg pub view 0378', 'masg pub view 0378 -o json', 'masg pub view 0378 --raw xml'],
   columns: publicationColumns,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'publication', rawId, '<id>');

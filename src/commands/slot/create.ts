@@ -7,6 +7,7 @@ import { adSlotColumns } from '../columns.js';
 import { bulkEnv } from '../bulk-env.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveId } from '../resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
@@ -20,7 +21,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     // The field flags come from the ad slot schema (src/schema/adslot.ts).
     addBulkOptions(addFieldOptions(cmd, adSlotSchema, 'create'), 'create ad slots'),
   examples: [
-    'masg slot create --publication 3f2c… --name "Top banner" --formats banner,text --tags sports,news',
+    'masg slot create --publication 0378 --name "Top banner" --formats banner,text',
     'masg slot create --from new-slots.csv --results created.csv',
   ],
   // --from prints result rows of its own.
@@ -35,10 +36,11 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     input.publication = await resolveId(ctx, 'publication', input.publication!, '--publication');
     const { adSlotRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, adSlotRequests.create(input), async (client) => ({
-      kind: 'record',
-      columns: adSlotColumns,
-      row: { ...(await client.createAdSlot(input as AdSlotCreate)) },
-    }));
+    return rawOr(
+      ctx,
+      adSlotRequests.create(input),
+      (client) => slotRecord(() => client.createAdSlot(input as AdSlotCreate)),
+      await rawTagsCheck('created', input.tags),
+    );
   },
 });

@@ -1,6 +1,7 @@
-import { adSlotColumns } from '../columns.js';
+import { adSlotColumns, adSlotColumnsNamed } from '../columns.js';
 import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';
+import { addOutOption, checkOut, namedList, type ListOptions } from '../list-result.js';
+import { PUBLICATION_OWNER } from '../owner-names.js';
 import { rawOr } from '../raw.js';
 import { resolveId } from '../resolve-id.js';
 
@@ -12,14 +13,19 @@ export const slotList = defineCommand<SlotListOptions>({
   name: 'list',
   summary: 'List ad slots, of one publication or of the whole account',
   configure: (cmd) => addOutOption(cmd.option('--publication <id>', 'only the ad slots of this publication (ID or 4+ first characters)')),
-  examples: ['masg slot list', 'masg slot list --publication 3f2c…', 'masg slot list -o csv > slots.csv'],
-  columns: adSlotColumns,
+  examples: ['masg slot list', 'masg slot list --publication 0378', 'masg slot list -o csv > slots.csv'],
+  columns: adSlotColumnsNamed,
   async run(ctx, opts) {
     checkOut(ctx, opts);
     const publication = opts.publication === undefined ? undefined : await resolveId(ctx, 'publication', opts.publication, '--publication');
     const { adSlotRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, adSlotRequests.list({ publication }), (client) =>
-      streamedList(client.listAdSlots({ publication }), { entity: 'ad slots', columns: adSlotColumns, out: opts.out }),
+      namedList(
+        ctx,
+        client.listAdSlots({ publication }),
+        { entity: 'ad slots', columns: adSlotColumns, named: adSlotColumnsNamed, out: opts.out },
+        PUBLICATION_OWNER,
+      ),
     );
   },
 });

@@ -14,10 +14,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
     cmd.option('--by-country', 'one row per country with traffic');
     addStatsOptions(cmd);
   },
-  examples: [
-    'masg slot stats 9a1e… --date yesterday --by-country',
-    'masg slot stats 9a1e… --from -7d --to yesterday --interval day -o csv',
-  ],
+  examples: ['masg slot stats 0653 --date yesterday --by-country', 'masg slot stats 0653 --from -7d --to yesterday --interval day -o csv'],
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;
     const { statisticsRequests } = await import('../../sdk/stats-requests.js');

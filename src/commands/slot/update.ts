@@ -8,6 +8,7 @@ import { adSlotColumns } from '../columns.js';
 import { bulkEnv } from '../bulk-env.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
+import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveEntity } from '../resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
@@ -25,8 +26,8 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       'update ad slots',
     ),
   examples: [
-    'masg slot update 9a1e… --formats banner,iab300x250',
-    'masg slot update 9a1e… --tags ""',
+    'masg slot update 0653 --formats banner,iab300x250',
+    'masg slot update 0653 --tags ""',
     'masg slot update --from slots.csv --dry-run',
   ],
   // --from prints result rows of its own.
@@ -59,12 +60,17 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       else full = { ...input, name: await currentName(client, id) };
     }
     const request = adSlotRequests.update(id, full);
-    return rawOr(ctx, request, async () => {
-      // A dry run describes the request as it would go (without the name it did not read): the
-      // typed method would refuse an update without a name before the transport could describe it.
-      if (ctx.globals.dryRun) await client.request((await import('../../sdk/requests.js')).asRawRequest(request));
-      return { kind: 'record', columns: adSlotColumns, row: { ...(await client.updateAdSlot(id, full as AdSlotChanges)) } };
-    });
+    return rawOr(
+      ctx,
+      request,
+      async () => {
+        // A dry run describes the request as it would go (without the name it did not read): the
+        // typed method would refuse an update without a name before the transport could describe it.
+        if (ctx.globals.dryRun) await client.request((await import('../../sdk/requests.js')).asRawRequest(request));
+        return slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges));
+      },
+      await rawTagsCheck('updated', input.tags),
+    );
   },
 });
 

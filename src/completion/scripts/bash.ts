@@ -28,11 +28,11 @@ _${name}() {
     [[ $directive == :* ]] || return 0
     unset 'lines[\${#lines[@]}-1]'
 
-    local -a values=()
+    local -a values=() descs=()
     local line value
     for line in "\${lines[@]}"; do
-        # bash shows no descriptions: keep the value before the tab.
         values+=("\${line%%$'\\t'*}")
+        if [[ $line == *$'\\t'* ]]; then descs+=("\${line#*$'\\t'}"); else descs+=(""); fi
     done
     # bash replaces only the text after the last word-break character (= and : by default),
     # so drop the part of the candidates that is already on the line before it.
@@ -50,10 +50,35 @@ _${name}() {
         # bash inserts COMPREPLY as typed text: quote each value (IDs come from the service), so
         # that an ID like $(touch x) or "two words" lands on the line as one literal word. Plain
         # words (and comma lists) stay as they are: %q would turn "banner,text" into banner\\,text.
-        for value in "\${values[@]}"; do
+        local i
+        for i in "\${!values[@]}"; do
+            value=\${values[i]}
             [[ $value == *[!A-Za-z0-9_@%+=:,./-]* ]] && printf -v value '%q' "$value"
             COMPREPLY+=("$value")
         done
+        # As cobra's bash completion does: with several candidates, each is listed as
+        # "value  (description)", padded to one column and cut to the terminal; bash then inserts
+        # only what they share, which is part of the value. A single candidate is the value alone,
+        # and so is every one when bash inserts them (menu-complete, insert-completions).
+        if ((\${#COMPREPLY[@]} > 1)) && [[ \${COMP_TYPE:-9} != 37 && \${COMP_TYPE:-9} != 42 ]]; then
+            local longest=0 room desc
+            for value in "\${COMPREPLY[@]}"; do ((\${#value} > longest)) && longest=\${#value}; done
+            for i in "\${!COMPREPLY[@]}"; do
+                desc=\${descs[i]}
+                [[ -z $desc ]] && continue
+                value=\${COMPREPLY[i]}
+                room=$(( \${COLUMNS:-80} - longest - 4 ))
+                if ((room > 8)); then
+                    printf -v value '%-*s' "$longest" "$value"
+                else
+                    room=$(( \${COLUMNS:-80} - \${#value} - 4 ))
+                fi
+                if ((room > 0)); then
+                    ((\${#desc} > room)) && desc="\${desc:0:room-1}…"
+                    COMPREPLY[i]="$value  ($desc)"
+                fi
+            done
+        fi
     fi
     [[ $directive == *nospace* ]] && compopt -o nospace 2>/dev/null
     return 0

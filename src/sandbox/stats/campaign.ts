@@ -8,7 +8,7 @@ import type { CampaignRecord } from '../types.js';
 import { int, money, str, type Field, type StatsNode } from '../wire/fields.js';
 import { formatCents, formatRatio } from './money.js';
 import { type Series } from './series.js';
-import { addRevisedRange, type Revision } from './revisions.js';
+import { addRevisedRange, revisionsFor, type Revision } from './revisions.js';
 import { clip } from './windows.js';
 
 class CampaignSeries implements Series {
@@ -70,7 +70,7 @@ export function campaignNodes(
   const served: [number, number] = [localHour(c.servedFrom, timeZone), c.servedTo ? localHour(c.servedTo, timeZone) : nowHour];
   const acc = [0, 0, 0, 0];
   const s = new CampaignSeries(seed, c.id, c.budgetType);
-  for (const [a, b] of clip([served], from, Math.min(to, nowHour))) addRevisedRange(s, a, b, acc, revisions);
+  for (const [a, b] of clip([served], from, Math.min(to, nowHour))) addRevisedRange(s, a, b, acc, revisionsFor(revisions, c.id));
   const [conv, clickOnly, viewOnly, spend] = acc as [number, number, number, number];
   const clicks = conv + clickOnly;
   const impressions = clicks + viewOnly;

@@ -7,7 +7,7 @@ import type { AdSlotRecord, PublicationRecord } from '../types.js';
 import { int, money, str, type Field, type StatsNode, type StatsRow } from '../wire/fields.js';
 import type { Country } from './countries.js';
 import { formatCents } from './money.js';
-import { addRevisedRange, type Revision } from './revisions.js';
+import { addRevisedRange, revisionsFor, type Revision } from './revisions.js';
 import { SLOT_PRIMITIVES, SlotCountrySeries } from './slot-series.js';
 import { activeWindows, clip } from './windows.js';
 
@@ -40,10 +40,11 @@ function slotMetrics(ctx: StatsContext, slot: AdSlotRecord, windows: Array<[numb
   const wins = clip(windows, localHour(slot.createdAt, ctx.timeZone), Infinity);
   if (wins.length === 0) return out;
   const slotHash = hashString(slot.id);
+  const revisions = revisionsFor(ctx.revisions, slot.id, slot.publication);
   for (let i = 0; i < ctx.countries.length; i++) {
     if (!series.reset(ctx.seed, slotHash, i, ctx.countries[i].weight).active) continue;
     prim.fill(0);
-    for (const [a, b] of wins) addRevisedRange(series, a, b, prim, ctx.revisions);
+    for (const [a, b] of wins) addRevisedRange(series, a, b, prim, revisions);
     out[i * M] = prim[0] + prim[1] + prim[2];
     out[i * M + 1] = prim[0] + prim[1];
     out[i * M + 2] = prim[0]!;

@@ -12,6 +12,19 @@ export interface Revision {
   day: string;
   /** Applied to every hourly primitive of that day, e.g. 1.1 for +10 %. */
   factor: number;
+  /**
+   * Only this publication, ad slot or campaign (an incident: Sandbox.incident); absent = every
+   * figure of the account.
+   */
+  target?: string;
+  /** Only the money primitive (earnings, spend): the traffic stays as it was. */
+  only?: 'money';
+}
+
+/** The revisions that apply to a series of these entities (its own ID, its publication's). */
+export function revisionsFor(revisions: readonly Revision[] | undefined, ...ids: string[]): readonly Revision[] | undefined {
+  if (!revisions || revisions.every((r) => r.target === undefined)) return revisions;
+  return revisions.filter((r) => r.target === undefined || ids.includes(r.target));
 }
 
 /** The first nominal local hour of a `YYYY-MM-DD` day. */
@@ -39,7 +52,8 @@ export function addRevisedRange(s: Series, from: number, to: number, acc: number
       hourAcc.length = acc.length;
       hourAcc.fill(0);
       addRange(s, h, h + 1, hourAcc);
-      for (let i = 0; i < acc.length; i++) acc[i] += Math.floor(hourAcc[i] * r.factor) - hourAcc[i];
+      // The money primitive is the last one of every series (cents).
+      for (let i = r.only === 'money' ? acc.length - 1 : 0; i < acc.length; i++) acc[i] += Math.floor(hourAcc[i] * r.factor) - hourAcc[i];
     }
   }
 }

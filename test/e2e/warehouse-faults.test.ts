@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
-import { dumpAll, duckPath, duplicateKeys, startWarehouseHarness } from './helpers.js';
+import { dumpAll, duckPath, duplicateKeys, startWarehouseHarness } from '../warehouse/helpers.js';
 
 const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));

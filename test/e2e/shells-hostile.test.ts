@@ -18,8 +18,8 @@ import {
   UNOFFERED_IDS,
   type HostileSandbox,
 } from '../helpers/hostile.js';
-import { argsOf, bashReply, bufferAfterTab } from './insert.js';
-import { fishComplete, hasShell, tempBin, values, zshComplete, type Offer } from './shells.js';
+import { argsOf, bashReply, bufferAfterTab } from '../completion/insert.js';
+import { bashOffer, fishComplete, hasShell, tempBin, values, zshComplete, type Offer } from '../completion/shells.js';
 
 let hostile: HostileSandbox;
 let bin: ReturnType<typeof tempBin>;
@@ -86,7 +86,9 @@ describe.skipIf(!hasShell('bash'))('bash', () => {
     const words = await bashReply('masg pub update ', env, cwd);
     expect(words).toHaveLength(offered.length);
     const got: string[] = [];
-    for (const word of words) {
+    for (const entry of words) {
+      // Several candidates are listed "value  (name)"; the value is what bash would insert.
+      const word = bashOffer(entry).value;
       const args = await argsOf('bash', `masg pub update ${word}`, cwd);
       expect(args.slice(0, 2)).toEqual(['pub', 'update']);
       expect(args).toHaveLength(3);

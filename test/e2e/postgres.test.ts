@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
-import { dumpAll, duckPath, duplicateKeys, scalar, startWarehouseHarness } from './helpers.js';
+import { dumpAll, duckPath, duplicateKeys, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
-import { POSTGRES_SKIP, startPostgres } from './postgres-server.js';
+import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
 const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));

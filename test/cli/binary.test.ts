@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
+import { limit } from '../helpers/time-limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'masg.js');
@@ -169,7 +170,7 @@ describe('against a sandbox in this process', () => {
     const run = await interrupted();
     expect(run.code).toBe(130);
     expect(run.stdout).toBe('');
-    expect(run.ms).toBeLessThan(4000);
+    expect(run.ms).toBeLessThan(limit(4000));
   });
 
   // `conf` → `atomically` → `when-exit` re-raises SIGINT to die by it; run() must count that as

@@ -1,0 +1,71 @@
+// Exact arithmetic for the pulse: sums, means, ratios and percent changes on decimal strings
+// (core/decimal.ts, stats/ratio.ts). Decisions (is this a drop of 40 %?) compare Decimals too, so
+// a threshold is never missed by a float rounding.
+import { formatDecimal, parseDecimal, plus, type Decimal } from '../core/decimal.js';
+import { divideRounded, shift } from '../stats/ratio.js';
+
+export const ZERO: Decimal = { units: 0n, scale: 0 };
+
+/** A figure as sent; anything unreadable (∞, '', garbage) counts as zero traffic. */
+export function dec(s: string | undefined): Decimal {
+  return (s === undefined ? null : parseDecimal(s)) ?? ZERO;
+}
+
+export function add(a: Decimal, b: Decimal): Decimal {
+  // The common case (two amounts with two decimals, two counts) without rescaling.
+  return a.scale === b.scale ? { units: a.units + b.units, scale: a.scale } : plus(a, b);
+}
+
+export function sub(a: Decimal, b: Decimal): Decimal {
+  return plus(a, { units: -b.units, scale: b.scale });
+}
+
+export function times(a: Decimal, n: number): Decimal {
+  return { units: a.units * BigInt(n), scale: a.scale };
+}
+
+export function cmp(a: Decimal, b: Decimal): number {
+  if (a.scale === b.scale) return a.units < b.units ? -1 : a.units > b.units ? 1 : 0;
+  const d = sub(a, b).units;
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+export const isZero = (d: Decimal) => d.units === 0n;
+
+export function fmt(d: Decimal, scale: number): string {
+  return formatDecimal(d.scale > scale ? divideRounded(d, { units: 1n, scale: 0 }, scale) : d, scale);
+}
+
+/** sum / n at `scale` decimals, half-up. */
+export function mean(sum: Decimal, n: number, scale: number): Decimal {
+  return n === 0 ? ZERO : divideRounded(sum, { units: BigInt(n), scale: 0 }, scale);
+}
+
+/** num / den × 10^power at `scale` decimals, or '' when den is zero (no traffic, no ratio). */
+export function ratio(num: Decimal, den: Decimal, power: number, scale: number): string {
+  return isZero(den) ? '' : formatDecimal(divideRounded(shift(num, power), den, scale), scale);
+}
+
+/**
+ * The percent change of `value` against the mean of `n` days summing to `sum`, one decimal,
+ * computed from the exact sum (value·n − sum) / sum × 100, so the rounded mean never skews it.
+ */
+export function changeOf(value: Decimal, sum: Decimal, n: number): Decimal | null {
+  if (n === 0 || isZero(sum)) return null;
+  return divideRounded(shift(sub(times(value, n), sum), 2), sum, 1);
+}
+
+/** The percent change of a ratio against its baseline ratio (both strings; '' means none). */
+export function changeOfText(value: string, baseline: string): string | null {
+  if (value === '' || baseline === '') return null;
+  const b = dec(baseline);
+  if (isZero(b)) return null;
+  return formatDecimal(divideRounded(shift(sub(dec(value), b), 2), b, 1), 1);
+}
+
+/** A threshold given as a number (percent or a volume) as a Decimal, exactly as written. */
+export function fromNumber(n: number): Decimal {
+  return parseDecimal(String(n)) ?? ZERO;
+}
+
+export { formatDecimal, type Decimal };

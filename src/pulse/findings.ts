@@ -1,0 +1,268 @@
+// The findings of a pulse, each with a kind and a severity:
+//   outage  an active publication or ad slot with requests on most baseline days and none on the day;
+//   drop    a metric below its baseline band by more than the threshold (above a minimum volume);
+//   spike   the same above the band;
+//   budget  a campaign over its daily budget, on course to exhaust its overall budget before its
+//           end date, or running and spending nothing.
+// The baseline is the mean of the comparable days (weekday with weekdays, weekend with weekend);
+// the band is their range. A value must be outside the band *and* past the threshold, so a day
+// like the quietest baseline day is never a drop.
+import { budgetUnit, compare, dailyBudgetOf, sumOver, type CampaignDay, type Figures, type PulseData } from './data.js';
+import { daysBetween, plusDays } from './days.js';
+import { cmp, dec, fmt, fromNumber, isZero, mean, ratio, sub, type Decimal } from './figures.js';
+import type { Band } from './rules.js';
+import type { Compared, EntityKind, Finding, Severity } from './types.js';
+
+type PubMetric = 'requests' | 'impressions' | 'earnings';
+const PUB_METRICS: readonly PubMetric[] = ['requests', 'impressions', 'earnings'];
+const CAMPAIGN_METRICS: ReadonlyArray<'impressions' | 'spend'> = ['impressions', 'spend'];
+const SCALE: Record<string, number> = { requests: 0, impressions: 0, clicks: 0, earnings: 2, spend: 2 };
+
+export function findFindings(data: PulseData): Finding[] {
+  const { input, rules } = data;
+  const ignored = new Set(rules.ignore);
+  const skip = (id: string, name: string | undefined) => ignored.has(id) || (name !== undefined && ignored.has(name));
+  const pubs = new Map(input.publications.map((p) => [p.id, p]));
+  const findings: Finding[] = [];
+  const out = new Set<string>();
+
+  // Outages: publications first; an ad slot of a publication that is out is that same outage.
+  for (const [id, days] of data.publications) {
+    const p = pubs.get(id);
+    if (skip(id, p?.name) || !isActive(p?.status)) continue;
+    const f = outage(data, days, 'publication', id, p?.name ?? id, '');
+    if (f) {
+      findings.push(f);
+      out.add(id);
+    }
+  }
+  for (const slot of slotsOf(data)) {
+    const p = pubs.get(slot.publication);
+    if (out.has(slot.publication) || skip(slot.id, slot.name) || skip(slot.publication, p?.name) || !isActive(p?.status)) continue;
+    const f = outage(data, data.adslots.get(slot.id), 'adslot', slot.id, slot.name, p ? ` of ${quote(p.name)}` : '');
+    if (f) {
+      findings.push(f);
+      out.add(slot.id);
+    }
+  }
+
+  // Drops and spikes: the account, then publications, then slots not already covered by their publication.
+  const moved = new Set<string>();
+  for (const metric of PUB_METRICS) {
+    const f = band(data, data.account.size === 0 ? undefined : data.account, metric, 'account', null, 'the account', '');
+    if (f) findings.push(f);
+  }
+  for (const [id, days] of data.publications) {
+    const p = pubs.get(id);
+    if (out.has(id) || skip(id, p?.name)) continue;
+    for (const metric of PUB_METRICS) {
+      const f = band(data, days, metric, 'publication', id, p?.name ?? id, '');
+      if (!f) continue;
+      findings.push(f);
+      moved.add(`${id} ${f.kind} ${metric}`);
+    }
+  }
+  for (const slot of slotsOf(data)) {
+    const p = pubs.get(slot.publication);
+    if (out.has(slot.id) || out.has(slot.publication) || skip(slot.id, slot.name) || skip(slot.publication, p?.name)) continue;
+    for (const metric of PUB_METRICS) {
+      const f = band(data, data.adslots.get(slot.id), metric, 'adslot', slot.id, slot.name, p ? ` of ${quote(p.name)}` : '');
+      if (f && !moved.has(`${slot.publication} ${f.kind} ${metric}`)) findings.push(f);
+    }
+  }
+  for (const c of input.campaigns) {
+    if (skip(c.id, c.name)) continue;
+    const days = data.campaigns.get(c.id);
+    for (const metric of CAMPAIGN_METRICS) {
+      const f = band(data, days, metric, 'campaign', c.id, c.name, '');
+      if (f) findings.push(f);
+    }
+    findings.push(...budget(data, c, days));
+  }
+  const order = { alert: 0, watch: 1 };
+  const kinds = { outage: 0, budget: 1, drop: 2, spike: 3 };
+  return findings.sort((a, b) => order[a.severity] - order[b.severity] || kinds[a.kind] - kinds[b.kind] || a.name.localeCompare(b.name));
+}
+
+const quote = (name: string) => `"${name}"`;
+
+/** Paused or stopped on purpose is not an outage; an unknown status (no list) is treated as active. */
+const isActive = (status: string | undefined) => status === undefined || status === '' || status === 'ACTIVE';
+
+function slotsOf(data: PulseData): Array<{ id: string; name: string; publication: string }> {
+  const known = new Map(data.input.adslots.map((s) => [s.id, s]));
+  const pubOf = new Map<string, string>();
+  for (const row of data.input.publisher) if (row.adslot) pubOf.set(row.adslot, row.publication);
+  return [...data.adslots.keys()].map((id) => known.get(id) ?? { id, name: id, publication: pubOf.get(id) ?? '' });
+}
+
+function outage(
+  data: PulseData,
+  days: Map<string, Figures> | undefined,
+  entity: EntityKind,
+  id: string,
+  name: string,
+  of: string,
+): Finding | undefined {
+  const { baseline, rules, input } = data;
+  if (!days || baseline.length === 0) return undefined;
+  const today = days.get(input.date)?.requests;
+  if (today !== undefined && !isZero(today)) return undefined; // the common case, decided first
+  const active = baseline.filter((d) => !isZero(days.get(d)?.requests ?? { units: 0n, scale: 0 })).length;
+  if (active < Math.ceil(rules.outage.minShare * baseline.length)) return undefined;
+  const avg = mean(
+    sumOver(days, baseline, (f) => f.requests),
+    baseline.length,
+    0,
+  );
+  if (cmp(avg, fromNumber(rules.outage.minRequests)) < 0) return undefined;
+  return {
+    kind: 'outage',
+    severity: 'alert',
+    entity,
+    id,
+    name,
+    metric: 'requests',
+    value: '0',
+    baseline: fmt(avg, 0),
+    message: `${entityLabel(entity)} ${quote(name)}${of} had no requests on ${input.date}; it had requests on ${active} of the ${baseline.length} days before (${fmt(avg, 0)} a day).`,
+  };
+}
+
+function entityLabel(entity: EntityKind): string {
+  return { account: 'The account', publication: 'Publication', adslot: 'Ad slot', campaign: 'Campaign' }[entity];
+}
+
+function band<F extends Figures | CampaignDay>(
+  data: PulseData,
+  days: Map<string, F> | undefined,
+  metric: string,
+  entity: EntityKind,
+  id: string | null,
+  name: string,
+  of: string,
+): Finding | undefined {
+  if (!days) return undefined;
+  const pick = (f: F) => (f as unknown as Record<string, Decimal>)[metric];
+  // First the band (the range of the comparable days): inside it there is nothing to say.
+  const zero = dec('0');
+  const values = data.compared.map((d) => (days.get(d) === undefined ? zero : pick(days.get(d)!)));
+  const low = values.reduce((a, b) => (cmp(a, b) <= 0 ? a : b));
+  const high = values.reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
+  const today = days.get(data.input.date);
+  const value = today === undefined ? zero : pick(today);
+  if (cmp(value, low) >= 0 && cmp(value, high) <= 0) return undefined;
+  const c: Compared = compare(days, pick, data, SCALE[metric]);
+  if (c.change === null) return undefined;
+  const volume = (data.rules.minVolume as Record<string, number>)[metric];
+  if (cmp(dec(c.baseline), fromNumber(volume)) < 0) return undefined;
+  const change = dec(c.change);
+  let kind: 'drop' | 'spike';
+  let rule: Band;
+  if (cmp(value, low) < 0 && change.units < 0n) [kind, rule] = ['drop', data.rules.drop];
+  else if (cmp(value, high) > 0 && change.units > 0n) [kind, rule] = ['spike', data.rules.spike];
+  else return undefined;
+  const size = { units: change.units < 0n ? -change.units : change.units, scale: change.scale };
+  const severity: Severity | undefined =
+    cmp(size, fromNumber(rule.alert)) >= 0 ? 'alert' : cmp(size, fromNumber(rule.watch)) >= 0 ? 'watch' : undefined;
+  if (!severity) return undefined;
+  const label = entity === 'account' ? 'The account' : `${entityLabel(entity)} ${quote(name)}${of}`;
+  return {
+    kind,
+    severity,
+    entity,
+    id,
+    name,
+    metric,
+    value: c.value,
+    baseline: c.baseline,
+    message: `${label}: ${metric} ${c.value} against ${c.baseline} a day (${c.change.startsWith('-') ? '' : '+'}${c.change} %), ${kind === 'drop' ? 'below' : 'above'} every comparable day before.`,
+  };
+}
+
+function budget(data: PulseData, c: PulseData['input']['campaigns'][number], days: Map<string, CampaignDay> | undefined): Finding[] {
+  const { input, rules } = data;
+  const unit = budgetUnit(c);
+  const scale = SCALE[unit];
+  const found: Finding[] = [];
+  const make = (severity: Severity, metric: string, value: string, baseline: string, message: string): Finding => ({
+    kind: 'budget',
+    severity,
+    entity: 'campaign',
+    id: c.id,
+    name: c.name,
+    metric,
+    value,
+    baseline,
+    message: `Campaign ${quote(c.name)} ${message}`,
+  });
+  const used = days?.get(input.date)?.[unit] ?? dec('0');
+  const daily = dailyBudgetOf(c, input.date);
+  if (daily !== undefined && cmp(used, daily) > 0) {
+    const over = ratio(sub(used, daily), daily, 2, 1);
+    const severity = cmp(dec(over), fromNumber(rules.budget.alertOver)) >= 0 ? 'alert' : 'watch';
+    found.push(
+      make(
+        severity,
+        unit,
+        fmt(used, scale),
+        fmt(daily, scale),
+        `${amount(unit, fmt(used, scale))} on ${input.date}, ${over} % over its daily budget of ${fmt(daily, scale)}.`,
+      ),
+    );
+  }
+  if (c.status !== 'ACTIVE') return found;
+  const start = (c.startDate ?? '').slice(0, 10);
+  const end = (c.endDate ?? '').slice(0, 10);
+  const running = (start === '' || start <= input.date) && (end === '' || end >= input.date);
+  if (!running) return found;
+  if (isZero(used)) {
+    found.push(
+      make('alert', unit, '0', daily === undefined ? '' : fmt(daily, scale), `is running and ${amount(unit, '0')} on ${input.date}.`),
+    );
+  }
+  const overall = c.overallBudget?.trim() ? dec(c.overallBudget) : undefined;
+  if (overall === undefined || overall.units <= 0n || c.spentToDate === undefined || c.spentToDate === '') return found;
+  const spent = dec(c.spentToDate);
+  if (cmp(spent, overall) >= 0) {
+    found.push(
+      make(
+        'alert',
+        unit,
+        fmt(spent, scale),
+        fmt(overall, scale),
+        `has ${amount(unit, fmt(spent, scale))} of its overall budget of ${fmt(overall, scale)}.`,
+      ),
+    );
+    return found;
+  }
+  if (end === '' || end <= input.date || data.baseline.length === 0) return found;
+  // The pace: the mean of the baseline days and the day itself.
+  const paceDays = [...data.baseline, input.date];
+  const pace = mean(
+    sumOver(days, paceDays, (f) => f[unit]),
+    paceDays.length,
+    scale,
+  );
+  if (isZero(pace) || pace.units < 0n) return found;
+  const remaining = sub(overall, spent);
+  const daysLeft = daysBetween(input.date, end);
+  const lasts = Math.floor(Number(ratio(remaining, pace, 0, 2))); // whole days the rest lasts at this pace
+  if (lasts >= daysLeft) return found;
+  const runsOut = plusDays(input.date, Math.max(lasts, 0) + 1);
+  found.push(
+    make(
+      'watch',
+      unit,
+      fmt(spent, scale),
+      fmt(overall, scale),
+      `is on course to exhaust its overall budget (${fmt(spent, scale)} of ${fmt(overall, scale)}, ${fmt(pace, scale)} a day) around ${runsOut}, ${daysBetween(runsOut, end)} days before its end date ${end}.`,
+    ),
+  );
+  return found;
+}
+
+/** "spent 12.00", "delivered 1200 impressions", "got 30 clicks". */
+function amount(unit: string, value: string): string {
+  return unit === 'spend' ? `spent ${value}` : unit === 'impressions' ? `delivered ${value} impressions` : `got ${value} clicks`;
+}

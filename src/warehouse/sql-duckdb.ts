@@ -1,0 +1,218 @@
+// `masg sql` on a DuckDB file: one statement, its result read chunk by chunk (DuckDB's streaming
+// result), so memory stays flat whatever the row count. Without --write the file is opened in
+// DuckDB's READ_ONLY mode with its configuration locked (no SET can undo a setting below).
+// Extensions are never installed nor auto-loaded: a SQLite file (or any other foreign file) is
+// refused instead of DuckDB fetching a reader for it from the internet.
+
+import { stat } from 'node:fs/promises';
+import { LocalIOError } from '../core/errors.js';
+import { columnType, openError } from './duckdb.js';
+import { databaseError } from './sql-session.js';
+import {
+  needsWrite,
+  oneStatementOnly,
+  queryFailed,
+  trimMessage,
+  type QueryBatch,
+  type QueryOptions,
+  type QueryStream,
+} from './sql-stream.js';
+
+const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
+
+// INSTALL, LOAD, UPDATE EXTENSIONS and extension statements (DuckDB's StatementType numbers):
+// loading code into the process is not what a query of the warehouse is for, with --write or not.
+const EXTENSION_STATEMENTS = new Set([21, 23, 29]);
+// SELECT, EXPLAIN, PRAGMA, CALL and relations: the statements whose rows are streamed.
+const STREAMED_STATEMENTS = new Set([1, 4, 17, 19, 22]);
+
+export async function streamDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
+  await mustExist(path, label);
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const config = opts.write ? NO_EXTENSIONS : { ...NO_EXTENSIONS, access_mode: 'READ_ONLY', lock_configuration: 'true' };
+  let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
+  try {
+    instance = await DuckDBInstance.create(path, config);
+  } catch (err) {
+    throw foreignFile(err, label) ?? openError(err, path, label);
+  }
+  const conn = await instance.connect();
+  let closed = false;
+  const close = () => {
+    if (!closed) {
+      closed = true;
+      conn.closeSync();
+      instance.closeSync();
+    }
+    return Promise.resolve();
+  };
+  return { close, ...(await run()) };
+
+  async function run(): Promise<Omit<QueryStream, 'close'>> {
+    try {
+      const statements = await conn.extractStatements(query).catch((err: unknown) => {
+        // The client's whole answer to a text without any statement (only comments or ";").
+        throw err instanceof Error && err.message === 'Error in native callback' ? oneStatementOnly(0) : classify(err, label);
+      });
+      if (statements.count !== 1) throw oneStatementOnly(statements.count);
+      const prepared = await statements.prepare(0);
+      if (EXTENSION_STATEMENTS.has(prepared.statementType)) {
+        throw queryFailed('masg sql does not install or load DuckDB extensions.');
+      }
+      // A streamed result that fails mid-way ends exactly like a complete one: the client's
+      // fetchChunk() gives the same empty chunk (DuckDB's C API returns NULL for both, and the
+      // Node client does not expose duckdb_result_error). Inside a transaction the failure
+      // leaves it aborted, so a probe after the last chunk tells a cut result from a whole one.
+      const guarded = STREAMED_STATEMENTS.has(prepared.statementType);
+      if (guarded) await conn.run('BEGIN TRANSACTION');
+      const result = await prepared.stream();
+      const columns = result.columnNames().map((name, i) => ({ name, type: columnType(result.columnType(i).toString()) }));
+      const fetch = () =>
+        result.fetchChunk().catch((err: unknown) => {
+          throw classify(err, label);
+        });
+      const first = await fetch();
+      async function* batches() {
+        let next: ReturnType<typeof fetch> | undefined;
+        try {
+          let chunk = first;
+          while (chunk && chunk.rowCount > 0) {
+            // DuckDB reads the next chunk on its own threads while this one is converted.
+            next = fetch();
+            next.catch(() => undefined);
+            yield textColumns(chunk, columns.length);
+            chunk = await next;
+          }
+          if (guarded) await finish();
+        } finally {
+          // Never close the connection under a read still running (the output stopped early).
+          await next?.catch(() => undefined);
+          await close();
+        }
+      }
+      return { columns, batches: batches() };
+    } catch (err) {
+      await close();
+      throw classify(err, label);
+    }
+  }
+
+  async function finish(): Promise<void> {
+    try {
+      await conn.run('SELECT 1');
+    } catch {
+      throw await lateFailure();
+    }
+    await conn.run(opts.write ? 'COMMIT' : 'ROLLBACK');
+  }
+
+  /**
+   * The statement failed after its first rows: run it once more, whole and rolled back, only to
+   * get DuckDB's message (the same failure, deterministic for all but random() and the like).
+   */
+  async function lateFailure(): Promise<unknown> {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    try {
+      await conn.run('BEGIN TRANSACTION');
+      await conn.run(query);
+    } catch (err) {
+      return classify(err, label);
+    } finally {
+      await conn.run('ROLLBACK').catch(() => undefined);
+    }
+    return queryFailed('the statement failed while its rows were read (DuckDB did not say why).');
+  }
+}
+
+type Vector = { getItem(i: number): unknown };
+type Chunk = { rowCount: number; columnCount: number; getColumnVector(i: number): Vector };
+
+/**
+ * A chunk's values as text, column by column. The common types get a direct conversion (the
+ * client's generic toString() of a DECIMAL or a DATE dominates a large export); anything else
+ * (timestamps, lists, structs…) is the client's own text.
+ */
+function textColumns(chunk: Chunk, columnCount: number): QueryBatch {
+  const n = chunk.rowCount;
+  const columns = new Array<Array<string | null>>(columnCount);
+  for (let c = 0; c < columnCount; c++) {
+    const vector = chunk.getColumnVector(c);
+    const values = (columns[c] = new Array<string | null>(n));
+    for (let i = 0; i < n; i++) values[i] = text(vector.getItem(i));
+  }
+  return { rows: n, columns };
+}
+
+// A warehouse has few distinct dates and millions of rows holding them.
+const dates = new Map<number, string>();
+
+function text(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(v);
+  }
+  if (v instanceof Object && 'scale' in v && 'value' in v && typeof v.value === 'bigint' && typeof v.scale === 'number') {
+    return decimalText(v.value, v.scale);
+  }
+  if (v instanceof Object && 'days' in v && typeof v.days === 'number') {
+    let day = dates.get(v.days);
+    if (day === undefined) dates.set(v.days, (day = (v as { toString(): string }).toString()));
+    return day;
+  }
+  return (v as { toString(): string }).toString();
+}
+
+/** A scaled integer as exact decimal text: 1005n at scale 2 is "10.05". */
+export function decimalText(value: bigint, scale: number): string {
+  if (scale === 0) return value.toString();
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+/** `masg sql` never creates a database: DuckDB would make an empty one at a mistyped path. */
+async function mustExist(path: string, label: string): Promise<void> {
+  const info = await stat(path).catch((err: NodeJS.ErrnoException) => err);
+  if (info instanceof Error) {
+    if (info.code === 'ENOENT' || info.code === 'ENOTDIR') {
+      throw new LocalIOError(`There is no warehouse at ${label}.`, {
+        path,
+        errno: 'ENOENT',
+        hint: 'Run `masg sync` first, or point --db (or MASG_DB) at the database.',
+      });
+    }
+    throw new LocalIOError(`Cannot open the warehouse ${label}: ${info.message}`, { path, errno: info.code, cause: info });
+  }
+  if (!info.isFile()) throw new LocalIOError(`Cannot open the warehouse ${label}: it is not a file.`, { path, errno: 'EISDIR' });
+}
+
+/** DuckDB asks for an extension (sqlite_scanner…) to read a file that is not its own. */
+function foreignFile(err: unknown, label: string): LocalIOError | undefined {
+  const message = err instanceof Error ? err.message : String(err);
+  if (!/Extension .* not found|not a valid DuckDB database/i.test(message)) return undefined;
+  return new LocalIOError(`Cannot open the warehouse ${label}: it is not a DuckDB database file.`, {
+    path: label,
+    cause: err,
+    hint: 'masg sql reads the DuckDB file of masg sync, or a postgres:// URL.',
+  });
+}
+
+/**
+ * DuckDB's error types: what the database itself failed at (a file, memory, an internal fault,
+ * an interruption) is exit 7; everything else (parsing, binding, conversion, error(), a
+ * constraint) is the statement's, exit 2; a write in read-only mode points to --write.
+ */
+function classify(err: unknown, label: string): unknown {
+  if (!(err instanceof Error) || 'exitCode' in err) return err;
+  const message = err.message.replace(/^Failed to (extract statements|prepare statement|execute prepared statement): /i, '');
+  if (/attached in read-only mode|configuration has been locked|read-only mode/i.test(message)) return needsWrite(message);
+  if (/^(IO|Out of Memory|FATAL|INTERNAL|Interrupt|Connection) Error/i.test(message) || !/^[A-Za-z ]+ Error: /.test(message)) {
+    return databaseError(new Error(trimMessage(message)), label, 'running the query');
+  }
+  return queryFailed(message);
+}

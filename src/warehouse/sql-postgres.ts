@@ -1,0 +1,117 @@
+// `masg sql` on PostgreSQL: one statement through a cursor (pg-cursor), its rows read a batch at
+// a time, so memory stays flat whatever the row count.
+//
+// Read-only without --write, whatever the text says:
+// - the statement runs inside `BEGIN READ ONLY`, after a first query has taken the snapshot, so
+//   `SET TRANSACTION READ WRITE` and set_config('transaction_read_only', …) are refused;
+// - a cursor uses the extended protocol, where PostgreSQL refuses more than one statement, so
+//   "COMMIT; DELETE …" cannot end the read-only transaction and then write;
+// - nothing after the statement is committed: the session ends with ROLLBACK.
+// DO blocks, CALL, EXPLAIN ANALYZE and functions run inside that transaction and are refused by
+// PostgreSQL itself when they would write.
+
+import { LocalIOError } from '../core/errors.js';
+import type { ColumnType } from '../output/types.js';
+import { databaseError } from './sql-session.js';
+import { needsWrite, queryFailed, trimMessage, type QueryBatch, type QueryOptions, type QueryStream } from './sql-stream.js';
+
+const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+const BATCH_ROWS = 2000;
+
+type Field = { name: string; dataTypeID: number };
+type Batch = { rows: Array<Array<string | null>>; fields?: Field[] };
+
+export async function streamPostgres(url: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
+  const [{ default: pg }, { default: Cursor }] = await Promise.all([import('pg'), import('pg-cursor')]);
+  const client = new pg.Client({ connectionString: url, application_name: 'masg sql' });
+  // A connection lost while idle would otherwise be an unhandled 'error' event (a crash).
+  let lost: Error | undefined;
+  client.on('error', (err: Error) => void (lost = err));
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw new LocalIOError(`Cannot connect to the warehouse ${label}: ${trimMessage((err as Error).message)}`, {
+      path: label,
+      errno: (err as NodeJS.ErrnoException).code,
+      cause: err,
+      hint: 'Check the URL in --db or MASG_DB (host, port, database, user, password) and that the server is running.',
+    });
+  }
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    if (!opts.write) await client.query('ROLLBACK').catch(() => undefined);
+    await client.end().catch(() => undefined);
+  };
+
+  try {
+    if (!opts.write) {
+      await client.query('BEGIN TRANSACTION READ ONLY');
+      // Takes the transaction's snapshot: from now on its read-only mode cannot be changed.
+      await client.query('SELECT 1');
+    }
+    const cursor = client.query(new Cursor<Array<string | null>>(query, undefined, { rowMode: 'array', types: RAW_TEXT }));
+    const read = () =>
+      new Promise<Batch>((resolve, reject) => {
+        cursor.read(BATCH_ROWS, (err, rows, result) => {
+          if (err) reject(classify(err, label));
+          else if (lost) reject(classify(lost, label));
+          else resolve({ rows, fields: (result as { fields?: Field[] } | undefined)?.fields });
+        });
+      });
+    const first = await read();
+    const fields = first.fields ?? [];
+    const booleans = fields.map((f) => f.dataTypeID === 16);
+    // PostgreSQL's text for a boolean is t/f; the output module's is true/false.
+    const text = (rows: Batch['rows']): QueryBatch => ({
+      rows: rows.length,
+      columns: fields.map((_, c) => rows.map((r) => (booleans[c] && r[c] !== null ? (r[c] === 't' ? 'true' : 'false') : r[c]))),
+    });
+    async function* batches() {
+      try {
+        let batch = first;
+        while (batch.rows.length > 0) {
+          yield text(batch.rows);
+          batch = await read();
+        }
+      } finally {
+        await close();
+      }
+    }
+    return { columns: fields.map((f) => ({ name: f.name, type: pgColumnType(f.dataTypeID) })), batches: batches(), close };
+  } catch (err) {
+    await close();
+    throw classify(err, label);
+  }
+}
+
+/**
+ * By SQLSTATE class: the server or the connection failing (08 connection, 53 resources such as a
+ * full disk, 57 operator intervention, 58 system, XX internal), or no SQLSTATE at all (a socket
+ * error), is exit 7; a write in the read-only transaction (25006, and 25001 for an attempt to
+ * change its mode) points to --write; everything else is the statement's: exit 2.
+ */
+function classify(err: unknown, label: string): unknown {
+  if (!(err instanceof Error) || 'exitCode' in err) return err;
+  // The server's errors carry a severity; socket errors only an errno (EPIPE is five letters too).
+  const { code, severity } = err as { code?: unknown; severity?: unknown };
+  const sqlstate = typeof severity === 'string' && typeof code === 'string' ? code : undefined;
+  if (sqlstate === undefined || /^(08|53|57|58|XX|F0)/.test(sqlstate)) {
+    return databaseError(new Error(trimMessage(err.message)), label, 'running the query');
+  }
+  if (sqlstate === '25006' || sqlstate === '25001') return needsWrite(err.message);
+  if (sqlstate === '42601' && /multiple commands/.test(err.message)) {
+    return queryFailed('the query holds several statements; masg sql runs one at a time.');
+  }
+  return queryFailed(err.message);
+}
+
+/** PostgreSQL type OIDs → output column types (int2/4/8, oid; numeric, float4/8; bool). */
+function pgColumnType(oid: number): ColumnType {
+  if (oid === 20 || oid === 21 || oid === 23 || oid === 26) return 'int';
+  if (oid === 1700 || oid === 700 || oid === 701) return 'decimal';
+  if (oid === 16) return 'bool';
+  return 'string';
+}

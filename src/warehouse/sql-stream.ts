@@ -1,0 +1,56 @@
+// What `masg sql` gets from either database: the columns of one statement, then its rows in
+// batches as they are read, so a result of any size never sits whole in memory. And the one
+// wording of its refusals, whichever database refused.
+
+import { UsageError } from '../core/errors.js';
+import type { ColumnType } from '../output/types.js';
+
+export interface QueryStream {
+  columns: Array<{ name: string; type: ColumnType }>;
+  /** Read once. */
+  batches: AsyncIterable<QueryBatch>;
+  /** Releases the database; safe to call twice, and before or after the batches were read. */
+  close(): Promise<void>;
+}
+
+/**
+ * Rows stored column by column (`columns[c][r]`): no array per row on the way to the output.
+ * Every value as text, exactly (BIGINT and DECIMAL never pass through JS numbers); null for NULL.
+ */
+export interface QueryBatch {
+  rows: number;
+  columns: Array<Array<string | null>>;
+}
+
+export interface QueryOptions {
+  /** --write: statements may change the database. */
+  write: boolean;
+}
+
+/** The database's own message, first paragraph only, on one line, at most 400 characters. */
+export function trimMessage(message: string): string {
+  const first = message.trim().split(/\n\s*\n/)[0] ?? '';
+  const line = first.replace(/\s+/g, ' ').trim();
+  return line.length > 400 ? `${line.slice(0, 399)}…` : line;
+}
+
+/** A statement that does not parse, or fails as it runs: the user's to fix (exit 2). */
+export function queryFailed(message: string): UsageError {
+  return new UsageError(`The query failed: ${trimMessage(message)}`, { field: '<query>' });
+}
+
+/** A statement that would change something, without --write (exit 2). */
+export function needsWrite(message: string): UsageError {
+  return new UsageError(`The query would change the warehouse, and masg sql is read-only: ${trimMessage(message)}`, {
+    field: '<query>',
+    hint: 'Add --write to run statements that change the database.',
+  });
+}
+
+export function oneStatementOnly(count: number): UsageError {
+  if (count === 0) return new UsageError('The query holds no statement (only comments or semicolons).', { field: '<query>' });
+  return new UsageError(`The query holds ${count} statements; masg sql runs one at a time.`, {
+    field: '<query>',
+    hint: 'Run each statement with its own masg sql.',
+  });
+}
