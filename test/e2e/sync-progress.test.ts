@@ -7,7 +7,7 @@ import { main } from '../../src/cli.js';
 import type { Io } from '../../src/core/io.js';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
 import { makeTerminal } from '../helpers/cli.js';
-import { duckPath, startWarehouseHarness } from './helpers.js';
+import { duckPath, startWarehouseHarness } from '../warehouse/helpers.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
-import { dumpAll, duckPath, startWarehouseHarness } from './helpers.js';
+import { dumpAll, duckPath, startWarehouseHarness } from '../warehouse/helpers.js';
 
 const ROOT = process.getuid?.() === 0;
 const RANGE = ['--from', '-8d', '--to', '-2d', '--tz', 'America/New_York'];
