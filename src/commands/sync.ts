@@ -13,14 +13,14 @@ export const sync = defineCommand<SyncOptions>({
     cmd
       .option(
         '--db <target>',
-        'a DuckDB file, or a postgres://USER:PASSWORD@HOST/DB URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb)',
+        'a DuckDB file, or a postgres://USER:PASSWORD@HOST/DB URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb; with --sandbox, a file beside the sandbox state)',
       )
       .option(
         '--from <day>',
         'first day: YYYY-MM-DD, today, yesterday or -Nd (default: 30 days back on the first run, then where the last run stopped)',
       )
       .option('--to <day>', 'last day, inclusive (default: today, kept as partial and fetched again next time)')
-      .option('--tz <zone>', "IANA time zone of the days (default: the profile's, else the system's)")
+      .option('--tz <zone>', "the account's IANA time zone (default: the profile's or MASG_TIMEZONE; never guessed from the system)")
       .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', '3')
       .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
       .option('--concurrency <n>', 'requests in flight at once', '4'),

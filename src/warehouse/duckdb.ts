@@ -2,12 +2,14 @@
 // `masg sql`. Bulk loads read the staging CSV files with DuckDB's own CSV reader, typed
 // explicitly (no sniffing), inside the caller's transaction.
 
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LocalIOError } from '../core/errors.js';
+import { appendCsvFile } from './duckdb-append.js';
+import { briefError } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
 import { columnSqlType, type TableDef } from './schema.js';
-import { databaseError, type QueryResult, type SqlSession } from './sql-session.js';
+import { databaseError, type QueryResult, type SqlSession, type StagedFile } from './sql-session.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -20,12 +22,24 @@ const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
  */
 const SYNC_CONFIG = { threads: '1' };
 const CSV_BUFFER = 2 * 1024 * 1024;
+/** DuckDB's CSV line limit is 2 MB (bytes): a character is at most 3 bytes in UTF-8 (4 for a pair of 2). */
+const CSV_READER_MAX_CHARS = 256 * 1024;
 
-export async function openDuckDb(path: string, label: string, opts: { readOnly: boolean; create: boolean }): Promise<SqlSession> {
+/**
+ * `owned`: the path is masg's default, so masg decides its modes: business data is private, the
+ * folder 0700 (which also covers DuckDB's .wal beside the file) and the file 0600.
+ */
+export async function openDuckDb(
+  path: string,
+  label: string,
+  opts: { readOnly: boolean; create: boolean; owned?: boolean },
+): Promise<SqlSession> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
+  const isNew = !existsSync(path);
   if (opts.create) {
     try {
-      mkdirSync(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true, mode: opts.owned ? 0o700 : 0o777 });
+      if (opts.owned) chmodSync(dirname(path), 0o700);
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       throw new LocalIOError(`Cannot create the folder of the warehouse ${label}: ${e.message}`, { path, errno: e.code, cause: err });
@@ -34,10 +48,12 @@ export async function openDuckDb(path: string, label: string, opts: { readOnly: 
   let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
   try {
     instance = await DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : opts.create ? SYNC_CONFIG : {});
+    // Before anything is written into it: DuckDB creates the file with the process's umask.
+    if (opts.owned && isNew && opts.create) chmodSync(path, 0o600);
   } catch (err) {
     throw openError(err, path, label);
   }
-  const conn = await instance.connect();
+  let conn = await instance.connect();
   let closed = false;
 
   const session: SqlSession = {
@@ -62,19 +78,29 @@ export async function openDuckDb(path: string, label: string, opts: { readOnly: 
       const rows = reader.getRows().map((r) => r.map((v) => (v === null || v === undefined ? null : String(v))));
       return { columns, rows } satisfies QueryResult;
     },
-    async load(table: TableDef, files: string[]) {
-      if (files.length === 0) return;
+    async load(table: TableDef, files: StagedFile[]) {
+      // A line too long for DuckDB's CSV reader (a 3 MB name) goes through the appender, which
+      // has no limit; every other file through read_csv, which loads off the main thread.
+      for (const file of files.filter((f) => f.longestLine > CSV_READER_MAX_CHARS)) {
+        try {
+          await appendCsvFile(conn, table, file.path);
+        } catch (err) {
+          throw databaseError(briefError(err), label, `loading ${table.name} from ${file.path}`);
+        }
+      }
+      const paths = files.filter((f) => f.longestLine <= CSV_READER_MAX_CHARS).map((f) => f.path);
+      if (paths.length === 0) return;
       const columns = table.columns.map((c) => `${quote(c.name)}: ${quote(columnSqlType(c, 'duckdb'))}`).join(', ');
       // Quoted "" is an empty string, an unquoted empty field is NULL (allow_quoted_nulls=false),
       // as in PostgreSQL's CSV: the staging writer relies on it.
       const sql =
-        `INSERT INTO ${table.name} SELECT * FROM read_csv([${files.map(quote).join(', ')}], header = false, ` +
+        `INSERT INTO ${table.name} SELECT * FROM read_csv([${paths.map(quote).join(', ')}], header = false, ` +
         `auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, buffer_size = ${CSV_BUFFER}, ` +
         `columns = {${columns}})`;
       try {
         await conn.run(sql);
       } catch (err) {
-        throw databaseError(err, label, `loading ${table.name}`);
+        throw databaseError(briefError(err), label, `loading ${table.name} from ${paths.join(', ')}`);
       }
     },
     async transaction(fn) {
@@ -87,6 +113,19 @@ export async function openDuckDb(path: string, label: string, opts: { readOnly: 
         await conn.run('ROLLBACK').catch(() => undefined);
         throw err;
       }
+    },
+    async reopen() {
+      // Between two transactions: closing the instance gives back the memory DuckDB keeps from
+      // what it wrote (it grows with the rows written, whatever memory_limit says).
+      conn.closeSync();
+      instance.closeSync();
+      try {
+        instance = await DuckDBInstance.create(path, opts.create ? SYNC_CONFIG : {});
+      } catch (err) {
+        closed = true;
+        throw openError(err, path, label);
+      }
+      conn = await instance.connect();
     },
     close() {
       // DuckDB closes synchronously; the interface is async for PostgreSQL's sake.

@@ -11,7 +11,10 @@ export interface WarehouseEnv {
   described: string[];
   /** Redacted from every message: a PostgreSQL password is added here. */
   secrets: string[];
-  globals: { raw?: unknown; dryRun?: boolean; output?: OutputFormat };
+  globals: { raw?: unknown; dryRun?: boolean; output?: OutputFormat; sandbox?: boolean; retries?: number; deadline?: number };
+  /** Where masg keeps its configuration; --sandbox keeps its state (and its warehouse) under it. */
+  configDir: string;
+  /** The account's zone is `timezone` (undefined when unknown: a sync then refuses, never guesses). */
   credentials(): Promise<{ email: string; timezone?: string }>;
   /** The SDK over the command's transport (its --dry-run describes instead of sending). */
   sdk(): Promise<MasgClient>;

@@ -9,7 +9,8 @@ import { LocalIOError } from '../core/errors.js';
 import type { QueryArrayResult } from 'pg';
 import type { ColumnType } from '../output/types.js';
 import type { TableDef } from './schema.js';
-import { databaseError, type QueryResult, type SqlSession } from './sql-session.js';
+import { databaseError, type QueryResult, type SqlSession, type StagedFile } from './sql-session.js';
+import { briefError } from './brief-error.js';
 
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
@@ -63,13 +64,13 @@ export async function openPostgres(url: string, label: string, opts: { readOnly:
         ),
       };
     },
-    async load(table: TableDef, files: string[]) {
+    async load(table: TableDef, files: StagedFile[]) {
       const sql = `COPY ${table.name} (${table.columns.map((c) => c.name).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
       for (const file of files) {
         try {
-          await pipeline(createReadStream(file), client.query(copyFrom(sql)));
+          await pipeline(createReadStream(file.path), client.query(copyFrom(sql)));
         } catch (err) {
-          throw databaseError(err, label, `loading ${table.name}`);
+          throw databaseError(briefError(err), label, `loading ${table.name} from ${file.path}`);
         }
       }
     },

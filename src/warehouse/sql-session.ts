@@ -12,6 +12,12 @@ export interface QueryResult {
   rows: Array<Array<string | null>>;
 }
 
+/** A staging CSV file, and the length of its longest line (DuckDB's CSV reader has a line limit). */
+export interface StagedFile {
+  path: string;
+  longestLine: number;
+}
+
 export interface SqlSession {
   readonly dialect: Dialect;
   /** The database as it may be shown (a URL's password hidden). */
@@ -19,7 +25,12 @@ export interface SqlSession {
   exec(sql: string, params?: string[]): Promise<void>;
   query(sql: string, params?: string[]): Promise<QueryResult>;
   /** Appends the rows of headerless CSV files (columns in the table's order) to `table`. */
-  load(table: TableDef, files: string[]): Promise<void>;
+  load(table: TableDef, files: StagedFile[]): Promise<void>;
+  /**
+   * Closes and opens the database again, between transactions, to give back memory the driver
+   * keeps (DuckDB: what it wrote). Absent where there is nothing to give back (PostgreSQL).
+   */
+  reopen?(): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

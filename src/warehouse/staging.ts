@@ -5,10 +5,13 @@
 // CSV convention shared by both loaders: text is always quoted (so "" is an empty string), an
 // unquoted empty field is NULL, numbers are written as the service sent them (already checked).
 
+import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { LocalIOError, NetworkError } from '../core/errors.js';
 import type { ColumnKind, TableDef } from './schema.js';
+import type { StagedFile } from './sql-session.js';
 
 const PREFIX = 'masg-sync-';
 
@@ -61,11 +64,18 @@ function alive(pid: number): boolean {
 
 const WATERMARK = 256 * 1024;
 
-export class StagingFile {
+/**
+ * One staging file. A failed write (a full disk, a quota, a removed folder) is never swallowed:
+ * the next add() or close() throws it as exit 7 naming the file, so the day it belongs to is
+ * never loaded from a file that was cut short.
+ */
+export class StagingFile implements StagedFile {
   rows = 0;
+  /** In characters: DuckDB's CSV reader cannot take a line over 2 MB (duckdb.ts decides). */
+  longestLine = 0;
   private stream: WriteStream | undefined;
   private buffer = '';
-  private failure: Error | undefined;
+  private failure: LocalIOError | undefined;
 
   constructor(readonly path: string) {}
 
@@ -73,16 +83,17 @@ export class StagingFile {
   add(line: string): Promise<void> | void {
     this.buffer += line;
     this.rows++;
+    if (line.length > this.longestLine) this.longestLine = line.length;
     if (this.buffer.length >= WATERMARK) return this.flush();
   }
 
   private async flush(): Promise<void> {
-    this.stream ??= this.open();
+    const stream = (this.stream ??= this.open());
     this.throwIfFailed();
     const text = this.buffer;
     this.buffer = '';
-    if (!this.stream.write(text)) await new Promise<void>((resolve) => this.stream!.once('drain', resolve));
-    // The stream's error handler may have set it while we waited for 'drain'.
+    // once() rejects on 'error': a disk that fills up while we wait for 'drain' ends the wait.
+    if (!stream.write(text)) await once(stream, 'drain').catch(() => undefined);
     this.throwIfFailed();
   }
 
@@ -91,17 +102,24 @@ export class StagingFile {
   }
 
   private open(): WriteStream {
-    const stream = createWriteStream(this.path);
-    stream.on('error', (err) => (this.failure = this.localError(err)));
+    // Business data: readable by its owner only (the folder is 0700 already).
+    const stream = createWriteStream(this.path, { mode: 0o600 });
+    stream.on('error', (err) => (this.failure ??= this.localError(err)));
     return stream;
   }
 
+  /** Writes what is left and waits until it is on disk; throws what any write met. */
   async close(): Promise<void> {
-    this.stream ??= this.open();
-    const stream = this.stream;
-    await new Promise<void>((resolve, reject) => stream.end(this.buffer, () => (this.failure ? reject(this.failure) : resolve())));
+    const stream = (this.stream ??= this.open());
+    this.throwIfFailed();
+    stream.end(this.buffer);
     this.buffer = '';
-    if (this.failure) throw this.failure;
+    try {
+      await finished(stream);
+    } catch (err) {
+      this.failure ??= this.localError(err as Error);
+    }
+    this.throwIfFailed();
   }
 
   private localError(err: Error): LocalIOError {
@@ -120,9 +138,9 @@ type Context = string | (() => string);
 
 function bad(what: string, value: string, context: Context): NetworkError {
   const where = typeof context === 'string' ? context : context();
-  return new NetworkError(
-    `The service sent ${JSON.stringify(value)} as ${what} (${where}): the warehouse keeps exact values and cannot store it.`,
-  );
+  // A value may be megabytes long: its beginning is enough to recognise it.
+  const shown = value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}… (${value.length} characters)` : JSON.stringify(value);
+  return new NetworkError(`The service sent ${shown} as ${what} (${where}): the warehouse keeps exact values and cannot store it.`);
 }
 
 export function csvValue(kind: ColumnKind, value: string | undefined, name: string, context: Context): string {

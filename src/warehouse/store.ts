@@ -12,22 +12,23 @@ import {
   STATE_TABLE,
   STATS_TABLES,
   type Grain,
+  type TableDef,
 } from './schema.js';
 import type { DayFile } from './day-files.js';
-import type { SqlSession } from './session.js';
+import type { SqlSession, StagedFile } from './session.js';
 
 export interface DayWrite {
   grain: Grain;
   date: string;
   /** The day was over when it was fetched; false for today, which the next run fetches again. */
   complete: boolean;
-  /** The day's staging files as each is complete; ends once all of the day's requests are in. */
+  /** The day's staging files as each is complete (or a request's restart); ends once all of the day's requests are in. */
   files: AsyncIterable<DayFile>;
   /** The day's row counts, read once `files` has ended. */
   rows(): { publisher: number; campaign: number };
 }
 
-export type DimensionFiles = Record<keyof typeof DIMENSION_TABLES, string>;
+export type DimensionFiles = Record<keyof typeof DIMENSION_TABLES, StagedFile>;
 
 const ADVISORY_LOCK = "hashtext('masg sync')";
 
@@ -38,8 +39,39 @@ export class WarehouseStore {
     return this.session.label;
   }
 
-  async ensureSchema(): Promise<void> {
-    for (const t of ALL_TABLES) await this.session.exec(createTableSql(t, this.session.dialect));
+  /**
+   * Makes the database a warehouse of this account: its tables and its meta rows, in one
+   * transaction, so a database is never left with masg's tables and no metadata (which the next
+   * run would have to refuse as someone else's).
+   */
+  async claim(meta: Record<string, string>): Promise<void> {
+    await this.session.transaction(async () => {
+      for (const t of ALL_TABLES) await this.session.exec(createTableSql(t, this.session.dialect));
+      await this.putMeta(meta);
+    });
+  }
+
+  /**
+   * masg writes only into a warehouse it created: one that has no masg metadata but tables of
+   * masg's names (`campaigns`, `advertisers`…) belongs to someone else, and a sync would replace
+   * their rows. Refused before anything is written.
+   */
+  async refuseForeignTables(meta: Record<string, string>): Promise<void> {
+    if (meta.account) return;
+    const names = ALL_TABLES.map((t) => t.name);
+    const found: string[] = [];
+    for (const name of names) if (await this.hasTable(name)) found.push(name);
+    if (found.length === 0) return;
+    throw new UsageError(
+      `The database ${this.label} already has tables named as masg's (${found.join(', ')}) but no masg metadata: masg sync did not create it, and it writes only into a warehouse it created. Nothing in it was changed.`,
+      {
+        field: '--db',
+        hint:
+          this.session.dialect === 'postgres'
+            ? 'Point --db (or MASG_DB) at a database of its own for masg, e.g. CREATE DATABASE masg_stats, or at a schema of its own (?options=-csearch_path%3Dmasg).'
+            : 'Point --db (or MASG_DB) at a new file for masg, e.g. --db ~/masg-stats.duckdb.',
+      },
+    );
   }
 
   async hasTable(name: string): Promise<boolean> {
@@ -94,13 +126,11 @@ export class WarehouseStore {
     }
   }
 
-  async writeMeta(entries: Record<string, string>): Promise<void> {
-    await this.session.transaction(async () => {
-      for (const [key, value] of Object.entries(entries)) {
-        await this.session.exec(`DELETE FROM ${META_TABLE.name} WHERE key = $1`, [key]);
-        await this.session.exec(`INSERT INTO ${META_TABLE.name} (key, value) VALUES ($1, $2)`, [key, value]);
-      }
-    });
+  private async putMeta(entries: Record<string, string>): Promise<void> {
+    for (const [key, value] of Object.entries(entries)) {
+      await this.session.exec(`DELETE FROM ${META_TABLE.name} WHERE key = $1`, [key]);
+      await this.session.exec(`INSERT INTO ${META_TABLE.name} (key, value) VALUES ($1, $2)`, [key, value]);
+    }
   }
 
   /** The last day of this grain that was complete when fetched, and the first day held. */
@@ -124,12 +154,42 @@ export class WarehouseStore {
   /** The snapshots are replaced whole, all four in one transaction. */
   async replaceDimensions(files: DimensionFiles): Promise<void> {
     await this.session.transaction(async () => {
-      for (const [name, file] of Object.entries(files) as Array<[keyof DimensionFiles, string]>) {
+      for (const [name, file] of Object.entries(files) as Array<[keyof DimensionFiles, StagedFile]>) {
         const table = DIMENSION_TABLES[name];
         await this.session.exec(`DELETE FROM ${table.name}`);
         await this.session.load(table, [file]);
       }
     });
+  }
+
+  /** A request started again from its beginning: what its earlier attempt loaded goes. */
+  private async forgetPart(table: TableDef, date: string, hour: string | undefined): Promise<void> {
+    const params = hour === undefined ? [date] : [date, hour];
+    await this.session.exec(
+      `DELETE FROM ${table.name} WHERE date = CAST($1 AS DATE)${hour === undefined ? '' : ' AND hour = CAST($2 AS SMALLINT)'}`,
+      params,
+    );
+  }
+
+  /**
+   * The invariant of every day, checked inside its transaction before the commit: the tables
+   * hold exactly the rows that were fetched for it. Anything that lost or doubled a row on the
+   * way (a staging file cut short, a load that skipped lines) aborts the day instead of
+   * recording it.
+   */
+  private async checkHeld(w: DayWrite, fetched: { publisher: number; campaign: number }): Promise<void> {
+    const tables = STATS_TABLES[w.grain];
+    for (const kind of ['publisher', 'campaign'] as const) {
+      const t = tables[kind];
+      const r = await this.session.query(`SELECT count(*) FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
+      const held = Number(r.rows[0]?.[0] ?? 0);
+      if (held !== fetched[kind]) {
+        throw new LocalIOError(
+          `The warehouse ${this.label} would hold ${held} rows of ${t.name} for ${w.date}, but ${fetched[kind]} were fetched: the day was not recorded.`,
+          { path: this.label, hint: 'Run masg sync again; if it happens again, report it with --debug output.' },
+        );
+      }
+    }
   }
 
   /**
@@ -143,8 +203,12 @@ export class WarehouseStore {
     await this.session.transaction(async () => {
       for (const t of [tables.publisher, tables.campaign])
         await this.session.exec(`DELETE FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
-      for await (const file of w.files) await this.session.load(tables[file.table], [file.path]);
+      for await (const file of w.files) {
+        if (file.kind === 'restart') await this.forgetPart(tables[file.table], w.date, file.hour);
+        else await this.session.load(tables[file.table], [file]);
+      }
       const rows = w.rows();
+      await this.checkHeld(w, rows);
       await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE grain = $1 AND date = CAST($2 AS DATE)`, [w.grain, w.date]);
       await this.session.exec(
         `INSERT INTO ${STATE_TABLE.name} (grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +

@@ -14,8 +14,9 @@ import type { ApiRequest } from '../api/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { EntityList, MasgClient } from '../sdk/types.js';
 import type { WarehouseEnv as Context } from './env.js';
-import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
-import type { Spinner, Ui } from '../output/index.js';
+import { ConfigError, InterruptedError, MasgError, UsageError, type NetworkError } from '../core/errors.js';
+import { DEFAULT_RETRIES } from '../config/defaults.js';
+import type { Ui } from '../output/index.js';
 import { parseConcurrency } from '../core/pool.js';
 import { resolveTimeZone, localDateHour } from '../stats/zone.js';
 import { oneOf } from '../schema/rules.js';
@@ -25,7 +26,7 @@ import { openSession } from './session.js';
 import { DayFiles } from './day-files.js';
 import { csvLine, csvLineWriter, StagingDir, type StagingFile } from './staging.js';
 import { WarehouseStore, type DimensionFiles } from './store.js';
-import { resolveTarget, type Target } from './target.js';
+import { resolveTarget, sandboxTarget, type Target } from './target.js';
 import { deferred } from '../core/deferred.js';
 
 export interface SyncFlags {
@@ -49,42 +50,67 @@ interface Job {
 }
 
 export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandResult> {
+  const startedAt = performance.now();
   // Everything the user typed is checked first: nothing is opened or sent before.
-  const target = resolveTarget(flags.db, ctx.io.env);
+  const target = ctx.globals.sandbox ? sandboxTarget(flags.db, ctx.configDir, ctx.io.env) : resolveTarget(flags.db, ctx.io.env);
   if (target.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
   const grain = oneOf<Grain>('--grain', flags.grain ?? 'day', GRAINS);
   const lookback = parseLookback(flags.lookback);
   const concurrency = parseConcurrency(flags.concurrency);
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });
   const creds = await ctx.credentials();
-  const tz = resolveTimeZone(flags.tz, creds.timezone);
+  const tz = accountZone(flags.tz, creds.timezone);
   const today = localDateHour(tz, new Date()).date;
-  planDays({ from: flags.from, to: flags.to, lookback, today }); // the range's own checks
+  const early = planDays({ from: flags.from, to: flags.to, lookback, today }); // the range's own checks
 
   const dryRun = Boolean(ctx.globals.dryRun);
+  // The progress line starts before the database opens: loading DuckDB holds the main thread
+  // for a good part of a second, and the line's delay runs out meanwhile. Its count of days is
+  // corrected once the state is read. The SDK loads meanwhile too.
+  const ui = await ctx.ui();
+  if (!dryRun) ui.progress(0, early.days.length, progressLabel(target.label, 0, undefined));
+  const sdkReady = ctx.sdk();
+  sdkReady.catch(() => undefined); // awaited below; a failure to open the database comes first
   const session =
     dryRun && target.kind === 'duckdb' && !existsSync(target.path)
       ? undefined
       : await openSession(target, { readOnly: dryRun, create: !dryRun });
   const store = session && new WarehouseStore(session);
   try {
-    if (store && !dryRun) {
-      await store.lock();
-      await store.ensureSchema();
-    }
+    if (store && !dryRun) await store.lock();
     const meta = store ? await store.readMeta() : {};
+    // Someone else's tables, another account, another zone: refused before anything is written.
+    await store?.refuseForeignTables(meta);
     store?.checkMeta(meta, { account: creds.email, timezone: tz });
+    if (store && !dryRun) await store.claim({ account: creds.email, timezone: tz, schema: SCHEMA_VERSION });
     const state = store ? await store.dayState(grain) : {};
     const plan = planDays({ from: flags.from, to: flags.to, lookback, today, lastComplete: state.lastComplete });
-    const sdk = await ctx.sdk();
+    const sdk = await sdkReady;
     if (dryRun) return await describePlan(ctx, sdk, store, target, plan.days, grain);
-    await store!.writeMeta({ account: creds.email, timezone: tz, schema: SCHEMA_VERSION });
-    const runner = new SyncRun(ctx, store!, await ctx.ui(), { grain, concurrency, days: plan.days });
+    const retry = {
+      retries: ctx.globals.retries ?? DEFAULT_RETRIES,
+      deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
+    };
+    const runner = new SyncRun(ctx, store!, ui, { grain, concurrency, days: plan.days, retry });
     await runner.run();
     return { kind: 'done' };
   } finally {
     await session?.close();
   }
+}
+
+/**
+ * The account's days are days of its zone: --tz, else the zone the credentials carry (profile,
+ * MASG_TIMEZONE, the sandbox's account). Never the host's: a day taken for over while it still
+ * runs in the account's zone would be recorded complete and never fetched again.
+ */
+function accountZone(flag: string | undefined, known: string | undefined): string {
+  if (flag === undefined && !known) {
+    throw new ConfigError("masg sync needs the account's time zone to know its days and which of them are over; it is not known.", {
+      hint: 'Pass --tz <zone> (e.g. --tz America/New_York), set MASG_TIMEZONE, or save it in the profile with `masg login --timezone <zone>`.',
+    });
+  }
+  return resolveTimeZone(flag, known);
 }
 
 /** --dry-run: the days, then every request, described and not sent. */
@@ -187,32 +213,63 @@ interface DayBuffers {
  */
 const PART_ROWS = 50_000;
 
+/**
+ * How many days may be fetched while an earlier one is still being written: the next day's
+ * reports stream in while a day commits, and no more, so memory and staging space stay those of
+ * two days however long the range.
+ */
+const DAYS_AHEAD = 1;
+
+/**
+ * DuckDB keeps memory for what it wrote as long as the database is open (a 90-day first sync of
+ * 33,000 rows a day grew from ~230 to ~370 MB): the database is closed and opened again between
+ * two days once this many rows were written since, so memory stays flat however long the range.
+ */
+const REOPEN_ROWS = 100_000;
+
+/** The progress line is redrawn this often (its rows and ETA move between days too). */
+const PROGRESS_MS = 250;
+
+interface RunOptions {
+  grain: Grain;
+  concurrency: number;
+  days: PlannedDay[];
+  /** --retries and --deadline: a cut statistics answer is fetched again within them. */
+  retry: { retries: number; deadlineAt?: number };
+}
+
 class SyncRun {
   private committed = 0;
   private rows = 0;
+  /** Rows staged so far, committed or not: what the progress line counts. */
+  private fetchedRows = 0;
   private requests = 0;
+  private tasksDone = 0;
+  private tasksTotal = 0;
   private readonly started = Date.now();
-  private spinner: Spinner | undefined;
 
   constructor(
     private readonly ctx: Context,
     private readonly store: WarehouseStore,
     private readonly ui: Ui,
-    private readonly opts: { grain: Grain; concurrency: number; days: PlannedDay[] },
+    private readonly opts: RunOptions,
   ) {}
 
   async run(): Promise<void> {
     const { days } = this.opts;
     if (days.length === 0) {
+      this.ui.progress(1, 1);
       this.ui.notice(`masg sync: ${this.store.label} is up to date; nothing to fetch.`);
       return;
     }
     const staging = new StagingDir(this.ctx.io.env.TMPDIR || tmpdir());
+    const timer = setInterval(() => this.progress(), PROGRESS_MS);
+    timer.unref();
     try {
-      this.spinner = this.ui.spinner(`Syncing ${this.store.label} …`);
+      this.progress();
       await this.fetchAndCommit(staging);
     } catch (err) {
-      this.spinner?.stop();
+      this.ui.progress(1, 1); // the progress line goes before the error is printed
       if (this.committed > 0) {
         const last = days[this.committed - 1].date;
         this.ui.warn(
@@ -221,7 +278,8 @@ class SyncRun {
       }
       throw err;
     } finally {
-      this.spinner?.stop();
+      clearInterval(timer);
+      this.ui.progress(1, 1);
       staging.remove();
     }
     const secs = ((Date.now() - this.started) / 1000).toFixed(1);
@@ -248,7 +306,7 @@ class SyncRun {
       const file = staging.file(name);
       for (const record of objects[name]) await file.add(csvLine(table, record, `${name} ${record.id ?? ''}`));
       await file.close();
-      files[name] = file.path;
+      files[name] = file;
     }
     return files;
   }
@@ -257,12 +315,14 @@ class SyncRun {
    * The account's objects are listed while the first reports already stream in (a big account's
    * lists take as long as a day's report): one pool of --concurrency tasks runs the listing, each
    * publisher report, and per day (per hour) one task for all its campaigns, which waits for the
-   * listing. A day is committed once all of its tasks are done, in day order.
+   * listing. A day is committed once all of its tasks are done, in day order; a day's tasks start
+   * only once the day DAYS_AHEAD + 1 before it is committed.
    */
   private async fetchAndCommit(staging: StagingDir): Promise<void> {
     const { days, grain } = this.opts;
     const { mapConcurrent } = await import('../core/pool.js');
-    const buffers: DayBuffers[] = days.map((d) => ({ files: new DayFiles(), campaign: staging.file(`${d.date}-campaigns`), pending: 0 }));
+    const buffers: DayBuffers[] = days.map(() => ({ files: new DayFiles(), campaign: undefined!, pending: 0 }));
+    const committed = days.map(() => deferred<void>());
     const listed = deferred<Array<{ id: string; advertiser: string }>>();
     // The first publisher report is the longest request (the service builds it before the first
     // byte): it is sent first, the listing right after it, so neither waits for the other.
@@ -270,6 +330,7 @@ class SyncRun {
     for (const job of planJobs(days, grain, [])) tasks.push({ kind: 'publisher', job }, { kind: 'campaigns', job });
     tasks.splice(1, 0, { kind: 'objects' });
     for (const t of tasks) if (t.kind !== 'objects') buffers[t.job.day].pending++;
+    this.tasksTotal = tasks.length;
 
     // A failed commit stops the fetching too; Ctrl-C stops both.
     const controller = new AbortController();
@@ -281,21 +342,35 @@ class SyncRun {
       tasks,
       this.opts.concurrency,
       async (task, _i, signal) => {
-        if (task.kind === 'objects') return listed.resolve(await this.listObjects(staging));
+        if (task.kind === 'objects') {
+          listed.resolve(await this.listObjects(staging));
+          this.tasksDone++;
+          return;
+        }
         const job = task.job;
+        const waitFor = job.day - DAYS_AHEAD - 1;
+        if (waitFor >= 0) await abortable(committed[waitFor].promise, signal);
+        const day = buffers[job.day];
+        day.campaign ??= staging.file(`${days[job.day].date}-campaigns`);
         if (task.kind === 'publisher') {
-          await this.fetchJob(job, buffers[job.day], staging, signal);
+          await this.fetchPublisher(job, day, staging, signal);
           this.requests++;
         } else {
           for (const campaign of await listed.promise) {
-            await this.fetchJob({ ...job, kind: 'campaign', campaign }, buffers[job.day], staging, signal);
+            await this.fetchCampaign({ ...job, kind: 'campaign', campaign }, day, signal);
             this.requests++;
           }
         }
-        const day = buffers[job.day];
+        this.tasksDone++;
         if (--day.pending === 0) {
           await day.campaign.close();
-          day.files.push({ table: 'campaign', path: day.campaign.path, rows: day.campaign.rows });
+          day.files.push({
+            kind: 'file',
+            table: 'campaign',
+            path: day.campaign.path,
+            longestLine: day.campaign.longestLine,
+            rows: day.campaign.rows,
+          });
           day.files.end();
         }
       },
@@ -305,8 +380,8 @@ class SyncRun {
       listed.reject(err);
       buffers.forEach((b) => b.files.fail(err));
     });
-    this.progress();
 
+    let rowsAtReopen = 0;
     try {
       for (let i = 0; i < days.length; i++) {
         const day = buffers[i];
@@ -325,6 +400,11 @@ class SyncRun {
         );
         this.committed++;
         this.rows += day.files.publisherRows + day.files.campaignRows;
+        if (this.rows - rowsAtReopen >= REOPEN_ROWS && i < days.length - 1) {
+          await this.store.session.reopen?.();
+          rowsAtReopen = this.rows;
+        }
+        committed[i].resolve();
         this.progress();
       }
       await work;
@@ -336,19 +416,58 @@ class SyncRun {
     }
   }
 
-  private async fetchJob(job: Job, day: DayBuffers, staging: StagingDir, signal: AbortSignal): Promise<void> {
+  /**
+   * A statistics answer cut mid-way is fetched again from its start, within --retries and
+   * --deadline, as `--out` exports do (the same retry loop, the same test of a broken stream).
+   */
+  private async withRestarts(what: string, signal: AbortSignal, attempt: (n: number) => Promise<void>): Promise<void> {
+    const [{ DEFAULT_POLICY, Transient, withRetries, secs }, { isBrokenStream }] = await Promise.all([
+      import('../api/retry.js'),
+      import('../sdk/stats.js'),
+    ]);
+    await withRetries(
+      async (n) => {
+        try {
+          await attempt(n);
+        } catch (err) {
+          if (isBrokenStream(err)) throw new Transient(err as NetworkError, 'a broken stream');
+          throw err;
+        }
+      },
+      { ...DEFAULT_POLICY, ...this.opts.retry },
+      {
+        signal,
+        onRetry: ({ next, of, delayMs }) =>
+          this.ui.notice(
+            `masg sync: the ${what} stopped before it ended; fetching it again in ${secs(delayMs)} (attempt ${next} of ${of}).`,
+          ),
+      },
+    );
+  }
+
+  /** A day's (an hour's) publisher report, staged in parts loaded while the next one is written. */
+  private async fetchPublisher(job: Job, day: DayBuffers, staging: StagingDir, signal: AbortSignal): Promise<void> {
     // Through the SDK over the context's transport (its connection cap, retries and Ctrl-C).
     const sdk = await this.ctx.sdk();
     const date = this.opts.days[job.day].date;
-    if (job.kind === 'publisher') {
-      const table = STATS_TABLES[this.opts.grain].publisher;
-      const name = `${date}-${job.hour ?? 'day'}-publishers`;
+    const table = STATS_TABLES[this.opts.grain].publisher;
+    const name = `${date}-${job.hour ?? 'day'}-publishers`;
+    const line = csvLineWriter(table, { date, hour: job.hour }, { currency: 'USD' });
+    /** Rows of this request already handed to the day's transaction (by the attempt under way). */
+    let pushed = 0;
+    await this.withRestarts(`publisher report of ${date}${job.hour === undefined ? '' : ` ${job.hour}h`}`, signal, async (n) => {
+      if (n > 1 && pushed > 0) {
+        day.files.push({ kind: 'restart', table: 'publisher', hour: job.hour, rows: pushed });
+        this.fetchedRows -= pushed;
+        pushed = 0;
+      }
       let file = staging.file(name);
       const complete = async () => {
         await file.close();
-        day.files.push({ table: 'publisher', path: file.path, rows: file.rows });
+        day.files.push({ kind: 'file', table: 'publisher', path: file.path, longestLine: file.longestLine, rows: file.rows });
+        pushed += file.rows;
+        this.fetchedRows += file.rows;
       };
-      const line = csvLineWriter(table, { date, hour: job.hour }, { currency: 'USD' });
       const rotate = async (written: Promise<void> | void) => {
         await written;
         await complete();
@@ -362,29 +481,73 @@ class SyncRun {
         return file.rows >= PART_ROWS ? rotate(written) : written;
       });
       await complete();
-      return;
-    }
-    const table = STATS_TABLES[this.opts.grain].campaign;
-    const c = job.campaign!;
-    const line = csvLineWriter(table, { date, hour: job.hour, advertiser: c.advertiser }, { campaign: c.id, currency: 'USD' });
-    await eachRecord(jobStats(sdk, job), (r) => {
-      if (signal.aborted) throw signal.reason;
-      return day.campaign.add(line(r, `${date}, campaign ${c.id}`));
     });
   }
 
-  /** days done of N, rows, ETA: on a terminal only (the Ui's spinner is silent otherwise). */
+  /** One campaign's report: a few rows, kept until it has ended whole, then staged. */
+  private async fetchCampaign(job: Job, day: DayBuffers, signal: AbortSignal): Promise<void> {
+    const sdk = await this.ctx.sdk();
+    const date = this.opts.days[job.day].date;
+    const table = STATS_TABLES[this.opts.grain].campaign;
+    const c = job.campaign!;
+    const line = csvLineWriter(table, { date, hour: job.hour, advertiser: c.advertiser }, { campaign: c.id, currency: 'USD' });
+    let lines: string[] = [];
+    await this.withRestarts(`report of campaign ${c.id} for ${date}`, signal, async () => {
+      lines = [];
+      await eachRecord(jobStats(sdk, job), (r) => {
+        if (signal.aborted) throw signal.reason;
+        lines.push(line(r, `${date}, campaign ${c.id}`));
+      });
+    });
+    for (const l of lines) await day.campaign.add(l);
+    this.fetchedRows += lines.length;
+  }
+
+  /** Days done of N, rows, ETA: on a terminal only (the Ui draws nothing otherwise). */
   private progress(): void {
     const total = this.opts.days.length;
     const done = this.committed;
-    let eta = '';
-    if (done > 0 && done < total) {
-      const left = Math.round((((Date.now() - this.started) / done) * (total - done)) / 1000);
-      eta = ` · ETA ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-    }
-    const text = `Syncing ${this.store.label}: day ${done}/${total} · ${this.rows.toLocaleString('en-US')} rows${eta}`;
-    if (this.spinner) this.spinner.update(text);
+    if (done >= total) return;
+    const elapsed = Date.now() - this.started;
+    // The share of the requests done tells the time left before the first day is in.
+    const share = done > 0 ? done / total : this.tasksDone / Math.max(1, this.tasksTotal);
+    this.ui.progress(
+      done,
+      total,
+      progressLabel(this.store.label, this.fetchedRows, share > 0 ? (elapsed / share) * (1 - share) : undefined),
+    );
   }
+}
+
+/** "Syncing FILE: 12,000 rows · ETA 0:42 · day" (the Ui adds " 3/7"). */
+function progressLabel(label: string, rows: number, etaMs: number | undefined): string {
+  return `Syncing ${label}: ${rows.toLocaleString('en-US')} rows · ETA ${etaMs === undefined ? '--:--' : clock(etaMs)} · day`;
+}
+
+function clock(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+    : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** `promise`, or the signal's reason as soon as it aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 type Task = { kind: 'objects' } | { kind: 'publisher' | 'campaigns'; job: Job };

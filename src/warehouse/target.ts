@@ -7,7 +7,9 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 
 export type Target =
-  { kind: 'duckdb'; path: string; label: string } | { kind: 'postgres'; url: string; label: string; password?: string; secrets: string[] };
+  /** `owned`: a default path masg chose, so masg decides its modes (folder 0700, file 0600). */
+  | { kind: 'duckdb'; path: string; label: string; owned?: boolean }
+  | { kind: 'postgres'; url: string; label: string; password?: string; secrets: string[] };
 
 const PG = /^postgres(?:ql)?:\/\//i;
 
@@ -22,7 +24,7 @@ export function resolveTarget(flag: string | undefined, env: Record<string, stri
   const raw = flag ?? (env.MASG_DB || undefined);
   if (raw === undefined) {
     const path = defaultDatabasePath(env);
-    return { kind: 'duckdb', path, label: path };
+    return { kind: 'duckdb', path, label: path, owned: true };
   }
   if (raw.trim() === '')
     throw new UsageError(`${source}: the database is empty.`, { field: source, hint: 'Give a DuckDB file path or a postgres:// URL.' });
@@ -36,6 +38,16 @@ export function resolveTarget(flag: string | undefined, env: Record<string, stri
     });
   const path = resolve(raw);
   return { kind: 'duckdb', path, label: raw };
+}
+
+/**
+ * `--sandbox`'s warehouse, beside the sandbox's state: demo figures never reach the real default
+ * (nor MASG_DB, which a cron set-up points at real data); only an explicit --db is obeyed.
+ */
+export function sandboxTarget(flag: string | undefined, configDir: string, env: Record<string, string | undefined>): Target {
+  if (flag !== undefined) return resolveTarget(flag, env);
+  const path = join(configDir, 'sandbox', 'stats.duckdb');
+  return { kind: 'duckdb', path, label: path, owned: true };
 }
 
 /**

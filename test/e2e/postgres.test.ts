@@ -83,6 +83,35 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
     60_000,
   );
 
+  it('a database with its own tables of masg’s names and no masg metadata: exit 2, nothing in it changes, nothing sent', async () => {
+    const url = await pg.createDatabase();
+    const { default: pgClient } = await import('pg');
+    const client = new pgClient.Client({ connectionString: url });
+    await client.connect();
+    const tables = async () =>
+      (
+        await client.query(
+          "SELECT string_agg(table_name, ',' ORDER BY table_name) AS t FROM information_schema.tables WHERE table_schema = 'public'",
+        )
+      ).rows[0].t as string;
+    try {
+      await client.query("CREATE TABLE campaigns (id text, name text); INSERT INTO campaigns VALUES ('my-own-1', 'Spring')");
+      await client.query("CREATE TABLE advertisers (id text); INSERT INTO advertisers VALUES ('crm-42')");
+      const before = await tables();
+      h.mark();
+      const run = await h.masg(['sync', '--db', url, ...RANGE]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("already has tables named as masg's");
+      expect(run.stderr).toContain('a database of its own for masg');
+      expect(h.sent()).toEqual([]);
+      expect(await tables()).toBe(before);
+      expect((await client.query('SELECT id FROM campaigns')).rows).toEqual([{ id: 'my-own-1' }]);
+      expect((await client.query('SELECT id FROM advertisers')).rows).toEqual([{ id: 'crm-42' }]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('masg sql reads PostgreSQL types exactly; a password in the URL is never shown; a bad query is exit 2', async () => {
     const url = await pg.createDatabase();
     const json = await h.masg([
