@@ -14,7 +14,7 @@ import type { ApiRequest } from '../api/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { EntityList, MasgClient } from '../sdk/types.js';
 import type { WarehouseEnv as Context } from './env.js';
-import { ConfigError, InterruptedError, MasgError, UsageError, type NetworkError } from '../core/errors.js';
+import { InterruptedError, MasgError, UsageError, type NetworkError } from '../core/errors.js';
 import { DEFAULT_RETRIES } from '../config/defaults.js';
 import type { Ui } from '../output/index.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -53,13 +53,15 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
   const startedAt = performance.now();
   // Everything the user typed is checked first: nothing is opened or sent before.
   const target = ctx.globals.sandbox ? sandboxTarget(flags.db, ctx.configDir, ctx.io.env) : resolveTarget(flags.db, ctx.io.env);
-  if (target.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
+  if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   const grain = oneOf<Grain>('--grain', flags.grain ?? 'day', GRAINS);
   const lookback = parseLookback(flags.lookback);
   const concurrency = parseConcurrency(flags.concurrency);
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });
   const creds = await ctx.credentials();
-  const tz = accountZone(flags.tz, creds.timezone);
+  // The account's days, never the host's: a day taken for over while it still runs in the
+  // account's zone would be recorded complete and never fetched again.
+  const tz = resolveTimeZone(flags.tz, creds.timezone, 'masg sync (which days to fetch, and which of them are over)');
   const today = localDateHour(tz, new Date()).date;
   const early = planDays({ from: flags.from, to: flags.to, lookback, today }); // the range's own checks
 
@@ -97,20 +99,6 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
   } finally {
     await session?.close();
   }
-}
-
-/**
- * The account's days are days of its zone: --tz, else the zone the credentials carry (profile,
- * MASG_TIMEZONE, the sandbox's account). Never the host's: a day taken for over while it still
- * runs in the account's zone would be recorded complete and never fetched again.
- */
-function accountZone(flag: string | undefined, known: string | undefined): string {
-  if (flag === undefined && !known) {
-    throw new ConfigError("masg sync needs the account's time zone to know its days and which of them are over; it is not known.", {
-      hint: 'Pass --tz <zone> (e.g. --tz America/New_York), set MASG_TIMEZONE, or save it in the profile with `masg login --timezone <zone>`.',
-    });
-  }
-  return resolveTimeZone(flag, known);
 }
 
 /** --dry-run: the days, then every request, described and not sent. */
