@@ -5,7 +5,10 @@
 // an export's header (and `update --from` files) never change.
 import type { Context } from '../context.js';
 import type { Column, OutputSettings } from '../output/types.js';
+import type { EntityList } from '../api/types.js';
 import type { CommandResult } from './define.js';
+import { outFile, settingsFor } from './out-file.js';
+import { streamedList } from './list-result.js';
 
 export interface Owner {
   /** The ID column the service sends (`publication`, `advertiser`). */
@@ -77,4 +80,32 @@ export async function namedRecord(
   const row: Record<string, string> = { ...(await fetch()) };
   row[how.owner.nameKey] = (await names).get(row[how.owner.idKey]) ?? '';
   return { kind: 'record', columns: how.named, row };
+}
+
+/**
+ * A list whose rows name an owner by ID (ad slots, campaigns), with the owner's name beside it
+ * where the output shows it (owner-names.ts): `named` are the columns with the name column,
+ * `columns` those without, which machine formats keep unless --fields asks for the name. The
+ * names are looked up while the list is read; the first batch waits for them.
+ */
+export async function namedList(
+  ctx: Context,
+  list: EntityList<Record<string, string>>,
+  how: { entity: string; columns: Column[]; named: Column[]; tableFields?: string[]; out?: string },
+  owner: Owner,
+): Promise<CommandResult> {
+  const { named, ...rest } = how;
+  const settings = await settingsFor(ctx, outFile(how.out));
+  if (!showsName(settings, owner)) return streamedList(list, { ...rest, columns: settings.fields === undefined ? how.columns : named });
+  return { kind: 'stream', batches: withNames(ctx, list, owner), ...rest, columns: named };
+}
+
+async function* withNames(ctx: Context, list: EntityList<Record<string, string>>, owner: Owner): AsyncIterable<Record<string, string>[]> {
+  const names = ownerNames(ctx, owner); // never rejects
+  let table: Map<string, string> | undefined;
+  for await (const batch of list.batches()) {
+    table ??= await names;
+    nameRows(batch, table, owner);
+    yield batch;
+  }
 }

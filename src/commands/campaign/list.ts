@@ -1,7 +1,7 @@
 import { campaignColumns, campaignColumnsNamed, campaignTableFieldsNamed } from '../columns.js';
 import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, namedList, type ListOptions } from '../list-result.js';
-import { ADVERTISER_OWNER } from '../owner-names.js';
+import { addOutOption, checkOut, type ListOptions } from '../list-result.js';
+import { ADVERTISER_OWNER, namedList } from '../owner-names.js';
 import { rawOr } from '../raw.js';
 import { resolveId } from '../resolve-id.js';
 
