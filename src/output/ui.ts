@@ -106,7 +106,9 @@ export function createUi(opts: UiOptions): Ui {
 
   function spinner(text: string): Spinner {
     active?.stop();
-    if (!opts.stderrIsTTY || quiet) return NO_SPINNER;
+    // ora divides by the stream's width: a terminal that reports 0 columns (a pty never sized)
+    // would make it clear Infinity lines on every frame.
+    if (!opts.stderrIsTTY || quiet || (stderr as { columns?: number }).columns === 0) return NO_SPINNER;
     let current = text;
     let stopped = false;
     let ora: { text: string; stop(): unknown } | undefined;

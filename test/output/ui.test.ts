@@ -136,6 +136,16 @@ describe('spinner and progress', () => {
     expect(tty.text).not.toContain('\u001b[36m'); // colour off: no cyan spinner
   });
 
+  it('a terminal that reports 0 columns gets no spinner (ora would clear Infinity lines and spin forever)', async () => {
+    const tty = new FakeTty();
+    tty.columns = 0;
+    const { u } = ui({ stderr: tty, stderrIsTTY: true, spinnerDelayMs: 0 });
+    const s = u.spinner('Loading');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    s.stop();
+    expect(tty.text).toBe('');
+  });
+
   it('shows progress on a terminal', async () => {
     const tty = new FakeTty();
     const { u } = ui({ stderr: tty, stderrIsTTY: true, spinnerDelayMs: 0 });
