@@ -3,7 +3,7 @@
 // working directory, one after the other as a reader would try them. Examples change state, so
 // the order is the help's, except that logout goes last (it removes what login saved).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,20 @@ afterAll(async () => {
   removeTempDirs();
 });
 
+/**
+ * The README's commands, as a reader pastes them: each line of its ```sh blocks that starts with
+ * `masg` or `npx masg` (the checkout's own bin, so `masg` here), `\` continuations joined. Lines
+ * that name an example.com host are templates for a real account and cannot run on a sandbox.
+ */
+function readmeExamples(): string[] {
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/^```sh\n([\s\S]*?)^```/gm)].map((m) => m[1]!.replace(/\\\n\s*/g, ''));
+  return blocks
+    .flatMap((block) => block.split('\n'))
+    .map((line) => line.replace(/^npx masg\b/, 'masg'))
+    .filter((line) => /^masg\b/.test(line) && !/example\.com/.test(line));
+}
+
 describe('help examples', () => {
   it('exit 0 when pasted into bash against the sandbox', async () => {
     const examples = await allExamples();
@@ -112,4 +126,13 @@ describe('help examples', () => {
     }
     if (onPort8080) expect(await interrupt(onPort8080)).toBe(0);
   }, 480_000);
+
+  it("the README's commands exit 0 when pasted into bash against the sandbox", () => {
+    const examples = readmeExamples();
+    expect(examples.length).toBeGreaterThan(10);
+    for (const example of examples) {
+      const run = spawnSync('bash', ['-c', example], { cwd: work, env, encoding: 'utf8', timeout: 60_000 });
+      expect({ example, code: run.status, stderr: run.status === 0 ? '' : run.stderr }).toEqual({ example, code: 0, stderr: '' });
+    }
+  }, 300_000);
 });
