@@ -36,8 +36,8 @@ export const pulse = defineCommand<PulseOptions>({
       .option('--concurrency <n>', 'requests in flight at once when reading the service', '4'),
   examples: [
     'masg pulse',
-    'masg pulse --date 2026-11-24 --baseline 28 -o json',
-    'masg pulse --quiet --html /tmp/pulse.html; [ $? -eq 9 ] && mail -s "masg pulse: alerts" -A /tmp/pulse.html ops@example.com </dev/null',
+    'masg pulse --date -2d --baseline 28 -o json',
+    'masg pulse --quiet --html pulse.html -o json > pulse.json || [ $? -eq 9 ]   # 9: alerts, see pulse.html',
   ],
   async run(ctx, opts) {
     return runPulse(ctx, opts);
