@@ -38,8 +38,7 @@ async function buildWarehouse(file, day) {
   ]);
   const session = await openSession({ kind: 'duckdb', path: file, label: file }, { readOnly: false, create: true });
   const store = new WarehouseStore(session);
-  await store.ensureSchema();
-  await store.writeMeta({ account: ACCOUNT, timezone: TZ, schema: SCHEMA_VERSION });
+  await store.claim({ account: ACCOUNT, timezone: TZ, schema: SCHEMA_VERSION });
   const slots = ROWS_PER_DAY / COUNTRIES;
   const first = isoDay(new Date(Date.parse(`${day}T00:00:00Z`) - BASELINE * 86_400_000));
   // Deterministic figures with a weekly rhythm; slot 7 stops on the day (an outage to find).
