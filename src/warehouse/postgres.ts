@@ -5,7 +5,7 @@
 
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { LocalIOError } from '../core/errors.js';
+import { connectPostgres } from './pg-connect.js';
 import type { QueryArrayResult } from 'pg';
 import type { ColumnType } from '../output/types.js';
 import type { TableDef } from './schema.js';
@@ -15,22 +15,8 @@ import { briefError } from './brief-error.js';
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
 export async function openPostgres(url: string, label: string, opts: { readOnly: boolean }): Promise<SqlSession> {
-  const [{ default: pg }, { from: copyFrom }] = await Promise.all([import('pg'), import('pg-copy-streams')]);
-  const client = new pg.Client({ connectionString: url, application_name: 'masg' });
-  // A connection lost while idle would otherwise be an unhandled 'error' event (a crash).
-  let lost: Error | undefined;
-  client.on('error', (err: Error) => void (lost = err));
-  try {
-    await client.connect();
-  } catch (err) {
-    await client.end().catch(() => undefined);
-    throw new LocalIOError(`Cannot connect to the warehouse ${label}: ${(err as Error).message}`, {
-      path: label,
-      errno: (err as NodeJS.ErrnoException).code,
-      cause: err,
-      hint: 'Check the URL in --db or MASG_DB (host, port, database, user, password) and that the server is running.',
-    });
-  }
+  const [connection, { from: copyFrom }] = await Promise.all([connectPostgres(url, label, 'masg'), import('pg-copy-streams')]);
+  const { client } = connection;
   if (opts.readOnly) await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
   let closed = false;
 
@@ -38,7 +24,7 @@ export async function openPostgres(url: string, label: string, opts: { readOnly:
   // statements in one query answer one result each.
   type Answer = QueryArrayResult<Array<string | null>>;
   const run = async (sql: string, params: string[] | undefined, doing: string): Promise<Answer | Answer[]> => {
-    if (lost) throw databaseError(lost, label, doing);
+    if (connection.lost()) throw databaseError(connection.lost(), label, doing);
     try {
       return await client.query({ text: sql, values: params, rowMode: 'array', types: RAW_TEXT });
     } catch (err) {

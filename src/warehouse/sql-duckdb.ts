@@ -8,15 +8,8 @@ import { stat } from 'node:fs/promises';
 import { LocalIOError } from '../core/errors.js';
 import { columnType, openError } from './duckdb.js';
 import { databaseError } from './sql-session.js';
-import {
-  needsWrite,
-  oneStatementOnly,
-  queryFailed,
-  trimMessage,
-  type QueryBatch,
-  type QueryOptions,
-  type QueryStream,
-} from './sql-stream.js';
+import { needsWrite, oneStatementOnly, queryFailed, type QueryBatch, type QueryOptions, type QueryStream } from './sql-stream.js';
+import { trimMessage } from './brief-error.js';
 
 const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
 

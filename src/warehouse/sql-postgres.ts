@@ -10,10 +10,11 @@
 // DO blocks, CALL, EXPLAIN ANALYZE and functions run inside that transaction and are refused by
 // PostgreSQL itself when they would write.
 
-import { LocalIOError } from '../core/errors.js';
+import { connectPostgres } from './pg-connect.js';
+import { trimMessage } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
 import { databaseError } from './sql-session.js';
-import { needsWrite, queryFailed, trimMessage, type QueryBatch, type QueryOptions, type QueryStream } from './sql-stream.js';
+import { needsWrite, queryFailed, type QueryBatch, type QueryOptions, type QueryStream } from './sql-stream.js';
 
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 const BATCH_ROWS = 2000;
@@ -22,22 +23,8 @@ type Field = { name: string; dataTypeID: number };
 type Batch = { rows: Array<Array<string | null>>; fields?: Field[] };
 
 export async function streamPostgres(url: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
-  const [{ default: pg }, { default: Cursor }] = await Promise.all([import('pg'), import('pg-cursor')]);
-  const client = new pg.Client({ connectionString: url, application_name: 'masg sql' });
-  // A connection lost while idle would otherwise be an unhandled 'error' event (a crash).
-  let lost: Error | undefined;
-  client.on('error', (err: Error) => void (lost = err));
-  try {
-    await client.connect();
-  } catch (err) {
-    await client.end().catch(() => undefined);
-    throw new LocalIOError(`Cannot connect to the warehouse ${label}: ${trimMessage((err as Error).message)}`, {
-      path: label,
-      errno: (err as NodeJS.ErrnoException).code,
-      cause: err,
-      hint: 'Check the URL in --db or MASG_DB (host, port, database, user, password) and that the server is running.',
-    });
-  }
+  const [connection, { default: Cursor }] = await Promise.all([connectPostgres(url, label, 'masg sql'), import('pg-cursor')]);
+  const { client } = connection;
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -57,7 +44,7 @@ export async function streamPostgres(url: string, label: string, query: string, 
       new Promise<Batch>((resolve, reject) => {
         cursor.read(BATCH_ROWS, (err, rows, result) => {
           if (err) reject(classify(err, label));
-          else if (lost) reject(classify(lost, label));
+          else if (connection.lost()) reject(classify(connection.lost(), label));
           else resolve({ rows, fields: (result as { fields?: Field[] } | undefined)?.fields });
         });
       });

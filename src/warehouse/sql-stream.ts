@@ -4,6 +4,7 @@
 
 import { UsageError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
+import { trimMessage } from './brief-error.js';
 
 export interface QueryStream {
   columns: Array<{ name: string; type: ColumnType }>;
@@ -28,11 +29,6 @@ export interface QueryOptions {
 }
 
 /** The database's own message, first paragraph only, on one line, at most 400 characters. */
-export function trimMessage(message: string): string {
-  const first = message.trim().split(/\n\s*\n/)[0] ?? '';
-  const line = first.replace(/\s+/g, ' ').trim();
-  return line.length > 400 ? `${line.slice(0, 399)}…` : line;
-}
 
 /** A statement that does not parse, or fails as it runs: the user's to fix (exit 2). */
 export function queryFailed(message: string): UsageError {
