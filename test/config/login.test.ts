@@ -2,7 +2,7 @@
 // terminal, the real config dir or the network.
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { login, type Credentials, type LoginDeps, type LoginOptions } from '../../src/commands/auth/login-core.js';
+import { login, type Credentials, type LoginDeps, type LoginRequest } from '../../src/commands/auth/login-core.js';
 import { logout } from '../../src/commands/auth/logout-core.js';
 import { createMemoryStore } from '../../src/config/memory-store.js';
 import { resolveSettings } from '../../src/config/settings.js';
@@ -25,7 +25,7 @@ function nonInteractive(stdinText: string | undefined, profiles: Record<string, 
   return { store, deps, verify, read };
 }
 
-const opts = (o: Partial<LoginOptions>): LoginOptions => ({ profile: 'default', keyStdin: true, ...o });
+const opts = (o: Partial<LoginRequest>): LoginRequest => ({ profile: 'default', keyStdin: true, ...o });
 
 /** Answer a prompt once its question is on stderr (readline drops input typed ahead of it). */
 async function answer(tty: FakeTty, question: string, input: string): Promise<void> {

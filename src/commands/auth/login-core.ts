@@ -8,7 +8,8 @@ import { checkBaseUrl } from '../../config/base-url.js';
 import { checkEmail, checkProfileName, checkTimezone } from '../../config/checks.js';
 import type { ProfileStore } from '../../config/store.js';
 
-export interface LoginOptions {
+/** What a login needs once its flags and the global options are resolved. */
+export interface LoginRequest {
   profile: string;
   email?: string;
   baseUrl?: string;
@@ -48,7 +49,7 @@ export interface LoginResult {
   notices: string[];
 }
 
-export async function login(opts: LoginOptions, deps: LoginDeps): Promise<LoginResult> {
+export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginResult> {
   const { store, prompt } = deps;
   const profile = checkProfileName(opts.profile);
   const existing = await store.get(profile);

@@ -12,7 +12,8 @@ export function sandboxNeedsNoCredentials(command: string): UsageError {
   });
 }
 
-export interface LoginOptions {
+/** The flags of `masg login`, as commander gives them. */
+export interface LoginFlags {
   email?: string;
   keyStdin?: boolean;
   timezone?: string;
@@ -20,7 +21,7 @@ export interface LoginOptions {
   keyring?: boolean;
 }
 
-export const login = defineCommand<LoginOptions>({
+export const login = defineCommand<LoginFlags>({
   name: 'login',
   summary: 'Save credentials for a profile, after checking them with the service',
   configure: (cmd) =>
