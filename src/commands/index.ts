@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { Io } from '../context.js';
 import type { AnyCommandDef, GroupDef } from './define.js';
 import { attach } from './run.js';
-import { registerHelp } from './help.js';
+import { registerHelp } from '../help/command.js';
 
 /** A resource group such as `pub`: its subcommands come from one small module (./pub/index.ts). */
 interface GroupEntry {

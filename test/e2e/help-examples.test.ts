@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { nullIo } from '../../src/completion/null-io.js';
-import { HELP_TOPICS } from '../../src/commands/help-topics.js';
+import { HELP_TOPICS } from '../../src/help/topics.js';
 import { examplesOf } from '../../src/commands/run.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { nullIo } from '../../src/completion/null-io.js';
-import { HELP_TOPICS } from '../../src/commands/help-topics.js';
+import { HELP_TOPICS } from '../../src/help/topics.js';
 import { runCli } from '../helpers/cli.js';
 
 /** Every command path that has a help page: root, groups, subcommands and top-level commands. */

@@ -5,10 +5,10 @@ import { Argument, type Command } from 'commander';
 import type { Io } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { completeWith } from '../completion/hints.js';
-import type { GroupDef } from './define.js';
-import { HELP_TOPICS } from './help-topics.js';
-import { addSection, setExamples } from './run.js';
-import { formatItem, optionDescription } from '../help/format.js';
+import type { GroupDef } from '../commands/define.js';
+import { HELP_TOPICS } from './topics.js';
+import { addSection, setExamples } from '../commands/run.js';
+import { formatItem, optionDescription } from './format.js';
 import { textWidth, wrapText } from '../output/wrap.js';
 
 const ROOT_EXAMPLES = ['masg --sandbox pub list --status ACTIVE', 'masg --sandbox slot list -o json', 'masg help dates'];
