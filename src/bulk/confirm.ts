@@ -4,7 +4,7 @@
 // 3f2c…. Callers that know the names pass them; for bare IDs they are read with one list request,
 // only when there is someone to ask, and a failed read falls back to the IDs (the question must
 // still be asked, and the update itself will meet whatever went wrong).
-import type { BulkEnv } from './env.js';
+import type { BulkPort } from './port.js';
 import { UsageError } from '../core/errors.js';
 
 export interface StopTarget {
@@ -16,7 +16,7 @@ export interface StopTarget {
 const SHOWN = 10;
 
 export async function confirmStops(
-  ctx: Pick<BulkEnv, 'dryRun' | 'interactive' | 'sdk' | 'confirm'>,
+  ctx: Pick<BulkPort, 'dryRun' | 'interactive' | 'sdk' | 'confirm'>,
   targets: readonly (string | StopTarget)[],
   yes: boolean,
 ): Promise<void> {
@@ -47,7 +47,7 @@ export async function confirmStops(
   if (!ok) throw new UsageError('Not stopped: confirmation declined; nothing was sent.');
 }
 
-async function withNames(ctx: Pick<BulkEnv, 'sdk'>, targets: readonly (string | StopTarget)[]): Promise<StopTarget[]> {
+async function withNames(ctx: Pick<BulkPort, 'sdk'>, targets: readonly (string | StopTarget)[]): Promise<StopTarget[]> {
   const given = targets.map((t) => (typeof t === 'string' ? { id: t } : t));
   if (given.every((t) => t.name !== undefined)) return given;
   try {

@@ -4,7 +4,7 @@
 import type { AdSlotInput } from '../api/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { AdSlotCreate } from '../sdk/types.js';
-import type { BulkEnv } from './env.js';
+import type { BulkPort } from './port.js';
 import { UsageError } from '../core/errors.js';
 import { sanitizeForDisplay } from '../output/sanitize.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -24,7 +24,7 @@ export interface PlannedCreate {
 
 export const CREATE_RESULT_COLUMNS = ['line', 'id', 'publication', 'name', 'result'] as const;
 
-export async function planCreates(ctx: BulkEnv, from: string, encoding?: Encoding): Promise<PlannedCreate[]> {
+export async function planCreates(ctx: BulkPort, from: string, encoding?: Encoding): Promise<PlannedCreate[]> {
   const name = sourceName(from);
   const table = await readCsvSource(from, ctx.io.stdin, encoding);
   if (table.columns.includes('id')) {
@@ -51,7 +51,7 @@ export function createPlanLines(rows: readonly PlannedCreate[]): string[] {
   return [...lines, `Plan: ${rows.length} to create.`];
 }
 
-export async function createFromFile(ctx: BulkEnv, flags: BulkFlags): Promise<CommandResult> {
+export async function createFromFile(ctx: BulkPort, flags: BulkFlags): Promise<CommandResult> {
   if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const rows = await planCreates(ctx, flags.from, flags.encoding);

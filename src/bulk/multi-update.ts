@@ -5,7 +5,7 @@ import type { Publication, PublicationInput } from '../api/types.js';
 import { isDryRun } from '../sdk/dry-run.js';
 import type { CommandResult } from '../output/result.js';
 import type { PublicationChanges } from '../sdk/types.js';
-import type { BulkEnv } from './env.js';
+import type { BulkPort } from './port.js';
 import { NotAppliedError, UsageError } from '../core/errors.js';
 import type { Column } from '../output/types.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -31,7 +31,12 @@ class StatusKept extends NotAppliedError {
 
 export const MULTI_COLUMNS: Column[] = [{ key: 'id' }, { key: 'name', wrap: true }, { key: 'status' }, { key: 'result', wrap: true }];
 
-export async function updateMany(ctx: BulkEnv, ids: readonly string[], input: PublicationInput, flags: MultiFlags): Promise<CommandResult> {
+export async function updateMany(
+  ctx: BulkPort,
+  ids: readonly string[],
+  input: PublicationInput,
+  flags: MultiFlags,
+): Promise<CommandResult> {
   if (ctx.raw) throw new UsageError('--raw prints one response body: give one ID.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);

@@ -12,7 +12,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { LocalIOError, UsageError } from '../core/errors.js';
 import { localIOError } from '../core/local-io.js';
 import type { AtomicFile } from '../output/atomic-file.js';
-import type { BulkOutput } from './env.js';
+import type { BulkOutput } from './port.js';
 
 export type ResultRow = Record<string, string>;
 

@@ -2,7 +2,7 @@
 // state, then either return the plan (--dry-run) or apply it and write one result per row.
 import { UsageError } from '../core/errors.js';
 import type { CommandResult } from '../output/result.js';
-import type { BulkEnv } from './env.js';
+import type { BulkPort } from './port.js';
 import { parseConcurrency } from '../core/pool.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { confirmStops } from './confirm.js';
@@ -25,14 +25,14 @@ export interface BulkFlags {
 export const UPDATE_RESULT_COLUMNS = ['line', 'id', 'result', 'changed'] as const;
 
 /** Reads and checks the file, reads the current state, plans. Nothing is changed. */
-export async function planFromFile(ctx: BulkEnv, ops: UpdateOps, from: string, encoding?: Encoding): Promise<UpdatePlan> {
+export async function planFromFile(ctx: BulkPort, ops: UpdateOps, from: string, encoding?: Encoding): Promise<UpdatePlan> {
   const name = sourceName(from);
   const table = await readCsvSource(from, ctx.io.stdin, encoding);
   checkUpdateFile(ops.schema, table, name);
   return planUpdates(ops.schema, table, await ops.list(await ctx.reader()), name);
 }
 
-export async function updateFromFile(ctx: BulkEnv, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
+export async function updateFromFile(ctx: BulkPort, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
   if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const plan = await planFromFile(ctx, ops, flags.from, flags.encoding);

@@ -4,14 +4,18 @@
 // everything else (dates, text, timestamps) as text.
 
 import type { CommandResult } from '../output/result.js';
-import type { WarehouseEnv as Context } from './env.js';
+import type { WarehousePort } from './port.js';
 import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import { outFormat } from '../output/out-format.js';
 import type { Column, Row } from '../output/types.js';
 import type { QueryStream } from './sql-stream.js';
 import { resolveTarget, type Target } from './target.js';
 
-export async function runSql(ctx: Context, opts: { db?: string; write?: boolean; out?: string }, query: string): Promise<CommandResult> {
+export async function runSql(
+  ctx: WarehousePort,
+  opts: { db?: string; write?: boolean; out?: string },
+  query: string,
+): Promise<CommandResult> {
   const target = resolveTarget(opts.db, ctx.io.env);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   if (query.trim() === '')

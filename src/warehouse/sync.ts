@@ -13,7 +13,7 @@ import { isDryRun } from '../sdk/dry-run.js';
 import type { ApiRequest } from '../api/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { EntityList, MasgClient } from '../sdk/types.js';
-import type { WarehouseEnv as Context } from './env.js';
+import type { WarehousePort } from './port.js';
 import { InterruptedError, MasgError, UsageError, type NetworkError } from '../core/errors.js';
 import { DEFAULT_RETRIES } from '../config/defaults.js';
 import type { Ui } from '../output/index.js';
@@ -49,7 +49,7 @@ interface Job {
   campaign?: { id: string; advertiser: string };
 }
 
-export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandResult> {
+export async function runSync(ctx: WarehousePort, flags: SyncFlags): Promise<CommandResult> {
   const startedAt = performance.now();
   // Everything the user typed is checked first: nothing is opened or sent before.
   const target = ctx.globals.sandbox ? sandboxTarget(flags.db, ctx.configDir, ctx.io.env) : resolveTarget(flags.db, ctx.io.env);
@@ -103,7 +103,7 @@ export async function runSync(ctx: Context, flags: SyncFlags): Promise<CommandRe
 
 /** --dry-run: the days, then every request, described and not sent. */
 async function describePlan(
-  ctx: Context,
+  ctx: WarehousePort,
   sdk: MasgClient,
   store: WarehouseStore | undefined,
   target: Target,
@@ -237,7 +237,7 @@ class SyncRun {
   private readonly started = Date.now();
 
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: WarehousePort,
     private readonly store: WarehouseStore,
     private readonly ui: Ui,
     private readonly opts: RunOptions,

@@ -3,7 +3,7 @@ import type { PublicationChanges } from '../../sdk/types.js';
 import { validatePublication } from '../../schema/publication.js';
 import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../columns.js';
-import { bulkEnv } from '../bulk-env.js';
+import { bulkPort } from '../bulk-port.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
 import { resolveIds } from '../resolve-id.js';
@@ -39,7 +39,7 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
         import('../../bulk/update-from.js'),
         import('../../bulk/ops.js'),
       ]);
-      return updateFromFile(bulkEnv(ctx), publicationOps, { ...opts, from: opts.from });
+      return updateFromFile(bulkPort(ctx), publicationOps, { ...opts, from: opts.from });
     }
     if (ids.length === 0)
       throw new UsageError('Give the ID of the publication to update (or several IDs), or --from FILE.', { field: '<id>' });
@@ -49,9 +49,9 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     }
     // After every flag was checked, before anything that changes state (or a STOPPED prompt).
     const checked = await resolveIds(ctx, 'publication', ids, '<id>');
-    if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(bulkEnv(ctx), checked, input, opts);
+    if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(bulkPort(ctx), checked, input, opts);
     const id = checked[0];
-    if (input.status === 'STOPPED') await (await import('../../bulk/confirm.js')).confirmStops(bulkEnv(ctx), [id], opts.yes === true);
+    if (input.status === 'STOPPED') await (await import('../../bulk/confirm.js')).confirmStops(bulkPort(ctx), [id], opts.yes === true);
     const { publicationRequests, singleRecord } = await import('../../sdk/requests.js');
     return rawOr(
       ctx,

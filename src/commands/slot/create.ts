@@ -4,7 +4,7 @@ import { addFieldOptions } from '../field-options.js';
 import type { FormInput } from '../../schema/field.js';
 import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../columns.js';
-import { bulkEnv } from '../bulk-env.js';
+import { bulkPort } from '../bulk-port.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
@@ -31,7 +31,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     const bulk = opts as BulkOptions;
     if (bulk.from !== undefined) {
       checkFromAlone([], { publication: opts.publication, name: opts.name, formats: opts.formats, tags: opts.tags }, '');
-      return (await import('../../bulk/create-from.js')).createFromFile(bulkEnv(ctx), { ...bulk, from: bulk.from });
+      return (await import('../../bulk/create-from.js')).createFromFile(bulkPort(ctx), { ...bulk, from: bulk.from });
     }
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     input.publication = await resolveId(ctx, 'publication', input.publication!, '--publication');

@@ -5,7 +5,7 @@ import { addFieldOptions } from '../field-options.js';
 import type { FormInput } from '../../schema/field.js';
 import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../columns.js';
-import { bulkEnv } from '../bulk-env.js';
+import { bulkPort } from '../bulk-port.js';
 import { defineCommand } from '../define.js';
 import { rawOr } from '../raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
@@ -38,7 +38,7 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     if (bulk.from !== undefined) {
       checkFromAlone(rawId === undefined ? [] : [rawId], { name: opts.name, formats: opts.formats, tags: opts.tags }, '<id>');
       const [{ updateFromFile }, { adSlotOps }] = await Promise.all([import('../../bulk/update-from.js'), import('../../bulk/ops.js')]);
-      return updateFromFile(bulkEnv(ctx), adSlotOps, { ...bulk, from: bulk.from });
+      return updateFromFile(bulkPort(ctx), adSlotOps, { ...bulk, from: bulk.from });
     }
     if (rawId === undefined) throw new UsageError('Give the ID of the ad slot to update, or --from FILE.', { field: '<id>' });
     const input = validateAdSlot({ ...opts }, 'update', flagLabel);

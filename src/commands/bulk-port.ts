@@ -1,9 +1,9 @@
-// The bulk features' view of a command's Context (src/bulk/env.ts): narrow, so src/bulk depends
+// The bulk features' view of a command's Context (src/bulk/port.ts): narrow, so src/bulk depends
 // on the SDK, the Ui and its output port only.
-import type { BulkEnv, BulkOutput } from '../bulk/env.js';
+import type { BulkPort, BulkOutput } from '../bulk/port.js';
 import type { Context } from '../context.js';
 
-export function bulkEnv(ctx: Context): BulkEnv {
+export function bulkPort(ctx: Context): BulkPort {
   return {
     io: ctx.io,
     output: bulkOutput(ctx),

@@ -5,7 +5,7 @@ import type { MasgClient } from '../sdk/types.js';
 import type { OutputFormat, OutputSettings } from '../output/types.js';
 import type { Ui } from '../output/ui.js';
 
-export interface WarehouseEnv {
+export interface WarehousePort {
   io: { env: Record<string, string | undefined>; stdout: Writable; signal: AbortSignal };
   /** --dry-run's output in order (the transport's request descriptions); the plan adds its own lines. */
   described: string[];
