@@ -156,7 +156,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const { complete } = await import('./completion/complete.js');
     // Live IDs reach the service through the CLI shell's Context, loaded only when a Tab needs them.
     await complete(argv.slice(1), io, buildProgram, async (...line) =>
-      (await import('./context.js')).openLineSession(io.env, VERSION, ...line),
+      (await import('./session/line-session.js')).openLineSession(io.env, VERSION, ...line),
     );
     return ExitCode.OK;
   }

@@ -1,24 +1,8 @@
 // Text about requests and responses for --debug and --dry-run. Every line passes through the
 // redactor, and the Authorization header is never shown at all.
-import { ExitCode, MasgError } from '../core/errors.js';
 import { redactHeaders, type Redactor } from '../core/redact.js';
 import type { HttpRequest } from './http-request.js';
-
-/** Thrown after --dry-run described a request instead of sending it; the CLI exits 0. */
-export class DryRunDone extends MasgError {
-  override readonly exitCode = ExitCode.OK;
-  constructor() {
-    super('Dry run: nothing was sent.');
-  }
-}
-
-/**
- * The one test for "--dry-run described a request instead of sending it": a command describing
- * several requests goes on after it, and the CLI (src/commands/run.ts) takes it as success.
- */
-export function isDryRun(err: unknown): err is DryRunDone {
-  return err instanceof DryRunDone;
-}
+import type { DescribedRequest } from './types.js';
 
 /** Bodies up to this size are shown in --debug output. */
 export const DEBUG_BODY_LIMIT = 4096;
@@ -29,13 +13,19 @@ export function escapeControls(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The full request for --dry-run: request line, headers, blank line, body. */
-export function dryRunLines(http: HttpRequest, redact: Redactor): string[] {
-  const lines = [`${http.method} ${http.url.href}`];
-  const headers = redactHeaders(http.headers, redact);
-  for (const name of Object.keys(headers).sort()) lines.push(`${displayName(name)}: ${headers[name]}`);
+/** A dry run's request: the URL, headers and body as they would go, redacted, and as text. */
+export function describeRequest(http: HttpRequest, redact: Redactor): DescribedRequest {
+  const sent = redactHeaders(http.headers, redact);
+  const names = Object.keys(sent).sort();
+  const lines = [`${http.method} ${http.url.href}`, ...names.map((name) => `${displayName(name)}: ${sent[name]}`)];
   if (http.body !== undefined) lines.push('', http.body);
-  return lines.map(redact);
+  return {
+    method: http.method,
+    url: redact(http.url.href),
+    headers: Object.fromEntries(names.map((name) => [displayName(name), redact(sent[name])])),
+    ...(http.body !== undefined && { body: redact(http.body) }),
+    text: lines.map(redact).join('\n'),
+  };
 }
 
 /** One line per request for --debug, with the form body exactly as sent. */

@@ -3,11 +3,11 @@
 // `openStream()`); what may be retried is decided here, by method, and how often and when in
 // retry.ts. A GET is retried on network errors, 5xx and 429; a POST is never sent twice.
 import { request as undiciRequest, type Dispatcher } from 'undici';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../config/defaults.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TRANSPORT_RETRIES } from '../config/defaults.js';
 import { InterruptedError, MasgError, NetworkError } from '../core/errors.js';
 import { basicCredentials, createRedactor, secretsFor } from '../core/redact.js';
 import { decodeBody, peek, readAll, replay, single } from './body.js';
-import { DryRunDone, debugRequestLine, debugResponseLines, dryRunLines } from './describe.js';
+import { debugRequestLine, debugResponseLines, describeRequest } from './describe.js';
 import { failureReason, isProxyRefusal, isTransientNetwork, networkFailure, neverConnected, proxyRefusal } from './failures.js';
 import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
@@ -17,7 +17,6 @@ import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './
 import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
 import type { ApiClient, ApiRequest, ApiResponse, StreamOptions } from './types.js';
 
-export { DryRunDone } from './describe.js';
 export { proxyFromEnv, proxySecrets, type ProxySettings } from './proxy.js';
 
 export interface ClientOptions {
@@ -30,13 +29,15 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Establishing the TCP/TLS connection (to the proxy, when there is one). */
   connectTimeoutMs?: number;
-  /** Extra attempts for safe (GET) requests; 0 (one attempt) unless asked. The CLI's default is 3. */
+  /** Extra attempts for safe (GET) requests; TRANSPORT_RETRIES unless asked (the SDK's connection always asks). */
   retries?: number;
   /** Everything (attempts, waits, streamed bodies) must be over this long after createClient. */
   deadlineMs?: number;
+  /** Instead, that end as a performance.now() instant shared by several transports (the CLI's --deadline bounds the command); deadlineMs still names it. */
+  deadlineAt?: number;
   /** Connections per host at most: how many requests the caller runs at once (--concurrency). Default: no cap. */
   maxConnections?: number;
-  /** From HTTP_PROXY/HTTPS_PROXY/NO_PROXY (proxyFromEnv); ignored when a dispatcher is injected. */
+  /** From HTTP_PROXY/HTTPS_PROXY/NO_PROXY (proxyFromEnv). With an injected dispatcher, only for messages: that dispatcher must route through it. */
   proxy?: ProxySettings;
   /** Tests: jitter source, backoff base. */
   retryPolicy?: Partial<Omit<RetryPolicy, 'retries' | 'deadlineAt'>>;
@@ -46,13 +47,9 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   /** A person at a terminal: told (redacted) why masg is waiting before a retry. */
   notice?: (line: string) => void;
-  /** When set: describe the request, send nothing, throw DryRunDone. */
-  dryRun?: (line: string) => void;
   /** Aborts in-flight requests and waits (Ctrl-C); they reject with InterruptedError. */
   signal?: AbortSignal;
 }
-
-export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS };
 
 /** Bytes read from a statistics stream before deciding whether it is a service body. */
 const STREAM_PEEK_BYTES = 512;
@@ -66,23 +63,14 @@ export function createClient(opts: ClientOptions): ApiClient {
   const redact = createRedactor([...secretsFor(opts.email, opts.key), ...proxySecrets(opts.proxy)]);
   const fixed = { authorization: `Basic ${basicCredentials(opts.email, opts.key)}`, userAgent: opts.userAgent ?? 'masg' };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const owned =
-    opts.dispatcher === undefined ? createDispatcher({ proxy: opts.proxy, connectTimeoutMs, connections: opts.maxConnections }) : undefined;
+  const connectTimeoutMs = connectTimeoutOf(opts);
+  const owned = opts.dispatcher === undefined ? createPool(opts) : undefined;
   const dispatcher = opts.dispatcher ?? owned!;
-  const via = opts.dispatcher === undefined ? proxyFor(opts.proxy, base) : undefined;
-  const policy: RetryPolicy = { ...DEFAULT_POLICY, ...opts.retryPolicy, retries: Math.max(0, opts.retries ?? 0) };
-  if (opts.deadlineMs !== undefined) policy.deadlineAt = policy.now() + opts.deadlineMs;
+  const via = proxyFor(opts.proxy, base);
+  const policy: RetryPolicy = { ...DEFAULT_POLICY, ...opts.retryPolicy, retries: Math.max(0, opts.retries ?? TRANSPORT_RETRIES) };
+  policy.deadlineAt = opts.deadlineAt ?? (opts.deadlineMs === undefined ? undefined : policy.now() + opts.deadlineMs);
 
-  /** The HTTP request, or (dry run) its description followed by DryRunDone. */
-  function prepare(req: ApiRequest): HttpRequest {
-    const http = buildHttpRequest(base, req, fixed);
-    if (opts.dryRun) {
-      for (const line of dryRunLines(http, redact)) opts.dryRun(line);
-      throw new DryRunDone();
-    }
-    return http;
-  }
+  const prepare = (req: ApiRequest): HttpRequest => buildHttpRequest(base, req, fixed);
 
   const limits = () => createLimits({ timeoutMs, deadlineAt: policy.deadlineAt, now: policy.now, signal: opts.signal });
 
@@ -222,6 +210,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   }
 
   return {
+    describe: async (req) => describeRequest(prepare(req), redact),
     request: async (req) => {
       const http = prepare(req);
       return retrying(req, http, () => attempt(req, http));
@@ -236,6 +225,16 @@ export function createClient(opts: ClientOptions): ApiClient {
       if (owned) await (opts.signal?.aborted ? owned.destroy() : owned.close());
     },
   };
+}
+
+/** The connect timeout a transport and its pool use: the one place its default is applied. */
+export function connectTimeoutOf(opts: Pick<ClientOptions, 'connectTimeoutMs'>): number {
+  return opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+}
+
+/** A connection pool (through the proxy, if any) that several transports may share. */
+export function createPool(opts: Pick<ClientOptions, 'proxy' | 'connectTimeoutMs' | 'maxConnections'>): Dispatcher {
+  return createDispatcher({ proxy: opts.proxy, connectTimeoutMs: connectTimeoutOf(opts), connections: opts.maxConnections });
 }
 
 function headerValue(value: string | string[] | undefined): string {

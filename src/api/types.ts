@@ -33,8 +33,26 @@ export interface ApiResponse {
   bytes?: Uint8Array;
 }
 
+/**
+ * A request described instead of sent (a dry run). The credentials are redacted: the
+ * Authorization header reads "[REDACTED]", and the key never appears in the URL or body.
+ */
+export interface DescribedRequest {
+  method: HttpMethod;
+  /** The full URL, query string included. */
+  url: string;
+  /** The headers that would be sent, by display name ("User-Agent"), values redacted. */
+  headers: Record<string, string>;
+  /** The form body of a POST, exactly as it would be sent. */
+  body?: string;
+  /** The whole request as `masg --dry-run` prints it: request line, headers, blank line, body. */
+  text: string;
+}
+
 /** The seam between the API layer and HTTP. Implemented by src/api/transport.ts. */
 export interface ApiClient {
+  /** The request this client would send for `req`, built and redacted, without sending anything. */
+  describe(req: ApiRequest): Promise<DescribedRequest>;
   /** Send and read the whole body; throws ApiError/AuthError for masg-error bodies, NetworkError otherwise. */
   request(req: ApiRequest): Promise<ApiResponse>;
   /** Send and hand back the body as a byte stream (statistics, lists): errors as for request(). */

@@ -2,7 +2,6 @@
 // publications with bounded concurrency, one output row per ID (what the service shows now, and
 // the result), then the exit code of the run: the first failure, or 8 with --continue-on-error.
 import type { Publication, PublicationInput } from '../api/types.js';
-import { isDryRun } from '../sdk/dry-run.js';
 import type { CommandResult } from '../output/result.js';
 import type { PublicationChanges } from '../sdk/types.js';
 import type { BulkPort } from './port.js';
@@ -45,12 +44,10 @@ export async function updateMany(
   const sdk = await ctx.sdk();
   const changes = input as PublicationChanges;
   if (ctx.dryRun) {
-    // Describe every request, not only the first.
-    for (const id of ids)
-      await sdk.updatePublication(id, changes).catch((e: unknown) => {
-        if (!isDryRun(e)) throw e;
-      });
-    return { kind: 'dry-run' };
+    // Every request, not only the first: described by the SDK, none sent.
+    const requests: string[] = [];
+    for (const id of ids) for (const r of (await sdk.updatePublication(id, changes, { dryRun: true })).requests) requests.push(r.text);
+    return { kind: 'dry-run', requests };
   }
   const ui = await ctx.ui();
   const continueOnError = flags.continueOnError === true;

@@ -24,7 +24,7 @@ export interface BulkPort {
     env: Record<string, string | undefined>;
   };
   output: BulkOutput;
-  /** --dry-run: the client describes each change instead of sending it. */
+  /** --dry-run: each change is described (the SDK's `{ dryRun: true }`), never sent; reads still go. */
   dryRun: boolean;
   /** --raw was given (bulk modes refuse it). */
   raw: boolean;
@@ -33,10 +33,8 @@ export interface BulkPort {
   /** masg's configuration folder (a fallback place for results that could not be written). */
   configDir: string;
   ui(): Promise<Ui>;
-  /** The client changes go through (describing them under --dry-run). */
+  /** The one client: reads (a plan needs the current state) and changes. */
   sdk(): Promise<MasgClient>;
-  /** A client that reads even under --dry-run: a plan needs the current state. */
-  reader(): Promise<MasgClient>;
   /**
    * Asks a yes/no question on the terminal (stderr, where the Ui writes); without one it throws
    * the error that names `instead`. Interaction, not output: it stays with the handler.

@@ -29,7 +29,7 @@ export async function planFromFile(ctx: BulkPort, ops: UpdateOps, from: string, 
   const name = sourceName(from);
   const table = await readCsvSource(from, ctx.io.stdin, encoding);
   checkUpdateFile(ops.schema, table, name);
-  return planUpdates(ops.schema, table, await ops.list(await ctx.reader()), name);
+  return planUpdates(ops.schema, table, await ops.list(await ctx.sdk()), name);
 }
 
 export async function updateFromFile(ctx: BulkPort, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {

@@ -6,6 +6,7 @@
 import { Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { RawRequest } from '../sdk/types.js';
+import { dryRunResult } from './raw.js';
 import { defineCommand } from './define.js';
 
 type Format = NonNullable<RawRequest['format']>;
@@ -47,9 +48,10 @@ export const api = defineCommand<ApiOptions>({
     const { path, format } = parsePath(rawPath, ...formatFlag(ctx.globals.output, ctx.globals.raw));
     const params = parseFields(opts.field ?? []);
     const client = await ctx.sdk();
-    const response = await client.request(
-      opts.method === 'GET' ? { method: 'GET', path, query: params, format } : { method: 'POST', path, form: params, format },
-    );
+    const request: RawRequest =
+      opts.method === 'GET' ? { method: 'GET', path, query: params, format } : { method: 'POST', path, form: params, format };
+    if (ctx.globals.dryRun) return dryRunResult([await client.request(request, { dryRun: true })]);
+    const response = await client.request(request);
     return { kind: 'raw', body: response.body, bytes: response.bytes };
   },
 });

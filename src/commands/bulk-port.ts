@@ -13,7 +13,6 @@ export function bulkPort(ctx: Context): BulkPort {
     configDir: ctx.configDir,
     ui: () => ctx.ui(),
     sdk: () => ctx.sdk(),
-    reader: () => ctx.readingSdk(),
     async confirm(question, opts) {
       const { createPrompter } = await import('../prompt.js');
       return createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }).confirm(question, opts);

@@ -1,8 +1,8 @@
 // --raw: send the very request the typed SDK method would send (through the SDK's request())
-// and print the body unchanged.
+// and print the body unchanged. --dry-run: describe that request instead, sending nothing.
 import type { ApiRequest } from '../api/types.js';
 import type { Context } from '../context.js';
-import type { MasgClient, RawResponse } from '../sdk/types.js';
+import type { DryRun, MasgClient, RawResponse } from '../sdk/types.js';
 import type { CommandResult } from './define.js';
 
 export async function rawOr(
@@ -11,12 +11,25 @@ export async function rawOr(
   typed: (client: MasgClient) => CommandResult | Promise<CommandResult>,
   /** Reads the raw answer for a failure the exit code must still report (an ignored status move). */
   check?: (response: RawResponse) => Error | undefined,
+  /** A dry run of a command that would send more than `request` (a report's every piece). */
+  describe?: (client: MasgClient) => Promise<CommandResult>,
 ): Promise<CommandResult> {
   const client = await ctx.sdk();
-  if (ctx.globals.raw) {
+  const raw = ctx.globals.raw;
+  if (ctx.globals.dryRun && (raw || !describe)) {
     const { asRawRequest } = await import('../sdk/requests.js');
-    const response = await client.request(asRawRequest(request, ctx.globals.raw));
+    return dryRunResult([await client.request(asRawRequest(request, raw), { dryRun: true })]);
+  }
+  if (ctx.globals.dryRun) return describe!(client);
+  if (raw) {
+    const { asRawRequest } = await import('../sdk/requests.js');
+    const response = await client.request(asRawRequest(request, raw));
     return { kind: 'raw', body: response.body, bytes: response.bytes, failure: check?.(response) };
   }
   return typed(client);
+}
+
+/** What --dry-run prints: each described request's text, in order. */
+export function dryRunResult(plans: DryRun[]): CommandResult {
+  return { kind: 'dry-run', requests: plans.flatMap((plan) => plan.requests.map((r) => r.text)) };
 }

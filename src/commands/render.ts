@@ -7,7 +7,11 @@ import { outFile, settingsFor } from './out-file.js';
 import type { Column, Row } from '../output/types.js';
 
 export async function render(ctx: Context, result: CommandResult): Promise<void> {
-  if (result.kind === 'done' || result.kind === 'dry-run') return;
+  if (result.kind === 'done') return;
+  if (result.kind === 'dry-run') {
+    if (result.requests.length > 0) ctx.io.stdout.write(`${result.requests.join('\n')}\n`);
+    return;
+  }
   if (result.kind === 'raw') {
     // The bytes as they arrived (production's JSON is Latin-1: never re-encoded). Only a terminal
     // gets a final newline the body lacks, so the prompt does not start after the body.

@@ -64,7 +64,7 @@ async function resolveEntities(
   }
   if (prefixes.length === 0) return wanted.map((id) => ({ id }));
   // Read even under --dry-run: the dry run then shows the resolved ID.
-  const matches = await collectMatches(await ctx.readingSdk(), kind, prefixes);
+  const matches = await collectMatches(await ctx.sdk(), kind, prefixes);
   const resolved = new Map(prefixes.map((p) => [p, pick(kind, p, matches.get(p)!, label)] as const));
   return wanted.map((w) => resolved.get(w) ?? { id: w });
 }

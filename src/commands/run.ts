@@ -4,7 +4,6 @@ import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
 import { markReported, MasgError, UsageError } from '../core/errors.js';
 import { render } from './render.js';
-import { isDryRun } from '../sdk/dry-run.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
@@ -49,12 +48,6 @@ async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string
   selectColumns(columns, (await ctx.outputSettings()).fields);
 }
 
-/** --dry-run's output: what the transport described so far, on stdout, each request once. */
-function printDescribed(ctx: Context): void {
-  const lines = ctx.described.splice(0);
-  if (lines.length > 0) ctx.io.stdout.write(`${lines.join('\n')}\n`);
-}
-
 // What a command's help shows besides commander's own parts: its examples and any further
 // sections (the root's help topics). Kept here, not as commander "after" text, so the help
 // formatter (src/help/format.ts) can put them before the inherited options, as gh does.
@@ -95,13 +88,8 @@ export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string
       checkRaw(ctx);
       await checkFields(ctx, def, opts, args);
       const result = await def.run(ctx, opts as never, args);
-      printDescribed(ctx);
       await render(ctx, result);
-      printDescribed(ctx);
     } catch (err) {
-      printDescribed(ctx);
-      // --dry-run described the request instead of sending it: the success it asked for (exit 0).
-      if (isDryRun(err)) return;
       await report(ctx, err);
       throw err;
     } finally {

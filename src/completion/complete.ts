@@ -38,7 +38,7 @@ export { formatAnswer };
 
 /**
  * `buildProgram`: src/cli.ts's program builder (only when no generated spec is shipped);
- * `openSession`: how live IDs reach the service (src/context.ts openLineSession, given by src/cli.ts).
+ * `openSession`: how live IDs reach the service (src/session/line-session.ts openLineSession, given by src/cli.ts).
  */
 export async function complete(words: string[], io: Io, buildProgram: ProgramBuilder, openSession: OpenLineSession): Promise<void> {
   try {

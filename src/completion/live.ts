@@ -1,5 +1,5 @@
 // Live IDs for Tab: from the cache when fresh, else fetched through the SDK, under a hard deadline.
-// The session that reaches the service is handed in (src/context.ts openLineSession, passed by
+// The session that reaches the service is handed in (src/session/line-session.ts openLineSession, passed by
 // src/cli.ts): it resolves credentials exactly as a command would, with config/settings.ts,
 // honouring --sandbox, --profile and --base-url from the line, and completion/ never imports the
 // CLI shell.

@@ -32,11 +32,10 @@ export type CommandResult =
   /** Plain text for stdout (a bulk plan, a pulse report): printed as is; `failure` as for a record. */
   | { kind: 'text'; text: string; failure?: Error }
   /**
-   * --dry-run: the transport's hook described every request instead of sending it; the
-   * descriptions (Context.described, in the order they would have been sent) are what
-   * src/commands/run.ts prints, so the result itself carries nothing more.
+   * --dry-run: what the SDK described instead of sending, in the order it would go out (each
+   * request's text, redacted; a plan may put its own `#` lines among them), printed as is.
    */
-  | { kind: 'dry-run' }
+  | { kind: 'dry-run'; requests: string[] }
   /** Nothing to print (a command whose effect is the point: logout, a file written by name…). */
   | { kind: 'done' };
 

@@ -11,13 +11,15 @@ import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
-import { createConnection } from './connection.js';
+import { createConnection, type ConnectionExtras } from './connection.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { checkTimeZone, resolveRange } from './range.js';
-import { statsList } from './stats.js';
+import { statsList, statsRequest } from './stats.js';
 import type {
   AdSlotStatsRecord,
   CallOptions,
+  DryRun,
+  DryRunOptions,
   CampaignStatsRecord,
   ClientOptions,
   MasgClient,
@@ -64,12 +66,38 @@ function lazyList<T>(load: () => Promise<EntityList<T>>): EntityList<T> {
   };
 }
 
+type Call = CallOptions | DryRunOptions;
+type Requests = typeof import('./requests.js');
+
+/** A method's two overloads (the call's, the dry run's) as the one signature that implements both. */
+type Loosen<F> = F extends { (...args: infer A1): infer R1; (...args: infer A2): infer R2 }
+  ? (...args: { [I in keyof A1]: A1[I] | A2[I & keyof A2] }) => Either<R1, R2>
+  : F;
+type Either<R1, R2> = R1 extends Promise<infer X> ? (R2 extends Promise<infer Y> ? Promise<X | Y> : R1 | R2) : R1 | R2;
+type Loose<T> = { [K in keyof T]: Loosen<T[K]> };
+
+/** The options the transport takes: a dry run's flag is the client's business. */
+function transportOptions(call: Call | undefined): CallOptions | undefined {
+  if (!call?.dryRun) return call;
+  const { dryRun: _, ...rest } = call;
+  return rest;
+}
+
 /** Sync wrapper for methods that return a Promise: a refused input rejects rather than throws. */
 async function reject<T>(fn: () => Promise<T>): Promise<T> {
   return await fn();
 }
 
 export function createClient(options: ClientOptions): MasgClient {
+  return openClient(options);
+}
+
+/**
+ * createClient with what the CLI adds (its proxy, notices, connection cap, whole-command
+ * deadline and transport decorators): the CLI's client is made here too. Internal: not exported
+ * by src/index.ts.
+ */
+export function openClient(options: ClientOptions, extras: ConnectionExtras = {}): MasgClient {
   if (typeof options !== 'object' || options === null) throw new ConfigError('createClient: options are required (baseUrl, email, key).');
   const opts: ClientOptions = {
     ...options,
@@ -79,16 +107,11 @@ export function createClient(options: ClientOptions): MasgClient {
   };
   if (opts.timeZone !== undefined) checkTimeZone(opts.timeZone);
   for (const f of ['timeoutMs', 'connectTimeoutMs', 'retries', 'deadlineMs'] as const) nonNegative(f, opts[f]);
-  const connection = createConnection(opts, opts.userAgent ?? `masg-node/${packageVersion()}`);
+  const connection = createConnection(opts, opts.userAgent ?? `masg-node/${packageVersion()}`, extras);
   return clientOver((call) => connection.forCall(call), { timeZone: opts.timeZone, close: () => connection.close() });
 }
 
-/**
- * The client's methods over a given transport. createClient opens its own connection pool; the
- * CLI passes the Context's transport (its proxy, --dry-run, notices, spinner and connection cap),
- * so every command reaches the service through these same methods. Internal: not exported by
- * src/index.ts.
- */
+/** The client's methods over a transport per call (a connection's). Internal: not exported by src/index.ts. */
 export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZone?: string; close?: () => Promise<void> }): MasgClient {
   const range = (q: StatsRange) => {
     if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
@@ -98,32 +121,52 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
     if (v !== undefined && typeof v !== 'boolean') throw new UsageError(`${field}: expected true or false.`, { field });
     return v === true;
   };
+  /** A dry run: the request the call would send, described by its transport, nothing sent. */
+  const describe = async (call: Call | undefined, build: (r: Requests) => ApiRequest): Promise<DryRun> => {
+    const req = build(await import('./requests.js'));
+    return { requests: [await api(transportOptions(call)).describe(req)] };
+  };
 
-  return {
+  const client: Loose<MasgClient> = {
     listPublications(query = {}, call) {
       const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_STATUSES);
+      if (call?.dryRun) return describe(call, (r) => r.publicationRequests.list({ status }));
       return lazyList(async () => (await entities()).listPublications(api(call), { status }));
     },
-    getPublication: (id, call) => reject(async () => (await entities()).getPublication(api(call), entityId('id', id))),
+    getPublication: (id, call) =>
+      reject(async () => {
+        const target = entityId('id', id);
+        if (call?.dryRun) return describe(call, (r) => r.publicationRequests.view(target));
+        return (await entities()).getPublication(api(call), target);
+      }),
     createPublication: (input, call) =>
       reject(async () => {
         const fields = publicationCreate(input);
+        if (call?.dryRun) return describe(call, (r) => r.publicationRequests.create(fields));
         return (await entities()).createPublication(api(call), fields);
       }),
     updatePublication: (id, changes, call) =>
       reject(async () => {
         const [target, fields] = [entityId('id', id), publicationChanges(changes)];
+        if (call?.dryRun) return describe(call, (r) => r.publicationRequests.update(target, fields));
         return (await entities()).updatePublication(api(call), target, fields);
       }),
 
     listAdSlots(query = {}, call) {
       const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
+      if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.list({ publication }));
       return lazyList(async () => (await entities()).listAdSlots(api(call), { publication }));
     },
-    getAdSlot: (id, call) => reject(async () => (await entities()).getAdSlot(api(call), entityId('id', id))),
+    getAdSlot: (id, call) =>
+      reject(async () => {
+        const target = entityId('id', id);
+        if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.view(target));
+        return (await entities()).getAdSlot(api(call), target);
+      }),
     createAdSlot: (input, call) =>
       reject(async () => {
         const fields = adSlotCreate(input);
+        if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.create(fields));
         const created = await (await entities()).createAdSlot(api(call), fields);
         const notKept = fields.tags === undefined ? undefined : (await import('./kept.js')).tagsNotKept('created', fields.tags, created);
         if (notKept) throw notKept;
@@ -132,71 +175,69 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
     updateAdSlot: (id, changes, call) =>
       reject(async () => {
         const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
+        if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.update(target, fields));
         const updated = await (await entities()).updateAdSlot(api(call), target, fields);
         const notKept = fields.tags === undefined ? undefined : (await import('./kept.js')).tagsNotKept('updated', fields.tags, updated);
         if (notKept) throw notKept;
         return updated;
       }),
 
-    listAdvertisers: (call) => lazyList(async () => (await entities()).listAdvertisers(api(call))),
+    listAdvertisers(call) {
+      if (call?.dryRun) return describe(call, (r) => r.advertiserRequests.list());
+      return lazyList(async () => (await entities()).listAdvertisers(api(call)));
+    },
     listCampaigns(advertiserId, call) {
       const id = entityId('advertiserId', advertiserId);
+      if (call?.dryRun) return describe(call, (r) => r.campaignRequests.list(id));
       return lazyList(async () => (await entities()).listCampaigns(api(call), id));
     },
-    getCampaign: (id, call) => reject(async () => (await entities()).getCampaign(api(call), entityId('id', id))),
+    getCampaign: (id, call) =>
+      reject(async () => {
+        const target = entityId('id', id);
+        if (call?.dryRun) return describe(call, (r) => r.campaignRequests.view(target));
+        return (await entities()).getCampaign(api(call), target);
+      }),
 
     publicationStats(query, call) {
       const { start, end } = range(query);
       const level = oneOf('level', query.level ?? 'publication', ['publication', 'adslot'] as const);
       const byCountry = bool('byCountry', query.byCountry);
       const q = { start, end, level, byCountry };
-      if (query.publication === undefined) {
-        return statsList<PublicationStatsRecord>(
-          api(call),
-          statisticsRequests.publications(q),
-          { endpoint: 'publications', level, byCountry },
-          {},
-        );
-      }
-      const id = entityId('publication', query.publication);
-      return statsList<PublicationStatsRecord>(
-        api(call),
-        statisticsRequests.publication(id, q),
-        { endpoint: 'publication', level, byCountry },
-        { publication: id },
-      );
+      const id = query.publication === undefined ? undefined : entityId('publication', query.publication);
+      const request = id === undefined ? statisticsRequests.publications(q) : statisticsRequests.publication(id, q);
+      if (call?.dryRun) return describe(call, () => statsRequest(request));
+      const shape = { endpoint: id === undefined ? 'publications' : 'publication', level, byCountry } as const;
+      return statsList<PublicationStatsRecord>(api(call), request, shape, id === undefined ? {} : { publication: id });
     },
     adSlotStats(id, query, call) {
       const slot = entityId('id', id);
       const { start, end } = range(query);
       const byCountry = bool('byCountry', query.byCountry);
-      return statsList<AdSlotStatsRecord>(
-        api(call),
-        statisticsRequests.adslot(slot, { start, end, byCountry }),
-        { endpoint: 'adslot', byCountry },
-        { adslot: slot },
-      );
+      const request = statisticsRequests.adslot(slot, { start, end, byCountry });
+      if (call?.dryRun) return describe(call, () => statsRequest(request));
+      return statsList<AdSlotStatsRecord>(api(call), request, { endpoint: 'adslot', byCountry }, { adslot: slot });
     },
     campaignStats(id, query, call) {
       const campaign = entityId('id', id);
       const { start, end } = range(query);
-      return statsList<CampaignStatsRecord>(
-        api(call),
-        statisticsRequests.campaign(campaign, { start, end }),
-        { endpoint: 'campaign' },
-        { campaign },
-      );
+      const request = statisticsRequests.campaign(campaign, { start, end });
+      if (call?.dryRun) return describe(call, () => statsRequest(request));
+      return statsList<CampaignStatsRecord>(api(call), request, { endpoint: 'campaign' }, { campaign });
     },
 
     request: (req, call) =>
       reject(async () => {
-        const { status, contentType, body, bytes } = await api(call).request(rawRequest(req));
+        const checked = rawRequest(req);
+        if (call?.dryRun) return describe(call, () => checked);
+        const { status, contentType, body, bytes } = await api(call).request(checked);
         // A transport that kept no bytes (a test double): the body in its declared charset.
         return { status, contentType, body, bytes: bytes ?? encodeBody(body, contentType) };
       }),
 
     close: () => (opts.close ? opts.close() : Promise.resolve()),
   };
+  // Each method's one implementation answers both of its overloads (the dry run's and the call's).
+  return client as MasgClient;
 }
 
 /** A RawRequest checked and turned into the API layer's request (query for GET, form for POST). */

@@ -3,13 +3,27 @@
 // signal, so a per-call transport gives every call its own deadline and its own AbortSignal
 // while the sockets are shared. Nothing heavy (undici) is loaded until the first request.
 import type { Dispatcher } from 'undici';
-import type { ClientOptions as TransportOptions } from '../api/transport.js';
+import type { ClientOptions as TransportOptions, ProxySettings } from '../api/transport.js';
 import type { ApiClient, ApiRequest, StreamOptions } from '../api/types.js';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RETRIES } from '../config/defaults.js';
+import { DEFAULT_RETRIES } from '../config/defaults.js';
 import { UsageError } from '../core/errors.js';
 import type { CallOptions, ClientOptions } from './types.js';
 
-export { DEFAULT_RETRIES };
+/**
+ * What the CLI adds to createClient's options (internal: not in the public ClientOptions). The
+ * SDK never writes anywhere, so notices and decorators come only from here.
+ */
+export interface ConnectionExtras {
+  proxy?: ProxySettings;
+  /** Connections per host at most (--concurrency). */
+  maxConnections?: number;
+  /** Told (redacted) why masg waits before a retry: a person at a terminal. */
+  notice?: (line: string) => void;
+  /** One end for every call, as a performance.now() instant: --deadline bounds the whole command. */
+  deadlineAt?: number;
+  /** Wraps each call's transport (the CLI's wait indicator, the ID cache's trimming). */
+  wrap?: (client: ApiClient) => ApiClient;
+}
 
 export interface Connection {
   /** An ApiClient for one call; requests are sent when its methods are called. */
@@ -17,14 +31,15 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-export function createConnection(opts: ClientOptions, userAgent: string): Connection {
+export function createConnection(opts: ClientOptions, userAgent: string, extras: ConnectionExtras = {}): Connection {
   let owned: Promise<Dispatcher> | undefined;
   let closed = false;
-  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
 
   async function dispatcher(): Promise<Dispatcher> {
     if (opts.dispatcher) return opts.dispatcher;
-    owned ??= import('../api/proxy.js').then(({ createDispatcher }) => createDispatcher({ connectTimeoutMs }));
+    owned ??= import('../api/transport.js').then(({ createPool }) =>
+      createPool({ proxy: extras.proxy, connectTimeoutMs: opts.connectTimeoutMs, maxConnections: extras.maxConnections }),
+    );
     return owned;
   }
 
@@ -37,13 +52,15 @@ export function createConnection(opts: ClientOptions, userAgent: string): Connec
       key: opts.key,
       userAgent,
       timeoutMs: opts.timeoutMs,
-      connectTimeoutMs,
+      connectTimeoutMs: opts.connectTimeoutMs,
       retries: opts.retries ?? DEFAULT_RETRIES,
       deadlineMs: call?.deadlineMs ?? opts.deadlineMs,
+      deadlineAt: call?.deadlineMs === undefined ? extras.deadlineAt : undefined,
+      proxy: extras.proxy,
       dispatcher: shared,
       debug: opts.onDebug,
+      notice: extras.notice,
       signal: signals.length <= 1 ? signals[0] : AbortSignal.any(signals),
-      // No `notice`: the SDK never writes anywhere; retries are visible through onDebug.
     };
     return createClient(settings);
   }
@@ -55,15 +72,20 @@ export function createConnection(opts: ClientOptions, userAgent: string): Connec
         if (closed) throw new UsageError('This masg client was closed: create another one.');
         return transport(call);
       };
-      return {
+      const client: ApiClient = {
+        describe: async (req: ApiRequest) => (await fresh()).describe(req),
         request: async (req: ApiRequest) => (await fresh()).request(req),
         stream: async (req: ApiRequest, streamOpts?: StreamOptions) => (await fresh()).stream(req, streamOpts),
         close: () => Promise.resolve(),
       };
+      return extras.wrap ? extras.wrap(client) : client;
     },
     async close() {
       closed = true;
-      if (owned) await (await owned).close();
+      if (!owned) return;
+      // After Ctrl-C nothing is worth waiting for: destroy sockets instead of draining them.
+      const pool = await owned;
+      await (opts.signal?.aborted ? pool.destroy() : pool.close());
     },
   };
 }

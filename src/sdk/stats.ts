@@ -35,12 +35,14 @@ function complete(record: StatsRecord, ids: KnownIds): void {
   if (!record.currency) record.currency = DEFAULT_CURRENCY;
 }
 
+/** What a statistics list sends: always XML, the one format its streaming parser reads. */
+export function statsRequest(request: ApiRequest): ApiRequest {
+  return { ...request, format: 'xml' };
+}
+
 export function statsList<T>(client: ApiClient, request: ApiRequest, shape: StatsShape, ids: KnownIds): EntityList<T> {
   async function* batches(): AsyncGenerator<T[], void, undefined> {
-    const [{ statsBatches }, response] = await Promise.all([
-      import('../api/stats-stream.js'),
-      client.stream({ ...request, format: 'xml' }),
-    ]);
+    const [{ statsBatches }, response] = await Promise.all([import('../api/stats-stream.js'), client.stream(statsRequest(request))]);
     try {
       for await (const batch of statsBatches(response.body, shape, { status: response.status })) {
         for (const record of batch) complete(record, ids);

@@ -2,13 +2,13 @@
 // service's exact strings: IDs are opaque ("0012" stays "0012"), counts may exceed 2^53, money is
 // an exact decimal. Nothing here is converted to a JS number behind the caller's back.
 import type { Dispatcher } from 'undici';
-import type { AdSlot, Advertiser, Campaign, EntityList, Publication } from '../api/types.js';
+import type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication } from '../api/types.js';
 import type { adSlotSchema } from '../schema/adslot.js';
 import type { SdkInput } from '../schema/field.js';
 import type { publicationSchema } from '../schema/publication.js';
 import type { CampaignStatsValues, PublisherStatsValues } from '../schema/stats.js';
 
-export type { AdSlot, Advertiser, Campaign, EntityList, Publication };
+export type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication };
 
 /**
  * An exact decimal as the service wrote it: `"12.34"`, `"-0.00"`, `"0.02"`. Also `"∞"` (cost per
@@ -133,6 +133,27 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the client's `deadlineMs` for this call. */
   deadlineMs?: number;
+  /** `true`: send nothing and resolve to a {@link DryRun} instead (see {@link DryRunOptions}). */
+  dryRun?: false;
+}
+
+/**
+ * A call that sends nothing: its inputs are checked as usual (a refused input still rejects),
+ * then it resolves to the request it would have sent, credentials redacted.
+ *
+ * ```ts
+ * const plan = await client.updatePublication('0012', { status: 'PAUSED' }, { dryRun: true });
+ * console.log(plan.requests[0].text); // POST https://…/publication/0012.xml, headers, body
+ * ```
+ */
+export interface DryRunOptions extends Omit<CallOptions, 'dryRun'> {
+  dryRun: true;
+}
+
+/** What a call with `{ dryRun: true }` resolves to: the requests it would send, none sent. */
+export interface DryRun {
+  /** In the order they would go out (every typed method sends one). */
+  requests: DescribedRequest[];
 }
 
 /**
@@ -160,32 +181,52 @@ export interface RawResponse {
   bytes: Uint8Array;
 }
 
-/** What `createClient` returns: one method per endpoint. */
+/**
+ * What `createClient` returns: one method per endpoint. Every method also takes
+ * `{ dryRun: true }` ({@link DryRunOptions}) and then resolves to a {@link DryRun}: the request it
+ * would send, nothing sent. Lists and statistics too: a promise of the description instead of
+ * an EntityList.
+ */
 export interface MasgClient {
   listPublications(query?: { status?: 'ACTIVE' | 'PAUSED' | 'STOPPED' }, opts?: CallOptions): EntityList<Publication>;
+  listPublications(query: { status?: 'ACTIVE' | 'PAUSED' | 'STOPPED' } | undefined, opts: DryRunOptions): Promise<DryRun>;
   getPublication(id: string, opts?: CallOptions): Promise<Publication>;
+  getPublication(id: string, opts: DryRunOptions): Promise<DryRun>;
   createPublication(input: PublicationCreate, opts?: CallOptions): Promise<Publication>;
+  createPublication(input: PublicationCreate, opts: DryRunOptions): Promise<DryRun>;
   /** Resolves with the publication as it is now: compare `status`, a refused move is silent. */
   updatePublication(id: string, changes: PublicationChanges, opts?: CallOptions): Promise<Publication>;
+  updatePublication(id: string, changes: PublicationChanges, opts: DryRunOptions): Promise<DryRun>;
 
   listAdSlots(query?: { publication?: string }, opts?: CallOptions): EntityList<AdSlot>;
+  listAdSlots(query: { publication?: string } | undefined, opts: DryRunOptions): Promise<DryRun>;
   getAdSlot(id: string, opts?: CallOptions): Promise<AdSlot>;
+  getAdSlot(id: string, opts: DryRunOptions): Promise<DryRun>;
   createAdSlot(input: AdSlotCreate, opts?: CallOptions): Promise<AdSlot>;
+  createAdSlot(input: AdSlotCreate, opts: DryRunOptions): Promise<DryRun>;
   updateAdSlot(id: string, changes: AdSlotChanges, opts?: CallOptions): Promise<AdSlot>;
+  updateAdSlot(id: string, changes: AdSlotChanges, opts: DryRunOptions): Promise<DryRun>;
 
   listAdvertisers(opts?: CallOptions): EntityList<Advertiser>;
+  listAdvertisers(opts: DryRunOptions): Promise<DryRun>;
   listCampaigns(advertiserId: string, opts?: CallOptions): EntityList<Campaign>;
+  listCampaigns(advertiserId: string, opts: DryRunOptions): Promise<DryRun>;
   getCampaign(id: string, opts?: CallOptions): Promise<Campaign>;
+  getCampaign(id: string, opts: DryRunOptions): Promise<DryRun>;
 
   publicationStats(query: PublicationStatsQuery, opts?: CallOptions): EntityList<PublicationStatsRecord>;
+  publicationStats(query: PublicationStatsQuery, opts: DryRunOptions): Promise<DryRun>;
   adSlotStats(id: string, query: AdSlotStatsQuery, opts?: CallOptions): EntityList<AdSlotStatsRecord>;
+  adSlotStats(id: string, query: AdSlotStatsQuery, opts: DryRunOptions): Promise<DryRun>;
   campaignStats(id: string, query: CampaignStatsQuery, opts?: CallOptions): EntityList<CampaignStatsRecord>;
+  campaignStats(id: string, query: CampaignStatsQuery, opts: DryRunOptions): Promise<DryRun>;
 
   /**
    * Any endpoint, with the client's credentials, retries, deadlines and redaction; the body is
    * returned unparsed. A masg-error rejects with ApiError/AuthError, like every other method.
    */
   request(req: RawRequest, opts?: CallOptions): Promise<RawResponse>;
+  request(req: RawRequest, opts: DryRunOptions): Promise<DryRun>;
 
   /** Closes the connections this client opened (not an injected dispatcher). */
   close(): Promise<void>;

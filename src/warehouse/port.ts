@@ -7,16 +7,14 @@ import type { Ui } from '../output/ui.js';
 
 export interface WarehousePort {
   io: { env: Record<string, string | undefined>; stdout: Writable; signal: AbortSignal };
-  /** --dry-run's output in order (the transport's request descriptions); the plan adds its own lines. */
-  described: string[];
   /** Redacted from every message: a PostgreSQL password is added here. */
   secrets: string[];
-  globals: { raw?: unknown; dryRun?: boolean; output?: OutputFormat; sandbox?: boolean; retries?: number; deadline?: number };
+  globals: { raw?: unknown; dryRun?: boolean; output?: OutputFormat; sandbox?: boolean; retries: number; deadline?: number };
   /** Where masg keeps its configuration; --sandbox keeps its state (and its warehouse) under it. */
   configDir: string;
   /** The account's zone is `timezone` (undefined when unknown: a sync then refuses, never guesses). */
   credentials(): Promise<{ email: string; timezone?: string }>;
-  /** The SDK over the command's transport (its --dry-run describes instead of sending). */
+  /** The SDK client (a dry run asks it with `{ dryRun: true }`). */
   sdk(): Promise<MasgClient>;
   ui(): Promise<Ui>;
   outputSettings(): Promise<OutputSettings>;

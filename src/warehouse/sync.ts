@@ -9,13 +9,10 @@
 
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isDryRun } from '../sdk/dry-run.js';
-import type { ApiRequest } from '../api/types.js';
 import type { CommandResult } from '../output/result.js';
-import type { EntityList, MasgClient } from '../sdk/types.js';
+import type { DryRun, EntityList, MasgClient } from '../sdk/types.js';
 import type { WarehousePort } from './port.js';
 import { InterruptedError, MasgError, UsageError, type NetworkError } from '../core/errors.js';
-import { DEFAULT_RETRIES } from '../config/defaults.js';
 import type { Ui } from '../output/index.js';
 import { parseConcurrency } from '../core/pool.js';
 import { resolveTimeZone, localDateHour } from '../stats/zone.js';
@@ -88,9 +85,9 @@ export async function runSync(ctx: WarehousePort, flags: SyncFlags): Promise<Com
     const state = store ? await store.dayState(grain) : {};
     const plan = planDays({ from: flags.from, to: flags.to, lookback, today, lastComplete: state.lastComplete });
     const sdk = await sdkReady;
-    if (dryRun) return await describePlan(ctx, sdk, store, target, plan.days, grain);
+    if (dryRun) return await describePlan(sdk, store, target, plan.days, grain);
     const retry = {
-      retries: ctx.globals.retries ?? DEFAULT_RETRIES,
+      retries: ctx.globals.retries,
       deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
     };
     const runner = new SyncRun(ctx, store!, ui, { grain, concurrency, days: plan.days, retry });
@@ -101,33 +98,31 @@ export async function runSync(ctx: WarehousePort, flags: SyncFlags): Promise<Com
   }
 }
 
-/** --dry-run: the days, then every request, described and not sent. */
+/** --dry-run: the days, then every request, described by the SDK and not sent. */
 async function describePlan(
-  ctx: WarehousePort,
   sdk: MasgClient,
   store: WarehouseStore | undefined,
   target: Target,
   days: PlannedDay[],
   grain: Grain,
 ): Promise<CommandResult> {
-  // The plan's own lines join the transport's descriptions, in order: run.ts prints them all.
-  const out = (line: string) => void ctx.described.push(line);
+  // The plan's own lines among the requests, in order: render prints them all.
+  const lines: string[] = [];
+  const out = (line: string) => void lines.push(line);
+  const dryRun = { dryRun: true } as const;
+  const described = (plan: DryRun) => plan.requests.forEach((r) => out(r.text));
   const [{ listRequests }, { asRawRequest }] = await Promise.all([import('./entities.js'), import('../sdk/requests.js')]);
   const campaigns = store ? await store.knownCampaigns() : [];
-  const described = (e: unknown) => {
-    if (!isDryRun(e)) throw e;
-  };
-  const describe = (req: ApiRequest) => sdk.request(asRawRequest(req)).catch(described);
   if (days.length === 0) {
     out(`# ${target.label} is up to date: no day to fetch.`);
-    return { kind: 'dry-run' };
+    return { kind: 'dry-run', requests: lines };
   }
   out(
     `# masg sync would write ${days.length} day${days.length === 1 ? '' : 's'} into ${target.label} (grain ${grain}): ` +
       `${days[0].date} to ${days[days.length - 1].date}${days.some((d) => !d.complete) ? ', today partial' : ''}.`,
   );
   out(`# First the account's objects (then one campaign list per advertiser):`);
-  for (const req of await listRequests()) await describe(req);
+  for (const req of await listRequests()) described(await sdk.request(asRawRequest(req), dryRun));
   out(
     campaigns.length > 0
       ? `# Campaign statistics for the ${campaigns.length} campaigns of the last snapshot; the lists decide at run time.`
@@ -140,10 +135,15 @@ async function describePlan(
       day = job.day;
       out(`# ${days[day].date}${days[day].complete ? '' : ' (today: partial, fetched again next time)'}`);
     }
-    // The very call the run makes, under the context's --dry-run transport: described, not sent.
-    await eachRecord(jobStats(sdk, job), () => undefined).catch(described);
+    // The very call the run makes (jobStats), with the SDK's dry run.
+    const range = { from: job.start, to: job.end };
+    described(
+      job.kind === 'publisher'
+        ? await sdk.publicationStats({ ...range, level: 'adslot', byCountry: true }, dryRun)
+        : await sdk.campaignStats(job.campaign!.id, range, dryRun),
+    );
   }
-  return { kind: 'dry-run' };
+  return { kind: 'dry-run', requests: lines };
 }
 
 function planJobs(days: PlannedDay[], grain: Grain, campaigns: Array<{ id: string; advertiser: string }>): Job[] {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
 import { ApiError, AuthError, ConfigError, ExitCode, InterruptedError, NetworkError } from '../../src/core/errors.js';
-import { DryRunDone, createClient, type ClientOptions } from '../../src/api/transport.js';
+import { createClient, type ClientOptions } from '../../src/api/transport.js';
 import type { ApiRequest } from '../../src/api/types.js';
 import { LATIN1_JSON, cutMidBody, fixture, hang, slam, startFixtureServer, type FixtureServer } from './fixture-server.js';
 import { limit } from '../helpers/time-limits.js';
@@ -341,16 +341,13 @@ describe('debug, dry run and redaction', () => {
     expect(lines.join('\n')).not.toContain('\u0007');
   });
 
-  it('dry run: describes the request, sends nothing, throws DryRunDone (exit 0)', async () => {
+  it('describe(): the request as it would go, redacted, nothing sent', async () => {
     const before = server.requests.length;
-    const lines: string[] = [];
-    const c = client({ dryRun: (l) => lines.push(l) });
-    const err = await c.request({ method: 'POST', path: '/publication/abc', params: { status: 'PAUSED' } }).catch((e: unknown) => e);
+    const c = client();
+    const described = await c.describe({ method: 'POST', path: '/publication/abc', params: { status: 'PAUSED' } });
     await c.close();
-    expect(err).toBeInstanceOf(DryRunDone);
-    expect((err as DryRunDone).exitCode).toBe(ExitCode.OK);
     expect(server.requests.length).toBe(before);
-    expect(lines).toEqual([
+    expect(described.text.split('\n')).toEqual([
       `POST ${server.url}/v1/publication/abc.xml`,
       'Accept: text/xml, application/xml;q=0.9, */*;q=0.1',
       'Authorization: [REDACTED]',
@@ -359,7 +356,9 @@ describe('debug, dry run and redaction', () => {
       '',
       'status=PAUSED',
     ]);
-    await expect(client({ dryRun: () => undefined }).stream(LIST)).rejects.toBeInstanceOf(DryRunDone);
+    expect(described).toMatchObject({ method: 'POST', url: `${server.url}/v1/publication/abc.xml`, body: 'status=PAUSED' });
+    expect(described.headers.Authorization).toBe('[REDACTED]');
+    expect(JSON.stringify(described)).not.toContain(TOKEN);
   });
 
   it('secrets echoed by a server never reach debug lines or error messages', async () => {

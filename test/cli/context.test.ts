@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Context, type GlobalOptions, type Io } from '../../src/context.js';
 
-const globals: GlobalOptions = { header: true, color: 'never', timeout: 30 };
+const globals: GlobalOptions = { header: true, color: 'never', timeout: 30, retries: 0 };
 
 function io(columns: number | undefined, isTTY: boolean): Io {
   const stdout = Object.assign(new PassThrough(), { isTTY, columns });

@@ -23,7 +23,7 @@ function context(globals: Partial<GlobalOptions> = {}) {
   const chunks: Buffer[] = [];
   stdout.on('data', (c: Buffer) => chunks.push(c));
   const io = { stdout, stderr: new PassThrough(), stdin: new PassThrough(), env: { ...h.env }, signal: new AbortController().signal };
-  const ctx = new Context(io, { header: true, color: 'never', timeout: 30, ...globals }, '0.0.0-test');
+  const ctx = new Context(io, { header: true, color: 'never', timeout: 30, retries: 0, ...globals }, '0.0.0-test');
   return { ctx, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
@@ -57,9 +57,13 @@ describe('statistics handlers return the report as data', () => {
     try {
       h.mark();
       const result = await pubStats.run(ctx, { from: '2024-06-10', to: '2024-06-11', interval: 'day' }, []);
-      expect(result).toEqual({ kind: 'dry-run' });
-      // The descriptions are data on the context (run.ts prints them); the handler printed nothing.
-      expect(ctx.described.filter((line) => line.startsWith('GET '))).toHaveLength(2);
+      // The descriptions are the result's data (render prints them); the handler printed nothing.
+      expect(result.kind).toBe('dry-run');
+      const requests = result.kind === 'dry-run' ? result.requests : [];
+      expect(requests.map((r) => r.split('\n')[0])).toEqual([
+        expect.stringMatching(/^GET .*start=2024061000&end=2024061023/),
+        expect.stringMatching(/^GET .*start=2024061100&end=2024061123/),
+      ]);
       expect(text()).toBe('');
       expect(h.sent()).toEqual([]);
     } finally {

@@ -27,8 +27,11 @@ export interface LoginDeps {
   store: ProfileStore;
   prompt: Prompter;
   stdin: Readable & { isTTY?: boolean };
-  /** One authenticated call; throws (AuthError, NetworkError…) when the credentials do not work. */
-  verify: (credentials: Credentials) => Promise<void>;
+  /**
+   * One authenticated call; throws (AuthError, NetworkError…) when the credentials do not work.
+   * Resolves false when it only described the call (--dry-run): then nothing is saved.
+   */
+  verify: (credentials: Credentials) => Promise<void | false>;
   /** The default offered for the time zone when the profile has none (this machine's zone). */
   systemZone?: string;
 }
@@ -49,7 +52,8 @@ export interface LoginResult {
   notices: string[];
 }
 
-export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginResult> {
+/** The profile as saved, or undefined when the verification was only described (--dry-run). */
+export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginResult | undefined> {
   const { store, prompt } = deps;
   const profile = checkProfileName(opts.profile);
   const existing = await store.get(profile);
@@ -101,7 +105,7 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
 
   // Verified before saving: a rejected key propagates (AuthError, exit 4) and nothing is written,
   // so a typo never replaces working credentials.
-  await deps.verify({ email, key, baseUrl }).catch((err: unknown) => {
+  const verified = await deps.verify({ email, key, baseUrl }).catch((err: unknown) => {
     // The general hint (`masg whoami`, then `masg login`) points at the stored credentials,
     // which are not the ones that failed here.
     if (err instanceof AuthError) {
@@ -109,6 +113,7 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
     }
     throw err;
   });
+  if (verified === false) return undefined;
   await store.set(profile, { email, key, baseUrl, timezone });
 
   const warning = await store.checkPermissions();

@@ -1,5 +1,7 @@
 import { UsageError } from '../../core/errors.js';
+import type { DryRun } from '../../sdk/types.js';
 import { defineCommand } from '../define.js';
+import { dryRunResult } from '../raw.js';
 
 /**
  * --sandbox always acts as its own demo account, so login/logout with it can only mean a mistake:
@@ -49,6 +51,7 @@ export const login = defineCommand<LoginFlags>({
     // Same precedence as everywhere: a flag, then the environment, then (inside login) the stored
     // profile or a prompt. The key itself never comes from the environment here: login saves it.
     const env = (name: string) => ctx.io.env[name] || undefined;
+    const described: DryRun[] = [];
     const result = await login(
       {
         profile,
@@ -62,9 +65,15 @@ export const login = defineCommand<LoginFlags>({
         prompt: createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }),
         stdin: ctx.io.stdin,
         // One cheap authenticated read: a wrong e-mail or key fails here, before anything is saved.
-        verify: async (creds) => void (await (await ctx.sdkFor(creds)).request(asRawRequest(advertiserRequests.list()))),
+        verify: async (creds) => {
+          const client = await ctx.sdkFor(creds);
+          if (!ctx.globals.dryRun) return void (await client.request(asRawRequest(advertiserRequests.list())));
+          described.push(await client.request(asRawRequest(advertiserRequests.list()), { dryRun: true }));
+          return false;
+        },
       },
     );
+    if (!result) return dryRunResult(described);
     const ui = await ctx.ui();
     for (const warning of result.warnings) ui.warn(warning);
     for (const notice of result.notices) ui.notice(notice);

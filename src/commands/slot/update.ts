@@ -63,12 +63,8 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     return rawOr(
       ctx,
       request,
-      async () => {
-        // A dry run describes the request as it would go (without the name it did not read): the
-        // typed method would refuse an update without a name before the transport could describe it.
-        if (ctx.globals.dryRun) await client.request((await import('../../sdk/requests.js')).asRawRequest(request));
-        return slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges));
-      },
+      // A dry run describes `request` as it would go, without the name it did not read.
+      () => slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges)),
       await rawTagsCheck('updated', input.tags),
     );
   },

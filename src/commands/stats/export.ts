@@ -3,7 +3,6 @@
 // table, a data format, an atomic --out file (started again on a broken stream) or a chart.
 import type { StatsRecord } from '../../api/stats-shapes.js';
 import type { ApiRequest, EntityList } from '../../api/types.js';
-import { isDryRun } from '../../sdk/dry-run.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../stats/dates.js';
@@ -18,6 +17,7 @@ import { oneOf } from '../../schema/rules.js';
 import type { CommandResult } from '../define.js';
 import { checkOutTemplate, expandOut, outFile, settingsFor } from '../out-file.js';
 import { rawOr } from '../raw.js';
+import { describeReport } from './describe.js';
 import type { StatsFlags } from './options.js';
 import type { ReportSpec } from './report.js';
 import { addNames, lookUpNames } from './names.js';
@@ -82,62 +82,63 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   if (ctx.globals.raw && pieces.length > 1) {
     throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
   }
-  return rawOr(ctx, plan.request(pieces[0], id), async () => {
-    const sdk = await ctx.sdk();
-    const startedAt = performance.now();
-    const spec: ReportSpec = {
-      kind: plan.kind,
-      interval,
-      pieces,
-      day,
-      fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id),
-      ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
-    };
-    if (ctx.globals.dryRun) {
-      // Describe every request the report would send, not only the first.
-      for (const piece of pieces) {
-        const batches = spec.fetch(piece).batches();
-        await batches[Symbol.asyncIterator]()
-          .next()
-          .catch((e: unknown) => {
-            if (!isDryRun(e)) throw e;
-          });
-      }
-      // The file a placeholder names, beside the stamps it would hold: checkable before any run.
-      if (flags.out !== undefined)
-        ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`);
-      return { kind: 'dry-run' };
-    }
-    const [{ runReport }, { isBrokenStream }] = await Promise.all([import('./report.js'), import('../../sdk/stats.js')]);
-    const onProgress = pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
-    const baseColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
-    // Names beside IDs: always in a table, in a data format only when --fields names them.
-    const wantNames =
-      settings !== undefined &&
-      (settings.fields === undefined ? settings.format === 'table' : settings.fields.some((f) => NAME_KEYS.includes(f)));
-    // Sent now, before the report (and before --out is opened): the names travel with the report.
-    // (The SDK's entity methods load their module first: loaded here, the lookup goes out at once.)
-    if (wantNames) await import('../../api/index.js');
-    const names = wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined;
-    const money = plan.kind === 'campaign' ? 'spend' : 'earnings';
-    return {
-      kind: 'report',
-      entity: 'rows',
-      columns: allColumns,
-      idColumns: baseColumns,
-      names: names && (() => names),
-      run: (sink) => runReport(spec, sink, { concurrency, signal: ctx.io.signal, onProgress }),
-      restartable: isBrokenStream,
-      retry: {
-        retries: ctx.globals.retries ?? 3,
-        deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
-      },
-      chart: flags.chart ? { grain: interval === 'hour' ? 'hour' : 'day', series: ['impressions', 'clicks', money] } : undefined,
-      out: flags.out,
-      range: rangeLabel(range, tz),
-      empty: 'No statistics for this range.',
-    };
-  });
+  // --dry-run: every piece's request, not only the first; and the file --out would write.
+  const describe = (sdk: MasgClient) =>
+    describeReport(
+      sdk,
+      pieces.map((piece) => plan.request(piece, id)),
+      flags.out === undefined
+        ? undefined
+        : () => ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`),
+    );
+  return rawOr(
+    ctx,
+    plan.request(pieces[0], id),
+    async () => {
+      const sdk = await ctx.sdk();
+      const startedAt = performance.now();
+      const spec: ReportSpec = {
+        kind: plan.kind,
+        interval,
+        pieces,
+        day,
+        fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id),
+        ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
+      };
+      const [{ runReport }, { isBrokenStream }] = await Promise.all([import('./report.js'), import('../../sdk/stats.js')]);
+      const onProgress =
+        pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
+      const baseColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
+      // Names beside IDs: always in a table, in a data format only when --fields names them.
+      const wantNames =
+        settings !== undefined &&
+        (settings.fields === undefined ? settings.format === 'table' : settings.fields.some((f) => NAME_KEYS.includes(f)));
+      // Sent now, before the report (and before --out is opened): the names travel with the report.
+      // (The SDK's entity methods load their module first: loaded here, the lookup goes out at once.)
+      if (wantNames) await import('../../api/index.js');
+      const names = wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined;
+      const money = plan.kind === 'campaign' ? 'spend' : 'earnings';
+      return {
+        kind: 'report',
+        entity: 'rows',
+        columns: allColumns,
+        idColumns: baseColumns,
+        names: names && (() => names),
+        run: (sink) => runReport(spec, sink, { concurrency, signal: ctx.io.signal, onProgress }),
+        restartable: isBrokenStream,
+        retry: {
+          retries: ctx.globals.retries,
+          deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
+        },
+        chart: flags.chart ? { grain: interval === 'hour' ? 'hour' : 'day', series: ['impressions', 'clicks', money] } : undefined,
+        out: flags.out,
+        range: rangeLabel(range, tz),
+        empty: 'No statistics for this range.',
+      };
+    },
+    undefined,
+    describe,
+  );
 }
 
 /**
