@@ -14,7 +14,8 @@
 //   7 output                rendering; imports core, schema, stats ONLY
 //   8 bulk, warehouse, completion, pulse   features over the SDK; never commands/, help/ or the root files
 //   9 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
-//  10 root                  cli.ts, context.ts, prompt.ts, index.ts
+//  10 session               how the CLI shell makes what a handler is given (credentials, the client, Tab's session)
+//     root                  cli.ts, context.ts, prompt.ts, index.ts
 //   sandbox                 stands alone: imports core only
 //
 // There is no baseline of tolerated violations: every rule holds for the whole of src/.
@@ -29,6 +30,7 @@ const OUTPUT = '^src/output/';
 const FEATURES = '^src/(bulk|warehouse|completion|pulse)/';
 const COMMANDS = '^src/(commands|help)/';
 const SANDBOX = '^src/sandbox/';
+const SESSION = '^src/session/';
 const ROOT = '^src/[^/]+\\.ts$';
 
 /** One rule per layer: files under `from` may import inside src/ only what `allowed` matches. */
@@ -84,6 +86,12 @@ module.exports = {
       COMMANDS,
       [CORE, SCHEMA, STATS, CONFIG, API, SDK, OUTPUT, FEATURES, COMMANDS, SANDBOX, '^src/(context|prompt)\\.ts$'],
       'src/commands/ and src/help/ are handlers: they may use every layer below and the context they are given, never cli.ts or index.ts.',
+    ),
+    layer(
+      'session',
+      SESSION,
+      [CORE, SCHEMA, STATS, CONFIG, API, SDK, OUTPUT, FEATURES, SANDBOX, SESSION, '^src/context\\.ts$'],
+      "src/session/ builds the CLI shell's parts (credentials, the client, Tab's session) for context.ts and cli.ts: never commands/, help/ or cli.ts.",
     ),
     layer('sandbox', SANDBOX, [CORE, SANDBOX], 'src/sandbox/ stands alone (it is shipped as masg/sandbox): core only.'),
     {

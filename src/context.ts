@@ -144,7 +144,7 @@ export class Context {
       secrets: this.secrets,
       ui: () => this.ui(),
       onClose: (fn) => this.onClose(fn),
-      wrap: trim.wrap,
+      wrap: (client) => trim.wrap(client),
     });
   }
 

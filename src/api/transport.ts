@@ -210,7 +210,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   }
 
   return {
-    describe: async (req) => describeRequest(prepare(req), redact),
+    describe: (req) => Promise.resolve().then(() => describeRequest(prepare(req), redact)),
     request: async (req) => {
       const http = prepare(req);
       return retrying(req, http, () => attempt(req, http));

@@ -7,4 +7,4 @@ export { advertiserRequests } from '../api/advertisers.js';
 export { campaignRequests } from '../api/campaigns.js';
 export { singleRecord } from '../api/entities.js';
 export type { ApiRequest } from '../api/types.js';
-export { asRawRequest } from './client.js';
+export { asRawRequest } from './raw-request.js';

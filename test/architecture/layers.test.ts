@@ -76,6 +76,7 @@ describe('the layer rules themselves', () => {
     'src/output/up.ts': "import { api } from '../api/ok.js';\nexport const up = api;\n",
     'src/sandbox/up.ts': "import type { Ctx } from '../context.js';\nexport type Up = Ctx;\n",
     'src/completion/up.ts': "import { run } from '../commands/run.js';\nexport const up = run;\n",
+    'src/session/up.ts': "import { run } from '../commands/run.js';\nexport const up = run;\n",
     // A feature reaching into another feature: the pulse may not import the warehouse.
     'src/pulse/up.ts': "import { store } from '../warehouse/ok.js';\nexport const up = store;\n",
     'src/warehouse/ok.ts': "import { api } from '../api/ok.js';\nexport const store = api;\n",
@@ -94,6 +95,7 @@ describe('the layer rules themselves', () => {
     ['layer-output', 'src/output/up.ts'],
     ['layer-sandbox', 'src/sandbox/up.ts'],
     ['layer-completion', 'src/completion/up.ts'],
+    ['layer-session', 'src/session/up.ts'],
     ['layer-pulse', 'src/pulse/up.ts'],
     ['not-to-root', 'src/commands/run.ts'],
   ])('%s fails on %s', async (rule, from) => {
