@@ -134,7 +134,7 @@ export class Context {
   /** An SDK client for other credentials than the invocation's (login verifies new ones with it before saving). */
   async sdkFor(creds: { email: string; key: string; baseUrl: string; timezone?: string }): Promise<MasgClient> {
     this.addSecrets(creds.email, creds.key);
-    const [{ openCliClient }, { idCacheTrim }] = await Promise.all([import('./session/client.js'), import('./session/id-cache-trim.js')]);
+    const { openCliClient, idCacheTrim } = await import('./session/client.js');
     const label = async () => (await import('./config/id-cache.js')).cacheLabel(this.globals, this.io.env);
     const trim = idCacheTrim(this.configDir, label, (fn) => this.onClose(fn));
     return openCliClient(creds, {

@@ -17,7 +17,6 @@ import { oneOf } from '../../schema/rules.js';
 import type { CommandResult } from '../define.js';
 import { checkOutTemplate, expandOut, outFile, settingsFor } from '../out-file.js';
 import { rawOr } from '../raw.js';
-import { describeReport } from './describe.js';
 import type { StatsFlags } from './options.js';
 import type { ReportSpec } from './report.js';
 import { addNames, lookUpNames } from './names.js';
@@ -83,8 +82,8 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
   }
   // --dry-run: every piece's request, not only the first; and the file --out would write.
-  const describe = (sdk: MasgClient) =>
-    describeReport(
+  const describe = async (sdk: MasgClient) =>
+    (await import('./describe.js')).describeReport(
       sdk,
       pieces.map((piece) => plan.request(piece, id)),
       flags.out === undefined
