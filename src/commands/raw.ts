@@ -11,16 +11,13 @@ export async function rawOr(
   typed: (client: MasgClient) => CommandResult | Promise<CommandResult>,
   /** Reads the raw answer for a failure the exit code must still report (an ignored status move). */
   check?: (response: RawResponse) => Error | undefined,
-  /** A dry run of a command that would send more than `request` (a report's every piece). */
-  describe?: (client: MasgClient) => Promise<CommandResult>,
 ): Promise<CommandResult> {
   const client = await ctx.sdk();
   const raw = ctx.globals.raw;
-  if (ctx.globals.dryRun && (raw || !describe)) {
+  if (ctx.globals.dryRun) {
     const { asRawRequest } = await import('../sdk/requests.js');
     return dryRunResult([await client.request(asRawRequest(request, raw), { dryRun: true })]);
   }
-  if (ctx.globals.dryRun) return describe!(client);
   if (raw) {
     const { asRawRequest } = await import('../sdk/requests.js');
     const response = await client.request(asRawRequest(request, raw));

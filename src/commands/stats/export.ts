@@ -81,63 +81,53 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   if (ctx.globals.raw && pieces.length > 1) {
     throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
   }
-  // --dry-run: every piece's request, not only the first; and the file --out would write.
-  const describe = async (sdk: MasgClient) =>
-    (await import('./describe.js')).describeReport(
-      sdk,
-      pieces.map((piece) => plan.request(piece, id)),
-      flags.out === undefined
-        ? undefined
-        : () => ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`),
-    );
-  return rawOr(
-    ctx,
-    plan.request(pieces[0], id),
-    async () => {
-      const sdk = await ctx.sdk();
-      const startedAt = performance.now();
-      const spec: ReportSpec = {
-        kind: plan.kind,
-        interval,
-        pieces,
-        day,
-        fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id),
-        ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
-      };
-      const [{ runReport }, { isBrokenStream }] = await Promise.all([import('./report.js'), import('../../sdk/stats.js')]);
-      const onProgress =
-        pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
-      const baseColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
-      // Names beside IDs: always in a table, in a data format only when --fields names them.
-      const wantNames =
-        settings !== undefined &&
-        (settings.fields === undefined ? settings.format === 'table' : settings.fields.some((f) => NAME_KEYS.includes(f)));
-      // Sent now, before the report (and before --out is opened): the names travel with the report.
-      // (The SDK's entity methods load their module first: loaded here, the lookup goes out at once.)
-      if (wantNames) await import('../../api/index.js');
-      const names = wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined;
-      const money = plan.kind === 'campaign' ? 'spend' : 'earnings';
-      return {
-        kind: 'report',
-        entity: 'rows',
-        columns: allColumns,
-        idColumns: baseColumns,
-        names: names && (() => names),
-        run: (sink) => runReport(spec, sink, { concurrency, signal: ctx.io.signal, onProgress }),
-        restartable: isBrokenStream,
-        retry: {
-          retries: ctx.globals.retries,
-          deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
-        },
-        chart: flags.chart ? { grain: interval === 'hour' ? 'hour' : 'day', series: ['impressions', 'clicks', money] } : undefined,
-        out: flags.out,
-        range: rangeLabel(range, tz),
-        empty: 'No statistics for this range.',
-      };
-    },
-    undefined,
-    describe,
-  );
+  if (ctx.globals.dryRun && !ctx.globals.raw) {
+    // Every piece's request, not only the first; and the file --out would write.
+    const out = flags.out && `masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`;
+    const requests = pieces.map((piece) => plan.request(piece, id));
+    return (await import('./describe.js')).describeReport(await ctx.sdk(), requests, out ? () => ui.notice(out) : undefined);
+  }
+  return rawOr(ctx, plan.request(pieces[0], id), async () => {
+    const sdk = await ctx.sdk();
+    const startedAt = performance.now();
+    const spec: ReportSpec = {
+      kind: plan.kind,
+      interval,
+      pieces,
+      day,
+      fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id),
+      ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
+    };
+    const [{ runReport }, { isBrokenStream }] = await Promise.all([import('./report.js'), import('../../sdk/stats.js')]);
+    const onProgress = pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
+    const baseColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
+    // Names beside IDs: always in a table, in a data format only when --fields names them.
+    const wantNames =
+      settings !== undefined &&
+      (settings.fields === undefined ? settings.format === 'table' : settings.fields.some((f) => NAME_KEYS.includes(f)));
+    // Sent now, before the report (and before --out is opened): the names travel with the report.
+    // (The SDK's entity methods load their module first: loaded here, the lookup goes out at once.)
+    if (wantNames) await import('../../api/index.js');
+    const names = wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined;
+    const money = plan.kind === 'campaign' ? 'spend' : 'earnings';
+    return {
+      kind: 'report',
+      entity: 'rows',
+      columns: allColumns,
+      idColumns: baseColumns,
+      names: names && (() => names),
+      run: (sink) => runReport(spec, sink, { concurrency, signal: ctx.io.signal, onProgress }),
+      restartable: isBrokenStream,
+      retry: {
+        retries: ctx.globals.retries,
+        deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
+      },
+      chart: flags.chart ? { grain: interval === 'hour' ? 'hour' : 'day', series: ['impressions', 'clicks', money] } : undefined,
+      out: flags.out,
+      range: rangeLabel(range, tz),
+      empty: 'No statistics for this range.',
+    };
+  });
 }
 
 /**
