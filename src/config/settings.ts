@@ -54,7 +54,7 @@ export function resolveProfileName(flags: { profile?: string }, env: Env): { nam
   return { name: DEFAULT_PROFILE, source: 'default' };
 }
 
-/** Credentials and base URL: ConfigError (exit 3) when missing, UsageError (exit 2) when wrong; `partial` (whoami) never throws. */
+/** Credentials and base URL: ConfigError (exit 3) when missing, UsageError (exit 2) when wrong; `partial` (whoami) reports what is known. */
 export async function resolveSettings(input: {
   flags: SettingsFlags;
   env: Env;
