@@ -117,7 +117,7 @@ export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
 
 /** The table writer; `limit` is lifted only by bench/table.js, to show that drawing stays linear at 10× the rows. */
 export function createTableWriter(out: OutStream, cols: readonly Column[], settings: OutputSettings, limit = TABLE_ROW_LIMIT): RowWriter {
-  // Column-major: an array per row, held to the end, was most of the garbage collector's work on big tables.
+  // Column-major: an array per row, held to the end, would be most of the garbage collector's work on big tables.
   const keys = cols.map((c) => c.key);
   const values: string[][] = keys.map(() => []);
   let rows = 0;
