@@ -12,7 +12,6 @@ interface FileShape {
   profiles?: Record<string, unknown>;
 }
 
-/** Open (without creating) the store in `dir`. The lock library is loaded only by a change. */
 export async function openStore(
   dir: string,
   opts: {

@@ -9,7 +9,6 @@ export interface Keyring {
   delete(profile: string): Promise<boolean>;
 }
 
-/** The keyring could not be used; `reason` says why in a few words. */
 export class KeyringUnavailable extends Error {
   constructor(readonly reason: string) {
     super(`the system keyring is not available: ${reason}`);
@@ -25,7 +24,6 @@ export interface KeyringOptions {
   scope: string;
 }
 
-/** The keyring to use, or undefined when masg should keep keys in the file (and why). */
 export function systemKeyring(opts: KeyringOptions): { keyring?: Keyring; why?: string } {
   const flag = opts.env.MASG_KEYRING?.trim().toLowerCase();
   if (flag === '0' || flag === 'false' || flag === 'no' || flag === 'off') return { why: 'MASG_KEYRING=0' };

@@ -10,7 +10,6 @@ export interface ProfileRow {
   /** The zone a command would use with this profile (MASG_TIMEZONE for the active one); empty when unknown. */
   timezone: string;
   timezoneSource: 'env' | 'profile' | 'none';
-  /** Where the key lives, in words ("system keyring …", "config file …"), or "none". */
   keyLocation: string;
 }
 

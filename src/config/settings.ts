@@ -1,5 +1,4 @@
 // THE precedence of masg: flag > environment > profile > default, decided here and nowhere else.
-// Every command (and login/logout for the profile name) goes through these two functions.
 import { ConfigError, UsageError } from '../core/errors.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkEmail, checkProfileName, checkTimezone } from './checks.js';
@@ -36,7 +35,6 @@ export interface Settings {
   emailSource: EmailSource;
   key: string;
   keySource: KeySource;
-  /** Where the key lives, in words ("environment variable MASG_DEVELOPER_KEY", "config file …"). */
   keyLocation: string;
   baseUrl: string;
   baseUrlSource: BaseUrlSource;
@@ -167,7 +165,6 @@ function pickBaseUrl(
 ): { url: string; source: BaseUrlSource } | undefined {
   const override = baseUrlOverride(flags, env);
   if (override !== undefined) return override;
-  // Re-checked on read: the file may have been edited by hand since login validated it.
   if (stored?.baseUrl) return { url: checkBaseUrl(stored.baseUrl, `baseUrl of profile "${profile}"`), source: 'profile' };
   // No default: there is no public production URL to fall back on.
   return undefined;

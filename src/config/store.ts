@@ -2,7 +2,6 @@
 import { isAbsolute, join } from 'node:path';
 import { homedir as osHomedir } from 'node:os';
 
-/** One named set of credentials. The key is optional so a profile can exist without one. */
 export interface Profile {
   email: string;
   key?: string;

@@ -9,7 +9,6 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
-/** Remove the temporary files of `path` whose writer process no longer exists (best effort); returns their names. */
 export async function removeStaleTemps(path: string, alive: (pid: number) => boolean = processAlive): Promise<string[]> {
   const dir = dirname(path);
   const prefix = `.${basename(path)}.`;

@@ -27,7 +27,6 @@ function fixReference(n: number): string | undefined {
   return undefined;
 }
 
-/** Rewrite one complete piece of text (no reference cut at its end). */
 export function fixCharRefs(text: string, rawControls = true): string {
   if (!(rawControls ? needsFix(text) : needsRefFix(text))) return text;
   const token = rawControls ? TOKEN : REF_TOKEN;

@@ -42,10 +42,7 @@ export function formatDecimal(d: Decimal, minScale = 0): string {
 
 export type SumState = 'number' | 'infinite' | 'invalid';
 
-/**
- * A column's total: '' if any addend is not a number, blank or infinity marker (a total that skipped a value
- * would look exact and be wrong; `invalid` counts them), else the first infinity marker seen, else the exact sum.
- */
+/** A column's total: '' if any addend is unreadable (counted in `invalid`), else the first infinity marker seen, else the exact sum. */
 export class DecimalSum {
   private total: Decimal = { units: 0n, scale: 0 };
   private marker: string | undefined;

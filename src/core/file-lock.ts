@@ -130,7 +130,6 @@ async function underLock<T>(
   try {
     return await fn(locked);
   } finally {
-    // A lock already lost has nothing left to release.
     await release().catch(() => undefined);
   }
 }
