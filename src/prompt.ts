@@ -1,6 +1,5 @@
-// The one prompts module. Prompts go to stderr (stdout is data only) and happen only on a
-// terminal: without one, every question fails with a ConfigError naming the flag or variable
-// that answers it instead, so a cron job fails fast instead of hanging on a read.
+// Prompts go to stderr and happen only on a terminal: without one, every question fails with a ConfigError naming the
+// flag or variable that answers it, so a cron job fails fast instead of hanging on a read.
 import { createInterface, emitKeypressEvents } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { ConfigError, InterruptedError, MasgError } from './core/errors.js';
@@ -11,11 +10,7 @@ export type PromptInput = Readable & { isTTY?: boolean; isRaw?: boolean; setRawM
 
 export interface Prompter {
   readonly interactive: boolean;
-  /**
-   * `instead` is what to do without a terminal, e.g. "pass --email <address>". `check` validates
-   * (and may normalise) the answer: when it throws a masg error, its message is shown and the
-   * question asked again, so a typo costs one line, not the whole login.
-   */
+  /** `check` validates the answer: a masg error shows its message and asks again, so a typo costs one line, not the login. */
   text(question: string, opts: { default?: string; instead: string; check?: (answer: string) => string }): Promise<string>;
   /** Hidden input: nothing is echoed, not even asterisks (they would reveal the length). */
   secret(question: string, opts: { instead: string }): Promise<string>;
@@ -36,7 +31,6 @@ export function createPrompter(io: { stdin: PromptInput; stderr: Writable; isTTY
     if (!isTTY) throw new ConfigError(`Cannot prompt for "${question}" (not a terminal): ${instead}.`);
   }
 
-  /** One line through readline, which gives the user normal line editing. */
   function ask(prompt: string, question: string): Promise<string> {
     const rl = createInterface({ input: stdin, output: stderr, terminal: true });
     return new Promise((resolve, reject) => {
@@ -87,8 +81,7 @@ export function createPrompter(io: { stdin: PromptInput; stderr: Writable; isTTY
     },
 
     async confirm(question, opts) {
-      // A confirmation is a whole sentence, not a label to quote: the refusal names the way out,
-      // and `instead` says what would have been confirmed.
+      // A confirmation is a whole sentence: the refusal names the way out, `instead` what would have been confirmed.
       if (!isTTY) throw new ConfigError(`Confirmation needed, and there is no terminal to ask on: ${opts.instead}.`);
       const def = opts.default ?? false;
       for (;;) {
@@ -102,11 +95,7 @@ export function createPrompter(io: { stdin: PromptInput; stderr: Writable; isTTY
   };
 }
 
-/**
- * Raw-mode read with no echo. readline cannot be used here: it echoes every key it edits.
- * Keys: printable characters append, Backspace removes the last character (a whole emoji, not
- * half a surrogate pair), Ctrl-U clears, Enter or Ctrl-D ends, Ctrl-C interrupts.
- */
+/** Raw-mode read with no echo (readline echoes every key it edits); Backspace removes a whole emoji, Ctrl-U clears. */
 function readHidden(stdin: PromptInput, stderr: Writable, prompt: string, question: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const wasRaw = stdin.isRaw === true;
@@ -145,7 +134,6 @@ function readHidden(stdin: PromptInput, stderr: Writable, prompt: string, questi
         // Array.from splits by code point, so Backspace later removes a whole astral character.
         chars.push(...Array.from(str));
       }
-      // Anything else (arrows, function keys, escape sequences) is ignored rather than stored.
     };
     stdin.on('keypress', onKey);
     stdin.on('end', onEnd);

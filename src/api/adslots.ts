@@ -1,4 +1,3 @@
-// Publisher ad slots: list, create, update.
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { pickParams, segment } from './params.js';
 import { AD_SLOT_CREATE_PARAMS, AD_SLOT_RECORD_FIELDS, AD_SLOT_UPDATE_PARAMS, adSlotSchema } from '../schema/adslot.js';
@@ -26,7 +25,7 @@ export const adSlotRequests = {
 
 const toAdSlot = (record: Record<string, string>): AdSlot => pickFields(AD_SLOT_RECORD_FIELDS, record);
 
-/** Every ad slot of the account (or of one publication), sorted by name, streamed. */
+/** Sorted by name, streamed. */
 export function listAdSlots(client: ApiClient, query: { publication?: string } = {}): EntityList<AdSlot> {
   return entityList(client, adSlotRequests.list(query), {
     tag: adSlotSchema.tag,
@@ -43,7 +42,7 @@ export async function updateAdSlot(client: ApiClient, id: string, input: AdSlotI
   return toAdSlot(singleRecord(await client.request(adSlotRequests.update(id, input)), 'adslot'));
 }
 
-/** One ad slot (`GET /adslot/{id}`); an unknown ID is ApiError 2000, another account's 2001. */
+/** An unknown ID is ApiError 2000, another account's 2001. */
 export async function getAdSlot(client: ApiClient, id: string): Promise<AdSlot> {
   return toAdSlot(singleRecord(await client.request(adSlotRequests.view(id)), 'adslot'));
 }

@@ -1,4 +1,3 @@
-// Advertisers: read-only listing.
 import { entityList } from './entities.js';
 import { ADVERTISER_RECORD_FIELDS, advertiserSchema } from '../schema/advertiser.js';
 import type { Advertiser, ApiClient, ApiRequest, EntityList } from './types.js';
@@ -7,7 +6,7 @@ export const advertiserRequests = {
   list: (): ApiRequest => ({ method: 'GET', path: '/advertisers/list' }),
 };
 
-/** The advertisers of the account, sorted by name, streamed. */
+/** Sorted by name, streamed. */
 export function listAdvertisers(client: ApiClient): EntityList<Advertiser> {
   return entityList(client, advertiserRequests.list(), {
     tag: advertiserSchema.tag,

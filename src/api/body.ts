@@ -1,8 +1,7 @@
-// Reading response bodies: whole (inventory) or peeked then replayed (statistics streams), and
-// decoding by the declared charset. Production JSON really is ISO-8859-1, so a UTF-8 decode
-// would turn every accented character into U+FFFD.
+// Response bodies: read whole or peeked then replayed, decoded by the declared charset
+// (production JSON really is ISO-8859-1).
 
-/** The charset parameter of a Content-Type, lower case; UTF-8 when none is declared. */
+/** Lower case; UTF-8 when none is declared. */
 export function charsetOf(contentType: string): string {
   const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType);
   return match ? match[1].toLowerCase() : 'utf-8';
@@ -16,7 +15,7 @@ export function decodeBody(bytes: Uint8Array, contentType: string): string {
   }
 }
 
-/** The bytes a body decoded by decodeBody() came from, for the charsets the service uses. */
+/** The inverse of decodeBody(). */
 export function encodeBody(body: string, contentType: string): Uint8Array {
   const charset = charsetOf(contentType);
   return Buffer.from(body, charset === 'iso-8859-1' || charset === 'latin1' ? 'latin1' : 'utf8');
@@ -29,9 +28,7 @@ export async function readAll(body: AsyncIterable<Uint8Array>): Promise<Buffer> 
 }
 
 export interface Peeked {
-  /** Chunks read so far, in order. */
   chunks: Buffer[];
-  /** The whole body has been read. */
   done: boolean;
   rest: AsyncIterator<Uint8Array>;
 }
@@ -50,19 +47,13 @@ export async function peek(body: AsyncIterable<Uint8Array>, bytes: number): Prom
   return { chunks, done: false, rest };
 }
 
-/** One chunk as a body stream (an async iterable, as undici's bodies are). */
 export function single(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   return (async function* () {
     yield await Promise.resolve(bytes);
   })();
 }
 
-/**
- * The peeked chunks, then the rest of the body; read errors go through `onError`. A reader that
- * stops early (its output failed on a full disk, a table over its limit, a completion that has
- * what it needs) releases the body: left unread, the connection would never finish and closing
- * the client would wait for it forever.
- */
+/** Peeked chunks, then the rest. Stopping early releases the body, else closing the client waits forever. */
 export async function* replay(peeked: Peeked, onError: (err: unknown) => Error): AsyncGenerator<Uint8Array> {
   let finished = false;
   try {

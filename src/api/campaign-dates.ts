@@ -1,7 +1,5 @@
-// The service writes campaign dates as `MM-DD-YYYY HH:MM` (its own zone, no offset), while
-// statistics use ISO dates. masg's rows and records show them as ISO 8601 local date-times,
-// `YYYY-MM-DDTHH:MM`, so that every date masg prints sorts and parses the same way; --raw
-// still prints the service's body as it came.
+// The service writes campaign dates as `MM-DD-YYYY HH:MM`; masg shows them as ISO 8601 local
+// date-times so every date it prints sorts and parses the same way (--raw keeps the body).
 import type { Campaign } from '../schema/campaign.js';
 
 export const CAMPAIGN_DATE_FIELDS = [
@@ -13,7 +11,7 @@ export const CAMPAIGN_DATE_FIELDS = [
 
 const SERVICE_FORM = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2})$/;
 
-/** `09-24-2026 13:23` → `2026-09-24T13:23`; empty stays empty; an unknown form passes unchanged. */
+/** `09-24-2026 13:23` → `2026-09-24T13:23`; an unknown form passes unchanged. */
 export function isoCampaignDate(value: string): string {
   const m = SERVICE_FORM.exec(value.trim());
   return m ? `${m[3]}-${m[1]}-${m[2]}T${m[4]}:${m[5]}` : value;

@@ -1,5 +1,4 @@
-// Campaigns: list per advertiser and view one. Production may answer a view with a bare
-// <campaign> root instead of <masg-response>; entityRecords accepts both.
+// Production may answer a campaign view with a bare <campaign> root; entityRecords accepts both.
 import { withIsoDates } from './campaign-dates.js';
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { segment } from './params.js';
@@ -16,7 +15,7 @@ export const campaignRequests = {
 
 const toCampaign = (record: Record<string, string>): Campaign => withIsoDates(pickFields(CAMPAIGN_RECORD_FIELDS, record));
 
-/** The campaigns of one advertiser, sorted by name, streamed; dates in ISO form (campaign-dates.ts). */
+/** Sorted by name, streamed; dates in ISO form. */
 export function listCampaigns(client: ApiClient, advertiserId: string): EntityList<Campaign> {
   const list = entityList(client, campaignRequests.list(advertiserId), {
     tag: campaignSchema.tag,
@@ -39,7 +38,6 @@ export function listCampaigns(client: ApiClient, advertiserId: string): EntityLi
   };
 }
 
-/** Not found is a masg-error (code 2000, HTTP 404), thrown by the transport as ApiError. */
 export async function getCampaign(client: ApiClient, id: string): Promise<Campaign> {
   return toCampaign(singleRecord(await client.request(campaignRequests.view(id)), 'campaign'));
 }

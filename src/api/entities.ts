@@ -1,6 +1,5 @@
-// From a service body (XML or JSON) to records of strings, tolerant of what production does:
-// a bare root element instead of <masg-response>, missing fields, values nobody listed.
-// One entity (create, update, view) is read whole; a list is streamed (entityList below).
+// Service bodies to records of strings, tolerant of production: a bare root element, missing
+// fields, values nobody listed. One entity is read whole; a list is streamed.
 import { NetworkError } from '../core/errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, EntityList } from './types.js';
 import { childrenNamed, fieldsOf, parseXml } from './xml.js';
@@ -8,7 +7,6 @@ import { recordsFromJson, type FieldRecord } from './records.js';
 
 export { pickFields, type FieldRecord } from './records.js';
 
-/** Every `tag` entity in the body, as records of strings in document order. */
 export function entityRecords(res: ApiResponse, tag: string): FieldRecord[] {
   try {
     return res.body.trimStart().startsWith('<') ? fromXml(res.body, tag) : recordsFromJson(res.body, tag);
@@ -21,7 +19,6 @@ export function entityRecords(res: ApiResponse, tag: string): FieldRecord[] {
   }
 }
 
-/** The one entity a create, update or view answers with. */
 export function singleRecord(res: ApiResponse, tag: string): FieldRecord {
   const records = entityRecords(res, tag);
   if (records.length === 0) {
@@ -39,19 +36,10 @@ function fromXml(body: string, tag: string): FieldRecord[] {
   return childrenNamed(root, tag).map(fieldsOf);
 }
 
-/**
- * Bodies up to this size are read whole before the first record is handed over, so a small list
- * cut or failed mid-body is retried and reported exactly as a whole-body request would be (most
- * accounts' lists are far smaller). Above it records stream: memory stays at about this much,
- * and a cut after the hand-over is a NetworkError (exit 6), since rows may already be written.
- */
+/** Lists up to this size are read whole first, so a cut is retried; past it a cut is a NetworkError. */
 export const LIST_READ_AHEAD_BYTES = 1024 * 1024;
 
-/**
- * A list endpoint as an async iterable of typed records. Nothing is sent until it is iterated;
- * each iteration sends the request again. `batches()` is the same records in arrays (one per
- * parsed chunk), for callers that would rather not spend a promise per record.
- */
+/** Sent on each iteration, not before; `batches()` saves a promise per record. */
 export function entityList<K extends string>(
   client: ApiClient,
   request: ApiRequest,

@@ -1,26 +1,16 @@
-// List bodies parsed as they arrive: there is no paging, so `adslot/list` of a big network is
-// hundreds of MB, and a tree of it (what src/api/xml.ts builds for one entity) does not fit.
-// Bytes → text (TextDecoder keeps split sequences) → CharRefFixer (production's surrogate pairs
-// and raw control characters, shared with the statistics parser) → saxes → one typed record per
-// entity. Only the record being read and the current batch are held.
-//
-// Records match what entityRecords() + pickFields() make of the whole body (test/api/
-// list-stream.test.ts compares them): a field with child elements is '', a field given twice
-// keeps the last value, unknown fields are dropped, unknown references stay as written, a raw CR
-// reads as LF (XML's line-end rule, which the whole-body parser applied too).
+// List bodies parsed as they arrive: with no paging, a big network's `adslot/list` is hundreds of
+// MB, too big for a tree. Records match what entityRecords() + pickFields() make of the whole body
+// (test/api/list-stream.test.ts compares them).
 
 import { NetworkError } from '../core/errors.js';
 import { CharRefFixer, CONTROL_ENTITIES } from '../core/charrefs.js';
 import { charsetOf } from './body.js';
 
 export interface EntityStreamSpec<K extends string> {
-  /** Entity element: `publication`, `adslot`, `advertiser`, `campaign`. */
   tag: string;
-  /** The record's keys; each one the body leaves out is ''. */
+  /** Each one the body leaves out is ''. */
   fields: readonly K[];
-  /** The response's Content-Type: its charset decodes the bytes (UTF-8 when none). */
   contentType?: string;
-  /** Names the entities in messages, e.g. "publications". */
   what?: string;
 }
 
@@ -37,12 +27,7 @@ export function listCutOff(what: string, detail: string, cause?: unknown): Netwo
   });
 }
 
-/**
- * The entities of a list body (or of a bare single-entity root such as production's
- * `<campaign>`), in document order, one array per piece of input. Throws NetworkError when the
- * body is malformed or ends before its root element is closed; errors of `body` itself (the
- * transport's, for a cut connection) pass through unchanged.
- */
+/** One array per piece of input; NetworkError for a malformed or unfinished body. */
 export async function* entityBatches<K extends string>(
   body: AsyncIterable<Uint8Array | string>,
   spec: EntityStreamSpec<K>,
@@ -50,7 +35,6 @@ export async function* entityBatches<K extends string>(
   const what = spec.what ?? `${spec.tag}s`;
   const decoder = textDecoder(spec.contentType ?? '');
   const input = body[Symbol.asyncIterator]();
-  // Skip empty chunks to see whether this is JSON (never streamed: see jsonFallback) or XML.
   let first = '';
   let received = 0;
   for (;;) {
@@ -73,8 +57,7 @@ export async function* entityBatches<K extends string>(
   let batch: Array<Record<K, string>> = [];
   const builder = new EntityBuilder(spec, (r) => batch.push(r));
   parser.on('error', (err) => {
-    // An unknown entity or a reference to a character XML forbids (`&#0;`): saxes keeps it as
-    // written, as the whole-body decoder does; anything else is a broken body.
+    // Unknown or forbidden references are kept as written, as the whole-body decoder does.
     if (!TOLERATED.has(err.message.replace(/^.*?:\d+:\d+: /, ''))) throw err;
   });
   parser.on('opentag', (tag) => builder.open(tag.name));
@@ -116,16 +99,12 @@ export async function* entityBatches<K extends string>(
   if (batch.length > 0) yield batch;
 }
 
-/**
- * Element events to records. Depth 1 is the root: `masg-response` holds the entities, or the
- * root is the entity itself. An entity's child is a field; text counts only directly inside it.
- */
+/** Depth 1 is the root: `masg-response`, or the entity itself. Text counts only directly in a field. */
 class EntityBuilder<K extends string> {
   private depth = 0;
   private entityDepth = 0;
   private record: Record<string, string> | undefined;
   private field: string | undefined;
-  /** The open field is one of spec.fields (looked up once, at its start tag). */
   private wanted = false;
   private value = '';
   private nested = false;
@@ -176,7 +155,6 @@ class EntityBuilder<K extends string> {
     }
   }
 
-  /** After the whole body: saxes has already refused one whose root is still open. */
   finish(what: string): void {
     if (this.depth !== 0 || this.record !== undefined) throw listCutOff(what, 'the body ended inside an element');
   }
@@ -199,11 +177,7 @@ function textDecoder(contentType: string): Decoder {
   }
 }
 
-/**
- * JSON is never asked for by the list functions (XML is the lossless format), so a JSON body
- * means a server that ignored the `.xml` suffix. It is read whole and decoded as it was before
- * lists streamed: lists of that size are not expected from such a server.
- */
+/** A JSON list means a server that ignored the `.xml` suffix: read whole, as such lists are small. */
 async function jsonFallback<K extends string>(
   first: string,
   rest: AsyncIterable<Uint8Array | string>,

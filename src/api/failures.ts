@@ -1,5 +1,4 @@
-// Low-level failures (no usable HTTP response) as NetworkErrors a person can act on. Node and
-// undici report them as codes on the error or on its cause; the message names the host.
+// Failures with no usable HTTP response, as NetworkErrors a person can act on.
 import { ConfigError, NetworkError } from '../core/errors.js';
 import type { ProxyRoute } from './proxy.js';
 
@@ -17,10 +16,7 @@ function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))}s`;
 }
 
-/**
- * @param timedOut our own deadline fired (the abort error itself does not say why).
- * @param phase 'connect' before response headers, 'body' while reading the body.
- */
+/** `timedOut`: our own deadline fired (the abort error does not say why). */
 export function networkFailure(
   err: unknown,
   url: URL,
@@ -29,10 +25,9 @@ export function networkFailure(
     timedOut: boolean;
     phase: 'connect' | 'body';
     redact?: (text: string) => string;
-    /** Set when it was the overall --deadline (in ms), not the per-request timeout, that fired. */
+    /** Set when the overall --deadline fired, not the per-request timeout. */
     deadlineMs?: number;
     connectTimeoutMs?: number;
-    /** The proxy the request went through (its URL already redacted) and the variable naming it. */
     via?: ProxyRoute;
   },
 ): NetworkError {
@@ -75,13 +70,12 @@ export function networkFailure(
   } else {
     message = `Network error talking to ${host}: ${detail}${codes.length ? ` (${codes[0]})` : ''}.`;
   }
-  // Past the proxy, a failure still looks like the service failing: name the proxy so nobody debugs the wrong path.
+  // Name the proxy so nobody debugs the wrong path.
   if (opts.via && !proxyDown) message = `${message.replace(/\.$/, '')} (through the proxy ${opts.via.url}).`;
   // Redacted before construction so the stack trace (printed by --debug) is clean too.
   return new NetworkError(redact(message), { cause: err, hint: hint === undefined ? undefined : redact(hint) });
 }
 
-/** Connection-level codes and what they mean for the host masg connected to. */
 const CONNECT_FAILURES: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'the connection was refused',
   ENOTFOUND: 'its host name was not found (DNS lookup failed)',
@@ -92,10 +86,7 @@ const CONNECT_FAILURES: Readonly<Record<string, string>> = {
   ENETUNREACH: 'the network is unreachable',
 };
 
-/**
- * Through a proxy, every connection masg opens goes to the proxy (the proxy connects to the
- * service), so a refused, unknown or silent host is the proxy, never the service.
- */
+/** Through a proxy, a refused, unknown or silent host is the proxy, never the service. */
 function proxyConnectFailure(codes: string[], via: ProxyRoute, connectTimeoutMs?: number): { message: string; hint: string } | undefined {
   const code = codes.find((c) => CONNECT_FAILURES[c] !== undefined);
   if (code === undefined) return undefined;
@@ -106,12 +97,7 @@ function proxyConnectFailure(codes: string[], via: ProxyRoute, connectTimeoutMs?
   };
 }
 
-/**
- * The proxy answered but would not open the tunnel to the service (undici reports the proxy's
- * status in the message). 407 means the proxy credentials are missing or wrong: a configuration
- * error (exit 3) naming the variable. Any other status is the proxy refusing or failing to reach
- * the service (exit 6). Either way nothing reached the service.
- */
+/** The proxy would not open the tunnel: 407 is a configuration error (exit 3), others exit 6. */
 export function isProxyRefusal(err: unknown): boolean {
   return /Proxy response \(\d{3}\)|Proxy Authentication Required/.test(err instanceof Error ? err.message : String(err));
 }
@@ -155,20 +141,16 @@ export function neverConnected(err: unknown): boolean {
   return codes.some((c) => NOT_CONNECTED.includes(c) || c.startsWith('ERR_TLS') || c.includes('CERT') || c.startsWith('ERR_SSL'));
 }
 
-/**
- * Worth another attempt (for a request that is safe to repeat): everything but a host that does
- * not exist and a certificate that will still be wrong a second later.
- */
+/** All but a host that does not exist and a certificate that will still be wrong a second later. */
 export function isTransientNetwork(err: unknown): boolean {
   const codes = codesOf(err);
   const permanent = (c: string) => c === 'ENOTFOUND' || c.startsWith('ERR_TLS') || c.includes('CERT') || c.startsWith('ERR_SSL');
   return !codes.some(permanent);
 }
 
-/** Where the base URL may have come from: the hint must not send someone who set MASG_BASE_URL to a flag they never used. */
+/** The hint must not send someone who set MASG_BASE_URL to a flag they never used. */
 const BASE_URL_SOURCES = '(--base-url, else MASG_BASE_URL, else the profile: `masg whoami` shows which)';
 
-/** What a connection-level code means, in the words of the retry line. */
 const REASONS: Readonly<Record<string, string>> = {
   ECONNRESET: 'the connection was reset',
   UND_ERR_SOCKET: 'the connection was closed',

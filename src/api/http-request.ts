@@ -29,11 +29,7 @@ export function parseBaseUrl(baseUrl: string): URL {
   return url;
 }
 
-/**
- * Basic credentials cross the network in the clear over http://; only a loopback service may get
- * them. The settings layer refuses such a URL first (exit 2); this is the backstop for callers
- * that build a client directly, with the same loopback rule.
- */
+/** Basic credentials go in the clear over http://: only a loopback service gets them (a backstop to settings). */
 export function assertSafeScheme(base: URL): void {
   if (base.protocol === 'http:' && !isLoopbackHost(base.hostname)) {
     throw new ConfigError(`Refusing to send credentials over plain http:// to ${base.host}.`, {
@@ -42,10 +38,7 @@ export function assertSafeScheme(base: URL): void {
   }
 }
 
-/**
- * `{base_url}/{type}/{service}.{format}`. Built on the pathname rather than with
- * `new URL(path, base)`, which would drop a prefix like `/v1` when the base lacks its trailing slash.
- */
+/** `{base_url}/{type}/{service}.{format}`; `new URL(path, base)` would drop a `/v1` prefix. */
 export function serviceUrl(base: URL, path: string, format: Format): URL {
   const url = new URL(base.origin);
   const prefix = base.pathname.replace(/\/+$/, '');
@@ -53,7 +46,6 @@ export function serviceUrl(base: URL, path: string, format: Format): URL {
   return url;
 }
 
-/** Parameters without the undefined ones, in the order given. */
 export function formParams(params: ApiRequest['params']): URLSearchParams {
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(params ?? {})) if (value !== undefined) form.append(name, value);

@@ -1,5 +1,4 @@
-// The entity functions in one import, for the SDK, which loads them lazily (src/sdk/client.ts):
-// `await import('../api/index.js')`.
+// The entity functions in one import, which the SDK loads lazily.
 export { listPublications, getPublication, createPublication, updatePublication } from './publications.js';
 export { listAdSlots, getAdSlot, createAdSlot, updateAdSlot } from './adslots.js';
 export { listAdvertisers } from './advertisers.js';

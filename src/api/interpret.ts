@@ -6,19 +6,17 @@ import type { Redactor } from '../core/redact.js';
 import { isJsonObject, jsonScalar, parseJson } from './json.js';
 import type { ApiResponse } from './types.js';
 
-// fast-xml-parser is loaded only when a whole XML body must be checked or read (an entity, an
-// error): a statistics report streamed through saxes never needs it.
+// Lazy: a statistics report streamed through saxes never needs fast-xml-parser.
 const xml = () => import('./xml.js');
 
 export interface Sniffed {
   kind: 'xml' | 'json' | 'html' | 'empty' | 'other';
-  /** Root element (XML) or first key (JSON), when it could be seen. */
+  /** Root element (XML) or first key (JSON). */
   root?: string;
 }
 
 const PROLOG = /^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|\s+)*/i;
 
-/** A look at the start of a body: enough to tell a service body from anything else. */
 export function sniffRoot(text: string, contentType = ''): Sniffed {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start === '') return { kind: 'empty' };
@@ -43,8 +41,7 @@ export async function interpretResponse(res: ApiResponse, url: URL, redact: Reda
   };
   const at = `The service at ${url.host} answered HTTP ${res.status}`;
   const notNow = NOT_NOW[res.status];
-  // 429 and 503 say "not now" whatever the body says: a masg-error under them is not a refusal
-  // of the request (exit 5) but a reason to come back later (retried for a GET, exit 6 after).
+  // 429 and 503 say "not now" whatever the body says: come back later, not a refusal (exit 5).
   if (notNow !== undefined && sniffed.root === 'masg-error') {
     const said = await errorFields(res, sniffed);
     const quoted =
@@ -84,10 +81,9 @@ export async function interpretResponse(res: ApiResponse, url: URL, redact: Reda
   return fail(`${at} with ${what} (${res.contentType || 'no content type'}), not a service response: ${snippet}`);
 }
 
-/** Statuses that mean "not now" (RFC 9110 §15.6.4, RFC 6585 §4), with their reason phrases. */
+/** RFC 9110 §15.6.4, RFC 6585 §4. */
 const NOT_NOW: Readonly<Record<number, string>> = { 429: 'Too Many Requests', 503: 'Service Unavailable' };
 
-/** `code` and `description` of a masg-error body; throws when the body cannot be read. */
 async function readErrorFields(res: ApiResponse, sniffed: Sniffed): Promise<Record<string, string>> {
   if (sniffed.kind === 'xml') {
     const { fieldsOf, parseXml } = await xml();
@@ -122,8 +118,7 @@ async function serviceError(
   }
   const code = Number(fields.code);
   if (!/^\s*\d+\s*$/.test(fields.code ?? '')) return fail(`${at} with an error body without a numeric code.`);
-  // Code 500 is production's crash while rendering: a server failure (exit 6, retried for a
-  // GET), not a refusal of the request (exit 5) — nothing about the request was wrong.
+  // Code 500 is production crashing while rendering: a server failure (exit 6), not a refusal.
   if (code === 500) {
     const description = stripControls(fields.description ?? '') || 'no description';
     return fail(
@@ -143,7 +138,6 @@ function jsonProblem(body: string): string | undefined {
   }
 }
 
-/** Server text in our messages: control characters would garble the terminal. */
 export function stripControls(text: string): string {
   // eslint-disable-next-line no-control-regex -- the control characters are what this removes
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ');

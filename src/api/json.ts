@@ -1,12 +1,10 @@
-// JSON bodies parsed so that no value goes through a JS number: production writes counts as
-// JSON integers, and JSON.parse would round 9007199254740993. Node 20 has no access to the
-// source text in a reviver, so numbers are quoted in the text before parsing.
+// JSON parsed with no value going through a JS number (JSON.parse rounds 9007199254740993): Node 20
+// gives a reviver no source text, so numbers are quoted in the text first.
 
 export type JsonValue = string | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
-/** Rewrite every number token outside strings as a string token holding the same digits. */
 export function quoteNumbers(text: string): string {
   let out = '';
   let i = 0;
@@ -36,12 +34,11 @@ function endOfString(text: string, start: number): number {
   return i + 1;
 }
 
-/** JSON.parse with every number kept as its exact digits. Throws SyntaxError when not JSON. */
 export function parseJson(text: string): JsonValue {
   return JSON.parse(quoteNumbers(text)) as JsonValue;
 }
 
-/** A scalar as the entity string: booleans as "true"/"false", null or objects as ''. */
+/** Null or objects as ''. */
 export function jsonScalar(value: JsonValue | undefined): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return String(value);

@@ -1,14 +1,11 @@
-// The time limit of one attempt: --timeout, or what is left of --deadline when that is sooner,
-// and the caller's signal (Ctrl-C). `rearm()` hands a stream's body over to the deadline alone
-// (undici's bodyTimeout still catches a body that stalls).
+// One attempt's limit: --timeout, what is left of --deadline when sooner, and Ctrl-C. `rearm()`
+// leaves a stream's body to the deadline alone (undici's bodyTimeout still catches a stall).
 import { timerMs } from './retry.js';
 
 export interface Limits {
-  /** Aborts the attempt: time is up, or the caller gave up. */
   readonly signal: AbortSignal;
   /** Our own timer fired (the abort error does not say why). */
   timedOut(): boolean;
-  /** ...and it was the overall deadline, not the per-attempt timeout. */
   deadlineHit(): boolean;
   clear(): void;
   rearm(): void;
@@ -29,7 +26,7 @@ export function createLimits(opts: { timeoutMs: number; deadlineAt?: number; now
     rearm() {
       clearTimeout(timer);
       byDeadline = true;
-      // Outlives the attempt (the caller reads the body); unref'd so it never holds the process open.
+      // Outlives the attempt (the caller reads the body), so unref'd.
       timer = opts.deadlineAt === undefined ? undefined : arm(left()).unref();
     },
   };

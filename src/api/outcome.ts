@@ -1,14 +1,11 @@
-// A create or update (POST) is never sent twice: a second copy could create a duplicate
-// publication or undo a newer change. When one fails, the only honest answers are "it was not
-// sent" (no connection was ever made) or "its outcome is unknown" — with the command that shows
-// what the service actually holds, so the user checks before trying again.
+// A POST is never sent twice (a duplicate, or a newer change undone). When one fails, the honest
+// answers are "not sent" or "outcome unknown", with the command that shows what the service holds.
 import { InterruptedError, NetworkError } from '../core/errors.js';
 import type { ApiRequest } from './types.js';
 
 interface Subject {
   /** "the publication was created", "publication 42 was updated". */
   change: string;
-  /** The masg command that shows whether it happened. */
   check: string;
 }
 
@@ -29,7 +26,6 @@ function subjectOf(req: ApiRequest): Subject {
   return { change: 'the change was applied', check: 'the matching `masg … list` command' };
 }
 
-/** The connection failed before anything could reach the service. */
 export function notSent(base: NetworkError): NetworkError {
   return new NetworkError(`${base.message} The request was not sent: nothing was created or changed.`, {
     cause: base.cause,
@@ -37,7 +33,6 @@ export function notSent(base: NetworkError): NetworkError {
   });
 }
 
-/** The request may have reached the service, and no answer says what happened. */
 export function unknownOutcome(base: NetworkError, req: ApiRequest): NetworkError {
   const { change, check } = subjectOf(req);
   return new NetworkError(
@@ -56,7 +51,7 @@ export function rateLimited(base: NetworkError, retryAfterMs: number | undefined
   });
 }
 
-/** Ctrl-C while a create or update was on its way: exit 130 all the same, but say what to check. */
+/** Ctrl-C during a POST: exit 130 all the same, but say what to check. */
 export function interruptedOutcome(req: ApiRequest): InterruptedError {
   const { change, check } = subjectOf(req);
   const err = new InterruptedError(`Interrupted. Whether ${change} is UNKNOWN: the request had been sent.`);

@@ -1,5 +1,4 @@
-// Request parameters from an input object: only the names the endpoint takes, so a stray key
-// in an input object never reaches the wire.
+// Only the names an endpoint takes, so a stray key in an input object never reaches the wire.
 
 export function pickParams<T extends object>(input: T, names: readonly (keyof T & string)[]): Record<string, string | undefined> {
   const params: Record<string, string | undefined> = {};
@@ -10,7 +9,7 @@ export function pickParams<T extends object>(input: T, names: readonly (keyof T 
   return params;
 }
 
-/** A path segment from an ID the user typed: IDs are opaque, so everything is escaped. */
+/** IDs are opaque: everything is escaped. */
 export function segment(id: string): string {
   return encodeURIComponent(id);
 }

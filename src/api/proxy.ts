@@ -1,7 +1,5 @@
-// Proxies from HTTP_PROXY / HTTPS_PROXY / NO_PROXY (lower case wins, as in undici and curl).
-// The values come from the injected environment, never from process.env: undici's
-// EnvHttpProxyAgent would read process.env for any option left undefined, so every option is
-// passed explicitly ('' = none) and tests stay hermetic.
+// Proxies from HTTP_PROXY / HTTPS_PROXY / NO_PROXY in the injected environment. EnvHttpProxyAgent
+// reads process.env for any option left undefined, so every option is passed ('' = none).
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
 import { REDACTED, basicCredentials } from '../core/redact.js';
@@ -11,18 +9,17 @@ export interface ProxySettings {
   httpProxy: string;
   httpsProxy: string;
   noProxy: string;
-  /** The variables the two proxies came from ("https_proxy", "HTTP_PROXY"), for messages. */
+  /** For messages: "https_proxy", "HTTP_PROXY". */
   from?: { http?: string; https?: string };
 }
 
-/** The value of a variable and its name as set (the lower-case name wins, as in undici and curl). */
+/** The lower-case name wins, as in undici and curl. */
 function pick(env: Record<string, string | undefined>, name: string): { value: string; name: string } {
   const lower = name.toLowerCase();
   const chosen = env[lower] !== undefined ? lower : name;
   return { value: (env[chosen] ?? '').trim(), name: chosen };
 }
 
-/** The proxy settings of an environment, or undefined when it names no proxy. */
 export function proxyFromEnv(env: Record<string, string | undefined>): ProxySettings | undefined {
   const http = pick(env, 'HTTP_PROXY');
   const https = pick(env, 'HTTPS_PROXY');
@@ -33,12 +30,7 @@ export function proxyFromEnv(env: Record<string, string | undefined>): ProxySett
   return { httpProxy, httpsProxy, noProxy: pick(env, 'NO_PROXY').value, from };
 }
 
-/**
- * `proxy:3128` is common in the wild and means http://proxy:3128 (curl reads it so). Anything
- * undici could not use is a configuration error (exit 3) naming the variable, found before a
- * request, with the password hidden: a malformed value must not surface later as an internal
- * error ("URI malformed") or leak the password in a stack trace.
- */
+/** `proxy:3128` means http://proxy:3128, as in curl; what undici cannot use is a ConfigError now, password hidden. */
 function normalise(value: string, name: string): string {
   if (value === '') return '';
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
@@ -69,7 +61,7 @@ function decodes(text: string): string | undefined {
   }
 }
 
-/** What to hide for proxy passwords: the password as written and decoded, and the Proxy-Authorization token. */
+/** The password as written and decoded, and the Proxy-Authorization token. */
 export function proxySecrets(proxy: ProxySettings | undefined): string[] {
   const out: string[] = [];
   for (const value of [proxy?.httpProxy, proxy?.httpsProxy]) {
@@ -88,7 +80,6 @@ export function proxySecrets(proxy: ProxySettings | undefined): string[] {
   return out;
 }
 
-/** A proxy URL fit for messages: the password replaced, the rest kept so the user knows which. */
 export function displayProxy(value: string): string {
   try {
     const url = new URL(value);
@@ -101,16 +92,12 @@ export function displayProxy(value: string): string {
   }
 }
 
-/** A proxy as messages name it: its URL with the password hidden, and the variable it came from. */
 export interface ProxyRoute {
   url: string;
   variable: string;
 }
 
-/**
- * The proxy undici will use for `url`, for messages only. Mirrors EnvHttpProxyAgent's NO_PROXY
- * rules: `*`, exact host, a domain and its subdomains (leading `.` or `*.` ignored), optional port.
- */
+/** For messages only: mirrors EnvHttpProxyAgent's NO_PROXY rules. */
 export function proxyFor(proxy: ProxySettings | undefined, url: URL): ProxyRoute | undefined {
   if (!proxy) return undefined;
   const https = url.protocol === 'https:' && proxy.httpsProxy !== '';
@@ -129,14 +116,7 @@ export function proxyFor(proxy: ProxySettings | undefined, url: URL): ProxyRoute
   return { url: displayProxy(chosen), variable };
 }
 
-/**
- * Keep-alive (an --interval report sends many requests to one host), a connect timeout, and the
- * proxy. `connections` caps the connections per host: the caller's concurrency, so that
- * --concurrency 16 really opens 16 (a fixed cap of 8 silently queued the rest) and --concurrency 4
- * no more than 4 (undici opens a fresh connection when the next request leaves before the last
- * one's connection has reported itself idle, which without a cap means up to twice as many).
- * Undefined: no cap, for callers that do not say how much they run at once.
- */
+/** `connections`: the caller's concurrency, or no cap; without one undici may open twice as many. */
 export function createDispatcher(opts: { proxy?: ProxySettings; connectTimeoutMs: number; connections?: number }): Dispatcher {
   const agentOptions = {
     keepAliveTimeout: 10_000,

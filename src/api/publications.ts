@@ -1,5 +1,4 @@
-// Publisher publications: list, create, update. Values are passed and returned as strings;
-// statuses and types the spec does not list (PENDING, IPAD_APP…) pass through untouched.
+// Values are strings: statuses and types the spec does not list (PENDING, IPAD_APP…) pass through.
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { pickParams, segment } from './params.js';
 import {
@@ -10,8 +9,7 @@ import {
 } from '../schema/publication.js';
 import type { ApiClient, ApiRequest, EntityList, Publication, PublicationInput } from './types.js';
 
-// Record fields and request parameters come from the schema (src/schema/publication.ts): the
-// type cannot change after creation; status can only be set on update.
+// From the schema: the type cannot change after creation; status can only be set on update.
 export const publicationRequests = {
   list: (query: { status?: string } = {}): ApiRequest => ({
     method: 'GET',
@@ -33,7 +31,7 @@ export const publicationRequests = {
 
 const toPublication = (record: Record<string, string>): Publication => pickFields(PUBLICATION_RECORD_FIELDS, record);
 
-/** Every publication of the account (or those with `status`), sorted by name, streamed. */
+/** Sorted by name, streamed. */
 export function listPublications(client: ApiClient, query: { status?: string } = {}): EntityList<Publication> {
   return entityList(client, publicationRequests.list(query), {
     tag: publicationSchema.tag,
@@ -51,7 +49,7 @@ export async function updatePublication(client: ApiClient, id: string, input: Pu
   return toPublication(singleRecord(await client.request(publicationRequests.update(id, input)), 'publication'));
 }
 
-/** One publication (`GET /publication/{id}`); an unknown ID is ApiError 2000, another account's 2001. */
+/** An unknown ID is ApiError 2000, another account's 2001. */
 export async function getPublication(client: ApiClient, id: string): Promise<Publication> {
   return toPublication(singleRecord(await client.request(publicationRequests.view(id)), 'publication'));
 }

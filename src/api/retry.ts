@@ -1,16 +1,13 @@
-// The retry policy: which failures a later attempt may not repeat, how long to wait, and when to
-// give up. The transport decides what is *safe* to retry (GETs only, see transport.ts) and throws
-// Transient for those; this module only decides *whether and when*, so the policy is testable
-// without a network.
+// The retry policy: whether and when to retry a Transient, testable without a network. The
+// transport decides what is *safe* to retry (GETs only).
 import { InterruptedError, type MasgError } from '../core/errors.js';
 
 /** A failure a later attempt may not repeat. `error` is what the user sees if no retry happens. */
 export class Transient extends Error {
   constructor(
     readonly error: MasgError,
-    /** For the retry line: "HTTP 503", "connection reset (ECONNRESET)", "a timeout". */
+    /** For the retry line: "HTTP 503", "a timeout". */
     readonly reason: string,
-    /** The service's own Retry-After, when it sent one. */
     readonly retryAfterMs?: number,
   ) {
     super(error.message);
@@ -18,9 +15,9 @@ export class Transient extends Error {
 }
 
 export interface RetryPolicy {
-  /** Extra attempts after the first (`--retries`, default 3 in the CLI). */
+  /** Extra attempts after the first. */
   retries: number;
-  /** Absolute time (performance.now() clock) by which everything must be done (`--deadline`). */
+  /** performance.now() time by which everything must be done. */
   deadlineAt?: number;
   /** First backoff ceiling; doubles per attempt up to capMs (full jitter below it). */
   baseMs: number;
@@ -39,19 +36,13 @@ export const DEFAULT_POLICY: Omit<RetryPolicy, 'retries'> = {
   now: () => performance.now(),
 };
 
-/**
- * Full jitter (a uniform wait between 0 and the exponential ceiling): clients that failed
- * together do not come back together, which is what a 503 burst needs.
- */
+/** Full jitter: clients that failed together do not come back together after a 503 burst. */
 export function backoffMs(attempt: number, policy: Pick<RetryPolicy, 'baseMs' | 'capMs' | 'random'>): number {
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(policy.random() * ceiling);
 }
 
-/**
- * `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2015 07:28:00 GMT` as milliseconds from now.
- * Fractional seconds are accepted too (lenient: the sandbox can announce 0.3 for fast tests).
- */
+/** Seconds or an HTTP date, as ms from now; fractional seconds too (the sandbox's fast tests). */
 export function parseRetryAfter(value: string | undefined, nowEpochMs = Date.now()): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
@@ -97,7 +88,6 @@ export interface RetryHooks {
   onRetry?: (info: { next: number; of: number; delayMs: number; reason: string }) => void;
 }
 
-/** Runs `once` until it succeeds, fails for good, or the policy gives up on a Transient. */
 export async function withRetries<T>(once: (attempt: number) => Promise<T>, policy: RetryPolicy, hooks: RetryHooks = {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -115,18 +105,14 @@ export async function withRetries<T>(once: (attempt: number) => Promise<T>, poli
   }
 }
 
-/**
- * The longest delay setTimeout takes: past it Node warns (TimeoutOverflowWarning) and fires after
- * 1 ms, which turned a huge Retry-After into a burst of immediate retries. Every timer of the
- * transport goes through `timerMs`.
- */
+/** Past this setTimeout fires after 1 ms: a huge Retry-After would be a burst of retries. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function timerMs(ms: number): number {
   return Math.max(0, Math.min(ms, MAX_TIMER_MS));
 }
 
-/** A wait that Ctrl-C cuts short (InterruptedError) instead of sitting it out; longer waits than one timer allows are chained. */
+/** Ctrl-C cuts it short (InterruptedError); waits longer than one timer allows are chained. */
 export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   for (let left = Math.max(0, ms); ; left -= MAX_TIMER_MS) {
     await sleepOnce(timerMs(left), signal);
@@ -149,7 +135,7 @@ function sleepOnce(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** "1.2 s", "250 ms": for retry lines and notes. */
+/** "1.2 s", "250 ms". */
 export function secs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
 }

@@ -1,6 +1,4 @@
-// Statistics endpoints: one request builder each, and one function that streams a report's
-// records. Reports are never read whole (no paging: hundreds of thousands of records), so the
-// body goes from the socket through the streaming parser to the caller record by record.
+// Statistics requests, and reports streamed record by record (no paging: they can be huge).
 import type { StatsRecord, StatsShape } from './stats-shapes.js';
 import { segment } from './params.js';
 import type { ApiClient, ApiRequest } from './types.js';
@@ -42,7 +40,7 @@ export const statisticsRequests = {
   }),
 };
 
-/** Streams the records of one statistics request to `onRecord`; resolves with their count. */
+/** Resolves with the count of records. */
 export async function streamStatistics(
   client: ApiClient,
   request: ApiRequest,

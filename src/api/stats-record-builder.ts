@@ -1,11 +1,6 @@
-// Turns the element events of a statistics body into flat records, one per `<statistics>`,
-// without keeping anything but the current record and the enclosing entities' IDs. Kept apart
-// from the XML reader so the shape logic is testable with plain open/text/close calls.
-//
-// Tolerance, because the spec and production differ and both must work: element order inside
-// any element is free (a `<country>` first, an `<id>` after the statistics), unknown elements
-// are skipped, an outer level may be missing (the record then has no such ID and the caller
-// fills it from the query), money is a bare decimal or a `{currency, amount}` object.
+// Element events of a statistics body to flat records, one per `<statistics>`. Tolerant, because
+// spec and production differ: element order is free, unknown elements are skipped, an outer level
+// may be missing, money is a bare decimal or a `{currency, amount}` object.
 
 import { errorFromService, NetworkError } from '../core/errors.js';
 import {
@@ -28,11 +23,8 @@ interface Frame {
 
 const ENTITY_KINDS: ReadonlySet<string> = new Set<EntityKind>(['publication', 'adslot', 'campaign']);
 
-// Named stores, not `record[field] = value`: a computed key is a megamorphic keyed access in V8,
-// and a record takes about 14 of them (values, entity IDs, the fill-in of missing fields), which
-// measured about 15 % of a 200,000-record parse. `field` is always one of the constant names
-// below, so the switch compares pointers. Stores happen in the same order as before, so a
-// record's key order (element order, then the fill-ins, then the IDs) is unchanged.
+// Named stores, not `record[field] = value`: computed keys are megamorphic in V8 and measured
+// about 15 % of a 200,000-record parse. `field` is a constant name, so the switch compares pointers.
 function setField(record: StatsRecord, field: StatsField | EntityKind, value: string): void {
   switch (field) {
     case 'country':
@@ -123,7 +115,7 @@ export class RecordBuilder {
   private readonly frames: Frame[] = [];
   private statsDepth = 0; // depth of the open <statistics>, 0 when outside one
   private record: StatsRecord = {};
-  /** The field of the open child of <statistics> (looked up once, used by its `amount`). */
+  /** Looked up once, used by its `amount`. */
   private field: StatsField | undefined;
   private fieldHasChildren = false;
   /** Records waiting for an entity `<id>` that comes after them, in document order. */
@@ -233,7 +225,7 @@ export class RecordBuilder {
   }
 
   private deliver(record: StatsRecord): void {
-    // completeRecord of shapes.ts, with named accesses (see setField).
+    // completeRecord of shapes.ts, with named accesses.
     const fields = this.fields;
     for (let i = 0; i < fields.length; i++) if (getField(record, fields[i]) === undefined) setField(record, fields[i], '');
     if (this.dropPlaceholder && isNoDataPlaceholder(record)) return;

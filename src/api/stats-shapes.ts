@@ -1,17 +1,11 @@
-// The statistics response shapes (docs/service-notes.md, statistics;
-// production's quirks there too) and the record every shape flattens into. Parsers are tolerant
-// (element order, unknown elements, missing levels); the shape says which fields a record must
-// carry and how JSON nests, because JSON has no element names to tell an ID from a country.
+// The statistics response shapes (docs/service-notes.md) and the record each flattens into. The
+// shape says which fields a record carries and how JSON nests: it has no element names.
 
 import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../schema/stats.js';
 
-/** The IDs a statistics element may carry, outermost first. */
 export type EntityKind = 'publication' | 'adslot' | 'campaign';
 
-/**
- * One flattened statistics element: its IDs, its country, and the figures of src/schema/stats.ts
- * (a figure added there is a field here). Every value is the string the service sent, '' when missing.
- */
+/** IDs, country and the figures of src/schema/stats.ts, as the service sent them. */
 export type StatsRecord = Partial<
   Record<EntityKind | 'country' | keyof typeof PUBLISHER_STATS_FIELDS | keyof typeof CAMPAIGN_STATS_FIELDS, string>
 >;
@@ -20,14 +14,11 @@ export type StatsField = Exclude<keyof StatsRecord, 'publication' | 'adslot' | '
 export type StatsLevel = 'publication' | 'adslot';
 
 export type StatsShape =
-  /** `/publication/statistics` (every publication) and `/publication/{id}/statistics` (one). */
   | { endpoint: 'publications' | 'publication'; level: StatsLevel; byCountry: boolean }
-  /** `/adslot/{id}/statistics`. */
   | { endpoint: 'adslot'; byCountry: boolean }
   /** `/campaign/{id}/statistics`: no level, no bycountry on the server. */
   | { endpoint: 'campaign' };
 
-// The figures of each record, in order, from the statistics schema (src/schema/stats.ts).
 const PUBLISHER_FIELDS = Object.keys(PUBLISHER_STATS_FIELDS) as Array<keyof typeof PUBLISHER_STATS_FIELDS> satisfies readonly StatsField[];
 const CAMPAIGN_VALUE_FIELDS = Object.keys(CAMPAIGN_STATS_FIELDS) as Array<
   keyof typeof CAMPAIGN_STATS_FIELDS
@@ -37,13 +28,12 @@ export function byCountry(shape: StatsShape): boolean {
   return shape.endpoint !== 'campaign' && shape.byCountry;
 }
 
-/** The value fields a record of this shape carries ('' when the service left one out). */
 export function shapeFields(shape: StatsShape): readonly StatsField[] {
   if (shape.endpoint === 'campaign') return CAMPAIGN_VALUE_FIELDS;
   return byCountry(shape) ? ['country', ...PUBLISHER_FIELDS] : PUBLISHER_FIELDS;
 }
 
-/** The entity levels of the XML nesting, outermost first (`country` is a field, not a level). */
+/** Outermost first (`country` is a field, not a level). */
 export function shapeEntities(shape: StatsShape): readonly EntityKind[] {
   switch (shape.endpoint) {
     case 'campaign':
@@ -55,10 +45,7 @@ export function shapeEntities(shape: StatsShape): readonly EntityKind[] {
   }
 }
 
-/**
- * Element name → record field, for children of `<statistics>`. Money objects (`earnings`, `CTR`,
- * `ECPM`, `costPerConversion`, `spend`) map to their `amount`; their `currency` goes to `currency`.
- */
+/** Money objects map to their `amount`; their `currency` goes to `currency`. */
 const ELEMENT_FIELDS: readonly (readonly [string, StatsField])[] = [
   ['country', 'country'],
   ['requests', 'requests'],
@@ -73,9 +60,7 @@ const ELEMENT_FIELDS: readonly (readonly [string, StatsField])[] = [
   ['spend', 'spend'],
   ['currency', 'currency'],
 ];
-// A switch, not a keyed lookup: element names arrive as fresh strings (five per record), and a
-// lookup must hash each one while a switch compares lengths first — about 3× faster measured on
-// freshly sliced names. A name like `constructor` cannot match either way.
+// A switch, not a keyed lookup: about 3× faster measured on freshly sliced names.
 function exactField(name: string): StatsField | undefined {
   switch (name) {
     case 'country':
@@ -110,13 +95,12 @@ const FIELD_OF_LOWER: ReadonlyMap<string, StatsField> = new Map(
   ELEMENT_FIELDS.map(([name, field]) => [name.toLowerCase(), field] as const),
 );
 
-/** The field an element (XML) or key (JSON) carries; case-insensitive as a fallback, since the
- * spec spells `CTR`/`ECPM` in capitals while every other name is camelCase. */
+/** Case-insensitive as a fallback: the spec spells `CTR`/`ECPM` in capitals. */
 export function fieldOf(name: string): StatsField | undefined {
   return exactField(name) ?? FIELD_OF_LOWER.get(name.toLowerCase());
 }
 
-/** Give every expected field a value ('' when missing), so rows and totals see a fixed set. */
+/** '' for each missing field, so rows and totals see a fixed set. */
 export function completeRecord(record: StatsRecord, fields: readonly StatsField[]): StatsRecord {
   for (const f of fields) if (record[f] === undefined) record[f] = '';
   return record;
@@ -124,11 +108,7 @@ export function completeRecord(record: StatsRecord, fields: readonly StatsField[
 
 const ZERO = /^[+-]?0*(?:\.0*)?$/;
 
-/**
- * Production's ad slot `bycountry` answer for "no data": one all-zero record with slot id `0` and
- * country `OO` (not an ISO code). Dropped so that "no data" is zero records in every shape. JSON
- * drops the slot level, so an absent slot id also matches there.
- */
+/** Production's ad slot `bycountry` "no data" (zeros, slot `0`, country `OO`): dropped, so no data is no records. */
 export function isNoDataPlaceholder(r: StatsRecord): boolean {
   if (r.country !== 'OO' || (r.adslot !== undefined && r.adslot !== '0')) return false;
   for (const f of ['requests', 'impressions', 'clicks', 'earnings'] as const) {

@@ -1,11 +1,5 @@
-// Statistics bodies parsed as they arrive. There is no paging: an ad slot × country report is
-// hundreds of thousands of records and tens of MB, so the body is never held whole and no tree
-// is built. Bytes → UTF-8 text (TextDecoder keeps split sequences) → CharRefFixer (surrogate
-// pairs and control-character references, see charrefs.ts; raw control characters are kept by
-// saxes's error handler below) → saxes → RecordBuilder → records.
-//
-// Backpressure: saxes is synchronous, so the records of one input chunk are collected and handed
-// over before the next chunk is read; a slow consumer therefore stops the reading of the body.
+// Statistics bodies parsed as they arrive: with no paging, a report is tens of MB. Each chunk's
+// records are handed over before the next is read, so a slow consumer stops the reading.
 
 import { MasgError } from '../core/errors.js';
 import { CharRefFixer, CONTROL_ENTITIES } from '../core/charrefs.js';
@@ -13,18 +7,14 @@ import { malformed, RecordBuilder } from './stats-record-builder.js';
 import type { StatsRecord, StatsShape } from './stats-shapes.js';
 
 export interface StatsStreamOptions {
-  /** HTTP status of the response, for the ApiError of a `masg-error` body (default 200). */
+  /** For the ApiError of a `masg-error` body (default 200). */
   status?: number;
 }
 
 /** saxes handles any split; slices bound the records collected per write on huge chunks. */
 const SLICE = 64 * 1024;
 
-/**
- * The saxes 6 fields the error handler below reads (not in its typings). If a future saxes lacks
- * them, `keepsRawControls` is false and the character-reference pass scans for raw control
- * characters itself, as it always did.
- */
+/** Not in saxes 6's typings; without them the reference pass scans for raw controls itself. */
 interface SaxesInternals {
   state: number;
   chunk: string;
@@ -49,24 +39,14 @@ function keepsRawControls(p: Partial<SaxesInternals>): p is SaxesInternals {
   );
 }
 
-/**
- * saxes reports a raw C0 control character as "disallowed character." and, given an error
- * handler, keeps it in the text: exactly the character the `&ctlN;` entity of charrefs.ts would
- * give. So a control character where `&ctlN;` was accepted is let through here instead of being
- * searched for in every chunk beforehand; any other error is thrown as saxes would throw it.
- */
+/** saxes keeps a raw C0 control in the text, as `&ctlN;` would give it: no need to scan each chunk. */
 function isRawControlInValue(p: SaxesInternals, err: Error): boolean {
   if (!err.message.endsWith('disallowed character.') || p.chunk.charCodeAt(p.prevI) >= 0x20) return false;
   if (p.state === S_TEXT) return p.sawRoot && !p.closedRoot;
   return (p.state >= S_COMMENT && p.state <= S_CDATA_ENDING_2) || p.state === S_ATTRIB_VALUE_QUOTED;
 }
 
-/**
- * The records of a statistics body, one array per piece of input (≤ 64 K characters), in
- * document order. Throws NetworkError for a malformed or truncated body (never ends early
- * without it: a body that stops before `</masg-response>` is an error) and ApiError/AuthError
- * for a `masg-error` body. Errors of `body` itself pass through unchanged (the transport's).
- */
+/** NetworkError for a malformed or truncated body; ApiError/AuthError for a `masg-error` body. */
 export async function* statsBatches(
   body: AsyncIterable<Uint8Array | string>,
   shape: StatsShape,
@@ -126,7 +106,6 @@ function reason(err: unknown): string {
   return message.replace(/\.$/, '');
 }
 
-/** Async generator form: one record at a time. */
 export async function* statsRecords(
   body: AsyncIterable<Uint8Array | string>,
   shape: StatsShape,
@@ -135,10 +114,7 @@ export async function* statsRecords(
   for await (const batch of statsBatches(body, shape, opts)) yield* batch;
 }
 
-/**
- * Callback form, the faster one: `onRecord` is awaited only when it returns a promise, so a
- * synchronous consumer costs no microtask per record. Resolves with the number of records.
- */
+/** The faster form: a synchronous `onRecord` costs no microtask per record. */
 export async function parseStatsStream(
   body: AsyncIterable<Uint8Array | string>,
   shape: StatsShape,

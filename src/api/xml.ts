@@ -1,7 +1,5 @@
-// Service XML into a small order-keeping tree of strings. fast-xml-parser does the tokenising;
-// entities we decode ourselves, because with `htmlEntities` on it silently DROPS a character
-// written as two surrogate references (`&#55357;&#56832;`, which production sends for every
-// character outside the BMP), and with entity processing off it leaves every reference raw.
+// Service XML into an order-keeping tree of strings. Entities are decoded here: fast-xml-parser
+// drops a character written as two surrogate references, which production sends outside the BMP.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 export interface XmlElement {
@@ -22,13 +20,11 @@ const parser = new XMLParser({
   cdataPropName: '#cdata', // kept apart: CDATA text is literal and must not be entity-decoded
 });
 
-/** Why the text is not well-formed XML, or undefined when it is. */
 export function xmlProblem(body: string): string | undefined {
   const result = XMLValidator.validate(body);
   return result === true ? undefined : `${result.err.msg} (line ${result.err.line})`;
 }
 
-/** Parse a whole XML body into its root element. Throws an Error when it is not well formed. */
 export function parseXml(body: string): XmlElement {
   const problem = xmlProblem(body);
   if (problem !== undefined) throw new Error(`Malformed XML: ${problem}`);
@@ -55,7 +51,6 @@ function toElements(nodes: unknown[]): XmlElement[] {
   return out;
 }
 
-/** A text node's value: fast-xml-parser gives strings (numbers and booleans are not parsed here). */
 function textOf(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
@@ -68,12 +63,7 @@ const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', a
 const REFERENCE = /&(?:#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/**
- * Decode the five named entities and numeric references in ONE pass, so `&amp;#233;` becomes the
- * text `&#233;` and is not decoded twice. A reference to a UTF-16 surrogate yields that code
- * unit, so two adjacent surrogate references join into one character; a half pair left alone
- * becomes U+FFFD instead of an unprintable lone surrogate. Unknown references stay as written.
- */
+/** ONE pass, so `&amp;#233;` is not decoded twice; surrogate reference pairs join, a half pair is U+FFFD. */
 export function decodeXmlText(raw: string): string {
   if (!raw.includes('&')) return raw;
   const decoded = raw.replace(REFERENCE, (whole, dec?: string, hex?: string, named?: string) => {
@@ -85,7 +75,6 @@ export function decodeXmlText(raw: string): string {
   return decoded.replace(LONE_SURROGATE, '\uFFFD');
 }
 
-/** The child elements with this tag name, in document order (empty when there are none). */
 export function childrenNamed(el: XmlElement, name: string): XmlElement[] {
   return el.children.filter((child) => child.name === name);
 }

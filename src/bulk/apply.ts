@@ -1,7 +1,5 @@
-// Runs the items of a multi-item operation (bulk rows, several IDs) with bounded concurrency and
-// records an outcome for every item, so a results file can account for each one. Without
-// --continue-on-error the first failure stops scheduling: requests already in flight finish
-// (they cannot be unsent) and everything not yet started is `skipped`.
+// Runs the items of a multi-item operation with bounded concurrency, one outcome per item. Without
+// --continue-on-error the first failure stops scheduling: in-flight requests finish, the rest is `skipped`.
 import { AuthError, InterruptedError } from '../core/errors.js';
 import { mapConcurrent } from '../core/pool.js';
 
@@ -18,16 +16,14 @@ export interface ApplyOptions {
 export async function applyAll<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, opts: ApplyOptions): Promise<Outcome<R>[]> {
   let stopped = false;
   let finished = 0;
-  // mapConcurrent rejects on the first error; every error is caught here and becomes an outcome,
-  // so it always runs to the end and every item gets one.
+  // Every error becomes an outcome, so mapConcurrent never rejects and every item gets one.
   return mapConcurrent(items, opts.concurrency, async (item): Promise<Outcome<R>> => {
     if (stopped || opts.signal?.aborted) return { kind: 'skipped' };
     try {
       return { kind: 'done', value: await fn(item) };
     } catch (err) {
       const error = err instanceof Error ? err : new Error(String(err));
-      // Rejected credentials or Ctrl-C fail every later row the same way: stop even with
-      // --continue-on-error rather than send hundreds of doomed requests.
+      // Rejected credentials or Ctrl-C doom every later row: stop even with --continue-on-error.
       if (!opts.continueOnError || error instanceof AuthError || error instanceof InterruptedError) stopped = true;
       return { kind: 'failed', error };
     } finally {

@@ -1,9 +1,6 @@
-// STOPPED is permanent: `pub update --status STOPPED` (one or several IDs) and a bulk file that
-// stops publications ask once for all of them on a terminal, and without one refuse unless --yes.
-// The question names the publications, not only their IDs: a person recognises "Daily News", not
-// 3f2c…. Callers that know the names pass them; for bare IDs they are read with one list request,
-// only when there is someone to ask, and a failed read falls back to the IDs (the question must
-// still be asked, and the update itself will meet whatever went wrong).
+// STOPPED is permanent: stopping publications asks once on a terminal, and without one refuses
+// unless --yes. The question names them ("Daily News", not 3f2c…); bare IDs are looked up with one
+// list request, falling back to the IDs when that read fails.
 import type { BulkPort } from './port.js';
 import { UsageError } from '../core/errors.js';
 
@@ -12,7 +9,7 @@ export interface StopTarget {
   name?: string;
 }
 
-/** At most this many publications are listed in the question; the rest are counted. */
+/** Publications listed in the question; the rest are counted. */
 const SHOWN = 10;
 
 export async function confirmStops(

@@ -1,6 +1,5 @@
-// `slot create --from FILE`: one new ad slot per row (columns publication, name, formats, tags),
-// every row validated before anything is sent, then created with bounded concurrency; the
-// results file carries the IDs the service assigned.
+// `slot create --from FILE`: every row validated before anything is sent, then one ad slot created
+// per row; the results file carries the IDs the service assigned.
 import type { AdSlotInput } from '../api/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { AdSlotCreate } from '../sdk/types.js';
@@ -55,7 +54,6 @@ export async function createFromFile(ctx: BulkPort, flags: BulkFlags): Promise<C
   if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const rows = await planCreates(ctx, flags.from, flags.encoding);
-  // The plan is what --dry-run shows: nothing is sent.
   if (ctx.dryRun) return { kind: 'text', text: createPlanLines(rows).join('\n') + '\n' };
   const continueOnError = flags.continueOnError === true;
   const target = flags.results ?? defaultResultsPath(flags.from);
@@ -89,7 +87,6 @@ export async function createFromFile(ctx: BulkPort, flags: BulkFlags): Promise<C
     return { ...row, id: o.kind === 'done' ? o.value.id : '', result: outcomeText(o, 'created') };
   });
   const failures = failuresOf(outcomes, (i) => `line ${rows[i].line}`);
-  // Into the results file prepared above; then the summary and the exit code.
   const lost = await resultsFile.write(CREATE_RESULT_COLUMNS, results);
   const shown = target === '-' || lost ? undefined : target;
   const end = endOfRun({ failures, total: rows.length, continueOnError, aborted: ctx.io.signal.aborted, results: shown });

@@ -1,14 +1,12 @@
-// Reads the CSV a user edited (usually `masg … list -o csv`, round-tripped through a spreadsheet):
-// RFC 4180 with a header row, a UTF-8 BOM tolerated (Excel writes one), CRLF or LF. Every record
-// keeps the line it starts on, so messages can say `name (line 4)` as the file shows it.
+// Reads the CSV a user edited, often through a spreadsheet: RFC 4180 with a header row, a UTF-8 BOM
+// tolerated, CRLF or LF. Each record keeps its starting line for messages.
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../core/errors.js';
 
 export interface CsvRow {
-  /** The line of the file the record starts on (the header is line 1). */
+  /** The header is line 1. */
   line: number;
-  /** Cell values by header name. */
   cells: Record<string, string>;
 }
 
@@ -17,7 +15,6 @@ export interface CsvTable {
   rows: CsvRow[];
 }
 
-/** The encodings `--encoding` accepts; utf8 is the default (a UTF-8 BOM is accepted). */
 export const ENCODINGS = ['utf8', 'latin1', 'windows-1252'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
@@ -44,12 +41,8 @@ const HINT_ENCODING =
   'Save the file as "CSV UTF-8" (Excel: File › Save As), or name its encoding: --encoding windows-1252 for files from Excel or other Windows programs, --encoding latin1 for ISO-8859-1.';
 
 /**
- * The file's text. Nothing is guessed: bytes that are not valid in the chosen encoding stop the
- * command before anything is sent, naming where they are, because a wrong guess would send
- * mojibake ("grÃ¶ÃŸe") to the service and succeed.
- * latin1 is ISO-8859-1 proper (Buffer's "latin1"), NOT the WHATWG label of the same name, which
- * TextDecoder maps to windows-1252; the two differ in 0x80–0x9F (€ and smart quotes in
- * windows-1252, C1 control codes in ISO-8859-1).
+ * Nothing is guessed: invalid bytes stop the command, because a wrong guess would send mojibake and
+ * succeed. latin1 is ISO-8859-1 proper, not the WHATWG label TextDecoder maps to windows-1252.
  */
 export function decodeCsvBytes(bytes: Buffer, encoding: Encoding, name: string): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe)
@@ -58,7 +51,6 @@ export function decodeCsvBytes(bytes: Buffer, encoding: Encoding, name: string):
     throw badEncoding(name, 'is UTF-16 (it starts with a UTF-16 byte-order mark), which --from does not read.');
   if (encoding === 'utf8') {
     try {
-      // The BOM Excel writes is dropped here (csv-parse would drop it too).
       return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
       const bad = Math.max(firstInvalidUtf8(bytes), 0);
@@ -88,9 +80,8 @@ export function decodeCsvBytes(bytes: Buffer, encoding: Encoding, name: string):
   return text;
 }
 
-// windows-1252's 0x80–0x9F (the rest is ISO-8859-1); undefined bytes stay C1 codes, refused above.
-// Not TextDecoder('windows-1252'): the Node 20 here decodes it as ISO-8859-1 (its fast path for
-// single-byte encodings), which is exactly the € / smart-quote bug this option exists to avoid.
+// windows-1252's 0x80–0x9F; undefined bytes stay C1 codes, refused above. Not TextDecoder: Node 20
+// decodes 'windows-1252' as ISO-8859-1, the very € / smart-quote bug this option avoids.
 const CP1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
@@ -128,8 +119,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
       i++;
       continue;
     }
-    // Lead byte: length and the range its first continuation byte must fall in (Unicode Table 3-7:
-    // no overlong forms, no surrogates, nothing above U+10FFFF).
+    // Unicode Table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF.
     let n: number;
     let lo = 0x80;
     let hi = 0xbf;
@@ -157,9 +147,8 @@ export async function parseCsvText(text: string, name: string): Promise<CsvTable
   const { parse } = await import('csv-parse/sync');
   let records: Array<{ record: string[]; info: { lines: number; empty_lines: number } }>;
   try {
-    // Blank lines (a trailing newline or two left by an editor) are not rows; ragged rows are
-    // errors. CRLF becomes LF first: files mixing both after a hand edit still parse, and
-    // csv-parse's line count (used for messages) is only right with one kind of line end.
+    // CRLF becomes LF: files mixing both still parse, and csv-parse counts lines right only
+    // with one kind of line end.
     records = parse(text.replace(/\r\n/g, '\n'), {
       bom: true,
       info: true,
@@ -179,8 +168,7 @@ export async function parseCsvText(text: string, name: string): Promise<CsvTable
     seen.add(c);
   }
   const rows: CsvRow[] = [];
-  // csv-parse reports the line a record ENDS on; a quoted cell may span lines, so the start is
-  // the previous record's end plus one, plus any blank lines skipped in between.
+  // csv-parse reports the line a record ENDS on, and a quoted cell may span lines.
   let prevLines = records[0].info.lines;
   let prevEmpty = records[0].info.empty_lines;
   for (const { record, info } of records.slice(1)) {

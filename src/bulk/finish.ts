@@ -38,7 +38,6 @@ export function endOfRun(opts: {
     );
   }
   const { error, where } = fatal ?? first;
-  // The error keeps its class (and exit code); the message says which item it was.
   error.message = `${where}: ${error.message}`;
   if (opts.results && 'hint' in error && error.hint === undefined)
     (error as { hint?: string }).hint = `Each row's result is in ${opts.results}.`;
@@ -46,10 +45,8 @@ export function endOfRun(opts: {
 }
 
 /**
- * The changes were applied but their results file could not be written (the disk filled up
- * during the run): nothing is hidden. The results go to stderr unless a fallback file took them,
- * the IDs the service assigned are listed either way, and the error (exit 7) names the file, the
- * cause, what was applied and where the results are.
+ * Applied, but the results file failed: the results go to stderr unless a fallback file took them,
+ * and the error (exit 7) says what was applied and where the results are.
  */
 export function resultsLost(
   report: (text: string) => void,

@@ -16,7 +16,6 @@ export interface UpdateOps {
 
 const params = (row: PlannedUpdate): Record<string, string> => Object.fromEntries(row.changes.map((c) => [c.field, c.to]));
 
-/** The entities as the plan compares them: every field as the service's text. */
 const asRecords = (entities: readonly object[]) => entities as unknown as Array<Record<string, string>>;
 
 export const publicationOps: UpdateOps = {
@@ -25,8 +24,7 @@ export const publicationOps: UpdateOps = {
   async send(sdk, row) {
     const input = params(row);
     const updated = await sdk.updatePublication(row.id, input);
-    // The service ignores a disallowed status move and answers 200 (docs/service-notes.md): the status
-    // in the response is the only evidence, and a row whose change did not happen has failed.
+    // A disallowed status move is ignored with a 200 (docs/service-notes.md): only the response shows it.
     if (input.status !== undefined && updated.status !== input.status) {
       throw new NotAppliedError(`the service kept it ${updated.status}: the change to ${input.status} was not allowed`);
     }

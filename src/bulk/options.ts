@@ -1,5 +1,4 @@
-// Flags of the multi-item commands (`update --from`, `create --from`, several IDs). This module
-// is loaded with the command tree, so it holds metadata only; the work is imported when it runs.
+// Flags of the multi-item commands: metadata only, as it loads with the command tree.
 import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 
@@ -11,7 +10,7 @@ export interface BulkOptions {
   encoding?: BulkEncoding;
 }
 
-/** The same list as ENCODINGS in ./csv-read.ts, which is not loaded with the command tree. */
+/** ENCODINGS of ./csv-read.ts, which is not loaded with the command tree. */
 const BULK_ENCODINGS = ['utf8', 'latin1', 'windows-1252'] as const;
 export type BulkEncoding = (typeof BULK_ENCODINGS)[number];
 

@@ -1,6 +1,5 @@
-// The plan as text for --dry-run: only what would change, one line per field, unchanged rows
-// left out, then a one-line summary. Values come from the service and from a user's file, so
-// they are cleaned of control characters before they reach a terminal.
+// The plan as text for --dry-run: what would change, one line per field. Values come from the
+// service and a user's file, so control characters are cleaned before they reach a terminal.
 import { sanitizeForDisplay } from '../output/sanitize.js';
 import type { UpdatePlan } from './plan.js';
 

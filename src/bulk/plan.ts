@@ -1,7 +1,5 @@
-// The plan of a bulk update: for every CSV row, what would change, compared with the current
-// state read in one list call. Rows equal to what the service has plan nothing, so re-applying
-// the same file sends nothing. Every invalid cell of every row is collected and reported at once,
-// each with its line, before a single change is sent.
+// The plan of a bulk update: each row compared with the current state, so re-applying a file sends
+// nothing. Every invalid cell is reported at once, before a single change is sent.
 import { UsageError } from '../core/errors.js';
 import { id as checkId, type Label } from '../schema/rules.js';
 import type { CsvTable } from './csv-read.js';
@@ -16,7 +14,7 @@ export interface FieldChange {
 export type RowPlan =
   | { action: 'update'; line: number; id: string; name: string; changes: FieldChange[] }
   | { action: 'unchanged'; line: number; id: string; name: string }
-  /** The ID is not among the account's entities: nothing can be sent for this row. */
+  /** The ID is not among the account's entities. */
   | { action: 'error'; line: number; id: string; message: string };
 
 export interface UpdatePlan {
@@ -29,11 +27,7 @@ export const lineLabel =
   (field) =>
     `${field} (line ${line})`;
 
-/**
- * Header, IDs and every value, checked before the current state is even read: nothing at all
- * is sent for a file with a bad cell. Only values the service itself may hold (see
- * `tolerated`) wait for the comparison with the current state.
- */
+/** Checked before the current state is read, except values the service may hold (`tolerated`). */
 export function checkUpdateFile(schema: BulkSchema, table: CsvTable, name: string): void {
   checkColumns(schema.columns, table.columns, name);
   if (!table.columns.includes('id')) {
@@ -98,7 +92,6 @@ export function planUpdates(schema: BulkSchema, table: CsvTable, current: Readon
   return { entity: schema.entity, rows };
 }
 
-/** Runs a check; a UsageError becomes a collected message, anything else propagates. */
 export function collect<T>(errors: string[], fn: () => T): T | undefined {
   try {
     return fn();

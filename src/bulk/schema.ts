@@ -1,15 +1,11 @@
-// What a bulk CSV may contain, per entity, and how each column is treated: derived from the
-// entity schemas (src/schema/), whose fields carry their bulk role (src/schema/field.ts says what
-// key, compared, fixed and ignored mean). The columns are those `list -o csv` writes, so an
-// exported file can be edited and fed back. Lists the server returns in no fixed order (formats,
-// languages) are compared as sets.
+// What a bulk CSV may contain per entity, derived from the bulk roles in src/schema/. The columns
+// are those `list -o csv` writes, so an exported file can be edited and fed back.
 import { AD_SLOT_CREATE_FIELDS, adSlotSchema as adSlotEntity, validateAdSlot } from '../schema/adslot.js';
 import { fieldNames, fieldsWithRole, type EntitySchema, type Mode } from '../schema/field.js';
 import { publicationSchema as publicationEntity, validatePublication } from '../schema/publication.js';
 import type { Label } from '../schema/rules.js';
 
 export interface BulkSchema {
-  /** For messages: "publication", "ad slot". */
   entity: string;
   plural: string;
   columns: readonly string[];
@@ -20,12 +16,9 @@ export interface BulkSchema {
   sets: ReadonlySet<string>;
   /** Enumerations, matched case-blind as the validators match them ("pending" is PENDING). */
   caseless: ReadonlySet<string>;
-  /** Validate and normalise one field of an update; throws a UsageError naming `label(field)`. */
+  /** Throws a UsageError naming `label(field)`. */
   check(field: string, value: string, label: Label): string;
-  /**
-   * Values the service itself may hold (and so `list -o csv` may export) although the client
-   * would refuse to send them: checked against the current state instead of up front.
-   */
+  /** Values the service may hold and export although the client would refuse to send them. */
   tolerated(field: string, value: string): boolean;
 }
 
@@ -54,10 +47,7 @@ export const adSlotBulk: BulkSchema = bulkSchema(adSlotEntity, validateAdSlot);
 /** Columns of `slot create --from`: what `slot list -o csv` has, minus the ID the service assigns. */
 export const AD_SLOT_CREATE_COLUMNS = AD_SLOT_CREATE_FIELDS;
 
-/**
- * Equal as the service means it: lists as sets of trimmed items for `sets` columns (case-blind,
- * as the validators normalise them), enumerations case-blind, other strings exactly.
- */
+/** Equal as the service means it: `sets` as sets of trimmed items, enumerations case-blind. */
 export function sameValue(schema: BulkSchema, field: string, a: string, b: string): boolean {
   if (schema.caseless.has(field)) return a.trim().toLowerCase() === b.toLowerCase();
   if (!schema.sets.has(field)) return a === b;

@@ -24,7 +24,6 @@ export interface BulkFlags {
 
 export const UPDATE_RESULT_COLUMNS = ['line', 'id', 'result', 'changed'] as const;
 
-/** Reads and checks the file, reads the current state, plans. Nothing is changed. */
 export async function planFromFile(ctx: BulkPort, ops: UpdateOps, from: string, encoding?: Encoding): Promise<UpdatePlan> {
   const name = sourceName(from);
   const table = await readCsvSource(from, ctx.io.stdin, encoding);
@@ -36,7 +35,6 @@ export async function updateFromFile(ctx: BulkPort, ops: UpdateOps, flags: BulkF
   if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const plan = await planFromFile(ctx, ops, flags.from, flags.encoding);
-  // The plan is what --dry-run shows: nothing is sent.
   if (ctx.dryRun) return { kind: 'text', text: planLines(plan).join('\n') + '\n' };
   const missing = plan.rows.filter((r) => r.action === 'error');
   if (missing.length > 0 && !flags.continueOnError) {
@@ -85,7 +83,6 @@ export async function updateFromFile(ctx: BulkPort, ops: UpdateOps, flags: BulkF
     if (row.action === 'error') return [{ where: `line ${row.line} (${row.id})`, error: new Error(row.message) }];
     return o?.kind === 'failed' ? [{ where: `line ${row.line} (${row.id})`, error: o.error }] : [];
   });
-  // Into the results file prepared above; then the summary and the exit code.
   const lost = await resultsFile.write(UPDATE_RESULT_COLUMNS, results);
   const end = endOfRun({
     failures,

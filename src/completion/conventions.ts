@@ -1,11 +1,8 @@
-// Completion for options and arguments that carry no `completeWith()`: conventions that hold
-// across masg, so that a command added later (`pub stats [id]`, `--interval`, `--out <file>`)
-// completes well without its author touching this folder. An explicit completeWith() or
-// commander `.choices()` always wins over these.
+// Completion by convention for options and arguments without completeWith() or `.choices()`
+// (which win), so a command added later completes well without touching this folder.
 import { INTERVALS, LEVELS } from '../schema/enums.js';
 import type { Completer, IdKind } from './hints.js';
 
-/** Long flags that mean the same thing wherever they appear. */
 const BY_FLAG: Record<string, Completer> = {
   '--publication': { ids: 'publications' },
   '--adslot': { ids: 'adslots' },
@@ -25,7 +22,6 @@ const ID_OF_GROUP: Record<string, IdKind> = {
   campaign: 'campaigns',
 };
 
-/** Arguments named after the entity they take, e.g. `campaign list <advertiserId>`. */
 const BY_ARGUMENT: Record<string, IdKind> = {
   publicationId: 'publications',
   adslotId: 'adslots',

@@ -1,8 +1,4 @@
-// Live IDs for Tab: from the cache when fresh, else fetched through the SDK, under a hard deadline.
-// The session that reaches the service is handed in (src/session/line-session.ts openLineSession, passed by
-// src/cli.ts): it resolves credentials exactly as a command would, with config/settings.ts,
-// honouring --sandbox, --profile and --base-url from the line, and completion/ never imports the
-// CLI shell.
+// Live IDs for Tab: from the cache when fresh, else fetched through the SDK under a hard deadline.
 import type { EntityList, MasgClient } from '../sdk/types.js';
 import { defaultConfigDir } from '../config/store.js';
 import type { IdKind } from './hints.js';
@@ -20,7 +16,6 @@ function deadlineFrom(env: Env): number {
 
 type Env = Record<string, string | undefined>;
 
-/** The service, for the account of one line being completed. */
 export interface LineSession {
   /** Sends even when the line says --dry-run: Tab reads, it never changes anything. */
   sdk(): Promise<MasgClient>;
@@ -49,8 +44,7 @@ export async function liveIds(kind: IdKind, line: LineGlobals, env: Env, open: O
     try {
       await store(cache, fresh);
     } catch {
-      // A read-only or full config dir costs the next Tab a request, not this answer (and a
-      // cache locked by another shell is skipped after a few ms: store() returns false).
+      // A read-only or full config dir costs the next Tab a request, not this answer.
     }
     return fresh[kind] ?? [];
   } finally {
@@ -67,7 +61,6 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> 
   });
 }
 
-/** [id, description] of every entity of a list, read as it streams: nothing else is kept. */
 async function pairs<T extends { id: string }>(list: EntityList<T>, describe: (entity: T) => string): Promise<IdList> {
   const out: IdList = [];
   for await (const batch of list.batches()) for (const entity of batch) out.push([entity.id, describe(entity)]);

@@ -1,5 +1,4 @@
-// IO for code that must not talk to the user: completion never prompts and never prints
-// anything but its answer, so warnings (e.g. about config file permissions) go nowhere.
+// IO for completion, which never prompts or prints anything but its answer: warnings go nowhere.
 import { Readable, Writable } from 'node:stream';
 import type { Io } from '../core/io.js';
 

@@ -1,8 +1,6 @@
-// What Tab offers for a command line, decided from the completion spec alone (no commander, no
-// command modules, no I/O), so that it is cheap and testable as a pure function. The walk mirrors
-// how commander reads argv: options of the command and of its ancestors are valid anywhere, a
-// required value takes the next word, an optional one takes it unless it starts with "-", and
-// the first operand of a command with subcommands picks the subcommand.
+// What Tab offers for a line, from the spec alone (no commander, no I/O). The walk mirrors commander:
+// ancestors' options count anywhere, a required value takes the next word, an optional one unless
+// it starts with "-", and the first operand picks the subcommand.
 import type { Completer, IdKind } from './hints.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from './spec.js';
 
@@ -11,7 +9,6 @@ export interface Candidate {
   description?: string;
 }
 
-/** The global flags that choose the account, read from the line being completed. */
 export interface LineGlobals {
   profile?: string;
   baseUrl?: string;
@@ -20,9 +17,8 @@ export interface LineGlobals {
 
 export interface Answer {
   candidates: Candidate[];
-  /** Let the shell complete paths. */
   files?: boolean;
-  /** No space after the word: a comma list the user may continue. */
+  /** A comma list the user may continue. */
   nospace?: boolean;
   /** Live IDs are wanted: `prefix` is prepended to each ID, `partial` filters them. */
   ids?: { kind: IdKind; prefix: string; partial: string };
@@ -137,7 +133,7 @@ function operandAnswer(w: Walk, cur: string): Answer {
   return valueAnswer(arg?.complete, cur, '', w.globals);
 }
 
-/** `words`: everything after the program name, the last one being the word under the cursor. */
+/** `words`: everything after the program name; the last is under the cursor. */
 export function answer(spec: CommandSpec, words: string[]): Answer {
   const cur = words.at(-1) ?? '';
   const w = walk(spec, words.slice(0, -1));

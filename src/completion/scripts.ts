@@ -1,5 +1,4 @@
-// The completion scripts masg prints (`masg completion <shell>`) and ships in completions/,
-// plus the spec they rely on: everything scripts/gen-completions.js writes, from one place.
+// The completion scripts and spec: what `masg completion` prints and gen-completions.js writes.
 import type { Command } from 'commander';
 import { bashScript } from './scripts/bash.js';
 import { fishScript } from './scripts/fish.js';
@@ -13,7 +12,7 @@ export function completionScript(shell: Shell, name = 'masg'): string {
   return { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](name);
 }
 
-/** File name under completions/ → content, as committed (the drift test compares them). */
+/** File name under completions/ → content (the drift test compares them). */
 export function generatedFiles(program: Command): Record<string, string> {
   return {
     'masg.bash': completionScript('bash'),

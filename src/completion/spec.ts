@@ -1,13 +1,10 @@
-// The completion spec: the commander tree reduced to what Tab needs (names, aliases, flags, how
-// each value completes), as plain JSON. It is generated from the live tree (buildSpec) and shipped
-// as completions/masg-spec.json, so that `masg __complete` answers static words from one small
-// file instead of loading commander and every command module on each keystroke (bench/startup.js).
+// The commander tree reduced to what Tab needs, shipped as completions/masg-spec.json so a key
+// press reads one small file instead of loading every command module (bench/startup.js).
 import type { Argument, Command, Option } from 'commander';
 import { argumentConvention, optionConvention } from './conventions.js';
 import { completerOf, type Completer } from './hints.js';
 
 export interface OptionSpec {
-  /** e.g. ["-o", "--output"]. */
   flags: string[];
   description: string;
   /** Whether the flag takes a value; absent for a boolean flag. */

@@ -1,20 +1,9 @@
-// The service base URL is where the developer key is sent on every request, so it is checked
-// before anything else happens: a typo must not become a request to the wrong host, and Basic
-// auth (base64, not encryption) must never cross a network in the clear.
+// The base URL is where the developer key goes on every request, so it is checked first: a typo must not
+// reach the wrong host, and Basic auth (base64, not encryption) must never cross a network in the clear.
 import { UsageError } from '../core/errors.js';
 import { REDACTED } from '../core/redact.js';
 
-/**
- * Validate a base URL and return it normalised (lower-case host, no default port, no trailing
- * slash) so the transport can append `/publication/list.xml` and keep any path prefix.
- *
- * `field` names where the value came from (`--base-url`, `MASG_BASE_URL`, `baseUrl of profile
- * "x"`), because the user has to know which one to fix.
- *
- * Plain `http://` to anything but a loopback address is a UsageError (exit 2), like any other bad
- * value found before a request: the fix is to change the value, nothing is missing (ConfigError)
- * and nothing was sent.
- */
+/** Validate and normalise a base URL; `field` names where it came from (flag, variable, profile) so the user knows what to fix. */
 export function checkBaseUrl(raw: string, field = '--base-url'): string {
   let url: URL;
   try {
@@ -50,12 +39,7 @@ export function checkBaseUrl(raw: string, field = '--base-url'): string {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
-/**
- * A URL that may not parse, fit for a message: whatever stands between `scheme://` and the last
- * `@` is user information (a password may itself contain `/`, `#` or `@`, which is often why the
- * URL did not parse), so the part after its first `:` is hidden; without a `:` the whole of it
- * is (a token pasted as a user name is a secret too). Over-hiding an `@` in a path is harmless.
- */
+/** A URL fit for a message: user information (up to the last `@`) is hidden after its first `:`, or whole (a pasted token). */
 export function hideUserinfo(raw: string): string {
   const at = raw.lastIndexOf('@');
   if (at < 0) return raw;
@@ -67,11 +51,7 @@ export function hideUserinfo(raw: string): string {
   return raw.slice(0, start) + shown + raw.slice(at);
 }
 
-/**
- * Whether a URL hostname (as `URL.hostname` gives it: IPv4 already in dotted form, IPv6 in
- * brackets and compressed) is a loopback address. `*.localhost` is left out on purpose: resolvers
- * are not required to keep it on the machine.
- */
+/** Whether a `URL.hostname` is loopback; `*.localhost` is left out: resolvers need not keep it on the machine. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (host === 'localhost') return true;

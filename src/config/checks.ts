@@ -1,10 +1,7 @@
-// Checks for the small values login and the environment supply. Each names the field at fault
-// (flag or variable) because the same value can come from several places.
 import { UsageError } from '../core/errors.js';
 import { isValidTimeZone } from '../stats/zone.js';
 
-// Names become JSON keys and appear in messages and paths (sandbox state): keep them plain. The
-// leading alphanumeric also rules out `__proto__` and conf's reserved `__internal__`.
+// Names become JSON keys, messages and paths: keep them plain (a leading alphanumeric also rules out `__proto__`).
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export function checkProfileName(name: string, field = '--profile'): string {
@@ -17,10 +14,7 @@ export function checkProfileName(name: string, field = '--profile'): string {
   return name;
 }
 
-/**
- * Only what Basic auth needs, not RFC 5322: something@something, no whitespace, and no ':'
- * (the header is base64 of `email:key`, so a colon in the e-mail would shift the split).
- */
+/** Only what Basic auth needs: something@something, no whitespace, no ':' (it would shift the `email:key` split). */
 export function checkEmail(email: string, field = '--email'): string {
   const value = email.trim();
   if (!/^[^\s@:]+@[^\s@:]+$/.test(value)) {
@@ -29,9 +23,7 @@ export function checkEmail(email: string, field = '--email'): string {
   return value;
 }
 
-/** An IANA zone name Intl knows (the statistics code converts hours with it). */
 export function checkTimezone(zone: string, field = '--timezone'): string {
-  // The same rule as --tz (src/stats/zone.ts): an IANA name; a bare UTC offset is refused on every Node.
   if (!isValidTimeZone(zone.trim())) {
     throw new UsageError(`${field} is not a known IANA time zone: ${JSON.stringify(zone)}.`, {
       field,

@@ -1,6 +1,4 @@
-// The file-backed ProfileStore: one JSON file, mode 0600 in a 0700 directory, because it holds
-// developer keys in clear text. Every change is a locked read-modify-write with an atomic replace
-// (src/core/file-lock.ts), so concurrent logins and logouts never lose each other's profile.
+// The file-backed ProfileStore: one JSON file, 0600 in a 0700 folder (keys in clear text), changed under a cross-process lock.
 import { stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -14,7 +12,6 @@ interface FileShape {
   profiles?: Record<string, unknown>;
 }
 
-/** Open (without creating) the store in `dir`. The lock library is loaded only by a change. */
 export async function openStore(
   dir: string,
   opts: {
@@ -33,15 +30,8 @@ export async function openStore(
   return keyring ? withKeyring(file, keyring) : file;
 }
 
-/**
- * The config file. Reads parse the small JSON file directly, once per invocation. A change is a
- * read-modify-write under the file's cross-process lock (src/core/file-lock.ts): two `masg login`
- * run at once for different profiles must both be kept, which a write of a snapshot read earlier
- * (what `conf` did) cannot promise. The new file replaces the old atomically, mode 0600.
- */
 class ProfileFile {
   readonly path: string;
-  /** The parsed file, read once per invocation (open, then every get/list) and replaced on write. */
   private read?: { profiles: unknown };
 
   constructor(cwd: string) {
@@ -66,11 +56,7 @@ class ProfileFile {
     });
   }
 
-  /**
-   * Apply `change` to the profiles as they are on disk now (not as this process read them
-   * earlier), inside the lock; other top-level keys of the file are kept. Writes only when
-   * something changed; returns what `change` returned.
-   */
+  /** Apply `change` to the profiles as they are on disk now, inside the lock; writes only when something changed. */
   async update<T>(change: (profiles: Record<string, unknown>) => T): Promise<T> {
     const { withFileLock } = await import('../core/file-lock.js');
     try {
@@ -81,7 +67,6 @@ class ProfileFile {
         const profiles = profilesObject(this.path, file.profiles);
         const before = JSON.stringify(profiles);
         const result = change(profiles);
-        // conf's layout (tab-indented), so a file written by an older masg and by this one diff cleanly.
         if (JSON.stringify(profiles) !== before)
           await locked.write(`${JSON.stringify({ ...file, profiles }, undefined, '\t')}\n`, { mode: 0o600 });
         this.read = { profiles };
@@ -93,7 +78,6 @@ class ProfileFile {
   }
 }
 
-/** Turn raw fs/JSON errors into a ConfigError that names the file and the way out. */
 function guard<T>(path: string, fn: () => T): T {
   try {
     return fn();

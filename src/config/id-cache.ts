@@ -1,18 +1,11 @@
-// The short-lived cache of live IDs behind Tab: one file per profile under the config dir
-// (cache/ids-<profile>.json), so that a burst of Tab presses costs one round of requests.
-// It holds IDs and names only, never credentials. A write is a read-modify-write under the
-// file's cross-process lock with an atomic replace (src/core/file-lock.ts): two shells completing
-// different kinds at once keep both lists, and a third never sees a half-written file.
+// The short-lived cache of live IDs behind Tab, one file per profile, so a burst of Tab presses costs one round of
+// requests. IDs and names only, never credentials; writes are locked read-modify-writes with an atomic replace.
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountOverrides, resolveProfileName } from './settings.js';
-/** The kinds of ID lists Tab offers (src/completion/hints.ts names them the same). */
 export type IdKind = 'publications' | 'adslots' | 'advertisers' | 'campaigns';
 
-/**
- * How long a Tab waits for another process's lock on the cache before it skips caching: the
- * answer is already in hand, and a cache is not worth making the shell wait.
- */
+/** How long Tab waits for another process's lock before it skips caching: a cache is not worth making the shell wait. */
 export const CACHE_LOCK_WAIT_MS = 50;
 
 /** Long enough for a burst of Tabs and a few commands, short enough that new entities show up soon. */
@@ -59,10 +52,7 @@ export function readFresh(cache: IdCache, kind: IdKind, now = Date.now()): IdLis
   return entry && now - entry.at >= 0 && now - entry.at < CACHE_TTL_MS && Array.isArray(entry.items) ? entry.items : undefined;
 }
 
-/**
- * Merge `fresh` into the cache file as it is on disk now. Resolves false, having written nothing,
- * when another process holds the lock for longer than `waitMs` (see CACHE_LOCK_WAIT_MS).
- */
+/** Merge `fresh` into the file as it is on disk now; false, having written nothing, when the lock stays busy for `waitMs`. */
 export async function store(
   cache: IdCache,
   fresh: Partial<Record<IdKind, IdList>>,
@@ -76,8 +66,7 @@ export async function store(
     async (locked) => {
       const file: CacheFile = parse(cache, await locked.read()) ?? { identity: cache.identity, entries: {} };
       for (const [kind, items] of Object.entries(fresh) as Array<[IdKind, IdList]>) file.entries[kind] = { at: now, items };
-      // No fsync while the shell waits for Tab: a cache a crash loses (or leaves unreadable, which
-      // reads as a miss) costs one request, never a wrong answer.
+      // No fsync while the shell waits: a cache lost in a crash costs one request, never a wrong answer.
       await locked.write(JSON.stringify(file), { mode: 0o600, durable: false });
       return true;
     },
@@ -95,19 +84,11 @@ export function configStamp(configDir: string): number {
   }
 }
 
-/**
- * The cache's name for the account a command line uses: "sandbox", else the profile's name,
- * decided by settings.ts exactly as for a command (an empty MASG_PROFILE is unset).
- */
 export function cacheLabel(globals: { sandbox?: boolean; profile?: string }, env: Record<string, string | undefined>): string {
   return globals.sandbox ? 'sandbox' : resolveProfileName(globals, env).name;
 }
 
-/**
- * Which account and server a line's IDs belong to, known without opening the profile store:
- * everything that can change the answer, by settings.ts's own precedence (accountOverrides).
- * Tab and the commands that show names beside IDs share one cache through it.
- */
+/** Which account and server a line's IDs belong to, by settings.ts's precedence, without opening the profile store. */
 export function cacheIdentity(
   globals: { sandbox?: boolean; profile?: string; baseUrl?: string },
   env: Record<string, string | undefined>,
@@ -126,12 +107,7 @@ export function kindsChangedBy(path: string): IdKind[] {
   return ['publications', 'adslots', 'advertisers', 'campaigns']; // `masg api -X POST` anything else
 }
 
-/**
- * Drops `kinds` from the label's cache file after masg changed them (create, update), whatever
- * account the file holds. Cheap when there is no file (one failed stat), and it never fails the
- * command: a cache it cannot rewrite under its lock within a moment is deleted instead, and an
- * error is swallowed (the worst case is a stale Tab for CACHE_TTL_MS).
- */
+/** Drop `kinds` from the label's cache after masg changed them; never fails the command (an unwritable cache is deleted). */
 export async function forget(configDir: string, label: string, kinds: readonly IdKind[]): Promise<void> {
   const cache = openCache(configDir, label, '');
   try {

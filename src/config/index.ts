@@ -1,5 +1,4 @@
-// The config layer's public surface. Nothing here imports `conf` at load time (openStore does,
-// when called), so the CLI may import this module statically.
+// The config layer's public surface; the lock library loads only when a profile changes, so the CLI imports this statically.
 export { checkBaseUrl, isLoopbackHost } from './base-url.js';
 export { checkEmail, checkProfileName, checkTimezone } from './checks.js';
 export { openStore } from './conf-store.js';

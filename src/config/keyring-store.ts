@@ -1,7 +1,5 @@
-// The key in the OS keyring, everything else in the config file. Wraps the file store: a profile
-// whose key went to the keyring is written with `keyring: true` and no key, so a command that
-// gets its key from MASG_DEVELOPER_KEY never has to ask the keyring (cron often has none).
-// When the keyring cannot be used the key goes to the file (mode 0600), and the user is told why.
+// The key in the OS keyring, everything else in the config file (`keyring: true`), so a command with MASG_DEVELOPER_KEY
+// never asks the keyring (cron often has none). When the keyring fails the key goes to the file, and the user is told why.
 import { ConfigError } from '../core/errors.js';
 import { KeyringUnavailable, type Keyring } from './keyring.js';
 import type { Profile, ProfileStore } from './store.js';

@@ -1,23 +1,14 @@
-// The OS keyring, where there is one masg can drive without putting the key on a command line.
-// Linux: the Secret Service through libsecret's `secret-tool` (the key travels on stdin, never in
-// argv where `ps` would show it). macOS is not used: `security add-generic-password` takes the
-// password only as an argument (or from a terminal prompt), so the key would be visible in `ps`;
-// there the key stays in the config file (mode 0600). Every call has a short timeout, and any
-// failure (tool missing, no D-Bus session, locked keyring) is a KeyringUnavailable that the store
-// turns into "kept in the file instead, because …".
+// The OS keyring: on Linux `secret-tool`, the key on stdin, never in argv where `ps` shows it (macOS's `security` takes
+// it only as an argument, so there it stays in the file). Any failure is a KeyringUnavailable: "kept in the file, because …".
 import { spawn } from 'node:child_process';
 
 export interface Keyring {
-  /** For messages: "the system keyring (Secret Service)". */
   readonly description: string;
-  /** The key, or undefined when the keyring holds none for this profile. */
   get(profile: string): Promise<string | undefined>;
   set(profile: string, key: string): Promise<void>;
-  /** True when something was removed. */
   delete(profile: string): Promise<boolean>;
 }
 
-/** The keyring could not be used; `reason` says why in a few words. */
 export class KeyringUnavailable extends Error {
   constructor(readonly reason: string) {
     super(`the system keyring is not available: ${reason}`);
@@ -33,7 +24,6 @@ export interface KeyringOptions {
   scope: string;
 }
 
-/** The keyring to use, or undefined when masg should keep keys in the file (and why). */
 export function systemKeyring(opts: KeyringOptions): { keyring?: Keyring; why?: string } {
   const flag = opts.env.MASG_KEYRING?.trim().toLowerCase();
   if (flag === '0' || flag === 'false' || flag === 'no' || flag === 'off') return { why: 'MASG_KEYRING=0' };

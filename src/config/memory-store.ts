@@ -1,5 +1,4 @@
-// An in-memory ProfileStore for tests (here and in command tests): same contract as the file
-// store, no disk, no conf import.
+// An in-memory ProfileStore for tests: the file store's contract, no disk.
 import type { Profile, ProfileStore, ProfileSummary } from './store.js';
 
 export function createMemoryStore(

@@ -1,13 +1,8 @@
-// Folders that hold keys or business data (the config folder, the sandbox's state beside it) are
-// private to their user: created 0700, whoever creates them first (login, a --sandbox run).
+// Folders holding keys or business data are private to their user: created 0700 by whoever comes first (login, --sandbox).
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { ConfigError } from '../core/errors.js';
 
-/**
- * Create `dir` (and missing parents) with 0700, not the default 0755 under a usual umask, so the
- * file names are not listable either. An existing folder is left as it is here: tightenDir()
- * closes it once a key is written into it.
- */
+/** Create `dir` with 0700 (not 0755) so file names are not listable either; an existing folder is left to tightenDir(). */
 export async function ensurePrivateDir(dir: string): Promise<void> {
   try {
     const created = await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -21,7 +16,6 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   }
 }
 
-/** Removes group and other access from an existing folder (a key is about to be written into it). */
 export async function tightenDir(dir: string, platform: NodeJS.Platform = process.platform): Promise<void> {
   // Windows has no POSIX mode bits; the folder inherits the user profile's ACL there.
   if (platform === 'win32') return;

@@ -1,5 +1,4 @@
-// `masg profiles`: every saved profile, which one a command would use, and where each key lives.
-// Built from ProfileStore.list(), which carries no key at all, so no output can print one.
+// `masg profiles`, built from ProfileStore.list(), which carries no key, so no output can print one.
 import type { ProfileStore } from './store.js';
 
 export interface ProfileRow {
@@ -8,13 +7,9 @@ export interface ProfileRow {
   name: string;
   email: string;
   baseUrl: string;
-  /**
-   * The account's zone a command would use with this profile: MASG_TIMEZONE for the active one,
-   * else the profile's; empty when unknown (relative dates and sync are then refused).
-   */
+  /** The zone a command would use with this profile (MASG_TIMEZONE for the active one); empty when unknown. */
   timezone: string;
   timezoneSource: 'env' | 'profile' | 'none';
-  /** Where the key lives, in words ("system keyring …", "config file …"), or "none". */
   keyLocation: string;
 }
 

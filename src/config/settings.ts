@@ -1,5 +1,4 @@
 // THE precedence of masg: flag > environment > profile > default, decided here and nowhere else.
-// Every command (and login/logout for the profile name) goes through these two functions.
 import { ConfigError, UsageError } from '../core/errors.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkEmail, checkProfileName, checkTimezone } from './checks.js';
@@ -19,7 +18,6 @@ export interface SandboxAccount {
 export interface SettingsFlags {
   profile?: string;
   baseUrl?: string;
-  /** Set when `--sandbox` was given and the sandbox is running. */
   sandbox?: SandboxAccount;
 }
 
@@ -27,7 +25,7 @@ export type ProfileSource = 'flag' | 'env' | 'default' | 'sandbox';
 export type KeySource = 'env' | 'profile' | 'sandbox' | 'none';
 export type EmailSource = KeySource;
 export type BaseUrlSource = 'flag' | 'env' | 'profile' | 'sandbox' | 'none';
-/** `none`: the zone is unknown, and whatever needs the account's calendar is refused. (`--tz` is a command's flag: src/stats/zone.ts.) */
+/** `none`: the zone is unknown, and whatever needs the account's calendar is refused. */
 export type TimezoneSource = 'env' | 'profile' | 'sandbox' | 'none';
 
 export interface Settings {
@@ -37,22 +35,16 @@ export interface Settings {
   emailSource: EmailSource;
   key: string;
   keySource: KeySource;
-  /** Where the key lives, in words ("environment variable MASG_DEVELOPER_KEY", "config file …"). */
   keyLocation: string;
   baseUrl: string;
   baseUrlSource: BaseUrlSource;
   /** The account's zone (MASG_TIMEZONE, else the profile's); absent when unknown: never the host's. */
   timezone?: string;
   timezoneSource: TimezoneSource;
-  /** Things to tell the user on stderr, e.g. a config file readable by others. */
   warnings: string[];
 }
 
-/**
- * The profile name alone, for commands that need only that (login, logout).
- * An empty MASG_PROFILE counts as unset (CI templates often export empty variables); an empty
- * `--profile ''` was typed on purpose and is refused by the name check.
- */
+/** The profile name alone (login, logout). An empty MASG_PROFILE is unset: CI templates often export empty variables. */
 export function resolveProfileName(flags: { profile?: string }, env: Env): { name: string; source: 'flag' | 'env' | 'default' } {
   if (flags.profile !== undefined) return { name: checkProfileName(flags.profile, '--profile'), source: 'flag' };
   const fromEnv = nonEmpty(env.MASG_PROFILE);
@@ -60,11 +52,7 @@ export function resolveProfileName(flags: { profile?: string }, env: Env): { nam
   return { name: DEFAULT_PROFILE, source: 'default' };
 }
 
-/**
- * Resolve credentials and base URL. Throws ConfigError (exit 3) when something is missing, with
- * the ways to provide it; UsageError (exit 2) when a value is present but wrong.
- * `partial: true` (for `whoami`) reports what is known instead of failing on missing values.
- */
+/** Credentials and base URL: ConfigError (exit 3) when missing, UsageError (exit 2) when wrong; `partial` (whoami) reports what is known. */
 export async function resolveSettings(input: {
   flags: SettingsFlags;
   env: Env;
@@ -88,14 +76,11 @@ export async function resolveSettings(input: {
   const email = envEmail !== undefined ? checkEmail(envEmail, 'MASG_EMAIL') : stored?.email;
   const emailSource: EmailSource = envEmail !== undefined ? 'env' : stored?.email ? 'profile' : 'none';
 
-  // Mixed sources: an env key with the profile's e-mail is fine (rotating a key in CI). The
-  // reverse is not: a stored key belongs to the e-mail it was verified with at login, so pairing
-  // it with a different MASG_EMAIL can only fail, and the resulting "credentials rejected" would
-  // send the user to replace a key that is fine. Such a mix is reported as a missing key instead.
+  // An env key with the profile's e-mail is fine (rotating a key in CI), but a stored key belongs to the e-mail it was
+  // verified with: with another MASG_EMAIL it is reported missing, not sent to be rejected as bad credentials.
   const hasStoredKey = Boolean(stored?.key || stored?.keyring);
   const storedKeyFits = hasStoredKey && (envEmail === undefined || sameEmail(envEmail, stored!.email));
-  // A key in the OS keyring is fetched only when it is the one used: cron with MASG_DEVELOPER_KEY
-  // never waits on (or fails for) a keyring it does not need.
+  // The keyring is asked only when its key is used: cron with MASG_DEVELOPER_KEY never waits on it.
   const problems: string[] = [];
   const key = envKey ?? (storedKeyFits ? await keyOf(store, profile, stored!, input.partial ? problems : undefined) : undefined);
   const keySource: KeySource = envKey !== undefined ? 'env' : key !== undefined ? 'profile' : 'none';
@@ -146,7 +131,6 @@ async function keyOf(store: ProfileStore, name: string, stored: Profile, problem
   }
 }
 
-/** The base URL a flag or the environment sets, over any profile's. */
 function baseUrlOverride(flags: { baseUrl?: string }, env: Env): { url: string; source: 'flag' | 'env' } | undefined {
   if (flags.baseUrl !== undefined) return { url: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
   const fromEnv = nonEmpty(env.MASG_BASE_URL);
@@ -154,20 +138,12 @@ function baseUrlOverride(flags: { baseUrl?: string }, env: Env): { url: string; 
   return undefined;
 }
 
-/**
- * What the flags and the environment decide about the account, before any profile is read: the
- * base URL and e-mail that override a profile's ('' when none does). With the profile name
- * (resolveProfileName) and the profiles file, it tells which account a line acts as: Tab's ID
- * cache keys on it, so its answer and the command's come from the same account.
- */
+/** The base URL and e-mail that flags and environment impose over any profile ('' when none): Tab's ID cache keys on them. */
 export function accountOverrides(flags: { baseUrl?: string }, env: Env): [baseUrl: string, email: string] {
   return [baseUrlOverride(flags, env)?.url ?? '', nonEmpty(env.MASG_EMAIL) ?? ''];
 }
 
-/**
- * MASG_TIMEZONE over the profile's, like the other MASG_ variables. A stored zone is re-checked on
- * read (the file may have been edited by hand): a wrong one is a configuration error, not a guess.
- */
+/** MASG_TIMEZONE over the profile's; a stored zone is re-checked, as the file may be hand-edited: wrong is an error, not a guess. */
 function pickTimezone(env: Env, profile: string, stored: Profile | undefined): { zone: string; source: 'env' | 'profile' } | undefined {
   const fromEnv = nonEmpty(env.MASG_TIMEZONE);
   if (fromEnv !== undefined) return { zone: checkTimezone(fromEnv, 'MASG_TIMEZONE'), source: 'env' };
@@ -189,14 +165,12 @@ function pickBaseUrl(
 ): { url: string; source: BaseUrlSource } | undefined {
   const override = baseUrlOverride(flags, env);
   if (override !== undefined) return override;
-  // Re-checked on read: the file may have been edited by hand since login validated it.
   if (stored?.baseUrl) return { url: checkBaseUrl(stored.baseUrl, `baseUrl of profile "${profile}"`), source: 'profile' };
   // No default: there is no public production URL to fall back on.
   return undefined;
 }
 
-/** `--sandbox` is a flag, so it beats every env variable and profile; mixing it with the other
- *  flags that choose a server or an account is a contradiction, not a preference. */
+/** `--sandbox` beats every variable and profile; combined with --base-url or --profile it is a contradiction. */
 function sandboxSettings(flags: SettingsFlags): Settings {
   for (const [flag, given] of [
     ['--base-url', flags.baseUrl],
@@ -254,9 +228,7 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-/** Case is ignored: domains are case-insensitive, and whether the service folds the local part
- *  is not documented. A wrong "same" only means the stored key is tried and rejected; a wrong
- *  "different" would be a puzzling missing-key error, so lean towards same. */
+/** Case-insensitive: a wrong "same" only means the key is tried and rejected, a wrong "different" a puzzling missing-key error. */
 function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }

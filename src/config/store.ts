@@ -1,11 +1,7 @@
-// The profile store contract. Everything else in masg talks to this interface, never to `conf`
-// directly, so that an OS-keyring backend (issue 6: key in the keyring, the rest in the file) can
-// slot in later without touching precedence, login or whoami. The methods are async for the same
-// reason: keyring APIs (Secret Service over D-Bus, Keychain) are asynchronous.
+// The profile store contract, async because keyring APIs (Secret Service over D-Bus) are.
 import { isAbsolute, join } from 'node:path';
 import { homedir as osHomedir } from 'node:os';
 
-/** One named set of credentials. The key is optional so a profile can exist without one. */
 export interface Profile {
   email: string;
   key?: string;
@@ -25,11 +21,9 @@ export interface ProfileSummary {
 }
 
 export interface ProfileStore {
-  /** The config file (absolute). Shown by `login` and in permission warnings. */
   readonly path: string;
   get(name: string): Promise<Profile | undefined>;
   set(name: string, profile: Profile): Promise<void>;
-  /** Removes the profile (key included); returns what was removed, or undefined if absent. */
   delete(name: string): Promise<Profile | undefined>;
   list(): Promise<ProfileSummary[]>;
   /** Where this profile's key lives, in words, for `whoami` ("config file /…/config.json"). */
@@ -44,11 +38,7 @@ export interface ProfileStore {
 
 export const DEFAULT_PROFILE = 'default';
 
-/**
- * The directory holding the config file: MASG_CONFIG_DIR, else the XDG config dir. Chosen
- * explicitly (not conf's per-OS default) so the path is the same one the docs name on Linux and
- * macOS alike; Windows gets %APPDATA%\masg, where users expect it.
- */
+/** MASG_CONFIG_DIR, else the XDG config dir on Linux and macOS alike (the path the docs name), %APPDATA%\masg on Windows. */
 export function defaultConfigDir(opts: { env: Record<string, string | undefined>; homedir?: string; platform?: NodeJS.Platform }): string {
   const { env } = opts;
   if (env.MASG_CONFIG_DIR) return env.MASG_CONFIG_DIR;

@@ -1,12 +1,5 @@
-// The one way masg replaces a file (profiles, caches, sandbox state, `--out`, `--results`): write a
-// temporary file in the same folder (same file system, so the rename is atomic), fsync it, rename
-// it over the target, fsync the folder. A reader, or a run killed at any moment, sees the old file
-// or the new one, never half of one.
-//
-// A run killed outright (kill -9, power loss) leaves its temporary file behind. The one rule for
-// those: a temporary file is stale when the process named in it no longer exists, and the next
-// write of the same target removes it. Those of live processes (another export to the same file
-// right now) are left alone, lock or no lock.
+// The one way masg replaces a file: a temporary file in the same folder, fsync, rename, fsync the folder,
+// so a reader or a killed run sees the old file or the new one. Temps of dead writers are removed on the next write.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -16,11 +9,6 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
-/**
- * Remove the temporary files of `path` whose writer process no longer exists. This process's own
- * are kept (it may be writing them now). Best effort: a folder that cannot be listed or a file
- * that cannot be removed is left alone. Returns the names removed.
- */
 export async function removeStaleTemps(path: string, alive: (pid: number) => boolean = processAlive): Promise<string[]> {
   const dir = dirname(path);
   const prefix = `.${basename(path)}.`;
@@ -52,20 +40,14 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/**
- * Start a replacement of `path`: stale temporary files are removed, and a new one is created
- * (`wx`: never someone else's file) and returned open, for the caller to fill and fsync.
- */
+/** Remove stale temps and create a new one (`wx`: never someone else's file), open for the caller to fill and fsync. */
 export async function createTemp(path: string, mode: number): Promise<{ tempPath: string; handle: fs.FileHandle }> {
   await removeStaleTemps(path);
   const tempPath = tempPathFor(path);
   return { tempPath, handle: await fs.open(tempPath, 'wx', mode) };
 }
 
-/**
- * Rename the (fsynced) temporary file over `path` and make the rename durable (unless `durable`
- * is false: a cache that may be lost). On failure the temporary file is removed.
- */
+/** Rename the fsynced temp over `path`; `durable: false` skips the folder fsync (a cache that may be lost). */
 export async function commitTemp(tempPath: string, path: string, durable = true): Promise<void> {
   try {
     await fs.rename(tempPath, path);
@@ -80,11 +62,7 @@ export async function discardTemp(tempPath: string): Promise<void> {
   await fs.rm(tempPath, { force: true }).catch(() => undefined);
 }
 
-/**
- * Replace `path` with `text` atomically. Atomic for readers, but not a lock: a read-modify-write
- * must run inside withFileLock (src/core/file-lock.ts). `beforeRename` may throw to abandon the
- * write. `durable: false` skips the fsyncs, for a cache whose loss costs only a refetch.
- */
+/** Atomic for readers, but not a lock: a read-modify-write must run inside withFileLock. */
 export async function writeFileAtomic(
   path: string,
   text: string,

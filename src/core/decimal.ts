@@ -1,9 +1,5 @@
-// Exact decimal arithmetic on the strings the service sends, for totals rows.
-//
-// Amounts arrive as strings with two decimals ("12.30", "-0.00") and sometimes as non-numbers:
-// an infinite amount is "∞" in XML and "?" in JSON (docs/service-notes.md). Summing through JS numbers
-// would give 0.1 + 0.2 = 0.30000000000000004 and lose counts beyond 2^53, so values are scaled
-// BigInts: units / 10^scale.
+// Exact decimal arithmetic on the service's amount strings, for totals rows: JS numbers would give
+// 0.1 + 0.2 = 0.30000000000000004 and lose counts beyond 2^53, so values are scaled BigInts.
 
 export interface Decimal {
   units: bigint;
@@ -15,13 +11,7 @@ export const INFINITY_MARKERS: readonly string[] = ['∞', '?'];
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
-/**
- * Parse a plain decimal: optional sign, digits, optional fraction — the syntax of Java's
- * BigDecimal (the service's side) without the exponent. Accepts "12", "12.3", "-0.00", "+1",
- * ".5" and "5.". Returns null for anything else ("1e3", "∞", "?", "", "NaN", "1,000") so that
- * callers keep such values as text instead of guessing: an exponent or a thousands separator
- * means the value went through some other formatter, and a guess could be off by 1000×.
- */
+/** A plain decimal (BigDecimal syntax, no exponent), or null for "1e3", "∞", "1,000": kept as text, a guess could be off by 1000×. */
 export function parseDecimal(s: string): Decimal | null {
   const m = DECIMAL.exec(s.trim());
   if (!m) return null;
@@ -35,16 +25,12 @@ function rescale(d: Decimal, scale: number): bigint {
   return d.units * 10n ** BigInt(scale - d.scale);
 }
 
-/** Exact sum at the larger of the two scales: 0.10 + 0.2 = 0.30. */
 export function plus(a: Decimal, b: Decimal): Decimal {
   const scale = Math.max(a.scale, b.scale);
   return { units: rescale(a, scale) + rescale(b, scale), scale };
 }
 
-/**
- * Render at the value's own scale (at least `minScale`; never rounds). Zero has no sign:
- * BigInt has no negative zero, so "-0.00" + "0.00" and "-0.00" alone both print "0.00".
- */
+/** Render at the value's own scale (at least `minScale`; never rounds). BigInt has no negative zero, so "-0.00" prints "0.00". */
 export function formatDecimal(d: Decimal, minScale = 0): string {
   const scale = Math.max(d.scale, minScale);
   const units = rescale(d, scale);
@@ -56,16 +42,7 @@ export function formatDecimal(d: Decimal, minScale = 0): string {
 
 export type SumState = 'number' | 'infinite' | 'invalid';
 
-/**
- * Accumulates a column for a totals row. The rules, in order of precedence:
- * - any addend that is neither a number, blank nor an infinity marker ("abc", "1e3") makes the
- *   total unknown: value() is '' (an empty cell), and `invalid` counts them so the caller can
- *   warn. A total that silently skipped a value would look exact and be wrong.
- * - else, any infinity marker makes the total that marker (the first one seen, so a JSON report
- *   keeps "?" and an XML one "∞"): ∞ plus anything finite is ∞.
- * - else the exact sum. Blank cells ('' = no value) contribute nothing; the sum of nothing is 0.
- * `integer: true` (counts) treats anything with a decimal point as invalid.
- */
+/** A column's total: '' if any addend is unreadable (counted in `invalid`), else the first infinity marker seen, else the exact sum. */
 export class DecimalSum {
   private total: Decimal = { units: 0n, scale: 0 };
   private marker: string | undefined;
@@ -94,7 +71,6 @@ export class DecimalSum {
   }
 }
 
-/** a + b with the DecimalSum rules: addDecimal('0.10', '0.20') === '0.30'. */
 export function addDecimal(a: string, b: string): string {
   return new DecimalSum().add(a).add(b).value();
 }

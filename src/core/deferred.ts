@@ -6,11 +6,7 @@ export interface Deferred<T> {
   reject(reason: unknown): void;
 }
 
-/**
- * Its rejection is marked handled: callers that stop waiting after a first failure (a report's
- * later pieces, a sync's lists) must not turn the failure they already reported into an
- * unhandled rejection.
- */
+/** Its rejection is marked handled: a caller that stopped waiting after a first failure must not see it again as unhandled. */
 export function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void;
   let reject!: (reason: unknown) => void;

@@ -1,5 +1,4 @@
-// The small error family of masg. Library code throws these; only src/cli.ts turns them into an
-// exit code, so every layer stays testable in-process (nothing below the CLI calls process.exit).
+// Library code throws these; only src/cli.ts turns them into an exit code (nothing below it calls process.exit).
 
 export const ExitCode = {
   OK: 0,
@@ -83,15 +82,10 @@ export class NetworkError extends MasgError {
   }
 }
 
-/**
- * A local file could not be read or written (ENOSPC, EROFS, EACCES, EDQUOT, EFBIG, EISDIR…).
- * Its own exit code, so a cron job can tell a full disk from a refused request or a bug.
- */
+/** A local file could not be read or written: its own exit code, so cron can tell a full disk from a refused request. */
 export class LocalIOError extends MasgError {
   override readonly exitCode = ExitCode.LOCAL_IO;
-  /** The file masg was reading or writing. */
   readonly path: string;
-  /** The system error code, e.g. "ENOSPC", when there is one. */
   readonly errno?: string;
   constructor(message: string, options: { path: string; errno?: string; cause?: unknown; hint?: string }) {
     super(message, options);
@@ -118,18 +112,15 @@ export class InterruptedError extends MasgError {
   }
 }
 
-/** Codes the service uses for rejected credentials (docs/service-notes.md). */
 export function isAuthCode(code: number): boolean {
   return code >= 1000 && code <= 1004;
 }
 
-/** Build the right class for a masg-error body. */
 export function errorFromService(code: number, description: string, status: number): ApiError {
   return isAuthCode(code) ? new AuthError(code, description, status) : new ApiError(code, description, status);
 }
 
-// Errors already printed by the command layer (in the chosen output format); cli.ts only maps
-// them to an exit code.
+// Errors the command layer already printed; cli.ts only maps them to an exit code.
 const reported = new WeakSet<object>();
 export function markReported(err: object): void {
   reported.add(err);

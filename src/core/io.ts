@@ -1,6 +1,4 @@
-// The process's streams and environment, injected into everything that talks to the user so that
-// commands run in-process in tests. Here at the bottom (re-exported by src/context.ts) because the
-// completion and the CLI shell need it too, and they must not import context.ts for a type.
+// The process's streams and environment, injected so commands run in-process in tests (here so completion needs no context.ts).
 import type { Readable, Writable } from 'node:stream';
 
 export interface Io {

@@ -1,6 +1,4 @@
-// Turning a system error from the file system into LocalIOError (exit 7): the file masg was
-// working on, the cause in words and the errno, so a cron log says "disk full" rather than
-// "internal error". Every place that writes a file routes its failures through here.
+// File-system errors as LocalIOError (exit 7), in words, so a cron log says "disk full" rather than "internal error".
 import { LocalIOError, MasgError } from './errors.js';
 
 /** Causes a user can act on, in words. Anything else keeps the system's own message. */
@@ -25,7 +23,6 @@ const CAUSES: Record<string, string> = {
   EXDEV: 'the temporary file and the target are on different file systems',
 };
 
-/** What the user can do about it, first line of the hint. */
 const ADVICE: Record<string, string> = {
   ENOSPC: 'Free some space on that disk, or choose a file on another one.',
   EDQUOT: 'Free some space within your quota, or choose a file on another disk.',
@@ -86,7 +83,6 @@ const NOT_FILES = new Set([
 
 export type FileAction = 'write' | 'read' | 'create' | 'replace';
 
-/** The errno of a system error from a file operation, or undefined for anything else. */
 export function fileErrno(err: unknown): string | undefined {
   if (err instanceof MasgError || typeof err !== 'object' || err === null) return undefined;
   const { code, syscall } = err as { code?: unknown; syscall?: unknown };
@@ -95,7 +91,6 @@ export function fileErrno(err: unknown): string | undefined {
   return undefined;
 }
 
-/** "no space left on the device (ENOSPC)". */
 export function causeOf(err: unknown): string {
   const code = fileErrno(err);
   if (code && CAUSES[code]) return `${CAUSES[code]} (${code})`;
@@ -103,11 +98,7 @@ export function causeOf(err: unknown): string {
   return code ? `${message.replace(/^E[A-Z0-9]+: /, '')} (${code})` : message;
 }
 
-/**
- * `err` as a LocalIOError about `path` when it is a file-system failure (an existing
- * LocalIOError is returned as it is); undefined when it is anything else (a network error, a
- * bug), which the caller then rethrows unchanged.
- */
+/** `err` as a LocalIOError about `path` when it is a file-system failure; undefined for anything else (network, bug). */
 export function localIOError(err: unknown, path: string, action: FileAction = 'write', hint?: string): LocalIOError | undefined {
   if (err instanceof LocalIOError) return err;
   const errno = fileErrno(err);

@@ -1,26 +1,16 @@
-// Bounded concurrency for --interval day|hour: one request per piece, at most `limit` at once,
-// results in input order so rows come out chronologically whatever finishes first.
+// Bounded concurrency for --interval day|hour, results in input order so rows come out chronologically.
 
 import { InterruptedError, MasgError, UsageError } from './errors.js';
 
 export interface MapOptions {
   /** Ctrl-C / SIGTERM: stops scheduling, aborts running tasks, rejects with InterruptedError. */
   signal?: AbortSignal;
-  /** Called after each task completes successfully, e.g. to drive a progress line on stderr. */
   onProgress?: (done: number, total: number) => void;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
 
-/**
- * Map `items` through `fn` with at most `limit` calls running at once.
- *
- * The first failure rejects immediately (a cron export that already failed should not wait for
- * the slowest request), stops scheduling and aborts the tasks still running through the signal
- * given to `fn`, which should pass it on to the request. Their later results or errors are
- * ignored. An external abort does the same, with its reason if that is a MasgError, else with
- * InterruptedError (exit 130).
- */
+/** At most `limit` calls at once. The first failure rejects at once (cron should not wait) and aborts the running tasks. */
 export function mapConcurrent<T, R>(
   items: readonly T[],
   limit: number,
@@ -54,7 +44,6 @@ export function mapConcurrent<T, R>(
       opts.signal?.removeEventListener('abort', onAbort);
       resolve(results);
     };
-    // Each completion starts the next item: at most `limit` tasks are ever running.
     const launch = (): void => {
       if (settled || next === items.length) return;
       const index = next++;

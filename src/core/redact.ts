@@ -1,71 +1,36 @@
-// The one redaction path: everything that may reach a terminal or a log (debug lines, dry-run
-// descriptions, error messages) goes through a Redactor built from the secrets of the session.
-//
-// A secret is matched in every form it can take on the wire or in a body, not only as itself:
-// each of its characters may appear raw, percent-encoded (any hex case; `+` for a space in a
-// form body), as an XML named or numeric reference (decimal or hex; the service writes every
-// character above U+007F as a decimal reference and astral characters as two surrogate
-// references), JSON-escaped (`\/`, `\"`, `\uXXXX`, surrogate pairs), or as `?` where the
-// service's Latin-1 JSON lost a character. The forms may be mixed within one occurrence, so one
-// pattern per character covers them all instead of a list of whole-string variants.
+// The one redaction path for everything that may reach a terminal or a log. Each character of a secret may be raw,
+// percent-encoded, an XML or JSON escape, or `?` where Latin-1 JSON lost it, mixed within one occurrence.
 
 export const REDACTED = '[REDACTED]';
 
 export type Redactor = (text: string) => string;
 
-/**
- * Secrets shorter than this are redacted only where they stand as a whole token (see
- * `createRedactor`); longer ones wherever they occur, even inside a longer word.
- */
+/** Secrets shorter than this are redacted only as a whole token, longer ones anywhere. */
 export const SHORT_SECRET_LENGTH = 8;
 
-/** Base64 of `email:key`, exactly as it appears after "Basic " in the Authorization header. */
 export function basicCredentials(email: string, key: string): string {
   return Buffer.from(`${email}:${key}`, 'utf8').toString('base64');
 }
 
-/**
- * What to hide for a developer key: the key, the base64 of `email:key` and the whole header
- * value. Their encoded forms (URL, form, XML, JSON) are matched by the redactor itself. (The
- * e-mail alone is not a secret.)
- */
+/** The key, the base64 of `email:key` and the whole header value (the e-mail alone is not a secret). */
 export function secretsFor(email: string, key: string): string[] {
   if (key === '') return [];
   const token = basicCredentials(email, key);
   return [key, token, `Basic ${token}`];
 }
 
-/**
- * A function that replaces each known secret, in any of its encoded forms, with [REDACTED].
- *
- * Short secrets: a one-character key matched everywhere would blank out every occurrence of that
- * character in unrelated text. A key can only reach output in a few places: the Authorization
- * header (never shown at all, see redactHeaders), the base64 token (long, matched anywhere), and
- * as a value echoed back (a query or form parameter, an XML element, a JSON string, a quoted
- * value in a service message). In each of those it stands alone between delimiters (`=`, `&`,
- * `"`, `<`, `>`, spaces, line ends), so a short secret is matched only as a whole token: not
- * inside a longer word (see WORD_BEFORE). It is then still never printed as a value of its own,
- * while "banana" survives a key of "a" and "e-mail" a key of "e". (A stand-alone word equal to
- * the key is still hidden: that is the price of never printing the key. A short key inside a
- * longer token, such as an ID in a URL path, is not: there it is not a value of its own.)
- */
+/** Replaces each secret in any encoded form; a short one only as a whole token, so "banana" survives a key of "a". */
 export function createRedactor(secrets: Iterable<string>): Redactor {
-  // Longest first, so the header value is replaced whole instead of leaving "Basic [REDACTED]"
-  // half-matched by a shorter secret inside it; empty strings would match everywhere.
+  // Longest first, so the header value is replaced whole, not left as "Basic [REDACTED]".
   const list = [...new Set(secrets)].filter((s) => s !== '').sort((a, b) => b.length - a.length);
   if (list.length === 0) return (text) => text;
   const pattern = new RegExp(list.map(secretPattern).join('|'), 'gu');
-  // Text already redacted once (a debug line redacted by the client, then by the context) must
-  // not be redacted again: a secret like "REDACTED" would nest the marker.
+  // Text redacted twice must not nest the marker (a secret like "REDACTED").
   const once = (text: string) => text.replace(pattern, REDACTED);
   return (text) => text.split(REDACTED).map(once).join(REDACTED);
 }
 
-/**
- * What makes a short secret part of a longer word: a letter, digit or `_` beside it, or a `-` or
- * `.` joining it to one ("e-mail", "e.g.", "example.com"). A `-` or `.` with nothing after it is
- * punctuation: a key at the end of a sentence ("…: e.") is still hidden.
- */
+/** A letter, digit or `_` beside a short secret, or a `-`/`.` joining it to one ("e-mail"), makes it part of a word. */
 const WORD = '[\\p{L}\\p{N}_]';
 const WORD_BEFORE = `(?<!${WORD})(?<!${WORD}[-.])`;
 const WORD_AFTER = `(?!${WORD})(?![-.]${WORD})`;
@@ -87,7 +52,6 @@ const JSON_SHORT: Readonly<Record<string, string>> = {
   '\t': '\\t',
 };
 
-/** Every form one character (code point) can take in output; see the top of this file. */
 function charPattern(ch: string): string {
   const cp = ch.codePointAt(0)!;
   const units = ch.length === 2 ? [ch.charCodeAt(0), ch.charCodeAt(1)] : [cp];
@@ -133,5 +97,4 @@ export function redactHeaders(
   return out;
 }
 
-/** Alias used by the context: `redactor(ctx.secrets)`. */
 export const redactor = createRedactor;

@@ -1,6 +1,5 @@
-// masg's help page, laid out as gh's: usage, description, arguments, the command's own options,
-// subcommands, examples, further sections, and last the inherited (global) options, named briefly
-// with a pointer to `masg help options`, which explains each. Everything fits the help width.
+// masg's help page, laid out as gh's; inherited (global) options come last, named briefly with a
+// pointer to `masg help options`.
 import type { Command, Help, Option } from 'commander';
 import { wrapText } from '../output/wrap.js';
 import { examplesOf, sectionsOf } from '../commands/run.js';
@@ -111,10 +110,8 @@ export function formatHelp(cmd: Command, helper: Help): string {
   return out.join('\n');
 }
 
-// An example as it is printed in help: `$ command`, broken at spaces outside quotes with a
-// trailing backslash, so a long one still fits and still runs when pasted. A trailing
-// `# comment` goes on a line of its own above the command: a backslash inside a comment would
-// not continue the line.
+// An example is broken with trailing backslashes so a long one still runs when pasted; its
+// `# comment` goes above it, since a backslash inside a comment would not continue the line.
 const width = (s: string): number => [...s].length;
 
 /** The words of a shell line, quotes kept; splitting only at spaces outside quotes. */

@@ -1,9 +1,5 @@
-// `--out FILE` and `--results FILE`, files that cron trusts, streamed through the atomic replace
-// of src/core/atomic-file.ts: the data goes to a temporary file beside FILE, is fsynced, and only
-// then replaces FILE. A run that fails or is interrupted removes its temporary file and leaves any
-// earlier FILE untouched; one killed outright leaves it for the next write of FILE to remove.
-//
-// Every failure of the file system comes out as LocalIOError (exit 7) naming FILE and the cause.
+// `--out FILE` and `--results FILE`, files cron trusts, streamed through core/atomic-file.ts: a failed or interrupted
+// run leaves any earlier FILE untouched, and every file-system failure is a LocalIOError (exit 7) naming FILE.
 import { createWriteStream, promises as fs, type WriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -12,24 +8,17 @@ import { UsageError } from '../core/errors.js';
 import { asLocalIO, localIOError } from '../core/local-io.js';
 
 export interface AtomicFile {
-  /** The stream of the current attempt: restart() replaces it. */
   readonly stream: Writable;
   readonly tempPath: string;
-  /** Flush, fsync and rename over the target. Throws LocalIOError when the file system fails. */
   commit(): Promise<void>;
   /** Discard everything written; safe to call more than once or after commit. */
   abort(): Promise<void>;
-  /** Throw away what was written so far and start again on an empty temporary file. */
   restart(): Promise<void>;
-  /** `err` as LocalIOError about the target when it is a file-system failure, else `err` itself. */
   explain(err: unknown): unknown;
 }
 
 export interface AtomicFileOptions {
-  /**
-   * Prove before any work that this many bytes fit: they are written to the temporary file,
-   * fsynced and truncated away again. A full disk is then found before changes are sent.
-   */
+  /** Bytes proven to fit before any work (written, fsynced, truncated): a full disk is found before changes are sent. */
   reserveBytes?: number;
 }
 
@@ -41,8 +30,7 @@ export async function openAtomicFile(path: string, field = '--out', opts: Atomic
   const hint = previous ? `The earlier ${path} is unchanged.` : undefined;
   const explain = (err: unknown) => asLocalIO(err, path, 'write', hint);
 
-  // Created (and the reservation made) through a handle first, so that a read-only folder or a
-  // full disk fails here, before any work is done.
+  // Created (and reserved) through a handle first, so a read-only folder or a full disk fails before any work.
   const mode = previous ? previous.mode & 0o777 : 0o644;
   const { tempPath, handle } = await createTemp(path, mode).catch((err: unknown) => {
     throw localIOError(err, path, 'write') ?? err;
@@ -110,16 +98,13 @@ export async function openAtomicFile(path: string, field = '--out', opts: Atomic
 
 interface Opened {
   stream: WriteStream;
-  /** Settles when the stream has closed: rejects with its error if it failed. */
   closed: Promise<void>;
 }
 
 /** Resolves once the file is open, so that an open error is thrown here and not lost in an event. */
 async function openStream(tempPath: string, flags: 'r+' | 'w'): Promise<Opened> {
-  // `flush`: the descriptor is fsynced before it closes, so the rename never exposes a file
-  // whose data is still only in the page cache. A 1 MB buffer: with the default 16 KB every
-  // batch of rows (~30 KB of CSV) waited for its own write (2,000,000 rows of masg sql --out:
-  // 4.4 s of CPU against 3.1 s).
+  // `flush`: fsynced before close, so the rename never exposes data still in the page cache. A 1 MB buffer: with
+  // 16 KB every batch of rows waited for its own write (2,000,000 rows of masg sql --out: 4.4 s of CPU against 3.1 s).
   const stream = createWriteStream(tempPath, { flags, flush: true, highWaterMark: 1 << 20 });
   const closed = new Promise<void>((resolve, reject) => {
     stream.once('close', resolve);
@@ -133,7 +118,6 @@ async function openStream(tempPath: string, flags: 'r+' | 'w'): Promise<Opened> 
   return { stream, closed };
 }
 
-/** Writes and syncs `bytes` zeros, then truncates them away: proof that they fit on the disk. */
 async function reserve(handle: fs.FileHandle, bytes: number): Promise<void> {
   const chunk = Buffer.alloc(Math.min(bytes, 1 << 20));
   // A nearly full disk takes part of a write without an error: only the next write says ENOSPC.
@@ -151,10 +135,7 @@ async function checkDirectory(dir: string, field: string): Promise<void> {
   if (!stat?.isDirectory()) throw new UsageError(`${field}: the folder ${dir} does not exist`, { field });
 }
 
-/**
- * FILE itself must not be a folder: the rename at the end would fail (EISDIR) after all the work,
- * for --results after the changes were sent. Exported for the checks made before sending.
- */
+/** FILE must not be a folder: the final rename would fail after all the work (for --results, after the changes were sent). */
 export async function checkNotFolder(path: string, field: string): Promise<void> {
   const stat = await fs.stat(path).catch(() => undefined);
   if (stat?.isDirectory()) {

@@ -1,11 +1,8 @@
-// The numbers behind a --chart: one point per interval, summed exactly over every row of that
-// interval (publications, ad slots, countries), for impressions, clicks and money (earnings, or
-// spend for campaigns). Counts and money are exact decimal strings; only drawing uses floats.
+// The numbers behind a --chart: one exact sum per interval over all its rows; only drawing uses floats.
 import { DecimalSum } from '../core/decimal.js';
 import type { Row } from './types.js';
 
 export interface ChartSeries {
-  /** The column summed, e.g. "impressions". */
   key: string;
   money: boolean;
   /** One exact sum per interval, '' where a value was unreadable; ∞/? where infinite. */
@@ -15,7 +12,6 @@ export interface ChartSeries {
 
 export interface ChartData {
   interval: 'day' | 'hour';
-  /** The interval labels in order: YYYY-MM-DD or YYYY-MM-DDTHH. */
   labels: string[];
   series: ChartSeries[];
   /** The currency of the money series when every row agrees, else ''. */

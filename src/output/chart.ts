@@ -1,13 +1,10 @@
-// Draws a --chart: one sparkline per series (impressions, clicks, earnings or spend), one mark
-// per interval, scaled from the series' smallest to its largest value (the shape is the point;
-// the exact min and max are printed beside it, with the total), fitted to the terminal's width. Longer ranges than the width allows are folded:
-// each mark is then the mean of consecutive intervals (the footnote says how many).
+// Draws a --chart: one sparkline per series, scaled from its smallest to its largest value (printed beside it, with the
+// total), fitted to the terminal: a longer range is folded, each mark the mean of consecutive intervals.
 import type { ChalkInstance } from 'chalk';
 import { parseDecimal, type Decimal } from '../core/decimal.js';
 import type { ChartData, ChartSeries } from './chart-series.js';
 
 export interface ChartOptions {
-  /** Terminal columns; 80 when unknown. */
   width?: number;
   chalk: ChalkInstance;
 }
@@ -86,7 +83,6 @@ function statsCells(s: ChartSeries, currency: string): string[] {
   ];
 }
 
-/** Columns padded to the widest cell of each, so the numbers line up under each other. */
 function alignStats(rows: string[][]): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join(GAP));

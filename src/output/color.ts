@@ -8,14 +8,12 @@ export type ColorFlag = 'auto' | 'always' | 'never';
 export interface ColorInputs {
   flag?: ColorFlag;
   env: Readonly<Record<string, string | undefined>>;
-  /** Whether the stream the colour is for (stdout) is a terminal. */
   isTTY: boolean;
 }
 
 /**
- * `--color always|never` wins; then NO_COLOR (any non-empty value, per no-color.org); then
- * FORCE_COLOR ("0" or "false" off, anything else on — '' included, as Node and chalk read it);
- * then the terminal, except TERM=dumb, which cannot show escape codes.
+ * `--color` wins; then NO_COLOR (any non-empty value); then FORCE_COLOR ("0"/"false" off, anything else on, '' included,
+ * as Node and chalk read it); then the terminal, except TERM=dumb.
  */
 export function decideColor({ flag = 'auto', env, isTTY }: ColorInputs): boolean {
   if (flag === 'always') return true;

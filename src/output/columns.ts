@@ -1,5 +1,4 @@
-// Choosing columns (`--fields`) and reading cell values. Kept apart from the formats so every
-// format selects and orders columns the same way.
+// Choosing columns (`--fields`) and reading cells, apart from the formats so that all of them select columns alike.
 
 import { UsageError } from '../core/errors.js';
 import type { Column, Row } from './types.js';
@@ -12,10 +11,7 @@ export function parseFields(value: string): string[] {
     .filter((f) => f !== '');
 }
 
-/**
- * The columns to print, in `fields` order. An unknown name is a usage error that lists the valid
- * ones: a typo in a cron job must fail loudly, not silently drop a column from the export.
- */
+/** The columns to print, in `fields` order; an unknown name is an error, since a cron typo must not drop a column silently. */
 export function selectColumns(columns: readonly Column[], fields?: readonly string[]): Column[] {
   if (fields === undefined) return [...columns];
   const byKey = new Map(columns.map((c) => [c.key, c]));

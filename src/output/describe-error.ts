@@ -1,5 +1,4 @@
-// Errors as data: the source of both the `masg: message` text and the JSON object that scripts
-// using `-o json` read from stderr.
+// Errors as data: the source of both the `masg: message` text and the JSON that `-o json` scripts read from stderr.
 
 import { MasgError } from '../core/errors.js';
 
@@ -15,7 +14,6 @@ export interface ErrorDescription {
   field?: string;
 }
 
-/** What a script reading `-o json` errors gets; also the text form's source. */
 export function describeError(error: unknown): ErrorDescription {
   if (error instanceof MasgError) {
     const extra = error as MasgError & { code?: unknown; status?: unknown; field?: unknown };

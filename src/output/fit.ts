@@ -1,58 +1,25 @@
-// Fitting a table to the terminal: which columns to show and how wide each is, from measured
-// widths alone (no text), so the rule can be read and tested apart from drawing. Only used when
-// the terminal's width is known: piped output is never fitted.
-//
-// Default mode, when the table is wider than the screen, gives way in this order, stopping as
-// soon as the table fits:
-//   1. UUID columns show the shortest prefix unique in their column (at least 7, as git does);
-//   2. columns empty in every row are dropped;
-//   3. columns holding one value in every row (the currency, the one campaign of a report) leave
-//      the table for a caption line above it, where nothing of them is lost;
-//   4. free text is cut with `…`: descriptions, URLs and other text to TEXT_MIN columns, names
-//      (priority 1 text) only to NAME_KEEP, so a name of up to 30 characters stays whole;
-//   5. columns other than priority 1 are dropped, highest `priority` number first (ratios, tags,
-//      URLs, descriptions), then the rightmost among equals;
-//   6. an ID whose name is shown beside it is dropped (the name says it to the reader);
-//   7. names are cut to TEXT_MIN too;
-//   8. the other priority 1 columns (IDs, names, the figures the command exists for) are
-//      dropped: the names of other entities first (a slot's publication, outermost first), then
-//      IDs and figures, the name that tells the rows apart last, the rightmost first among
-//      equals; a last column left is cut, header and all.
-// The room left is then handed back by priority: names and key figures get theirs first (the
-// rows' own names before those of other entities).
-// IDs, numbers, dates and headers are never cut while a column can still be dropped.
-// --wide shows every column and whole values. Free text wraps at spaces (never inside a word),
-// descriptions and URLs before names, and only as far as the table needs to fit: a table that
-// cannot fit even so is shown unwrapped, wider than the screen, rather than wrapped for nothing.
+// Fitting a table to the terminal from measured widths alone (piped output is never fitted). A table too wide gives way
+// in this order until it fits: UUIDs cut to their unique prefix; empty columns dropped; constant ones moved to a caption;
+// free text cut with `…`; priority > 1 columns dropped; IDs whose name is shown dropped; names cut; the rest dropped, the
+// rows' own name last. --wide shows every column whole, wrapping free text at spaces only as far as needed.
 
 export interface ColumnMeasure {
   header: number;
-  /** Widest value (rows and totals). */
   data: number;
-  /** 1 stays longest; 3 goes first. */
   priority: number;
-  /** Free text: may be cut with `…` (default) or wrapped at spaces (--wide). */
   text: boolean;
-  /** Width of the unique ID prefix when every value of the column is a UUID. */
   shortId?: number;
-  /** --wide: the widest word of the column, header included (the narrowest it can wrap to). */
   longestWord?: number;
-  /** Every row's value is '' (the totals row aside). */
   empty?: boolean;
   /** Every row holds the same value (at least two rows, not ''): it can go to the caption. */
   constant?: boolean;
-  /** A name column: the index of the ID column it names. */
   nameFor?: number;
 }
 
 export interface Layout {
-  /** Indexes of the columns shown, in their order. */
   shown: number[];
-  /** Content width of every column (padding and borders excluded); only shown ones matter. */
   widths: number[];
-  /** Whether UUID columns are cut to their unique prefix. */
   shortenIds: boolean;
-  /** Indexes of the columns moved to the caption line above the table, in their order. */
   caption: number[];
 }
 
@@ -83,7 +50,6 @@ function squeezeLayout(cols: readonly ColumnMeasure[], total: number): Layout {
   const caption: number[] = [];
   const need = () => sum(shown.map((i) => min[i])) + frame(shown.length);
   const fits = () => need() <= total;
-  // Leaves out the columns `away` picks, unless that would leave no column at all.
   const leave = (away: (c: ColumnMeasure) => boolean): number[] => {
     const gone = shown.filter((i) => away(cols[i]));
     if (gone.length < shown.length) shown = shown.filter((i) => !away(cols[i]));
@@ -104,16 +70,14 @@ function squeezeLayout(cols: readonly ColumnMeasure[], total: number): Layout {
     }
   };
   const namedId = (i: number) => shown.some((j) => cols[j].nameFor === i);
-  // The name that says which row is which: the rows' own (a slot's name), else the innermost
-  // other one shown (a report's ad slot rather than its publication). Other names go before IDs
-  // and figures, outermost first (3 + 1/(2 + i) ranks them left to right); it goes last.
+  // The name that says which row is which goes last; other names go before IDs and figures, outermost first
+  // (3 + 1/(2 + i) ranks them left to right).
   const rowName = (i: number) => {
     if (cols[i].nameFor === undefined) return true;
     if (shown.some((j) => isName(cols[j]) && cols[j].nameFor === undefined)) return false;
     return !shown.some((j) => j > i && cols[j].nameFor !== undefined);
   };
-  // Headers are never cut while other columns can give way: `conve…` twice would not say which
-  // of conversions and conversionsPercent a column is.
+  // Headers are never cut while other columns can give way: `conve…` twice would not say which column is which.
   const cutText = (names: boolean) => {
     for (const i of shown) {
       const c = cols[i];
@@ -149,7 +113,6 @@ function wrapLayout(cols: readonly ColumnMeasure[], natural: readonly number[], 
   const widths = [...natural];
   const word = (i: number) => Math.min(natural[i], cols[i].longestWord ?? natural[i]);
   let excess = sum(widths) + frame(cols.length) - total;
-  // Descriptions and URLs wrap first; names only past NAME_KEEP, and then only if still needed.
   const stages: Array<(i: number) => number> = [
     (i) => (cols[i].text && !isName(cols[i]) ? word(i) : natural[i]),
     (i) => (isName(cols[i]) ? Math.max(word(i), Math.min(natural[i], NAME_KEEP)) : natural[i]),
@@ -166,10 +129,7 @@ function wrapLayout(cols: readonly ColumnMeasure[], natural: readonly number[], 
   return { shown: cols.map((_, i) => i), widths, shortenIds: false, caption: [] };
 }
 
-/**
- * Narrows the widest column above its floor a step at a time, so long texts share the room
- * evenly, until `excess` is gone or nothing can narrow; returns the excess left.
- */
+/** Narrows the widest column above its floor a step at a time, so long texts share the room evenly; returns the excess left. */
 function narrow(widths: number[], floor: readonly number[], excess: number): number {
   while (excess > 0) {
     let widest = -1;
@@ -185,11 +145,7 @@ function narrow(widths: number[], floor: readonly number[], excess: number): num
   return excess;
 }
 
-/**
- * The shortest prefix length (at least `floor`, as git's 7) that tells every distinct value
- * apart. Tried length by length with a set of prefixes: a few linear passes (random UUIDs need 8
- * or 9 characters at 50,000 rows), cheaper than sorting the strings.
- */
+/** Shortest prefix length (at least `floor`, as git's 7) telling every distinct value apart: a few passes, cheaper than sorting. */
 export function uniquePrefixLength(values: Iterable<string>, floor = 7): number {
   const distinct = new Set(values);
   let longest = 0;
@@ -202,11 +158,9 @@ export function uniquePrefixLength(values: Iterable<string>, floor = 7): number 
   return longest;
 }
 
-// The value of each lowercase hex digit, by UTF-16 code unit; -1 for every other one.
 const HEX = new Int8Array(0x10000).fill(-1);
 for (let c = 0; c < 16; c++) HEX['0123456789abcdef'.charCodeAt(c)] = c;
 
-/** The hex digits of `v` from `from` to `to` (at most 4, a small integer), or -1. */
 function hexRun(v: string, from: number, to: number): number {
   let n = 0;
   for (let j = from; j < to; j++) {
@@ -217,10 +171,6 @@ function hexRun(v: string, from: number, to: number): number {
   return n;
 }
 
-/**
- * The first 12 hex digits of a lowercase UUID as one number (48 bits, exact in a double), or -1
- * when `v` is not a lowercase UUID. Small integers and straight loops, so it stays optimized.
- */
 function uuidKey(v: string): number {
   if (v.length !== 36 || v.charCodeAt(8) !== 0x2d || v.charCodeAt(13) !== 0x2d || v.charCodeAt(18) !== 0x2d || v.charCodeAt(23) !== 0x2d)
     return -1;
@@ -236,12 +186,8 @@ function uuidKey(v: string): number {
 }
 
 /**
- * uniquePrefixLength for a column of lowercase UUIDs (blanks skipped), without a string per
- * prefix: each ID's first 12 hex digits as one number (48 bits, exact in a double), sorted; the
- * most digits two neighbours share, plus one, is the answer (plus the dash after the 8th digit).
- * Undefined when a value is not a lowercase UUID, or two values agree in all 12 digits (the same
- * ID twice, or a rare near-twin): the caller then asks uniquePrefixLength, which compares whole
- * strings. On 50,000 IDs: a few ms against ~20 ms.
+ * uniquePrefixLength for lowercase UUIDs without a string per prefix: the most digits sorted neighbours share, plus one.
+ * Undefined for a non-UUID or two values alike in 12 digits (the caller compares strings). 50,000 IDs: a few ms, not ~20.
  */
 export function uuidPrefixLength(values: readonly string[], count: number, floor = 7): number | undefined {
   const keys = new Float64Array(count);

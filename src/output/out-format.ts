@@ -1,6 +1,4 @@
-// The format of an `--out FILE`: its extension's unless -o says otherwise, csv when neither says,
-// and never a table (a file is data, not a terminal). One rule for every command that writes
-// files: the list, statistics and sql commands.
+// The format of `--out FILE`: -o, else the extension's, else csv; never a table (a file is data, not a terminal).
 import { UsageError } from '../core/errors.js';
 import type { OutputFormat } from './types.js';
 

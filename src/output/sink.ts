@@ -1,12 +1,9 @@
-// Backpressure on any Node writable: remember when write() said "enough" and wait for 'drain'
-// before writing more. Only the write() return value is relied on, the one signal every
-// writable gives (process.stdout, files, sockets, test streams).
+// Backpressure on any Node writable: once write() returns false, wait for 'drain'.
 
 import type { OutStream } from './types.js';
 
 export interface Sink {
   write(text: string | Uint8Array): void;
-  /** True while the stream has asked us to wait. */
   readonly blocked: boolean;
   /** Resolves when the stream can take more; rejects if it fails or closes first. */
   ready(): Promise<void>;
@@ -16,17 +13,11 @@ const CLOSED = 'The output closed before everything was written.';
 
 export function createSink(out: OutStream): Sink {
   let flagged = false;
-  // A 'drain' may already have fired between a refused write and the next wait (the rows of a
-  // batch come later than the write that filled the buffer): then there is nothing to wait for,
-  // and waiting would hang forever. Streams that do not say (writableNeedDrain undefined) are
-  // waited for as before.
+  // A 'drain' may already have fired between a refused write and this wait, and waiting would hang.
   const stillFull = () => (out as { writableNeedDrain?: boolean }).writableNeedDrain !== false;
-  // Once the stream has failed, every later wait fails the same way at once: a closed stream
-  // emits nothing more, so waiting for it again would hang.
+  // Once the stream has failed, every later wait fails at once: a closed stream emits nothing more.
   let failure: Error | undefined;
-  // A stream that failed (a file on a full disk: ENOSPC, EFBIG under `ulimit -f`) is destroyed
-  // and takes every later write silently. Its own error is what the caller must see (it names
-  // the cause; "closed" would not), and it must see it at the next row, not after the report.
+  // A failed stream (ENOSPC, EFBIG) takes later writes silently: its own error must surface at the next row.
   const broken = (): Error | undefined => {
     const s = out as { destroyed?: boolean; errored?: Error | null };
     if (!failure && s.destroyed) failure = s.errored ?? new Error(CLOSED);

@@ -1,9 +1,5 @@
-// Tables for people at a terminal, drawn in one pass: measure every cell once, choose the layout
-// (fit.ts), then write each row once. The look is cli-table3's (which this replaced: its layout
-// rescanned earlier rows for every cell, quadratic in the rows): the same box characters, one
-// space of padding, a rule only under the header and above the totals row, numbers right-aligned.
-// Every cell is sanitized (server text must not drive the terminal); colour comes only from the
-// chalk instance passed in, applied after any cut, so no escape sequence is ever cut.
+// Tables for people at a terminal, drawn in one pass: measure every cell once, choose the layout (fit.ts), write each
+// row once. Every cell is sanitized; colour is applied after any cut, so no escape sequence is ever cut.
 
 import type { ChalkInstance } from 'chalk';
 import { paintStatus } from './color.js';
@@ -17,25 +13,19 @@ export interface TableOptions {
   totals?: string[];
   /** Terminal width; undefined = unknown (piped): nothing is fitted, cut or wrapped. */
   width?: number;
-  /** --wide: every value whole; free text wrapped at spaces to fit where it can. */
   wide?: boolean;
 }
 
 // Most cells hold nothing sanitizeForDisplay would change: one test instead of three replaces.
 const clean = (value: string) => (hasUnsafeCharacters(value) ? sanitizeForDisplay(value) : value);
 
-/**
- * The most rows a table takes. A table sizes its columns from every row, so it holds them all
- * before drawing the first line; that is memory for the rows (about 1 KB each), and past a few
- * screenfuls nobody reads a table anyway. csv, tsv, json and ndjson stream any number of rows.
- */
+/** A table holds every row before drawing (to size its columns): about 1 KB each, and past a few screens nobody reads it. */
 export const TABLE_ROW_LIMIT = 100_000;
 
 const ASCII = /^[\x20-\x7e]*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PRIORITY = 2;
 const BATCH = 256;
-/** Borders and padding of a two-column record view; the narrowest a value is squeezed to. */
 const frame2 = 7;
 const VALUE_MIN = 10;
 
@@ -52,11 +42,7 @@ function box(widths: readonly number[]): Box {
   return { top: `┌${runs.join('┬')}┐`, rule: `├${runs.join('┼')}┤`, bottom: `└${runs.join('┴')}┘` };
 }
 
-/**
- * One table line (or several, for a row whose cells wrap). `cells[k]` holds the lines of the k-th
- * shown cell, already cut to fit; `paint` colours a line after its width was taken; `known[k]`
- * is the width of a one-line cell when already measured (-1 when not).
- */
+/** One table line, or several for a row whose cells wrap; `known[k]` is a one-line cell's measured width, else -1. */
 function drawRow(
   cells: readonly string[][],
   widths: readonly number[],
@@ -81,24 +67,15 @@ function drawRow(
   return text;
 }
 
-/**
- * The rows of a table as the writer keeps them: one array of values per column (column-major),
- * so buffering a row allocates nothing of its own and measuring walks one column at a time.
- * Values are cleaned in place when drawn (the writer owns them).
- */
+/** The rows column-major, so buffering a row allocates nothing and measuring walks one column; cleaned in place when drawn. */
 export interface TableData {
-  /** `values[i][r]`: column i of row r. */
   values: string[][];
   rows: number;
 }
 
-/** Where a drawn table goes, a chunk of lines at a time; a promise means "wait before the next". */
 export type TableOutput = (text: string) => Promise<void> | void;
 
-/**
- * A list as a table: header, rows, and an optional totals row set apart by a rule and bold.
- * Written in chunks of BATCH rows as they are drawn, so a big table never exists as one string.
- */
+/** A list as a table, with an optional bold totals row, emitted BATCH rows at a time: never one big string. */
 export async function renderTable(columns: readonly Column[], data: TableData, opts: TableOptions, emit: TableOutput): Promise<void> {
   await loadWidth();
   const { chalk } = opts;
@@ -107,7 +84,6 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const totals = opts.totals?.map(clean);
   if (totals && totals[0] === '') totals[0] = 'Total';
 
-  // Clean and measure once; the widths are kept so drawing pads without measuring again.
   const n = columns.length;
   const count = data.rows;
   const cellWidths: Int32Array[] = [];
@@ -154,7 +130,6 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const prefix = shown.map((i) => (layout.shortenIds ? measures[i].shortId : undefined));
   const wraps = shown.map((i) => wide && measures[i].text);
 
-  // A cell as the lines it shows; known[k] gets its width when it is the width measured above.
   const known = shown.map(() => -1);
   const fitCell = (value: string, k: number, measured: number): string[] => {
     const p = prefix[k];
@@ -187,17 +162,15 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   if (count > 0) text += lines.rule + '\n';
   await emit(text);
 
-  // The hot loop. A row is pushed as pieces that already exist (the values, and padding joined
-  // to its border from tables made once per column), and the pieces of BATCH rows are joined
-  // once: no string is built per cell or per row, so the collector has almost nothing to copy.
+  // The hot loop: a row is pushed as pieces that already exist (values, and padding joined to its border once per
+  // column), joined once per BATCH rows, so no string is built per cell or per row.
   const last = shown.length - 1;
   const leftTail = shown.map((_, k) => spaceRuns(widths[k], '', k === last ? ' │\n' : ' │ ')); // value, fill, border
   const rightHead = shown.map((_, k) => spaceRuns(widths[k], k === 0 ? '│ ' : '', '')); // border, fill, value
   const rightTail = shown.map((_, k) => (k === last ? ' │\n' : ' │ '));
   const painted = status.some(Boolean) && chalk.level > 0;
-  // A batch of rows as one string. A function of its own, not a loop in this async function:
-  // each `await` below resumes the caller in unoptimized code, so a hot loop here would run
-  // mostly unoptimized (renderTable runs once); a function called per batch gets optimized.
+  // A function of its own, not a loop in this async function: code resumed after an `await` runs unoptimized, while a
+  // function called per batch gets optimized.
   const parts: string[] = [];
   const shownValues = shown.map((i) => data.values[i]);
   const shownWidths = shown.map((i) => cellWidths[i]);
@@ -257,15 +230,11 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   await emit(text + lines.bottom + '\n');
 }
 
-/** `runs[f]` = before + f spaces + after, for every fill f from 0 to `width`. */
 function spaceRuns(width: number, before: string, after: string): string[] {
   return Array.from({ length: width + 1 }, (_, f) => before + ' '.repeat(f) + after);
 }
 
-/**
- * The display width of every value of a column, and which are printable ASCII (most: their
- * width is their length, and they need no cleaning). Other values are cleaned in place first.
- */
+/** Each value's display width, and which are printable ASCII (width = length, no cleaning); others are cleaned in place. */
 function measureColumn(values: string[], count: number): { widths: Int32Array; ascii: Uint8Array; widest: number } {
   const widths = new Int32Array(count);
   const ascii = new Uint8Array(count);
@@ -291,7 +260,6 @@ function indexOf(columns: readonly Column[], key: string): number | undefined {
   return i < 0 ? undefined : i;
 }
 
-/** Whether a column holds one value, not '', in every one of at least two rows. */
 function isConstant(values: readonly string[], count: number): boolean {
   if (count < 2 || values[0] === '') return false;
   const first = values[0];
@@ -299,11 +267,7 @@ function isConstant(values: readonly string[], count: number): boolean {
   return true;
 }
 
-/**
- * The caption above a table: `label: value` for each column that left it because every row
- * holds the same value, as many to a line as fit the terminal. An item wider than the terminal
- * puts its value on a line of its own, cut only when even that line is too narrow for it.
- */
+/** `label: value` for each constant column, as many to a line as fit; an item wider than the terminal gets its own lines. */
 function captionLines(items: ReadonlyArray<readonly [string, string]>, width: number | undefined, chalk: ChalkInstance): string {
   const lines: string[] = [];
   let line = '';
@@ -328,7 +292,6 @@ function captionLines(items: ReadonlyArray<readonly [string, string]>, width: nu
   return lines.map((l) => l + '\n').join('');
 }
 
-/** The unique-prefix width of a column when every value in it is a UUID (blanks aside). */
 function idPrefix(values: readonly string[], count: number): number | undefined {
   const fast = uuidPrefixLength(values, count);
   if (fast !== undefined) return fast;

@@ -1,5 +1,4 @@
-// Everything that is not data: messages, errors, spinner and progress, all on stderr. stdout
-// carries data only, so `masg … -o csv > file` and pipes are never polluted.
+// Everything that is not data (messages, errors, spinner, progress) goes to stderr: stdout carries data only.
 
 import { describeError } from './describe-error.js';
 import { sanitizeForDisplay } from './sanitize.js';
@@ -13,7 +12,6 @@ export interface UiOptions {
   color: boolean;
   quiet: boolean;
   format: OutputFormat;
-  /** Messages are wrapped to this many columns (src/output/wrap.ts textWidth); none: not wrapped. */
   width?: number;
   /** Delay before a spinner appears, so fast calls never flash one (default 300 ms). */
   spinnerDelayMs?: number;
@@ -21,7 +19,6 @@ export interface UiOptions {
 
 export interface Spinner {
   update(text: string): void;
-  /** Removes the spinner line; safe to call twice or before it ever appeared. */
   stop(): void;
 }
 
@@ -32,35 +29,22 @@ export interface Ui {
   info(message: string): void;
   /** Worth knowing though not a problem: silenced by --quiet only. */
   notice(message: string): void;
-  /** Always shown. */
   warn(message: string): void;
   /** The final word on a failed command; the exit code is src/cli.ts's business. */
   error(error: unknown): void;
   spinner(text: string): Spinner;
   /** "label done/total" on a terminal; cleared when done reaches total. */
   progress(done: number, total: number, label?: string): void;
-  /**
-   * One wait for the service begins; call the returned function when it ends. While any wait is
-   * open a spinner shows (after the spinner delay, on a terminal only), unless a progress line
-   * already tells the story: a progress line replaces it, never the other way round.
-   */
+  /** One wait for the service; call the result when it ends. A spinner shows while any is open, unless a progress line does. */
   waiting(): () => void;
 }
 
-/**
- * What a wait indicator needs of a client: the two calls that wait for the service. Structural,
- * so that output/ need not import the api layer it sits beside (src/api/types.ts ApiClient fits).
- */
 interface Waitable {
   request(...args: never[]): Promise<unknown>;
   stream(...args: never[]): Promise<unknown>;
 }
 
-/**
- * The client, with every request and every stream's wait for its answer shown through
- * `ui.waiting()`: the one place masg shows that it waits, whatever the command. A stream's wait
- * ends when its answer starts (rows arrive and are shown from then on).
- */
+/** The client with every request, and every stream until its answer starts, shown through `ui.waiting()`. */
 export function withWaitIndicator<C extends Waitable>(client: C, ui: Pick<Ui, 'waiting'>): C {
   const watch =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
@@ -72,15 +56,13 @@ export function withWaitIndicator<C extends Waitable>(client: C, ui: Pick<Ui, 'w
         done();
       }
     };
-  // The transport's client is a plain object of closures: a copy with two calls replaced keeps
-  // every other member (close…) as its own property, so it can be spread again downstream.
+  // The transport's client is a plain object of closures: the copy keeps every other member (close…) as its own.
   return { ...client, request: watch(client.request.bind(client)), stream: watch(client.stream.bind(client)) };
 }
 
 const NO_SPINNER: Spinner = { update() {}, stop() {} };
 
-// Messages may quote server text (an ApiError's description): sanitized line by line so a
-// hint's own line breaks survive while escape sequences from the server do not.
+// Messages may quote server text: sanitized line by line, so a hint's own line breaks survive.
 const clean = (text: string) => text.split('\n').map(sanitizeForDisplay).join('\n');
 
 export function createUi(opts: UiOptions): Ui {
@@ -93,21 +75,16 @@ export function createUi(opts: UiOptions): Ui {
   let waits = 0;
   let waitSpinner: Spinner | undefined;
 
-  // Callers clean the text they pass in; our own colour codes are added after cleaning. While a
-  // spinner runs, ora intercepts writes to its stream (and to process.stdout/stderr): it clears
-  // its line, lets the text through and draws itself again below it.
+  // While a spinner runs, ora intercepts writes to its stream: it clears its line, lets the text through, redraws below.
   const line = (text: string) => void stderr.write(text + '\n');
   // Wrapped before painting, so colour codes never count as columns; continuations are indented.
   const fit = (text: string) => (opts.width === undefined ? text : wrapText(text, opts.width, 2));
-  /** A hint is already indented under its message: its continuations keep that indent. */
   const hintFit = (text: string) => (opts.width === undefined ? text : wrapText(text, opts.width));
-  /** A message after a coloured prefix ("masg:"), wrapped as one line. */
   const prefixed = (prefix: string, code: number, text: string) => paint(code, prefix) + fit(`${prefix} ${text}`).slice(prefix.length);
 
   function spinner(text: string): Spinner {
     active?.stop();
-    // ora divides by the stream's width: a terminal that reports 0 columns (a pty never sized)
-    // would make it clear Infinity lines on every frame.
+    // ora divides by the stream's width: a pty never sized (0 columns) would clear Infinity lines every frame.
     if (!opts.stderrIsTTY || quiet || (stderr as { columns?: number }).columns === 0) return NO_SPINNER;
     let current = text;
     let stopped = false;
@@ -127,7 +104,6 @@ export function createUi(opts: UiOptions): Ui {
         })
         .catch(() => {}); // a spinner that cannot load is not worth failing a command for
     }, opts.spinnerDelayMs ?? 300);
-    // A forgotten stop() must not keep the process alive.
     timer.unref();
     const handle: Spinner = {
       update(t) {
@@ -166,7 +142,6 @@ export function createUi(opts: UiOptions): Ui {
       }
       const e = describeError(error);
       line(prefixed('masg:', 31, clean(e.message)));
-      // Every line of a hint is indented under the message, not only the first.
       if (e.hint) line(paint(2, hintFit(clean(e.hint).replace(/^/gm, '  '))));
     },
     spinner,

@@ -1,10 +1,6 @@
 import type { Writable } from 'node:stream';
 
-/**
- * Runs `write` (which prints to `out`) and resolves with the error `out` failed with meanwhile,
- * if any: stdout redirected to a file on a full disk fails on the next tick, after the write
- * itself seemed to succeed. EPIPE (`| head`) is not a failure.
- */
+/** Runs `write` and resolves with any error `out` failed with meanwhile: a full disk fails stdout a tick later (EPIPE is fine). */
 export async function writeWatched(out: Writable, write: () => Promise<void>): Promise<unknown> {
   let failure: unknown;
   const onError = (err: NodeJS.ErrnoException) => {

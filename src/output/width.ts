@@ -1,9 +1,5 @@
-// Display width, truncation and word wrapping of plain (already sanitized, uncoloured) cell text,
-// in terminal columns: wide East Asian characters and emoji count 2, combining marks 0
-// (string-width). Text is cut only between grapheme clusters, so an accent is never separated
-// from its letter, and colour is applied after cutting, so no escape sequence is ever cut.
-// string-width is loaded by loadWidth() (await import, like every heavy module), which the table
-// renderer calls first: it never loads for `--help`, csv or json.
+// Display width, truncation and wrapping of sanitized, uncoloured cell text in terminal columns, cut only between
+// grapheme clusters. string-width is loaded by loadWidth() (lazily: never for `--help`, csv or json).
 
 type StringWidth = (text: string) => number;
 type EastAsianWidth = (codePoint: number) => number;
@@ -19,28 +15,22 @@ export async function loadWidth(): Promise<void> {
   const lookup: EastAsianWidth = eaw.eastAsianWidth;
   eastAsianWidth = (cp) => {
     if (cp > 0xffff) return lookup(cp);
-    // The library searches its ranges (and makes an options object) on every call, ~100 ns; a
-    // table of names in CJK asks for the same few hundred characters 50,000 times over.
+    // The library searches its ranges on every call (~100 ns); a CJK table asks for the same few hundred 50,000 times.
     let w = bmpWidths[cp];
     if (w === 0) bmpWidths[cp] = w = lookup(cp);
     return w;
   };
 }
 
-/** eastAsianWidth of each Basic Multilingual Plane character as first asked; 0: not asked yet. */
 const bmpWidths = new Uint8Array(0x10000);
 
 export const ELLIPSIS = '…';
 
 // Printable ASCII is one column per character: the common cell skips string-width altogether.
 const ASCII = /^[\x20-\x7e]*$/;
-// Text with emoji (and their joiners, selectors, modifiers, keycaps, flags) is measured by
-// emojiWidth below; Hangul jamo, Indic conjuncts, spacing marks and lone surrogates go to
-// string-width itself. Any other text is
-// the sum of its code points' East Asian widths, zero for marks and invisible formatting
-// characters: what string-width computes, without its Intl.Segmenter, which costs 15-150 µs per
-// short string on Node 20 (a 50,000-row table with accented or emoji names took seconds).
-// test/output/fit.test.ts checks both against string-width on tricky text.
+// Text with emoji goes to emojiWidth; Hangul jamo, Indic conjuncts, spacing marks and lone surrogates to string-width.
+// Any other text is the sum of its code points' East Asian widths: what string-width computes, without its
+// Intl.Segmenter (15-150 µs per short string on Node 20). test/output/fit.test.ts checks both against string-width.
 const NEEDS_SEGMENTER =
   // eslint-disable-next-line no-misleading-character-class -- a set of single code points (ZWJ, variation selectors, keycap), each a reason to segment; no sequence is meant
   /[\p{Mc}\u0900-\u0dff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\u200d\ufe0e\ufe0f\u20e3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Cs}]/u;
@@ -50,7 +40,6 @@ const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const MODIFIER = /\p{Emoji_Modifier}/u;
 const KEYCAP_BASE = /[0-9#*]/;
 
-/** Width of text holding emoji, one code point at a time, with the clustering rules terminals use. */
 function emojiWidth(text: string): number {
   let width = 0;
   let prev = ''; // the previous code point, '' after a joiner
@@ -60,8 +49,6 @@ function emojiWidth(text: string): number {
     const cp = ch.codePointAt(0)!;
     let w: number;
     if (cp >= 0x20 && cp < 0x7f) {
-      // Printable ASCII (most of a name with an emoji in it): one column, and none of the cases
-      // below, so none of their tests (each a regular expression) need running.
       w = 1;
     } else if (cp === 0x200d) {
       joined = true;
@@ -87,8 +74,7 @@ function emojiWidth(text: string): number {
   return width;
 }
 
-// What displayWidth needs to know of one code point, found once with the expressions above and
-// kept: their Unicode property classes cost ~1 µs per test of a short CJK name, per name.
+// Each code point's kind, found once and kept: the Unicode property classes cost ~1 µs per test of a short CJK name.
 const WIDTH_0 = 1; // WIDTH_0 + w: a code point w columns wide (0, 1 or 2)
 const EMOJI = 4; // matches NEEDS_SEGMENTER only: the text is measured by emojiWidth
 const LIBRARY = 5; // matches NEEDS_LIBRARY (and so NEEDS_SEGMENTER): by string-width
@@ -111,10 +97,7 @@ function kindOf(cp: number): number {
 
 export function displayWidth(text: string): number {
   if (ASCII.test(text)) return text.length;
-  // Accented Latin, CJK: the sum of the code points' widths, zero for marks and invisible
-  // formatting characters. Below U+1100 everything is narrow (ambiguous characters count 1, as
-  // in string-width).
-  // Text with emoji goes to emojiWidth, unless it also holds what only string-width handles.
+  // Below U+1100 everything is narrow (ambiguous characters count 1, as in string-width).
   let width = 0;
   let emoji = false;
   for (let i = 0; i < text.length; i++) {
@@ -145,11 +128,7 @@ function graphemes(text: string): Iterable<string> {
   };
 }
 
-/**
- * `text` in at most `width` columns: whole when it fits, else cut at a grapheme boundary and
- * ended with `…`. A wide character that would straddle the edge is left out whole, so the result
- * may be a column narrower than `width` (the caller pads).
- */
+/** `text` cut at a grapheme boundary to at most `width` columns, ending in `…`; may be a column short (the caller pads). */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   if (width <= 0) return '';
@@ -158,8 +137,7 @@ export function truncate(text: string, width: number): string {
   let used = 0;
   let kept = '';
   if (!NEEDS_SEGMENTER.test(text)) {
-    // Without emoji or jamo a grapheme is a base and the zero-width marks after it: cut only
-    // before a character that takes room, so marks stay with their letter.
+    // Without emoji or jamo, cut only before a character that takes room, so marks stay with their letter.
     for (const ch of text) {
       const w = ZERO_WIDTH.test(ch) ? 0 : eastAsianWidth(ch.codePointAt(0)!);
       if (w > 0 && used + w > width - 1) break;
@@ -177,18 +155,13 @@ export function truncate(text: string, width: number): string {
   return kept + ELLIPSIS;
 }
 
-/** The widest single word (space-separated): the narrowest a column can be wrapped without cutting one. */
 export function longestWord(text: string): number {
   let max = 0;
   for (const word of text.split(' ')) max = Math.max(max, displayWidth(word));
   return max;
 }
 
-/**
- * Word-wrap to `width` columns at spaces only. A word wider than a line gets a line of its own:
- * whole when `longWords` is 'keep' (--wide: the column was sized to the longest word, or the
- * user asked for full values), cut with `…` when it is 'cut' (a record view on a narrow screen).
- */
+/** Word-wrap at spaces only; a word wider than a line gets its own line, whole ('keep', --wide) or cut with `…` ('cut'). */
 export function wrapWords(text: string, width: number, longWords: 'keep' | 'cut'): string[] {
   if (displayWidth(text) <= width) return [text];
   const lines: string[] = [];

@@ -1,6 +1,5 @@
-// The streaming row writer. csv/tsv/json/ndjson rows go out as they come, in batches, waiting
-// whenever `out` asks us to (backpressure), so a 200,000-row export never sits in memory; a
-// table must know every width before drawing its first line, so it buffers.
+// The streaming row writer: machine formats go out in batches as rows come, waiting on backpressure, so a 200,000-row
+// export never sits in memory; a table must know every width before its first line, so it buffers.
 
 import { UsageError } from '../core/errors.js';
 import { createChalk } from './color.js';
@@ -20,9 +19,7 @@ interface Encoder {
   end(): string;
 }
 
-// Rows per out.write(): big enough that per-chunk costs vanish on large exports, small enough
-// that memory stays flat. Smaller batches also go out at the next turn of the event loop, so a
-// slow multi-request export still shows rows as they arrive.
+// Rows per out.write(): big enough for large exports, small enough for flat memory; a partial batch goes out next tick.
 const BATCH_ROWS = 512;
 const DONE = Promise.resolve();
 
@@ -41,17 +38,12 @@ function createEncoder(columns: Column[], s: OutputSettings): Encoder {
   }
 }
 
-/**
- * Throws UsageError at once for an unknown `--fields` name, before any request is sent.
- * `totals` passed to end() are drawn by tables only: machine formats carry data rows alone (a
- * totals line would be summed again by a spreadsheet and refused by `--from` re-imports).
- */
+/** Unknown `--fields` throw at once; `totals` are drawn by tables only (a spreadsheet would sum a totals line again). */
 export function createRowWriter(out: OutStream, columns: readonly Column[], settings: OutputSettings): RowWriter {
   const cols = selectColumns(columns, settings.fields);
   if (settings.format === 'table') return createTableWriter(out, cols, settings);
 
   const sink = createSink(out);
-  // On a terminal, control characters in the data show as visible escapes (src/output/sanitize.ts).
   const show = terminalView(out);
   const encoder = createEncoder(cols, settings);
   let batch: string[][] = [];
@@ -81,8 +73,7 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
     else scheduled ??= setImmediate(() => flush(false));
   };
 
-  // Slow writes (waiting for 'drain') are chained so rows keep their
-  // order even when a caller does not await each write().
+  // Slow writes are chained, so rows keep their order even when a caller does not await each write().
   let slow: Promise<void> | undefined;
   let slowCount = 0;
   const later = (step: () => void): Promise<void> => {
@@ -99,8 +90,7 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
 
   return {
     write(row) {
-      // The common case returns nothing: no promise, so a caller that awaits only what it gets
-      // (parseStatsStream) spends no microtask per row.
+      // The common case returns nothing, so a caller awaiting only what it gets spends no microtask per row.
       if (!sink.blocked && slowCount === 0) {
         push(row);
         return;
@@ -114,10 +104,7 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   };
 }
 
-/**
- * Past TABLE_ROW_LIMIT rows the table is refused before anything is drawn (exit 2, like any
- * choice of options that cannot be served): the command is right, only the format is not.
- */
+/** Past TABLE_ROW_LIMIT rows a table is refused before anything is drawn: the command is right, only the format is not. */
 export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
   return new UsageError(
     `More than ${limit.toLocaleString('en-US')} rows: too many for a table, which holds every row to size its columns. Nothing was printed.`,
@@ -128,13 +115,9 @@ export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
   );
 }
 
-/**
- * The table writer behind createRowWriter (columns already selected). `limit` is TABLE_ROW_LIMIT
- * but for bench/table.js, which lifts it to show the drawing stays linear at 10× the rows.
- */
+/** The table writer; `limit` is lifted only by bench/table.js, to show that drawing stays linear at 10× the rows. */
 export function createTableWriter(out: OutStream, cols: readonly Column[], settings: OutputSettings, limit = TABLE_ROW_LIMIT): RowWriter {
-  // Column-major: a row adds a value to each column's array and allocates nothing of its own
-  // (an array per row, held to the end, was most of the garbage collector's work on big tables).
+  // Column-major: an array per row, held to the end, would be most of the garbage collector's work on big tables.
   const keys = cols.map((c) => c.key);
   const values: string[][] = keys.map(() => []);
   let rows = 0;
@@ -148,9 +131,7 @@ export function createTableWriter(out: OutStream, cols: readonly Column[], setti
       const { renderTable } = await import('./table.js');
       const chalk = await createChalk(settings.color);
       const sink = createSink(out);
-      // Drawn and written a chunk at a time, waiting whenever `out` asks us to. Encoded here into
-      // a buffer sized for the worst case: box drawing makes every chunk a two-byte string, and
-      // the stream's own Buffer.from measures such a string in a first pass before encoding it.
+      // Encoded into a worst-case buffer: the stream's Buffer.from would first measure each two-byte (box drawing) chunk.
       const emit = (text: string) => {
         const bytes = Buffer.allocUnsafe(text.length * 3);
         sink.write(bytes.subarray(0, bytes.write(text)));

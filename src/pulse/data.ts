@@ -88,7 +88,6 @@ export function compare<F>(days: Map<string, F> | undefined, pick: (f: F) => Dec
   return { value: fmt(v, scale), baseline: fmt(mean(sum, data.compared.length, scale), scale), change: change && fmt(change, 1) };
 }
 
-/** Sum of a metric over some days. */
 export function sumOver<F>(days: Map<string, F> | undefined, dates: readonly string[], pick: (f: F) => Decimal): Decimal {
   let sum = ZERO;
   for (const d of dates) {

@@ -1,6 +1,4 @@
-// Exact arithmetic for the pulse: sums, means, ratios and percent changes on decimal strings
-// (core/decimal.ts, stats/ratio.ts). Decisions (is this a drop of 40 %?) compare Decimals too, so
-// a threshold is never missed by a float rounding.
+// Exact decimal arithmetic for the pulse, so a threshold is never missed by a float rounding.
 import { formatDecimal, parseDecimal, plus, type Decimal } from '../core/decimal.js';
 import { divideRounded, shift } from '../stats/ratio.js';
 
@@ -46,10 +44,7 @@ export function ratio(num: Decimal, den: Decimal, power: number, scale: number):
   return isZero(den) ? '' : formatDecimal(divideRounded(shift(num, power), den, scale), scale);
 }
 
-/**
- * The percent change of `value` against the mean of `n` days summing to `sum`, one decimal,
- * computed from the exact sum (value·n − sum) / sum × 100, so the rounded mean never skews it.
- */
+/** Percent change against the mean of `n` days, from the exact sum so the rounded mean never skews it. */
 export function changeOf(value: Decimal, sum: Decimal, n: number): Decimal | null {
   if (n === 0 || isZero(sum)) return null;
   return divideRounded(shift(sub(times(value, n), sum), 2), sum, 1);

@@ -1,6 +1,5 @@
-// The thresholds of the pulse, their documented defaults, and `--rules FILE` (JSON): any part
-// may be given, the rest keeps its default. Every value is checked before anything is sent; a
-// wrong one is a UsageError naming its path in the file ("drop.alert: …").
+// The pulse's thresholds and `--rules FILE` (JSON) over their defaults, each value checked
+// before anything is sent ("drop.alert: …").
 import { UsageError } from '../core/errors.js';
 
 export interface Band {
@@ -74,7 +73,6 @@ function band(raw: unknown, path: string, d: Band): Band {
   return b;
 }
 
-/** Rules from the text of a rules file (JSON), over the defaults. */
 export function parseRules(text: string): PulseRules {
   let parsed: unknown;
   try {

@@ -1,7 +1,5 @@
-// The pulse's rows from a `masg sync` warehouse (its tables are a documented contract:
-// docs/warehouse.md), so a pulse over synced days sends no statistics request. The session is
-// given by the caller (src/commands/pulse.ts opens it with src/warehouse): this module only
-// reads, with plain SQL both DuckDB and PostgreSQL accept.
+// The pulse's rows from a `masg sync` warehouse (docs/warehouse.md), so synced days need no
+// statistics request. Read-only, in SQL both DuckDB and PostgreSQL accept.
 import { baselineDates } from './days.js';
 import { budgetUnit } from './data.js';
 import { needsSpentToDate } from './live.js';
@@ -14,11 +12,7 @@ export interface ReadSession {
 
 export type Coverage = { holds: true } | { holds: false; why: string };
 
-/**
- * Whether the warehouse holds every day of the comparison, complete, for this account in this
- * zone. Anything else (no tables, another account, a missing day) says why, and the pulse
- * reads the service instead.
- */
+/** Whether every day of the comparison is complete for this account and zone; if not, why. */
 export async function warehouseCoverage(
   session: ReadSession,
   want: { account: string; timeZone?: string; date: string; baselineDays: number },

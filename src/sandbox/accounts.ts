@@ -1,6 +1,5 @@
-// The sandbox's fixed accounts. Credentials are public by design (documented, printed at start):
-// the sandbox holds no secrets. The second account's key contains ":" on purpose, because
-// production allows that and clients must split Basic credentials at the first colon only.
+// The sandbox's fixed accounts, public by design. The second key contains ":" on purpose:
+// production allows it, and clients must split Basic credentials at the first colon only.
 
 import type { Account } from './types.js';
 

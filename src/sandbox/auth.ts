@@ -1,6 +1,4 @@
-// HTTP Basic authentication as production checks it. The order of checks decides the code:
-// no header (1000), not "Basic <base64 of email:key>" with both parts non-empty (1001),
-// unknown e-mail (1002), wrong key (1003), caller's address not allowed (1004).
+// HTTP Basic authentication as production checks it; the order of checks decides the code.
 
 import { SandboxError } from './errors.js';
 import type { Store } from './store.js';
@@ -16,11 +14,9 @@ export function authenticate(header: string | undefined, store: Store, remoteAdd
   const decoded = Buffer.from(token, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw new SandboxError(1001, 'Malformed Authorization header');
-  // The key may itself contain ":" — only the first colon separates.
   const email = decoded.slice(0, colon);
   const key = decoded.slice(colon + 1);
-  // Production wants both parts non-empty before it looks anything up: ":key" and "email:" are
-  // malformed, not an unknown e-mail or a wrong key.
+  // ":key" and "email:" are malformed, not an unknown e-mail or a wrong key.
   if (email === '' || key === '') throw new SandboxError(1001, 'Malformed Authorization header');
   const account = store.accounts.get(email);
   if (!account) throw new SandboxError(1002, `Invalid email: ${email}`);

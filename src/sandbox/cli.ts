@@ -1,5 +1,4 @@
-// `masg sandbox`: run the sandbox in the foreground until Ctrl-C / SIGTERM / the abort signal.
-// Option values arrive as strings from commander (or main.ts) and are checked here.
+// `masg sandbox`: the sandbox in the foreground until Ctrl-C, SIGTERM or the abort signal.
 
 import { rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
@@ -18,7 +17,7 @@ export interface SandboxCommandOptions {
   faults?: string;
   /** PUBLICATIONSxSLOTS[xCOUNTRIES], e.g. "2000x5" or "2000x5x40". */
   scale?: string;
-  /** One line per request on stdout: true (--log), false (--no-log), undefined = when stdout is a terminal. */
+  /** Request lines on stdout; undefined = when stdout is a terminal. */
   log?: boolean;
 }
 
@@ -26,7 +25,6 @@ export interface SandboxCommandIo {
   stdout: Writable & { isTTY?: boolean };
   stderr: Writable;
   signal?: AbortSignal;
-  /** Global --quiet: no request lines unless --log asks for them. */
   quiet?: boolean;
 }
 
@@ -106,10 +104,8 @@ export async function runSandboxCommand(o: SandboxCommandOptions, io: SandboxCom
 }
 
 /**
- * `masg sandbox --reset`: delete one state file so the next start seeds fresh demo data. A file
- * the user named (--data) is deleted only if it really is sandbox state, so a mistyped path is
- * refused, not lost; `ownFile` (--sandbox's state, which only masg writes) is deleted even when
- * corrupt — resetting it is the way out of that. Returns the message for stderr.
+ * `masg sandbox --reset`. A file the user named is deleted only if it is sandbox state, so a typo
+ * loses nothing; `ownFile` (--sandbox's) is deleted even when corrupt, the way out of that.
  */
 export function resetState(file: string, what: string, ownFile = false): string {
   let state: unknown;

@@ -1,5 +1,4 @@
-// Demo advertisers and campaigns: both advertiser statuses, the three budget types, campaigns
-// that served for a while (statistics), and campaigns that never served (empty dates, no data).
+// Demo advertisers and campaigns: every status and budget type, served and never served.
 
 import { DEMO, OTHER } from './accounts.js';
 import type { CampaignRecord, SandboxState } from './types.js';

@@ -1,7 +1,5 @@
-// First-start data, deterministic for a seed and the clock: a demo account with publications of
-// every type and status, ad slots, two advertisers with campaigns, and a second account so that
-// "belongs to another account" is real. Creation times lie 90+ days back, so about 90 days of
-// statistics exist from the first minute.
+// First-start data, deterministic for a seed and the clock, with a second account so "belongs to
+// another account" is real. Creation lies 90+ days back, so statistics exist from the first minute.
 
 import { ACCOUNTS, DEMO, OTHER } from './accounts.js';
 import { uuidFor } from './hash.js';
@@ -95,7 +93,6 @@ export function initialState(o: SeedOptions): SandboxState {
   };
   if (!o.demo && !o.scale) return state;
   const id = () => uuidFor(o.seed, state.nextId++);
-  // Minute precision keeps the stored times readable; seconds would add nothing.
   const at = (msAgo: number) => new Date(Math.floor((o.now.getTime() - msAgo) / 60_000) * 60_000);
   if (o.scale) scalePublications(state, DEMO.email, o.scale, id, at(100 * DAY));
   else {

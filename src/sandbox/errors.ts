@@ -1,5 +1,4 @@
-// The service's own error vocabulary: a masg-error is a code, a description and an HTTP status.
-// Descriptions follow production's wording where it is known (docs/service-notes.md).
+// masg-errors in production's wording where it is known (docs/service-notes.md).
 
 export class SandboxError extends Error {
   constructor(
@@ -26,5 +25,5 @@ export const otherAdvertiserAccount = (what: string, id: string): SandboxError =
 
 export const blankName = (): SandboxError => new SandboxError(2002, 'Name must not be blank');
 
-/** What production answers when rendering crashes (also used by the `500` fault). */
+/** Production crashing while rendering (and the `500` fault). */
 export const crash = (): SandboxError => new SandboxError(500, 'Internal Server Error', 500);

@@ -1,26 +1,11 @@
-// Fault injection, so scripts can be tested against bad days. Each fault says whether the
-// request's change was applied — what a client can and cannot safely retry:
-//
-//   drop        connection closed before handling (not applied)
-//   reset       connection reset (TCP RST) before handling (not applied)
-//   503         HTML "Service Unavailable" from the front end (not applied)
-//   429         HTML "Too Many Requests" with Retry-After (not applied)
-//   502         HTML "Bad Gateway" page of a proxy (not applied)
-//   drop-after  handled, then connection closed with no answer (APPLIED, outcome unknown)
-//   500         handled, then production's crash body: masg-error 500 (APPLIED)
-//   truncate    handled, body cut short mid-way, connection closed (APPLIED)
-//   malformed   handled, complete response whose body is not valid XML/JSON (APPLIED)
-//   drop-tags   handled without its `tags` parameter, as production does: it has no ad slot
-//               tags, accepts them and answers 200 (APPLIED, tags not kept)
-//
-// String form (CLI --faults): comma-separated `kind=probability`, plus `latency=MS` or
-// `latency=MIN-MAX`, `retry-after=SECONDS`, `seed=N`, `path=SUBSTRING`. A bare kind means always.
+// Fault injection, so scripts can be tested against bad days. What a client may retry depends on
+// whether the change was applied: drop, reset, 503, 429 and 502 come before the handler; drop-after,
+// 500, truncate, malformed and drop-tags (production ignores ad slot tags) after it (docs/sandbox.md).
 
 import { prng } from './hash.js';
 
 export const FAULT_KINDS = ['drop', 'reset', '503', '429', '502', 'drop-after', '500', 'truncate', 'malformed', 'drop-tags'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
-/** Faults decided before the handler runs (the request has no effect). */
 export const BEFORE_HANDLER: ReadonlySet<FaultKind> = new Set(['drop', 'reset', '503', '429', '502']);
 
 export type Latency = number | [min: number, max: number];
@@ -69,7 +54,6 @@ export class Faults {
     return f === undefined || (typeof f === 'string' ? path.includes(f) : f.test(path));
   }
 
-  /** Decide this request's fault (if any) and its added latency. */
   decide(path: string): { fault?: FaultKind; latencyMs: number } {
     if (!this.matches(path)) return { latencyMs: delay(this.baseLatency, this.random) };
     const latencyMs = delay(this.spec.latencyMs ?? this.baseLatency, this.random);
@@ -100,7 +84,7 @@ export function parseLatency(text: string): Latency {
   return [min, max];
 }
 
-/** Parse the CLI form, e.g. "503=0.2,429=0.1,drop=0.05,truncate=0.05,latency=100-300". */
+/** The CLI form: "503=0.2,drop=0.05,latency=100-300,retry-after=2,seed=1,path=/list"; a bare kind means always. */
 export function parseFaults(text: string): FaultSpec {
   const spec: FaultSpec = { rates: {} };
   for (const item of text

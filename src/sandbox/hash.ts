@@ -1,7 +1,6 @@
-// Deterministic 32-bit hashing. Statistics and demo IDs are pure functions of the seed, so two
-// sandboxes with the same seed agree to the byte without storing a single statistics row.
+// Statistics and demo IDs are pure functions of the seed: two sandboxes with one seed agree to the byte.
 
-/** Mix two 32-bit values into one well-distributed unsigned 32-bit value (murmur3 finaliser). */
+/** murmur3's finaliser. */
 export function mix(a: number, b: number): number {
   let h = Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b) ^ 0x5bd1e995;
   h ^= h >>> 15;
@@ -12,7 +11,7 @@ export function mix(a: number, b: number): number {
   return h >>> 0;
 }
 
-/** Hash of three or four integers: the hot path of the statistics generator (no rest args). */
+/** The statistics generator's hot path: no rest args. */
 export function hash3(a: number, b: number, c: number): number {
   return mix(mix(a, b), c);
 }
@@ -21,19 +20,18 @@ export function hash4(a: number, b: number, c: number, d: number): number {
   return mix(mix(mix(a, b), c), d);
 }
 
-/** FNV-1a of a string, for turning IDs into hash keys. */
+/** FNV-1a. */
 export function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 
-/** A value in [0, 1) from a hash. */
 export function unit(h: number): number {
   return h / 4294967296;
 }
 
-/** Small seeded PRNG (mulberry32) for fault dice: reproducible runs for a given seed. */
+/** mulberry32, for fault dice. */
 export function prng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
@@ -45,7 +43,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-/** A lower-case UUID (version-4 shaped, like production's IDs) derived from the seed and a counter. */
+/** Version-4 shaped, like production's IDs. */
 export function uuidFor(seed: number, n: number): string {
   let hex = '';
   for (let i = 0; i < 4; i++)

@@ -1,6 +1,4 @@
 // The sandbox: a faithful, stateful local implementation of the service (docs/service-notes.md).
-//   const sb = await startSandbox({ port: 0, dataFile: 'state.json' });
-//   fetch(`${sb.url}/publication/list.xml`, { headers: { authorization: basic(sb.demo) } })
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,51 +21,39 @@ export { DEMO as DEMO_ACCOUNT, OTHER as OTHER_ACCOUNT, RESTRICTED as RESTRICTED_
 export interface SandboxOptions {
   host?: string;
   port?: number;
-  /** JSON state file; omitted = in memory only. Created (with its folder) on first start. */
+  /** Omitted = in memory only. */
   dataFile?: string;
-  /** Decides demo IDs and all statistics (default 1). A data file keeps the seed it was made with. */
+  /** Default 1. A data file keeps the seed it was made with. */
   seed?: number;
-  /** Seed demo data on first start (default true). */
   demo?: boolean;
-  /** Benchmark data instead of the hand-written demo publications. */
+  /** Benchmark data instead of the demo publications. */
   scale?: { publications: number; slotsPerPublication: number; countries?: number };
   latencyMs?: Latency;
   faults?: FaultSpec;
-  /** The sandbox's clock: statistics exist only for hours that are over. */
+  /** Statistics exist only for hours that are over. */
   now?: () => Date;
-  /** 'production' (default): production's quirks; 'spec': ad slot earnings as a bare decimal, campaign view wrapped. */
+  /** 'spec': ad slot earnings as a bare decimal, campaign view wrapped. */
   flavor?: 'production' | 'spec';
-  /** Serve under a path prefix, e.g. "/v1" (clients must keep a base URL's path). */
+  /** e.g. "/v1" (clients must keep a base URL's path). */
   basePath?: string;
-  /** How many recent requests `requests` keeps (default 10,000). */
+  /** Default 10,000. */
   requestLogLimit?: number;
-  /** How many bytes of parameters `requests` may hold at most (default 32 MiB); oldest go first. */
+  /** Default 32 MiB; oldest go first. */
   requestLogBytes?: number;
-  /** Called once per request when its connection is done with it (for `masg sandbox`'s log lines). */
   onRequest?: RequestListener;
 }
 
 export interface Sandbox {
-  /** http://HOST:PORT plus the base path, no trailing slash. */
+  /** No trailing slash. */
   url: string;
-  /** The demo account; `timezone` is the zone its statistics hours are counted in. */
   demo: { email: string; key: string; timezone: string };
   other: { email: string; key: string; timezone: string };
   requests: SandboxRequestLog[];
   setFaults(spec: FaultSpec | undefined): void;
-  /**
-   * Revise a past day's figures on purpose: every hourly figure of `day` (YYYY-MM-DD, each
-   * account's local day) × `factor`, rounded down per hour; factor 1 undoes it. Persisted with
-   * the state; resolves once saved.
-   */
+  /** Every hourly figure of a past local `day` × `factor`, rounded down per hour; factor 1 undoes it. */
   revise(day: string, factor: number): Promise<void>;
-  /**
-   * A fault in the figures of one entity on one day, for `masg pulse`: an ad slot that stops
-   * serving, a publication whose earnings drop, a campaign that overspends (stats/revise.ts).
-   * Persisted with the state; resolves once saved.
-   */
+  /** A fault in one entity's figures on one day, for `masg pulse` (stats/revise.ts). */
   incident(incident: Incident): Promise<void>;
-  /** Stops listening, waits for in-flight requests, flushes pending writes. */
   close(): Promise<void>;
 }
 
@@ -75,8 +61,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const now = opts.now ?? (() => new Date());
   const seed = opts.seed ?? 1;
   const create = () => initialState({ seed, now: now(), demo: opts.demo ?? true, scale: opts.scale });
-  // With a data file, other processes may share it (every `masg --sandbox` command has its own
-  // sandbox over one file): the Store locks, reloads and writes it per change (persist.ts).
+  // Other processes may share the data file: the Store locks, reloads and writes it per change.
   const store = opts.dataFile ? await Store.open(opts.dataFile, create) : new Store(create());
 
   const requests: SandboxRequestLog[] = [];
@@ -127,7 +112,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      // A client that keeps a stream open must not hold the sandbox forever.
       const force = setTimeout(() => server.closeAllConnections(), 2_000);
       await closed;
       clearTimeout(force);

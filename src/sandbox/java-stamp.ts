@@ -1,25 +1,9 @@
-// Production reads `start`/`end` with Java's lenient `new SimpleDateFormat("yyyyMMddHH")`, so it
-// accepts far more than ten valid digits: `2011043112` (April 31) is 1 May 12:00, hour 24 is the
-// next day, `201101011` is hour 1, trailing garbage is ignored, and only input that yields no
-// field at all fails with `Unparseable date: "…"`. This is that algorithm, step by step:
-//
-// 1. Fields are read in pattern order. Before each one, spaces and tabs are skipped (end of text
-//    there fails). A field followed by another numeric field ("abutting") may use only the
-//    characters up to its pattern width counted from where it started (yyyy: 4, MM and dd: 2,
-//    whitespace included), and fails if the text is shorter than that; the last field (HH) takes
-//    every digit that follows.
-// 2. Each field is a java.text.DecimalFormat integer parse (getIntegerInstance, no grouping,
-//    en-US symbols of the JRE's own locale data): an optional "-", then "∞" or digits (any
-//    Unicode decimal digit, Character.digit), stopping at "." and at anything else; an "E" with
-//    digits after it is an exponent ("1E2" is 100). The NaN symbol (U+FFFD) reads as 0. The
-//    value goes through Number.intValue(): a long wraps to 32 bits, a double saturates.
-// 3. A lenient GregorianCalendar turns year, month - 1, day and hour into a time, carrying every
-//    overflow (month 13, day 0, hour 1234) into the larger fields, with the Julian calendar before
-//    the 1582 cutover and Java's 32- and 64-bit arithmetic where Java overflows.
-//
-// The result is the nominal local hour (time.ts): Java's wall-clock milliseconds / 3,600,000.
-// Only one corner is not reproduced: a date inside the ten days the 1582 cutover skipped, which
-// Java resolves from whatever the shared Calendar computed before (the sandbox takes Gregorian).
+// Production reads `start`/`end` with Java's lenient `SimpleDateFormat("yyyyMMddHH")`: `2011043112`
+// is 1 May 12:00, hour 24 the next day, trailing garbage is ignored, and only input with no field
+// fails ("Unparseable date"). Here is that algorithm: fields in pattern order after skipped blanks,
+// abutting ones limited to their width; each a DecimalFormat integer parse ("-", "∞", any Unicode
+// digit, "E" exponent, then intValue()); then a lenient GregorianCalendar (Julian before 1582).
+// Not reproduced: dates in the ten days the 1582 cutover skipped (Java's depend on earlier calls).
 
 const NAN = '\uFFFD';
 const INFINITY = '\u221E';
@@ -35,7 +19,6 @@ const CUTOVER_YEAR = 1582;
 
 interface Field {
   width: number;
-  /** Followed by another numeric field: read at most `width` characters. */
   abutting: boolean;
 }
 
@@ -60,7 +43,7 @@ export function lenientStampHour(text: string): number | undefined {
     }
     let limit = text.length;
     if (field.abutting) {
-      // Counted from `start`, not from after the skipped whitespace (as Java does).
+      // Counted from `start`, not after the skipped whitespace (as Java does).
       if (start + field.width > text.length) return undefined;
       limit = start + field.width;
     }
@@ -103,7 +86,7 @@ function parseJavaInt(text: string, pos: number): { value: number; end: number }
   return { value: intValue(digits, digits.length + exponent, negative), end: p };
 }
 
-/** The exponent after "E": optional "-", digits; ignored (number ends before "E") unless it fits a long. */
+/** Ignored (the number ends before "E") unless it fits a long. */
 function parseExponent(text: string, pos: number): { value: number; end: number } | undefined {
   let p = pos;
   const negative = text[p] === '-';
@@ -143,7 +126,6 @@ function intValue(digits: string, decimalAt: number, negative: boolean): number 
 function digitValue(code: number): number {
   if (code >= 0x30 && code <= 0x39) return code - 0x30;
   if (code < 0x80 || !isDecimalDigit(code)) return -1;
-  // Unicode lays decimal digits out in runs of ten starting at zero.
   let zero = code;
   while (isDecimalDigit(zero - 1)) zero--;
   return (code - zero) % 10;
@@ -185,7 +167,6 @@ function monthFixed(calendar: typeof gregorianFixed, year: number, month: number
 
 /** GregorianCalendar.computeTime (lenient), stopping at wall-clock time, as a nominal hour. */
 function wallClockHour(year: number, month: number, day: number, hour: number): number {
-  // The hour's whole days go into the date; what is left is the time of day.
   const dayShift = floorDiv(hour, 24);
   const timeOfDay = (hour - dayShift * 24) * 3_600_000;
   let fixed: number;

@@ -1,5 +1,5 @@
-// The ISO 639-1 two-letter language codes: the 183 current ones plus the withdrawn "bh" and "sh",
-// which Java's locale list (and so, presumably, production) still knows. Lower case only.
+// ISO 639-1 codes plus the withdrawn "bh" and "sh", which Java's locale list (and so, presumably,
+// production) still knows.
 
 export const LANGUAGES: ReadonlySet<string> = new Set(
   (

@@ -1,5 +1,4 @@
-// Standalone entry: `node dist/sandbox/main.js [--port N] [--data FILE] …` (same options as
-// `masg sandbox`). Used by tests that need the sandbox in a separate, killable process.
+// `node dist/sandbox/main.js [options of masg sandbox]`, for tests that need a killable process.
 
 import { parseArgs } from 'node:util';
 import { runSandboxCommand } from './cli.js';

@@ -1,27 +1,18 @@
-// Request parameters as a servlet container gives them: query string first, then an
-// application/x-www-form-urlencoded POST body. Other bodies (JSON, XML, multipart) are read and
-// ignored, so their parameters appear missing, exactly as in production.
-//
-// A form body is decoded in the charset its Content-Type names; without one, in ISO-8859-1, the
-// servlet default (ServletRequest.getCharacterEncoding() is null). That is why the service's
-// notes say to send `charset=UTF-8`: a client that leaves it out gets "CafÃ©" for "Café" here
-// rather than in production. The query string is always UTF-8.
+// Parameters as a servlet container gives them: query string (UTF-8), then a form body; other
+// bodies are ignored, as in production. A form without a charset is ISO-8859-1, the servlet
+// default, so a client that leaves it out gets "CafÃ©" here rather than in production.
 
 import type { IncomingMessage } from 'node:http';
 
-/**
- * The largest request body the sandbox reads (2 MiB, the common servlet-container default for
- * forms; the largest legitimate form — 255-character tags by the hundred — is far below).
- * Anything larger is answered 413 without being kept (server.ts).
- */
+/** The common servlet-container default; the largest legitimate form is far below. */
 export const MAX_BODY = 2 * 1024 * 1024;
 
 export interface RequestParams {
   query: Record<string, string>;
   form: Record<string, string>;
-  /** The merged view the service sees: for a repeated name the first value wins, query first. */
+  /** For a repeated name the first value wins, query first. */
   params: Record<string, string>;
-  /** The body went over MAX_BODY: nothing of it was kept, the rest is still unread. */
+  /** Nothing of the body was kept; the rest is still unread. */
   tooLarge?: boolean;
 }
 
@@ -35,7 +26,6 @@ export async function readParams(req: IncomingMessage, url: URL): Promise<Reques
   const form: Record<string, string> = Object.create(null) as Record<string, string>;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   const isForm = req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded');
-  // Other bodies are ignored by the service, so they are counted, not kept.
   const body = await readBody(req, isForm);
   if (body === 'too-large') return { query: { ...query }, form: {}, params: { ...query }, tooLarge: true };
   if (isForm && body.length > 0) {
@@ -51,7 +41,6 @@ function charsetOf(contentType: string): 'utf8' | 'latin1' {
   return m && /^utf-?8$/.test(m[1]) ? 'utf8' : 'latin1';
 }
 
-/** application/x-www-form-urlencoded: "+" is a space, %XX a byte; the bytes read in `charset`. */
 export function decodeForm(body: Buffer, charset: 'utf8' | 'latin1'): Array<[string, string]> {
   const decode = (raw: string): string => {
     // A Buffer, not a number[]: a 2 MiB value must not cost 16 MiB of boxed numbers.
@@ -68,7 +57,6 @@ export function decodeForm(body: Buffer, charset: 'utf8' | 'latin1'): Array<[str
     return bytes.toString(charset, 0, n);
   };
   const out: Array<[string, string]> = [];
-  // Read byte for byte (latin1 maps each byte to one char), then decode each name and value.
   for (const pair of body.toString('latin1').split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
@@ -78,9 +66,8 @@ export function decodeForm(body: Buffer, charset: 'utf8' | 'latin1'): Array<[str
 }
 
 /**
- * The body, or 'too-large' as soon as it passes MAX_BODY (then the request is paused, the rest
- * unread: the caller answers 413 and discards it). Listeners rather than `for await`, because
- * leaving an async iterator early destroys the socket, and the client would see a reset, not 413.
+ * 'too-large' leaves the rest unread, for a 413. Listeners, not `for await`: leaving an async
+ * iterator early destroys the socket, and the client would see a reset, not 413.
  */
 function readBody(req: IncomingMessage, keep: boolean): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {

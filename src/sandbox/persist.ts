@@ -1,12 +1,7 @@
-// The durable state file, shared safely between processes. Several sandboxes may use one file at
-// once (every `masg --sandbox` command runs its own, over <configDir>/sandbox/state.json, and a
-// `masg sandbox --data FILE` may run beside them), so each batch of changes is made under the
-// file's cross-process lock (src/core/file-lock.ts): reload the file if another process wrote it
-// since this one last read it, apply the changes, replace the file atomically (temp file, fsync,
-// rename: a kill -9 leaves the old or the new file), release, and only then answer. IDs come
-// from the state's `nextId` as read under the lock, so they are unique across processes, and a
-// 200 means the change is on disk. Reads see other processes' committed changes through a cheap
-// stat check. A corrupt file is an error, never overwritten.
+// The state file, shared by several sandboxes at once (each `masg --sandbox` runs its own). Each
+// batch of changes runs under the cross-process lock: reload if another process wrote, apply,
+// replace atomically, release, then answer; so IDs are unique and a 200 means it is on disk.
+// A corrupt file is an error, never overwritten.
 
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -26,10 +21,7 @@ function currentStamp(file: string): string | undefined {
   }
 }
 
-/**
- * Read the file and its stamp from one descriptor, so the two always match. Undefined when
- * missing; a corrupt file is an error (and is never overwritten: nothing is written after it).
- */
+/** From one descriptor, so state and stamp always match. */
 function readState(file: string): { state: SandboxState; stamp: string } | undefined {
   let fd: number;
   try {
@@ -52,7 +44,7 @@ function parseState(file: string, text: string): SandboxState {
   return state;
 }
 
-/** The state in `file` (for `masg sandbox --reset`, which checks what it deletes); undefined when missing. */
+/** For `masg sandbox --reset`, which checks what it deletes. */
 export function loadState(file: string): SandboxState | undefined {
   return readState(path.resolve(file))?.state;
 }
@@ -63,17 +55,14 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** What the file needs from the state it persists. */
 export interface StateHooks {
-  /** Swap in a state read from the file (another process's changes). */
+  /** Swap in another process's changes. */
   replace(state: SandboxState): void;
-  /** Serialise the current state. */
   snapshot(): string;
 }
 
-/** A state file that changes only under its lock. */
 export class SharedStateFile {
-  /** The version of the file the memory holds; undefined = unknown (a failed write), reload at the next look. */
+  /** Undefined after a failed write: reload at the next look. */
   private stamp: string | undefined;
   /** True while a batch holds the lock: the memory is then ahead of the file, never behind. */
   private busy = false;
@@ -83,11 +72,7 @@ export class SharedStateFile {
 
   private constructor(readonly path: string) {}
 
-  /**
-   * The file's state, created under the lock by `create` when there is none yet (two processes
-   * starting at once on a new file both end up with the one that was written first). Call
-   * attach() before any other method.
-   */
+  /** Created under the lock, so two processes starting on a new file share one state. Call attach() first. */
   static async open(file: string, create: () => SandboxState): Promise<{ state: SandboxState; file: SharedStateFile }> {
     const resolved = path.resolve(file);
     mkdirSync(path.dirname(resolved), { recursive: true });
@@ -111,16 +96,12 @@ export class SharedStateFile {
     this.hooks = hooks;
   }
 
-  /** For reads: take in what other processes committed since the last look (one stat when nothing did). */
+  /** For reads: one stat when nothing changed. */
   refresh(): void {
     if (!this.busy) this.reloadIfChanged();
   }
 
-  /**
-   * Run `change` (synchronous) as part of the next batch under the lock, on the state as it is
-   * on disk; resolves with its result once the batch is on disk. A change that throws is left
-   * out of the answer (its error is returned to it alone); a failed write fails the whole batch.
-   */
+  /** Resolves once the batch is on disk; a change that throws fails alone, a failed write fails the batch. */
   transact<T>(change: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ run: change, resolve: resolve as (value: unknown) => void, reject });
@@ -128,7 +109,6 @@ export class SharedStateFile {
     });
   }
 
-  /** Wait until every submitted change is written (or has failed). */
   async flush(): Promise<void> {
     while (this.running) await this.running;
   }
@@ -146,7 +126,6 @@ export class SharedStateFile {
   private async drain(): Promise<void> {
     const { withFileLock } = await import('../core/file-lock.js');
     while (this.pending.length > 0) {
-      // Every change queued while the previous batch was writing goes into one lock and one write.
       const batch = this.pending.splice(0);
       let outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;
       try {
@@ -167,8 +146,7 @@ export class SharedStateFile {
             }
             return results;
           } catch (err) {
-            // The memory may now hold changes that are not on disk: never answered as done, and
-            // dropped at the next look, which reloads the file.
+            // The memory may hold changes not on disk: the next look reloads the file.
             this.stamp = undefined;
             throw err;
           } finally {

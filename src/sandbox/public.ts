@@ -1,8 +1,5 @@
 // `import { startSandbox } from 'masg/sandbox'`: the local service for users' own tests (our
-// stripe-mock). A thin wrapper over ./index.ts that keeps the options a test needs and hands
-// back credentials in the shape createClient takes:
-//   const sb = await startSandbox();
-//   const client = createClient({ baseUrl: sb.baseUrl, ...sb.accounts.demo });
+// stripe-mock), handing back credentials in the shape createClient takes.
 import { DEMO, OTHER } from './accounts.js';
 import { parseFaults, type FaultKind, type FaultSpec, type Latency } from './faults.js';
 import { startSandbox as startInternal } from './index.js';

@@ -1,7 +1,5 @@
-// The record of recent requests (`sandbox.requests`), bounded by entries AND by bytes: a request
-// keeps its parameters, and a long-running sandbox fed large forms must not grow without end.
-// The array is public and callers hold it (tests read it, slice it, even empty it), so it is
-// trimmed in place and its byte count is recounted from what is really in it before cutting.
+// `sandbox.requests`, bounded by entries AND bytes, as a request keeps its parameters. Callers hold
+// the array (and may empty it), so it is trimmed in place and recounted before cutting.
 
 import type { FaultKind } from './faults.js';
 import type { Format } from './wire/reply.js';
@@ -41,7 +39,6 @@ export class RequestLog {
     this.measure(entry);
   }
 
-  /** Re-measure an entry that grew (its parameters were read), then trim. */
   measure(entry: SandboxRequestLog): void {
     const size = sizeOf(entry);
     this.bytes += size - (this.sizes.get(entry) ?? 0);
@@ -65,7 +62,7 @@ export class RequestLog {
   }
 }
 
-/** An upper estimate of what an entry holds: two bytes per character of every string in it. */
+/** An upper estimate: two bytes per character. */
 function sizeOf(e: SandboxRequestLog): number {
   let chars = e.method.length + e.path.length + (e.contentType?.length ?? 0) + (e.userAgent?.length ?? 0);
   for (const record of [e.params, e.query, e.form]) {

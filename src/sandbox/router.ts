@@ -1,6 +1,5 @@
-// Path → route. Paths are {type}/{service}.{format}; the lower-case suffix alone picks the format.
-// Anything else (unknown path, missing or unknown suffix, wrong method) is the web container's
-// business in production: an HTML 404/405 page, never a masg-error.
+// Path → route. A path that is not {type}/{service}.{format} with a known method gets the web
+// container's HTML 404/405 page, never a masg-error, as in production.
 
 import { createAdSlot, listAdSlots, updateAdSlot, viewAdSlot } from './routes/adslots.js';
 import { listAdvertisers, listCampaigns, viewCampaign } from './routes/advertisers.js';
@@ -40,7 +39,6 @@ function matchPattern(pattern: string[], segments: string[]): string[] | undefin
   return ids;
 }
 
-/** Split "/publication/abc/statistics.json" into segments and format; undefined when malformed. */
 export function splitPath(pathname: string): { segments: string[]; format?: Format } | undefined {
   const parts = pathname.split('/').slice(1);
   const last = parts[parts.length - 1] ?? '';

@@ -1,5 +1,4 @@
-// Scale mode: a big network for benchmarks (e.g. 2,000 publications × 5 slots × 40 countries,
-// about 200,000 ad slot × country rows a day), all ACTIVE for 100 days.
+// Scale mode: a big network for benchmarks, all ACTIVE for 100 days.
 
 import type { SandboxState } from './types.js';
 

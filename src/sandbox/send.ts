@@ -1,7 +1,5 @@
-// Writing a Reply. Whole bodies go out with a Content-Length; lazy bodies (statistics) are
-// streamed as chunked transfer in ~64 KiB pieces, awaiting 'drain' whenever the socket's buffer
-// is full, so a huge report costs a constant amount of memory however slow the client reads.
-// All body text is single-byte by construction (see wire/), hence the Latin-1 encoding.
+// Writing a Reply. Lazy bodies are chunked, awaiting 'drain', so a huge report costs constant
+// memory however slow the client. Body text is single-byte by construction, hence Latin-1.
 
 import type { ServerResponse } from 'node:http';
 import type { Reply } from './wire/reply.js';
@@ -32,7 +30,7 @@ export async function send(res: ServerResponse, reply: Reply): Promise<void> {
   res.end(Buffer.from(pending, 'latin1'));
 }
 
-/** Resolves on 'drain' or 'close', removing both listeners (hundreds of waits per report). */
+/** Removes both listeners: hundreds of waits per report. */
 function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -45,7 +43,6 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
-/** The whole body as one string (faults that rewrite a body need all of it). */
 export function bodyText(reply: Reply): string {
   return typeof reply.body === 'string' ? reply.body : [...reply.body].join('');
 }

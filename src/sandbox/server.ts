@@ -1,5 +1,4 @@
-// The request pipeline: log → fault dice → parameters → route → (parse, authenticate, run,
-// persist) → answer, with the fault applied before or after the handler as faults.ts describes.
+// The request pipeline: log, fault dice, parameters, route (parse, authenticate, run, persist), answer.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,10 +13,9 @@ import type { Store } from './store.js';
 import { send, sendMalformed, sendTruncated } from './send.js';
 import { errorReply, htmlPage, type Reply } from './wire/reply.js';
 
-// The log entry's shape lives with the log (request-log.ts), which this file fills in.
 export type { SandboxRequestLog };
 
-/** Told once per request when its connection is done with it (answered, dropped or reset). */
+/** Once per request, when its connection is done with it. */
 export type RequestListener = (entry: SandboxRequestLog, ms: number) => void;
 
 export interface PipelineDeps {
@@ -32,7 +30,6 @@ export interface PipelineDeps {
 }
 
 const REASONS: Record<number, string> = { 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large' };
-/** After a 413, how much more of the body is read and thrown away so the client sees the answer. */
 const DISCARD_BYTES = 256 * 1024 * 1024;
 const DISCARD_MS = 30_000;
 
@@ -87,13 +84,12 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
   }
 }
 
-/** The parameters as production's ad slot handlers use them: `tags` is read by none. */
+/** Production's ad slot handlers read no `tags`. */
 function withoutTags(params: Record<string, string>): Record<string, string> {
   const { tags: _dropped, ...rest } = params;
   return rest;
 }
 
-/** Route, parse parameters, authenticate, run, persist: the service proper. */
 async function respond(req: IncomingMessage, path: string, params: Record<string, string>, deps: PipelineDeps): Promise<Reply> {
   const m = match(req.method ?? '', path);
   if (m.kind === 'html') return htmlPage(m.status, REASONS[m.status], path);
@@ -102,7 +98,7 @@ async function respond(req: IncomingMessage, path: string, params: Record<string
     if (!m.route.mutates) deps.store.refresh(); // see what other processes sharing the data file committed
     const account = authenticate(req.headers.authorization, deps.store, req.socket.remoteAddress);
     const ctx = { store: deps.store, account, format: m.format, now: deps.now(), flavor: deps.flavor, countries: deps.countries };
-    // A change runs under the data file's lock and is durable before answered: a 200 means it is on disk.
+    // A 200 means the change is on disk.
     return m.route.mutates ? await deps.store.transact(() => m.route.run(ctx, input)) : m.route.run(ctx, input);
   } catch (err) {
     return errorReply(m.format, err instanceof SandboxError ? err : crash());
@@ -131,10 +127,8 @@ function proxyPage(): Reply {
 }
 
 /**
- * 413 for a body over MAX_BODY, without keeping any of it. The answer goes out at once; the rest
- * of the body is then read and thrown away (up to DISCARD_BYTES / DISCARD_MS) before the
- * connection closes, because closing a socket with unread data sends a reset that can destroy the
- * answer before the client reads it. Memory stays flat: discarded chunks are never held.
+ * 413 at once, then the rest of the body is read and dropped before closing: closing with unread
+ * data sends a reset that can destroy the answer before the client reads it.
  */
 export function refuseBody(req: IncomingMessage, res: ServerResponse, entry: SandboxRequestLog): void {
   entry.status = 413;

@@ -1,7 +1,5 @@
-// In-memory state with the indexes the routes need. Every mutation is synchronous, so two
-// requests can never interleave inside one. With a data file, changes go through transact() (the
-// file's lock, a reload when another process wrote it, one atomic write: persist.ts) and reads
-// call refresh() first; without one, both are free.
+// In-memory state with the routes' indexes. Mutations are synchronous, so requests never interleave
+// inside one; with a data file, changes go through transact() and reads call refresh() first.
 
 import { uuidFor } from './hash.js';
 import { SharedStateFile } from './persist.js';
@@ -17,12 +15,10 @@ export class Store {
   private file?: SharedStateFile;
   private current!: SandboxState;
 
-  /** In memory only: nothing is read or written. */
   constructor(state: SandboxState) {
     this.index(state);
   }
 
-  /** Backed by `dataFile`, created from `create()` when it does not exist yet. */
   static async open(dataFile: string, create: () => SandboxState): Promise<Store> {
     const { state, file } = await SharedStateFile.open(dataFile, create);
     const store = new Store(state);
@@ -35,7 +31,6 @@ export class Store {
     return this.current.seed;
   }
 
-  /** Past days whose figures were revised on purpose (Sandbox.revise), for the statistics routes. */
   get revisions(): SandboxState['revisions'] {
     return this.current.revisions;
   }
@@ -63,27 +58,21 @@ export class Store {
     return this.slotsByPublication.get(publicationId) ?? [];
   }
 
-  /** Before a read: take in what other processes committed to the data file. */
   refresh(): void {
     this.file?.refresh();
   }
 
-  /**
-   * Run a mutation (synchronous) and resolve once it is durable. With a data file it runs under
-   * the file's lock on the state as it is on disk; in memory it simply runs.
-   */
+  /** Resolves once the change is durable. */
   transact<T>(change: () => T): Promise<T> {
-    // The executor runs at once, and what change() throws becomes the rejection, as it was.
+    // What change() throws becomes the rejection.
     if (!this.file) return new Promise<T>((resolve) => resolve(change()));
     return this.file.transact(change);
   }
 
-  /** Wait for every pending write (used by close()). */
   flush(): Promise<void> {
     return this.file?.flush() ?? Promise.resolve();
   }
 
-  /** (Re)build the indexes from a state: at start, and when another process changed the file. */
   private index(state: SandboxState): void {
     this.current = state;
     for (const map of [this.accounts, this.publications, this.adslots, this.advertisers, this.campaigns, this.slotsByPublication])

@@ -1,6 +1,5 @@
-// Hours as the service counts them: "nominal local hours" of the account's time zone, numbered
-// as if local wall-clock time were UTC (hour 0 = 1970-01-01 00:00 local). A day is always 24 of
-// them, which is exactly how the API's YYYYMMDDHH stamps read.
+// "Nominal local hours": local wall-clock time numbered as if it were UTC, so a day is always 24
+// of them, exactly how the API's YYYYMMDDHH stamps read.
 
 import { invalid } from './errors.js';
 import { lenientStampHour } from './java-stamp.js';
@@ -26,14 +25,13 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Local wall-clock parts of an instant in a zone. */
 export function localParts(at: Date, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {
   const p: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(at)) p[part.type] = Number(part.value);
   return { y: p.year, mo: p.month, d: p.day, h: p.hour, mi: p.minute };
 }
 
-/** The nominal local hour an instant falls in. Memoised: every slot asks for its creation hour. */
+/** Memoised: every slot asks for its creation hour. */
 export function localHour(at: Date | string, timeZone: string): number {
   const key = `${timeZone}|${typeof at === 'string' ? at : at.toISOString()}`;
   let h = memo.get(key);
@@ -46,18 +44,14 @@ export function localHour(at: Date | string, timeZone: string): number {
   return h;
 }
 
-/**
- * Read a YYYYMMDDHH stamp as production does: leniently, with Java's SimpleDateFormat rules
- * (java-stamp.ts), so `2011043112` is 1 May 12:00 and only input without a single readable field
- * fails, with production's error text.
- */
+/** Leniently, as production's Java does (java-stamp.ts), with its error text. */
 export function parseStamp(value: string): number {
   const hour = lenientStampHour(value);
   if (hour === undefined) throw invalid(`Unparseable date: "${value}"`);
   return hour;
 }
 
-/** Format an instant as production shows campaign dates: MM-DD-YYYY HH:MM in the given zone. */
+/** MM-DD-YYYY HH:MM, as production shows campaign dates. */
 export function campaignDate(at: Date, timeZone: string): string {
   const p = localParts(at, timeZone);
   const two = (n: number) => String(n).padStart(2, '0');

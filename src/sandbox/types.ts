@@ -1,12 +1,10 @@
-// The sandbox's state, exactly as it is persisted in the JSON data file. Statistics are not
-// stored: they are generated from the seed (src/sandbox/stats/).
+// The sandbox's state as persisted. Statistics are not stored: they come from the seed.
 
 import type { Revision } from './stats/revisions.js';
 
 export interface Account {
   email: string;
   key: string;
-  /** IANA zone: statistics hours are nominal local hours of this zone. */
   timeZone: string;
   /** When set, only these caller addresses may use the account (error 1004 otherwise). */
   allowedIps?: string[];
@@ -30,7 +28,7 @@ export interface PublicationRecord {
   autoapprove: boolean;
   status: string;
   createdAt: string;
-  /** Every status the publication went through; statistics accrue only while ACTIVE. */
+  /** Statistics accrue only while ACTIVE. */
   history: StatusChange[];
 }
 
@@ -79,13 +77,11 @@ export interface SandboxState {
   version: 1;
   /** The seed the data was created with: it keeps deciding statistics after a restart. */
   seed: number;
-  /** Counter behind new IDs, so IDs stay deterministic across restarts. */
   nextId: number;
   accounts: Account[];
   publications: PublicationRecord[];
   adslots: AdSlotRecord[];
   advertisers: AdvertiserRecord[];
   campaigns: CampaignRecord[];
-  /** Past days revised on purpose (Sandbox.revise); absent in files that never had one. */
   revisions?: Revision[];
 }

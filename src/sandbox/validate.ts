@@ -1,5 +1,4 @@
-// Parameter parsing with production's error texts. Everything here runs before authentication,
-// because production reports parameter errors (1500, 5000) ahead of credential errors.
+// Parameter parsing with production's error texts, before authentication as in production.
 
 import { invalid, missing } from './errors.js';
 import { LANGUAGES } from './languages.js';
@@ -18,7 +17,7 @@ export const NAME_MAX = 255;
 export const DESCRIPTION_MAX = 4096;
 export const TAG_MAX = 255;
 
-/** A required parameter: absent (or empty, unless allowBlank) is 1500. */
+/** Absent (or empty, unless allowBlank) is 1500. */
 export function required(p: Params, name: string, allowBlank = false): string {
   const v = p[name];
   if (v === undefined || (v === '' && !allowBlank)) throw missing(name);
@@ -92,7 +91,7 @@ export function truncate(value: string, max: number): string {
   return cps.length <= max ? value : cps.slice(0, max).join('');
 }
 
-/** An optional parameter: undefined when absent or empty (empty booleans/counts mean "not given"). */
+/** Empty means "not given". */
 export function optional(p: Params, name: string): string | undefined {
   const v = p[name];
   return v === undefined || v === '' ? undefined : v;

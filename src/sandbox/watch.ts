@@ -1,7 +1,5 @@
-// What `masg sandbox` shows while it serves: the faults and latency it applies (banner), a
-// warning when it listens beyond loopback, and one line per request, like `stripe listen`.
-// Lines never carry credentials: the Authorization header is never recorded, and a line shows
-// the path without its query string (where a careless client might have put a key).
+// What `masg sandbox` shows while it serves. Lines never carry credentials: no Authorization
+// header, and no query string (where a careless client might have put a key).
 
 import type { FaultSpec, Latency } from './faults.js';
 import type { SandboxRequestLog } from './server.js';
@@ -27,7 +25,6 @@ const percent = (rate: number) => `${Number((rate * 100).toFixed(2))}%`;
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i;
 
-/** A warning for stderr when the sandbox can be reached from other machines, else undefined. */
 export function exposureWarning(host: string): string | undefined {
   if (LOOPBACK.test(host.trim())) return undefined;
   return (
@@ -38,10 +35,8 @@ export function exposureWarning(host: string): string | undefined {
   );
 }
 
-/** One request as `masg sandbox` prints it: time, method, path, status, duration, fault. */
 export function requestLine(entry: SandboxRequestLog, ms: number, at: Date): string {
   const time = [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
-  // The path as recorded (no query string); anything unprintable is shown as "?".
   const path = entry.path.replace(/[^\x20-\x7e]/g, '?');
   const status = entry.status === 0 ? 'no answer' : String(entry.status);
   const fault = entry.fault ? `  fault: ${entry.fault}` : '';

@@ -58,7 +58,6 @@ export const adSlotSchema = {
     },
     tags: {
       column: { wrap: true, priority: 3 },
-      // Tags are free text; an empty value clears them on update.
       check: (l, v) => rule.list(l, v, (tag) => rule.text(l, tag, 255)),
       input: 'list',
       flag: {
@@ -70,8 +69,7 @@ export const adSlotSchema = {
   },
   forms: {
     create: { publication: 'required', name: 'required', formats: 'required', tags: 'optional' },
-    // A slot cannot move to another publication. Production answers 1500 without `name` on every
-    // update: the SDK requires it, the CLI sends the current one when the user did not change it.
+    // Production answers 1500 without `name` on every update: the SDK requires it, the CLI sends the current one.
     update: { name: 'sdk', formats: 'optional', tags: 'optional' },
   },
 } as const satisfies EntitySchema;
@@ -89,10 +87,8 @@ export const AD_SLOT_UPDATE_PARAMS = paramNames(adSlotSchema, 'update');
 /** The settable fields of `slot create` (and the columns of `slot create --from`). */
 export const AD_SLOT_CREATE_FIELDS = formFields(adSlotSchema, 'create');
 export const adSlotColumns = columnsOf(adSlotSchema);
-/** The publication's name beside its ID: tables show it, machine formats when --fields asks. */
 export const adSlotColumnsNamed = withNameBeside(adSlotColumns, 'publication', 'publicationName');
 
-/** Rules for ad slot fields (create and update). */
 export function validateAdSlot(raw: Record<string, string | undefined>, mode: Mode, label: Label): AdSlotInput {
   return validateForm(adSlotSchema, raw, mode, label);
 }

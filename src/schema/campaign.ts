@@ -1,7 +1,5 @@
-// The campaign (read-only): every field, in column order (field.ts).
-// Budgets are decimals for MONETARY campaigns but counts for IMPRESSIONS/CLICKS ones; 'decimal'
-// still writes both exactly in JSON. Dates are ISO 8601 local date-times (YYYY-MM-DDTHH:MM, the
-// server's zone, no offset), converted from the service's MM-DD-YYYY HH:MM in src/api/campaign-dates.ts.
+// The campaign (read-only). Budgets are decimals or counts by budgetType; dates are ISO 8601 local date-times, converted
+// from the service's MM-DD-YYYY HH:MM in src/api/campaign-dates.ts.
 import { columnsOf, fieldNames, withNameBeside, type EntitySchema, type RecordOf } from './field.js';
 
 export const campaignSchema = {
@@ -30,7 +28,6 @@ export const campaignSchema = {
 export type Campaign = RecordOf<typeof campaignSchema>;
 export const CAMPAIGN_RECORD_FIELDS = fieldNames(campaignSchema);
 export const campaignColumns = columnsOf(campaignSchema);
-/** The advertiser's name beside its ID: tables show it, machine formats when --fields asks. */
 export const campaignColumnsNamed = withNameBeside(campaignColumns, 'advertiser', 'advertiserName');
 export const campaignTableFields: string[] = [...campaignSchema.table];
 export const campaignTableFieldsNamed = campaignTableFields.flatMap((k) => (k === 'advertiser' ? [k, 'advertiserName'] : [k]));

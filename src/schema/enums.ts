@@ -1,5 +1,4 @@
-// Enumerations the client accepts. Where production and the spec disagree the client accepts the
-// union and lets the service decide: refusing a value the real server takes would be worse.
+// Where production and the spec disagree the client accepts the union: refusing a value the server takes would be worse.
 
 /** Spec: MOBILE_SITE IPHONE_APP IPHONE_SITE ANDROID_APP JAVA_APP OTHER_APP; production adds IPAD_APP. */
 export const PUBLICATION_TYPES = ['MOBILE_SITE', 'IPHONE_SITE', 'IPHONE_APP', 'IPAD_APP', 'ANDROID_APP', 'JAVA_APP', 'OTHER_APP'] as const;

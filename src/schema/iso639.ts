@@ -1,5 +1,4 @@
-// ISO 639-1 two-letter language codes (the 184 current codes). The service answers
-// "No such language: xx" (code 5000) for anything else; refusing it here names the flag instead.
+// ISO 639-1 codes: the service answers code 5000 for anything else, and refusing it here names the flag instead.
 export const ISO_639_1 = new Set(
   (
     'aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy ' +

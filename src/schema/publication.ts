@@ -1,6 +1,5 @@
-// The publication: every field, in column order, with all the client knows about it (field.ts).
-// Values are strings as the service sends them; statuses and types the spec does not list
-// (PENDING, IPAD_APP…) pass through untouched on the way in.
+// The publication: every field, in column order, with all the client knows about it (field.ts). Statuses and types
+// the spec does not list (PENDING, IPAD_APP…) pass through untouched on the way in.
 import { UsageError } from '../core/errors.js';
 import { columnsOf, fieldNames, paramNames, validateForm, type EntitySchema, type FormInput, type Mode, type RecordOf } from './field.js';
 import { PUBLICATION_STATUSES, PUBLICATION_TYPES, SITE_TYPES } from './enums.js';
@@ -126,8 +125,7 @@ export const publicationSchema = {
   },
   table: ['id', 'name', 'type', 'status', 'languages', 'url'],
   forms: {
-    // The spec marks transparent as required; production would default it to false, but a
-    // publication silently shared (or not) with advertisers is a decision the user should make.
+    // The spec requires transparent; production would default it to false, but sharing with advertisers is the user's call.
     create: {
       type: 'required',
       name: 'required',
@@ -140,7 +138,6 @@ export const publicationSchema = {
       uniques: 'optional',
       autoapprove: 'optional',
     },
-    // The type cannot change after creation; status can only be set on update.
     update: {
       name: 'optional',
       description: 'optional',
@@ -174,10 +171,7 @@ export const PUBLICATION_UPDATE_PARAMS = paramNames(publicationSchema, 'update')
 export const publicationColumns = columnsOf(publicationSchema);
 export const publicationTableFields: string[] = [...publicationSchema.table];
 
-/**
- * Rules for publication fields, for create and update alike. Input values are raw strings (from
- * flags or a CSV row); the result holds only the fields given, normalised as the service wants them.
- */
+/** Rules for publication fields, create and update alike: raw strings in, only the given fields out, normalised. */
 export function validatePublication(raw: Record<string, string | undefined>, mode: Mode, label: Label): PublicationInput {
   return validateForm(publicationSchema, raw, mode, label);
 }

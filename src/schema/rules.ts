@@ -1,5 +1,4 @@
-// Field rules shared by flags and by bulk CSV rows. Each rule returns the value as it will be sent
-// (normalised) or throws a UsageError naming the field, so nothing invalid ever leaves the machine.
+// Field rules shared by flags and bulk CSV rows: each returns the value as sent or throws a UsageError naming the field.
 import { UsageError } from '../core/errors.js';
 import { ISO_639_1 } from './iso639.js';
 
@@ -12,10 +11,7 @@ function fail(label: string, why: string, hint?: string): never {
   throw new UsageError(`${label}: ${why}`, { field: label, hint });
 }
 
-/**
- * Length in characters as the service's database counts them (code points). The production server
- * does not check lengths and the database may silently truncate, so the client is the only guard.
- */
+/** Length in code points, as the service's database counts; production does not check and may truncate silently. */
 export function text(label: string, value: string, max: number, opts: { required?: boolean } = {}): string {
   if (opts.required && value.trim() === '') fail(label, 'must not be empty');
   const length = [...value].length;
@@ -32,7 +28,6 @@ export function digits(label: string, value: string): string {
 const TRUE = new Set(['true', 'yes', 'y', '1', 'on']);
 const FALSE = new Set(['false', 'no', 'n', '0', 'off']);
 
-/** The service takes exactly `true` or `false`; common spellings are normalised to those. */
 export function bool(label: string, value: string): 'true' | 'false' {
   const v = value.trim().toLowerCase();
   if (TRUE.has(v)) return 'true';
@@ -40,17 +35,13 @@ export function bool(label: string, value: string): 'true' | 'false' {
   return fail(label, `must be true or false, got "${value}"`);
 }
 
-/** Case-insensitive match against an enum; the service's spelling is returned. */
 export function oneOf<T extends string>(label: string, value: string, allowed: readonly T[]): T {
   const found = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
   if (!found) fail(label, `"${value}" is not one of ${allowed.join(', ')}`);
   return found;
 }
 
-/**
- * Comma-separated list. The service splits on "," without trimming, so "banner, text" fails
- * there; here items are trimmed, empty items refused, duplicates dropped, then joined with ",".
- */
+/** Comma-separated list: the service splits on "," without trimming, so items are trimmed here, empties refused, duplicates dropped. */
 export function list(label: string, value: string, check: (item: string, index: number) => string): string {
   if (value.trim() === '') return '';
   const items = value.split(',').map((s) => s.trim());
@@ -79,10 +70,7 @@ export function url(label: string, value: string): string {
   return value;
 }
 
-/**
- * Every required field that is missing, in one error: a person should not learn them one run at
- * a time. Nothing is thrown when all are there.
- */
+/** Every missing required field in one error: a person should not learn them one run at a time. */
 export function requireAll(raw: Record<string, string | undefined>, fields: readonly string[], label: Label): void {
   const missing = fields.filter((f) => raw[f] === undefined).map(label);
   if (missing.length === 0) return;

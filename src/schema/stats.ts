@@ -1,8 +1,4 @@
-// The statistics records: the figures of each kind of report, in their fixed column order, with
-// their column type and table priority. The report columns (src/stats/rows.ts), the SDK's record
-// types (src/sdk/types.ts) and the warehouse's statistics tables (src/warehouse/schema.ts) read
-// them from here. `priority` only matters to a table wider than the terminal (src/output/fit.ts):
-// the IDs and the key figures stay (1), the currency (one per service) and derived ratios go first (3).
+// The figures of each statistics report in fixed column order, for stats/rows.ts, the SDK's types and the warehouse.
 import type { Column } from './column.js';
 
 export interface StatsFieldDef {
@@ -13,7 +9,6 @@ export interface StatsFieldDef {
 
 type StatsFields = Readonly<Record<string, StatsFieldDef>>;
 
-/** Publisher figures: per publication (or ad slot), maybe per country; ad slot stats have the same. */
 export const PUBLISHER_STATS_FIELDS = {
   requests: { column: { type: 'int', priority: 2 }, warehouse: true },
   impressions: { column: { type: 'int', priority: 1 }, warehouse: true },
@@ -22,7 +17,6 @@ export const PUBLISHER_STATS_FIELDS = {
   currency: { column: { type: 'string', priority: 3 }, warehouse: true },
 } as const satisfies StatsFields;
 
-/** Campaign figures, per campaign. */
 export const CAMPAIGN_STATS_FIELDS = {
   impressions: { column: { type: 'int', priority: 1 }, warehouse: true },
   clicks: { column: { type: 'int', priority: 1 }, warehouse: true },

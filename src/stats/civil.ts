@@ -1,9 +1,5 @@
-// Calendar arithmetic on nominal dates and hour stamps, with no time zone involved.
-//
-// The service labels hours in the account's zone and a day is always hours 00..23 on the wire,
-// even on DST change days, so splitting and shifting ranges is pure calendar arithmetic. It is
-// done on integers (days since 1970-01-01, proleptic Gregorian) rather than on `Date`, which
-// maps years 0..99 to 19xx and invites accidental local-zone conversions.
+// Calendar arithmetic on integers (days since 1970-01-01), not `Date`: the service labels nominal local hours,
+// 00..23 even on DST change days, and `Date` maps years 0..99 to 19xx and invites local-zone conversions.
 
 /** A 10-digit `YYYYMMDDHH` hour stamp in the account's local hours: what the service receives. */
 export type HourStamp = string;
@@ -52,7 +48,6 @@ export function addDays(date: CivilDate, days: number): CivilDate {
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
-/** `YYYY-MM-DD`: the day label, itself a valid `--from`/`--to`/`--date` token. */
 export function formatDay(d: CivilDate): string {
   return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
 }
@@ -61,7 +56,6 @@ export function toStamp(d: CivilDate, hour: number): HourStamp {
   return `${pad(d.year, 4)}${pad(d.month)}${pad(d.day)}${pad(hour)}`;
 }
 
-/** Split a stamp already known to be valid (see parseStamp in dates.ts for user input). */
 export function splitStamp(stamp: HourStamp): { date: CivilDate; hour: number } {
   return {
     date: { year: Number(stamp.slice(0, 4)), month: Number(stamp.slice(4, 6)), day: Number(stamp.slice(6, 8)) },
@@ -69,7 +63,6 @@ export function splitStamp(stamp: HourStamp): { date: CivilDate; hour: number } 
   };
 }
 
-/** `YYYY-MM-DDTHH`: the hour label (ISO 8601 reduced precision), itself a valid input token. */
 export function formatHour(stamp: HourStamp): string {
   return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(8, 10)}`;
 }

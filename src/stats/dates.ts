@@ -1,10 +1,5 @@
-// --date / --from / --to → the inclusive pair of 10-digit hour stamps the service receives.
-//
-// The production server reads stamps leniently (9 or 12 digits, trailing garbage and hour 24 are
-// silently reinterpreted as some other hour: docs/service-notes.md), so everything is validated here
-// and only exact 10-digit stamps leave this module. Relative days are resolved in the account's
-// zone by calendar arithmetic ("yesterday" is today's date minus one day, never now − 24 h,
-// which lands on the wrong day around DST changes).
+// --date / --from / --to → the inclusive pair of exact 10-digit hour stamps: production reads other stamps leniently
+// as some other hour. "yesterday" is today's date minus one day in the account's zone, never now − 24 h (DST).
 
 import { UsageError } from '../core/errors.js';
 import { addDays, daysInMonth, formatDay, toStamp, type CivilDate, type HourStamp } from './civil.js';
@@ -15,13 +10,8 @@ export type { HourStamp } from './civil.js';
 export interface DateRange {
   start: HourStamp;
   end: HourStamp;
-  /** True when no date option was given and the default (today) was used. */
   defaulted: boolean;
-  /**
-   * Set when the range asked for reached past the current hour: the end it asked for. `end` then
-   * is the current hour (in the account's zone): hours that have not happened hold no data, and
-   * rows of zeros for them would read as a dead publication.
-   */
+  /** The end asked for, when it reached past the current hour: `end` is then clipped (zero rows would read as a dead publication). */
   clippedFrom?: HourStamp;
 }
 
@@ -34,7 +24,6 @@ function refuse(option: string, raw: string, why: string, hint?: string): UsageE
   return new UsageError(`${option}: "${raw}" ${why}`, { field: option, hint });
 }
 
-/** Check month, day and hour ranges; the message says which part is impossible. */
 function checkDate(option: string, raw: string, y: number, m: number, d: number, h = 0): CivilDate {
   if (m < 1 || m > 12) throw refuse(option, raw, `is not a valid date: there is no month ${m}.`);
   const last = daysInMonth(y, m);
@@ -45,10 +34,7 @@ function checkDate(option: string, raw: string, y: number, m: number, d: number,
   return { year: y, month: m, day: d };
 }
 
-/**
- * One date token → a whole day or one hour. `today` is the current date in the account's zone;
- * as a function it is asked only by a relative token (it may refuse: the zone is unknown).
- */
+/** One date token → a whole day or one hour; `today` as a function is asked only by a relative token (it may refuse). */
 export function parseDateToken(option: string, raw: string, today: CivilDate | (() => CivilDate)): DateToken {
   const s = raw.trim().toLowerCase();
   const now = () => (typeof today === 'function' ? today() : today);
@@ -89,29 +75,15 @@ export interface DateOptions {
   date?: string;
   from?: string;
   to?: string;
-  /**
-   * The account's zone (accountTimeZone): it decides what `today` is. Undefined when it is not
-   * known: absolute days and hours still work, anything relative to today is refused (exit 3).
-   */
+  /** The account's zone, which decides what `today` is; undefined when unknown (relative dates are then refused). */
   tz: string | undefined;
   now: Date;
 }
 
-/**
- * Resolve the date options into inclusive stamps.
- *
- * - `--date <day>`: that whole day, 00..23. An hour is refused: a one-hour "date" is almost
- *   always a mistake, and `--from X --to X` says it explicitly.
- * - `--from` alone runs to the end of today; `--to` alone is refused (from when?).
- * - No option at all means `--date today`, whole day 00..23. Interactive users get the obvious
- *   answer, and the request is the same whether run at 09:00 or 17:00 (the service is realtime:
- *   hours still to come simply hold no data). Cron jobs should always name the day (`--date
- *   yesterday`): `defaulted` lets the command say on stderr which day it picked.
- */
+/** The date options as inclusive stamps; no option means today 00..23 (`defaulted` lets the command say which day). */
 export function parseDateRange(opts: DateOptions): DateRange {
   const asked = parseAsked(opts);
-  // Without the account's zone, "now" is bounded by the zone furthest ahead: an hour past its
-  // current one has begun nowhere.
+  // Without the account's zone, "now" is bounded by the zone furthest ahead: a later hour has begun nowhere.
   const { date: today, hour } = localDateHour(opts.tz ?? AHEAD_OF_ALL_ZONES, opts.now);
   const current = toStamp(today, hour);
   if (asked.end <= current) return asked;
@@ -126,21 +98,15 @@ export function parseDateRange(opts: DateOptions): DateRange {
   return { ...asked, end: current, clippedFrom: asked.end };
 }
 
-/**
- * The date flags' own checks (forms, order, --date beside --from), which no zone changes: run
- * before credentials are read, so a bad date is exit 2 even where no profile exists yet.
- * Whether the range has begun depends on the account's zone and is left to parseDateRange.
- */
+/** The date flags' own checks, which no zone changes: run before credentials are read, so a bad date is exit 2 anywhere. */
 export function checkDateFlags(opts: Omit<DateOptions, 'tz'>): void {
   parseAsked({ ...opts, tz: 'UTC' });
 }
 
-/** `2026092413` → `2026-09-24`, the day of a stamp as --date takes it and notices name it. */
 export function stampDay(stamp: HourStamp): string {
   return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}`;
 }
 
-/** `2026092413` → `2026-09-24T13`, the form --from/--to accept and rows are labelled with. */
 export function stampLabel(stamp: HourStamp): string {
   return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(8, 10)}`;
 }

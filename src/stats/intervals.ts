@@ -1,6 +1,5 @@
-// --interval: the service only returns the total of a range, so a per-day or per-hour breakdown
-// is one request per piece. Pieces follow nominal local hours: a day is 00..23 even on DST
-// change days (the service only labels hours), so this is pure calendar arithmetic.
+// --interval: the service returns only a range's total, so a breakdown is one request per piece of nominal local hours
+// (a day is 00..23 even on DST change days).
 
 import { UsageError } from '../core/errors.js';
 import {
@@ -18,12 +17,7 @@ import {
 export type Interval = 'total' | 'day' | 'hour';
 
 export interface RangePiece {
-  /**
-   * `day`: `YYYY-MM-DD`; `hour`: `YYYY-MM-DDTHH` (ISO 8601 reduced precision). Both sort
-   * chronologically as text, contain no space or comma (safe in CSV, TSV and shell), and are
-   * themselves valid --from/--to tokens, so a row's label can be pasted back to drill down.
-   * `total`: the ISO 8601 interval `first/last` of the range's hour labels.
-   */
+  /** `YYYY-MM-DD` or `YYYY-MM-DDTHH`: sorts as text, CSV-safe, a valid --from/--to token to drill down; `total`: `first/last`. */
   label: string;
   start: HourStamp;
   end: HourStamp;
@@ -32,17 +26,13 @@ export interface RangePiece {
 /** More requests than this is a typo (a year by the hour is 8,784), not a report. */
 export const MAX_PIECES = 10_000;
 
-/** Number of requests a split would send, without building it. */
 export function countPieces(start: HourStamp, end: HourStamp, interval: Interval): number {
   if (interval === 'total') return 1;
   if (interval === 'day') return dayNumber(splitStamp(end).date) - dayNumber(splitStamp(start).date) + 1;
   return hourNumber(end) - hourNumber(start) + 1;
 }
 
-/**
- * Split an inclusive range (as from parseDateRange) into the requests to send, in order.
- * With `day`, a range that starts or ends mid-day gives a partial first or last piece.
- */
+/** Split an inclusive range into the requests to send, in order; `day` pieces may be partial at either end. */
 export function splitRange(start: HourStamp, end: HourStamp, interval: Interval, opts: { maxPieces?: number } = {}): RangePiece[] {
   if (start > end) throw new Error(`splitRange: start ${start} is after end ${end}`); // caller's bug
   if (interval === 'total') return [{ label: `${formatHour(start)}/${formatHour(end)}`, start, end }];

@@ -1,13 +1,8 @@
-// Exact division for the ratio columns of a totals row (CTR, eCPM, cost per conversion,
-// conversion percentage): decimal.ts only adds, and a ratio through JS numbers could be off by a
-// cent at a rounding boundary.
+// Exact division for the ratio columns of totals: through JS numbers a ratio could be off by a cent at a rounding boundary.
 
 import type { Decimal } from '../core/decimal.js';
 
-/**
- * num / den rounded half-up (half away from zero, as Java's HALF_UP on the service's side) to
- * `scale` decimals. `den` must not be zero.
- */
+/** num / den rounded half-up (as Java's HALF_UP on the service's side) to `scale` decimals. */
 export function divideRounded(num: Decimal, den: Decimal, scale: number): Decimal {
   if (den.units === 0n) throw new RangeError('divideRounded: division by zero'); // caller's bug
   // num/den = (num.units · 10^den.scale) / (den.units · 10^num.scale); shift by 10^scale first.

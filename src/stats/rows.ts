@@ -1,8 +1,5 @@
-// Statistics records as output rows, with one fixed column order per report kind so that a cron
-// export's header never depends on the data (docs/statistics.md: `date,publication,adslot,country,
-// requests,impressions,clicks,earnings,currency`). Only the columns that apply to the query are
-// present: `adslot` at level adslot or for slot stats, `country` with --by-country, `date`/`hour`
-// with --interval day/hour.
+// Statistics records as output rows, one fixed column order per report kind, so a cron export's header never depends
+// on the data; only the columns that apply to the query (level, --by-country, --interval) are present.
 
 import type { Column, Row } from '../schema/column.js';
 import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/stats.js';
@@ -12,39 +9,28 @@ import type { Interval } from './intervals.js';
 export type StatsRecord = { [field: string]: string | undefined };
 type StatsLevel = 'publication' | 'adslot';
 
-/** `publisher`: pub stats; `adslot`: slot stats; `campaign`: campaign stats. */
 export type StatsKind = 'publisher' | 'adslot' | 'campaign';
 
 export interface StatsColumnOptions {
   level?: StatsLevel;
   byCountry?: boolean;
   interval?: Interval;
-  /**
-   * Add a name column beside each ID column (`publicationName`, `adslotName`, `campaignName`).
-   * Tables show them; machine formats only when --fields asks, so an export's header never changes.
-   */
+  /** Name columns beside the IDs: tables show them, machine formats only when --fields asks (an export's header is fixed). */
   names?: boolean;
 }
 
-/** The name column that goes beside each ID column. */
 export const NAME_COLUMNS = { publication: 'publicationName', adslot: 'adslotName', campaign: 'campaignName' } as const;
 export const NAME_KEYS: readonly string[] = Object.values(NAME_COLUMNS);
 
-// `priority` only matters to a table wider than the terminal (src/output/fit.ts): the period,
-// the IDs and the key figures stay (1), the currency (one per service) and derived ratios go first (3).
+// `priority` matters only to a table wider than the terminal (output/fit.ts): currency and ratios go first.
 type Priority = Column['priority'];
 const str = (key: string, priority: Priority = 2): Column => ({ key, type: 'string', priority });
-// Free text, kept as long as the IDs and key figures: a narrow table cuts them with … (src/output/fit.ts).
 const name = (key: string, names: string): Column => ({ key, type: 'string', priority: 1, wrap: true, names });
 
-// The figures of each report, in order, with their types and priorities: src/schema/stats.ts.
 const PUBLISHER_VALUES: readonly Column[] = statsValueColumns(PUBLISHER_STATS_FIELDS);
 const CAMPAIGN_VALUES: readonly Column[] = statsValueColumns(CAMPAIGN_STATS_FIELDS);
 
-/**
- * The columns of a report, in their fixed order. Slot stats have no `publication` column: the
- * ad slot endpoint does not say which publication the slot belongs to.
- */
+/** The columns of a report in their fixed order; slot stats have no `publication`: the endpoint does not say it. */
 export function statsColumns(kind: StatsKind, opts: StatsColumnOptions = {}): Column[] {
   const cols: Column[] = [];
   if (opts.interval === 'day') cols.push(str('date', 1));
@@ -64,26 +50,19 @@ export function statsColumns(kind: StatsKind, opts: StatsColumnOptions = {}): Co
 }
 
 export interface RowContext {
-  /** With `intervalLabel`, names the column it goes to: `hour` for 'hour', else `date`. */
   interval?: Interval;
-  /** The interval's label (`YYYY-MM-DD` or `YYYY-MM-DDTHH`, from splitRange). */
   intervalLabel?: string;
-  /** IDs from the query, for endpoints whose body omits that level. */
   publication?: string;
   adslot?: string;
   campaign?: string;
 }
 
-/** The single currency of the service (spec §1.7): the value when a body leaves it out. */
+/** The service's single currency: the value when a body leaves it out. */
 export const DEFAULT_CURRENCY = 'USD';
 
-/**
- * A record as a row: every value as sent; IDs the body left out come from the query. The row
- * carries every known key; the columns choose which ones are printed.
- */
+/** A record as a row: every value as sent; IDs the body left out come from the query. */
 export function toRow(record: StatsRecord, ctx: RowContext = {}): Row {
-  // The record becomes the row (the parser hands each record over once and keeps no reference):
-  // no copy per record on 200,000-row exports.
+  // The record becomes the row (the parser keeps no reference): no copy per record on 200,000-row exports.
   const row = record as Record<string, string | undefined>;
   if (ctx.intervalLabel !== undefined) row[ctx.interval === 'hour' ? 'hour' : 'date'] = ctx.intervalLabel;
   if (!record.publication && ctx.publication !== undefined) row.publication = ctx.publication;
@@ -93,10 +72,7 @@ export function toRow(record: StatsRecord, ctx: RowContext = {}): Row {
   return row;
 }
 
-/**
- * The row for an interval without data (the service sends no record at all then): counts 0,
- * money 0.00, and the ratios empty, since 0/0 has no value (the totals row recomputes them).
- */
+/** The row for an interval without data (no record is sent): counts 0, money 0.00, ratios empty (0/0 has no value). */
 export function zeroRow(kind: StatsKind, ctx: RowContext & { country?: string } = {}): Row {
   const record: StatsRecord =
     kind === 'campaign'

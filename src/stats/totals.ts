@@ -1,17 +1,6 @@
-// The totals row of a statistics table, exact: counts as BigInt, money as scaled decimals
-// (0.10 + 0.20 = 0.30), with decimal.ts's rules for non-numbers (an infinity marker makes the
-// total that marker; anything else unreadable empties the cell rather than show a wrong sum).
-//
-// Ratio columns are not sums: adding CTRs of two rows means nothing. They are recomputed from
-// the summed columns, rounded half-up:
-//   conversionsPercent = conversions / clicks × 100   (2 decimals, as the service writes it)
-//   ctr                = clicks / impressions         (4 decimals: the service's raw ratio at 2
-//                                                      decimals would show most CTRs as 0.00)
-//   ecpm               = spend / impressions × 1000   (2 decimals, money)
-//   costPerConversion  = spend / conversions          (2 decimals, money)
-// A zero denominator gives `∞` when the numerator is not zero (what the service itself sends,
-// e.g. spend without conversions) and an empty cell for 0/0 (no traffic: no ratio). The sources
-// are summed even when --fields hides them, so a ratio never depends on the columns shown.
+// The exact totals row of a statistics table: counts as BigInt, money as scaled decimals (decimal.ts's rules).
+// Ratios are recomputed from the summed columns, rounded half-up (CTR to 4 decimals: at the service's 2 most would
+// read 0.00); a zero denominator gives ∞, 0/0 an empty cell. Sources are summed even when --fields hides them.
 
 import type { Column, Row } from '../schema/column.js';
 import { DecimalSum, parseDecimal, formatDecimal, type Decimal } from '../core/decimal.js';
@@ -93,13 +82,7 @@ export class TotalsAccumulator {
   }
 }
 
-/**
- * A table row's ratio cells recomputed from the row's own counts and money, by the rule the
- * totals row uses, so a row and the total beside it read alike (the service writes CTR with 2
- * decimals, `0.03`, where the total says `0.0324`). Only tables use this: csv/json keep the
- * service's values. A value whose sources are missing or unreadable, or an ∞ (zero
- * denominator), is kept as the service sent it; 0/0 is left empty, as in the totals.
- */
+/** Row ratios recomputed as the totals do, so a row reads like its total (CTR `0.03` vs `0.0324`); for tables only. */
 export function withRowRatios(row: Row, columns: readonly Column[]): Row {
   let copy: Record<string, string | undefined> | undefined;
   for (const c of columns) {

@@ -1,6 +1,4 @@
-// IANA time zones through Intl (Node ships full ICU): validation, and "what day and hour is it
-// now in the account's zone", which is all a zone is needed for. Everything after that is
-// calendar arithmetic on nominal hours (civil.ts).
+// IANA time zones through Intl: validation, and the day and hour now in the account's zone. The rest is civil.ts.
 
 import { ConfigError, UsageError } from '../core/errors.js';
 import type { CivilDate } from './civil.js';
@@ -9,7 +7,6 @@ const OFFSET = /^[+\-\u2212]\d/;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per zone: building one costs far more than formatting with it. */
 function formatterFor(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
@@ -29,9 +26,7 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
 
 export function isValidTimeZone(tz: string | undefined): boolean {
   if (!tz || tz.trim() !== tz) return false;
-  // Newer ICU (Node 22+) also accepts UTC offsets such as "+02:00" as zones; Node 20's does not.
-  // An offset has no daylight-saving rules, so it is rarely what an account's zone really is:
-  // refuse it on every Node alike, and say which IANA name gives a fixed offset if one is meant.
+  // Newer ICU also takes UTC offsets ("+02:00"), which have no DST rules: refused on every Node alike.
   if (OFFSET.test(tz)) return false;
   try {
     formatterFor(tz);
@@ -42,11 +37,8 @@ export function isValidTimeZone(tz: string | undefined): boolean {
 }
 
 /**
- * The account's zone for this run: `--tz`, else the zone the account is known to have
- * (MASG_TIMEZONE, the profile's or the sandbox's: src/config/settings.ts decides which), else
- * undefined. The host's zone is never a fallback: the service counts hours in the account's zone,
- * and a guess would put another day's figures under the day asked for. A bad `--tz` is a usage
- * error and a bad known zone a configuration error. The zone is returned as the user spelled it.
+ * `--tz`, else the account's known zone, else undefined. Never the host's: the service counts hours in the
+ * account's zone, and a guess would put another day's figures under the day asked for.
  */
 export function accountTimeZone(flag?: string, known?: string): string | undefined {
   if (flag !== undefined) {
@@ -65,10 +57,7 @@ export function accountTimeZone(flag?: string, known?: string): string | undefin
   return undefined;
 }
 
-/**
- * The account's zone where the account's calendar is needed (today, yesterday, -Nd, a sync's
- * days and which of them are over): accountTimeZone, refused (exit 3) when it is unknown.
- */
+/** accountTimeZone where the account's calendar is needed, refused (exit 3) when it is unknown. */
 export function resolveTimeZone(
   flag?: string,
   known?: string,
@@ -79,17 +68,13 @@ export function resolveTimeZone(
   return tz;
 }
 
-/** The refusal when the account's calendar is needed and its zone is not known: the three ways to tell masg. */
 export function zoneUnknown(what: string): ConfigError {
   return new ConfigError(`${what} needs the account's time zone, which is not known (masg never takes this computer's).`, {
     hint: 'Pass --tz <zone> (e.g. --tz America/New_York), set MASG_TIMEZONE, or save it in the profile with `masg login --timezone <zone>`. Absolute days (YYYY-MM-DD) need no zone.',
   });
 }
 
-/**
- * The latest wall-clock hour anywhere: the zone furthest ahead of UTC (+14). With the account's
- * zone unknown, an hour later than the current one there has not begun in any zone.
- */
+/** The zone furthest ahead of UTC (+14): with the account's zone unknown, a later hour has begun nowhere. */
 export const AHEAD_OF_ALL_ZONES = 'Pacific/Kiritimati';
 
 /** "+02:00" → the IANA zone of that fixed offset, Etc/GMT-2 (POSIX names invert the sign). */
@@ -103,7 +88,6 @@ function offsetHint(tz: string): string | undefined {
   return `Use a zone name such as Europe/Paris: a UTC offset has no daylight-saving rules.${fixed}`;
 }
 
-/** The local calendar day and hour of the instant `now` in zone `tz` (tz must be valid). */
 export function localDateHour(tz: string, now: Date): { date: CivilDate; hour: number } {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(tz).formatToParts(now)) {

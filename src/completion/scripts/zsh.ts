@@ -1,5 +1,4 @@
-// The zsh script: a thin shim over `masg __complete` (protocol in src/completion/complete.ts),
-// showing the descriptions (names of publications, campaigns…) next to the values.
+// The zsh script: a thin shim over `masg __complete`, showing descriptions beside the values.
 export function zshScript(name: string): string {
   return `#compdef ${name}
 # zsh completion for ${name}

@@ -1,5 +1,3 @@
-// Ad slots: create, update (name required, as on production), list, view.
-
 import { blankName, invalid, otherPublisherAccount } from '../errors.js';
 import { byName } from '../store.js';
 import type { PublicationRecord } from '../types.js';

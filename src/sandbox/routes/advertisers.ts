@@ -1,5 +1,3 @@
-// The advertiser side: read-only advertisers and campaigns.
-
 import { byName } from '../store.js';
 import { advertiserFields, campaignFields } from '../views.js';
 import { bareReply, entityReply, listReply } from '../wire/reply.js';

@@ -1,6 +1,4 @@
-// Finding an entity by ID for the caller's account, with production's not-found and
-// other-account errors (2000/2001 on the publisher side, 2000/1600 on the advertiser side; the
-// campaign view hides other accounts' campaigns behind its 404).
+// Entities by ID for the caller's account, with production's not-found and other-account errors.
 
 import { notFound, otherAdvertiserAccount, otherPublisherAccount } from '../errors.js';
 import type { AdSlotRecord, AdvertiserRecord, CampaignRecord, PublicationRecord } from '../types.js';
@@ -35,10 +33,7 @@ export function ownCampaign(ctx: RouteContext, id: string): CampaignRecord {
   return c;
 }
 
-/**
- * Campaign view: production's one 404. Another account's campaign gets exactly the unknown-ID
- * answer, so the view never confirms that someone else's campaign exists.
- */
+/** Production's one 404, also for another account's campaign: never confirms that it exists. */
 export function visibleCampaign(ctx: RouteContext, id: string): CampaignRecord {
   const c = ctx.store.campaigns.get(id);
   if (!c || c.account !== ctx.account.email) throw notFound(`Campaign ${id} not found`, 404);

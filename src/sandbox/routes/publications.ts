@@ -1,5 +1,3 @@
-// Publications: create, update (with the status state machine), list, view.
-
 import { blankName } from '../errors.js';
 import { byName } from '../store.js';
 import type { PublicationRecord } from '../types.js';

@@ -1,5 +1,4 @@
-// The shape every endpoint has: parse parameters (before authentication, so parameter errors
-// win over credential errors, as in production), then run with the authenticated account.
+// Every endpoint parses before authentication (parameter errors win, as in production), then runs.
 
 import type { Store } from '../store.js';
 import type { Country } from '../stats/countries.js';
@@ -20,7 +19,7 @@ export interface Route<I = unknown> {
   method: 'GET' | 'POST';
   /** Path segments without the format suffix; ":id" matches one segment. */
   pattern: string;
-  /** Whether the route changes state (the server persists before answering). */
+  /** The server persists before answering. */
   mutates?: boolean;
   parse(params: Params, ids: string[]): I;
   run(ctx: RouteContext, input: I): Reply;

@@ -1,5 +1,4 @@
-// The four statistics endpoints. Ranges are inclusive hour stamps in the account's time zone;
-// there is no start ≤ end check (a reversed range simply has no data), as in production.
+// Statistics endpoints. As in production, a reversed range is not checked: it simply has no data.
 
 import { campaignNodes } from '../stats/campaign.js';
 import { adSlotNodes, publicationNodes, type PublisherQuery, type StatsContext } from '../stats/publisher.js';
@@ -45,7 +44,7 @@ export const allPublicationStatistics = route({
   parse: (p) => parseQuery(p),
   run: (ctx: RouteContext, q) => {
     const pubs = byName([...ctx.store.publications.values()].filter((p) => p.account === ctx.account.email));
-    // Lazy: each publication is computed only when the writer asks for it (streaming).
+    // Lazy: each publication is computed when the writer asks for it.
     const pairs = (function* (): Iterable<[PublicationRecord, AdSlotRecord[]]> {
       for (const p of pubs) yield [p, byName([...ctx.store.slotsOf(p.id)])];
     })();
@@ -75,10 +74,7 @@ export const adSlotStatistics = route({
   },
 });
 
-/**
- * No bycountry or level here: production ignores them. One campaign per request, so its JSON
- * drops the campaign level: {"masg-response":{"impressions":…}} (XML keeps <campaign><id>).
- */
+/** Production ignores bycountry and level here, and its JSON drops the campaign level. */
 export const campaignStatistics = route({
   method: 'GET',
   pattern: 'campaign/:id/statistics',

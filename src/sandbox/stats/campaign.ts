@@ -1,6 +1,5 @@
-// Campaign statistics: impressions, clicks, conversions and spend per hour while the campaign
-// served, plus the ratios production derives from them. Primitives (see series.ts):
-// conversions, clicks without conversion, impressions without click, spend in cents.
+// Campaign statistics while it served. Primitives (series.ts): conversions, clicks without
+// conversion, impressions without click, spend in cents.
 
 import { hash4, hashString, mix, unit } from '../hash.js';
 import { localHour } from '../time.js';
@@ -56,7 +55,7 @@ export function campaignFieldsFor(impressions: number, clicks: number, conversio
   ];
 }
 
-/** The campaign's node for [from, to), or none when it has no data (an empty masg-response). */
+/** None when it has no data (an empty masg-response). */
 export function campaignNodes(
   seed: number,
   c: CampaignRecord,

@@ -1,5 +1,4 @@
-// The countries traffic comes from, in output order, with a rough market-size weight that
-// decides how likely and how large a slot's traffic from there is.
+// Countries in output order, weighted by rough market size.
 
 const WEIGHTED: Array<[string, number]> = [
   ['AE', 1],
@@ -49,7 +48,7 @@ export interface Country {
   weight: number;
 }
 
-/** The first `n` countries by weight, then back in alphabetical order (scale mode can ask for fewer). */
+/** The first `n` by weight, in alphabetical order. */
 export function countries(n = WEIGHTED.length): Country[] {
   const chosen = [...WEIGHTED].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, Math.max(1, n));
   return chosen.sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([code, weight]) => ({ code, weight }));

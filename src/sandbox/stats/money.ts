@@ -1,5 +1,4 @@
-// Exact money: amounts are integer cents internally and written with exactly two decimals, so a
-// range's earnings are exactly the sum of its hours' earnings as printed.
+// Integer cents, so a range's earnings are exactly the sum of its hours' as printed.
 
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
@@ -7,7 +6,7 @@ export function formatCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** num/den rounded half-up to two decimals, for ratios (CTR, percentages, per-unit costs). */
+/** Rounded half-up to two decimals. */
 export function formatRatio(num: number, den: number): string {
   return formatCents(Math.floor((200 * num + den) / (2 * den)));
 }

@@ -1,5 +1,4 @@
-// Publisher reports: publication and ad slot statistics, per country or totalled, as the lazy
-// tree the wire writers stream. A publication's figures are the sum of its slots'.
+// Publication and ad slot statistics as the lazy tree the wire writers stream.
 
 import { hashString } from '../hash.js';
 import { localHour } from '../time.js';
@@ -18,13 +17,12 @@ export interface StatsContext {
   countries: Country[];
   /** Production writes ad slot earnings as {currency, amount}; the spec says a bare decimal. */
   bareSlotEarnings: boolean;
-  /** Past days whose figures were revised on purpose (tests of a warehouse's lookback). */
   revisions?: readonly Revision[];
 }
 
 export interface PublisherQuery {
   from: number;
-  /** Exclusive: the hour after the inclusive `end` stamp. */
+  /** Exclusive. */
   to: number;
   byCountry: boolean;
   level: 'publication' | 'adslot';
@@ -34,7 +32,6 @@ const M = 4; // requests, impressions, clicks, earnings (cents) per country
 const series = new SlotCountrySeries();
 const prim = new Array<number>(SLOT_PRIMITIVES).fill(0);
 
-/** Per-country metrics of one slot over the query, within the publication's active windows. */
 function slotMetrics(ctx: StatsContext, slot: AdSlotRecord, windows: Array<[number, number]>): Float64Array {
   const out = new Float64Array(ctx.countries.length * M);
   const wins = clip(windows, localHour(slot.createdAt, ctx.timeZone), Infinity);
@@ -53,11 +50,7 @@ function slotMetrics(ctx: StatsContext, slot: AdSlotRecord, windows: Array<[numb
   return out;
 }
 
-/**
- * Production's amounts can be "-0.00" (a negative zero out of its decimal arithmetic). Where
- * exactly is not known; the sandbox writes it for every row that had traffic but earned nothing,
- * so clients meet it in ordinary reports. The all-zero "OO" placeholder keeps "0.00".
- */
+/** Production's amounts can be "-0.00"; written for every row with traffic but no earnings, so clients meet it. */
 function earningsAmount(requests: number, cents: number): string {
   return cents === 0 && requests > 0 ? '-0.00' : formatCents(cents);
 }
@@ -74,7 +67,6 @@ function rowFields(m: ArrayLike<number>, at: number, bareEarnings: boolean): Fie
 
 const hasData = (m: ArrayLike<number>, at: number) => m[at] !== 0 || m[at + 1] !== 0 || m[at + 2] !== 0 || m[at + 3] !== 0;
 
-/** Rows of a metrics array: one per country with data, or one total row when there is any data. */
 function rows(ctx: StatsContext, m: Float64Array, byCountry: boolean, bare = false): StatsRow[] {
   if (byCountry) {
     const out: StatsRow[] = [];
@@ -88,7 +80,7 @@ function rows(ctx: StatsContext, m: Float64Array, byCountry: boolean, bare = fal
   return hasData(total, 0) ? [{ fields: rowFields(total, 0, bare) }] : [];
 }
 
-/** One publication's node, or undefined when it has no data in the range (production omits it). */
+/** Undefined when it has no data in the range (production omits it). */
 export function publicationNode(
   ctx: StatsContext,
   pub: PublicationRecord,
@@ -120,10 +112,7 @@ export function* publicationNodes(
   }
 }
 
-/**
- * The ad slot report. With no data production answers an empty body, except with bycountry,
- * where it writes one all-zero row for slot "0" in country "OO" — reproduced here.
- */
+/** With no data and bycountry, production writes one all-zero row for slot "0" in country "OO". */
 export function adSlotNodes(ctx: StatsContext, slot: AdSlotRecord, pub: PublicationRecord, q: PublisherQuery): StatsNode[] {
   const windows = clip(activeWindows(pub.history, ctx.timeZone, ctx.nowHour), q.from, q.to);
   const r = rows(ctx, slotMetrics(ctx, slot, windows), q.byCountry, ctx.bareSlotEarnings);

@@ -1,5 +1,4 @@
-// Sandbox.revise(): records a revision in the state (one per day: a new factor replaces the
-// old one, factor 1 removes it) and persists it like any other change.
+// Sandbox.revise() and incident(): one per day (and entity), persisted like any other change.
 import type { Store } from '../store.js';
 import { checkRevision } from './revisions.js';
 
@@ -13,16 +12,9 @@ export function reviseDay(store: Store, day: string, factor: number): Promise<vo
   });
 }
 
-/**
- * The faults `masg pulse` finds, on one day of the account's zone:
- * - `slot-outage`: the ad slot serves nothing that day (an app release broke it);
- * - `earnings-drop`: the publication's earnings × factor (default 0.5), its traffic unchanged;
- * - `overspend`: the campaign delivers and spends factor (default 3) × its usual day.
- * One incident per entity and day: a new one replaces it, `factor: 1` removes it.
- */
+/** What `masg pulse` finds: `earnings-drop` (default factor 0.5), `overspend` (3), `slot-outage`. */
 export interface Incident {
   kind: 'slot-outage' | 'earnings-drop' | 'overspend';
-  /** The ad slot's, publication's or campaign's ID. */
   id: string;
   /** YYYY-MM-DD. */
   day: string;

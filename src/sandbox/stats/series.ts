@@ -1,13 +1,7 @@
-// Hourly traffic as a pure function of a key, with O(1) range sums.
-//
-// Each 28-day block has totals (one per "primitive" metric, decided by a hash of key and block).
-// A block total is split over its days, and each day's share over its hours, by cumulative
-// weights W(0)=0 < W(1) < … < W(n): part i = floor(T·W(i+1)/W(n)) − floor(T·W(i)/W(n)). The
-// sum of parts a..b then telescopes to floor(T·W(b+1)/W(n)) − floor(T·W(a)/W(n)), so a range
-// costs a handful of hashes however long it is, and it is *exactly* the sum of its hours and
-// days. Weights are a weekly/diurnal profile plus hashed noise smaller than the smallest step,
-// which keeps W increasing. All primitives share the weights, so a metric built as a sum of
-// primitives (requests = impressions + unfilled) keeps its invariants in every single hour.
+// Hourly traffic as a pure function of a key, with O(1) range sums. A 28-day block's hashed total
+// T is split by increasing cumulative weights W: part i = floor(T·W(i+1)/W(n)) − floor(T·W(i)/W(n)),
+// so a range sum telescopes and is *exactly* the sum of its hours. All primitives share the
+// weights, so sums of primitives keep their invariants in every hour.
 
 import { hash4 } from '../hash.js';
 
@@ -26,7 +20,6 @@ const HOUR_NOISE = Math.min(...HOUR_W);
 const DAY_TOTAL = DAY_CUM[DAYS_PER_BLOCK];
 const HOUR_TOTAL = HOUR_CUM[HOURS_PER_DAY];
 
-/** The source of one series: its hash key and the totals of each primitive over a block. */
 export interface Series {
   key: number;
   blockTotals(block: number, out: number[]): void;
@@ -42,7 +35,6 @@ function hourWeight(key: number, day: number, k: number): number {
 
 const totals: number[] = [];
 
-/** Add the sums of hours [from, to) of every primitive of `s` to `acc`. */
 export function addRange(s: Series, from: number, to: number, acc: number[]): void {
   const n = acc.length;
   for (let b = Math.floor(from / BLOCK_HOURS); b * BLOCK_HOURS < to; b++) {

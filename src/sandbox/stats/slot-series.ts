@@ -1,6 +1,5 @@
-// Traffic of one ad slot from one country. Four primitives split together (see series.ts):
-// clicks, impressions without a click, unfilled requests and earnings in cents. Requests =
-// all three counts, impressions = the first two, so requests ≥ impressions ≥ clicks every hour.
+// One ad slot's traffic from one country. Primitives: clicks, impressions without a click, unfilled
+// requests, earnings in cents; so requests ≥ impressions ≥ clicks every hour.
 
 import { hash3, hash4, mix, unit } from '../hash.js';
 import type { Series } from './series.js';
@@ -15,14 +14,13 @@ export class SlotCountrySeries implements Series {
   private ctr = 0;
   private ecpm = 0;
 
-  /** Point the (reused) series at one slot × country; cheap, as it runs for every row of a report. */
+  /** Reused: runs for every row of a report. */
   reset(seed: number, slotHash: number, country: number, weight: number): this {
     this.key = hash3(seed, slotHash, country);
     // Bigger markets are more likely to send traffic at all: about half the pairs are silent.
     this.active = unit(mix(this.key, 1)) < Math.min(0.95, 0.36 + 0.1 * weight);
     if (!this.active) return this;
-    // Log-uniform daily requests between 3 and 2,000 × market weight: some pairs are a trickle
-    // (most of their hours are empty), some are busy.
+    // Log-uniform daily requests, 3 to 2,000 × weight: some pairs trickle, some are busy.
     this.daily = weight * Math.exp(Math.log(3) + unit(mix(this.key, 2)) * Math.log(2000 / 3));
     this.fill = 0.55 + 0.4 * unit(mix(this.key, 3));
     this.ctr = 0.003 + 0.027 * unit(mix(this.key, 4));

@@ -1,6 +1,5 @@
-// When traffic is recorded: only while the publication is ACTIVE (a paused publication's ad
-// requests are test requests, spec §3), never before a slot existed, and only for hours that are
-// over by the sandbox clock. Windows are [from, to) in nominal local hours.
+// Traffic is recorded only while the publication is ACTIVE (paused ones send test requests, spec
+// §3), after the slot existed, for hours that are over. Windows are [from, to) nominal local hours.
 
 import { localHour } from '../time.js';
 import type { StatusChange } from '../types.js';
@@ -19,7 +18,6 @@ export function activeWindows(history: StatusChange[], timeZone: string, nowHour
   return out;
 }
 
-/** Windows clipped to [from, to). */
 export function clip(windows: Window[], from: number, to: number): Window[] {
   const out: Window[] = [];
   for (const [a, b] of windows) {

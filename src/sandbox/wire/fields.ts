@@ -1,6 +1,4 @@
-// A format-neutral description of what a response carries. The XML and JSON writers render the
-// same Field lists, so both formats always agree on content and differ only where production's
-// two formats differ (empty tags, types, ID-keyed statistics).
+// What a response carries, format-neutral, so XML and JSON differ only where production's do.
 
 export type Field = Leaf | Group;
 
@@ -9,11 +7,10 @@ export interface Leaf {
   value: string;
   /** JSON type: counts are numbers, booleans are booleans, everything else a string. */
   kind: 'str' | 'int' | 'bool';
-  /** How XML writes an empty value: `<x/>` (publication, ad slot) or `<x></x>` (advertiser, campaign). */
+  /** `<x/>` (publication, ad slot) or `<x></x>` (advertiser, campaign). */
   empty: 'self' | 'pair';
   /** JSON leaves empty publication/ad slot fields out instead of writing "". */
   omitEmptyInJson?: boolean;
-  /** Fields production writes only in XML (requests/uniques: always empty, absent from JSON). */
   xmlOnly?: boolean;
 }
 
@@ -22,13 +19,11 @@ export interface Group {
   group: Field[];
 }
 
-/** One statistics element; `country` leads it when the report is broken down by country. */
 export interface StatsRow {
   country?: string;
   fields: Field[];
 }
 
-/** A publication / ad slot / campaign in a statistics report: either nested nodes or rows. */
 export interface StatsNode {
   tag: string;
   id: string;

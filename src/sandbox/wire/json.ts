@@ -7,7 +7,6 @@ import type { Field, StatsNode } from './fields.js';
 const NOT_LATIN1 = /[^\u0000-\u00ff]/gu;
 const PLAIN = /^[\w .:@+-]*$/;
 
-/** A JSON string literal whose characters all fit in one Latin-1 byte. */
 export function jsonString(s: string): string {
   // Fast path for keys, IDs and amounts, which reports repeat hundreds of thousands of times.
   if (PLAIN.test(s)) return `"${s}"`;
@@ -28,10 +27,7 @@ export function fieldsJson(fields: Field[]): string {
   return `{${parts.join(',')}}`;
 }
 
-/**
- * A statistics node as production writes it: keyed by ID (or country code), no `id` fields;
- * a node holding one uncountried row is just that row's object.
- */
+/** Keyed by ID or country; a node holding one uncountried row is just that row's object. */
 export function statsNodeJson(node: StatsNode): string {
   if (node.children) return `{${node.children.map((c) => `${jsonString(c.id)}:${statsNodeJson(c)}`).join(',')}}`;
   const rows = node.rows ?? [];

@@ -1,6 +1,4 @@
-// What a route hands back to the server: a status, a content type and a body that is either a
-// string or a lazy sequence of strings (statistics), already restricted to single-byte
-// characters so the server can encode it as Latin-1 without a second pass.
+// What a route hands back, its body already single-byte so the server encodes it as Latin-1 in one pass.
 
 import type { SandboxError } from '../errors.js';
 import type { Field, StatsNode } from './fields.js';
@@ -32,11 +30,7 @@ export function entityReply(format: Format, tag: string, fields: Field[]): Reply
   return ok(format, format === 'xml' ? wrapXml(elementXml(tag, fields)) : `{"masg-response":${fieldsJson(fields)}}`);
 }
 
-/**
- * Lists up to this many items are one string sent with a Content-Length; longer ones are rendered
- * as they are sent (chunked, as a servlet container does once its buffer is full), so that 1.5
- * million ad slots start arriving at once instead of after a 300 MB string has been built.
- */
+/** Longer lists are rendered as they are sent (chunked), not as a 300 MB string first. */
 const WHOLE_LIST_ITEMS = 1000;
 
 export function listReply(format: Format, tag: string, items: Field[][]): Reply {
@@ -70,11 +64,7 @@ export function errorReply(format: Format, err: SandboxError): Reply {
   return ok(format, body, err.status);
 }
 
-/**
- * A statistics report as a lazy sequence: nodes are produced (and rendered) one at a time, so a
- * 200,000-row report never exists in memory as a whole. `dropOuter`: JSON of the single-
- * publication and ad slot endpoints starts one level down (production's layout).
- */
+/** Rendered one node at a time. `dropOuter`: production's JSON of one publication or ad slot starts a level down. */
 export function statsReply(format: Format, nodes: Iterable<StatsNode>, dropOuter: boolean): Reply {
   return ok(format, format === 'xml' ? statsXml(nodes) : statsJson(nodes, dropOuter));
 }
@@ -103,7 +93,7 @@ function* statsJson(nodes: Iterable<StatsNode>, dropOuter: boolean): Iterable<st
   yield '}}';
 }
 
-/** The web container's error page: what unknown paths, suffixes and methods get (not a masg-error). */
+/** The web container's error page, not a masg-error. */
 export function htmlPage(status: number, reason: string, path: string): Reply {
   const p = path
     .replace(/[^\x20-\x7e]/g, '?')

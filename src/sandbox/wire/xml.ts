@@ -1,6 +1,5 @@
-// Production's XML layout: a declaration, then one tag per line with no indentation and no
-// attributes; every character above U+007F as a decimal reference (per UTF-16 unit, so a
-// character outside the BMP becomes two surrogate references); control characters raw.
+// Production's XML: one tag per line, no indentation; above U+007F a decimal reference per UTF-16
+// unit (two surrogate references outside the BMP); control characters raw.
 
 import type { Field, StatsNode } from './fields.js';
 
@@ -29,7 +28,6 @@ export function elementXml(tag: string, fields: Field[]): string {
   return `<${tag}>\n${fieldsXml(fields)}</${tag}>\n`;
 }
 
-/** One statistics node (publication / ad slot / campaign) with its nested nodes or rows. */
 export function statsNodeXml(node: StatsNode): string {
   let out = `<${node.tag}>\n<id>${escapeXml(node.id)}</id>\n`;
   for (const child of node.children ?? []) out += statsNodeXml(child);
