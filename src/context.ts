@@ -1,6 +1,5 @@
-// What a handler is given, per invocation: IO and environment (injected, so commands run
-// in-process in tests), the global options, the account's credentials, the SDK client and the
-// output settings and Ui. How each is made lives in src/session/; heavy modules load on first use.
+// What a handler is given, per invocation (IO injected, so tests run commands in-process): the
+// account, the SDK client, output settings and Ui. src/session/ builds them, loaded on first use.
 import { defaultConfigDir } from './config/store.js';
 import type { Io } from './core/io.js';
 import type { OutputSettings, Ui } from './output/index.js';
@@ -20,21 +19,17 @@ export interface GlobalOptions {
   raw?: 'xml' | 'json';
   fields?: string;
   header: boolean;
-  /** Tables: every column, whole values. */
   wide?: boolean;
   color: 'auto' | 'always' | 'never';
   quiet?: boolean;
   debug?: boolean;
-  /** Seconds. */
+  /** Seconds, like connectTimeout and deadline (the whole command's). */
   timeout: number;
-  /** Seconds; undefined: the transport's default (src/config/defaults.ts). */
   connectTimeout?: number;
-  /** Extra attempts for GETs; a cut statistics answer is fetched again within them too. */
   retries: number;
-  /** Seconds for the whole command; undefined = none. */
   deadline?: number;
   dryRun?: boolean;
-  /** Not global: a command's own --concurrency, seen here through optsWithGlobals(); caps the connections. */
+  /** A command's own --concurrency (optsWithGlobals()): caps the connections. */
   concurrency?: string;
 }
 
@@ -44,7 +39,7 @@ export class Context {
   private settingsPromise?: Promise<OutputSettings>;
   private uiPromise?: Promise<Ui>;
   private readonly cleanups: Array<() => Promise<void>> = [];
-  /** Values that must never reach any output; filled as soon as they are known. */
+  /** Redacted from every output as soon as they are known. */
   readonly secrets: string[] = [];
 
   constructor(
@@ -53,12 +48,10 @@ export class Context {
     readonly version: string,
   ) {}
 
-  /** A person can answer prompts: both stdin and stderr are terminals. */
   get interactive(): boolean {
     return Boolean(this.io.stdin.isTTY && this.io.stderr.isTTY);
   }
 
-  /** MASG_CONFIG_DIR, else the XDG config dir (…/masg). */
   get configDir(): string {
     return defaultConfigDir({ env: this.io.env });
   }
@@ -72,7 +65,6 @@ export class Context {
     for (const fn of this.cleanups.splice(0)) await fn().catch(() => undefined);
   }
 
-  /** Format, fields, header and colour, decided once for the whole invocation. */
   outputSettings(): Promise<OutputSettings> {
     this.settingsPromise ??= (async () => {
       const { decideColor, defaultFormat, parseFields } = await import('./output/index.js');
@@ -90,7 +82,6 @@ export class Context {
     return this.settingsPromise;
   }
 
-  /** Messages, spinner and progress on stderr. */
   ui(): Promise<Ui> {
     this.uiPromise ??= (async () => {
       const [{ createUi, decideColor }, { messageWidth }] = await Promise.all([import('./output/index.js'), import('./output/wrap.js')]);
@@ -110,7 +101,7 @@ export class Context {
     return this.uiPromise;
   }
 
-  /** The account: credentials, base URL and zone, with where each came from. */
+  /** The account: credentials, base URL and zone, each with its source. */
   credentials(): Promise<Credentials> {
     this.credentialsPromise ??= (async () => {
       const { loadCredentials } = await import('./session/credentials.js');
@@ -122,16 +113,13 @@ export class Context {
     return this.credentialsPromise;
   }
 
-  /**
-   * The SDK client: the one path commands take to the service (inputs checked, lists streamed).
-   * Under --dry-run a handler asks it with `{ dryRun: true }`; reads a plan needs just call.
-   */
+  /** The one client; under --dry-run handlers ask it with `{ dryRun: true }`. */
   sdk(): Promise<MasgClient> {
     this.sdkPromise ??= this.credentials().then((creds) => this.sdkFor(creds));
     return this.sdkPromise;
   }
 
-  /** An SDK client for other credentials than the invocation's (login verifies new ones with it before saving). */
+  /** A client for other credentials (login verifies new ones before saving). */
   async sdkFor(creds: { email: string; key: string; baseUrl: string; timezone?: string }): Promise<MasgClient> {
     this.addSecrets(creds.email, creds.key);
     const { openCliClient, idCacheTrim } = await import('./session/client.js');
@@ -148,7 +136,6 @@ export class Context {
     });
   }
 
-  /** Registers a key (and its Basic-auth forms) for redaction in every output path. */
   private addSecrets(email: string, key: string): void {
     if (key) this.secrets.push(key, Buffer.from(`${email}:${key}`).toString('base64'));
   }

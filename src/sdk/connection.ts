@@ -9,19 +9,13 @@ import { DEFAULT_RETRIES } from '../config/defaults.js';
 import { UsageError } from '../core/errors.js';
 import type { CallOptions, ClientOptions } from './types.js';
 
-/**
- * What the CLI adds to createClient's options (internal: not in the public ClientOptions). The
- * SDK never writes anywhere, so notices and decorators come only from here.
- */
+/** What the CLI adds to createClient's options; internal, the SDK itself never writes anywhere. */
 export interface ConnectionExtras {
   proxy?: ProxySettings;
-  /** Connections per host at most (--concurrency). */
   maxConnections?: number;
-  /** Told (redacted) why masg waits before a retry: a person at a terminal. */
   notice?: (line: string) => void;
   /** One end for every call, as a performance.now() instant: --deadline bounds the whole command. */
   deadlineAt?: number;
-  /** Wraps each call's transport (the CLI's wait indicator, the ID cache's trimming). */
   wrap?: (client: ApiClient) => ApiClient;
 }
 

@@ -1,7 +1,5 @@
-// The CLI's SDK client: made by the SDK's own openClient (src/sdk/client.ts), with what the
-// command line adds: the proxy from the environment, --debug and retry notices on stderr, the
-// connection cap of --concurrency, --deadline for the whole command, the wait indicator and the
-// ID cache's trimming. Every value comes resolved from the flags (src/cli.ts applies the defaults).
+// The CLI's client: the SDK's own openClient plus what the command line adds (proxy, --debug,
+// notices, connection cap, whole-command deadline, wait indicator, ID-cache trimming).
 import type { ApiClient, ApiRequest } from '../api/types.js';
 import { MasgError } from '../core/errors.js';
 import { proxyFromEnv, proxySecrets } from '../api/proxy.js';
@@ -15,14 +13,11 @@ export interface ConnectionFlags {
   sandbox?: boolean;
   quiet?: boolean;
   debug?: boolean;
-  /** Seconds. */
+  /** Seconds, like connectTimeout and deadline. */
   timeout: number;
-  /** Seconds; undefined: the transport's default. */
   connectTimeout?: number;
   retries: number;
-  /** Seconds for the whole command; undefined = none. */
   deadline?: number;
-  /** A command's own --concurrency: caps the connections. */
   concurrency?: string;
   dryRun?: boolean;
 }
@@ -31,12 +26,9 @@ export interface Shell {
   io: Io;
   version: string;
   flags: ConnectionFlags;
-  /** Values redacted from every line; the proxy's password is added here. */
   secrets: string[];
-  /** The Ui, when a person at a terminal is to be told why masg waits. */
   ui(): Promise<Ui>;
   onClose(fn: () => Promise<void>): void;
-  /** Wraps each call's transport (the ID cache's trimming). */
   wrap?: (client: ApiClient) => ApiClient;
 }
 
@@ -49,7 +41,7 @@ export async function openCliClient(
   const proxy = f.sandbox ? undefined : proxyFromEnv(io.env);
   shell.secrets.push(...proxySecrets(proxy));
   const redact = createRedactor(shell.secrets);
-  // A person at a terminal is told why masg waits; --debug already says so, cron (no TTY) is not chatted at.
+  // Only a person at a terminal is told why masg waits; --debug already says so.
   const ui = io.stderr.isTTY && !f.quiet && !f.debug ? await shell.ui() : undefined;
   const waiting = ui && (await import('../output/ui.js')).withWaitIndicator;
   const client = openClient(
@@ -74,8 +66,6 @@ export async function openCliClient(
       wrap: (call) => {
         const guarded = f.dryRun ? refusingChanges(call) : call;
         const noted = shell.wrap ? shell.wrap(guarded) : guarded;
-        // The one place a wait for the service is shown (a spinner after 300 ms): only on a
-        // terminal, never with --quiet or --debug (same condition as the notices above).
         return ui && waiting ? waiting(noted, ui) : noted;
       },
     },
@@ -84,10 +74,7 @@ export async function openCliClient(
   return client;
 }
 
-/**
- * Under --dry-run a handler describes its changes ({ dryRun: true }) and only reads are sent: a
- * change that reaches the transport anyway is a bug in masg, refused before anything goes out.
- */
+/** Under --dry-run only reads are sent: a change reaching the transport is a bug, refused unsent. */
 function refusingChanges(client: ApiClient): ApiClient {
   const check = (req: ApiRequest) => {
     if (req.method !== 'GET') throw new MasgError(`--dry-run: masg was about to send ${req.method} ${req.path}; nothing was sent.`);
@@ -99,18 +86,13 @@ function refusingChanges(client: ApiClient): ApiClient {
   };
 }
 
-/** --concurrency as a connection cap; the command validates the value itself (parseConcurrency). */
+/** The command validates --concurrency itself (parseConcurrency). */
 function connectionsFor(concurrency: string | undefined): number | undefined {
   return concurrency !== undefined && /^\d+$/.test(concurrency) && Number(concurrency) > 0 ? Number(concurrency) : undefined;
 }
 
-/**
- * Tab's cached ID lists (src/config/id-cache.ts) go stale when masg itself creates or updates
- * something: each change sent (answered or not: its outcome may be unknown) marks what it
- * touches, and the cache is trimmed once when the command ends, never failing it.
- */
+/** Tab's cached IDs go stale with each change sent (even unanswered): trimmed once at the end. */
 interface CacheTrim {
-  /** Wraps one call's transport so that its changes are noted. */
   wrap(client: ApiClient): ApiClient;
 }
 

@@ -1,9 +1,5 @@
-// Tab's way to the service (src/completion/live.ts takes it as a parameter, handed over by
-// src/cli.ts, so completion/ never imports the CLI shell): a Context for the account the line
-// names, resolved exactly as for a command, with IO that never talks to the user, no retries (a
-// Tab press has one short budget, and an answer too late is no answer), the budget as timeout
-// and the deadline as its signal, so no request outlives it. A --dry-run on the line changes
-// nothing here: reads are sent under a dry run anyway.
+// Tab's way to the service, handed to completion/ by cli.ts: a silent Context for the line's
+// account, no retries (a late answer is no answer), the budget as timeout, the deadline as signal.
 import { nullIo } from '../completion/null-io.js';
 import { Context, type GlobalOptions } from '../context.js';
 import type { MasgClient } from '../sdk/types.js';
