@@ -114,6 +114,7 @@ describe('a TypeScript project that installs the packed masg', () => {
       'clicks: N',
       'earnings cents: N',
       'api error: N N',
+      'dry run: N GET [REDACTED]',
     ]);
     expect(lines[0]).toBe('publications: 7');
     expect(Number(lines[1]!.split(': ')[1])).toBeGreaterThan(0);

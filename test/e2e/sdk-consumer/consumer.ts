@@ -1,6 +1,6 @@
 // A user's program against the packed masg, compiled with `tsc --strict` (module NodeNext) by
 // test/e2e/sdk-consumer.test.ts. Every line it prints is its own; the library prints nothing.
-import { ApiError, createClient, type PublicationStatsRecord } from 'masg';
+import { ApiError, createClient, type DryRun, type PublicationStatsRecord } from 'masg';
 import { startSandbox } from 'masg/sandbox';
 
 const sandbox = await startSandbox({ seed: 3 });
@@ -28,6 +28,10 @@ try {
     if (!(err instanceof ApiError)) throw err;
     console.log(`api error: ${err.code} ${err.status}`);
   }
+
+  // A dry run resolves to the request it would send; a list's dry run is a promise, not a list.
+  const plan: DryRun = await client.listPublications({ status: 'PAUSED' }, { dryRun: true });
+  console.log(`dry run: ${plan.requests.length} ${plan.requests[0]!.method} ${plan.requests[0]!.headers.Authorization}`);
 } finally {
   await client.close();
   await sandbox.close();
@@ -44,6 +48,11 @@ export async function typeChecks(): Promise<void> {
   client.publicationStats({ from: '-1d', to: '-1d', level: 'country' });
   // @ts-expect-error: an ad slot update needs the name
   await client.updateAdSlot('id', { formats: ['banner'] });
+  // @ts-expect-error: with dryRun a list is a promise of its description, not an EntityList
+  client.listAdvertisers({ dryRun: true }).toArray();
+  // @ts-expect-error: without dryRun a call resolves to the entity, not a description
+  const notPlan: DryRun = await client.getPublication('id');
+  void notPlan;
   void id;
   void n;
 }
