@@ -122,17 +122,15 @@ export class Context {
   /** A client for other credentials (login verifies new ones before saving). */
   async sdkFor(creds: { email: string; key: string; baseUrl: string; timezone?: string }): Promise<MasgClient> {
     this.addSecrets(creds.email, creds.key);
-    const { openCliClient, idCacheTrim } = await import('./session/client.js');
-    const label = async () => (await import('./config/id-cache.js')).cacheLabel(this.globals, this.io.env);
-    const trim = idCacheTrim(this.configDir, label, (fn) => this.onClose(fn));
+    const { openCliClient } = await import('./session/client.js');
     return openCliClient(creds, {
       io: this.io,
       version: this.version,
+      configDir: this.configDir,
       flags: this.globals,
       secrets: this.secrets,
       ui: () => this.ui(),
       onClose: (fn) => this.onClose(fn),
-      wrap: (client) => trim.wrap(client),
     });
   }
 

@@ -10,6 +10,7 @@ import { openClient } from '../sdk/client.js';
 import type { MasgClient } from '../sdk/types.js';
 
 export interface ConnectionFlags {
+  profile?: string;
   sandbox?: boolean;
   quiet?: boolean;
   debug?: boolean;
@@ -25,11 +26,11 @@ export interface ConnectionFlags {
 export interface Shell {
   io: Io;
   version: string;
+  configDir: string;
   flags: ConnectionFlags;
   secrets: string[];
   ui(): Promise<Ui>;
   onClose(fn: () => Promise<void>): void;
-  wrap?: (client: ApiClient) => ApiClient;
 }
 
 export async function openCliClient(
@@ -44,6 +45,7 @@ export async function openCliClient(
   // Only a person at a terminal is told why masg waits; --debug already says so.
   const ui = io.stderr.isTTY && !f.quiet && !f.debug ? await shell.ui() : undefined;
   const waiting = ui && (await import('../output/ui.js')).withWaitIndicator;
+  const trim = idCacheTrim(shell);
   const client = openClient(
     {
       baseUrl: creds.baseUrl,
@@ -65,7 +67,7 @@ export async function openCliClient(
       notice: ui ? (line: string) => ui.notice(`masg: ${redact(line)}`) : undefined,
       wrap: (call) => {
         const guarded = f.dryRun ? refusingChanges(call) : call;
-        const noted = shell.wrap ? shell.wrap(guarded) : guarded;
+        const noted = trim(guarded);
         return ui && waiting ? waiting(noted, ui) : noted;
       },
     },
@@ -92,27 +94,22 @@ function connectionsFor(concurrency: string | undefined): number | undefined {
 }
 
 /** Tab's cached IDs go stale with each change sent (even unanswered): trimmed once at the end. */
-interface CacheTrim {
-  wrap(client: ApiClient): ApiClient;
-}
-
-export function idCacheTrim(configDir: string, label: () => Promise<string>, onClose: (fn: () => Promise<void>) => void): CacheTrim {
+function idCacheTrim(shell: Shell): (client: ApiClient) => ApiClient {
   const paths = new Set<string>();
   const note = (req: ApiRequest) => {
     if (req.method === 'GET') return;
     if (paths.size === 0) {
-      onClose(async () => {
-        const { forget, kindsChangedBy } = await import('../config/id-cache.js');
-        await forget(configDir, await label(), [...new Set([...paths].flatMap(kindsChangedBy))]);
+      shell.onClose(async () => {
+        const { cacheLabel, forget, kindsChangedBy } = await import('../config/id-cache.js');
+        const label = cacheLabel(shell.flags, shell.io.env);
+        await forget(shell.configDir, label, [...new Set([...paths].flatMap(kindsChangedBy))]);
       });
     }
     paths.add(req.path);
   };
-  return {
-    wrap: (client) => ({
-      ...client,
-      request: (req) => (note(req), client.request(req)),
-      stream: (req, opts) => (note(req), client.stream(req, opts)),
-    }),
-  };
+  return (client) => ({
+    ...client,
+    request: (req) => (note(req), client.request(req)),
+    stream: (req, opts) => (note(req), client.stream(req, opts)),
+  });
 }
