@@ -6,7 +6,7 @@ import type { Context } from '../context.js';
 import type { Column } from '../output/types.js';
 import type { CommandResult } from '../output/result.js';
 
-export type { CommandResult, ReportResult } from '../output/result.js';
+export type { CommandResult } from '../output/result.js';
 
 export interface CommandDef<O = Record<string, unknown>> {
   /** e.g. "list" or "update <id>". */

@@ -1,6 +1,7 @@
 // `masg sql "SELECT …"`: query the warehouse without another client; the result goes through
 // the usual output formats. Read-only unless --write.
 import { defineCommand } from './define.js';
+import { writeList } from './list-result.js';
 
 export interface SqlOptions {
   db?: string;
@@ -23,6 +24,12 @@ export const sql = defineCommand<SqlOptions>({
   ],
   async run(ctx, opts, [query]) {
     const { runSql } = await import('../warehouse/sql.js');
-    return runSql(ctx, opts, query);
+    const result = await runSql(ctx, opts, query);
+    try {
+      return await writeList(ctx, result.batches, { entity: 'rows', columns: result.columns, out: opts.out });
+    } finally {
+      // Released whether the rows were read to the end, stopped early or never started.
+      await result.close();
+    }
   },
 });
