@@ -11,7 +11,6 @@ export type { CommandResult } from '../output/result.js';
 export interface CommandDef<O = Record<string, unknown>> {
   /** e.g. "list" or "update <id>". */
   name: string;
-  summary: string;
   /** Adds options and arguments to the commander command. */
   configure?: (cmd: Command) => void;
   /** Shown under "Examples:" in --help (and in docs/commands.md). */
@@ -26,7 +25,20 @@ export interface CommandDef<O = Record<string, unknown>> {
   run: (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
 }
 
-export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
+/** A subcommand of a group (`pub list`): its help line is written here, beside its handler. */
+export interface SubcommandDef<O = Record<string, unknown>> extends CommandDef<O> {
+  summary: string;
+}
+
+export function defineCommand<O>(def: SubcommandDef<O>): SubcommandDef<O> {
+  return def;
+}
+
+/**
+ * A top-level command (`login`): its help line is written once, in the table of contents
+ * (src/commands/index.ts), which help and the stubs read without loading the handler.
+ */
+export function defineTopCommand<O>(def: CommandDef<O>): CommandDef<O> {
   return def;
 }
 
@@ -36,11 +48,12 @@ export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
  * for every command that they are the typed options its handler declares.
  */
 export type AnyCommandDef = CommandDef<never>;
+export type AnySubcommandDef = SubcommandDef<never>;
 
 /** A resource group such as `pub` with its subcommands. */
 export interface GroupDef {
   name: string;
   summary: string;
   aliases?: string[];
-  commands: AnyCommandDef[];
+  commands: AnySubcommandDef[];
 }
