@@ -6,6 +6,7 @@ import type { StatsRecord } from '../../api/stats-shapes.js';
 import type { EntityList } from '../../api/types.js';
 import { isDryRun } from '../../sdk/dry-run.js';
 import type { Context } from '../../context.js';
+import { DEFAULT_RETRIES } from '../../config/defaults.js';
 import { UsageError } from '../../core/errors.js';
 import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../stats/dates.js';
 import { type Interval, splitRange } from '../../stats/intervals.js';
@@ -129,7 +130,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       idColumns: statsColumns(plan.kind, { ...plan.columnOptions, interval }),
       names: wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined,
       retry: {
-        retries: ctx.globals.retries ?? 3,
+        retries: ctx.globals.retries ?? DEFAULT_RETRIES,
         deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
       },
       out: flags.out,
