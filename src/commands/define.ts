@@ -1,6 +1,6 @@
-// The shape of one subcommand: commander metadata plus a handler that takes typed options and
-// returns data. Rendering happens afterwards in one place (src/commands/render.ts), so tests can call
-// handlers directly and assert on the returned rows.
+// The shape of one command: commander metadata plus a handler that takes typed options, writes
+// what streams through its output port (src/commands/output-port.ts) and returns plain data,
+// which src/commands/render.ts prints.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Column } from '../output/types.js';
