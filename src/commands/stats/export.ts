@@ -1,6 +1,6 @@
 // The common run of a statistics command: dates → pieces → one SDK statistics list per piece →
 // rows. Every flag is checked first; then the handler runs the report itself and writes it
-// through the output port (write-report.ts): a table, a data format, an atomic --out file
+// through the output port (report.ts writeReport): a table, a data format, an atomic --out file
 // (started again on a broken stream) or a chart. --raw sends the first piece's request.
 import type { StatsRecord } from '../../api/stats-shapes.js';
 import type { EntityList } from '../../api/types.js';
