@@ -1,7 +1,6 @@
-// The output port: everything a handler writes goes through it, the way bulk writes through its
-// BulkOutput. Rows go to stdout or to an atomic --out file (format from its extension), a table
-// gets its totals row, notices and progress go to the Ui. Handlers fetch; the port only writes.
-// Built from a Context by src/commands/output-port.ts; heavy modules load on first use.
+// The output port handlers write through (as bulk writes through its BulkOutput): rows to stdout
+// or an atomic --out file, a table's totals row, notices on the Ui. Handlers fetch; the port only
+// writes. Built from a Context by src/commands/output-port.ts.
 import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
 import type { Column, OutputFormat, OutputSettings, OutStream, Row } from './types.js';
@@ -11,26 +10,22 @@ export interface OutputPort {
   /** The settings for stdout, or for `out` (a file: its format, no colour); UsageError for -o table. */
   settings(out?: string): Promise<OutputSettings>;
   ui(): Promise<Ui>;
-  /**
-   * Rows as they arrive (lists, masg sql): csv/json memory stays flat. With a file, FILE appears
-   * only once every batch was written; on stdout, a failure after some rows says how many went out.
-   */
+  /** Rows as they arrive (lists, masg sql); --out FILE appears only once every batch was written. */
   writeRows(columns: Column[], batches: AsyncIterable<readonly Row[]>, how: RowsTarget): Promise<void>;
   /** A statistics report's output, opened before any request (a read-only folder fails first). */
   openReport(out: string | undefined): Promise<ReportOutput>;
-  /** Rows held whole (a small list); "No …" on stderr when empty. */
+  /** A small list, held whole. */
   rows(columns: Column[], rows: Row[], how: Omit<RowsTarget, 'out'>): Promise<void>;
   /** One entity: vertical in a table, an object in JSON. */
   record(columns: Column[], row: Row): Promise<void>;
-  /** The service's body exactly as received (a terminal gets the final newline it lacks). */
+  /** The service's body as received (a terminal gets the final newline it lacks). */
   raw(bytes: Uint8Array): void;
   text(text: string): void;
-  /** --chart: drawn on the terminal. */
   chart(data: ChartData): Promise<void>;
 }
 
 export interface RowsTarget {
-  /** What a row is, for notices ("No publications.", "Wrote 12 publications to FILE."). */
+  /** What a row is, for notices ("Wrote 12 publications to FILE."). */
   entity: string;
   /** A table's default columns; --fields, --wide or a data format shows every one. */
   tableFields?: string[];
@@ -55,7 +50,6 @@ export interface ReportOutput {
 
 export interface PortOptions {
   stdout: OutStream & { isTTY?: boolean };
-  /** stdout's settings, decided once per invocation. */
   settings: () => Promise<OutputSettings>;
   /** -o, when given: it wins over a file's extension. */
   format?: OutputFormat;
