@@ -1,5 +1,5 @@
 import { UsageError } from '../../core/errors.js';
-import { defineCommand } from '../define.js';
+import { defineTopCommand } from '../define.js';
 
 /**
  * --sandbox always acts as its own demo account, so login/logout with it can only mean a mistake:
@@ -21,9 +21,8 @@ export interface LoginFlags {
   keyring?: boolean;
 }
 
-export const login = defineCommand<LoginFlags>({
+export const login = defineTopCommand<LoginFlags>({
   name: 'login',
-  summary: 'Save credentials for a profile, after checking them with the service',
   configure: (cmd) =>
     cmd
       .option('--email <address>', "the account's e-mail address")
