@@ -95,6 +95,15 @@ module.exports = {
     ),
     layer('sandbox', SANDBOX, [CORE, SANDBOX], 'src/sandbox/ stands alone (it is shipped as masg/sandbox): core only.'),
     {
+      name: 'render-writes-only',
+      severity: 'error',
+      comment:
+        'The renderer (and the output port built for it) turn plain results into bytes: fetching, retrying and ' +
+        'bulk work belong to the handlers, so they never import api/, sdk/ or bulk/.',
+      from: { path: '^src/commands/(render|output-port)\\.ts$' },
+      to: { path: '^src/(api|sdk|bulk)/' },
+    },
+    {
       name: 'not-to-root',
       severity: 'error',
       comment: 'Nothing below the CLI shell imports src/cli.ts or src/index.ts: they are entry points.',

@@ -7,7 +7,7 @@ import { Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { RawRequest } from '../sdk/types.js';
 import { dryRunResult } from './raw.js';
-import { defineCommand } from './define.js';
+import { defineTopCommand } from './define.js';
 
 type Format = NonNullable<RawRequest['format']>;
 type HttpMethod = NonNullable<RawRequest['method']>;
@@ -25,9 +25,8 @@ const upperMethod = (value: string): HttpMethod => {
 };
 const repeat = (value: string, previous: string[] = []) => [...previous, value];
 
-export const api = defineCommand<ApiOptions>({
+export const api = defineTopCommand<ApiOptions>({
   name: 'api',
-  summary: 'Call any endpoint and print the response body as received',
   configure: (cmd) =>
     cmd
       .argument('<path>', 'endpoint path under the base URL, e.g. publication/list (a .xml or .json suffix sets the format)')

@@ -1,13 +1,12 @@
 import { Argument } from 'commander';
-import { defineCommand } from './define.js';
+import { defineTopCommand } from './define.js';
 
 // Kept here, not imported from src/completion/scripts.ts, so that building the command tree
 // does not load the script templates; a test checks the two lists agree.
 const SHELLS = ['bash', 'zsh', 'fish'];
 
-export const completion = defineCommand<Record<string, never>>({
+export const completion = defineTopCommand<Record<string, never>>({
   name: 'completion',
-  summary: 'Print the shell completion script for bash, zsh or fish',
   configure: (cmd) => cmd.addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS)),
   examples: [
     'mkdir -p ~/.local/share/bash-completion/completions && masg completion bash > ~/.local/share/bash-completion/completions/masg',

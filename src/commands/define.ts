@@ -1,17 +1,16 @@
-// The shape of one subcommand: commander metadata plus a handler that takes typed options and
-// returns data. Rendering happens afterwards in one place (src/commands/render.ts), so tests can call
-// handlers directly and assert on the returned rows.
+// The shape of one command: commander metadata plus a handler that takes typed options, writes
+// what streams through its output port (src/commands/output-port.ts) and returns plain data,
+// which src/commands/render.ts prints.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Column } from '../output/types.js';
 import type { CommandResult } from '../output/result.js';
 
-export type { CommandResult, ReportResult } from '../output/result.js';
+export type { CommandResult } from '../output/result.js';
 
 export interface CommandDef<O = Record<string, unknown>> {
   /** e.g. "list" or "update <id>". */
   name: string;
-  summary: string;
   /** Adds options and arguments to the commander command. */
   configure?: (cmd: Command) => void;
   /** Shown under "Examples:" in --help (and in docs/commands.md). */
@@ -26,7 +25,20 @@ export interface CommandDef<O = Record<string, unknown>> {
   run: (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
 }
 
-export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
+/** A subcommand of a group (`pub list`): its help line is written here, beside its handler. */
+export interface SubcommandDef<O = Record<string, unknown>> extends CommandDef<O> {
+  summary: string;
+}
+
+export function defineCommand<O>(def: SubcommandDef<O>): SubcommandDef<O> {
+  return def;
+}
+
+/**
+ * A top-level command (`login`): its help line is written once, in the table of contents
+ * (src/commands/index.ts), which help and the stubs read without loading the handler.
+ */
+export function defineTopCommand<O>(def: CommandDef<O>): CommandDef<O> {
   return def;
 }
 
@@ -36,11 +48,12 @@ export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
  * for every command that they are the typed options its handler declares.
  */
 export type AnyCommandDef = CommandDef<never>;
+export type AnySubcommandDef = SubcommandDef<never>;
 
 /** A resource group such as `pub` with its subcommands. */
 export interface GroupDef {
   name: string;
   summary: string;
   aliases?: string[];
-  commands: AnyCommandDef[];
+  commands: AnySubcommandDef[];
 }

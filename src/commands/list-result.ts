@@ -1,11 +1,11 @@
-// What the four list commands share: --out, and a result that streams (see render.ts).
+// What the four list commands share: --out, and rows written through the output port as they arrive.
 import type { Command } from 'commander';
-import type { EntityList } from '../api/types.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
-import type { Column } from '../output/types.js';
+import type { Column, Row } from '../output/types.js';
 import type { CommandResult } from './define.js';
 import { OUT_OPTION, outFile } from './out-file.js';
+import { outputPort } from './output-port.js';
 
 export interface ListOptions {
   out?: string;
@@ -25,9 +25,15 @@ export function checkOut(ctx: Context, opts: ListOptions): void {
   }
 }
 
-export function streamedList(
-  list: EntityList<Record<string, string>>,
+/**
+ * Writes a list through the output port as it is read (the request goes out now, every option
+ * having been checked); `done` once the last row is out.
+ */
+export async function writeList(
+  ctx: Context,
+  batches: AsyncIterable<readonly Row[]>,
   how: { entity: string; columns: Column[]; tableFields?: string[]; out?: string },
-): CommandResult {
-  return { kind: 'stream', batches: list.batches(), ...how };
+): Promise<CommandResult> {
+  await outputPort(ctx).writeRows(how.columns, batches, how);
+  return { kind: 'done' };
 }

@@ -7,8 +7,8 @@ import type { Context } from '../context.js';
 import type { Column, OutputSettings } from '../output/types.js';
 import type { EntityList } from '../api/types.js';
 import type { CommandResult } from './define.js';
-import { outFile, settingsFor } from './out-file.js';
-import { streamedList } from './list-result.js';
+import { writeList } from './list-result.js';
+import { outputPort } from './output-port.js';
 
 export interface Owner {
   /** The ID column the service sends (`publication`, `advertiser`). */
@@ -86,7 +86,8 @@ export async function namedRecord(
  * A list whose rows name an owner by ID (ad slots, campaigns), with the owner's name beside it
  * where the output shows it (owner-names.ts): `named` are the columns with the name column,
  * `columns` those without, which machine formats keep unless --fields asks for the name. The
- * names are looked up while the list is read; the first batch waits for them.
+ * names are looked up while the list is read; the first batch waits for them. Written through
+ * the output port.
  */
 export async function namedList(
   ctx: Context,
@@ -95,9 +96,10 @@ export async function namedList(
   owner: Owner,
 ): Promise<CommandResult> {
   const { named, ...rest } = how;
-  const settings = await settingsFor(ctx, outFile(how.out));
-  if (!showsName(settings, owner)) return streamedList(list, { ...rest, columns: settings.fields === undefined ? how.columns : named });
-  return { kind: 'stream', batches: withNames(ctx, list, owner), ...rest, columns: named };
+  const settings = await outputPort(ctx).settings(how.out);
+  if (!showsName(settings, owner))
+    return writeList(ctx, list.batches(), { ...rest, columns: settings.fields === undefined ? how.columns : named });
+  return writeList(ctx, withNames(ctx, list, owner), { ...rest, columns: named });
 }
 
 async function* withNames(ctx: Context, list: EntityList<Record<string, string>>, owner: Owner): AsyncIterable<Record<string, string>[]> {

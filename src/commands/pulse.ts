@@ -8,7 +8,7 @@ import { parseConcurrency } from '../core/pool.js';
 import { checkDateFlags, parseDateRange } from '../stats/dates.js';
 import { accountTimeZone } from '../stats/zone.js';
 import type { Context } from '../context.js';
-import { defineCommand, type CommandResult } from './define.js';
+import { defineTopCommand, type CommandResult } from './define.js';
 
 export interface PulseOptions {
   date?: string;
@@ -22,9 +22,8 @@ export interface PulseOptions {
 
 const MAX_BASELINE = 90;
 
-export const pulse = defineCommand<PulseOptions>({
+export const pulse = defineTopCommand<PulseOptions>({
   name: 'pulse',
-  summary: 'How a day went: headline figures against the days before, movers, and findings (exit 9 on an alert)',
   configure: (cmd) =>
     cmd
       .option('--date <day>', "the day to look at: YYYY-MM-DD, yesterday, -Nd (default: yesterday in the account's zone)")

@@ -1,5 +1,5 @@
 import { UsageError } from '../core/errors.js';
-import { defineCommand } from './define.js';
+import { defineTopCommand } from './define.js';
 
 export interface SandboxOptions {
   port?: string;
@@ -13,9 +13,8 @@ export interface SandboxOptions {
   reset?: boolean;
 }
 
-export const sandbox = defineCommand<SandboxOptions>({
+export const sandbox = defineTopCommand<SandboxOptions>({
   name: 'sandbox',
-  summary: 'Run the local sandbox service in the foreground (Ctrl-C stops it)',
   configure: (cmd) =>
     cmd
       .option('--port <n>', 'port to listen on (default: a free one)')

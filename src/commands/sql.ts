@@ -1,6 +1,7 @@
 // `masg sql "SELECT …"`: query the warehouse without another client; the result goes through
 // the usual output formats. Read-only unless --write.
-import { defineCommand } from './define.js';
+import { defineTopCommand } from './define.js';
+import { writeList } from './list-result.js';
 
 export interface SqlOptions {
   db?: string;
@@ -8,9 +9,8 @@ export interface SqlOptions {
   out?: string;
 }
 
-export const sql = defineCommand<SqlOptions>({
+export const sql = defineTopCommand<SqlOptions>({
   name: 'sql <query>',
-  summary: 'Run a SQL query on the warehouse of masg sync and print the result (-o table|csv|tsv|json|ndjson)',
   configure: (cmd) =>
     cmd
       .option('--db <target>', 'a DuckDB file or a postgres:// URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb)')
@@ -23,6 +23,12 @@ export const sql = defineCommand<SqlOptions>({
   ],
   async run(ctx, opts, [query]) {
     const { runSql } = await import('../warehouse/sql.js');
-    return runSql(ctx, opts, query);
+    const result = await runSql(ctx, opts, query);
+    try {
+      return await writeList(ctx, result.batches, { entity: 'rows', columns: result.columns, out: opts.out });
+    } finally {
+      // Released whether the rows were read to the end, stopped early or never started.
+      await result.close();
+    }
   },
 });

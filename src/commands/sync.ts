@@ -1,14 +1,13 @@
 // `masg sync`: keep a database (DuckDB file or PostgreSQL) of the account's statistics up to
 // date. Metadata only here; the work is in src/warehouse/, loaded when the command runs.
 import type { SyncFlags } from '../warehouse/sync.js';
-import { defineCommand } from './define.js';
+import { defineTopCommand } from './define.js';
 
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
 export type SyncOptions = SyncFlags;
 
-export const sync = defineCommand<SyncOptions>({
+export const sync = defineTopCommand<SyncOptions>({
   name: 'sync',
-  summary: 'Keep a DuckDB or PostgreSQL database of the statistics up to date (incremental, safe to re-run)',
   configure: (cmd) =>
     cmd
       .option(

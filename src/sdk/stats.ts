@@ -40,6 +40,18 @@ export function statsRequest(request: ApiRequest): ApiRequest {
   return { ...request, format: 'xml' };
 }
 
+const requests = new WeakMap<object, ApiRequest>();
+
+/**
+ * The request a statistics list sends when iterated: what `--raw` sends through `request()`, so a
+ * command states its query once, as the SDK call. Internal: not exported by src/index.ts.
+ */
+export function requestOf(list: EntityList<unknown>): ApiRequest {
+  const request = requests.get(list);
+  if (request === undefined) throw new Error('masg: not a statistics list of the SDK');
+  return request;
+}
+
 export function statsList<T>(client: ApiClient, request: ApiRequest, shape: StatsShape, ids: KnownIds): EntityList<T> {
   async function* batches(): AsyncGenerator<T[], void, undefined> {
     const [{ statsBatches }, response] = await Promise.all([import('../api/stats-stream.js'), client.stream(statsRequest(request))]);
@@ -54,7 +66,7 @@ export function statsList<T>(client: ApiClient, request: ApiRequest, shape: Stat
       throw err;
     }
   }
-  return {
+  const list: EntityList<T> = {
     batches,
     // Hand-written rather than `yield*` over a generator: one promise per record instead of a
     // generator resumption per record on top of it (the records of a batch are already parsed).
@@ -85,4 +97,6 @@ export function statsList<T>(client: ApiClient, request: ApiRequest, shape: Stat
       return all;
     },
   };
+  requests.set(list, request);
+  return list;
 }

@@ -1,9 +1,8 @@
-// `masg sql`: one statement on the warehouse, its result streamed through the usual output
-// formats (and --out, written atomically by the renderer). Types come from the database:
+// `masg sql`: one statement on the warehouse, its result streamed as rows (the command writes
+// them through its output port, --out atomically). Types come from the database:
 // integers as `int`, DECIMAL/float as `decimal` (both kept exact, as text), booleans as `bool`;
 // everything else (dates, text, timestamps) as text.
 
-import type { CommandResult } from '../output/result.js';
 import type { WarehousePort } from './port.js';
 import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import { outFormat } from '../output/out-format.js';
@@ -11,11 +10,14 @@ import type { Column, Row } from '../output/types.js';
 import type { QueryStream } from './sql-stream.js';
 import { resolveTarget, type Target } from './target.js';
 
-export async function runSql(
-  ctx: WarehousePort,
-  opts: { db?: string; write?: boolean; out?: string },
-  query: string,
-): Promise<CommandResult> {
+/** A query's result: `batches` is read once; `close` releases the database, read or not. */
+export interface SqlRows {
+  columns: Column[];
+  batches: AsyncIterable<readonly Row[]>;
+  close: () => Promise<void>;
+}
+
+export async function runSql(ctx: WarehousePort, opts: { db?: string; write?: boolean; out?: string }, query: string): Promise<SqlRows> {
   const target = resolveTarget(opts.db, ctx.io.env);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   if (query.trim() === '')
@@ -36,14 +38,7 @@ export async function runSql(
     seen.set(c.name, n);
     return { key: n === 1 ? c.name : `${c.name}_${n}`, type: c.type, wrap: c.type === 'string' };
   });
-  return {
-    kind: 'stream',
-    columns,
-    batches: asRows(stream, columns, ctx.io.signal),
-    entity: 'rows',
-    out: opts.out,
-    close: () => stream.close(),
-  };
+  return { columns, batches: asRows(stream, columns, ctx.io.signal), close: () => stream.close() };
 }
 
 async function open(target: Target, query: string, opts: { write: boolean }): Promise<QueryStream> {

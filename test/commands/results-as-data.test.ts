@@ -1,12 +1,11 @@
-// Handlers return data; render.ts writes it. A statistics handler returns the report without
-// running it (nothing of the report is sent until render runs it), and bulk plans come back as
-// text. Which folder may import which is checked by dependency-cruiser (test/architecture/).
+// Results are plain data. A statistics handler runs its report itself and writes it through its
+// output port, returning `done`; render.ts writes only the small results (records, raw bodies,
+// text). Which folder may import which is checked by dependency-cruiser (test/architecture/).
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Context, type GlobalOptions } from '../../src/context.js';
 import { pubStats } from '../../src/commands/pub/stats.js';
-import { render } from '../../src/commands/render.js';
-import type { Row } from '../../src/output/types.js';
+import type { CommandResult } from '../../src/output/result.js';
 import { removeTempDirs, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -29,24 +28,26 @@ function context(globals: Partial<GlobalOptions> = {}) {
 
 const statsCalls = () => h.sent().filter((r) => r.path.includes('statistics'));
 
-describe('statistics handlers return the report as data', () => {
-  it('returns a report without running it; render runs it', async () => {
+// Compile-time: no kind of result carries a function or an async iterable (behaviour).
+type Values<T> = T extends unknown ? T[keyof T] : never;
+type Behaviour = Extract<Values<CommandResult>, ((...args: never[]) => unknown) | AsyncIterable<unknown>>;
+const resultsHoldOnlyData: [Behaviour] extends [never] ? true : false = true;
+
+describe('statistics handlers run their report and write it through the port', () => {
+  it('writes the rows itself and returns plain data', async () => {
     const { ctx, text } = context({ output: 'csv' });
     try {
       h.mark();
       const result = await pubStats.run(ctx, { date: '2024-06-10', interval: 'day' }, []);
-      expect(result.kind).toBe('report');
-      expect(statsCalls()).toEqual([]);
-      // The report can be run by anyone holding it: rows in order, IDs filled in.
-      if (result.kind !== 'report') return;
-      const rows: Row[] = [];
-      const count = await result.run((row) => void rows.push(row));
-      expect(count).toBe(rows.length);
-      expect(rows.every((r) => r.date === '2024-06-10' && typeof r.publication === 'string')).toBe(true);
+      expect(resultsHoldOnlyData).toBe(true);
+      expect(result).toEqual({ kind: 'done' });
+      // Data survives a structured clone; a closure or an iterator would throw.
+      expect(structuredClone(result)).toEqual(result);
       expect(statsCalls()).toHaveLength(1);
-      await render(ctx, result);
-      expect(text().split('\n')[0]).toBe('date,publication,requests,impressions,clicks,earnings,currency');
-      expect(statsCalls()).toHaveLength(2);
+      const lines = text().trimEnd().split('\n');
+      expect(lines[0]).toBe('date,publication,requests,impressions,clicks,earnings,currency');
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.slice(1).every((l) => l.startsWith('2024-06-10,'))).toBe(true);
     } finally {
       await ctx.close();
     }

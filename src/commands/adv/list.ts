@@ -1,6 +1,6 @@
 import { advertiserColumns } from '../columns.js';
 import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';
+import { addOutOption, checkOut, writeList, type ListOptions } from '../list-result.js';
 import { rawOr } from '../raw.js';
 
 export const advList = defineCommand<ListOptions>({
@@ -13,7 +13,7 @@ export const advList = defineCommand<ListOptions>({
     checkOut(ctx, opts);
     const { advertiserRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, advertiserRequests.list(), (client) =>
-      streamedList(client.listAdvertisers(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
+      writeList(ctx, client.listAdvertisers().batches(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
     );
   },
 });

@@ -1,6 +1,6 @@
 import { UsageError } from '../../core/errors.js';
 import type { DryRun } from '../../sdk/types.js';
-import { defineCommand } from '../define.js';
+import { defineTopCommand } from '../define.js';
 import { dryRunResult } from '../raw.js';
 
 /**
@@ -23,9 +23,8 @@ export interface LoginFlags {
   keyring?: boolean;
 }
 
-export const login = defineCommand<LoginFlags>({
+export const login = defineTopCommand<LoginFlags>({
   name: 'login',
-  summary: 'Save credentials for a profile, after checking them with the service',
   configure: (cmd) =>
     cmd
       .option('--email <address>', "the account's e-mail address")

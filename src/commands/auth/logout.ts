@@ -1,9 +1,8 @@
-import { defineCommand } from '../define.js';
+import { defineTopCommand } from '../define.js';
 import { sandboxNeedsNoCredentials } from './login.js';
 
-export const logout = defineCommand<Record<string, never>>({
+export const logout = defineTopCommand<Record<string, never>>({
   name: 'logout',
-  summary: 'Remove the saved credentials of a profile',
   examples: ['masg logout', 'masg logout --profile ci'],
   async run(ctx) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('logout');

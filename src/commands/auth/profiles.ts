@@ -1,8 +1,7 @@
-import { defineCommand } from '../define.js';
+import { defineTopCommand } from '../define.js';
 
-export const profiles = defineCommand<Record<string, never>>({
+export const profiles = defineTopCommand<Record<string, never>>({
   name: 'profiles',
-  summary: 'List the saved profiles: e-mail, base URL, time zone, where the key lives (never the key), which is active',
   examples: ['masg profiles', 'masg profiles -o json'],
   async run(ctx) {
     const config = await import('../../config/index.js');

@@ -1,8 +1,7 @@
-import { defineCommand } from '../define.js';
+import { defineTopCommand } from '../define.js';
 
-export const whoami = defineCommand<Record<string, never>>({
+export const whoami = defineTopCommand<Record<string, never>>({
   name: 'whoami',
-  summary: 'Show the profile, e-mail, base URL, time zone and where the key comes from (masked)',
   examples: ['masg whoami', 'MASG_PROFILE=ci masg whoami -o json'],
   async run(ctx) {
     const config = await import('../../config/index.js');

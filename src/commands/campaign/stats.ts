@@ -14,13 +14,11 @@ export const campaignStats = defineCommand<StatsFlags>({
     'masg campaign stats 7bee --from -30d --to yesterday --interval day -o csv --out spend.csv',
   ],
   async run(ctx, opts, [rawId]) {
-    const { statisticsRequests } = await import('../../sdk/stats-requests.js');
     return runStats(ctx, opts, {
       kind: 'campaign',
       columnOptions: {},
       target: { kind: 'campaign', raw: rawId, label: '<id>' },
       fetch: (sdk, range, id) => sdk.campaignStats(id!, range),
-      request: (q, id) => statisticsRequests.campaign(id!, q),
     });
   },
 });

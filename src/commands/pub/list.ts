@@ -4,7 +4,7 @@ import { PUBLICATION_STATUSES } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import { publicationColumns, publicationTableFields } from '../columns.js';
 import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, streamedList, type ListOptions } from '../list-result.js';
+import { addOutOption, checkOut, writeList, type ListOptions } from '../list-result.js';
 import { rawOr } from '../raw.js';
 
 export interface PubListOptions extends ListOptions {
@@ -35,7 +35,7 @@ export const pubList = defineCommand<PubListOptions>({
     checkOut(ctx, opts);
     const { publicationRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, publicationRequests.list({ status }), (client) =>
-      streamedList(client.listPublications({ status }), {
+      writeList(ctx, client.listPublications({ status }).batches(), {
         entity: 'publications',
         columns: publicationColumns,
         tableFields: publicationTableFields,

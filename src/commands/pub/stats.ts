@@ -27,16 +27,11 @@ export const pubStats = defineCommand<PubStatsOptions>({
   async run(ctx, opts, [rawId]) {
     const level = oneOf('--level', opts.level ?? 'publication', LEVELS);
     const byCountry = opts.byCountry === true;
-    const { statisticsRequests } = await import('../../sdk/stats-requests.js');
     return runStats(ctx, opts, {
       kind: 'publisher',
       columnOptions: { level, byCountry },
       target: rawId === undefined ? undefined : { kind: 'publication', raw: rawId, label: '[id]' },
       fetch: (sdk, range, id) => sdk.publicationStats({ ...range, level, byCountry, publication: id }),
-      request: (q, id) =>
-        id === undefined
-          ? statisticsRequests.publications({ ...q, level, byCountry })
-          : statisticsRequests.publication(id, { ...q, level, byCountry }),
     });
   },
 });

@@ -1,10 +1,10 @@
 // The `slot` group's subcommands, in help order: loaded only when the command line names `slot`
 // (or everything is wanted: help, docs, completion spec), see src/commands/index.ts.
-import type { AnyCommandDef } from '../define.js';
+import type { AnySubcommandDef } from '../define.js';
 import { slotList } from './list.js';
 import { slotView } from './view.js';
 import { slotCreate } from './create.js';
 import { slotUpdate } from './update.js';
 import { slotStats } from './stats.js';
 
-export const commands: AnyCommandDef[] = [slotList, slotView, slotCreate, slotUpdate, slotStats];
+export const commands: AnySubcommandDef[] = [slotList, slotView, slotCreate, slotUpdate, slotStats];

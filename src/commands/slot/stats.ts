@@ -17,13 +17,11 @@ export const slotStats = defineCommand<SlotStatsOptions>({
   examples: ['masg slot stats 0653 --date yesterday --by-country', 'masg slot stats 0653 --from -7d --to yesterday --interval day -o csv'],
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;
-    const { statisticsRequests } = await import('../../sdk/stats-requests.js');
     return runStats(ctx, opts, {
       kind: 'adslot',
       columnOptions: { byCountry },
       target: { kind: 'adslot', raw: rawId, label: '<id>' },
       fetch: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }),
-      request: (q, id) => statisticsRequests.adslot(id!, { ...q, byCountry }),
     });
   },
 });

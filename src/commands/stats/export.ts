@@ -1,8 +1,9 @@
 // The common run of a statistics command: dates → pieces → one SDK statistics list per piece →
-// rows. The handler checks every flag and returns the report as data; render.ts runs it into a
-// table, a data format, an atomic --out file (started again on a broken stream) or a chart.
+// rows. Every flag is checked first; then the handler runs the report itself and writes it
+// through the output port (report.ts writeReport): a table, a data format, an atomic --out file
+// (started again on a broken stream) or a chart. --raw sends the first piece's request.
 import type { StatsRecord } from '../../api/stats-shapes.js';
-import type { ApiRequest, EntityList } from '../../api/types.js';
+import type { EntityList } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../stats/dates.js';
@@ -15,7 +16,8 @@ import { accountTimeZone } from '../../stats/zone.js';
 import { INTERVALS } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import type { CommandResult } from '../define.js';
-import { checkOutTemplate, expandOut, outFile, settingsFor } from '../out-file.js';
+import { checkOutTemplate, expandOut, outFile } from '../out-file.js';
+import { outputPort } from '../output-port.js';
 import { rawOr } from '../raw.js';
 import type { StatsFlags } from './options.js';
 import type { ReportSpec } from './report.js';
@@ -34,10 +36,8 @@ export interface StatsPlan {
   columnOptions: Omit<StatsColumnOptions, 'interval' | 'names'>;
   /** The report's ID argument, resolved (short IDs) once every flag was checked. */
   target?: { kind: IdKind & keyof ReportSpec['ids']; raw: string; label: string };
-  /** The SDK's statistics list for one piece; `id`: the resolved target. */
+  /** The SDK's statistics list for one piece; `id`: the resolved target. --raw sends its request. */
   fetch: (sdk: MasgClient, range: PieceRange, id: string | undefined) => EntityList<StatsRecord>;
-  /** The same request for --raw, which prints the service's body as received. */
-  request: (q: { start: string; end: string }, id: string | undefined) => ApiRequest;
 }
 
 /** Checks every flag before anything is sent; resolves the range in the account's zone. */
@@ -63,7 +63,8 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   const flags = { ...template, out: expandOut(template.out, range) };
   if (flags.chart) checkChart(ctx, flags, interval);
   // Before anything is sent: an unknown --fields name (names included) is a usage error.
-  const settings = flags.chart ? undefined : await settingsFor(ctx, flags.out);
+  const port = outputPort(ctx);
+  const settings = flags.chart ? undefined : await port.settings(flags.out);
   const day = oneDayAsked(range, interval, settings?.fields);
   const allColumns = [
     ...(day === undefined ? [] : [{ key: 'date', type: 'string', priority: 1 } as const]),
@@ -81,52 +82,50 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   if (ctx.globals.raw && pieces.length > 1) {
     throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
   }
+  const sdk = await ctx.sdk();
+  const spec: ReportSpec = {
+    kind: plan.kind,
+    interval,
+    pieces,
+    day,
+    fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id),
+    ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
+  };
+  const { requestOf } = await import('../../sdk/stats.js');
   if (ctx.globals.dryRun && !ctx.globals.raw) {
     // Every piece's request, not only the first; and the file --out would write.
     const out = flags.out && `masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`;
-    const requests = pieces.map((piece) => plan.request(piece, id));
-    return (await import('./describe.js')).describeReport(await ctx.sdk(), requests, out ? () => ui.notice(out) : undefined);
+    const requests = pieces.map((piece) => requestOf(spec.fetch(piece)));
+    return (await import('./describe.js')).describeReport(sdk, requests, out ? () => ui.notice(out) : undefined);
   }
-  return rawOr(ctx, plan.request(pieces[0], id), async () => {
-    const sdk = await ctx.sdk();
+  return rawOr(ctx, requestOf(spec.fetch(pieces[0])), async () => {
     const startedAt = performance.now();
-    const spec: ReportSpec = {
-      kind: plan.kind,
-      interval,
-      pieces,
-      day,
-      fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id),
-      ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
-    };
-    const [{ runReport }, { isBrokenStream }] = await Promise.all([import('./report.js'), import('../../sdk/stats.js')]);
     const onProgress = pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
-    const baseColumns = statsColumns(plan.kind, { ...plan.columnOptions, interval });
+    const run = { concurrency, signal: ctx.io.signal, onProgress };
+    const { drawReport, writeReport } = await import('./report.js');
+    if (flags.chart) {
+      await drawReport(port, spec, run, ['impressions', 'clicks', plan.kind === 'campaign' ? 'spend' : 'earnings']);
+      return { kind: 'done' };
+    }
     // Names beside IDs: always in a table, in a data format only when --fields names them.
-    const wantNames =
-      settings !== undefined &&
-      (settings.fields === undefined ? settings.format === 'table' : settings.fields.some((f) => NAME_KEYS.includes(f)));
+    const wantNames = settings!.fields === undefined ? settings!.format === 'table' : settings!.fields.some((f) => NAME_KEYS.includes(f));
     // Sent now, before the report (and before --out is opened): the names travel with the report.
     // (The SDK's entity methods load their module first: loaded here, the lookup goes out at once.)
     if (wantNames) await import('../../api/index.js');
-    const names = wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined;
-    const money = plan.kind === 'campaign' ? 'spend' : 'earnings';
-    return {
-      kind: 'report',
-      entity: 'rows',
+    await writeReport(port, settings!, {
+      spec,
+      run,
       columns: allColumns,
-      idColumns: baseColumns,
-      names: names && (() => names),
-      run: (sink) => runReport(spec, sink, { concurrency, signal: ctx.io.signal, onProgress }),
-      restartable: isBrokenStream,
+      idColumns: statsColumns(plan.kind, { ...plan.columnOptions, interval }),
+      names: wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined,
       retry: {
         retries: ctx.globals.retries,
         deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
       },
-      chart: flags.chart ? { grain: interval === 'hour' ? 'hour' : 'day', series: ['impressions', 'clicks', money] } : undefined,
       out: flags.out,
       range: rangeLabel(range, tz),
-      empty: 'No statistics for this range.',
-    };
+    });
+    return { kind: 'done' };
   });
 }
 

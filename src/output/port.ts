@@ -1,0 +1,172 @@
+// The output port handlers write through (as bulk writes through its BulkOutput): rows to stdout
+// or an atomic --out file, a table's totals row, notices on the Ui. Handlers fetch; the port only
+// writes. Built from a Context by src/commands/output-port.ts.
+import type { ChartData } from './chart-series.js';
+import { outFile, outFormat } from './out-format.js';
+import type { Column, OutputFormat, OutputSettings, OutStream, Row } from './types.js';
+import type { Ui } from './ui.js';
+
+export interface OutputPort {
+  /** The settings for stdout, or for `out` (a file: its format, no colour); UsageError for -o table. */
+  settings(out?: string): Promise<OutputSettings>;
+  ui(): Promise<Ui>;
+  /** Rows as they arrive (lists, masg sql); --out FILE appears only once every batch was written. */
+  writeRows(columns: Column[], batches: AsyncIterable<readonly Row[]>, how: RowsTarget): Promise<void>;
+  /** A statistics report's output, opened before any request (a read-only folder fails first). */
+  openReport(out: string | undefined): Promise<ReportOutput>;
+  /** A small list, held whole. */
+  rows(columns: Column[], rows: Row[], how: Omit<RowsTarget, 'out'>): Promise<void>;
+  /** One entity: vertical in a table, an object in JSON. */
+  record(columns: Column[], row: Row): Promise<void>;
+  /** The service's body as received (a terminal gets the final newline it lacks). */
+  raw(bytes: Uint8Array): void;
+  text(text: string): void;
+  chart(data: ChartData): Promise<void>;
+}
+
+export interface RowsTarget {
+  /** What a row is, for notices ("Wrote 12 publications to FILE."). */
+  entity: string;
+  /** A table's default columns; --fields, --wide or a data format shows every one. */
+  tableFields?: string[];
+  /** --out FILE; undefined or "-" is stdout. */
+  out?: string;
+}
+
+/** One statistics report being written; a broken stream into a file may start it again. */
+export interface ReportOutput {
+  /** Starts the rows under `columns`; a table sums `summed` for its totals row. */
+  open(columns: Column[], summed: Column[]): void;
+  write(row: Row): void | Promise<void>;
+  /** The closing part, with a table's totals row when rows were written. */
+  end(): Promise<void>;
+  /** Empties the file for another attempt. */
+  restart(): Promise<void>;
+  /** Puts the file in place. */
+  commit(): Promise<void>;
+  /** Removes the temporary file; returns the error to throw (a file-system failure names FILE). */
+  abort(err: unknown): Promise<unknown>;
+}
+
+export interface PortOptions {
+  stdout: OutStream & { isTTY?: boolean };
+  settings: () => Promise<OutputSettings>;
+  /** -o, when given: it wins over a file's extension. */
+  format?: OutputFormat;
+  ui: () => Promise<Ui>;
+}
+
+export function createOutputPort(opts: PortOptions): OutputPort {
+  const settings = async (out?: string): Promise<OutputSettings> => {
+    const base = await opts.settings();
+    const file = outFile(out);
+    return file === undefined ? base : { ...base, format: outFormat(file, opts.format), color: false, width: undefined };
+  };
+  return {
+    settings,
+    ui: opts.ui,
+    writeRows: (columns, batches, how) => writeRows(opts, settings, columns, batches, how),
+    async openReport(out) {
+      return openReport(opts.stdout, await settings(out), outFile(out));
+    },
+    async rows(columns, rows, how) {
+      const [{ renderRows }, s] = await Promise.all([import('./index.js'), settings()]);
+      await renderRows(opts.stdout, columns, rows, { ...s, fields: fieldsFor(s, how.tableFields) });
+      if (rows.length === 0) (await opts.ui()).info(`No ${how.entity}.`);
+    },
+    async record(columns, row) {
+      const [{ renderRecord }, s] = await Promise.all([import('./index.js'), settings()]);
+      await renderRecord(opts.stdout, columns, row, s);
+    },
+    raw(bytes) {
+      opts.stdout.write(bytes);
+      if (opts.stdout.isTTY && bytes.at(-1) !== 0x0a) opts.stdout.write('\n');
+    },
+    text: (text) => void opts.stdout.write(text),
+    async chart(data) {
+      const [{ renderChart }, { createChalk }, s] = await Promise.all([import('./chart.js'), import('./color.js'), settings()]);
+      opts.stdout.write(renderChart(data, { width: s.width, chalk: await createChalk(s.color) }));
+    },
+  };
+}
+
+async function writeRows(
+  opts: PortOptions,
+  settingsFor: (out?: string) => Promise<OutputSettings>,
+  columns: Column[],
+  batches: AsyncIterable<readonly Row[]>,
+  how: RowsTarget,
+): Promise<void> {
+  const out = outFile(how.out);
+  const settings = await settingsFor(out);
+  const [{ createRowWriter }, file] = await Promise.all([
+    import('./index.js'),
+    out === undefined ? undefined : import('./atomic-file.js').then((m) => m.openAtomicFile(out)),
+  ]);
+  let count = 0;
+  try {
+    const writer = createRowWriter(file?.stream ?? opts.stdout, columns, { ...settings, fields: fieldsFor(settings, how.tableFields) });
+    for await (const batch of batches) {
+      for (const row of batch) {
+        count++;
+        const pending = writer.write(row);
+        if (pending !== undefined) await pending;
+      }
+    }
+    await writer.end();
+    await file?.commit();
+  } catch (err) {
+    await file?.abort();
+    if (!file && count > 0 && settings.format !== 'table' && isMasgError(err)) {
+      (await opts.ui()).warn(`The output is incomplete: it stopped after ${count} ${how.entity}.`);
+    }
+    // A full disk or a file-size limit under --out is the file's failure (exit 7, naming it).
+    throw file ? file.explain(err) : err;
+  }
+  const ui = await opts.ui();
+  if (count === 0) ui.info(`No ${how.entity}.`);
+  // A notice, not info: the data went to the file, so -o csv/json must not silence it.
+  if (file) ui.notice(`Wrote ${count} ${how.entity} to ${out}.`);
+}
+
+async function openReport(stdout: OutStream, settings: OutputSettings, out: string | undefined): Promise<ReportOutput> {
+  const [{ createRowWriter }, { TotalsAccumulator, withRowRatios }] = await Promise.all([
+    import('./index.js'),
+    import('../stats/totals.js'),
+  ]);
+  const file = out === undefined ? undefined : await (await import('./atomic-file.js')).openAtomicFile(out);
+  let writer: ReturnType<typeof createRowWriter> | undefined;
+  let totals: InstanceType<typeof TotalsAccumulator> | undefined;
+  let columns: Column[] = [];
+  let rows = 0;
+  return {
+    open(shown, summed) {
+      columns = shown;
+      rows = 0;
+      writer = createRowWriter(file?.stream ?? stdout, shown, settings);
+      totals = settings.format === 'table' ? new TotalsAccumulator(summed) : undefined;
+    },
+    write(row) {
+      rows++;
+      if (!totals) return writer!.write(row);
+      totals.add(row);
+      return writer!.write(withRowRatios(row, columns));
+    },
+    end: () => writer!.end(totals && rows > 0 ? totals.totals() : undefined),
+    restart: async () => file?.restart(),
+    commit: async () => file?.commit(),
+    async abort(err) {
+      await file?.abort();
+      return file ? file.explain(err) : err;
+    },
+  };
+}
+
+/** Tables show a narrower default set; --fields, --wide or a machine format shows every column. */
+function fieldsFor(settings: OutputSettings, tableFields: string[] | undefined): string[] | undefined {
+  return settings.fields ?? (settings.format === 'table' && !settings.wide ? tableFields : undefined);
+}
+
+function isMasgError(err: unknown): boolean {
+  return err instanceof Error && 'exitCode' in err;
+}
