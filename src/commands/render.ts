@@ -54,21 +54,26 @@ async function writeStream(ctx: Context, streamed: Extract<CommandResult, { kind
   const result = { ...streamed, out: outFile(streamed.out) };
   const settings = await settingsFor(ctx, result.out);
   const fields = fieldsFor(settings, result.tableFields);
-  const [{ createRowWriter }, file] = await Promise.all([
+  const [{ createRowWriter, writeCsvBytes, writesCsvBytes }, file] = await Promise.all([
     import('../output/index.js'),
     result.out === undefined ? undefined : import('../output/atomic-file.js').then((m) => m.openAtomicFile(result.out!)),
   ]);
   let count = 0;
+  const out = file?.stream ?? ctx.io.stdout;
   try {
-    const writer = createRowWriter(file?.stream ?? ctx.io.stdout, result.columns, { ...settings, fields });
-    for await (const batch of result.batches) {
-      for (const row of batch) {
-        count++;
-        const pending = writer.write(row);
-        if (pending !== undefined) await pending;
+    if (result.csv && writesCsvBytes(out, { ...settings, fields })) {
+      await writeCsvBytes(out, result.columns, settings, result.csv, (rows) => (count += rows));
+    } else {
+      const writer = createRowWriter(out, result.columns, { ...settings, fields });
+      for await (const batch of result.batches) {
+        for (const row of batch) {
+          count++;
+          const pending = writer.write(row);
+          if (pending !== undefined) await pending;
+        }
       }
+      await writer.end();
     }
-    await writer.end();
     await file?.commit();
   } catch (err) {
     await file?.abort();

@@ -2,6 +2,7 @@
 // table, csv/json, a chart, an --out file); features below the commands (bulk, warehouse) return
 // it too, so this type lives here, below all of them.
 import type { Column, Row } from '../schema/column.js';
+import type { CsvBytes } from './writer.js';
 
 export type CommandResult =
   /** Rows for a list; `entity` names them in notices ("No publications."). */
@@ -11,12 +12,14 @@ export type CommandResult =
    * after every option was checked, so nothing is sent before that. `out`: --out FILE, written
    * atomically (the format follows its extension unless -o is given). `close`: called once render
    * is done, whether the batches were read to the end, stopped early or never started (what
-   * they hold open, e.g. a database, is released even when the output fails first).
+   * they hold open, e.g. a database, is released even when the output fails first). `csv`: the
+   * same rows as CSV lines the source encoded itself, read instead of `batches` for plain csv.
    */
   | {
       kind: 'stream';
       columns: Column[];
       batches: AsyncIterable<readonly Row[]>;
+      csv?: AsyncIterable<CsvBytes>;
       entity: string;
       tableFields?: string[];
       out?: string;

@@ -8,8 +8,10 @@ import { stat } from 'node:fs/promises';
 import { LocalIOError } from '../core/errors.js';
 import { columnType, openError } from './duckdb.js';
 import { databaseError } from './sql-session.js';
-import { needsWrite, oneStatementOnly, queryFailed, type QueryBatch, type QueryOptions, type QueryStream } from './sql-stream.js';
+import { needsWrite, oneStatementOnly, queryFailed, type QueryOptions, type QueryStream } from './sql-stream.js';
 import { trimMessage } from './brief-error.js';
+import { textColumns } from './sql-duckdb-text.js';
+import { csvChunk, type CsvColumn } from './sql-duckdb-csv.js';
 
 const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
 
@@ -64,8 +66,9 @@ export async function streamDuckDb(path: string, label: string, query: string, o
         result.fetchChunk().catch((err: unknown) => {
           throw classify(err, label);
         });
+      const csvColumns = columns.map((_, i) => csvColumn(result.columnType(i)));
       const first = await fetch();
-      async function* batches() {
+      async function* chunks<T>(convert: (chunk: NonNullable<Awaited<ReturnType<typeof fetch>>>) => T) {
         let next: ReturnType<typeof fetch> | undefined;
         try {
           let chunk = first;
@@ -73,7 +76,7 @@ export async function streamDuckDb(path: string, label: string, query: string, o
             // DuckDB reads the next chunk on its own threads while this one is converted.
             next = fetch();
             next.catch(() => undefined);
-            yield textColumns(chunk, columns.length);
+            yield convert(chunk);
             chunk = await next;
           }
           if (guarded) await finish();
@@ -83,7 +86,11 @@ export async function streamDuckDb(path: string, label: string, query: string, o
           await close();
         }
       }
-      return { columns, batches: batches() };
+      return {
+        columns,
+        batches: chunks((chunk) => textColumns(chunk, columns.length)),
+        csv: chunks((chunk) => ({ rows: chunk.rowCount, bytes: csvChunk(chunk, csvColumns) })),
+      };
     } catch (err) {
       await close();
       throw classify(err, label);
@@ -115,57 +122,6 @@ export async function streamDuckDb(path: string, label: string, query: string, o
     }
     return queryFailed('the statement failed while its rows were read (DuckDB did not say why).');
   }
-}
-
-type Vector = { getItem(i: number): unknown };
-type Chunk = { rowCount: number; columnCount: number; getColumnVector(i: number): Vector };
-
-/**
- * A chunk's values as text, column by column. The common types get a direct conversion (the
- * client's generic toString() of a DECIMAL or a DATE dominates a large export); anything else
- * (timestamps, lists, structs…) is the client's own text.
- */
-function textColumns(chunk: Chunk, columnCount: number): QueryBatch {
-  const n = chunk.rowCount;
-  const columns = new Array<Array<string | null>>(columnCount);
-  for (let c = 0; c < columnCount; c++) {
-    const vector = chunk.getColumnVector(c);
-    const values = (columns[c] = new Array<string | null>(n));
-    for (let i = 0; i < n; i++) values[i] = text(vector.getItem(i));
-  }
-  return { rows: n, columns };
-}
-
-// A warehouse has few distinct dates and millions of rows holding them.
-const dates = new Map<number, string>();
-
-function text(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  switch (typeof v) {
-    case 'string':
-      return v;
-    case 'number':
-    case 'bigint':
-    case 'boolean':
-      return String(v);
-  }
-  if (v instanceof Object && 'scale' in v && 'value' in v && typeof v.value === 'bigint' && typeof v.scale === 'number') {
-    return decimalText(v.value, v.scale);
-  }
-  if (v instanceof Object && 'days' in v && typeof v.days === 'number') {
-    let day = dates.get(v.days);
-    if (day === undefined) dates.set(v.days, (day = (v as { toString(): string }).toString()));
-    return day;
-  }
-  return (v as { toString(): string }).toString();
-}
-
-/** A scaled integer as exact decimal text: 1005n at scale 2 is "10.05". */
-export function decimalText(value: bigint, scale: number): string {
-  if (scale === 0) return value.toString();
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 /** `masg sql` never creates a database: DuckDB would make an empty one at a mistyped path. */
@@ -208,4 +164,8 @@ function classify(err: unknown, label: string): unknown {
     return databaseError(new Error(trimMessage(message)), label, 'running the query');
   }
   return queryFailed(message);
+}
+
+function csvColumn(type: { typeId: number; width?: number; scale?: number }): CsvColumn {
+  return { typeId: type.typeId, width: type.width, scale: type.scale };
 }

@@ -8,8 +8,10 @@ import { trimMessage } from './brief-error.js';
 
 export interface QueryStream {
   columns: Array<{ name: string; type: ColumnType }>;
-  /** Read once. */
+  /** Read once, or csv instead. */
   batches: AsyncIterable<QueryBatch>;
+  /** The same rows already as masg's CSV lines, where the database can write them faster. */
+  csv?: AsyncIterable<CsvBatch>;
   /** Releases the database; safe to call twice, and before or after the batches were read. */
   close(): Promise<void>;
 }
@@ -23,12 +25,15 @@ export interface QueryBatch {
   columns: Array<Array<string | null>>;
 }
 
+export interface CsvBatch {
+  rows: number;
+  bytes: Uint8Array;
+}
+
 export interface QueryOptions {
   /** --write: statements may change the database. */
   write: boolean;
 }
-
-/** The database's own message, first paragraph only, on one line, at most 400 characters. */
 
 /** A statement that does not parse, or fails as it runs: the user's to fix (exit 2). */
 export function queryFailed(message: string): UsageError {

@@ -40,6 +40,7 @@ export async function runSql(
     kind: 'stream',
     columns,
     batches: asRows(stream, columns, ctx.io.signal),
+    csv: stream.csv && stopOnAbort(stream.csv, ctx.io.signal),
     entity: 'rows',
     out: opts.out,
     close: () => stream.close(),
@@ -53,9 +54,7 @@ async function open(target: Target, query: string, opts: { write: boolean }): Pr
 
 async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSignal): AsyncIterable<Row[]> {
   const keys = columns.map((c) => c.key);
-  for await (const batch of stream.batches) {
-    // Ctrl-C stops between batches: the database is released and an --out file never appears.
-    if (signal.aborted) throw signal.reason instanceof MasgError ? signal.reason : new InterruptedError();
+  for await (const batch of stopOnAbort(stream.batches, signal)) {
     const rows = new Array<Row>(batch.rows);
     for (let r = 0; r < batch.rows; r++) {
       const row: Record<string, string> = {};
@@ -63,5 +62,13 @@ async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSign
       rows[r] = row;
     }
     yield rows;
+  }
+}
+
+/** Ctrl-C stops between batches: the database is released and an --out file never appears. */
+async function* stopOnAbort<T>(batches: AsyncIterable<T>, signal: AbortSignal): AsyncIterable<T> {
+  for await (const batch of batches) {
+    if (signal.aborted) throw signal.reason instanceof MasgError ? signal.reason : new InterruptedError();
+    yield batch;
   }
 }
