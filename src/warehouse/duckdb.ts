@@ -15,12 +15,14 @@ const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
  * `masg sync` (the one caller that opens with `create`) mostly bulk-loads CSV while Node parses
- * the next response on the main thread. Measured on one 200,000-row day (bench/warehouse.js):
- * one DuckDB thread loads as fast as two there, and each reader thread holds its own buffers,
- * so one thread and 2 MB CSV buffers (DuckDB's default is 16 × the 2 MB line limit, per
- * thread) cut the load's extra memory from ~80 MB to ~45 MB (4 days' rows: ~230 → ~130 MB).
+ * the next response on the main thread. One DuckDB thread loads a 200,000-row day as fast as two,
+ * and each reader thread holds its own buffers, so one thread and 2 MB CSV buffers (DuckDB's
+ * default is 16 × the 2 MB line limit, per thread) cut the load's extra memory by ~35 MB.
+ * No vacuum at checkpoints: merging the part-filled row groups that each reopen leaves reads them
+ * whole, a peak that grew with the range (a 30-day first sync: 282 MB with it, 236 MB without).
+ * Nightly re-syncs of the last days keep the file's size without it (measured over 10 runs).
  */
-const SYNC_CONFIG = { threads: '1' };
+const SYNC_CONFIG = { threads: '1', max_vacuum_tasks: '0' };
 const CSV_BUFFER = 2 * 1024 * 1024;
 /** DuckDB's CSV line limit is 2 MB (bytes): a character is at most 3 bytes in UTF-8 (4 for a pair of 2). */
 const CSV_READER_MAX_CHARS = 256 * 1024;
