@@ -1,7 +1,6 @@
-// V8 lets garbage pile up in the old generation until a limit set from the machine's memory, far
-// above a sync's working set: a 90-day first sync's heap grew to 110 MB, 80 MB of it garbage,
-// which was most of its peak RSS beyond 250 MB. A full collection every 100,000 rows keeps it
-// near the live size (~30 MB) for ~30 ms each (about 1 % of the sync's time).
+// V8 lets garbage pile up in the old generation up to a limit far above a sync's working set: a
+// 90-day first sync's heap reached 110 MB, 80 MB of it garbage. A full collection every 100,000
+// rows keeps it near the live size (~30 MB), for ~30 ms each (about 1 % of the sync's time).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

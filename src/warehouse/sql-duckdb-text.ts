@@ -1,13 +1,11 @@
-// A DuckDB value as masg's text: what `masg sql` prints for it in every format. The common types
-// get a direct conversion (the client's generic toString() of a DECIMAL or a DATE dominates a
-// large export); anything else (timestamps, lists, structs…) is the client's own text.
+// A DuckDB value as masg's text in every format: direct conversions for the common types (the
+// client's toString() of a DECIMAL or DATE dominated large exports), else the client's own text.
 
 import type { QueryBatch } from './sql-stream.js';
 
 export type Vector = { getItem(i: number): unknown };
 export type Chunk = { rowCount: number; columnCount: number; getColumnVector(i: number): Vector };
 
-/** A chunk's values as text, column by column; null for NULL. */
 export function textColumns(chunk: Chunk, columnCount: number): QueryBatch {
   const n = chunk.rowCount;
   const columns = new Array<Array<string | null>>(columnCount);

@@ -1,8 +1,6 @@
-// `masg sql` on a DuckDB file: one statement, its result read chunk by chunk (DuckDB's streaming
-// result), so memory stays flat whatever the row count. Without --write the file is opened in
-// DuckDB's READ_ONLY mode with its configuration locked (no SET can undo a setting below).
-// Extensions are never installed nor auto-loaded: a SQLite file (or any other foreign file) is
-// refused instead of DuckDB fetching a reader for it from the internet.
+// `masg sql` on a DuckDB file: one statement, read chunk by chunk. Without --write the file is
+// READ_ONLY with its configuration locked; extensions are never installed nor loaded, so a
+// foreign file (SQLite…) is refused instead of fetching a reader from the internet.
 
 import { stat } from 'node:fs/promises';
 import { LocalIOError } from '../core/errors.js';
@@ -54,10 +52,8 @@ export async function streamDuckDb(path: string, label: string, query: string, o
       if (EXTENSION_STATEMENTS.has(prepared.statementType)) {
         throw queryFailed('masg sql does not install or load DuckDB extensions.');
       }
-      // A streamed result that fails mid-way ends exactly like a complete one: the client's
-      // fetchChunk() gives the same empty chunk (DuckDB's C API returns NULL for both, and the
-      // Node client does not expose duckdb_result_error). Inside a transaction the failure
-      // leaves it aborted, so a probe after the last chunk tells a cut result from a whole one.
+      // A result that fails mid-way ends like a whole one (the same empty chunk), but it leaves
+      // the transaction aborted: a probe after the last chunk tells the two apart.
       const guarded = STREAMED_STATEMENTS.has(prepared.statementType);
       if (guarded) await conn.run('BEGIN TRANSACTION');
       const result = await prepared.stream();
@@ -106,10 +102,7 @@ export async function streamDuckDb(path: string, label: string, query: string, o
     await conn.run(opts.write ? 'COMMIT' : 'ROLLBACK');
   }
 
-  /**
-   * The statement failed after its first rows: run it once more, whole and rolled back, only to
-   * get DuckDB's message (the same failure, deterministic for all but random() and the like).
-   */
+  /** Failed after its first rows: run once more, whole and rolled back, for DuckDB's message. */
   async function lateFailure(): Promise<unknown> {
     await conn.run('ROLLBACK').catch(() => undefined);
     try {
@@ -152,9 +145,8 @@ function foreignFile(err: unknown, label: string): LocalIOError | undefined {
 }
 
 /**
- * DuckDB's error types: what the database itself failed at (a file, memory, an internal fault,
- * an interruption) is exit 7; everything else (parsing, binding, conversion, error(), a
- * constraint) is the statement's, exit 2; a write in read-only mode points to --write.
+ * The database failing (I/O, memory, internal, interrupted) is exit 7; the statement's own errors
+ * are exit 2; a write in read-only mode points to --write.
  */
 function classify(err: unknown, label: string): unknown {
   if (!(err instanceof Error) || 'exitCode' in err) return err;

@@ -1,6 +1,4 @@
-// What `masg sql` gets from either database: the columns of one statement, then its rows in
-// batches as they are read, so a result of any size never sits whole in memory. And the one
-// wording of its refusals, whichever database refused.
+// What `masg sql` gets from either database: a statement's columns, then its rows in batches.
 
 import { UsageError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
@@ -16,10 +14,7 @@ export interface QueryStream {
   close(): Promise<void>;
 }
 
-/**
- * Rows stored column by column (`columns[c][r]`): no array per row on the way to the output.
- * Every value as text, exactly (BIGINT and DECIMAL never pass through JS numbers); null for NULL.
- */
+/** Rows column by column (`columns[c][r]`), every value as exact text; null for NULL. */
 export interface QueryBatch {
   rows: number;
   columns: Array<Array<string | null>>;
@@ -31,7 +26,6 @@ export interface CsvBatch {
 }
 
 export interface QueryOptions {
-  /** --write: statements may change the database. */
   write: boolean;
 }
 

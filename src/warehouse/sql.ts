@@ -1,7 +1,5 @@
-// `masg sql`: one statement on the warehouse, its result streamed through the usual output
-// formats (and --out, written atomically by the renderer). Types come from the database:
-// integers as `int`, DECIMAL/float as `decimal` (both kept exact, as text), booleans as `bool`;
-// everything else (dates, text, timestamps) as text.
+// `masg sql`: one statement on the warehouse, its result streamed through the output formats.
+// Integers and DECIMAL/float keep their exact text; booleans are `bool`; the rest is text.
 
 import type { CommandResult } from '../output/result.js';
 import type { WarehousePort } from './port.js';
