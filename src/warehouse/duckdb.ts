@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LocalIOError } from '../core/errors.js';
 import { appendCsvFile } from './duckdb-append.js';
+import { duckdbClient } from './duckdb-client.js';
 import { briefError } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
 import { columnSqlType, type TableDef } from './schema.js';
@@ -29,7 +30,7 @@ export async function openDuckDb(
   label: string,
   opts: { readOnly: boolean; create: boolean; owned?: boolean },
 ): Promise<SqlSession> {
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = duckdbClient();
   const isNew = !existsSync(path);
   if (opts.create) {
     try {

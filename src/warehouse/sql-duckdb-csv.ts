@@ -2,16 +2,11 @@
 // from the vectors' memory into one buffer per chunk, with no JS value per cell (three quarters of
 // `masg sql -o csv`'s time); any other value takes the row path's valueText and csvField.
 
-import { createRequire } from 'node:module';
 import { csvField } from '../output/format/csv.js';
+import { duckdbBindings } from './duckdb-client.js';
 import { valueText, type Chunk } from './sql-duckdb-text.js';
 
-type Bindings = typeof import('@duckdb/node-bindings');
-type RawChunk = Parameters<Bindings['data_chunk_get_vector']>[0];
-
-// The very binding the client uses: its chunks are only valid with it.
-const require = createRequire(import.meta.url);
-const bindings = createRequire(require.resolve('@duckdb/node-api'))('@duckdb/node-bindings') as Bindings;
+type RawChunk = Parameters<ReturnType<typeof duckdbBindings>['data_chunk_get_vector']>[0];
 
 export interface CsvColumn {
   typeId: number;
@@ -43,6 +38,7 @@ const FALSE = Buffer.from('false');
 
 /** The chunk's rows as CSV lines (no header), byte for byte what the row path writes. */
 export function csvChunk(chunk: Chunk & { chunk: RawChunk }, columns: readonly CsvColumn[]): Buffer {
+  const bindings = duckdbBindings();
   const n = chunk.rowCount;
   const count = columns.length;
   const kinds: Kind[] = [];

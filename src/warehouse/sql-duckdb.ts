@@ -9,6 +9,7 @@ import { databaseError } from './sql-session.js';
 import { needsWrite, oneStatementOnly, queryFailed, type QueryOptions, type QueryStream } from './sql-stream.js';
 import { trimMessage } from './brief-error.js';
 import { textColumns } from './sql-duckdb-text.js';
+import { duckdbClient } from './duckdb-client.js';
 import { csvChunk, type CsvColumn } from './sql-duckdb-csv.js';
 
 const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
@@ -21,7 +22,7 @@ const STREAMED_STATEMENTS = new Set([1, 4, 17, 19, 22]);
 
 export async function streamDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
   await mustExist(path, label);
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = duckdbClient();
   const config = opts.write ? NO_EXTENSIONS : { ...NO_EXTENSIONS, access_mode: 'READ_ONLY', lock_configuration: 'true' };
   let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
   try {
