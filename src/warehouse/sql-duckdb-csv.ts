@@ -4,7 +4,7 @@
 
 import { csvField } from '../output/format/csv.js';
 import { duckdbBindings } from './duckdb-client.js';
-import { valueText, type Chunk } from './sql-duckdb-text.js';
+import { DATE_CACHE_SIZE, valueText, type Chunk } from './sql-duckdb-text.js';
 
 type RawChunk = Parameters<ReturnType<typeof duckdbBindings>['data_chunk_get_vector']>[0];
 
@@ -148,7 +148,10 @@ export function csvChunk(chunk: Chunk & { chunk: RawChunk }, columns: readonly C
         case Kind.Date: {
           const day = words[c]![i];
           let date = dateBytes.get(day);
-          if (date === undefined) dateBytes.set(day, (date = Buffer.from(csvField(valueText(chunk.getColumnVector(c).getItem(i))!))));
+          if (date === undefined) {
+            if (dateBytes.size >= DATE_CACHE_SIZE) dateBytes.clear();
+            dateBytes.set(day, (date = Buffer.from(csvField(valueText(chunk.getColumnVector(c).getItem(i))!))));
+          }
           copy(date);
           break;
         }

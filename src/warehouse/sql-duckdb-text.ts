@@ -17,8 +17,10 @@ export function textColumns(chunk: Chunk, columnCount: number): QueryBatch {
   return { rows: n, columns };
 }
 
-// A warehouse has few distinct dates and millions of rows holding them.
+// A warehouse has few distinct dates and millions of rows holding them; a result of many
+// distinct dates starts the cache afresh rather than growing it without end.
 const dates = new Map<number, string>();
+export const DATE_CACHE_SIZE = 10_000;
 
 export function valueText(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -35,7 +37,10 @@ export function valueText(v: unknown): string | null {
   }
   if (v instanceof Object && 'days' in v && typeof v.days === 'number') {
     let day = dates.get(v.days);
-    if (day === undefined) dates.set(v.days, (day = (v as { toString(): string }).toString()));
+    if (day === undefined) {
+      if (dates.size >= DATE_CACHE_SIZE) dates.clear();
+      dates.set(v.days, (day = (v as { toString(): string }).toString()));
+    }
     return day;
   }
   return (v as { toString(): string }).toString();

@@ -80,4 +80,8 @@ describe('CSV from DuckDB vectors, against the row path', () => {
       FROM range(10000) t(i)`;
     expect(await compare(sql)).toBe(10000);
   });
+
+  it('more distinct dates than the date caches hold: the same bytes after each cache starts afresh', async () => {
+    expect(await compare("SELECT DATE '1900-01-01' + i::INTEGER AS day FROM range(25000) t(i)")).toBe(25000);
+  });
 });
