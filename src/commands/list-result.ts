@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
+import type { RowsTarget } from '../output/port.js';
 import type { Column, Row } from '../output/types.js';
 import type { CommandResult } from './define.js';
 import { OUT_OPTION, outFile } from './out-file.js';
@@ -32,7 +33,7 @@ export function checkOut(ctx: Context, opts: ListOptions): void {
 export async function writeList(
   ctx: Context,
   batches: AsyncIterable<readonly Row[]>,
-  how: { entity: string; columns: Column[]; tableFields?: string[]; out?: string },
+  how: RowsTarget & { columns: Column[] },
 ): Promise<CommandResult> {
   await outputPort(ctx).writeRows(how.columns, batches, how);
   return { kind: 'done' };

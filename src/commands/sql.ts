@@ -25,7 +25,7 @@ export const sql = defineTopCommand<SqlOptions>({
     const { runSql } = await import('../warehouse/sql.js');
     const result = await runSql(ctx, opts, query);
     try {
-      return await writeList(ctx, result.batches, { entity: 'rows', columns: result.columns, out: opts.out });
+      return await writeList(ctx, result.batches, { entity: 'rows', columns: result.columns, out: opts.out, csv: result.csv });
     } finally {
       // Released whether the rows were read to the end, stopped early or never started.
       await result.close();

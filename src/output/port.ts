@@ -5,6 +5,7 @@ import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
 import type { Column, OutputFormat, OutputSettings, OutStream, Row } from './types.js';
 import type { Ui } from './ui.js';
+import type { CsvBytes } from './writer.js';
 
 export interface OutputPort {
   /** The settings for stdout, or for `out` (a file: its format, no colour); UsageError for -o table. */
@@ -31,6 +32,8 @@ export interface RowsTarget {
   tableFields?: string[];
   /** --out FILE; undefined or "-" is stdout. */
   out?: string;
+  /** The same rows already encoded as CSV lines (masg sql on DuckDB): written instead of the rows for plain csv. */
+  csv?: AsyncIterable<CsvBytes>;
 }
 
 /** One statistics report being written; a broken stream into a file may start it again. */
@@ -99,21 +102,27 @@ async function writeRows(
 ): Promise<void> {
   const out = outFile(how.out);
   const settings = await settingsFor(out);
-  const [{ createRowWriter }, file] = await Promise.all([
+  const [{ createRowWriter, writeCsvBytes, writesCsvBytes }, file] = await Promise.all([
     import('./index.js'),
     out === undefined ? undefined : import('./atomic-file.js').then((m) => m.openAtomicFile(out)),
   ]);
   let count = 0;
   try {
-    const writer = createRowWriter(file?.stream ?? opts.stdout, columns, { ...settings, fields: fieldsFor(settings, how.tableFields) });
-    for await (const batch of batches) {
-      for (const row of batch) {
-        count++;
-        const pending = writer.write(row);
-        if (pending !== undefined) await pending;
+    const stream = file?.stream ?? opts.stdout;
+    const shown = { ...settings, fields: fieldsFor(settings, how.tableFields) };
+    if (how.csv && writesCsvBytes(stream, shown)) {
+      await writeCsvBytes(stream, columns, shown, how.csv, (rows) => (count += rows));
+    } else {
+      const writer = createRowWriter(stream, columns, shown);
+      for await (const batch of batches) {
+        for (const row of batch) {
+          count++;
+          const pending = writer.write(row);
+          if (pending !== undefined) await pending;
+        }
       }
+      await writer.end();
     }
-    await writer.end();
     await file?.commit();
   } catch (err) {
     await file?.abort();

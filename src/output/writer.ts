@@ -104,6 +104,39 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   };
 }
 
+/** CSV lines a source encoded itself, each batch with its row count. */
+export interface CsvBytes {
+  rows: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Writes CSV lines a source already encoded (masg sql on DuckDB) after the header, waiting
+ * whenever `out` asks. Only plain csv can take them: --fields picks columns, and a terminal's view
+ * escapes characters (then the rows go through createRowWriter).
+ */
+export function writesCsvBytes(out: OutStream, settings: OutputSettings): boolean {
+  return settings.format === 'csv' && settings.fields === undefined && (out as { isTTY?: boolean }).isTTY !== true;
+}
+
+export async function writeCsvBytes(
+  out: OutStream,
+  columns: readonly Column[],
+  settings: OutputSettings,
+  batches: AsyncIterable<CsvBytes>,
+  counted: (rows: number) => void,
+): Promise<void> {
+  const sink = createSink(out);
+  const header = createCsvEncoder(columns, settings.header).header();
+  if (header !== '') sink.write(header);
+  for await (const batch of batches) {
+    if (sink.blocked) await sink.ready();
+    sink.write(batch.bytes);
+    counted(batch.rows);
+  }
+  await sink.ready();
+}
+
 /** Past TABLE_ROW_LIMIT rows a table is refused before anything is drawn: the command is right, only the format is not. */
 export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
   return new UsageError(

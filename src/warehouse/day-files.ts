@@ -1,7 +1,5 @@
-// The staging files of one day, handed to the day's transaction as each one is complete. The
-// transaction loads them while the rest of the day is still being fetched, so that only the
-// last piece is left to load when the last response ends (a whole 200,000-row day loaded after
-// the fetch took about a fifth of the sync's time).
+// The staging files of one day, handed to the day's transaction as each is complete, so only the
+// last piece is left to load when the last response ends.
 
 import type { StagedFile } from './sql-session.js';
 

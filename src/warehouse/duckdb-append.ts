@@ -1,8 +1,5 @@
 // Loads a staging CSV file through DuckDB's appender, which takes a value of any length (its CSV
-// reader stops at 2 MB a line). The file is masg's own format (staging.ts): text always quoted
-// with "" inside, an unquoted empty field is NULL, numbers and dates unquoted. DuckDB casts each
-// text to the column's type, exactly as read_csv would. The appender writes into the
-// connection's open transaction.
+// reader stops at 2 MB a line), casting each text as read_csv would, in the open transaction.
 
 import { createReadStream } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';

@@ -1,11 +1,11 @@
-// DuckDB through its official Node client (@duckdb/node-api), loaded only by `masg sync` and
-// `masg sql`. Bulk loads read the staging CSV files with DuckDB's own CSV reader, typed
-// explicitly (no sniffing), inside the caller's transaction.
+// DuckDB through its official Node client, loaded only by `masg sync` and `masg sql`. Loads read
+// the staging CSV files with DuckDB's CSV reader, typed explicitly, in the caller's transaction.
 
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LocalIOError } from '../core/errors.js';
 import { appendCsvFile } from './duckdb-append.js';
+import { duckdbClient } from './duckdb-client.js';
 import { briefError } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
 import { columnSqlType, type TableDef } from './schema.js';
@@ -14,27 +14,23 @@ import { databaseError, type QueryResult, type SqlSession, type StagedFile } fro
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
- * `masg sync` (the one caller that opens with `create`) mostly bulk-loads CSV while Node parses
- * the next response on the main thread. Measured on one 200,000-row day (bench/warehouse.js):
- * one DuckDB thread loads as fast as two there, and each reader thread holds its own buffers,
- * so one thread and 2 MB CSV buffers (DuckDB's default is 16 × the 2 MB line limit, per
- * thread) cut the load's extra memory from ~80 MB to ~45 MB (4 days' rows: ~230 → ~130 MB).
+ * The sync mostly bulk-loads while Node parses the next response: one thread loads as fast as
+ * two, and 2 MB CSV buffers (default: 16 × the line limit, per thread) save ~35 MB. No vacuum at
+ * checkpoints: merging the part-filled row groups each reopen leaves read them whole, a peak that
+ * grew with the range (30 days: 282 MB with, 236 MB without); re-syncs keep the file's size.
  */
-const SYNC_CONFIG = { threads: '1' };
+const SYNC_CONFIG = { threads: '1', max_vacuum_tasks: '0' };
 const CSV_BUFFER = 2 * 1024 * 1024;
 /** DuckDB's CSV line limit is 2 MB (bytes): a character is at most 3 bytes in UTF-8 (4 for a pair of 2). */
 const CSV_READER_MAX_CHARS = 256 * 1024;
 
-/**
- * `owned`: the path is masg's default, so masg decides its modes: business data is private, the
- * folder 0700 (which also covers DuckDB's .wal beside the file) and the file 0600.
- */
+/** `owned`: masg's default path, so business data is private: folder 0700 (the .wal too), file 0600. */
 export async function openDuckDb(
   path: string,
   label: string,
   opts: { readOnly: boolean; create: boolean; owned?: boolean },
 ): Promise<SqlSession> {
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = duckdbClient();
   const isNew = !existsSync(path);
   if (opts.create) {
     try {
@@ -79,8 +75,7 @@ export async function openDuckDb(
       return { columns, rows } satisfies QueryResult;
     },
     async load(table: TableDef, files: StagedFile[]) {
-      // A line too long for DuckDB's CSV reader (a 3 MB name) goes through the appender, which
-      // has no limit; every other file through read_csv, which loads off the main thread.
+      // A line too long for the CSV reader (a 3 MB name) goes through the appender, which has no limit.
       for (const file of files.filter((f) => f.longestLine > CSV_READER_MAX_CHARS)) {
         try {
           await appendCsvFile(conn, table, file.path);
@@ -91,8 +86,7 @@ export async function openDuckDb(
       const paths = files.filter((f) => f.longestLine <= CSV_READER_MAX_CHARS).map((f) => f.path);
       if (paths.length === 0) return;
       const columns = table.columns.map((c) => `${quote(c.name)}: ${quote(columnSqlType(c, 'duckdb'))}`).join(', ');
-      // Quoted "" is an empty string, an unquoted empty field is NULL (allow_quoted_nulls=false),
-      // as in PostgreSQL's CSV: the staging writer relies on it.
+      // Quoted "" is an empty string, an unquoted empty field NULL, as the staging writer writes them.
       const sql =
         `INSERT INTO ${table.name} SELECT * FROM read_csv([${paths.map(quote).join(', ')}], header = false, ` +
         `auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, buffer_size = ${CSV_BUFFER}, ` +
@@ -115,8 +109,7 @@ export async function openDuckDb(
       }
     },
     async reopen() {
-      // Between two transactions: closing the instance gives back the memory DuckDB keeps from
-      // what it wrote (it grows with the rows written, whatever memory_limit says).
+      // Closing gives back the memory DuckDB keeps for what it wrote (memory_limit does not bound it).
       conn.closeSync();
       instance.closeSync();
       try {
@@ -128,7 +121,6 @@ export async function openDuckDb(
       conn = await instance.connect();
     },
     close() {
-      // DuckDB closes synchronously; the interface is async for PostgreSQL's sake.
       if (!closed) {
         closed = true;
         conn.closeSync();
@@ -140,10 +132,7 @@ export async function openDuckDb(
   return session;
 }
 
-/**
- * DuckDB lets one process open a file for writing: a second sync (or `masg sql` while a sync
- * runs) gets "Could not set lock on file … Conflicting lock is held in … (PID n)". Said plainly.
- */
+/** A second writer's lock error ("Conflicting lock is held in … (PID n)"), said plainly. */
 export function openError(err: unknown, path: string, label: string): LocalIOError {
   const message = err instanceof Error ? err.message : String(err);
   const lock = /Conflicting lock is held in (.*?)(?: \(PID (\d+)\))?(?:\.|$|\n| by user)/i.exec(message);

@@ -1,6 +1,4 @@
-// The one place the warehouse reads the account's objects (publications, ad slots, advertisers,
-// campaigns of each advertiser), through the SDK like every command. Kept apart so that the
-// rest of the warehouse receives plain arrays.
+// The one place the warehouse reads the account's objects, through the SDK like every command.
 
 import type { ApiRequest } from '../api/types.js';
 import type { MasgClient } from '../sdk/types.js';

@@ -1,7 +1,5 @@
-// Which days a sync fetches. First run: --from (default 30 days back) to --to (default today).
-// Later runs: from the day after the last complete one, minus --lookback days (recent figures
-// still change), to --to. An explicit --from always wins. Today is fetched but marked partial,
-// so the next run fetches it again. Days are local days of the account's time zone.
+// Which days a sync fetches: first run --from (default 30 days back) to --to; later runs from the
+// last complete day minus --lookback. Today is fetched but marked partial. Days are the account's.
 
 import { UsageError } from '../core/errors.js';
 import { addDays, dayNumber, formatDay, fromDayNumber, type CivilDate } from '../stats/civil.js';

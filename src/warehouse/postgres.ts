@@ -1,7 +1,5 @@
-// PostgreSQL through `pg`, loaded only by `masg sync` and `masg sql`. Bulk loads stream the
-// staging CSV files through `COPY … FROM STDIN` (pg-copy-streams). Every value is read back as
-// PostgreSQL's own text (no type parsers): int8 and numeric never become JS numbers, a DATE
-// never becomes a JS Date shifted by the local zone.
+// PostgreSQL through `pg`, loaded only when used. Loads stream the staging files through `COPY …
+// FROM STDIN`; values are read back as PostgreSQL's own text, so int8, numeric and DATE stay exact.
 
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -20,8 +18,7 @@ export async function openPostgres(url: string, label: string, opts: { readOnly:
   if (opts.readOnly) await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
   let closed = false;
 
-  // With rowMode 'array' every row is an array of text (RAW_TEXT parses nothing); several
-  // statements in one query answer one result each.
+  // rowMode 'array' with RAW_TEXT: every row an array of text, one result per statement.
   type Answer = QueryArrayResult<Array<string | null>>;
   const run = async (sql: string, params: string[] | undefined, doing: string): Promise<Answer | Answer[]> => {
     if (connection.lost()) throw databaseError(connection.lost(), label, doing);

@@ -1,10 +1,6 @@
-// The warehouse's tables: a documented contract (docs/warehouse.md). Statistics columns
-// are named as the CSV exports name them (src/stats/rows.ts, src/schema/stats.ts), dimension
-// columns as the list commands do (the entity schemas, src/schema/), and both are typed from the
-// schemas. Counts are BIGINT and money DECIMAL(18,2): the service writes amounts with two
-// decimals, and a value that does not fit is refused, never rounded.
-// Identifiers are lower case and unquoted, so DuckDB and PostgreSQL accept the same queries and
-// answer with the same column names.
+// The warehouse's tables (docs/warehouse.md): statistics columns named as the CSV exports, dimension
+// columns as the list commands, typed from the schemas; money is DECIMAL(18,2), never rounded.
+// Identifiers are lower case and unquoted, so both databases take the same queries.
 
 import type { ColumnType } from '../schema/column.js';
 import { adSlotSchema } from '../schema/adslot.js';
@@ -38,7 +34,6 @@ const col = (key: string, kind: ColumnKind): TableColumn =>
   snake(key) === key ? { name: key, kind } : { name: snake(key), kind, source: key };
 const text = (...names: string[]) => names.map((n) => col(n, 'text'));
 
-// Column types (src/schema/) to SQL kinds.
 const KIND: Record<ColumnType, ColumnKind> = { string: 'text', int: 'count', decimal: 'money', bool: 'bool' };
 
 /** The statistics columns a table keeps, typed and ordered as the schema has them (src/schema/stats.ts). */
@@ -87,11 +82,7 @@ export const DIMENSION_TABLES = {
   campaigns: dimension('campaigns', campaignSchema),
 } as const satisfies Record<string, TableDef>;
 
-/**
- * One row per synced day and grain, written in the same transaction as that day's rows: the
- * state can never claim a day the tables do not hold. `complete` is false for a day that was
- * not over yet (today), which the next run fetches again.
- */
+/** One row per synced day and grain, written in the day's transaction; `complete` is false for today. */
 export const STATE_TABLE: TableDef = {
   name: 'masg_sync_days',
   columns: [
@@ -143,11 +134,7 @@ export function columnSqlType(c: TableColumn, dialect: Dialect): string {
   return sqlType(c.kind, dialect);
 }
 
-/**
- * DuckDB gets no key constraint: its index would slow every bulk load and the keys are unique
- * by construction (each day is deleted before it is inserted, in one transaction); the tests
- * count duplicate keys. PostgreSQL gets its primary key.
- */
+/** No key constraint in DuckDB: its index slows every load, and keys are unique by construction. */
 export function createTableSql(t: TableDef, dialect: Dialect): string {
   const cols = t.columns.map((c) => `${c.name} ${sqlType(c.kind, dialect)}`);
   if (dialect === 'postgres' || t === STATE_TABLE || t === META_TABLE) cols.push(`PRIMARY KEY (${t.key.join(', ')})`);

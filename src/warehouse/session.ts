@@ -1,6 +1,5 @@
-// Opens the session a target names: DuckDB or PostgreSQL, each loaded only when used. The
-// interface both implement is in sql-session.ts, which the two drivers import; keeping it apart
-// from this opener is what keeps driver → interface → driver from being an import cycle.
+// Opens the session a target names, each driver loaded only when used (the interface is in
+// sql-session.ts, apart from this opener, so that drivers and opener form no import cycle).
 
 export { databaseError, type QueryResult, type SqlSession, type StagedFile } from './sql-session.js';
 import type { SqlSession } from './sql-session.js';

@@ -1,15 +1,16 @@
-// `masg sql` on a DuckDB file: one statement, its result read chunk by chunk (DuckDB's streaming
-// result), so memory stays flat whatever the row count. Without --write the file is opened in
-// DuckDB's READ_ONLY mode with its configuration locked (no SET can undo a setting below).
-// Extensions are never installed nor auto-loaded: a SQLite file (or any other foreign file) is
-// refused instead of DuckDB fetching a reader for it from the internet.
+// `masg sql` on a DuckDB file: one statement, read chunk by chunk. Without --write the file is
+// READ_ONLY with its configuration locked; extensions are never installed nor loaded, so a
+// foreign file (SQLite…) is refused instead of fetching a reader from the internet.
 
 import { stat } from 'node:fs/promises';
 import { LocalIOError } from '../core/errors.js';
 import { columnType, openError } from './duckdb.js';
 import { databaseError } from './sql-session.js';
-import { needsWrite, oneStatementOnly, queryFailed, type QueryBatch, type QueryOptions, type QueryStream } from './sql-stream.js';
+import { needsWrite, oneStatementOnly, queryFailed, type QueryOptions, type QueryStream } from './sql-stream.js';
 import { trimMessage } from './brief-error.js';
+import { textColumns } from './sql-duckdb-text.js';
+import { duckdbClient } from './duckdb-client.js';
+import { csvChunk, type CsvColumn } from './sql-duckdb-csv.js';
 
 const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
 
@@ -21,7 +22,7 @@ const STREAMED_STATEMENTS = new Set([1, 4, 17, 19, 22]);
 
 export async function streamDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
   await mustExist(path, label);
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = duckdbClient();
   const config = opts.write ? NO_EXTENSIONS : { ...NO_EXTENSIONS, access_mode: 'READ_ONLY', lock_configuration: 'true' };
   let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
   try {
@@ -52,10 +53,8 @@ export async function streamDuckDb(path: string, label: string, query: string, o
       if (EXTENSION_STATEMENTS.has(prepared.statementType)) {
         throw queryFailed('masg sql does not install or load DuckDB extensions.');
       }
-      // A streamed result that fails mid-way ends exactly like a complete one: the client's
-      // fetchChunk() gives the same empty chunk (DuckDB's C API returns NULL for both, and the
-      // Node client does not expose duckdb_result_error). Inside a transaction the failure
-      // leaves it aborted, so a probe after the last chunk tells a cut result from a whole one.
+      // A result that fails mid-way ends like a whole one (the same empty chunk), but it leaves
+      // the transaction aborted: a probe after the last chunk tells the two apart.
       const guarded = STREAMED_STATEMENTS.has(prepared.statementType);
       if (guarded) await conn.run('BEGIN TRANSACTION');
       const result = await prepared.stream();
@@ -64,8 +63,9 @@ export async function streamDuckDb(path: string, label: string, query: string, o
         result.fetchChunk().catch((err: unknown) => {
           throw classify(err, label);
         });
+      const csvColumns = columns.map((_, i) => csvColumn(result.columnType(i)));
       const first = await fetch();
-      async function* batches() {
+      async function* chunks<T>(convert: (chunk: NonNullable<Awaited<ReturnType<typeof fetch>>>) => T) {
         let next: ReturnType<typeof fetch> | undefined;
         try {
           let chunk = first;
@@ -73,7 +73,7 @@ export async function streamDuckDb(path: string, label: string, query: string, o
             // DuckDB reads the next chunk on its own threads while this one is converted.
             next = fetch();
             next.catch(() => undefined);
-            yield textColumns(chunk, columns.length);
+            yield convert(chunk);
             chunk = await next;
           }
           if (guarded) await finish();
@@ -83,7 +83,11 @@ export async function streamDuckDb(path: string, label: string, query: string, o
           await close();
         }
       }
-      return { columns, batches: batches() };
+      return {
+        columns,
+        batches: chunks((chunk) => textColumns(chunk, columns.length)),
+        csv: chunks((chunk) => ({ rows: chunk.rowCount, bytes: csvChunk(chunk, csvColumns) })),
+      };
     } catch (err) {
       await close();
       throw classify(err, label);
@@ -99,10 +103,7 @@ export async function streamDuckDb(path: string, label: string, query: string, o
     await conn.run(opts.write ? 'COMMIT' : 'ROLLBACK');
   }
 
-  /**
-   * The statement failed after its first rows: run it once more, whole and rolled back, only to
-   * get DuckDB's message (the same failure, deterministic for all but random() and the like).
-   */
+  /** Failed after its first rows: run once more, whole and rolled back, for DuckDB's message. */
   async function lateFailure(): Promise<unknown> {
     await conn.run('ROLLBACK').catch(() => undefined);
     try {
@@ -115,57 +116,6 @@ export async function streamDuckDb(path: string, label: string, query: string, o
     }
     return queryFailed('the statement failed while its rows were read (DuckDB did not say why).');
   }
-}
-
-type Vector = { getItem(i: number): unknown };
-type Chunk = { rowCount: number; columnCount: number; getColumnVector(i: number): Vector };
-
-/**
- * A chunk's values as text, column by column. The common types get a direct conversion (the
- * client's generic toString() of a DECIMAL or a DATE dominates a large export); anything else
- * (timestamps, lists, structs…) is the client's own text.
- */
-function textColumns(chunk: Chunk, columnCount: number): QueryBatch {
-  const n = chunk.rowCount;
-  const columns = new Array<Array<string | null>>(columnCount);
-  for (let c = 0; c < columnCount; c++) {
-    const vector = chunk.getColumnVector(c);
-    const values = (columns[c] = new Array<string | null>(n));
-    for (let i = 0; i < n; i++) values[i] = text(vector.getItem(i));
-  }
-  return { rows: n, columns };
-}
-
-// A warehouse has few distinct dates and millions of rows holding them.
-const dates = new Map<number, string>();
-
-function text(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  switch (typeof v) {
-    case 'string':
-      return v;
-    case 'number':
-    case 'bigint':
-    case 'boolean':
-      return String(v);
-  }
-  if (v instanceof Object && 'scale' in v && 'value' in v && typeof v.value === 'bigint' && typeof v.scale === 'number') {
-    return decimalText(v.value, v.scale);
-  }
-  if (v instanceof Object && 'days' in v && typeof v.days === 'number') {
-    let day = dates.get(v.days);
-    if (day === undefined) dates.set(v.days, (day = (v as { toString(): string }).toString()));
-    return day;
-  }
-  return (v as { toString(): string }).toString();
-}
-
-/** A scaled integer as exact decimal text: 1005n at scale 2 is "10.05". */
-export function decimalText(value: bigint, scale: number): string {
-  if (scale === 0) return value.toString();
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 /** `masg sql` never creates a database: DuckDB would make an empty one at a mistyped path. */
@@ -196,9 +146,8 @@ function foreignFile(err: unknown, label: string): LocalIOError | undefined {
 }
 
 /**
- * DuckDB's error types: what the database itself failed at (a file, memory, an internal fault,
- * an interruption) is exit 7; everything else (parsing, binding, conversion, error(), a
- * constraint) is the statement's, exit 2; a write in read-only mode points to --write.
+ * The database failing (I/O, memory, internal, interrupted) is exit 7; the statement's own errors
+ * are exit 2; a write in read-only mode points to --write.
  */
 function classify(err: unknown, label: string): unknown {
   if (!(err instanceof Error) || 'exitCode' in err) return err;
@@ -208,4 +157,8 @@ function classify(err: unknown, label: string): unknown {
     return databaseError(new Error(trimMessage(message)), label, 'running the query');
   }
   return queryFailed(message);
+}
+
+function csvColumn(type: { typeId: number; width?: number; scale?: number }): CsvColumn {
+  return { typeId: type.typeId, width: type.width, scale: type.scale };
 }

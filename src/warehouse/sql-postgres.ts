@@ -1,14 +1,7 @@
-// `masg sql` on PostgreSQL: one statement through a cursor (pg-cursor), its rows read a batch at
-// a time, so memory stays flat whatever the row count.
-//
-// Read-only without --write, whatever the text says:
-// - the statement runs inside `BEGIN READ ONLY`, after a first query has taken the snapshot, so
-//   `SET TRANSACTION READ WRITE` and set_config('transaction_read_only', …) are refused;
-// - a cursor uses the extended protocol, where PostgreSQL refuses more than one statement, so
-//   "COMMIT; DELETE …" cannot end the read-only transaction and then write;
-// - nothing after the statement is committed: the session ends with ROLLBACK.
-// DO blocks, CALL, EXPLAIN ANALYZE and functions run inside that transaction and are refused by
-// PostgreSQL itself when they would write.
+// `masg sql` on PostgreSQL: one statement through a cursor, a batch at a time. Read-only without
+// --write whatever the text: it runs inside `BEGIN READ ONLY` after a first query took the
+// snapshot (its mode can no longer change), through the extended protocol (one statement only,
+// so no "COMMIT; DELETE …"), and the session ends with ROLLBACK.
 
 import { connectPostgres } from './pg-connect.js';
 import { trimMessage } from './brief-error.js';
@@ -75,10 +68,8 @@ export async function streamPostgres(url: string, label: string, query: string, 
 }
 
 /**
- * By SQLSTATE class: the server or the connection failing (08 connection, 53 resources such as a
- * full disk, 57 operator intervention, 58 system, XX internal), or no SQLSTATE at all (a socket
- * error), is exit 7; a write in the read-only transaction (25006, and 25001 for an attempt to
- * change its mode) points to --write; everything else is the statement's: exit 2.
+ * By SQLSTATE class: the server or connection failing (08, 53, 57, 58, XX, or no SQLSTATE) is exit 7;
+ * a write in the read-only transaction (25006, 25001) points to --write; the rest is exit 2.
  */
 function classify(err: unknown, label: string): unknown {
   if (!(err instanceof Error) || 'exitCode' in err) return err;

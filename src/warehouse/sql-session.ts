@@ -1,6 +1,5 @@
-// The one interface both databases implement: plain SQL with $1-style parameters (DuckDB and
-// PostgreSQL both read them), bulk loads from CSV staging files, and transactions. Everything
-// above it (src/warehouse/store.ts) is written once for both.
+// The one interface both databases implement (plain SQL with $1 parameters, CSV bulk loads,
+// transactions), so store.ts is written once for both.
 
 import type { ColumnType } from '../output/types.js';
 import { LocalIOError, MasgError } from '../core/errors.js';
@@ -26,10 +25,7 @@ export interface SqlSession {
   query(sql: string, params?: string[]): Promise<QueryResult>;
   /** Appends the rows of headerless CSV files (columns in the table's order) to `table`. */
   load(table: TableDef, files: StagedFile[]): Promise<void>;
-  /**
-   * Closes and opens the database again, between transactions, to give back memory the driver
-   * keeps (DuckDB: what it wrote). Absent where there is nothing to give back (PostgreSQL).
-   */
+  /** Closes and reopens the database between transactions, to give back what DuckDB keeps. */
   reopen?(): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;

@@ -1,6 +1,4 @@
-// What `masg sql` gets from either database: the columns of one statement, then its rows in
-// batches as they are read, so a result of any size never sits whole in memory. And the one
-// wording of its refusals, whichever database refused.
+// What `masg sql` gets from either database: a statement's columns, then its rows in batches.
 
 import { UsageError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
@@ -8,27 +6,28 @@ import { trimMessage } from './brief-error.js';
 
 export interface QueryStream {
   columns: Array<{ name: string; type: ColumnType }>;
-  /** Read once. */
+  /** Read once, or csv instead. */
   batches: AsyncIterable<QueryBatch>;
+  /** The same rows already as masg's CSV lines, where the database can write them faster. */
+  csv?: AsyncIterable<CsvBatch>;
   /** Releases the database; safe to call twice, and before or after the batches were read. */
   close(): Promise<void>;
 }
 
-/**
- * Rows stored column by column (`columns[c][r]`): no array per row on the way to the output.
- * Every value as text, exactly (BIGINT and DECIMAL never pass through JS numbers); null for NULL.
- */
+/** Rows column by column (`columns[c][r]`), every value as exact text; null for NULL. */
 export interface QueryBatch {
   rows: number;
   columns: Array<Array<string | null>>;
 }
 
-export interface QueryOptions {
-  /** --write: statements may change the database. */
-  write: boolean;
+export interface CsvBatch {
+  rows: number;
+  bytes: Uint8Array;
 }
 
-/** The database's own message, first paragraph only, on one line, at most 400 characters. */
+export interface QueryOptions {
+  write: boolean;
+}
 
 /** A statement that does not parse, or fails as it runs: the user's to fix (exit 2). */
 export function queryFailed(message: string): UsageError {

@@ -7,6 +7,7 @@ import type { WarehousePort } from './port.js';
 import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import { outFormat } from '../output/out-format.js';
 import type { Column, Row } from '../output/types.js';
+import type { CsvBytes } from '../output/writer.js';
 import type { QueryStream } from './sql-stream.js';
 import { resolveTarget, type Target } from './target.js';
 
@@ -14,6 +15,8 @@ import { resolveTarget, type Target } from './target.js';
 export interface SqlRows {
   columns: Column[];
   batches: AsyncIterable<readonly Row[]>;
+  /** The same rows as CSV lines DuckDB's chunks were encoded into: read instead of `batches` for plain csv. */
+  csv?: AsyncIterable<CsvBytes>;
   close: () => Promise<void>;
 }
 
@@ -38,7 +41,7 @@ export async function runSql(ctx: WarehousePort, opts: { db?: string; write?: bo
     seen.set(c.name, n);
     return { key: n === 1 ? c.name : `${c.name}_${n}`, type: c.type, wrap: c.type === 'string' };
   });
-  return { columns, batches: asRows(stream, columns, ctx.io.signal), close: () => stream.close() };
+  return { columns, batches: asRows(stream, columns, ctx.io.signal), csv: stream.csv && stopOnAbort(stream.csv, ctx.io.signal), close: () => stream.close() };
 }
 
 async function open(target: Target, query: string, opts: { write: boolean }): Promise<QueryStream> {
@@ -48,9 +51,7 @@ async function open(target: Target, query: string, opts: { write: boolean }): Pr
 
 async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSignal): AsyncIterable<Row[]> {
   const keys = columns.map((c) => c.key);
-  for await (const batch of stream.batches) {
-    // Ctrl-C stops between batches: the database is released and an --out file never appears.
-    if (signal.aborted) throw signal.reason instanceof MasgError ? signal.reason : new InterruptedError();
+  for await (const batch of stopOnAbort(stream.batches, signal)) {
     const rows = new Array<Row>(batch.rows);
     for (let r = 0; r < batch.rows; r++) {
       const row: Record<string, string> = {};
@@ -58,5 +59,13 @@ async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSign
       rows[r] = row;
     }
     yield rows;
+  }
+}
+
+/** Ctrl-C stops between batches: the database is released and an --out file never appears. */
+async function* stopOnAbort<T>(batches: AsyncIterable<T>, signal: AbortSignal): AsyncIterable<T> {
+  for await (const batch of batches) {
+    if (signal.aborted) throw signal.reason instanceof MasgError ? signal.reason : new InterruptedError();
+    yield batch;
   }
 }

@@ -1,9 +1,6 @@
-// Staging files: each request's rows go to a headerless CSV file on disk as they are parsed, and
-// a day is loaded from its files in one transaction once all of its requests are in. Memory
-// stays flat however many days are in flight, and both databases bulk-load CSV natively.
-//
-// CSV convention shared by both loaders: text is always quoted (so "" is an empty string), an
-// unquoted empty field is NULL, numbers are written as the service sent them (already checked).
+// Staging files: each request's rows go to a headerless CSV file as they are parsed, and a day is
+// loaded from its files in one transaction. Text is always quoted ("" is an empty string), an
+// unquoted empty field is NULL, numbers are written as the service sent them (checked).
 
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
@@ -64,11 +61,7 @@ function alive(pid: number): boolean {
 
 const WATERMARK = 256 * 1024;
 
-/**
- * One staging file. A failed write (a full disk, a quota, a removed folder) is never swallowed:
- * the next add() or close() throws it as exit 7 naming the file, so the day it belongs to is
- * never loaded from a file that was cut short.
- */
+/** One staging file. A failed write is thrown by the next add() or close() (exit 7), never swallowed. */
 export class StagingFile implements StagedFile {
   rows = 0;
   /** In characters: DuckDB's CSV reader cannot take a line over 2 MB (duckdb.ts decides). */
@@ -169,10 +162,8 @@ export function csvLine(table: TableDef, record: Readonly<Record<string, string 
 }
 
 /**
- * A line writer for the rows of one request: `fixed` columns (the day, the hour, the campaign of
- * the request) are checked and rendered once, `defaults` fill a field the record leaves empty.
- * The record is read, never changed, and the context (for the error message) is only built when
- * a value is refused: a day's report is 200,000 records.
+ * A line writer for one request's rows: `fixed` columns rendered once, `defaults` for empty fields;
+ * the error's context is only built when a value is refused (a day's report is 200,000 records).
  */
 export function csvLineWriter(
   table: TableDef,

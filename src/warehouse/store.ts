@@ -1,6 +1,5 @@
-// The warehouse's operations, written once for both databases on top of a SqlSession: schema,
-// the meta rows (which account, which time zone), the state, and the two writes a sync makes —
-// the dimension snapshots, and one day replaced in one transaction together with its state row.
+// The warehouse's operations, written once for both databases over a SqlSession: schema, meta
+// rows, state, the dimension snapshots, and one day replaced in one transaction with its state row.
 
 import { LocalIOError, UsageError } from '../core/errors.js';
 import {
@@ -22,7 +21,7 @@ export interface DayWrite {
   date: string;
   /** The day was over when it was fetched; false for today, which the next run fetches again. */
   complete: boolean;
-  /** The day's staging files as each is complete (or a request's restart); ends once all of the day's requests are in. */
+  /** The day's staging files (or a request's restart) as each is complete. */
   files: AsyncIterable<DayFile>;
   /** The day's row counts, read once `files` has ended. */
   rows(): { publisher: number; campaign: number };
@@ -39,11 +38,7 @@ export class WarehouseStore {
     return this.session.label;
   }
 
-  /**
-   * Makes the database a warehouse of this account: its tables and its meta rows, in one
-   * transaction, so a database is never left with masg's tables and no metadata (which the next
-   * run would have to refuse as someone else's).
-   */
+  /** Tables and meta rows in one transaction: never masg's tables without its metadata. */
   async claim(meta: Record<string, string>): Promise<void> {
     await this.session.transaction(async () => {
       for (const t of ALL_TABLES) await this.session.exec(createTableSql(t, this.session.dialect));
@@ -51,11 +46,7 @@ export class WarehouseStore {
     });
   }
 
-  /**
-   * masg writes only into a warehouse it created: one that has no masg metadata but tables of
-   * masg's names (`campaigns`, `advertisers`…) belongs to someone else, and a sync would replace
-   * their rows. Refused before anything is written.
-   */
+  /** Tables of masg's names without masg's metadata are someone else's: refused before any write. */
   async refuseForeignTables(meta: Record<string, string>): Promise<void> {
     if (meta.account) return;
     const names = ALL_TABLES.map((t) => t.name);
@@ -80,11 +71,7 @@ export class WarehouseStore {
     return r.rows[0]?.[0] !== '0';
   }
 
-  /**
-   * One sync at a time. DuckDB already refuses a second writing process when the file is opened;
-   * PostgreSQL gets a session advisory lock, released by the server when the connection ends
-   * (also when the process is killed).
-   */
+  /** One sync at a time: DuckDB locks its file; PostgreSQL gets a session advisory lock. */
   async lock(): Promise<void> {
     if (this.session.dialect !== 'postgres') return;
     const r = await this.session.query(`SELECT pg_try_advisory_lock(${ADVISORY_LOCK})`);
@@ -102,10 +89,7 @@ export class WarehouseStore {
     return Object.fromEntries(r.rows.map(([k, v]) => [k ?? '', v ?? '']));
   }
 
-  /**
-   * A warehouse holds one account's days in one time zone: mixing two would make `date`
-   * mean two things. Refused before anything is sent.
-   */
+  /** One account in one time zone: two would make `date` mean two things. */
   checkMeta(meta: Record<string, string>, want: { account: string; timezone: string }): void {
     if (meta.account && meta.account !== want.account) {
       throw new UsageError(`The warehouse ${this.label} holds the statistics of ${meta.account}, not of ${want.account}.`, {
@@ -171,12 +155,7 @@ export class WarehouseStore {
     );
   }
 
-  /**
-   * The invariant of every day, checked inside its transaction before the commit: the tables
-   * hold exactly the rows that were fetched for it. Anything that lost or doubled a row on the
-   * way (a staging file cut short, a load that skipped lines) aborts the day instead of
-   * recording it.
-   */
+  /** The day's invariant, before its commit: the tables hold exactly the rows fetched for it. */
   private async checkHeld(w: DayWrite, fetched: { publisher: number; campaign: number }): Promise<void> {
     const tables = STATS_TABLES[w.grain];
     for (const kind of ['publisher', 'campaign'] as const) {
@@ -192,12 +171,7 @@ export class WarehouseStore {
     }
   }
 
-  /**
-   * One day replaced: delete, insert, and the state row, in one transaction. The transaction is
-   * opened as soon as the caller may write and loads each staging file as it completes; a crash
-   * or a failed request before COMMIT leaves the day as it was (and the state with it); after
-   * COMMIT, both are new.
-   */
+  /** One day replaced (delete, loads, state row) in one transaction; a crash before COMMIT changes nothing. */
   async replaceDay(w: DayWrite, syncedAt: () => string): Promise<void> {
     const tables = STATS_TABLES[w.grain];
     await this.session.transaction(async () => {

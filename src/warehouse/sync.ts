@@ -1,11 +1,6 @@
-// `masg sync`: keeps a database of the account's statistics up to date.
-//
-//   flags → target, grain, lookback, range (all checked before anything is opened or sent)
-//   → open the database (one writer at a time), check it holds this account in this zone
-//   → plan the days → list the account's objects, replace the snapshots
-//   → one request per day (per hour with --grain hour) for the publisher report, one per
-//     campaign and day; rows stream into staging files; days are committed in order, each in
-//     one transaction with its state row, so the state never runs ahead of the data.
+// `masg sync`: flags checked → database opened and claimed for this account and zone → days
+// planned → objects listed → reports streamed into staging files → each day committed in order,
+// in one transaction with its state row, so the state never runs ahead of the data.
 
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +20,7 @@ import { csvLine, csvLineWriter, StagingDir, type StagingFile } from './staging.
 import { WarehouseStore, type DimensionFiles } from './store.js';
 import { resolveTarget, sandboxTarget, type Target } from './target.js';
 import { deferred } from '../core/deferred.js';
+import { collectGarbage } from './heap.js';
 
 export interface SyncFlags {
   db?: string;
@@ -56,16 +52,13 @@ export async function runSync(ctx: WarehousePort, flags: SyncFlags): Promise<Com
   const concurrency = parseConcurrency(flags.concurrency);
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });
   const creds = await ctx.credentials();
-  // The account's days, never the host's: a day taken for over while it still runs in the
-  // account's zone would be recorded complete and never fetched again.
+  // The account's days, never the host's: a running day taken for over would never be fetched again.
   const tz = resolveTimeZone(flags.tz, creds.timezone, 'masg sync (which days to fetch, and which of them are over)');
   const today = localDateHour(tz, new Date()).date;
   const early = planDays({ from: flags.from, to: flags.to, lookback, today }); // the range's own checks
 
   const dryRun = Boolean(ctx.globals.dryRun);
-  // The progress line starts before the database opens: loading DuckDB holds the main thread
-  // for a good part of a second, and the line's delay runs out meanwhile. Its count of days is
-  // corrected once the state is read. The SDK loads meanwhile too.
+  // Shown before the database opens: loading DuckDB holds the main thread for most of a second.
   const ui = await ctx.ui();
   if (!dryRun) ui.progress(0, early.days.length, progressLabel(target.label, 0, undefined));
   const sdkReady = ctx.sdk();
@@ -175,10 +168,7 @@ function jobStats(sdk: MasgClient, job: Job): EntityList<object> {
 
 type StatsFields = Readonly<Record<string, string | undefined>>;
 
-/**
- * Every record of a statistics list to `onRecord`, in order, waiting only when it returns a
- * promise (a staging file to write or rotate): a promise per record would cost a microtask each.
- */
+/** Every record to `onRecord`, awaiting only what it returns: a promise per record costs a microtask. */
 async function eachRecord(list: EntityList<object>, onRecord: (record: StatsFields) => void | Promise<void>): Promise<void> {
   for await (const batch of list.batches()) {
     for (const record of batch) {
@@ -195,24 +185,13 @@ interface DayBuffers {
   pending: number;
 }
 
-/**
- * A publisher report is staged in files of this many rows (~6 MB), each loaded while the next
- * is written: only the last one is left to load when the response ends.
- */
+/** Rows per staging file of a publisher report (~6 MB), each loaded while the next is written. */
 const PART_ROWS = 50_000;
 
-/**
- * How many days may be fetched while an earlier one is still being written: the next day's
- * reports stream in while a day commits, and no more, so memory and staging space stay those of
- * two days however long the range.
- */
+/** Days fetched ahead of the one being written: memory and staging stay those of two days. */
 const DAYS_AHEAD = 1;
 
-/**
- * DuckDB keeps memory for what it wrote as long as the database is open (a 90-day first sync of
- * 33,000 rows a day grew from ~230 to ~370 MB): the database is closed and opened again between
- * two days once this many rows were written since, so memory stays flat however long the range.
- */
+/** Every this many rows, DuckDB is reopened (it keeps memory for what it wrote) and the heap collected. */
 const REOPEN_ROWS = 100_000;
 
 /** The progress line is redrawn this often (its rows and ETA move between days too). */
@@ -278,7 +257,6 @@ class SyncRun {
     );
   }
 
-  /** Lists the account's objects, replaces the snapshots, and returns the campaigns to fetch. */
   private async listObjects(staging: StagingDir): Promise<Array<{ id: string; advertiser: string }>> {
     const { fetchAccountObjects } = await import('./entities.js');
     const objects = await fetchAccountObjects(await this.ctx.sdk());
@@ -300,11 +278,8 @@ class SyncRun {
   }
 
   /**
-   * The account's objects are listed while the first reports already stream in (a big account's
-   * lists take as long as a day's report): one pool of --concurrency tasks runs the listing, each
-   * publisher report, and per day (per hour) one task for all its campaigns, which waits for the
-   * listing. A day is committed once all of its tasks are done, in day order; a day's tasks start
-   * only once the day DAYS_AHEAD + 1 before it is committed.
+   * The listing runs beside the first reports (a big account's lists take as long as a day's
+   * report); days commit in order, and a day's tasks start once the day DAYS_AHEAD + 1 before it is in.
    */
   private async fetchAndCommit(staging: StagingDir): Promise<void> {
     const { days, grain } = this.opts;
@@ -312,8 +287,7 @@ class SyncRun {
     const buffers: DayBuffers[] = days.map(() => ({ files: new DayFiles(), campaign: undefined!, pending: 0 }));
     const committed = days.map(() => deferred<void>());
     const listed = deferred<Array<{ id: string; advertiser: string }>>();
-    // The first publisher report is the longest request (the service builds it before the first
-    // byte): it is sent first, the listing right after it, so neither waits for the other.
+    // The first publisher report, the longest request, is sent first and the listing right after it.
     const tasks: Task[] = [];
     for (const job of planJobs(days, grain, [])) tasks.push({ kind: 'publisher', job }, { kind: 'campaigns', job });
     tasks.splice(1, 0, { kind: 'objects' });
@@ -373,8 +347,7 @@ class SyncRun {
     try {
       for (let i = 0; i < days.length; i++) {
         const day = buffers[i];
-        // The snapshots are replaced in their own transaction on the same connection: the day's
-        // transaction opens after it (the day's campaigns wait for the listing anyway).
+        // The snapshots are replaced in their own transaction first, on the same connection.
         await listed.promise;
         await this.store.replaceDay(
           {
@@ -390,6 +363,7 @@ class SyncRun {
         this.rows += day.files.publisherRows + day.files.campaignRows;
         if (this.rows - rowsAtReopen >= REOPEN_ROWS && i < days.length - 1) {
           await this.store.session.reopen?.();
+          collectGarbage();
           rowsAtReopen = this.rows;
         }
         committed[i].resolve();
@@ -404,10 +378,7 @@ class SyncRun {
     }
   }
 
-  /**
-   * A statistics answer cut mid-way is fetched again from its start, within --retries and
-   * --deadline, as `--out` exports do (the same retry loop, the same test of a broken stream).
-   */
+  /** A cut answer is fetched again from its start within --retries and --deadline, as --out does. */
   private async withRestarts(what: string, signal: AbortSignal, attempt: (n: number) => Promise<void>): Promise<void> {
     const [{ DEFAULT_POLICY, Transient, withRetries, secs }, { isBrokenStream }] = await Promise.all([
       import('../api/retry.js'),
@@ -435,7 +406,6 @@ class SyncRun {
 
   /** A day's (an hour's) publisher report, staged in parts loaded while the next one is written. */
   private async fetchPublisher(job: Job, day: DayBuffers, staging: StagingDir, signal: AbortSignal): Promise<void> {
-    // Through the SDK over the context's transport (its connection cap, retries and Ctrl-C).
     const sdk = await this.ctx.sdk();
     const date = this.opts.days[job.day].date;
     const table = STATS_TABLES[this.opts.grain].publisher;
@@ -464,8 +434,7 @@ class SyncRun {
       await eachRecord(jobStats(sdk, job), (r) => {
         if (signal.aborted) throw signal.reason;
         const written = file.add(line(r, () => `${date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
-        // Synchronous unless the file must be written or rotated: a promise per record would cost
-        // a microtask each (the parser awaits what this returns before the next record).
+        // Synchronous unless the file is written or rotated: the parser awaits what this returns.
         return file.rows >= PART_ROWS ? rotate(written) : written;
       });
       await complete();
@@ -507,7 +476,6 @@ class SyncRun {
   }
 }
 
-/** "Syncing FILE: 12,000 rows · ETA 0:42 · day" (the Ui adds " 3/7"). */
 function progressLabel(label: string, rows: number, etaMs: number | undefined): string {
   return `Syncing ${label}: ${rows.toLocaleString('en-US')} rows · ETA ${etaMs === undefined ? '--:--' : clock(etaMs)} · day`;
 }
@@ -519,7 +487,6 @@ function clock(ms: number): string {
     : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** `promise`, or the signal's reason as soon as it aborts. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {

@@ -40,21 +40,14 @@ export function resolveTarget(flag: string | undefined, env: Record<string, stri
   return { kind: 'duckdb', path, label: raw };
 }
 
-/**
- * `--sandbox`'s warehouse, beside the sandbox's state: demo figures never reach the real default
- * (nor MASG_DB, which a cron set-up points at real data); only an explicit --db is obeyed.
- */
+/** --sandbox's warehouse, beside its state: demo figures never reach the default nor MASG_DB. */
 export function sandboxTarget(flag: string | undefined, configDir: string, env: Record<string, string | undefined>): Target {
   if (flag !== undefined) return resolveTarget(flag, env);
   const path = join(configDir, 'sandbox', 'stats.duckdb');
   return { kind: 'duckdb', path, label: path, owned: true };
 }
 
-/**
- * A postgres:// URL, checked the way `pg` will read it, so that a URL it would choke on is exit 2
- * here, without the password in the message. `pg` percent-decodes the user, the password and
- * the database name: a malformed %-escape in any of them would be a bare "URI malformed".
- */
+/** A postgres:// URL checked as `pg` reads it (%-escapes too): exit 2, never showing the password. */
 function postgresTarget(raw: string, source: string): Target {
   const label = redactUrl(raw);
   const refuse = (why: string) =>
@@ -86,11 +79,7 @@ function postgresTarget(raw: string, source: string): Target {
   return { kind: 'postgres', url: raw, label, password, secrets };
 }
 
-/**
- * The URL as it may be shown: everything between "scheme://USER:" and the last "@" (the
- * password, whatever it holds, even a / or an @) becomes ***. Without an "@" there is no
- * password. A ?password= parameter is hidden too.
- */
+/** The URL as it may be shown: all between "USER:" and the last "@", and ?password=, as ***. */
 export function redactUrl(raw: string): string {
   const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0];
   if (scheme === undefined) return raw;
