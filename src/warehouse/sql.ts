@@ -41,7 +41,12 @@ export async function runSql(ctx: WarehousePort, opts: { db?: string; write?: bo
     seen.set(c.name, n);
     return { key: n === 1 ? c.name : `${c.name}_${n}`, type: c.type, wrap: c.type === 'string' };
   });
-  return { columns, batches: asRows(stream, columns, ctx.io.signal), csv: stream.csv && stopOnAbort(stream.csv, ctx.io.signal), close: () => stream.close() };
+  return {
+    columns,
+    batches: asRows(stream, columns, ctx.io.signal),
+    csv: stream.csv && stopOnAbort(stream.csv, ctx.io.signal),
+    close: () => stream.close(),
+  };
 }
 
 async function open(target: Target, query: string, opts: { write: boolean }): Promise<QueryStream> {
