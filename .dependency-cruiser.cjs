@@ -7,14 +7,16 @@
 //
 //   1 core                  errors, redact, local-io, pool, decimal, charrefs, deferred, file-lock
 //   2 schema                entity schemas, enums, field rules, Column/Row
-//   3 stats                 dates, civil, zone, intervals, ratio
+//   3 statistics            dates, civil, zone, intervals, ratio, report rows and totals
 //   4 config                profiles, keyring, settings, base URL checks
-//   5 api                   the wire: transport, retry, decoding, statistics parser
-//   6 sdk                   createClient / clientOver
-//   7 output                rendering; imports core, schema, stats ONLY
-//   8 bulk, warehouse, completion, pulse   features over the SDK; never commands/, help/ or the root files
-//   9 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
-//  10 session               how the CLI shell makes what a handler is given (credentials, the client, Tab's session)
+//   5 transport             HTTP: requests, retry, proxy, failures, body decoding, error bodies
+//   6 endpoints             the service's endpoints: request builders, entity and statistics decoders
+//   7 sdk                   createClient / clientOver
+//   8 output                rendering; imports core, schema, statistics ONLY
+//   9 bulk, warehouse, completion, pulse   features over the SDK; never the command kit, commands/, help/ or the root files
+//  10 command-kit           the command framework: define, run, render, the output port, --raw, --out, short IDs
+//  11 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
+//  12 session               how the CLI shell makes what a handler is given (credentials, the client, Tab's session)
 //     root                  cli.ts, context.ts, prompt.ts, index.ts
 //   sandbox                 stands alone: imports core only
 //
@@ -22,12 +24,14 @@
 
 const CORE = '^src/core/';
 const SCHEMA = '^src/schema/';
-const STATS = '^src/stats/';
+const STATS = '^src/statistics/';
 const CONFIG = '^src/config/';
-const API = '^src/api/';
+const TRANSPORT = '^src/transport/';
+const ENDPOINTS = '^src/endpoints/';
 const SDK = '^src/sdk/';
 const OUTPUT = '^src/output/';
 const FEATURES = '^src/(bulk|warehouse|completion|pulse)/';
+const KIT = '^src/command-kit/';
 const COMMANDS = '^src/(commands|help)/';
 const SANDBOX = '^src/sandbox/';
 const SESSION = '^src/session/';
@@ -49,7 +53,7 @@ function feature(folder) {
   return layer(
     folder,
     `^src/${folder}/`,
-    [CORE, SCHEMA, STATS, CONFIG, API, SDK, OUTPUT, `^src/${folder}/`],
+    [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, `^src/${folder}/`],
     `src/${folder}/ is a feature over the SDK: it must not reach up into commands/, help/, context.ts or cli.ts, nor into another feature.`,
   );
 }
@@ -67,15 +71,31 @@ module.exports = {
     },
     layer('core', '^src/core/', [CORE], 'src/core/ is the bottom layer: it imports nothing else in src/.'),
     layer('schema', SCHEMA, [CORE, SCHEMA], 'src/schema/ sits on core only.'),
-    layer('stats', STATS, [CORE, SCHEMA, STATS], 'src/stats/ is the pure time/figures domain: core and schema only.'),
+    layer('stats', STATS, [CORE, SCHEMA, STATS], 'src/statistics/ is the pure time/figures domain: core and schema only.'),
     layer(
       'config',
       CONFIG,
       [CORE, SCHEMA, STATS, CONFIG],
       'src/config/ holds profiles and settings; calls to the service belong in commands/auth.',
     ),
-    layer('api', API, [CORE, SCHEMA, STATS, CONFIG, API], 'src/api/ is the wire: it must not know the SDK, output or commands.'),
-    layer('sdk', SDK, [CORE, SCHEMA, STATS, CONFIG, API, SDK], 'src/sdk/ is the one path to the service, built on api/.'),
+    layer(
+      'transport',
+      TRANSPORT,
+      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT],
+      'src/transport/ is HTTP: it knows no endpoint, SDK, output or command.',
+    ),
+    layer(
+      'endpoints',
+      ENDPOINTS,
+      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS],
+      'src/endpoints/ builds the requests of the service and decodes its answers, over the transport: never the SDK, output or commands.',
+    ),
+    layer(
+      'sdk',
+      SDK,
+      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK],
+      'src/sdk/ is the one path to the service, built on endpoints/ and transport/.',
+    ),
     layer('output', OUTPUT, [CORE, SCHEMA, STATS, OUTPUT], 'src/output/ renders figures; it must not reach the service or config.'),
     feature('bulk'),
     feature('warehouse'),
@@ -84,13 +104,19 @@ module.exports = {
     layer(
       'commands',
       COMMANDS,
-      [CORE, SCHEMA, STATS, CONFIG, API, SDK, OUTPUT, FEATURES, COMMANDS, SANDBOX, '^src/(context|prompt)\\.ts$'],
+      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, FEATURES, KIT, COMMANDS, SANDBOX, '^src/(context|prompt)\\.ts$'],
       'src/commands/ and src/help/ are handlers: they may use every layer below and the context they are given, never cli.ts or index.ts.',
+    ),
+    layer(
+      'command-kit',
+      KIT,
+      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, FEATURES, KIT, '^src/(context|prompt)\\.ts$'],
+      'src/command-kit/ is the framework the commands are built with: it never imports a command (commands/, help/), cli.ts or index.ts.',
     ),
     layer(
       'session',
       SESSION,
-      [CORE, SCHEMA, STATS, CONFIG, API, SDK, OUTPUT, FEATURES, SANDBOX, SESSION, '^src/context\\.ts$'],
+      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, FEATURES, SANDBOX, SESSION, '^src/context\\.ts$'],
       "src/session/ builds the CLI shell's parts (credentials, the client, Tab's session) for context.ts and cli.ts: never commands/, help/ or cli.ts.",
     ),
     layer('sandbox', SANDBOX, [CORE, SANDBOX], 'src/sandbox/ stands alone (it is shipped as masg/sandbox): core only.'),
@@ -99,9 +125,9 @@ module.exports = {
       severity: 'error',
       comment:
         'The renderer (and the output port built for it) turn plain results into bytes: fetching, retrying and ' +
-        'bulk work belong to the handlers, so they never import api/, sdk/ or bulk/.',
-      from: { path: '^src/commands/(render|output-port)\\.ts$' },
-      to: { path: '^src/(api|sdk|bulk)/' },
+        'bulk work belong to the handlers, so they never import transport/, endpoints/, sdk/ or bulk/.',
+      from: { path: '^src/command-kit/(render|output-port)\\.ts$' },
+      to: { path: '^src/(transport|endpoints|sdk|bulk)/' },
     },
     {
       name: 'not-to-root',

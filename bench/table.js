@@ -1,7 +1,7 @@
 // Tables render in one pass, linear in the rows (issue 11: "a 50k-row table renders within 2×
 // the time of the same rows as CSV"). The same rows — shaped like `pub list`'s: a UUID, a name
 // (some with accents, CJK and emoji), a type, a status, languages, a URL — go through the real
-// writers (dist/output/writer.js) the way a streamed list feeds them (src/commands/render.ts:
+// writers (dist/output/writer.js) the way a streamed list feeds them (src/command-kit/render.ts:
 // batches of rows, write() awaited only when it returns a promise), as:
 //   csv                       the baseline: the streaming writer, the cheapest format we have;
 //   table, piped (no width)   the box drawing alone, what `-o table | less` costs;

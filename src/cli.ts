@@ -40,9 +40,9 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   ] = await Promise.all([
     import('commander'),
     import('./commands/index.js'),
-    import('./commands/suggest.js'),
+    import('./command-kit/suggest.js'),
     import('./help/format.js'),
-    import('./commands/run.js'),
+    import('./command-kit/run.js'),
     import('./output/wrap.js'),
   ]);
   const program = new Command('masg')
@@ -135,7 +135,7 @@ type CorrectSuggestion = (text: string, cmd: Command) => string;
 
 /**
  * After a parse error, say where the right usage is: the help of the command that refused it,
- * with commander's spelling-based suggestion corrected where it misleads (src/commands/suggest.ts).
+ * with commander's spelling-based suggestion corrected where it misleads (src/command-kit/suggest.ts).
  */
 function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): void {
   cmd.showHelpAfterError(`  See \`${path} --help\` for the options and examples.`);

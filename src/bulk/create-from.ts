@@ -1,6 +1,6 @@
 // `slot create --from FILE`: every row validated before anything is sent, then one ad slot created
 // per row; the results file carries the IDs the service assigned.
-import type { AdSlotInput } from '../api/types.js';
+import type { AdSlotInput } from '../transport/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { AdSlotCreate } from '../sdk/types.js';
 import type { BulkPort } from './port.js';

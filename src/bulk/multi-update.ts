@@ -1,7 +1,7 @@
 // `pub update ID1 ID2 … --status PAUSED`: the same validated change sent to several
 // publications with bounded concurrency, one output row per ID (what the service shows now, and
 // the result), then the exit code of the run: the first failure, or 8 with --continue-on-error.
-import type { Publication, PublicationInput } from '../api/types.js';
+import type { Publication, PublicationInput } from '../transport/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { PublicationChanges } from '../sdk/types.js';
 import type { BulkPort } from './port.js';

@@ -1,6 +1,6 @@
 // What bulk operations need from the CLI, and nothing more: the SDK client (the one path to the
 // service), a Ui for progress and questions (stderr), an output port for the results, stdin and a
-// few flags. The command handlers build it (src/commands/bulk-port.ts); bulk never imports the
+// few flags. The command handlers build it (src/command-kit/bulk-port.ts); bulk never imports the
 // commands or the Context, and never writes to a stream itself.
 import type { Readable } from 'node:stream';
 import type { Column } from '../schema/column.js';

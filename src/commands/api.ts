@@ -6,8 +6,8 @@
 import { Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { RawRequest } from '../sdk/types.js';
-import { dryRunResult } from './raw.js';
-import { defineTopCommand } from './define.js';
+import { dryRunResult } from '../command-kit/raw.js';
+import { defineTopCommand } from '../command-kit/define.js';
 
 type Format = NonNullable<RawRequest['format']>;
 type HttpMethod = NonNullable<RawRequest['method']>;

@@ -1,5 +1,5 @@
 import { Argument } from 'commander';
-import { defineTopCommand } from './define.js';
+import { defineTopCommand } from '../command-kit/define.js';
 
 // Kept here, not imported from src/completion/scripts.ts, so that building the command tree
 // does not load the script templates; a test checks the two lists agree.

@@ -5,8 +5,8 @@
 // real commands. Help, docs, the completion spec and tests load everything.
 import type { Command } from 'commander';
 import type { Io } from '../context.js';
-import type { AnyCommandDef, AnySubcommandDef, GroupDef } from './define.js';
-import { attach } from './run.js';
+import type { AnyCommandDef, AnySubcommandDef, GroupDef } from '../command-kit/define.js';
+import { attach } from '../command-kit/run.js';
 import { registerHelp } from '../help/command.js';
 
 /** A resource group such as `pub`: its subcommands come from one small module (./pub/index.ts). */

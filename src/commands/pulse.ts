@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, UsageError } from '../core/errors.js';
 import { parseConcurrency } from '../core/pool.js';
-import { checkDateFlags, parseDateRange } from '../stats/dates.js';
-import { accountTimeZone } from '../stats/zone.js';
+import { checkDateFlags, parseDateRange } from '../statistics/dates.js';
+import { accountTimeZone } from '../statistics/zone.js';
 import type { Context } from '../context.js';
-import { defineTopCommand, type CommandResult } from './define.js';
+import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
 
 export interface PulseOptions {
   date?: string;

@@ -1,5 +1,5 @@
 import { UsageError } from '../core/errors.js';
-import { defineTopCommand } from './define.js';
+import { defineTopCommand } from '../command-kit/define.js';
 
 export interface SandboxOptions {
   port?: string;

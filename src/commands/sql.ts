@@ -1,7 +1,7 @@
 // `masg sql "SELECT …"`: query the warehouse without another client; the result goes through
 // the usual output formats. Read-only unless --write.
-import { defineTopCommand } from './define.js';
-import { writeList } from './list-result.js';
+import { defineTopCommand } from '../command-kit/define.js';
+import { writeList } from '../command-kit/list-result.js';
 
 export interface SqlOptions {
   db?: string;

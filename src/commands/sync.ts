@@ -1,7 +1,7 @@
 // `masg sync`: keep a database (DuckDB file or PostgreSQL) of the account's statistics up to
 // date. Metadata only here; the work is in src/warehouse/, loaded when the command runs.
 import type { SyncFlags } from '../warehouse/sync.js';
-import { defineTopCommand } from './define.js';
+import { defineTopCommand } from '../command-kit/define.js';
 
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
 export type SyncOptions = SyncFlags;

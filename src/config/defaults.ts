@@ -1,7 +1,7 @@
 // Every default of a connection setting, defined once. Each is applied in one place:
 // - the CLI's flags (src/cli.ts: commander fills them in, and `masg --help` shows them);
 // - the SDK's createClient (src/sdk/connection.ts: retries) and the transport below both
-//   (src/api/transport.ts: timeouts, for whoever leaves them out, Tab included).
+//   (src/transport/transport.ts: timeouts, for whoever leaves them out, Tab included).
 // No imports beyond core: everything above may read it.
 import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 

@@ -5,9 +5,9 @@ import { Argument, type Command } from 'commander';
 import type { Io } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { completeWith } from '../completion/hints.js';
-import type { GroupDef } from '../commands/define.js';
+import type { GroupDef } from '../command-kit/define.js';
 import { HELP_TOPICS } from './topics.js';
-import { addSection, setExamples } from '../commands/run.js';
+import { addSection, setExamples } from '../command-kit/run.js';
 import { formatItem, optionDescription } from './format.js';
 import { textWidth, wrapText } from '../output/wrap.js';
 

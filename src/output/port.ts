@@ -1,6 +1,6 @@
 // The output port handlers write through (as bulk writes through its BulkOutput): rows to stdout
 // or an atomic --out file, a table's totals row, notices on the Ui. Handlers fetch; the port only
-// writes. Built from a Context by src/commands/output-port.ts.
+// writes. Built from a Context by src/command-kit/output-port.ts.
 import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
 import type { Column, OutputFormat, OutputSettings, OutStream, Row } from './types.js';
@@ -141,7 +141,7 @@ async function writeRows(
 async function openReport(stdout: OutStream, settings: OutputSettings, out: string | undefined): Promise<ReportOutput> {
   const [{ createRowWriter }, { TotalsAccumulator, withRowRatios }] = await Promise.all([
     import('./index.js'),
-    import('../stats/totals.js'),
+    import('../statistics/totals.js'),
   ]);
   const file = out === undefined ? undefined : await (await import('./atomic-file.js')).openAtomicFile(out);
   let writer: ReturnType<typeof createRowWriter> | undefined;

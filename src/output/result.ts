@@ -1,5 +1,5 @@
 // What a command hands back: plain data, never behaviour. What streams was already written
-// through the output port (./port.ts); src/commands/render.ts writes the rest. Here, below the
+// through the output port (./port.ts); src/command-kit/render.ts writes the rest. Here, below the
 // features, because bulk and the warehouse return it too.
 import type { Column } from '../schema/column.js';
 

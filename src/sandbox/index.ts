@@ -8,14 +8,14 @@ import { Faults, type FaultSpec, type Latency } from './faults.js';
 import { MAX_BODY } from './params.js';
 import { RequestLog } from './request-log.js';
 import { handle, type RequestListener, type SandboxRequestLog } from './server.js';
-import { countries } from './stats/countries.js';
-import { addIncident, reviseDay, type Incident } from './stats/revise.js';
+import { countries } from './statistics/countries.js';
+import { addIncident, reviseDay, type Incident } from './statistics/revise.js';
 import { Store } from './store.js';
 
 export type { FaultKind, FaultSpec, Latency } from './faults.js';
 export { FAULT_KINDS, parseFaults, parseLatency } from './faults.js';
 export type { RequestListener, SandboxRequestLog } from './server.js';
-export type { Incident } from './stats/revise.js';
+export type { Incident } from './statistics/revise.js';
 export { DEMO as DEMO_ACCOUNT, OTHER as OTHER_ACCOUNT, RESTRICTED as RESTRICTED_ACCOUNT } from './accounts.js';
 
 export interface SandboxOptions {

@@ -8,7 +8,7 @@ import { BEFORE_HANDLER, type FaultKind, type Faults } from './faults.js';
 import { MAX_BODY, readParams } from './params.js';
 import type { RequestLog, SandboxRequestLog } from './request-log.js';
 import { match, splitPath } from './router.js';
-import type { Country } from './stats/countries.js';
+import type { Country } from './statistics/countries.js';
 import type { Store } from './store.js';
 import { send, sendMalformed, sendTruncated } from './send.js';
 import { errorReply, htmlPage, type Reply } from './wire/reply.js';

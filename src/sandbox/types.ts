@@ -1,6 +1,6 @@
 // The sandbox's state as persisted. Statistics are not stored: they come from the seed.
 
-import type { Revision } from './stats/revisions.js';
+import type { Revision } from './statistics/revisions.js';
 
 export interface Account {
   email: string;

@@ -1,5 +1,5 @@
 // The campaign (read-only). Budgets are decimals or counts by budgetType; dates are ISO 8601 local date-times, converted
-// from the service's MM-DD-YYYY HH:MM in src/api/campaign-dates.ts.
+// from the service's MM-DD-YYYY HH:MM in src/endpoints/campaign-dates.ts.
 import { columnsOf, fieldNames, withNameBeside, type EntitySchema, type RecordOf } from './field.js';
 
 export const campaignSchema = {

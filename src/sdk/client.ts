@@ -4,9 +4,9 @@
 // process.env (fromProfile does, on request) and never exits the process: failures are the
 // exported error classes.
 import { readFileSync } from 'node:fs';
-import { encodeBody } from '../api/body.js';
-import { statisticsRequests } from '../api/statistics.js';
-import type { ApiClient, ApiRequest, EntityList } from '../api/types.js';
+import { encodeBody } from '../transport/body.js';
+import { statisticsRequests } from '../endpoints/statistics.js';
+import type { ApiClient, ApiRequest, EntityList } from '../transport/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../schema/enums.js';
@@ -14,7 +14,7 @@ import { oneOf } from '../schema/rules.js';
 import { createConnection, type ConnectionExtras } from './connection.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { checkTimeZone, resolveRange } from './range.js';
-import { statsList, statsRequest } from './stats.js';
+import { statsList, statsRequest } from './statistics.js';
 import type {
   AdSlotStatsRecord,
   RawRequest,
@@ -51,7 +51,7 @@ function nonNegative(field: string, value: number | undefined): void {
 
 // The entity modules load fast-xml-parser (single entities are parsed whole): imported on first
 // use, so `import 'masg'` stays cheap (test/sdk/lazy-import.test.ts).
-const entities = () => import('../api/index.js');
+const entities = () => import('../endpoints/index.js');
 
 /** An EntityList whose implementation is loaded when it is iterated. */
 function lazyList<T>(load: () => Promise<EntityList<T>>): EntityList<T> {

@@ -1,10 +1,10 @@
-// The SDK's seam to the transport (src/api/transport.ts). One connection pool per SDK client,
+// The SDK's seam to the transport (src/transport/transport.ts). One connection pool per SDK client,
 // one transport per call: the transport measures `deadlineMs` from its creation and takes one
 // signal, so a per-call transport gives every call its own deadline and its own AbortSignal
 // while the sockets are shared. Nothing heavy (undici) is loaded until the first request.
 import type { Dispatcher } from 'undici';
-import type { ClientOptions as TransportOptions, ProxySettings } from '../api/transport.js';
-import type { ApiClient, ApiRequest, StreamOptions } from '../api/types.js';
+import type { ClientOptions as TransportOptions, ProxySettings } from '../transport/transport.js';
+import type { ApiClient, ApiRequest, StreamOptions } from '../transport/types.js';
 import { DEFAULT_RETRIES } from '../config/defaults.js';
 import { UsageError } from '../core/errors.js';
 import type { CallOptions, ClientOptions } from './types.js';
@@ -31,14 +31,14 @@ export function createConnection(opts: ClientOptions, userAgent: string, extras:
 
   async function dispatcher(): Promise<Dispatcher> {
     if (opts.dispatcher) return opts.dispatcher;
-    owned ??= import('../api/transport.js').then(({ createPool }) =>
+    owned ??= import('../transport/transport.js').then(({ createPool }) =>
       createPool({ proxy: extras.proxy, connectTimeoutMs: opts.connectTimeoutMs, maxConnections: extras.maxConnections }),
     );
     return owned;
   }
 
   async function transport(call: CallOptions | undefined): Promise<ApiClient> {
-    const [{ createClient }, shared] = await Promise.all([import('../api/transport.js'), dispatcher()]);
+    const [{ createClient }, shared] = await Promise.all([import('../transport/transport.js'), dispatcher()]);
     const signals = [opts.signal, call?.signal].filter((s): s is AbortSignal => s !== undefined);
     const settings: TransportOptions = {
       baseUrl: opts.baseUrl,

@@ -2,7 +2,7 @@
 // (src/schema/): one set of rules for flags, CSV rows and SDK calls. Everything is checked
 // before a request is built, so a refused input never reaches the wire; a UsageError names the
 // field as the caller spelled it (`formats`, `transparent`).
-import type { AdSlotInput, PublicationInput } from '../api/types.js';
+import type { AdSlotInput, PublicationInput } from '../transport/types.js';
 import { UsageError } from '../core/errors.js';
 import { adSlotSchema, validateAdSlot } from '../schema/adslot.js';
 import { formFields } from '../schema/field.js';

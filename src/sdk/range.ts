@@ -1,11 +1,11 @@
 // `from`/`to` of the SDK → the inclusive pair of 10-digit hour stamps the service receives.
-// Strings go through the CLI's own token parser (src/stats/dates.ts), so `'2026-03-01'` means the
+// Strings go through the CLI's own token parser (src/statistics/dates.ts), so `'2026-03-01'` means the
 // same day in `masg pub stats --from` and in `client.publicationStats({ from })`. A Date is an
 // instant, so it needs the account's zone to become one of the account's hours.
 import { ConfigError, UsageError } from '../core/errors.js';
-import { toStamp, type HourStamp } from '../stats/civil.js';
-import { parseDateToken, stampLabel, type DateToken } from '../stats/dates.js';
-import { isValidTimeZone, localDateHour } from '../stats/zone.js';
+import { toStamp, type HourStamp } from '../statistics/civil.js';
+import { parseDateToken, stampLabel, type DateToken } from '../statistics/dates.js';
+import { isValidTimeZone, localDateHour } from '../statistics/zone.js';
 import type { DateInput } from './types.js';
 
 const RELATIVE = /^\s*(today|yesterday|-\d{1,5}d)\s*$/i;
@@ -22,7 +22,7 @@ export function checkTimeZone(tz: string, field = 'timeZone'): string {
 }
 
 /**
- * The same refusal as the CLI's (exit 3, src/stats/zone.ts): the zone is missing configuration,
+ * The same refusal as the CLI's (exit 3, src/statistics/zone.ts): the zone is missing configuration,
  * never guessed from the host. fromProfile() fills timeZone from MASG_TIMEZONE or the profile.
  */
 function needZone(field: string, what: string): ConfigError {

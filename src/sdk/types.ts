@@ -2,11 +2,11 @@
 // service's exact strings: IDs are opaque ("0012" stays "0012"), counts may exceed 2^53, money is
 // an exact decimal. Nothing here is converted to a JS number behind the caller's back.
 import type { Dispatcher } from 'undici';
-import type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication } from '../api/types.js';
+import type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication } from '../transport/types.js';
 import type { adSlotSchema } from '../schema/adslot.js';
 import type { SdkInput } from '../schema/field.js';
 import type { publicationSchema } from '../schema/publication.js';
-import type { CampaignStatsValues, PublisherStatsValues } from '../schema/stats.js';
+import type { CampaignStatsValues, PublisherStatsValues } from '../schema/statistics.js';
 
 export type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication };
 
@@ -55,7 +55,7 @@ export type CampaignStatsQuery = StatsRange;
 
 /**
  * Publisher figures: one publication (or ad slot, with `level: 'adslot'`), maybe one country.
- * The figures (src/schema/stats.ts): counts (`requests`, `impressions`, `clicks`) and the decimal
+ * The figures (src/schema/statistics.ts): counts (`requests`, `impressions`, `clicks`) and the decimal
  * `earnings`; `currency` is "USD" (the service's only currency) when the body leaves it out.
  */
 export interface PublicationStatsRecord extends PublisherStatsValues {
@@ -73,7 +73,7 @@ export interface AdSlotStatsRecord extends PublisherStatsValues {
 }
 
 /**
- * Campaign figures (src/schema/stats.ts): counts, and decimals as sent: `conversionsPercent` is
+ * Campaign figures (src/schema/statistics.ts): counts, and decimals as sent: `conversionsPercent` is
  * conversions per 100 clicks, `ctr` the raw click-through ratio (2 % is "0.02", despite the service
  * labelling it USD), `costPerConversion` is "∞" when there were no conversions.
  */

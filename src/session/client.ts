@@ -1,8 +1,8 @@
 // The CLI's client: the SDK's own openClient plus what the command line adds (proxy, --debug,
 // notices, connection cap, whole-command deadline, wait indicator, ID-cache trimming).
-import type { ApiClient, ApiRequest } from '../api/types.js';
+import type { ApiClient, ApiRequest } from '../transport/types.js';
 import { MasgError } from '../core/errors.js';
-import { proxyFromEnv, proxySecrets } from '../api/proxy.js';
+import { proxyFromEnv, proxySecrets } from '../transport/proxy.js';
 import { createRedactor } from '../core/redact.js';
 import type { Io } from '../core/io.js';
 import type { Ui } from '../output/ui.js';

@@ -1,6 +1,6 @@
 // The one place the warehouse reads the account's objects, through the SDK like every command.
 
-import type { ApiRequest } from '../api/types.js';
+import type { ApiRequest } from '../transport/types.js';
 import type { MasgClient } from '../sdk/types.js';
 
 export interface AccountObjects {

@@ -67,23 +67,27 @@ describe('the layer rules themselves', () => {
   // One break per kind of rule, each in files of its own; the `ok` files import only downwards.
   const tree: Record<string, string> = {
     'src/core/ok.ts': 'export const core = 1;\n',
-    'src/api/ok.ts': "import { core } from '../core/ok.js';\nexport const api = core;\n",
+    'src/transport/ok.ts': "import { core } from '../core/ok.js';\nexport const api = core;\n",
     // A file cycle through a dynamic import.
-    'src/api/a.ts': "export const a = async () => (await import('./b.js')).b;\n",
-    'src/api/b.ts': "import { a } from './a.js';\nexport const b = a;\n",
+    'src/transport/a.ts': "export const a = async () => (await import('./b.js')).b;\n",
+    'src/transport/b.ts': "import { a } from './a.js';\nexport const b = a;\n",
     // Upward imports, one per layer rule.
-    'src/core/up.ts': "import { api } from '../api/ok.js';\nexport const up = api;\n",
-    'src/output/up.ts': "import { api } from '../api/ok.js';\nexport const up = api;\n",
+    'src/core/up.ts': "import { api } from '../transport/ok.js';\nexport const up = api;\n",
+    'src/output/up.ts': "import { api } from '../transport/ok.js';\nexport const up = api;\n",
     'src/sandbox/up.ts': "import type { Ctx } from '../context.js';\nexport type Up = Ctx;\n",
-    'src/completion/up.ts': "import { run } from '../commands/run.js';\nexport const up = run;\n",
-    'src/session/up.ts': "import { run } from '../commands/run.js';\nexport const up = run;\n",
+    'src/completion/up.ts': "import { run } from '../command-kit/run.js';\nexport const up = run;\n",
+    'src/session/up.ts': "import { run } from '../command-kit/run.js';\nexport const up = run;\n",
     // A feature reaching into another feature: the pulse may not import the warehouse.
     'src/pulse/up.ts': "import { store } from '../warehouse/ok.js';\nexport const up = store;\n",
-    'src/warehouse/ok.ts': "import { api } from '../api/ok.js';\nexport const store = api;\n",
-    'src/commands/run.ts': "import { VERSION } from '../cli.js';\nexport const run = VERSION;\n",
+    'src/warehouse/ok.ts': "import { api } from '../transport/ok.js';\nexport const store = api;\n",
+    'src/command-kit/run.ts': "import { VERSION } from '../cli.js';\nexport const run = VERSION;\n",
     // The renderer reaching for the wire (a retry), allowed to any other command file.
-    'src/commands/render.ts': "import { api } from '../api/ok.js';\nexport const render = api;\n",
-    'src/commands/ok.ts': "import { api } from '../api/ok.js';\nexport const ok = api;\n",
+    'src/command-kit/render.ts': "import { api } from '../transport/ok.js';\nexport const render = api;\n",
+    'src/commands/ok.ts': "import { api } from '../transport/ok.js';\nexport const ok = api;\n",
+    // The transport knows no endpoint; the command kit imports no command.
+    'src/endpoints/ok.ts': "import { api } from '../transport/ok.js';\nexport const endpoint = api;\n",
+    'src/transport/up.ts': "import { endpoint } from '../endpoints/ok.js';\nexport const up = endpoint;\n",
+    'src/command-kit/up.ts': "import { ok } from '../commands/ok.js';\nexport const up = ok;\n",
     'src/context.ts': 'export interface Ctx { x: number }\n',
     'src/cli.ts': "export const VERSION = '1';\n",
   };
@@ -93,15 +97,17 @@ describe('the layer rules themselves', () => {
   const fixture = () => (report ??= cruise(dir));
 
   it.each([
-    ['no-circular', 'src/api/a.ts'],
+    ['no-circular', 'src/transport/a.ts'],
     ['layer-core', 'src/core/up.ts'],
     ['layer-output', 'src/output/up.ts'],
     ['layer-sandbox', 'src/sandbox/up.ts'],
     ['layer-completion', 'src/completion/up.ts'],
     ['layer-session', 'src/session/up.ts'],
     ['layer-pulse', 'src/pulse/up.ts'],
-    ['not-to-root', 'src/commands/run.ts'],
-    ['render-writes-only', 'src/commands/render.ts'],
+    ['not-to-root', 'src/command-kit/run.ts'],
+    ['render-writes-only', 'src/command-kit/render.ts'],
+    ['layer-transport', 'src/transport/up.ts'],
+    ['layer-command-kit', 'src/command-kit/up.ts'],
   ])('%s fails on %s', async (rule, from) => {
     const result = await fixture();
     const found = result.summary.violations.filter((v) => v.rule.name === rule).map((v) => v.from);
@@ -112,7 +118,7 @@ describe('the layer rules themselves', () => {
   it('passes the imports that follow the layers', async () => {
     const result = await fixture();
     const from = result.summary.violations.map((v) => v.from);
-    expect(from).not.toContain('src/api/ok.ts');
+    expect(from).not.toContain('src/transport/ok.ts');
     expect(from).not.toContain('src/commands/ok.ts');
   });
 });

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type DemoIds, expectOk, type Harness, parseCsv, useHarness } from '../commands/harness.js';
-import { publicationColumns } from '../../src/commands/columns.js';
+import { publicationColumns } from '../../src/command-kit/columns.js';
 import { canMount, readOnlyDir, removeMounts, tmpfs } from '../helpers/fs-faults.js';
 import { limit } from '../helpers/time-limits.js';
 

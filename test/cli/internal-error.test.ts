@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHarness, type Harness } from '../commands/harness.js';
 
-vi.mock('../../src/api/advertisers.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/api/advertisers.js')>();
+vi.mock('../../src/endpoints/advertisers.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/endpoints/advertisers.js')>();
   return {
     ...real,
     // What a real bug looks like: reading a property of undefined, while the list is read.

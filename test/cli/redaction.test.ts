@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../api/fixture-server.js';
+import { startFixtureServer, type FixtureServer } from '../transport/fixture-server.js';
 import { type DemoIds, type Harness, tempDir, useHarness } from '../commands/harness.js';
 import type { CliRun } from '../helpers/cli.js';
 

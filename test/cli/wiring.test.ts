@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BulkOptions } from '../../src/bulk/options.js';
 import { main } from '../../src/cli.js';
 import type { GlobalOptions, Io } from '../../src/context.js';
-import type { CommandDef } from '../../src/commands/define.js';
+import type { CommandDef } from '../../src/command-kit/define.js';
 import { commandTable } from '../../src/commands/index.js';
 import { advList } from '../../src/commands/adv/list.js';
 import { api } from '../../src/commands/api.js';

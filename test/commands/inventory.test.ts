@@ -12,7 +12,7 @@ import {
   publicationTableFields,
   adSlotColumnsNamed,
   campaignTableFieldsNamed,
-} from '../../src/commands/columns.js';
+} from '../../src/command-kit/columns.js';
 
 let h: Harness;
 let ids: DemoIds;

@@ -7,14 +7,14 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityRecords, pickFields } from '../../src/api/entities.js';
+import { entityRecords, pickFields } from '../../src/endpoints/entities.js';
 import { PUBLICATION_RECORD_FIELDS } from '../../src/schema/publication.js';
 import { main } from '../../src/cli.js';
 import type { Io } from '../../src/context.js';
-import { publicationColumns } from '../../src/commands/columns.js';
+import { publicationColumns } from '../../src/command-kit/columns.js';
 import { renderRows, type OutputFormat } from '../../src/output/index.js';
 import { TABLE_ROW_LIMIT } from '../../src/output/table.js';
-import { startFixtureServer, type FixtureServer } from '../api/fixture-server.js';
+import { startFixtureServer, type FixtureServer } from '../transport/fixture-server.js';
 import { runCli } from '../helpers/cli.js';
 import { removeTempDirs, startHarness, tempDir, type Harness } from './harness.js';
 

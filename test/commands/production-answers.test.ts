@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, FieldsNotKeptError } from '../../src/index.js';
-import { LATIN1_JSON, startFixtureServer, type FixtureServer } from '../api/fixture-server.js';
+import { LATIN1_JSON, startFixtureServer, type FixtureServer } from '../transport/fixture-server.js';
 import { removeTempDirs, startHarness, tempDir, type Harness } from './harness.js';
 
 const PUB = '0378aee4-d936-4ff2-a190-8a33aeab6a46';

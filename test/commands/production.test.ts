@@ -4,7 +4,7 @@
 // stripped in tables and kept in csv/json, and production's error shapes map to exit codes.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURES, LATIN1_JSON, XML, startFixtureServer, type FixtureServer } from '../api/fixture-server.js';
+import { FIXTURES, LATIN1_JSON, XML, startFixtureServer, type FixtureServer } from '../transport/fixture-server.js';
 import { runCli, type CliOptions } from '../helpers/cli.js';
 import { parseCsv, removeTempDirs, tempDir } from './harness.js';
 

@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listPublications } from '../../src/api/publications.js';
-import { createClient } from '../../src/api/transport.js';
+import { listPublications } from '../../src/endpoints/publications.js';
+import { createClient } from '../../src/transport/transport.js';
 import { runCli } from '../helpers/cli.js';
 import {
   HOSTILE_IDS,

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAdvertisers } from '../../src/api/advertisers.js';
-import { listCampaigns } from '../../src/api/campaigns.js';
-import { listPublications } from '../../src/api/publications.js';
-import { createClient } from '../../src/api/transport.js';
+import { listAdvertisers } from '../../src/endpoints/advertisers.js';
+import { listCampaigns } from '../../src/endpoints/campaigns.js';
+import { listPublications } from '../../src/endpoints/publications.js';
+import { createClient } from '../../src/transport/transport.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import {
   bashComplete,

@@ -3,7 +3,7 @@
 // conventions a newcomer tries first: `masg version`, -v, and gh's --json.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepLineOptions } from '../../src/commands/suggest.js';
+import { keepLineOptions } from '../../src/command-kit/suggest.js';
 import { removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
 import { runCli } from '../helpers/cli.js';
 

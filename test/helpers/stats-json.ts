@@ -10,8 +10,8 @@
 // Counts are JSON numbers: parseJson quotes them before JSON.parse, so 9007199254740993 stays exact.
 
 import { errorFromService } from '../../src/core/errors.js';
-import { isJsonObject, jsonScalar, parseJson, type JsonValue } from '../../src/api/json.js';
-import { malformed } from '../../src/api/stats-record-builder.js';
+import { isJsonObject, jsonScalar, parseJson, type JsonValue } from '../../src/transport/json.js';
+import { malformed } from '../../src/endpoints/statistics-records.js';
 import {
   byCountry,
   completeRecord,
@@ -21,7 +21,7 @@ import {
   shapeFields,
   type StatsRecord,
   type StatsShape,
-} from '../../src/api/stats-shapes.js';
+} from '../../src/endpoints/statistics-shapes.js';
 
 type Level = keyof StatsRecord;
 type JsonObject = { [key: string]: JsonValue };

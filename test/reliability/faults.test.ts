@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixture, startFixtureServer, type FixtureServer } from '../api/fixture-server.js';
+import { fixture, startFixtureServer, type FixtureServer } from '../transport/fixture-server.js';
 import { demo, startHarness, type Harness } from '../commands/harness.js';
 import { limit } from '../helpers/time-limits.js';
 

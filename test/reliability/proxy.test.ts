@@ -4,7 +4,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { proxyFor, proxyFromEnv, proxySecrets, type ProxySettings } from '../../src/api/proxy.js';
+import { proxyFor, proxyFromEnv, proxySecrets, type ProxySettings } from '../../src/transport/proxy.js';
 import { startHarness, type Harness } from '../commands/harness.js';
 
 interface Passed {

@@ -1,9 +1,9 @@
 // The generator's arithmetic, without HTTP: a range is exactly the sum of its hours, across
 // day and 28-day block boundaries, and the counts keep requests ≥ impressions ≥ clicks.
 import { describe, expect, it } from 'vitest';
-import { addRange } from '../../src/sandbox/stats/series.js';
-import { SlotCountrySeries } from '../../src/sandbox/stats/slot-series.js';
-import { formatCents, formatRatio } from '../../src/sandbox/stats/money.js';
+import { addRange } from '../../src/sandbox/statistics/series.js';
+import { SlotCountrySeries } from '../../src/sandbox/statistics/slot-series.js';
+import { formatCents, formatRatio } from '../../src/sandbox/statistics/money.js';
 
 function activeSeries(slot: number): SlotCountrySeries {
   for (let c = 0; ; c++) {

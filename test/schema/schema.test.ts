@@ -3,15 +3,15 @@
 // parameter, a flag with its help, a bulk column and an SDK input exactly as its schema entry says.
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { adSlotRequests } from '../../src/api/adslots.js';
-import { publicationRequests } from '../../src/api/publications.js';
+import { adSlotRequests } from '../../src/endpoints/adslots.js';
+import { publicationRequests } from '../../src/endpoints/publications.js';
 import { adSlotBulk, AD_SLOT_CREATE_COLUMNS, publicationBulk } from '../../src/bulk/schema.js';
-import * as columns from '../../src/commands/columns.js';
+import * as columns from '../../src/command-kit/columns.js';
 import { pubCreate } from '../../src/commands/pub/create.js';
 import { pubUpdate } from '../../src/commands/pub/update.js';
 import { slotCreate } from '../../src/commands/slot/create.js';
 import { slotUpdate } from '../../src/commands/slot/update.js';
-import type { CommandDef } from '../../src/commands/define.js';
+import type { CommandDef } from '../../src/command-kit/define.js';
 import { UsageError } from '../../src/core/errors.js';
 import { adSlotSchema, AD_SLOT_RECORD_FIELDS } from '../../src/schema/adslot.js';
 import { advertiserSchema } from '../../src/schema/advertiser.js';
@@ -19,9 +19,9 @@ import { campaignSchema } from '../../src/schema/campaign.js';
 import { columnsOf, fieldNames, flagHelp, formFields, type EntitySchema, type Mode } from '../../src/schema/field.js';
 import { publicationSchema, PUBLICATION_RECORD_FIELDS, validatePublication } from '../../src/schema/publication.js';
 import { flagLabel } from '../../src/schema/rules.js';
-import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../../src/schema/stats.js';
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../../src/schema/statistics.js';
 import { adSlotChanges, adSlotCreate, publicationChanges, publicationCreate } from '../../src/sdk/inputs.js';
-import { statsColumns } from '../../src/stats/rows.js';
+import { statsColumns } from '../../src/statistics/rows.js';
 import { DIMENSION_TABLES, STATS_TABLES } from '../../src/warehouse/schema.js';
 
 const entities: Array<[string, EntitySchema]> = [
@@ -226,7 +226,7 @@ describe('bulk files', () => {
 });
 
 describe('statistics and the warehouse', () => {
-  it('report columns carry the figures of src/schema/stats.ts, in order', () => {
+  it('report columns carry the figures of src/schema/statistics.ts, in order', () => {
     const values = (kind: 'publisher' | 'campaign') => statsColumns(kind).slice(1);
     expect(values('publisher').map((c) => [c.key, c.type, c.priority])).toEqual(
       Object.entries(PUBLISHER_STATS_FIELDS).map(([k, f]) => [k, f.column.type, f.column.priority]),

@@ -77,7 +77,7 @@ describe('a statistics export', () => {
     // commands were loaded by group, 229 after; 231 on main before, two more with the help layout
     // (src/help/format.ts, which commander calls synchronously, so it cannot wait for an import)
     // and src/output/wrap.ts (messages wrapped to the terminal); one more with the output port
-    // (src/output/port.ts and its builder, src/commands/output-port.ts; one request module less).
+    // (src/output/port.ts and its builder, src/command-kit/output-port.ts; one request module less).
     expect(modules.length).toBeLessThanOrEqual(234);
   });
 

@@ -2,7 +2,7 @@
 // MM-DD-YYYY HH:MM only under --raw), and empty values are null in json and ndjson, whatever the
 // column's type.
 import { describe, expect, it } from 'vitest';
-import { isoCampaignDate } from '../../src/api/campaign-dates.js';
+import { isoCampaignDate } from '../../src/endpoints/campaign-dates.js';
 import { parseCsv, useHarness, type DemoIds, type Harness } from '../commands/harness.js';
 
 let h: Harness;

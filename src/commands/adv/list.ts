@@ -1,7 +1,7 @@
-import { advertiserColumns } from '../columns.js';
-import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, writeList, type ListOptions } from '../list-result.js';
-import { rawOr } from '../raw.js';
+import { advertiserColumns } from '../../command-kit/columns.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { addOutOption, checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { rawOr } from '../../command-kit/raw.js';
 
 export const advList = defineCommand<ListOptions>({
   name: 'list',

@@ -1,7 +1,7 @@
 import { UsageError } from '../../core/errors.js';
 import type { DryRun } from '../../sdk/types.js';
-import { defineTopCommand } from '../define.js';
-import { dryRunResult } from '../raw.js';
+import { defineTopCommand } from '../../command-kit/define.js';
+import { dryRunResult } from '../../command-kit/raw.js';
 
 /**
  * --sandbox always acts as its own demo account, so login/logout with it can only mean a mistake:

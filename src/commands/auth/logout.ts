@@ -1,4 +1,4 @@
-import { defineTopCommand } from '../define.js';
+import { defineTopCommand } from '../../command-kit/define.js';
 import { sandboxNeedsNoCredentials } from './login.js';
 
 export const logout = defineTopCommand<Record<string, never>>({

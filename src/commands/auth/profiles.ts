@@ -1,4 +1,4 @@
-import { defineTopCommand } from '../define.js';
+import { defineTopCommand } from '../../command-kit/define.js';
 
 export const profiles = defineTopCommand<Record<string, never>>({
   name: 'profiles',

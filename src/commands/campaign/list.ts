@@ -1,9 +1,9 @@
-import { campaignColumns, campaignColumnsNamed, campaignTableFieldsNamed } from '../columns.js';
-import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, type ListOptions } from '../list-result.js';
-import { ADVERTISER_OWNER, namedList } from '../owner-names.js';
-import { rawOr } from '../raw.js';
-import { resolveId } from '../resolve-id.js';
+import { campaignColumns, campaignColumnsNamed, campaignTableFieldsNamed } from '../../command-kit/columns.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { addOutOption, checkOut, type ListOptions } from '../../command-kit/list-result.js';
+import { ADVERTISER_OWNER, namedList } from '../../command-kit/owner-names.js';
+import { rawOr } from '../../command-kit/raw.js';
+import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const campaignList = defineCommand<ListOptions>({
   name: 'list',

@@ -1,8 +1,8 @@
-import { campaignColumns, campaignColumnsNamed } from '../columns.js';
-import { defineCommand } from '../define.js';
-import { ADVERTISER_OWNER, namedRecord } from '../owner-names.js';
-import { rawOr } from '../raw.js';
-import { resolveId } from '../resolve-id.js';
+import { campaignColumns, campaignColumnsNamed } from '../../command-kit/columns.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { ADVERTISER_OWNER, namedRecord } from '../../command-kit/owner-names.js';
+import { rawOr } from '../../command-kit/raw.js';
+import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const campaignView = defineCommand<Record<string, never>>({
   name: 'view',

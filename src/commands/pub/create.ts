@@ -1,9 +1,9 @@
 import type { PublicationCreate } from '../../sdk/types.js';
 import { validatePublication } from '../../schema/publication.js';
 import { flagLabel } from '../../schema/rules.js';
-import { publicationColumns } from '../columns.js';
-import { defineCommand } from '../define.js';
-import { rawOr } from '../raw.js';
+import { publicationColumns } from '../../command-kit/columns.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { rawOr } from '../../command-kit/raw.js';
 import { addPublicationOptions, pickPublicationFields } from './fields.js';
 
 export const pubCreate = defineCommand<Record<string, string>>({

@@ -2,7 +2,7 @@
 // (src/schema/publication.ts), which holds each flag's help text and completion.
 import type { Command } from 'commander';
 import { publicationSchema } from '../../schema/publication.js';
-import { addFieldOptions, pickFieldOptions } from '../field-options.js';
+import { addFieldOptions, pickFieldOptions } from '../../command-kit/field-options.js';
 
 export function addPublicationOptions(cmd: Command, mode: 'create' | 'update'): void {
   addFieldOptions(cmd, publicationSchema, mode);

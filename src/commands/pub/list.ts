@@ -2,10 +2,10 @@ import { Option } from 'commander';
 import { completeWith } from '../../completion/hints.js';
 import { PUBLICATION_STATUSES } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
-import { publicationColumns, publicationTableFields } from '../columns.js';
-import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, writeList, type ListOptions } from '../list-result.js';
-import { rawOr } from '../raw.js';
+import { publicationColumns, publicationTableFields } from '../../command-kit/columns.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { addOutOption, checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { rawOr } from '../../command-kit/raw.js';
 
 export interface PubListOptions extends ListOptions {
   status?: string;

@@ -2,11 +2,11 @@ import { NotAppliedError, UsageError } from '../../core/errors.js';
 import type { PublicationChanges } from '../../sdk/types.js';
 import { validatePublication } from '../../schema/publication.js';
 import { flagLabel } from '../../schema/rules.js';
-import { publicationColumns } from '../columns.js';
-import { bulkPort } from '../bulk-port.js';
-import { defineCommand } from '../define.js';
-import { rawOr } from '../raw.js';
-import { resolveIds } from '../resolve-id.js';
+import { publicationColumns } from '../../command-kit/columns.js';
+import { bulkPort } from '../../command-kit/bulk-port.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { rawOr } from '../../command-kit/raw.js';
+import { resolveIds } from '../../command-kit/resolve-id.js';
 import { addPublicationOptions, pickPublicationFields } from './fields.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 

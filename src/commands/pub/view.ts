@@ -1,7 +1,7 @@
-import { publicationColumns } from '../columns.js';
-import { defineCommand } from '../define.js';
-import { rawOr } from '../raw.js';
-import { resolveId } from '../resolve-id.js';
+import { publicationColumns } from '../../command-kit/columns.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { rawOr } from '../../command-kit/raw.js';
+import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const pubView = defineCommand<Record<string, never>>({
   name: 'view',

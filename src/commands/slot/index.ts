@@ -1,6 +1,6 @@
 // The `slot` group's subcommands, in help order: loaded only when the command line names `slot`
 // (or everything is wanted: help, docs, completion spec), see src/commands/index.ts.
-import type { AnySubcommandDef } from '../define.js';
+import type { AnySubcommandDef } from '../../command-kit/define.js';
 import { slotList } from './list.js';
 import { slotView } from './view.js';
 import { slotCreate } from './create.js';

@@ -1,8 +1,8 @@
 // slot create/update: an ad slot the service answered without the tags that were sent is still
 // shown (it was created or updated), and the run fails with exit 5 naming `tags` (src/sdk/kept.ts).
 import type { RawResponse } from '../../sdk/types.js';
-import type { CommandResult } from '../define.js';
-import { adSlotColumns } from '../columns.js';
+import type { CommandResult } from '../../command-kit/define.js';
+import { adSlotColumns } from '../../command-kit/columns.js';
 import { FieldsNotKeptError, tagsNotKept } from '../../sdk/kept.js';
 
 /** The record result of a create or update, with the SDK's "not kept" failure turned into the result's failure. */

@@ -1,9 +1,9 @@
-import { adSlotColumns, adSlotColumnsNamed } from '../columns.js';
-import { defineCommand } from '../define.js';
-import { addOutOption, checkOut, type ListOptions } from '../list-result.js';
-import { PUBLICATION_OWNER, namedList } from '../owner-names.js';
-import { rawOr } from '../raw.js';
-import { resolveId } from '../resolve-id.js';
+import { adSlotColumns, adSlotColumnsNamed } from '../../command-kit/columns.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { addOutOption, checkOut, type ListOptions } from '../../command-kit/list-result.js';
+import { PUBLICATION_OWNER, namedList } from '../../command-kit/owner-names.js';
+import { rawOr } from '../../command-kit/raw.js';
+import { resolveId } from '../../command-kit/resolve-id.js';
 
 export interface SlotListOptions extends ListOptions {
   publication?: string;

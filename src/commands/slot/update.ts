@@ -1,15 +1,15 @@
 import { ApiError, UsageError } from '../../core/errors.js';
 import type { AdSlotChanges, MasgClient } from '../../sdk/types.js';
 import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
-import { addFieldOptions } from '../field-options.js';
+import { addFieldOptions } from '../../command-kit/field-options.js';
 import type { FormInput } from '../../schema/field.js';
 import { flagLabel } from '../../schema/rules.js';
-import { adSlotColumns } from '../columns.js';
-import { bulkPort } from '../bulk-port.js';
-import { defineCommand } from '../define.js';
-import { rawOr } from '../raw.js';
+import { adSlotColumns } from '../../command-kit/columns.js';
+import { bulkPort } from '../../command-kit/bulk-port.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { rawOr } from '../../command-kit/raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
-import { resolveEntity } from '../resolve-id.js';
+import { resolveEntity } from '../../command-kit/resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 /** The flags of the update form, from the schema. */

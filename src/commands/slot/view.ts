@@ -1,8 +1,8 @@
-import { adSlotColumns, adSlotColumnsNamed } from '../columns.js';
-import { defineCommand } from '../define.js';
-import { PUBLICATION_OWNER, namedRecord } from '../owner-names.js';
-import { rawOr } from '../raw.js';
-import { resolveId } from '../resolve-id.js';
+import { adSlotColumns, adSlotColumnsNamed } from '../../command-kit/columns.js';
+import { defineCommand } from '../../command-kit/define.js';
+import { PUBLICATION_OWNER, namedRecord } from '../../command-kit/owner-names.js';
+import { rawOr } from '../../command-kit/raw.js';
+import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const slotView = defineCommand<Record<string, never>>({
   name: 'view',

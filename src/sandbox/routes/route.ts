@@ -1,7 +1,7 @@
 // Every endpoint parses before authentication (parameter errors win, as in production), then runs.
 
 import type { Store } from '../store.js';
-import type { Country } from '../stats/countries.js';
+import type { Country } from '../statistics/countries.js';
 import type { Account } from '../types.js';
 import type { Params } from '../validate.js';
 import type { Format, Reply } from '../wire/reply.js';

@@ -1,7 +1,7 @@
 // Statistics endpoints. As in production, a reversed range is not checked: it simply has no data.
 
-import { campaignNodes } from '../stats/campaign.js';
-import { adSlotNodes, publicationNodes, type PublisherQuery, type StatsContext } from '../stats/publisher.js';
+import { campaignNodes } from '../statistics/campaign.js';
+import { adSlotNodes, publicationNodes, type PublisherQuery, type StatsContext } from '../statistics/publisher.js';
 import { byName } from '../store.js';
 import { localHour, parseStamp } from '../time.js';
 import type { AdSlotRecord, PublicationRecord } from '../types.js';

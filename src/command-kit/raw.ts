@@ -1,0 +1,32 @@
+// --raw: send the very request the typed SDK method would send (through the SDK's request())
+// and print the body unchanged. --dry-run: describe that request instead, sending nothing.
+import type { ApiRequest } from '../transport/types.js';
+import type { Context } from '../context.js';
+import type { DryRun, MasgClient, RawResponse } from '../sdk/types.js';
+import type { CommandResult } from './define.js';
+
+export async function rawOr(
+  ctx: Context,
+  request: ApiRequest,
+  typed: (client: MasgClient) => CommandResult | Promise<CommandResult>,
+  /** Reads the raw answer for a failure the exit code must still report (an ignored status move). */
+  check?: (response: RawResponse) => Error | undefined,
+): Promise<CommandResult> {
+  const client = await ctx.sdk();
+  const raw = ctx.globals.raw;
+  if (ctx.globals.dryRun) {
+    const { asRawRequest } = await import('../sdk/requests.js');
+    return dryRunResult([await client.request(asRawRequest(request, raw), { dryRun: true })]);
+  }
+  if (raw) {
+    const { asRawRequest } = await import('../sdk/requests.js');
+    const response = await client.request(asRawRequest(request, raw));
+    return { kind: 'raw', body: response.body, bytes: response.bytes, failure: check?.(response) };
+  }
+  return typed(client);
+}
+
+/** What --dry-run prints: each described request's text, in order. */
+export function dryRunResult(plans: DryRun[]): CommandResult {
+  return { kind: 'dry-run', requests: plans.flatMap((plan) => plan.requests.map((r) => r.text)) };
+}

@@ -1,0 +1,43 @@
+// Production may answer a campaign view with a bare <campaign> root; entityRecords accepts both.
+import { withIsoDates } from './campaign-dates.js';
+import { entityList, pickFields, singleRecord } from './entities.js';
+import { segment } from './params.js';
+import { CAMPAIGN_RECORD_FIELDS, campaignSchema } from '../schema/campaign.js';
+import type { ApiClient, ApiRequest, Campaign, EntityList } from '../transport/types.js';
+
+export const campaignRequests = {
+  list: (advertiserId: string): ApiRequest => ({
+    method: 'GET',
+    path: `/advertiser/${segment(advertiserId)}/campaigns/list`,
+  }),
+  view: (id: string): ApiRequest => ({ method: 'GET', path: `/campaign/${segment(id)}` }),
+};
+
+const toCampaign = (record: Record<string, string>): Campaign => withIsoDates(pickFields(CAMPAIGN_RECORD_FIELDS, record));
+
+/** Sorted by name, streamed; dates in ISO form. */
+export function listCampaigns(client: ApiClient, advertiserId: string): EntityList<Campaign> {
+  const list = entityList(client, campaignRequests.list(advertiserId), {
+    tag: campaignSchema.tag,
+    fields: CAMPAIGN_RECORD_FIELDS,
+    what: campaignSchema.plural,
+  });
+  async function* batches(): AsyncGenerator<Campaign[], void, undefined> {
+    for await (const batch of list.batches()) yield batch.map(withIsoDates);
+  }
+  return {
+    batches,
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of batches()) yield* batch;
+    },
+    async toArray() {
+      const all: Campaign[] = [];
+      for await (const batch of batches()) all.push(...batch);
+      return all;
+    },
+  };
+}
+
+export async function getCampaign(client: ApiClient, id: string): Promise<Campaign> {
+  return toCampaign(singleRecord(await client.request(campaignRequests.view(id)), 'campaign'));
+}
