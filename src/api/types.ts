@@ -44,7 +44,7 @@ export interface ApiClient {
 }
 
 export interface StreamOptions {
-  /** Default 512. A shorter body is read whole, so a cut is retried as by request(); later cuts are final. */
+  /** Default 512. A body no longer than this is read whole (a cut is retried as by request()); past it a cut is final. */
   readAhead?: number;
 }
 

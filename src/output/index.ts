@@ -17,7 +17,7 @@ export { createRowWriter, writeCsvBytes, writesCsvBytes, type CsvBytes } from '.
 export { createUi, type Ui, type UiOptions, type Spinner } from './ui.js';
 export { describeError, type ErrorDescription } from './describe-error.js';
 
-/** Piped output is exactly `-o tsv`, so `cut` and `awk` just work and no hidden format exists. */
+/** `table` on a terminal, else exactly `-o tsv`, so `cut` and `awk` just work and no hidden format exists. */
 export function defaultFormat(stdoutIsTTY: boolean): OutputFormat {
   return stdoutIsTTY ? 'table' : 'tsv';
 }
