@@ -23,13 +23,9 @@ function retryCount(value: string): number {
   return Number(value);
 }
 
-/**
- * The commander program. With `argv` (a run), only the command group that argv names is loaded
- * (src/commands/index.ts); without it (docs, completion spec, tests), every command is.
- */
+/** With `argv`, only the command group it names is loaded; without it, every command is. */
 export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
-  // Imported here rather than at the top so that the fast paths in main() never load commander
-  // or the command modules: together they cost about half of bare Node's start-up.
+  // Not at the top: commander and the commands cost about half of bare Node's start-up.
   const [
     { Command, CommanderError, Option },
     { registerCommands },
@@ -95,18 +91,16 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     )
     .option('--dry-run', 'print the request(s) that would be sent, send nothing')
     .showSuggestionAfterError()
-    // `masg pub list --help` also names --profile, -o, --dry-run… (briefly, after its own options
-    // and examples): its examples use them.
+    // A command's examples use the global options, so its help names them too.
     .configureHelp({ showGlobalOptions: true, formatHelp })
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
       getOutHelpWidth: () => textWidth(io.stdout, io.env),
       getErrHelpWidth: () => textWidth(io.stderr, io.env),
-      // Commander's parse errors look like masg's own: "masg: …", further lines indented.
       outputError: (s, write) => write(wrapTo(commanderMessage(s), messageWidth(io.stderr, io.env), 2)),
     })
-    // Commander would call process.exit itself; make it throw so main() decides the exit code.
+    // Throw instead of process.exit, so main() decides the exit code.
     .exitOverride();
   // -V as well: commander's own default, which scripts may already use.
   program.addOption(new Option('-V').hideHelp());
@@ -125,7 +119,6 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   return program;
 }
 
-/** `error: unknown option '--x'\n(Did you mean --y?)` → `masg: unknown option '--x'\n  (Did you mean --y?)`. */
 export function commanderMessage(text: string): string {
   const [first = '', ...rest] = text.replace(/\n$/, '').split('\n');
   return [first.replace(/^error: /, 'masg: '), ...rest.map((l) => (l === '' ? l : `  ${l}`))].join('\n') + '\n';
@@ -133,10 +126,6 @@ export function commanderMessage(text: string): string {
 
 type CorrectSuggestion = (text: string, cmd: Command) => string;
 
-/**
- * After a parse error, say where the right usage is: the help of the command that refused it,
- * with commander's spelling-based suggestion corrected where it misleads (src/command-kit/suggest.ts).
- */
 function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): void {
   cmd.showHelpAfterError(`  See \`${path} --help\` for the options and examples.`);
   const output = cmd.configureOutput();
@@ -144,17 +133,15 @@ function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): vo
   for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`, correct);
 }
 
-/** Runs masg with the given arguments and IO; resolves to the exit code. Never exits the process. */
+/** Resolves to the exit code; never exits the process. */
 export async function main(argv: string[], io: Io): Promise<number> {
-  // Fast paths for answers that need no command tree (bench/startup.js measures them): the
-  // version (`masg version`, -v, --version, and commander's -V), and `__complete`, which the shell runs on every Tab (src/completion/complete.ts).
+  // Fast paths without the command tree: the version, and `__complete`, run on every Tab.
   if (argv.length === 1 && ['--version', '-v', '-V', 'version'].includes(argv[0])) {
     io.stdout.write(`${VERSION}\n`);
     return ExitCode.OK;
   }
   if (argv[0] === '__complete') {
     const { complete } = await import('./completion/complete.js');
-    // Live IDs reach the service through the CLI shell's Context, loaded only when a Tab needs them.
     await complete(argv.slice(1), io, buildProgram, async (...line) =>
       (await import('./session/line-session.js')).openLineSession(io.env, VERSION, ...line),
     );
@@ -174,8 +161,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       if (!(err instanceof (await import('./commands/index.js')).NotLoaded)) throw err;
       await (await buildProgram(io)).parseAsync(argv, { from: 'user' });
     }
-    // stdout redirected to a file on a full disk: the data did not arrive, whatever the command
-    // thought. Never exit 0 for output that was lost.
+    // stdout to a full disk: never exit 0 for output that was lost.
     const lost = output.failure();
     if (lost) return await reportError(lost, io, argv.includes('--debug'), lost);
     return ExitCode.OK;
@@ -189,7 +175,6 @@ export async function main(argv: string[], io: Io): Promise<number> {
 async function reportError(err: unknown, io: Io, debug: boolean, outputError?: Error): Promise<number> {
   const { CommanderError } = await import('commander');
   if (err instanceof CommanderError) {
-    // Help and version are successes; every other parse error is a usage error (exit 2).
     // Commander has already printed its message on stderr.
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.OK;
     return ExitCode.USAGE;
@@ -203,8 +188,7 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }
-  // A file-system failure that no command named (a bug in itself, but not the user's problem):
-  // still exit 7 with the file and the cause, never "internal error".
+  // A file-system failure no command named still exits 7 with the file, never "internal error".
   const { localIOError } = await import('./core/local-io.js');
   const named = (err as { path?: unknown } | null)?.path;
   const path = typeof named === 'string' ? named : err === outputError ? 'standard output' : undefined;
@@ -224,10 +208,7 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
   return ExitCode.INTERNAL;
 }
 
-/**
- * Remembers the error stdout fails with (ENOSPC when redirected to a file on a full disk). Not
- * read from the stream afterwards: process.stdout does not keep it. EPIPE (`| head`) is no failure.
- */
+/** Remembers stdout's error (ENOSPC): process.stdout does not keep it. EPIPE (`| head`) is none. */
 function watchOutput(io: Io): { failure(): Error | undefined; stop(): void } {
   let failure: Error | undefined;
   const onError = (err: Error) => {
@@ -237,22 +218,19 @@ function watchOutput(io: Io): { failure(): Error | undefined; stop(): void } {
   return { failure: () => failure, stop: () => void io.stdout.removeListener('error', onError) };
 }
 
-/** Process glue, used by bin/masg.js only. */
 export function run(): void {
   const controller = new AbortController();
   let firstAt: number | undefined;
   const onSignal = () => {
-    // The first Ctrl-C asks in-flight work to stop and clean up; a second one gives up waiting.
-    // A repeat within 250 ms is not a person: `when-exit` (conf → atomically) re-raises the signal
-    // it caught at the process itself, which would otherwise skip the cleanup the first one started.
+    // A second Ctrl-C gives up waiting, but not within 250 ms: `when-exit` (via conf) re-raises the
+    // signal it caught, which would skip the cleanup the first one started.
     if (firstAt === undefined) firstAt = performance.now();
     else if (performance.now() - firstAt > 250) process.exit(ExitCode.INTERRUPTED);
     controller.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // process.stdin is created on first access, which costs a few ms of start-up: only commands
-  // that read it (login --key-stdin, prompts) pay for it.
+  // process.stdin costs a few ms on first access: only commands that read it pay.
   let stdin: Io['stdin'] | undefined;
   const io: Io = {
     stdout: process.stdout,
@@ -263,12 +241,11 @@ export function run(): void {
     env: process.env,
     signal: controller.signal,
   };
-  // EPIPE on stdout (e.g. `masg pub list | head -1`) is not an error worth a stack trace.
+  // EPIPE (`| head -1`) is not worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(ExitCode.OK);
   });
-  // If the event loop ever empties while the command is still pending (a wait nothing can end),
-  // Node would exit 0: a cron job would take an unfinished export for a success. Never.
+  // An emptied event loop with the command pending would exit 0: cron would take it for a success.
   let settled = false;
   process.once('beforeExit', () => {
     if (settled) return;
@@ -278,10 +255,8 @@ export function run(): void {
   void main(process.argv.slice(2), io).then(async (code) => {
     settled = true;
     process.exitCode = code;
-    // Everything the command owns (sockets, files, an embedded sandbox) is closed by now. What
-    // may remain is work nobody needs: V8 finishing an optimised compile of undici's HTTP parser
-    // in the background keeps an idle process alive ~80 ms after any request, and a stray
-    // handle could keep an interrupted run waiting. Flush what was written, then end.
+    // Everything owned is closed; what remains (V8 compiling undici's parser, ~80 ms, or a stray
+    // handle) is work nobody needs. Flush, then end.
     await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
     process.exit(code);
   });

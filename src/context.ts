@@ -23,7 +23,7 @@ export interface GlobalOptions {
   color: 'auto' | 'always' | 'never';
   quiet?: boolean;
   debug?: boolean;
-  /** Seconds, like connectTimeout and deadline (the whole command's). */
+  /** Seconds, like connectTimeout and deadline. */
   timeout: number;
   connectTimeout?: number;
   retries: number;
@@ -101,7 +101,6 @@ export class Context {
     return this.uiPromise;
   }
 
-  /** The account: credentials, base URL and zone, each with its source. */
   credentials(): Promise<Credentials> {
     this.credentialsPromise ??= (async () => {
       const { loadCredentials } = await import('./session/credentials.js');
@@ -113,7 +112,6 @@ export class Context {
     return this.credentialsPromise;
   }
 
-  /** The one client; under --dry-run handlers ask it with `{ dryRun: true }`. */
   sdk(): Promise<MasgClient> {
     this.sdkPromise ??= this.credentials().then((creds) => this.sdkFor(creds));
     return this.sdkPromise;
@@ -139,11 +137,7 @@ export class Context {
   }
 }
 
-/**
- * The width tables fit on a terminal. A pseudo-terminal may report 0 columns (script, some CI
- * runners): that is "unknown", and then COLUMNS (set by the user or the shell) is used. Piped
- * output has no width at all, whatever COLUMNS says: it is never fitted.
- */
+/** A pseudo-terminal's 0 columns means unknown: COLUMNS then. Piped output is never fitted. */
 export function terminalWidth(columns: number | undefined, env: string | undefined): number | undefined {
   if (columns !== undefined && columns > 0) return columns;
   const n = env !== undefined && /^\d+$/.test(env.trim()) ? Number(env.trim()) : 0;

@@ -1,6 +1,4 @@
-// masg as a library: `import { createClient } from 'masg'`. The CLI (src/cli.ts) does not import
-// this module, so `masg --help` never pays for it; the SDK itself loads undici and saxes on the
-// first request, not on import.
+// masg as a library. The CLI never imports it; the SDK loads undici and saxes on first request.
 import { createClient as create } from './sdk/client.js';
 import { fromProfile, type ProfileOptions } from './sdk/profile.js';
 import type { ClientOptions, MasgClient } from './sdk/types.js';

@@ -44,7 +44,6 @@ export async function updateMany(
   const sdk = await ctx.sdk();
   const changes = input as PublicationChanges;
   if (ctx.dryRun) {
-    // Every request, not only the first: described by the SDK, none sent.
     const requests: string[] = [];
     for (const id of ids) for (const r of (await sdk.updatePublication(id, changes, { dryRun: true })).requests) requests.push(r.text);
     return { kind: 'dry-run', requests };

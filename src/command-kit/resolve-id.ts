@@ -1,8 +1,5 @@
-// Short IDs: every ID argument takes a full ID or a unique prefix of at least MIN_PREFIX
-// characters (what tables show, src/output/fit.ts), resolved through the list call of its kind.
-// A full UUID is sent as is, without a list call, so the service keeps the last word on it.
-// Called before anything that changes state is sent; under --dry-run the list is still read (it
-// changes nothing), so the dry run shows the resolved ID.
+// Short IDs: a unique prefix of MIN_PREFIX+ characters, resolved through the kind's list call.
+// A full UUID is sent as is, so the service keeps the last word on it.
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import type { MasgClient } from '../sdk/types.js';
@@ -12,7 +9,7 @@ import { idHint } from './suggest.js';
 export type IdKind = 'publication' | 'adslot' | 'advertiser' | 'campaign';
 
 export const MIN_PREFIX = 4;
-/** At most this many candidates are named in an ambiguity error; the rest are counted. */
+/** Candidates named in an ambiguity error; the rest are counted. */
 export const MAX_CANDIDATES = 10;
 
 const FULL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,20 +25,16 @@ interface Entity {
   name: string;
 }
 
-/** One ID argument: the full ID it stands for. `label` names the argument in errors (`<id>`, `--publication`). */
 export async function resolveId(ctx: Context, kind: IdKind, raw: string, label: string): Promise<string> {
   return (await resolveIds(ctx, kind, [raw], label))[0];
 }
 
-/** Several IDs of one kind (e.g. `pub update ID1 ID2 …`): at most one list call for all of them. */
+/** At most one list call for all of them. */
 export async function resolveIds(ctx: Context, kind: IdKind, raws: readonly string[], label: string): Promise<string[]> {
   return (await resolveEntities(ctx, kind, raws, label)).map((e) => e.id);
 }
 
-/**
- * As resolveId, with the entity's name when the list was read for it (a short ID), so a caller
- * that needs the current name (`slot update`) does not read the list a second time.
- */
+/** With the name when the list was read, so `slot update` need not read it again. */
 export async function resolveEntity(ctx: Context, kind: IdKind, raw: string, label: string): Promise<{ id: string; name?: string }> {
   return (await resolveEntities(ctx, kind, [raw], label))[0];
 }
@@ -75,7 +68,7 @@ interface Found {
   count: number;
 }
 
-/** Reads the list once, keeping only the candidates of each prefix (a list may be very long). */
+/** Keeps only the candidates: a list may be very long. */
 async function collectMatches(client: MasgClient, kind: IdKind, prefixes: readonly string[]): Promise<Map<string, Found>> {
   const found = new Map<string, Found>(prefixes.map((p) => [p, { some: [], count: 0 }]));
   const lower = prefixes.map((p) => [p, p.toLowerCase()] as const);
@@ -115,7 +108,6 @@ async function* entities(client: MasgClient, kind: IdKind): AsyncIterable<Entity
   }
 }
 
-/** An ID refused by its syntax ("is not a valid ID") names where the valid ones are. */
 function withIdHint<T>(kind: IdKind, check: () => T): T {
   try {
     return check();

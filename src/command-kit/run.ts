@@ -25,7 +25,6 @@ async function report(ctx: Context, err: unknown): Promise<void> {
   markReported(err);
 }
 
-/** --raw prints the body as received: a format, fields or header choice beside it means nothing. */
 function checkRaw(ctx: Context): void {
   const g = ctx.globals;
   if (!g.raw) return;
@@ -39,7 +38,6 @@ function checkRaw(ctx: Context): void {
   }
 }
 
-/** An unknown --fields name is a usage error (exit 2), so it must be found before sending. */
 async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string, unknown>, args: string[]): Promise<void> {
   if (ctx.globals.fields === undefined || ctx.globals.raw) return;
   const columns = typeof def.columns === 'function' ? def.columns(opts as never, args) : def.columns;
@@ -48,9 +46,7 @@ async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string
   selectColumns(columns, (await ctx.outputSettings()).fields);
 }
 
-// What a command's help shows besides commander's own parts: its examples and any further
-// sections (the root's help topics). Kept here, not as commander "after" text, so the help
-// formatter (src/help/format.ts) can put them before the inherited options, as gh does.
+// Not commander "after" text, so the help formatter can put them before the inherited options.
 const examples = new WeakMap<Command, readonly string[]>();
 const extra = new WeakMap<Command, Array<{ title: string; lines: string[] }>>();
 
@@ -58,7 +54,6 @@ export function setExamples(cmd: Command, list: readonly string[]): void {
   examples.set(cmd, list);
 }
 
-/** The examples of a command, for its help and for generated documentation (docs/commands.md). */
 export function examplesOf(cmd: Command): readonly string[] {
   return examples.get(cmd) ?? [];
 }
@@ -77,7 +72,6 @@ export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string
   setExamples(cmd, def.examples);
   cmd.action(async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
-    // Arguments are strings (variadic ones arrays of strings); an omitted optional one is dropped.
     const args = (command.processedArgs as unknown[]).flatMap<string>((a) =>
       a === undefined ? [] : Array.isArray(a) ? (a as string[]) : [a as string],
     );

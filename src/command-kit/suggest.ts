@@ -1,13 +1,5 @@
-// Commander's parse errors, made more useful where its message alone misleads or stops short:
-// - it suggests the nearest option by spelling, and spelling misleads once: `--out` is three
-//   letters from `--output`, which sets the *format*. A command without --out that gets one was
-//   asked to write a file: point to what does that (the bulk commands' --results, or a shell
-//   redirection), never to -o;
-// - `--json` (gh's spelling) gets no suggestion from spelling: point to `-o json` (and --fields);
-// - a missing ID argument names the list command that shows the valid IDs, as every ID error does.
-// And every suggested command is meant to be pasted: it keeps the options of the line that failed
-// which decide *where* it runs (--sandbox, --profile, --base-url), or the pasted command would ask
-// another service, or another account (keepLineOptions, also applied to every error's hint).
+// Commander's parse errors where spelling misleads (`--out` is not `--output`, `--json` is
+// `-o json`). Suggested commands keep --sandbox/--profile/--base-url, so a paste asks the same service.
 import type { Command } from 'commander';
 import { ApiError, type MasgError } from '../core/errors.js';
 
@@ -17,7 +9,6 @@ function longFlags(cmd: Command): Set<string> {
   return new Set(cmd.options.map((o) => o.long).filter((l): l is string => l !== undefined));
 }
 
-/** Commander's message for `cmd`, corrected or completed as above. */
 export function correctSuggestion(text: string, cmd: Command): string {
   const line = cmd.optsWithGlobals<LineOptions>();
   return keepLineOptions(corrected(text, cmd), line);
@@ -55,7 +46,6 @@ function shellWord(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** "--sandbox --profile ci", the line's options as they must follow `masg` in a suggestion. */
 function lineFlags(line: LineOptions): Array<{ flag: string; text: string }> {
   const flags: Array<{ flag: string; text: string }> = [];
   if (line.sandbox) flags.push({ flag: '--sandbox', text: '--sandbox' });
@@ -64,11 +54,7 @@ function lineFlags(line: LineOptions): Array<{ flag: string; text: string }> {
   return flags;
 }
 
-/**
- * `text` with every command in backticks that starts with `masg ` given the line's options, after
- * `masg`. A flag the suggestion already has (`masg login --profile ci`) is not added twice, nor one
- * the text asks to leave out ("`masg login` without --sandbox").
- */
+/** Adds the line's options to every `masg …` in backticks, unless already there or ruled out. */
 export function keepLineOptions(text: string, line: LineOptions): string {
   const flags = lineFlags(line);
   if (flags.length === 0) return text;
@@ -82,13 +68,11 @@ export function keepLineOptions(text: string, line: LineOptions): string {
   });
 }
 
-/** The same, applied to an error's message and hint in place. */
 export function keepLineOptionsIn(err: MasgError, line: LineOptions): void {
   err.message = keepLineOptions(err.message, line);
   if (err.hint !== undefined) err.hint = keepLineOptions(err.hint, line);
 }
 
-/** The list command that shows the valid IDs of each kind the service may not find. */
 export const LIST_COMMANDS = {
   publication: 'masg pub list',
   adslot: 'masg slot list',
@@ -102,10 +86,7 @@ export function idHint(kind: keyof typeof LIST_COMMANDS): string {
     : `See \`${LIST_COMMANDS[kind]}\` for the IDs.`;
 }
 
-/**
- * The service's "not found" answers (code 2000, and 5000 "No such Publication: …" on ad slot
- * create/list) name the list command of the kind it did not find, when the error has no hint yet.
- */
+/** "Not found" answers (2000, and 5000 on ad slot create/list) name the list command to run. */
 export function addIdHint(err: unknown): void {
   if (!(err instanceof ApiError) || err.hint !== undefined) return;
   const d = err.description;

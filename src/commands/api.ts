@@ -1,8 +1,5 @@
-// `masg api <path>`: any endpoint, with the same credentials, retries, timeouts, --debug
-// redaction and --dry-run as every other command, because it goes through the same client
-// (the SDK's request(), which any Node caller has too).
-// The body is printed exactly as received; a masg-error still becomes its exit code (the
-// message, with the service's code and description, goes to stderr; stdout stays data only).
+// `masg api <path>`: any endpoint through the SDK's request(), so credentials, retries and
+// redaction are the usual ones. The body is printed as received; a masg-error is still an error.
 import { Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { RawRequest } from '../sdk/types.js';
@@ -55,11 +52,7 @@ export const api = defineTopCommand<ApiOptions>({
   },
 });
 
-/**
- * `api` prints the service's body as received, so -o cannot reformat it: `-o json` asks the
- * service for JSON (like `--raw json` or a `.json` suffix, which it must agree with), and any
- * other -o is refused before sending rather than silently printing XML.
- */
+/** The body is printed as received: `-o json` asks the service for JSON, any other -o is refused. */
 export function formatFlag(output: string | undefined, raw: Format | undefined): [Format | undefined, string] {
   if (output === undefined) return [raw, '--raw'];
   if (output !== 'json') {
@@ -68,11 +61,10 @@ export function formatFlag(output: string | undefined, raw: Format | undefined):
       hint: 'Use -o json (or --raw json, or a .json path) for a JSON body, --raw xml or a .xml path for XML.',
     });
   }
-  // (-o with --raw never gets here: run.ts refuses the pair for every command.)
   return ['json', '-o json'];
 }
 
-/** `/publication/list.json` → path `/publication/list`, format json. --raw (or -o json) must agree with a suffix. */
+/** `/publication/list.json` → `/publication/list`, json; --raw must agree with a suffix. */
 export function parsePath(raw: string, flag: Format | undefined, flagName = '--raw'): { path: string; format: Format } {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     throw new UsageError(`<path>: give the path under the base URL (e.g. publication/list), not a full URL.`, { field: '<path>' });

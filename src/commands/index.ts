@@ -1,15 +1,11 @@
-// The table of contents of masg: every command group and top-level command with its name, summary
-// and aliases, and a loader for its definitions. A run loads only the group or command its command
-// line names (`masg pub stats` never loads slot/*, sync or login and what they import); the others
-// are registered as stubs that `masg --help` and commander's "Did you mean" see exactly as the
-// real commands. Help, docs, the completion spec and tests load everything.
+// Every command's name, summary and loader. A run loads only the command its argv names; the
+// others are stubs that help and "Did you mean" see exactly as the real commands.
 import type { Command } from 'commander';
 import type { Io } from '../context.js';
 import type { AnyCommandDef, AnySubcommandDef, GroupDef } from '../command-kit/define.js';
 import { attach } from '../command-kit/run.js';
 import { registerHelp } from '../help/command.js';
 
-/** A resource group such as `pub`: its subcommands come from one small module (./pub/index.ts). */
 interface GroupEntry {
   name: string;
   summary: string;
@@ -17,12 +13,10 @@ interface GroupEntry {
   load: () => Promise<AnySubcommandDef[]>;
 }
 
-/** A top-level command such as `login`. */
 interface TopEntry {
   name: string;
-  /** Its help line: written here only, so help and the stubs need not load the handler. */
+  /** Written here so help and the stubs need not load the handler. */
   summary: string;
-  /** What `masg --help` shows after the name ("[options] <path>"), so that a stub lists the same. */
   usage?: string;
   load: () => Promise<AnyCommandDef>;
 }
@@ -105,16 +99,11 @@ export const topLevel: TopEntry[] = [
   },
 ];
 
-/** Every group with its subcommands, in help order. */
 export async function loadGroups(): Promise<GroupDef[]> {
   return Promise.all(groups.map(async (g) => ({ name: g.name, summary: g.summary, aliases: g.aliases, commands: await g.load() })));
 }
 
-/**
- * Every command with the words that run it ("pub list", "login"), in help order: the one list
- * of handlers, for generated documentation and for tests that intercept a handler's run()
- * (test/cli/wiring.test.ts checks what each receives from the command line). Loads everything.
- */
+/** Every command with the words that run it ("pub list"), for docs and tests. Loads everything. */
 export async function commandTable(): Promise<Array<{ path: string; def: AnyCommandDef }>> {
   const [loaded, tops] = await Promise.all([loadGroups(), Promise.all(topLevel.map((t) => t.load()))]);
   return [
@@ -123,10 +112,9 @@ export async function commandTable(): Promise<Array<{ path: string; def: AnyComm
   ];
 }
 
-/** "update <id>" → "update". */
 const commandName = (name: string): string => name.split(' ')[0];
 
-/** Thrown by a stub that commander ran after all: src/cli.ts then builds the whole program and parses again. */
+/** Thrown by a stub that commander ran after all: src/cli.ts then loads everything and parses again. */
 export class NotLoaded extends Error {
   constructor(name: string) {
     super(`masg: the command "${name}" was not loaded`);
@@ -134,11 +122,7 @@ export class NotLoaded extends Error {
   }
 }
 
-/**
- * Registers every command on the program. With `argv` (a real run), only the group or command
- * that argv names is loaded, the rest become stubs; without it, or when argv names none of them
- * (no command, a typo, `masg help …`, `masg --help pub`), everything is loaded.
- */
+/** With `argv`, only the command it names is loaded; when it names none, everything is. */
 export async function registerCommands(program: Command, io: Io, version: string, argv?: string[]): Promise<void> {
   const word = argv === undefined ? undefined : commandWord(program, argv);
   const wanted = word === undefined ? undefined : [...groups, ...topLevel].find((e) => e.name === word || aliasesOf(e).includes(word));
@@ -170,16 +154,11 @@ export async function registerCommands(program: Command, io: Io, version: string
       stub(cmd, entry.name);
     }
   }
-  // Last: `masg help` offers the names of all the commands above and adds the group examples.
   registerHelp(program, io, groupDefs);
 }
 
 const aliasesOf = (e: GroupEntry | TopEntry): string[] => ('aliases' in e && e.aliases) || [];
 
-/**
- * Before commander parses for a stub (never, when commandWord() picked the word it dispatches on),
- * ask for the whole program instead: src/cli.ts then parses again with everything loaded.
- */
 function stub(cmd: Command, name: string): void {
   (cmd.parent as Command).hook('preSubcommand', (_, sub) => {
     if (sub === cmd) throw new NotLoaded(name);
@@ -187,10 +166,8 @@ function stub(cmd: Command, name: string): void {
 }
 
 /**
- * The first word of argv that is not a global option or its value, as commander reads it
- * (required values are the next word or attached: `-ocsv`, `--output=csv`; an optional value is
- * the next word unless it starts with "-"). Undefined when there is none, or when the words
- * before it are not plain global options (an unknown option, `--`, help): everything is loaded then.
+ * The first word of argv that is not a global option or its value, as commander reads it;
+ * undefined when anything but plain global options precedes it (then everything is loaded).
  */
 export function commandWord(program: Command, argv: string[]): string | undefined {
   const find = (flag: string) => program.options.find((o) => o.short === flag || o.long === flag);

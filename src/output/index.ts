@@ -1,6 +1,4 @@
-// The one module that writes to the console (docs/architecture.md, "Output"). Everything heavy
-// (the table renderer and string-width, chalk, ora) is imported on first use, so loading this module from
-// src/cli.ts costs nothing for `masg --help`.
+// The one module that writes to the console; everything heavy is imported on first use.
 
 import { createChalk } from './color.js';
 import { cellValues, selectColumns } from './columns.js';
@@ -19,21 +17,12 @@ export { createRowWriter, writeCsvBytes, writesCsvBytes, type CsvBytes } from '.
 export { createUi, type Ui, type UiOptions, type Spinner } from './ui.js';
 export { describeError, type ErrorDescription } from './describe-error.js';
 
-/**
- * `table` on a terminal; `tsv` when stdout is not one. Piped output is for scripts: one record
- * per line, tab-separated, with a header, no colour, no box drawing and no truncation, so
- * `masg pub list | cut -f1` and `awk -F'\t'` just work (the convention of gh and kubectl's plain
- * output). It is exactly `-o tsv`, so there is one format to document, not a hidden third one.
- */
+/** `table` on a terminal, else exactly `-o tsv`, so `cut` and `awk` just work and no hidden format exists. */
 export function defaultFormat(stdoutIsTTY: boolean): OutputFormat {
   return stdoutIsTTY ? 'table' : 'tsv';
 }
 
-/**
- * Write a whole list. An empty list is still a document: a header-only csv/tsv, `[]` for json,
- * nothing for ndjson, and for a table the header with no rows (on stdout, like any result; a
- * "nothing found" remark, if wanted, is the command's to send to stderr through the Ui).
- */
+/** An empty list is still a document: a header-only csv/tsv, `[]` for json, a table's header. */
 export async function renderRows(
   out: OutStream,
   columns: readonly Column[],
@@ -46,10 +35,6 @@ export async function renderRows(
   await writer.end(opts.totals);
 }
 
-/**
- * One entity (create/update/view results): vertical "field value" lines in a table, a single
- * object (not an array) in json, one line in ndjson, a header and one record in csv/tsv.
- */
 export async function renderRecord(out: OutStream, columns: readonly Column[], record: Row, settings: OutputSettings): Promise<void> {
   const cols = selectColumns(columns, settings.fields);
   const values = cellValues(cols, record);
@@ -60,8 +45,7 @@ export async function renderRecord(out: OutStream, columns: readonly Column[], r
       text = await renderVertical(cols, values, { chalk: await createChalk(settings.color), width: settings.width, wide: settings.wide });
       break;
     }
-    // JSON escapes C0 itself; DEL, C1 and bidi controls are escaped on a terminal (`\uXXXX`, the
-    // same JSON value), as csv/tsv are.
+    // JSON escapes C0 itself; DEL, C1 and bidi controls are escaped on a terminal, as csv/tsv are.
     case 'json':
       text = terminalView(out)(jsonObject(cols, values, 2) + '\n');
       break;

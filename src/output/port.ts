@@ -1,6 +1,4 @@
-// The output port handlers write through (as bulk writes through its BulkOutput): rows to stdout
-// or an atomic --out file, a table's totals row, notices on the Ui. Handlers fetch; the port only
-// writes. Built from a Context by src/command-kit/output-port.ts.
+// The output port handlers write through: stdout or an atomic --out file. Handlers fetch; it writes.
 import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
 import type { Column, OutputFormat, OutputSettings, OutStream, Row } from './types.js';
@@ -15,9 +13,7 @@ export interface OutputPort {
   writeRows(columns: Column[], batches: AsyncIterable<readonly Row[]>, how: RowsTarget): Promise<void>;
   /** A statistics report's output, opened before any request (a read-only folder fails first). */
   openReport(out: string | undefined): Promise<ReportOutput>;
-  /** A small list, held whole. */
   rows(columns: Column[], rows: Row[], how: Omit<RowsTarget, 'out'>): Promise<void>;
-  /** One entity: vertical in a table, an object in JSON. */
   record(columns: Column[], row: Row): Promise<void>;
   /** The service's body as received (a terminal gets the final newline it lacks). */
   raw(bytes: Uint8Array): void;
@@ -26,28 +22,24 @@ export interface OutputPort {
 }
 
 export interface RowsTarget {
-  /** What a row is, for notices ("Wrote 12 publications to FILE."). */
+  /** For notices ("Wrote 12 publications to FILE."). */
   entity: string;
   /** A table's default columns; --fields, --wide or a data format shows every one. */
   tableFields?: string[];
-  /** --out FILE; undefined or "-" is stdout. */
   out?: string;
-  /** The same rows already encoded as CSV lines (masg sql on DuckDB): written instead of the rows for plain csv. */
+  /** The same rows already encoded as CSV (masg sql on DuckDB), used for plain csv. */
   csv?: AsyncIterable<CsvBytes>;
 }
 
 /** One statistics report being written; a broken stream into a file may start it again. */
 export interface ReportOutput {
-  /** Starts the rows under `columns`; a table sums `summed` for its totals row. */
+  /** A table sums `summed` for its totals row. */
   open(columns: Column[], summed: Column[]): void;
   write(row: Row): void | Promise<void>;
-  /** The closing part, with a table's totals row when rows were written. */
   end(): Promise<void>;
-  /** Empties the file for another attempt. */
   restart(): Promise<void>;
-  /** Puts the file in place. */
   commit(): Promise<void>;
-  /** Removes the temporary file; returns the error to throw (a file-system failure names FILE). */
+  /** Returns the error to throw (a file-system failure names FILE). */
   abort(err: unknown): Promise<unknown>;
 }
 
@@ -171,7 +163,6 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
   };
 }
 
-/** Tables show a narrower default set; --fields, --wide or a machine format shows every column. */
 function fieldsFor(settings: OutputSettings, tableFields: string[] | undefined): string[] | undefined {
   return settings.fields ?? (settings.format === 'table' && !settings.wide ? tableFields : undefined);
 }

@@ -1,5 +1,4 @@
-// The streaming row writer: machine formats go out in batches as rows come, waiting on backpressure, so a 200,000-row
-// export never sits in memory; a table must know every width before its first line, so it buffers.
+// Machine formats stream in batches under backpressure; a table needs every width first, so buffers.
 
 import { UsageError } from '../core/errors.js';
 import { createChalk } from './color.js';
@@ -14,7 +13,7 @@ import type { Column, OutStream, OutputSettings, Row, RowWriter } from './types.
 interface Encoder {
   header(): string;
   rows(batch: readonly string[][]): string;
-  /** One row straight from its keys, when the format can (csv, tsv): no array per row. */
+  /** Straight from the row's keys (csv, tsv): no array per row. */
   line?(row: Row): string;
   end(): string;
 }
@@ -104,17 +103,12 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   };
 }
 
-/** CSV lines a source encoded itself, each batch with its row count. */
 export interface CsvBytes {
   rows: number;
   bytes: Uint8Array;
 }
 
-/**
- * Writes CSV lines a source already encoded (masg sql on DuckDB) after the header, waiting
- * whenever `out` asks. Only plain csv can take them: --fields picks columns, and a terminal's view
- * escapes characters (then the rows go through createRowWriter).
- */
+/** Only plain csv takes pre-encoded lines: --fields picks columns and a terminal escapes. */
 export function writesCsvBytes(out: OutStream, settings: OutputSettings): boolean {
   return settings.format === 'csv' && settings.fields === undefined && (out as { isTTY?: boolean }).isTTY !== true;
 }
@@ -137,7 +131,6 @@ export async function writeCsvBytes(
   await sink.ready();
 }
 
-/** Past TABLE_ROW_LIMIT rows a table is refused before anything is drawn: the command is right, only the format is not. */
 export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
   return new UsageError(
     `More than ${limit.toLocaleString('en-US')} rows: too many for a table, which holds every row to size its columns. Nothing was printed.`,
@@ -148,7 +141,7 @@ export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
   );
 }
 
-/** The table writer; `limit` is lifted only by bench/table.js, to show that drawing stays linear at 10× the rows. */
+/** `limit` is lifted only by bench/table.js, to show that drawing stays linear at 10× the rows. */
 export function createTableWriter(out: OutStream, cols: readonly Column[], settings: OutputSettings, limit = TABLE_ROW_LIMIT): RowWriter {
   // Column-major: an array per row, held to the end, would be most of the garbage collector's work on big tables.
   const keys = cols.map((c) => c.key);

@@ -1,8 +1,5 @@
-// createClient: the SDK, one typed method per endpoint over the API layer (src/api). Inputs are
-// checked here with the CLI's rules before anything is sent; lists and statistics are lazy
-// EntityLists (sent when iterated). The SDK never writes to stdout/stderr, never reads
-// process.env (fromProfile does, on request) and never exits the process: failures are the
-// exported error classes.
+// createClient: one typed method per endpoint, inputs checked with the CLI's rules before sending.
+// The SDK never prints, never reads process.env and never exits: failures are error classes.
 import { readFileSync } from 'node:fs';
 import { encodeBody } from '../transport/body.js';
 import { statisticsRequests } from '../endpoints/statistics.js';
@@ -49,11 +46,9 @@ function nonNegative(field: string, value: number | undefined): void {
   }
 }
 
-// The entity modules load fast-xml-parser (single entities are parsed whole): imported on first
-// use, so `import 'masg'` stays cheap (test/sdk/lazy-import.test.ts).
+// Loads fast-xml-parser: imported on first use so `import 'masg'` stays cheap.
 const entities = () => import('../endpoints/index.js');
 
-/** An EntityList whose implementation is loaded when it is iterated. */
 function lazyList<T>(load: () => Promise<EntityList<T>>): EntityList<T> {
   return {
     async *batches() {
@@ -76,14 +71,13 @@ type Loosen<F> = F extends { (...args: infer A1): infer R1; (...args: infer A2):
 type Either<R1, R2> = R1 extends Promise<infer X> ? (R2 extends Promise<infer Y> ? Promise<X | Y> : R1 | R2) : R1 | R2;
 type Loose<T> = { [K in keyof T]: Loosen<T[K]> };
 
-/** The options the transport takes: a dry run's flag is the client's business. */
 function transportOptions(call: Call | undefined): CallOptions | undefined {
   if (!call?.dryRun) return call;
   const { dryRun: _, ...rest } = call;
   return rest;
 }
 
-/** Sync wrapper for methods that return a Promise: a refused input rejects rather than throws. */
+/** A refused input rejects rather than throws. */
 async function reject<T>(fn: () => Promise<T>): Promise<T> {
   return await fn();
 }
@@ -92,11 +86,7 @@ export function createClient(options: ClientOptions): MasgClient {
   return openClient(options);
 }
 
-/**
- * createClient with what the CLI adds (its proxy, notices, connection cap, whole-command
- * deadline and transport decorators): the CLI's client is made here too. Internal: not exported
- * by src/index.ts.
- */
+/** createClient plus the CLI's extras (proxy, notices, whole-command deadline). Internal. */
 export function openClient(options: ClientOptions, extras: ConnectionExtras = {}): MasgClient {
   if (typeof options !== 'object' || options === null) throw new ConfigError('createClient: options are required (baseUrl, email, key).');
   const opts: ClientOptions = {
@@ -111,7 +101,6 @@ export function openClient(options: ClientOptions, extras: ConnectionExtras = {}
   return clientOver((call) => connection.forCall(call), { timeZone: opts.timeZone, close: () => connection.close() });
 }
 
-/** The client's methods over a transport per call (a connection's). Internal: not exported by src/index.ts. */
 export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZone?: string; close?: () => Promise<void> }): MasgClient {
   const range = (q: StatsRange) => {
     if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
@@ -121,7 +110,6 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
     if (v !== undefined && typeof v !== 'boolean') throw new UsageError(`${field}: expected true or false.`, { field });
     return v === true;
   };
-  /** A dry run: the request the call would send, described by its transport, nothing sent. */
   const describe = async (call: Call | undefined, build: (r: Requests) => ApiRequest): Promise<DryRun> => {
     const req = build(await import('./requests.js'));
     return { requests: [await api(transportOptions(call)).describe(req)] };
@@ -230,17 +218,15 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
         const checked = rawRequest(req);
         if (call?.dryRun) return describe(call, () => checked);
         const { status, contentType, body, bytes } = await api(call).request(checked);
-        // A transport that kept no bytes (a test double): the body in its declared charset.
+        // A test double's transport keeps no bytes.
         return { status, contentType, body, bytes: bytes ?? encodeBody(body, contentType) };
       }),
 
     close: () => (opts.close ? opts.close() : Promise.resolve()),
   };
-  // Each method's one implementation answers both of its overloads (the dry run's and the call's).
   return client as MasgClient;
 }
 
-/** A RawRequest checked and turned into the API layer's request (query for GET, form for POST). */
 export function rawRequest(req: RawRequest): ApiRequest {
   if (typeof req !== 'object' || req === null) throw new UsageError('request: expected { method, path, query, form, format }.');
   const method = req.method === undefined ? 'GET' : oneOf('method', String(req.method).toUpperCase(), ['GET', 'POST'] as const);

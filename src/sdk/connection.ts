@@ -1,7 +1,4 @@
-// The SDK's seam to the transport (src/transport/transport.ts). One connection pool per SDK client,
-// one transport per call: the transport measures `deadlineMs` from its creation and takes one
-// signal, so a per-call transport gives every call its own deadline and its own AbortSignal
-// while the sockets are shared. Nothing heavy (undici) is loaded until the first request.
+// One pool per client, one transport per call: each call its own deadline and signal, shared sockets.
 import type { Dispatcher } from 'undici';
 import type { ClientOptions as TransportOptions, ProxySettings } from '../transport/transport.js';
 import type { ApiClient, ApiRequest, StreamOptions } from '../transport/types.js';
@@ -9,18 +6,16 @@ import { DEFAULT_RETRIES } from '../config/defaults.js';
 import { UsageError } from '../core/errors.js';
 import type { CallOptions, ClientOptions } from './types.js';
 
-/** What the CLI adds to createClient's options; internal, the SDK itself never writes anywhere. */
 export interface ConnectionExtras {
   proxy?: ProxySettings;
   maxConnections?: number;
   notice?: (line: string) => void;
-  /** One end for every call, as a performance.now() instant: --deadline bounds the whole command. */
+  /** performance.now() instant: --deadline bounds the whole command. */
   deadlineAt?: number;
   wrap?: (client: ApiClient) => ApiClient;
 }
 
 export interface Connection {
-  /** An ApiClient for one call; requests are sent when its methods are called. */
   forCall(call?: CallOptions): ApiClient;
   close(): Promise<void>;
 }
@@ -61,7 +56,7 @@ export function createConnection(opts: ClientOptions, userAgent: string, extras:
 
   return {
     forCall(call) {
-      // A fresh transport per request: a list iterated twice gets a fresh deadline each time.
+      // A list iterated twice gets a fresh deadline each time.
       const fresh = () => {
         if (closed) throw new UsageError('This masg client was closed: create another one.');
         return transport(call);

@@ -1,7 +1,4 @@
-// SDK inputs (booleans, arrays, bigints) → the strings the CLI's validators check
-// (src/schema/): one set of rules for flags, CSV rows and SDK calls. Everything is checked
-// before a request is built, so a refused input never reaches the wire; a UsageError names the
-// field as the caller spelled it (`formats`, `transparent`).
+// SDK inputs → strings for the CLI's validators: one set of rules for flags, CSV rows and the SDK.
 import type { AdSlotInput, PublicationInput } from '../transport/types.js';
 import { UsageError } from '../core/errors.js';
 import { adSlotSchema, validateAdSlot } from '../schema/adslot.js';
@@ -41,8 +38,6 @@ function refuseUnknown(raw: Record<string, unknown>, known: readonly string[]): 
   }
 }
 
-// The fields each call takes are the schema's forms (src/schema/): a new field is accepted here
-// as soon as the schema lists it.
 const PUBLICATION_CREATE = formFields(publicationSchema, 'create');
 const PUBLICATION_UPDATE = formFields(publicationSchema, 'update');
 const AD_SLOT_CREATE = formFields(adSlotSchema, 'create');
@@ -68,7 +63,7 @@ export function adSlotCreate(input: AdSlotCreate): AdSlotInput {
 export function adSlotChanges(changes: AdSlotChanges): AdSlotInput {
   refuseUnknown(changes, AD_SLOT_UPDATE);
   const out = validateAdSlot(strings(changes), 'update', asIs);
-  // Production answers 1500 without it; say so before sending.
+  // Production answers 1500 without it.
   if (out.name === undefined)
     throw new UsageError('name is required: the service needs it on every ad slot update (pass the current name to keep it).', {
       field: 'name',
@@ -76,7 +71,6 @@ export function adSlotChanges(changes: AdSlotChanges): AdSlotInput {
   return out;
 }
 
-/** An ID that goes into a path. */
 export function entityId(field: string, value: unknown): string {
   if (typeof value !== 'string') throw new UsageError(`${field}: expected an ID string, got ${typeof value}.`, { field });
   return checkId(field, value);

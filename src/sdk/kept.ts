@@ -1,11 +1,8 @@
-// Production accepts `tags` on ad slot create/update and drops them (HTTP 200, no tags in the
-// answer: docs/service-notes.md). The answer is the only evidence of what was kept, so the SDK
-// compares what it sent with what came back, like the status of a publication update: a field the
-// service did not keep is a NotAppliedError (exit 5 in the CLI) that still carries the record as
-// the service has it, because everything else was applied.
+// Production accepts ad slot `tags` and silently drops them (docs/service-notes.md): comparing
+// what was sent with the answer turns that into a NotAppliedError carrying the applied record.
 import { NotAppliedError } from '../core/errors.js';
 
-/** The sorted set of a comma-separated list, empty entries left out (the service drops them too). */
+/** Empty entries are left out: the service drops them too. */
 function listSet(value: string | undefined): string {
   const items = (value ?? '').split(',').filter((s) => s !== '');
   return [...new Set(items)].sort().join(',');
@@ -13,9 +10,7 @@ function listSet(value: string | undefined): string {
 
 /** An ad slot create or update that was applied without some of its fields. */
 export class FieldsNotKeptError<R = Record<string, string>> extends NotAppliedError {
-  /** The fields the service did not keep, e.g. ["tags"]. */
   readonly fields: string[];
-  /** The entity as the service answered: what was applied. */
   readonly record: R;
   constructor(message: string, fields: string[], record: R, hint?: string) {
     super(message, { hint });
@@ -25,10 +20,6 @@ export class FieldsNotKeptError<R = Record<string, string>> extends NotAppliedEr
   }
 }
 
-/**
- * The error for an ad slot answer that lacks the tags that were sent, or undefined when they were
- * kept (or none were sent). `done` says what happened ("created", "updated").
- */
 export function tagsNotKept<R extends { id?: string; tags?: string }>(
   done: 'created' | 'updated',
   sentTags: string | undefined,

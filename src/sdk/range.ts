@@ -1,7 +1,4 @@
-// `from`/`to` of the SDK → the inclusive pair of 10-digit hour stamps the service receives.
-// Strings go through the CLI's own token parser (src/statistics/dates.ts), so `'2026-03-01'` means the
-// same day in `masg pub stats --from` and in `client.publicationStats({ from })`. A Date is an
-// instant, so it needs the account's zone to become one of the account's hours.
+// `from`/`to` → the service's hour stamps, through the CLI's date parser so both read dates alike.
 import { ConfigError, UsageError } from '../core/errors.js';
 import { toStamp, type HourStamp } from '../statistics/civil.js';
 import { parseDateToken, stampLabel, type DateToken } from '../statistics/dates.js';
@@ -21,10 +18,7 @@ export function checkTimeZone(tz: string, field = 'timeZone'): string {
   return tz;
 }
 
-/**
- * The same refusal as the CLI's (exit 3, src/statistics/zone.ts): the zone is missing configuration,
- * never guessed from the host. fromProfile() fills timeZone from MASG_TIMEZONE or the profile.
- */
+/** A missing zone is missing configuration, never guessed from the host. */
 function needZone(field: string, what: string): ConfigError {
   return new ConfigError(`${field}: ${what} needs the account's time zone, which is not known (masg never takes this computer's).`, {
     hint: "Pass timeZone (the account's IANA zone, e.g. 'America/New_York') to createClient or to this call, set MASG_TIMEZONE, or save it in the profile with `masg login --timezone <zone>`. Absolute days ('YYYY-MM-DD' / 'YYYY-MM-DDTHH') need no zone.",
@@ -45,11 +39,9 @@ function token(field: 'from' | 'to', value: DateInput, tz: string | undefined, n
     if (tz === undefined) throw needZone(field, `"${value.trim()}"`);
     return parseDateToken(field, value, localDateHour(tz, now).date);
   }
-  // Absolute forms never consult `today`.
   return parseDateToken(field, value, { year: 1970, month: 1, day: 1 });
 }
 
-/** Both ends inclusive; a whole day's `to` is its hour 23. Refuses `from` after `to`. */
 export function resolveRange(
   from: DateInput,
   to: DateInput,
@@ -65,7 +57,6 @@ export function resolveRange(
   const t = token('to', to, tz, now);
   const start = toStamp(f.date, f.kind === 'hour' ? f.hour : 0);
   const end = toStamp(t.date, t.kind === 'hour' ? t.hour : 23);
-  // Equal-length digit strings: lexical order is chronological order.
   if (start > end) {
     throw new UsageError(`from (${stampLabel(start)}) is after to (${stampLabel(end)}).`, { field: 'from', hint: 'Swap the two dates.' });
   }

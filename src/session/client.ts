@@ -14,7 +14,6 @@ export interface ConnectionFlags {
   sandbox?: boolean;
   quiet?: boolean;
   debug?: boolean;
-  /** Seconds, like connectTimeout and deadline. */
   timeout: number;
   connectTimeout?: number;
   retries: number;
@@ -88,7 +87,6 @@ function refusingChanges(client: ApiClient): ApiClient {
   };
 }
 
-/** The command validates --concurrency itself (parseConcurrency). */
 function connectionsFor(concurrency: string | undefined): number | undefined {
   return concurrency !== undefined && /^\d+$/.test(concurrency) && Number(concurrency) > 0 ? Number(concurrency) : undefined;
 }

@@ -23,7 +23,6 @@ export async function loadCredentials(
   flags: CredentialFlags,
   env: Record<string, string | undefined>,
   configDir: string,
-  /** Stops the embedded sandbox when the command ends. */
   onClose: (fn: () => Promise<void>) => void,
 ): Promise<{ credentials: Credentials; warnings: string[] }> {
   let sandbox: { url: string; email: string; key: string; timezone: string } | undefined;

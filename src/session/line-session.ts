@@ -16,8 +16,7 @@ export function openLineSession(
   return {
     sdk: () => ctx.sdk(),
     close: async () => {
-      // A deadline hit while the embedded sandbox was still starting: let it finish starting so
-      // that close() stops it, or its listening socket would keep the process (and the shell) waiting.
+      // Let a starting sandbox finish so close() stops it; its socket would keep the shell waiting.
       await ctx.credentials().catch(() => undefined);
       await ctx.close();
     },

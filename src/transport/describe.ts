@@ -4,7 +4,6 @@ import { redactHeaders, type Redactor } from '../core/redact.js';
 import type { HttpRequest } from './http-request.js';
 import type { DescribedRequest } from './types.js';
 
-/** Bodies up to this size are shown in --debug output. */
 export const DEBUG_BODY_LIMIT = 4096;
 
 /** Control characters (raw in production bodies) shown as escapes instead of acting on the terminal. */

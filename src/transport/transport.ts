@@ -1,7 +1,5 @@
-// The transport owns HTTP: base URL joining, Basic auth, user agent, timeouts, retries, proxy,
-// charset decoding and turning bodies into typed errors. One attempt is `attempt()` (or
-// `openStream()`); what may be retried is decided here, by method, and how often and when in
-// retry.ts. A GET is retried on network errors, 5xx and 429; a POST is never sent twice.
+// The transport owns HTTP: auth, timeouts, retries, proxy, charsets, typed errors. A GET is
+// retried on network errors, 5xx and 429; a POST is never sent twice.
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TRANSPORT_RETRIES } from '../config/defaults.js';
 import { InterruptedError, MasgError, NetworkError } from '../core/errors.js';
@@ -23,31 +21,23 @@ export interface ClientOptions {
   baseUrl: string;
   email: string;
   key: string;
-  /** e.g. "masg/1.2.3"; the caller knows the version. */
   userAgent?: string;
-  /** Per attempt, from sending until the whole body has arrived (streams: until headers, then per chunk). */
+  /** Per attempt, until the whole body has arrived (streams: until headers, then per chunk). */
   timeoutMs?: number;
-  /** Establishing the TCP/TLS connection (to the proxy, when there is one). */
   connectTimeoutMs?: number;
-  /** Extra attempts for safe (GET) requests; TRANSPORT_RETRIES unless asked (the SDK's connection always asks). */
   retries?: number;
-  /** Everything (attempts, waits, streamed bodies) must be over this long after createClient. */
   deadlineMs?: number;
-  /** Instead, that end as a performance.now() instant shared by several transports (the CLI's --deadline bounds the command); deadlineMs still names it. */
+  /** The deadline as a performance.now() instant shared by several transports (--deadline). */
   deadlineAt?: number;
-  /** Connections per host at most: how many requests the caller runs at once (--concurrency). Default: no cap. */
+  /** Connections per host (--concurrency). Default: no cap. */
   maxConnections?: number;
-  /** From HTTP_PROXY/HTTPS_PROXY/NO_PROXY (proxyFromEnv). With an injected dispatcher, only for messages: that dispatcher must route through it. */
+  /** With an injected dispatcher, only for messages: that dispatcher must route through it. */
   proxy?: ProxySettings;
-  /** Tests: jitter source, backoff base. */
   retryPolicy?: Partial<Omit<RetryPolicy, 'retries' | 'deadlineAt'>>;
-  /** Injected by tests (MockAgent, loopback Agent); not closed by close(). */
+  /** Not closed by close(). */
   dispatcher?: Dispatcher;
-  /** Receives already-redacted lines, one per request, response and retry. */
   debug?: (line: string) => void;
-  /** A person at a terminal: told (redacted) why masg is waiting before a retry. */
   notice?: (line: string) => void;
-  /** Aborts in-flight requests and waits (Ctrl-C); they reject with InterruptedError. */
   signal?: AbortSignal;
 }
 
@@ -127,7 +117,6 @@ export function createClient(opts: ClientOptions): ApiClient {
     for (const line of debugResponseLines({ status, contentType, elapsedMs, bytes, body }, redact)) opts.debug(line);
   }
 
-  /** One complete attempt: send, read the whole body, decide. */
   async function attempt(req: ApiRequest, http: HttpRequest): Promise<ApiResponse> {
     const started = performance.now();
     const limit = limits();
@@ -149,10 +138,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     }
   }
 
-  /**
-   * Up to the moment the body is handed over (status, headers, first bytes): retried like any
-   * GET. After that nothing is retried: rows may already be written, so a cut is a NetworkError.
-   */
+  /** Retried until the body is handed over; after that rows may be written, so a cut is final. */
   async function openStream(req: ApiRequest, http: HttpRequest, readAhead: number): Promise<StreamResult> {
     const started = performance.now();
     const limit = limits();
@@ -227,7 +213,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   };
 }
 
-/** The connect timeout a transport and its pool use: the one place its default is applied. */
+/** The one place the connect timeout's default is applied. */
 export function connectTimeoutOf(opts: Pick<ClientOptions, 'connectTimeoutMs'>): number {
   return opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
 }

@@ -1,6 +1,5 @@
-// `masg login`: gather e-mail, base URL and key, prove them with one request, then save. The
-// key never comes from a flag (it would show in `ps` and shell history): a hidden prompt, or a
-// pipe with --key-stdin for scripts.
+// `masg login`: gather, verify with one request, save. The key never comes from a flag (it would
+// show in `ps` and shell history).
 import type { Readable } from 'node:stream';
 import { AuthError, UsageError } from '../../core/errors.js';
 import type { Prompter } from '../../prompt.js';
@@ -8,7 +7,6 @@ import { checkBaseUrl } from '../../config/base-url.js';
 import { checkEmail, checkProfileName, checkTimezone } from '../../config/checks.js';
 import type { ProfileStore } from '../../config/store.js';
 
-/** What a login needs once its flags and the global options are resolved. */
 export interface LoginRequest {
   profile: string;
   email?: string;
@@ -27,12 +25,8 @@ export interface LoginDeps {
   store: ProfileStore;
   prompt: Prompter;
   stdin: Readable & { isTTY?: boolean };
-  /**
-   * One authenticated call; throws (AuthError, NetworkError…) when the credentials do not work.
-   * Resolves false when it only described the call (--dry-run): then nothing is saved.
-   */
+  /** Throws when the credentials do not work; false under --dry-run (nothing is saved). */
   verify: (credentials: Credentials) => Promise<void | false>;
-  /** The default offered for the time zone when the profile has none (this machine's zone). */
   systemZone?: string;
 }
 
@@ -42,17 +36,13 @@ export interface LoginResult {
   baseUrl: string;
   timezone: string;
   path: string;
-  /** A profile of that name existed and was overwritten. */
   replaced: boolean;
   warnings: string[];
-  /** Where the key was saved, in words (the keyring, or the config file). */
   keyLocation: string;
   inKeyring: boolean;
-  /** E.g. the keyring could not be used and the key went to the file, and why. */
   notices: string[];
 }
 
-/** The profile as saved, or undefined when the verification was only described (--dry-run). */
 export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginResult | undefined> {
   const { store, prompt } = deps;
   const profile = checkProfileName(opts.profile);
@@ -65,9 +55,8 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
     });
   }
 
-  // Flag first (checked, exit 2 when wrong); then, on a terminal, ask with the stored value as
-  // the default and ask again after a wrong answer; without one, re-use the stored value
-  // (re-login to rotate a key), else fail naming the flag.
+  // Flag, else a prompt defaulting to the stored value, else the stored value (re-login to rotate
+  // a key), else fail naming the flag.
   const ask = async (
     flag: string | undefined,
     stored: string | undefined,
@@ -84,10 +73,7 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
 
   const email = await ask(opts.email, existing?.email, 'E-mail', 'pass --email <address>', checkEmail, '--email');
   const baseUrl = await ask(opts.baseUrl, existing?.baseUrl, 'Base URL', 'pass --base-url <url>', checkBaseUrl, '--base-url');
-  // The account's zone: the service counts its hours in it, and no endpoint says which it is.
-  // A profile always has one: --timezone, else asked on a terminal (the stored one, else this
-  // machine's, offered as the default), else the stored one (re-login to rotate a key); with
-  // none of these the prompter refuses (exit 3) naming --timezone.
+  // The service counts hours in the account's zone and no endpoint says which: a profile always has one.
   const timezone =
     opts.timezone !== undefined
       ? checkTimezone(opts.timezone)
@@ -103,11 +89,9 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
     ? parseStdinKey(await readAll(deps.stdin))
     : nonEmptyKey(await prompt.secret('Developer key', { instead: 'pipe it to `masg login --key-stdin`' }), 'developer key');
 
-  // Verified before saving: a rejected key propagates (AuthError, exit 4) and nothing is written,
-  // so a typo never replaces working credentials.
+  // Verified before saving, so a typo never replaces working credentials.
   const verified = await deps.verify({ email, key, baseUrl }).catch((err: unknown) => {
-    // The general hint (`masg whoami`, then `masg login`) points at the stored credentials,
-    // which are not the ones that failed here.
+    // The general hint points at the stored credentials, which are not the ones that failed.
     if (err instanceof AuthError) {
       err.hint = `Nothing was saved${existing ? ` (profile "${profile}" keeps its previous credentials)` : ''}. Check the e-mail and the developer key, then run \`masg login\` again.`;
     }

@@ -12,7 +12,6 @@ import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveEntity } from '../../command-kit/resolve-id.js';
 import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
-/** The flags of the update form, from the schema. */
 export type SlotUpdateOptions = FormInput<typeof adSlotSchema, 'update'>;
 
 export const slotUpdate = defineCommand<SlotUpdateOptions>({
@@ -20,8 +19,7 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
   summary: 'Change the name, formats or tags of an ad slot',
   configure: (cmd) =>
     addBulkOptions(
-      // Optional: --from takes the IDs from the file instead. The field flags come from the ad
-      // slot schema (src/schema/adslot.ts).
+      // Optional: --from takes the IDs from the file instead.
       addFieldOptions(cmd.argument('[id]', 'ad slot ID, or its first 4+ characters'), adSlotSchema, 'update'),
       'update ad slots',
     ),
@@ -33,7 +31,6 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts, [rawId]) {
-    // The bulk flags are not fields: kept out of the options type that is validated as one.
     const bulk = opts as BulkOptions;
     if (bulk.from !== undefined) {
       checkFromAlone(rawId === undefined ? [] : [rawId], { name: opts.name, formats: opts.formats, tags: opts.tags }, '<id>');
@@ -48,13 +45,10 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     const { id, name: seenName } = await resolveEntity(ctx, 'adslot', rawId, '<id>');
     const { adSlotRequests } = await import('../../sdk/requests.js');
     const client = await ctx.sdk();
-    // The production server requires `name` on every ad slot update (1500 otherwise): when the
-    // user did not change it, send the current one. A dry run reads nothing, so it says so.
+    // Production requires `name` on every ad slot update (1500 otherwise): send the current one.
     let full = input;
-    // A short ID was found in the list, which gave the current name already.
     if (input.name === undefined && seenName !== undefined) full = { ...input, name: seenName };
     else if (input.name === undefined) {
-      // A notice through the Ui, so --quiet silences it like every other remark on stderr.
       if (ctx.globals.dryRun)
         (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
       else full = { ...input, name: await currentName(client, id) };
@@ -63,7 +57,6 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     return rawOr(
       ctx,
       request,
-      // A dry run describes `request` as it would go, without the name it did not read.
       () => slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges)),
       await rawTagsCheck('updated', input.tags),
     );

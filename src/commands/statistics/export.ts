@@ -1,7 +1,5 @@
-// The common run of a statistics command: dates → pieces → one SDK statistics list per piece →
-// rows. Every flag is checked first; then the handler runs the report itself and writes it
-// through the output port (report.ts writeReport): a table, a data format, an atomic --out file
-// (started again on a broken stream) or a chart. --raw sends the first piece's request.
+// The common run of a statistics command: dates → pieces → one SDK list per piece → rows,
+// every flag checked before anything is sent.
 import type { StatsRecord } from '../../endpoints/statistics-shapes.js';
 import type { EntityList } from '../../transport/types.js';
 import type { Context } from '../../context.js';
@@ -23,24 +21,19 @@ import type { StatsFlags } from './options.js';
 import type { ReportSpec } from './report.js';
 import { addNames, lookUpNames } from './names.js';
 
-/** One piece of the range as the SDK takes it: both ends are exact hour stamps (YYYYMMDDHH). */
 export interface PieceRange {
   from: string;
   to: string;
-  /** Undefined when the account's zone is not known (exact stamps need none). */
   timeZone?: string;
 }
 
 export interface StatsPlan {
   kind: StatsKind;
   columnOptions: Omit<StatsColumnOptions, 'interval' | 'names'>;
-  /** The report's ID argument, resolved (short IDs) once every flag was checked. */
   target?: { kind: IdKind & keyof ReportSpec['ids']; raw: string; label: string };
-  /** The SDK's statistics list for one piece; `id`: the resolved target. --raw sends its request. */
   fetch: (sdk: MasgClient, range: PieceRange, id: string | undefined) => EntityList<StatsRecord>;
 }
 
-/** Checks every flag before anything is sent; resolves the range in the account's zone. */
 export async function planRange(ctx: Context, flags: StatsFlags) {
   const interval = oneOf<Interval>('--interval', flags.interval ?? 'total', INTERVALS);
   const concurrency = parseConcurrency(flags.concurrency);
@@ -59,10 +52,9 @@ export async function planRange(ctx: Context, flags: StatsFlags) {
 export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
   const template = { ...given, out: outFile(given.out) };
   const { interval, concurrency, tz, range, pieces } = await planRange(ctx, template);
-  // The file is named after the days the requested stamps hold, in the account's zone.
   const flags = { ...template, out: expandOut(template.out, range) };
   if (flags.chart) checkChart(ctx, flags, interval);
-  // Before anything is sent: an unknown --fields name (names included) is a usage error.
+  // An unknown --fields name is a usage error before anything is sent.
   const port = outputPort(ctx);
   const settings = flags.chart ? undefined : await port.settings(flags.out);
   const day = oneDayAsked(range, interval, settings?.fields);
@@ -93,7 +85,6 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   };
   const { requestOf } = await import('../../sdk/statistics.js');
   if (ctx.globals.dryRun && !ctx.globals.raw) {
-    // Every piece's request, not only the first; and the file --out would write.
     const out = flags.out && `masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`;
     const requests = pieces.map((piece) => requestOf(spec.fetch(piece)));
     return (await import('./describe.js')).describeReport(sdk, requests, out ? () => ui.notice(out) : undefined);
@@ -107,10 +98,8 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       await drawReport(port, spec, run, ['impressions', 'clicks', plan.kind === 'campaign' ? 'spend' : 'earnings']);
       return { kind: 'done' };
     }
-    // Names beside IDs: always in a table, in a data format only when --fields names them.
     const wantNames = settings!.fields === undefined ? settings!.format === 'table' : settings!.fields.some((f) => NAME_KEYS.includes(f));
-    // Sent now, before the report (and before --out is opened): the names travel with the report.
-    // (The SDK's entity methods load their module first: loaded here, the lookup goes out at once.)
+    // Loaded now so the name lookup goes out at once, alongside the report.
     if (wantNames) await import('../../endpoints/index.js');
     await writeReport(port, settings!, {
       spec,
@@ -129,10 +118,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   });
 }
 
-/**
- * The day of a one-day total when --fields asks for `date` (a daily report has its own date
- * column). Asked of a report over several days, `date` would have no one value: exit 2.
- */
+/** The day of a one-day total when --fields asks for `date`; over several days it has none. */
 function oneDayAsked(range: DateRange, interval: Interval, fields: string[] | undefined): string | undefined {
   if (interval !== 'total' || !fields?.includes('date')) return undefined;
   const [from, to] = [stampDay(range.start), stampDay(range.end)];
@@ -143,17 +129,13 @@ function oneDayAsked(range: DateRange, interval: Interval, fields: string[] | un
   });
 }
 
-/** The range a report holds, as notices name it: days when whole, else hours; in the account's zone. */
 function rangeLabel(range: DateRange, tz: string | undefined): string {
   const whole = range.start.endsWith('00') && range.end.endsWith('23');
   const [from, to] = whole ? [stampDay(range.start), stampDay(range.end)] : [stampLabel(range.start), stampLabel(range.end)];
   return `${from === to ? from : `${from} to ${to}`}${tz === undefined ? '' : `, ${tz}`}`;
 }
 
-/**
- * The names, looked up while the report is fetched. A failure (a slow or refusing entity call)
- * is a notice, not the report's failure: the report shows IDs only.
- */
+/** A failed name lookup is a notice, not the report's failure: the report shows IDs only. */
 async function startNameLookup(
   ctx: Context,
   sdk: MasgClient,
@@ -171,11 +153,7 @@ async function startNameLookup(
   }
 }
 
-/**
- * --chart draws on a terminal and nowhere else: asked for in a pipe, a file or a data format it
- * is refused (exit 2) rather than silently dropped, so a script never gets a chart for data or
- * data for a chart. A chart of a single total would be one mark, so it needs day or hour.
- */
+/** --chart off a terminal is refused, not dropped: a script never gets a chart for data. */
 function checkChart(ctx: Context, flags: StatsFlags, interval: Interval): void {
   const refuse = (why: string) => {
     throw new UsageError(`--chart ${why}`, { field: '--chart' });

@@ -1,12 +1,6 @@
-// Runs a statistics report: one SDK statistics list per interval piece (the service only answers
-// a range's total), at most `concurrency` at a time, rows handed to the sink in interval order
-// whatever order the answers arrive in. A single-piece report streams straight from the socket to
-// the sink; split reports hold a finished piece only until the pieces before it are written.
-//
-// writeReport writes it through the output port: a totals row under a table, --out written
-// atomically. A stream that breaks mid-way into --out is started again from an empty file
-// (nothing of the temporary file has reached FILE yet), within --retries and --deadline. On
-// stdout the rows already printed cannot be taken back: no restart there (exit 6).
+// One SDK list per interval piece (the service only answers a range's total), a few at a time,
+// rows written in interval order. A stream broken mid-way into --out restarts from an empty file;
+// on stdout printed rows cannot be taken back, so it does not.
 import type { StatsRecord } from '../../endpoints/statistics-shapes.js';
 import type { EntityList } from '../../transport/types.js';
 import { deferred } from '../../core/deferred.js';
@@ -21,11 +15,9 @@ export interface ReportSpec {
   kind: StatsKind;
   interval: Interval;
   pieces: RangePiece[];
-  /** The SDK's list for one piece (`from`/`to`: the piece's hour stamps); sent when iterated. */
   fetch: (piece: RangePiece) => EntityList<StatsRecord>;
-  /** IDs from the query, for endpoints whose body leaves a level out. */
+  /** For endpoints whose body leaves a level out. */
   ids: Pick<RowContext, 'publication' | 'adslot' | 'campaign'>;
-  /** A one-day total's day (YYYY-MM-DD), written into each row's `date` when --fields asks for it. */
   day?: string;
 }
 
@@ -37,7 +29,6 @@ export interface ReportOptions {
 
 export type RowSink = (row: Row) => void | Promise<void>;
 
-/** Resolves with the number of rows written. */
 export async function runReport(spec: ReportSpec, sink: RowSink, opts: ReportOptions): Promise<number> {
   const context = (piece: RangePiece): RowContext =>
     spec.interval !== 'total'
@@ -88,17 +79,11 @@ export async function runReport(spec: ReportSpec, sink: RowSink, opts: ReportOpt
 export interface ReportJob {
   spec: ReportSpec;
   run: ReportOptions;
-  /** Every column, names included: what --fields may name, and a table's header with names. */
   columns: Column[];
-  /** The columns without the name columns: a table's header when no names are shown. */
   idColumns: Column[];
-  /** The name lookup, already under way; undefined inside when the names could not be read. */
   names?: Promise<((row: Row) => void) | undefined>;
-  /** --retries, and --deadline as a performance.now() instant. */
   retry: { retries: number; deadlineAt?: number };
-  /** --out FILE (placeholders expanded), undefined for stdout. */
   out?: string;
-  /** The days or hours held, for the --out notice ("2026-11-24, America/New_York"). */
   range: string;
 }
 
@@ -114,8 +99,7 @@ export async function writeReport(port: OutputPort, settings: OutputSettings, jo
     const rows = await withRetries(
       async (attempt) => {
         if (attempt > 1) await output.restart();
-        // The rows open once the names are known (they decide a table's columns); the report is
-        // already under way meanwhile, and its first row waits for them.
+        // The names decide a table's columns: the first row waits for them.
         let addNames: ((row: Row) => void) | undefined;
         let opened = false;
         const ready = names.then((found) => {
@@ -156,7 +140,6 @@ export async function writeReport(port: OutputPort, settings: OutputSettings, jo
   }
 }
 
-/** --chart: the report's rows summed per interval, then drawn; nothing else is printed. */
 export async function drawReport(port: OutputPort, spec: ReportSpec, run: ReportOptions, series: string[]): Promise<void> {
   const { ChartAccumulator } = await import('../../output/chart-series.js');
   const acc = new ChartAccumulator(spec.interval === 'hour' ? 'hour' : 'day', series);

@@ -1,19 +1,12 @@
-// JSON values built as text from the column type, never through JS numbers: a count of
-// 9007199254740993 or an amount of 0.10 is copied digit for digit into the output.
+// JSON values built as text, never through JS numbers, so big counts and decimals stay exact.
 
 import type { Column, ColumnType } from '../types.js';
 
-// JSON's number grammar (RFC 8259 §6). A string matching it can be copied into the output as is.
+// JSON's number grammar (RFC 8259 §6): a match is copied as is.
 const JSON_INT = /^-?(?:0|[1-9]\d*)$/;
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/**
- * One value as JSON text. An empty value is null whatever the column's type: the service writes
- * "no value" as an empty element, for a name as for a count, so a JSON reader gets one test for
- * "absent" (`=== null`) and never has to tell "" from null (docs/output.md). A value
- * the type cannot hold (an int "0012", a decimal "∞", a bool "maybe") is kept as a string rather
- * than altered or dropped, so production's odd values still reach the user.
- */
+/** Empty is null whatever the type; a value the type cannot hold ("0012", "∞") stays a string. */
 export function jsonValue(value: string, type: ColumnType = 'string'): string {
   if (value === '') return 'null';
   switch (type) {
@@ -28,11 +21,7 @@ export function jsonValue(value: string, type: ColumnType = 'string'): string {
   }
 }
 
-/**
- * An encoder for objects with keys in column order, built once per output so the keys are
- * quoted once, not once per row. `indent` > 0 gives the layout of JSON.stringify(obj, null, 2)
- * nested at `depth`; 0 gives one compact line (ndjson).
- */
+/** Keys are quoted once per output, not per row; `indent` 0 gives one compact line (ndjson). */
 export function objectEncoder(columns: readonly Column[], indent = 0, depth = 0): (values: readonly string[]) => string {
   if (columns.length === 0) return () => '{}';
   const inner = indent > 0 ? '\n' + ' '.repeat(indent * (depth + 1)) : '';
@@ -50,7 +39,6 @@ export function jsonObject(columns: readonly Column[], values: readonly string[]
   return objectEncoder(columns, indent, depth)(values);
 }
 
-/** The json array, written a batch at a time: `[`, objects separated by commas, `]`. */
 export function createJsonArrayEncoder(columns: readonly Column[]) {
   const object = objectEncoder(columns, 2, 1);
   let count = 0;
@@ -63,7 +51,6 @@ export function createJsonArrayEncoder(columns: readonly Column[]) {
       }
       return text;
     },
-    // An empty result is `[]`, a valid document a script can iterate over.
     end: () => (count === 0 ? '[]\n' : '\n]\n'),
   };
 }
@@ -77,7 +64,6 @@ export function createNdjsonEncoder(columns: readonly Column[]) {
       for (const values of batch) text += object(values) + '\n';
       return text;
     },
-    // No rows, no lines: an empty ndjson stream is zero records.
     end: () => '',
   };
 }
