@@ -4,6 +4,7 @@ import { defaultConfigDir } from './config/store.js';
 import type { Io } from './core/io.js';
 import type { OutputSettings, Ui } from './output/index.js';
 import type { MasgClient } from './sdk/types.js';
+import type { ConnectionFlags } from './session/client.js';
 import type { Credentials } from './session/credentials.js';
 
 export type { Io } from './core/io.js';
@@ -11,26 +12,15 @@ export type { Credentials } from './session/credentials.js';
 
 export type OutputFormat = OutputSettings['format'];
 
-export interface GlobalOptions {
-  profile?: string;
+/** The global flags: the connection's (ConnectionFlags, what the client is built from) and the output's. */
+export interface GlobalOptions extends ConnectionFlags {
   baseUrl?: string;
-  sandbox?: boolean;
   output?: OutputFormat;
   raw?: 'xml' | 'json';
   fields?: string;
   header: boolean;
   wide?: boolean;
   color: 'auto' | 'always' | 'never';
-  quiet?: boolean;
-  debug?: boolean;
-  /** Seconds, like connectTimeout and deadline. */
-  timeout: number;
-  connectTimeout?: number;
-  retries: number;
-  deadline?: number;
-  dryRun?: boolean;
-  /** A command's own --concurrency (optsWithGlobals()): caps the connections. */
-  concurrency?: string;
 }
 
 export class Context {

@@ -14,10 +14,12 @@ export interface ConnectionFlags {
   sandbox?: boolean;
   quiet?: boolean;
   debug?: boolean;
+  /** Seconds, like connectTimeout and deadline (the whole command's). */
   timeout: number;
   connectTimeout?: number;
   retries: number;
   deadline?: number;
+  /** A command's own --concurrency (optsWithGlobals()): caps the connections. */
   concurrency?: string;
   dryRun?: boolean;
 }
