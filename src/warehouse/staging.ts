@@ -59,7 +59,8 @@ function alive(pid: number): boolean {
   }
 }
 
-const WATERMARK = 256 * 1024;
+/** Lines wait in memory until this many characters: fewer survive each young-generation collection. */
+const WATERMARK = 64 * 1024;
 
 /** One staging file. A failed write is thrown by the next add() or close() (exit 7), never swallowed. */
 export class StagingFile implements StagedFile {
