@@ -18,8 +18,10 @@ const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
  * two, and 2 MB CSV buffers (default: 16 × the line limit, per thread) save ~35 MB. No vacuum at
  * checkpoints: merging the part-filled row groups each reopen leaves read them whole, a peak that
  * grew with the range (30 days: 282 MB with, 236 MB without); re-syncs keep the file's size.
+ * Each full row group is written as soon as it fills (default: 5 are buffered), while Node parses
+ * the rest of the report: a 200,000-row day's commit and close take ~90 ms instead of ~130.
  */
-const SYNC_CONFIG = { threads: '1', max_vacuum_tasks: '0' };
+const SYNC_CONFIG = { threads: '1', max_vacuum_tasks: '0', write_buffer_row_group_count: '1' };
 const CSV_BUFFER = 2 * 1024 * 1024;
 /** DuckDB's CSV line limit is 2 MB (bytes): a character is at most 3 bytes in UTF-8 (4 for a pair of 2). */
 const CSV_READER_MAX_CHARS = 256 * 1024;

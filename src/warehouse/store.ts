@@ -41,7 +41,8 @@ export class WarehouseStore {
   /** Tables and meta rows in one transaction: never masg's tables without its metadata. */
   async claim(meta: Record<string, string>): Promise<void> {
     await this.session.transaction(async () => {
-      for (const t of ALL_TABLES) await this.session.exec(createTableSql(t, this.session.dialect));
+      // One round trip for every table (no parameters, so both databases take several statements).
+      await this.session.exec(ALL_TABLES.map((t) => createTableSql(t, this.session.dialect)).join(';\n'));
       await this.putMeta(meta);
     });
   }
@@ -49,9 +50,7 @@ export class WarehouseStore {
   /** Tables of masg's names without masg's metadata are someone else's: refused before any write. */
   async refuseForeignTables(meta: Record<string, string>): Promise<void> {
     if (meta.account) return;
-    const names = ALL_TABLES.map((t) => t.name);
-    const found: string[] = [];
-    for (const name of names) if (await this.hasTable(name)) found.push(name);
+    const found = await this.existingTables(ALL_TABLES.map((t) => t.name));
     if (found.length === 0) return;
     throw new UsageError(
       `The database ${this.label} already has tables named as masg's (${found.join(', ')}) but no masg metadata: masg sync did not create it, and it writes only into a warehouse it created. Nothing in it was changed.`,
@@ -63,6 +62,15 @@ export class WarehouseStore {
             : 'Point --db (or MASG_DB) at a new file for masg, e.g. --db ~/masg-stats.duckdb.',
       },
     );
+  }
+
+  /** Which of `names` exist (in PostgreSQL's current schema), in the order given. */
+  private async existingTables(names: string[]): Promise<string[]> {
+    const schema = this.session.dialect === 'postgres' ? ' AND table_schema = current_schema()' : '';
+    const list = names.map((_, i) => `$${i + 1}`).join(', ');
+    const r = await this.session.query(`SELECT table_name FROM information_schema.tables WHERE table_name IN (${list})${schema}`, names);
+    const present = new Set(r.rows.map(([name]) => name));
+    return names.filter((n) => present.has(n));
   }
 
   async hasTable(name: string): Promise<boolean> {

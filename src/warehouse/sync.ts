@@ -16,7 +16,7 @@ import { parseLookback, planDays, type PlannedDay } from './plan.js';
 import { DIMENSION_TABLES, GRAINS, SCHEMA_VERSION, STATS_TABLES, type Grain } from './schema.js';
 import { openSession } from './session.js';
 import { DayFiles } from './day-files.js';
-import { csvLine, csvLineWriter, StagingDir, type StagingFile } from './staging.js';
+import { csvLineWriter, StagingDir, type StagingFile } from './staging.js';
 import { WarehouseStore, type DimensionFiles } from './store.js';
 import { resolveTarget, sandboxTarget, type Target } from './target.js';
 import { deferred } from '../core/deferred.js';
@@ -270,7 +270,11 @@ class SyncRun {
     for (const name of Object.keys(DIMENSION_TABLES) as Array<keyof DimensionFiles>) {
       const table = DIMENSION_TABLES[name];
       const file = staging.file(name);
-      for (const record of objects[name]) await file.add(csvLine(table, record, `${name} ${record.id ?? ''}`));
+      const line = csvLineWriter(table);
+      for (const record of objects[name]) {
+        const written = file.add(line(record, () => `${name} ${record.id ?? ''}`));
+        if (written) await written;
+      }
       await file.close();
       files[name] = file;
     }
