@@ -46,11 +46,12 @@ export function entityList<K extends string>(
   spec: { tag: string; fields: readonly K[]; what: string },
 ): EntityList<Record<K, string>> {
   async function* batches(): AsyncGenerator<Array<Record<K, string>>, void, undefined> {
-    const [res, { entityBatches }] = await Promise.all([
-      client.stream(request, { readAhead: LIST_READ_AHEAD_BYTES }),
-      import('./entity-stream.js'),
-    ]);
-    yield* entityBatches(res.body, { ...spec, contentType: res.contentType });
+    const reader = import('./entity-stream.js');
+    // A body that arrives whole is parsed once, inside the transport's retries.
+    const readWhole = async (whole: ApiResponse) => (await reader).readWholeList(whole, spec);
+    const [res, { entityBatches }] = await Promise.all([client.stream(request, { readAhead: LIST_READ_AHEAD_BYTES, readWhole }), reader]);
+    if (res.read !== undefined) for (const batch of res.read) yield batch;
+    else yield* entityBatches(res.body, { ...spec, contentType: res.contentType });
   }
   return {
     batches,

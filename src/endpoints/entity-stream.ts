@@ -5,6 +5,8 @@
 import { NetworkError } from '../core/errors.js';
 import { CharRefFixer, CONTROL_ENTITIES } from '../core/charrefs.js';
 import { charsetOf } from '../transport/body.js';
+import { MalformedBody } from '../transport/interpret.js';
+import type { ApiResponse } from '../transport/types.js';
 
 export interface EntityStreamSpec<K extends string> {
   tag: string;
@@ -12,6 +14,8 @@ export interface EntityStreamSpec<K extends string> {
   fields: readonly K[];
   contentType?: string;
   what?: string;
+  /** The error for a malformed or unfinished body; default listCutOff. */
+  problem?: (detail: string, cause?: unknown) => Error;
 }
 
 /** saxes handles any split; slices bound the records collected per write on huge chunks. */
@@ -27,12 +31,32 @@ export function listCutOff(what: string, detail: string, cause?: unknown): Netwo
   });
 }
 
-/** One array per piece of input; NetworkError for a malformed or unfinished body. */
+/**
+ * A list body that arrived whole, read before the transport hands it over (StreamOptions.readWhole):
+ * a broken one is a MalformedBody, so it fails as request()'s would, before any record is used.
+ */
+export async function readWholeList<K extends string>(
+  res: ApiResponse,
+  spec: EntityStreamSpec<K>,
+): Promise<Array<Array<Record<K, string>>>> {
+  const all: Array<Array<Record<K, string>>> = [];
+  const body = (async function* () {
+    yield await Promise.resolve(res.bytes ?? res.body);
+  })();
+  const problem = (detail: string, cause?: unknown) => new MalformedBody(detail, { cause });
+  for await (const batch of entityBatches(body, { ...spec, contentType: res.contentType, problem })) all.push(batch);
+  return all;
+}
+
+/** One array per piece of input; NetworkError (or spec.problem) for a malformed or unfinished body. */
 export async function* entityBatches<K extends string>(
   body: AsyncIterable<Uint8Array | string>,
   spec: EntityStreamSpec<K>,
 ): AsyncGenerator<Array<Record<K, string>>, void, undefined> {
   const what = spec.what ?? `${spec.tag}s`;
+  const cutOff = spec.problem ?? ((detail: string, cause?: unknown): Error => listCutOff(what, detail, cause));
+  // The builder's own refusals pass through the parser's callbacks as they are.
+  const passes = (err: unknown): err is Error => err instanceof NetworkError || err instanceof MalformedBody;
   const decoder = textDecoder(spec.contentType ?? '');
   const input = body[Symbol.asyncIterator]();
   let first = '';
@@ -46,7 +70,7 @@ export async function* entityBatches<K extends string>(
   }
   const rest: AsyncIterable<Uint8Array | string> = { [Symbol.asyncIterator]: () => input };
   if (/^\uFEFF?\s*\{/.test(first)) {
-    yield await jsonFallback(first, rest, decoder, spec);
+    yield await jsonFallback(first, rest, decoder, spec, cutOff);
     return;
   }
 
@@ -55,7 +79,7 @@ export async function* entityBatches<K extends string>(
   const parser = new SaxesParser({ position: false });
   Object.assign(parser.ENTITIES, CONTROL_ENTITIES);
   let batch: Array<Record<K, string>> = [];
-  const builder = new EntityBuilder(spec, (r) => batch.push(r));
+  const builder = new EntityBuilder(spec, (r) => batch.push(r), cutOff);
   parser.on('error', (err) => {
     // Unknown or forbidden references are kept as written, as the whole-body decoder does.
     if (!TOLERATED.has(err.message.replace(/^.*?:\d+:\d+: /, ''))) throw err;
@@ -69,7 +93,7 @@ export async function* entityBatches<K extends string>(
     try {
       parser.write(text);
     } catch (err) {
-      throw err instanceof NetworkError ? err : listCutOff(what, `${reason(err)}, after ${received} bytes`, err);
+      throw passes(err) ? err : cutOff(`${reason(err)}, after ${received} bytes`, err);
     }
   };
   const fixer = new CharRefFixer();
@@ -93,9 +117,9 @@ export async function* entityBatches<K extends string>(
   try {
     parser.close();
   } catch (err) {
-    throw err instanceof NetworkError ? err : listCutOff(what, `${reason(err)}, after ${received} bytes`, err);
+    throw passes(err) ? err : cutOff(`${reason(err)}, after ${received} bytes`, err);
   }
-  builder.finish(what);
+  builder.finish();
   if (batch.length > 0) yield batch;
 }
 
@@ -113,6 +137,7 @@ class EntityBuilder<K extends string> {
   constructor(
     private readonly spec: EntityStreamSpec<K>,
     private readonly emit: (record: Record<K, string>) => void,
+    private readonly cutOff: (detail: string) => Error,
   ) {
     this.known = new Set(spec.fields);
   }
@@ -122,7 +147,7 @@ class EntityBuilder<K extends string> {
     if (depth === 1) {
       if (name === this.spec.tag) this.startEntity(1);
       else if (name === 'masg-response') this.entityDepth = 2;
-      else throw listCutOff(this.spec.what ?? `${this.spec.tag}s`, `unexpected root element <${name}>`);
+      else throw this.cutOff(`unexpected root element <${name}>`);
       return;
     }
     if (this.record === undefined) {
@@ -155,8 +180,8 @@ class EntityBuilder<K extends string> {
     }
   }
 
-  finish(what: string): void {
-    if (this.depth !== 0 || this.record !== undefined) throw listCutOff(what, 'the body ended inside an element');
+  finish(): void {
+    if (this.depth !== 0 || this.record !== undefined) throw this.cutOff('the body ended inside an element');
   }
 
   private startEntity(depth: number): void {
@@ -183,6 +208,7 @@ async function jsonFallback<K extends string>(
   rest: AsyncIterable<Uint8Array | string>,
   decoder: Decoder,
   spec: EntityStreamSpec<K>,
+  cutOff: (detail: string, cause?: unknown) => Error,
 ): Promise<Array<Record<K, string>>> {
   let text = first;
   for await (const chunk of rest) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
@@ -191,7 +217,7 @@ async function jsonFallback<K extends string>(
   try {
     return recordsFromJson(text, spec.tag).map((r) => pickFields(spec.fields, r));
   } catch (err) {
-    throw listCutOff(spec.what ?? `${spec.tag}s`, reason(err), err);
+    throw cutOff(reason(err), err);
   }
 }
 

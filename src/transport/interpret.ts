@@ -33,8 +33,19 @@ export function sniffRoot(text: string, contentType = ''): Sniffed {
 
 export const SERVICE_ROOTS = ['masg-response', 'campaign'];
 
-/** Resolve to the response when it is a success body; otherwise reject with the error it stands for. */
-export async function interpretResponse(res: ApiResponse, url: URL, redact: Redactor): Promise<ApiResponse> {
+/** What a body reader (StreamOptions.readWhole) throws for a body it cannot read. */
+export class MalformedBody extends Error {}
+
+/**
+ * Resolves when the response is a success body, to what `read` (instead of the generic check)
+ * made of it; otherwise rejects with the error it stands for.
+ */
+export async function interpretResponse<T = never>(
+  res: ApiResponse,
+  url: URL,
+  redact: Redactor,
+  read?: (res: ApiResponse) => T | Promise<T>,
+): Promise<T | undefined> {
   const sniffed = sniffRoot(res.body, res.contentType);
   const fail = (message: string, hint?: string, cause?: unknown): never => {
     throw new NetworkError(redact(message), { status: res.status, hint, cause });
@@ -51,13 +62,23 @@ export async function interpretResponse(res: ApiResponse, url: URL, redact: Reda
   if (sniffed.root === 'masg-error') throw await serviceError(res, sniffed, redact, fail, at);
   if ((sniffed.kind === 'xml' || sniffed.kind === 'json') && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
     if (res.status !== 200) fail(`${at} with a response body but no error description.`);
-    const problem = sniffed.kind === 'xml' ? (await xml()).xmlProblem(res.body) : jsonProblem(res.body);
-    if (problem !== undefined)
+    const malformed = (problem: string, cause?: unknown): never =>
       fail(
         `${at} with a malformed or truncated ${sniffed.kind.toUpperCase()} body: ${problem}`,
         'Try again; if it persists, the service is at fault.',
+        cause,
       );
-    return res;
+    if (read) {
+      try {
+        return await read(res);
+      } catch (err) {
+        if (err instanceof MalformedBody) malformed(err.message, err);
+        throw err;
+      }
+    }
+    const problem = sniffed.kind === 'xml' ? (await xml()).xmlProblem(res.body) : jsonProblem(res.body);
+    if (problem !== undefined) malformed(problem);
+    return undefined;
   }
   // Production has no rate limit of its own; a 429 comes from a front end, whatever its body.
   if (res.status === 429) fail(`${at} (Too Many Requests): the service is limiting the request rate.`);

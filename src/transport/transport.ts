@@ -13,7 +13,7 @@ import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
 import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
-import type { ApiClient, ApiRequest, ApiResponse, StreamOptions } from './types.js';
+import type { ApiClient, ApiRequest, ApiResponse, StreamOptions, StreamResponse } from './types.js';
 
 export { proxyFromEnv, proxySecrets, type ProxySettings } from './proxy.js';
 
@@ -45,7 +45,6 @@ export interface ClientOptions {
 const STREAM_PEEK_BYTES = 512;
 
 type Phase = 'connect' | 'body';
-type StreamResult = Awaited<ReturnType<ApiClient['stream']>>;
 
 export function createClient(opts: ClientOptions): ApiClient {
   const base = parseBaseUrl(opts.baseUrl);
@@ -130,7 +129,8 @@ export function createClient(opts: ClientOptions): ApiClient {
       const contentType = headerValue(raw.headers['content-type']);
       const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType), bytes };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      return await interpretResponse(res, http.url, redact);
+      await interpretResponse(res, http.url, redact);
+      return res;
     } catch (err) {
       throw settle(err, req, http, limit, phase, retryAfterMs);
     } finally {
@@ -139,7 +139,7 @@ export function createClient(opts: ClientOptions): ApiClient {
   }
 
   /** Retried until the body is handed over; after that rows may be written, so a cut is final. */
-  async function openStream(req: ApiRequest, http: HttpRequest, readAhead: number): Promise<StreamResult> {
+  async function openStream<T>(req: ApiRequest, http: HttpRequest, opts: StreamOptions<T>, readAhead: number): Promise<StreamResponse<T>> {
     const started = performance.now();
     const limit = limits();
     let phase: Phase = 'connect';
@@ -161,10 +161,10 @@ export function createClient(opts: ClientOptions): ApiClient {
       }
       // Small, failed or not a service body: read it whole and let interpretResponse decide.
       const bytes = Buffer.concat([head, await readAll({ [Symbol.asyncIterator]: () => peeked.rest })]);
-      const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType) };
+      const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType), bytes };
       logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      await interpretResponse(res, http.url, redact);
-      return { status: res.status, contentType, body: single(bytes) };
+      const read = await interpretResponse(res, http.url, redact, opts.readWhole);
+      return { status: res.status, contentType, body: single(bytes), read };
     } catch (err) {
       throw settle(err, req, http, limit, phase, retryAfterMs);
     } finally {
@@ -201,10 +201,10 @@ export function createClient(opts: ClientOptions): ApiClient {
       const http = prepare(req);
       return retrying(req, http, () => attempt(req, http));
     },
-    stream: async (req, streamOpts?: StreamOptions) => {
+    stream: async <T = never>(req: ApiRequest, streamOpts: StreamOptions<T> = {}) => {
       const http = prepare(req);
-      const readAhead = Math.max(STREAM_PEEK_BYTES, streamOpts?.readAhead ?? 0);
-      return retrying(req, http, () => openStream(req, http, readAhead));
+      const readAhead = Math.max(STREAM_PEEK_BYTES, streamOpts.readAhead ?? 0);
+      return retrying(req, http, () => openStream(req, http, streamOpts, readAhead));
     },
     // After Ctrl-C nothing is worth waiting for: destroy sockets instead of draining them.
     close: async () => {

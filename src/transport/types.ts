@@ -39,13 +39,27 @@ export interface DescribedRequest {
 export interface ApiClient {
   describe(req: ApiRequest): Promise<DescribedRequest>;
   request(req: ApiRequest): Promise<ApiResponse>;
-  stream(req: ApiRequest, opts?: StreamOptions): Promise<{ status: number; contentType: string; body: AsyncIterable<Uint8Array> }>;
+  stream<T = never>(req: ApiRequest, opts?: StreamOptions<T>): Promise<StreamResponse<T>>;
   close(): Promise<void>;
 }
 
-export interface StreamOptions {
+export interface StreamOptions<T = never> {
   /** Default 512. A body no longer than this is read whole (a cut is retried as by request()); past it a cut is final. */
   readAhead?: number;
+  /**
+   * Reads a success body that arrived whole, before it is handed over, instead of the generic
+   * well-formedness check: a MalformedBody it throws fails as a malformed body would. Its result
+   * is handed over as `read`, so the body is parsed once.
+   */
+  readWhole?: (res: ApiResponse) => T | Promise<T>;
+}
+
+export interface StreamResponse<T = never> {
+  status: number;
+  contentType: string;
+  body: AsyncIterable<Uint8Array>;
+  /** What `readWhole` made of a body that arrived whole; undefined when it streams. */
+  read?: T;
 }
 
 /** A list endpoint's records, fetched when iterated: one request (no paging), parsed as it arrives. */

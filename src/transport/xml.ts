@@ -1,6 +1,6 @@
 // Service XML into an order-keeping tree of strings. Entities are decoded here: fast-xml-parser
 // drops a character written as two surrogate references, which production sends outside the BMP.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
 
 export interface XmlElement {
   name: string;
@@ -9,7 +9,7 @@ export interface XmlElement {
   children: XmlElement[];
 }
 
-const parser = new XMLParser({
+const PARSER_OPTIONS = {
   preserveOrder: true, // every element becomes an array entry: a one-element list stays a list
   ignoreAttributes: true, // production writes none
   parseTagValue: false, // "0012" and 9007199254740993 stay exactly as sent
@@ -18,17 +18,28 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   cdataPropName: '#cdata', // kept apart: CDATA text is literal and must not be entity-decoded
-});
+};
+
+type Fxp = typeof import('fast-xml-parser');
+
+// Required on first use: a list or a report (read by saxes) never loads fast-xml-parser.
+let loaded: { fxp: Fxp; parser: InstanceType<Fxp['XMLParser']> } | undefined;
+function fastXmlParser(): NonNullable<typeof loaded> {
+  if (loaded) return loaded;
+  const fxp = createRequire(import.meta.url)('fast-xml-parser') as Fxp;
+  loaded = { fxp, parser: new fxp.XMLParser(PARSER_OPTIONS) };
+  return loaded;
+}
 
 export function xmlProblem(body: string): string | undefined {
-  const result = XMLValidator.validate(body);
+  const result = fastXmlParser().fxp.XMLValidator.validate(body);
   return result === true ? undefined : `${result.err.msg} (line ${result.err.line})`;
 }
 
 export function parseXml(body: string): XmlElement {
   const problem = xmlProblem(body);
   if (problem !== undefined) throw new Error(`Malformed XML: ${problem}`);
-  const roots = toElements(parser.parse(body) as unknown[]);
+  const roots = toElements(fastXmlParser().parser.parse(body) as unknown[]);
   if (roots.length !== 1) throw new Error(`Malformed XML: expected one root element, found ${roots.length}`);
   return roots[0];
 }

@@ -8,7 +8,7 @@ import { adSlotRequests, createAdSlot, listAdSlots, updateAdSlot } from '../../s
 import { listAdvertisers } from '../../src/endpoints/advertisers.js';
 import { campaignRequests, getCampaign, listCampaigns } from '../../src/endpoints/campaigns.js';
 import type { ApiClient } from '../../src/transport/types.js';
-import { LATIN1_JSON, startFixtureServer, type FixtureServer, type Recorded } from '../transport/fixture-server.js';
+import { LATIN1_JSON, cutMidBody, fixture, startFixtureServer, type FixtureServer, type Recorded } from '../transport/fixture-server.js';
 
 let server: FixtureServer;
 let client: ApiClient;
@@ -213,3 +213,80 @@ describe('advertisers and campaigns', () => {
     await expect(getCampaign(client, 'x')).rejects.toThrow(/without the expected <campaign>/);
   });
 });
+
+describe('a list that arrives whole (under the read-ahead) is parsed once, before it is handed over', () => {
+  const LIST_ROUTE = 'GET /api/v2/publication/list.xml';
+
+  it('the records come from that one parse: the handed-over body is never read again', async () => {
+    server.on(LIST_ROUTE, { file: 'publication-list.xml' });
+    const expected = await listPublications(client).toArray();
+    const untouched: ApiClient = {
+      ...client,
+      stream: async (req, opts) => {
+        const res = await client.stream(req, opts);
+        expect(res.read).toBeDefined();
+        const body: AsyncIterable<Uint8Array> = {
+          [Symbol.asyncIterator]: () => {
+            throw new Error('the body was parsed a second time');
+          },
+        };
+        return { ...res, body };
+      },
+    };
+    expect(await listPublications(untouched).toArray()).toEqual(expected);
+    expect(expected.map((p) => p.name)).toEqual(['Café 😀 & Co <beta>', 'News – münchen']);
+  });
+
+  it('a connection cut mid-body is retried as a request() is: two requests, the whole list', async () => {
+    const bytes = fixture('publication-list.xml');
+    let calls = 0;
+    server.on(LIST_ROUTE, (req, res) => {
+      if (++calls === 1) return cutMidBody(bytes)(req, res);
+      res.writeHead(200, { 'content-type': 'text/xml', 'content-length': bytes.byteLength });
+      res.end(bytes);
+    });
+    const retrying = createClient({
+      baseUrl: `${server.url}/api/v2/`,
+      email: 'ops@example.com',
+      key: 'k',
+      retries: 1,
+      retryPolicy: { random: () => 0 },
+    });
+    const pubs = await listPublications(retrying).toArray();
+    await retrying.close();
+    expect(calls).toBe(2);
+    expect(pubs).toEqual(await listPublications(client).toArray());
+  });
+
+  it.each([
+    ['truncated.xml', fixture('truncated.xml')],
+    ['cut cleanly between two entities', cutBetweenEntities()],
+    ['malformed.xml', fixture('malformed.xml')],
+  ])('%s: refused before any record, exit 6, as a request() refuses it', async (_what, body) => {
+    server.on(LIST_ROUTE, { body });
+    const err = await listPublications(client)
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).exitCode).toBe(6);
+    expect((err as Error).message).toMatch(/answered HTTP 200 with a malformed or truncated XML body: /);
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('an unexpected root element is refused the same way', async () => {
+    server.on(LIST_ROUTE, { file: 'campaign-view-bare.xml' });
+    await expect(listPublications(client).toArray()).rejects.toThrow(/malformed or truncated XML body: unexpected root element <campaign>/);
+  });
+
+  it('a JSON list is read by the same reader; a broken one is a malformed JSON body', async () => {
+    server.on(LIST_ROUTE, { type: LATIN1_JSON, file: 'publication-list.json' });
+    expect((await listPublications(client).toArray()).map((p) => p.name)).toEqual(['Café ? & Co <beta>', 'News ? münchen']);
+    server.on(LIST_ROUTE, { type: LATIN1_JSON, body: fixture('publication-list.json').subarray(0, 100) });
+    await expect(listPublications(client).toArray()).rejects.toThrow(/answered HTTP 200 with a malformed or truncated JSON body: /);
+  });
+});
+
+function cutBetweenEntities(): Buffer {
+  const text = fixture('publication-list.xml').toString('utf8');
+  return Buffer.from(text.slice(0, text.indexOf('<publication>', 100)));
+}

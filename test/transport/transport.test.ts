@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
 import { ApiError, AuthError, ConfigError, ExitCode, InterruptedError, NetworkError } from '../../src/core/errors.js';
 import { createClient, type ClientOptions } from '../../src/transport/transport.js';
-import type { ApiRequest } from '../../src/transport/types.js';
+import { MalformedBody } from '../../src/transport/interpret.js';
+import type { ApiRequest, ApiResponse } from '../../src/transport/types.js';
 import { LATIN1_JSON, cutMidBody, fixture, hang, slam, startFixtureServer, type FixtureServer } from './fixture-server.js';
 import { limit } from '../helpers/time-limits.js';
 
@@ -427,6 +428,50 @@ describe('stream()', () => {
     await expect(c.stream(req)).rejects.toThrow(/HTTP 502 with an HTML page/);
     server.on('GET /v1/adslot/x/statistics.xml', { status: 200, file: 'truncated.xml' });
     await expect(c.stream(req)).rejects.toThrow(/malformed or truncated XML/);
+    await c.close();
+  });
+
+  it('readWhole reads a body that arrived whole, once, instead of the generic check; its result is handed over', async () => {
+    server.on('GET /v1/publication/list.xml', { file: 'publication-list.xml' });
+    const c = client();
+    const seen: ApiResponse[] = [];
+    const readWhole = (res: ApiResponse) => (seen.push(res), `read ${res.bytes?.byteLength} bytes`);
+    const res = await c.stream(LIST, { readAhead: 1 << 20, readWhole });
+    expect(res.read).toBe(`read ${fixture('publication-list.xml').byteLength} bytes`);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.body).toBe(fixture('publication-list.xml').toString('utf8'));
+    // Past the read-ahead the body streams: nothing is read before it is handed over.
+    const streamed = await c.stream(LIST, { readAhead: 600, readWhole });
+    expect(streamed.read).toBeUndefined();
+    expect(seen).toHaveLength(1);
+    expect((await drain(streamed.body)).equals(fixture('publication-list.xml'))).toBe(true);
+    await c.close();
+  });
+
+  it('readWhole is not given error bodies or HTML pages: they fail as for request()', async () => {
+    const c = client();
+    let calls = 0;
+    const readWhole = () => ++calls;
+    server.on('GET /v1/publication/list.xml', { status: 400, file: 'error-1003.xml' });
+    await expect(c.stream(LIST, { readAhead: 1 << 20, readWhole })).rejects.toBeInstanceOf(AuthError);
+    server.on('GET /v1/publication/list.xml', { status: 502, type: 'text/html', file: 'proxy-502.html' });
+    await expect(c.stream(LIST, { readAhead: 1 << 20, readWhole })).rejects.toThrow(/HTTP 502 with an HTML page/);
+    expect(calls).toBe(0);
+    await c.close();
+  });
+
+  it('a MalformedBody from readWhole is a malformed body: exit 6, not retried, as for request()', async () => {
+    server.on('GET /v1/publication/list.xml', { file: 'publication-list.xml' });
+    const c = client();
+    const before = server.requests.length;
+    const malformed = () => {
+      throw new MalformedBody('unclosed tag: publication');
+    };
+    const err = await c.stream(LIST, { readAhead: 1 << 20, readWhole: malformed }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).exitCode).toBe(ExitCode.NETWORK);
+    expect((err as Error).message).toMatch(/answered HTTP 200 with a malformed or truncated XML body: unclosed tag: publication$/);
+    expect(server.requests.length - before).toBe(1);
     await c.close();
   });
 
