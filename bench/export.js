@@ -29,7 +29,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanup, measureNode, median, root, startSandboxProcess, tempDir } from './lib/measure.js';
+import { measureNode, median, root, runBench, startSandboxProcess, tempDir } from './lib/measure.js';
 
 const HEADER = 'publication,adslot,country,requests,impressions,clicks,earnings,currency\n';
 const TZ = 'America/New_York'; // the demo account's zone: stamps are read in it
@@ -482,11 +482,4 @@ async function main(argv) {
   return argv.includes('--check') && missed.length > 0 ? 1 : 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  console.error(`bench/export.js: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  cleanup();
-}
+await runBench('export', main);

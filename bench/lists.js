@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { cleanup, measureNode, median, onCleanup, root, startSandboxProcess, tempDir } from './lib/measure.js';
+import { measureNode, median, onCleanup, root, runBench, startSandboxProcess, tempDir } from './lib/measure.js';
 
 const RATIO_TARGET = 1.5;
 const RSS_TARGET_MB = 200;
@@ -249,11 +249,4 @@ async function main() {
   return argv.includes('--check') && missed.length > 0 ? 1 : 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  console.error(`bench/lists.js: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  cleanup();
-}
+await runBench('lists', main);

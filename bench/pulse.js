@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { cleanup, measureNode, median, onCleanup, root, tempDir } from './lib/measure.js';
+import { measureNode, median, onCleanup, root, runBench, tempDir } from './lib/measure.js';
 
 const TZ = 'UTC';
 const ROWS_PER_DAY = 50_000;
@@ -188,11 +188,4 @@ async function main(argv) {
   return argv.includes('--check') && !ok ? 1 : 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  console.error(`bench/pulse.js: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  cleanup();
-}
+await runBench('pulse', main);

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { TextDecoder } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanup, measureNode, median, root, startSandboxProcess, tempDir } from './lib/measure.js';
+import { measureNode, median, root, runBench, startSandboxProcess, tempDir } from './lib/measure.js';
 
 const TZ = 'America/New_York';
 const SEED = 7;
@@ -297,11 +297,4 @@ async function main(argv) {
   return argv.includes('--check') && missed.length > 0 ? 1 : 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  console.error(`bench/sdk.js: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  cleanup();
-}
+await runBench('sdk', main);

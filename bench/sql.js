@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, measureNode, median, root, tempDir } from './lib/measure.js';
+import { measureNode, median, root, runBench, tempDir } from './lib/measure.js';
 
 const TARGETS = { copy: 1.5, rssMb: 250 };
 const QUERY = 'SELECT * FROM stats';
@@ -146,11 +146,4 @@ async function main(argv) {
   return argv.includes('--check') && missed.length ? 1 : 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  console.error(`bench/sql.js: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  cleanup();
-}
+await runBench('sql', main);

@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, measureNode, onCleanup, root, startSandboxProcess, tempDir } from './lib/measure.js';
+import { benchEnv, measureNode, onCleanup, root, runBench, startSandboxProcess, tempDir } from './lib/measure.js';
 
 const TZ = 'America/New_York';
 const SEED = 7;
@@ -52,15 +52,7 @@ async function main(argv) {
   );
   const sandbox = await startSandboxProcess(['--scale', `${publications}x5x40`, '--seed', String(SEED)]);
   onCleanup(() => void sandbox.stop());
-  const env = {
-    ...process.env,
-    MASG_BASE_URL: sandbox.url,
-    MASG_EMAIL: DEMO.email,
-    MASG_DEVELOPER_KEY: DEMO.key,
-    MASG_CONFIG_DIR: join(dir, 'config'),
-    NO_COLOR: '1',
-    TMPDIR: dir,
-  };
+  const env = benchEnv(sandbox.url, DEMO, join(dir, 'config'), { TMPDIR: dir });
   const masg = join(root, 'bin', 'masg.js');
   const results = [];
   const failures = [];
@@ -122,11 +114,4 @@ async function main(argv) {
   return argv.includes('--check') && missed.length ? 1 : 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  console.error(`bench/sync-range.js: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  cleanup();
-}
+await runBench('sync-range', main);

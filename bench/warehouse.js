@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, measureNode, median, onCleanup, root, startSandboxProcess, tempDir } from './lib/measure.js';
+import { benchEnv, measureNode, median, onCleanup, root, runBench, startSandboxProcess, tempDir } from './lib/measure.js';
 import { POSTGRES_SKIP, startPostgres } from '../test/warehouse/postgres-server.js';
 
 const TZ = 'America/New_York';
@@ -90,15 +90,7 @@ async function main(argv) {
     pg = await startPostgres({ fsync: true });
     onCleanup(() => void pg.stop());
   }
-  const env = {
-    ...process.env,
-    MASG_BASE_URL: sandbox.url,
-    MASG_EMAIL: DEMO.email,
-    MASG_DEVELOPER_KEY: DEMO.key,
-    MASG_CONFIG_DIR: join(dir, 'config'),
-    NO_COLOR: '1',
-    TMPDIR: dir,
-  };
+  const env = benchEnv(sandbox.url, DEMO, join(dir, 'config'), { TMPDIR: dir });
   const masg = join(root, 'bin', 'masg.js');
   const csv = join(dir, 'day.csv');
   const contenders = {
@@ -175,11 +167,4 @@ async function main(argv) {
   return argv.includes('--check') && missed.length ? 1 : 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  console.error(`bench/warehouse.js: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  cleanup();
-}
+await runBench('warehouse', main);

@@ -131,3 +131,31 @@ export function startSandboxProcess(args, { timeoutMs = 60_000 } = {}) {
     });
   });
 }
+
+/**
+ * The environment a bench's masg child runs in: the sandbox's demo account, a config folder of
+ * its own (nothing a user saved may change what is measured), no colour, and `extra` on top.
+ */
+export function benchEnv(url, account, configDir, extra = {}) {
+  return {
+    ...process.env,
+    MASG_BASE_URL: url,
+    MASG_EMAIL: account.email,
+    MASG_DEVELOPER_KEY: account.key,
+    MASG_CONFIG_DIR: configDir,
+    NO_COLOR: '1',
+    ...extra,
+  };
+}
+
+/** Runs a bench's main(argv) → exit code, reporting a crash under the bench's name, and cleans up. */
+export async function runBench(name, main) {
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (err) {
+    console.error(`bench/${name}.js: ${err.stack ?? err}`);
+    process.exitCode = 1;
+  } finally {
+    cleanup();
+  }
+}

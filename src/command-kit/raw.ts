@@ -13,17 +13,12 @@ export async function rawOr(
   check?: (response: RawResponse) => Error | undefined,
 ): Promise<CommandResult> {
   const client = await ctx.sdk();
-  const raw = ctx.globals.raw;
-  if (ctx.globals.dryRun) {
-    const { asRawRequest } = await import('../sdk/requests.js');
-    return dryRunResult([await client.request(asRawRequest(request, raw), { dryRun: true })]);
-  }
-  if (raw) {
-    const { asRawRequest } = await import('../sdk/requests.js');
-    const response = await client.request(asRawRequest(request, raw));
-    return { kind: 'raw', body: response.body, bytes: response.bytes, failure: check?.(response) };
-  }
-  return typed(client);
+  const { raw, dryRun } = ctx.globals;
+  if (!raw && !dryRun) return typed(client);
+  const sent = (await import('../sdk/requests.js')).asRawRequest(request, raw);
+  if (dryRun) return dryRunResult([await client.request(sent, { dryRun: true })]);
+  const response = await client.request(sent);
+  return { kind: 'raw', body: response.body, bytes: response.bytes, failure: check?.(response) };
 }
 
 /** What --dry-run prints: each described request's text, in order. */
