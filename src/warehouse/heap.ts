@@ -4,13 +4,22 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-let gc: (() => void) | undefined;
+let gc: ((options?: { type: 'major' | 'minor' }) => void) | undefined;
 
-export function collectGarbage(): void {
+function collector(): NonNullable<typeof gc> {
   if (!gc) {
     // --expose-gc set at run time gives `gc` to contexts created after it.
     setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
+    gc = runInNewContext('gc') as NonNullable<typeof gc>;
   }
-  gc();
+  return gc;
+}
+
+export function collectGarbage(): void {
+  collector()();
+}
+
+/** Frees short-lived buffers whose memory lies outside the heap, which the heap's own size never triggers. */
+export function collectYoungGarbage(): void {
+  collector()({ type: 'minor' });
 }
