@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Io } from './core/io.js';
+import { restarter } from './core/restart.js';
 import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS, MAX_RETRIES } from './config/defaults.js';
 import { ExitCode, MasgError, UsageError, wasReported } from './core/errors.js';
 
@@ -240,6 +241,7 @@ export function run(): void {
     },
     env: process.env,
     signal: controller.signal,
+    restartWith: restarter(),
   };
   // EPIPE (`| head -1`) is not worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {

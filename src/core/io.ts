@@ -8,4 +8,9 @@ export interface Io {
   env: Record<string, string | undefined>;
   /** Aborted on Ctrl-C / SIGTERM. */
   signal: AbortSignal;
+  /**
+   * Replaces this process with the same command under extra Node flags: same PID, stdio and
+   * signals. Only the real binary has it, on a Node with process.execve (22.15 and later).
+   */
+  restartWith?: (nodeFlags: readonly string[]) => void;
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { restarter, type ProcessFacts } from '../../src/core/restart.js';
+
+function facts(over: Partial<ProcessFacts> = {}) {
+  const calls: Array<[string, string[]]> = [];
+  const proc: ProcessFacts = {
+    execPath: '/usr/bin/node',
+    execArgv: ['--enable-source-maps'],
+    argv: ['/usr/bin/node', '/opt/masg/bin/masg.js', 'sync', '--db', 'x.duckdb'],
+    env: {},
+    execve: ((file: string, args: string[]) => {
+      calls.push([file, args]);
+    }) as unknown as ProcessFacts['execve'],
+    ...over,
+  };
+  return { proc, calls };
+}
+
+describe('restarter', () => {
+  it('re-runs the same script and arguments with the missing flag first', () => {
+    const { proc, calls } = facts();
+    restarter(proc)!(['--max-semi-space-size=8']);
+    expect(calls).toEqual([
+      [
+        '/usr/bin/node',
+        ['/usr/bin/node', '--max-semi-space-size=8', '--enable-source-maps', '/opt/masg/bin/masg.js', 'sync', '--db', 'x.duckdb'],
+      ],
+    ]);
+  });
+
+  it('never restarts when the flag is already set, by the first run or by the user', () => {
+    for (const over of [
+      { execArgv: ['--max-semi-space-size=8'] },
+      { execArgv: ['--max-semi-space-size=32'] },
+      { env: { NODE_OPTIONS: '--inspect --max-semi-space-size=64' } },
+    ]) {
+      const { proc, calls } = facts(over);
+      restarter(proc)!(['--max-semi-space-size=8']);
+      expect(calls).toEqual([]);
+    }
+  });
+
+  it('is absent where Node has no process.execve (Node 20)', () => {
+    expect(restarter(facts({ execve: undefined }).proc)).toBeUndefined();
+  });
+});
