@@ -20,6 +20,11 @@ const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_ex
 const EXTENSION_STATEMENTS = new Set([21, 23, 29]);
 // SELECT, EXPLAIN, PRAGMA, CALL and relations: the statements whose rows are streamed.
 const STREAMED_STATEMENTS = new Set([1, 4, 17, 19, 22]);
+// A stream's garbage is all short-lived, and V8 leaves much of it uncollected: the binding's copy
+// of every vector and each chunk's CSV lie outside the heap (collected after 64 MB of them), and
+// Node 22+ lets the young generation grow to 3 × 32 MB. 2,000,000 rows peaked at 235–252 MB on
+// Node 24 and 26 (csv, ndjson); a young collection every 8,192 rows bounds both (bench/sql.js).
+const COLLECT_EVERY_ROWS = 8_192;
 
 export async function streamDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
   await mustExist(path, label);
@@ -66,9 +71,9 @@ export async function streamDuckDb(path: string, label: string, query: string, o
         });
       const csvColumns = columns.map((_, i) => csvColumn(result.columnType(i)));
       const first = await fetch();
-      let external = 0;
       async function* chunks<T>(convert: (chunk: NonNullable<Awaited<ReturnType<typeof fetch>>>) => T) {
         let next: ReturnType<typeof fetch> | undefined;
+        let rows = 0;
         try {
           let chunk = first;
           while (chunk && chunk.rowCount > 0) {
@@ -76,6 +81,10 @@ export async function streamDuckDb(path: string, label: string, query: string, o
             next = fetch();
             next.catch(() => undefined);
             yield convert(chunk);
+            if ((rows += chunk.rowCount) >= COLLECT_EVERY_ROWS) {
+              collectYoungGarbage();
+              rows = 0;
+            }
             chunk = await next;
           }
           if (guarded) await finish();
@@ -88,18 +97,7 @@ export async function streamDuckDb(path: string, label: string, query: string, o
       return {
         columns,
         batches: chunks((chunk) => textColumns(chunk, columns.length)),
-        csv: chunks((chunk) => {
-          const bytes = csvChunk(chunk, csvColumns);
-          // The binding copies each vector into a new ArrayBuffer and each chunk's CSV is another: garbage
-          // outside the JS heap, which V8 collects only after 64 MB of it (Node 26: 235 MB peak for
-          // 2,000,000 rows, 160 MB with a young collection every 16 MB, at the same speed).
-          external += bytes.length * 2;
-          if (external > 16 << 20) {
-            collectYoungGarbage();
-            external = 0;
-          }
-          return { rows: chunk.rowCount, bytes };
-        }),
+        csv: chunks((chunk) => ({ rows: chunk.rowCount, bytes: csvChunk(chunk, csvColumns) })),
       };
     } catch (err) {
       await close();
