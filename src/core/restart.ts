@@ -24,6 +24,10 @@ export function restarter(proc: ProcessFacts = process): Io['restartWith'] {
     const given = [...proc.execArgv, ...(proc.env.NODE_OPTIONS ?? '').split(/\s+/)].map(flagName);
     const missing = nodeFlags.filter((flag) => !given.includes(flagName(flag)));
     if (missing.length === 0) return;
-    execve(proc.execPath, [proc.execPath, ...missing, ...proc.execArgv, ...proc.argv.slice(1)], proc.env);
+    try {
+      execve(proc.execPath, [proc.execPath, ...missing, ...proc.execArgv, ...proc.argv.slice(1)], proc.env);
+    } catch {
+      // Not replaced (a seccomp filter, a vanished binary): the command runs on, with V8's defaults.
+    }
   };
 }

@@ -40,6 +40,13 @@ describe('restarter', () => {
     }
   });
 
+  it('lets the command run on when the process cannot be replaced', () => {
+    const execve = (() => {
+      throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+    }) as unknown as ProcessFacts['execve'];
+    expect(() => restarter(facts({ execve }).proc)!(['--max-semi-space-size=8'])).not.toThrow();
+  });
+
   it('is absent where Node has no process.execve (Node 20)', () => {
     expect(restarter(facts({ execve: undefined }).proc)).toBeUndefined();
   });
