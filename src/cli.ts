@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Io } from './core/io.js';
-import { restarter } from './core/restart.js';
 import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS, MAX_RETRIES } from './config/defaults.js';
 import { ExitCode, MasgError, UsageError, wasReported } from './core/errors.js';
 
@@ -241,7 +240,8 @@ export function run(): void {
     },
     env: process.env,
     signal: controller.signal,
-    restartWith: restarter(),
+    // Loaded by the one command that restarts (masg sync): every other start-up stays as small.
+    restartWith: async (nodeFlags) => (await import('./core/restart.js')).restartWith(process, nodeFlags),
   };
   // EPIPE (`| head -1`) is not worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {

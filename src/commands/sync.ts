@@ -37,7 +37,7 @@ export const sync = defineTopCommand<SyncOptions>({
     'masg sync --dry-run',
   ],
   async run(ctx, opts) {
-    ctx.io.restartWith?.(SYNC_NODE_FLAGS);
+    await ctx.io.restartWith?.(SYNC_NODE_FLAGS);
     const { runSync } = await import('../warehouse/sync.js');
     return runSync(ctx, opts);
   },

@@ -10,7 +10,8 @@ export interface Io {
   signal: AbortSignal;
   /**
    * Replaces this process with the same command under extra Node flags: same PID, stdio and
-   * signals. Only the real binary has it, on a Node with process.execve (22.15 and later).
+   * signals (src/core/restart.ts). Only the real binary has it; it resolves, doing nothing, where
+   * Node has no process.execve (before 22.15) or a flag is set already.
    */
-  restartWith?: (nodeFlags: readonly string[]) => void;
+  restartWith?: (nodeFlags: readonly string[]) => Promise<void>;
 }

@@ -1,7 +1,6 @@
 // Some V8 settings (the young generation's size) are read only as a process starts. A command that
 // needs one re-runs itself once through process.execve: the same PID, stdio and signals, so cron,
 // kill and exit codes see one process. Node 20 has no execve; it keeps its defaults.
-import type { Io } from './io.js';
 
 type Execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
 
@@ -15,19 +14,16 @@ export interface ProcessFacts {
 
 const flagName = (flag: string) => flag.split('=')[0];
 
-/** `restartWith` for this process, or undefined where Node cannot replace a process. */
-export function restarter(proc: ProcessFacts = process): Io['restartWith'] {
-  const { execve } = proc;
-  if (execve === undefined) return undefined;
-  return (nodeFlags) => {
-    // A flag the user gave (on the command line or in NODE_OPTIONS) wins, and ends the loop.
-    const given = [...proc.execArgv, ...(proc.env.NODE_OPTIONS ?? '').split(/\s+/)].map(flagName);
-    const missing = nodeFlags.filter((flag) => !given.includes(flagName(flag)));
-    if (missing.length === 0) return;
-    try {
-      execve(proc.execPath, [proc.execPath, ...missing, ...proc.execArgv, ...proc.argv.slice(1)], proc.env);
-    } catch {
-      // Not replaced (a seccomp filter, a vanished binary): the command runs on, with V8's defaults.
-    }
-  };
+/** Replaces `proc` with itself under the flags it lacks; returns when there is nothing to do or it cannot. */
+export function restartWith(proc: ProcessFacts, nodeFlags: readonly string[]): void {
+  if (proc.execve === undefined) return;
+  // A flag the user gave (on the command line or in NODE_OPTIONS) wins, and ends the loop.
+  const given = [...proc.execArgv, ...(proc.env.NODE_OPTIONS ?? '').split(/\s+/)].map(flagName);
+  const missing = nodeFlags.filter((flag) => !given.includes(flagName(flag)));
+  if (missing.length === 0) return;
+  try {
+    proc.execve(proc.execPath, [proc.execPath, ...missing, ...proc.execArgv, ...proc.argv.slice(1)], proc.env);
+  } catch {
+    // Not replaced (a seccomp filter, a vanished binary): the command runs on, with V8's defaults.
+  }
 }

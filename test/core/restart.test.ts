@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restarter, type ProcessFacts } from '../../src/core/restart.js';
+import { restartWith, type ProcessFacts } from '../../src/core/restart.js';
 
 function facts(over: Partial<ProcessFacts> = {}) {
   const calls: Array<[string, string[]]> = [];
@@ -16,10 +16,10 @@ function facts(over: Partial<ProcessFacts> = {}) {
   return { proc, calls };
 }
 
-describe('restarter', () => {
+describe('restartWith', () => {
   it('re-runs the same script and arguments with the missing flag first', () => {
     const { proc, calls } = facts();
-    restarter(proc)!(['--max-semi-space-size=8']);
+    restartWith(proc, ['--max-semi-space-size=8']);
     expect(calls).toEqual([
       [
         '/usr/bin/node',
@@ -35,7 +35,7 @@ describe('restarter', () => {
       { env: { NODE_OPTIONS: '--inspect --max-semi-space-size=64' } },
     ]) {
       const { proc, calls } = facts(over);
-      restarter(proc)!(['--max-semi-space-size=8']);
+      restartWith(proc, ['--max-semi-space-size=8']);
       expect(calls).toEqual([]);
     }
   });
@@ -44,10 +44,10 @@ describe('restarter', () => {
     const execve = (() => {
       throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
     }) as unknown as ProcessFacts['execve'];
-    expect(() => restarter(facts({ execve }).proc)!(['--max-semi-space-size=8'])).not.toThrow();
+    expect(() => restartWith(facts({ execve }).proc, ['--max-semi-space-size=8'])).not.toThrow();
   });
 
-  it('is absent where Node has no process.execve (Node 20)', () => {
-    expect(restarter(facts({ execve: undefined }).proc)).toBeUndefined();
+  it('does nothing where Node has no process.execve (Node 20)', () => {
+    expect(() => restartWith(facts({ execve: undefined }).proc, ['--max-semi-space-size=8'])).not.toThrow();
   });
 });
