@@ -2,6 +2,7 @@
 // on the SDK, the Ui and its output port only.
 import type { BulkPort, BulkOutput } from '../bulk/port.js';
 import type { Context } from '../context.js';
+import { outputPort } from './output-port.js';
 
 export function bulkPort(ctx: Context): BulkPort {
   return {
@@ -20,22 +21,14 @@ export function bulkPort(ctx: Context): BulkPort {
   };
 }
 
-/** Results on stdout, in the chosen format or as given, each write watched for stdout's own failure. */
+/** The command's output port, each write watched for stdout's own failure, which bulk reports as a value. */
 function bulkOutput(ctx: Context): BulkOutput {
-  const out = ctx.io.stdout;
+  const port = outputPort(ctx);
+  const watched = async (write: () => Promise<void>) => (await import('../output/watched.js')).writeWatched(ctx.io.stdout, write);
   return {
-    async rows(columns, rows) {
-      const [{ renderRows }, { writeWatched }, settings] = await Promise.all([
-        import('../output/index.js'),
-        import('../output/watched.js'),
-        ctx.outputSettings(),
-      ]);
-      return writeWatched(out, () => renderRows(out, columns, [...rows], settings));
-    },
-    async text(text) {
-      const { writeWatched } = await import('../output/watched.js');
-      return writeWatched(out, () => new Promise<void>((resolve, reject) => out.write(text, (err) => (err ? reject(err) : resolve()))));
-    },
+    rows: (columns, rows) => watched(() => port.rows(columns, [...rows], { entity: 'results' })),
+    text: (text) =>
+      watched(() => new Promise<void>((resolve, reject) => ctx.io.stdout.write(text, (err) => (err ? reject(err) : resolve())))),
     report: (text) => void ctx.io.stderr.write(text),
   };
 }
