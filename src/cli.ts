@@ -222,8 +222,8 @@ export function run(): void {
   const controller = new AbortController();
   let firstAt: number | undefined;
   const onSignal = () => {
-    // A second Ctrl-C gives up waiting, but not within 250 ms: `when-exit` (via conf) re-raises the
-    // signal it caught, which would skip the cleanup the first one started.
+    // A second Ctrl-C gives up waiting, but not within 250 ms: an exit hook that re-raises the signal
+    // it caught must not skip the cleanup the first one started.
     if (firstAt === undefined) firstAt = performance.now();
     else if (performance.now() - firstAt > 250) process.exit(ExitCode.INTERRUPTED);
     controller.abort();
