@@ -8,8 +8,8 @@ export type SyncOptions = SyncFlags;
 
 /**
  * Node 22 and later size the young generation to the machine: a first sync of 90 days of a
- * mid-size account peaked at 265 MB on Node 26 (210 MB on Node 20), 200 MB with 8 MB semi-spaces
- * at the same speed. V8 reads the size only as a process starts, hence the restart.
+ * mid-size account peaked at 346 MB on Node 24 and 265 MB on Node 26 (226 MB on Node 20); with
+ * 8 MB semi-spaces, 237 and 211 MB at the same speed. V8 reads the size only as a process starts.
  */
 const SYNC_NODE_FLAGS = ['--max-semi-space-size=8'];
 
