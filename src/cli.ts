@@ -240,8 +240,6 @@ export function run(): void {
     },
     env: process.env,
     signal: controller.signal,
-    // Loaded by the one command that restarts (masg sync): every other start-up stays as small.
-    restartWith: async (nodeFlags) => (await import('./core/restart.js')).restartWith(process, nodeFlags),
   };
   // EPIPE (`| head -1`) is not worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {

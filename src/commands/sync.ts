@@ -6,13 +6,6 @@ import { defineTopCommand } from '../command-kit/define.js';
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
 export type SyncOptions = SyncFlags;
 
-/**
- * Node 22 and later size the young generation to the machine: a first sync of 90 days of a
- * mid-size account peaked at 346 MB on Node 24 and 265 MB on Node 26 (226 MB on Node 20); with
- * 8 MB semi-spaces, 237 and 211 MB at the same speed. V8 reads the size only as a process starts.
- */
-const SYNC_NODE_FLAGS = ['--max-semi-space-size=8'];
-
 export const sync = defineTopCommand<SyncOptions>({
   name: 'sync',
   configure: (cmd) =>
@@ -37,7 +30,6 @@ export const sync = defineTopCommand<SyncOptions>({
     'masg sync --dry-run',
   ],
   async run(ctx, opts) {
-    await ctx.io.restartWith?.(SYNC_NODE_FLAGS);
     const { runSync } = await import('../warehouse/sync.js');
     return runSync(ctx, opts);
   },

@@ -8,10 +8,4 @@ export interface Io {
   env: Record<string, string | undefined>;
   /** Aborted on Ctrl-C / SIGTERM. */
   signal: AbortSignal;
-  /**
-   * Replaces this process with the same command under extra Node flags: same PID, stdio and
-   * signals (src/core/restart.ts). Only the real binary has it; it resolves, doing nothing, where
-   * Node has no process.execve (before 22.15) or a flag is set already.
-   */
-  restartWith?: (nodeFlags: readonly string[]) => Promise<void>;
 }

@@ -110,18 +110,6 @@ export async function openDuckDb(
         throw err;
       }
     },
-    async reopen() {
-      // Closing gives back the memory DuckDB keeps for what it wrote (memory_limit does not bound it).
-      conn.closeSync();
-      instance.closeSync();
-      try {
-        instance = await DuckDBInstance.create(path, opts.create ? SYNC_CONFIG : {});
-      } catch (err) {
-        closed = true;
-        throw openError(err, path, label);
-      }
-      conn = await instance.connect();
-    },
     close() {
       if (!closed) {
         closed = true;

@@ -25,8 +25,6 @@ export interface SqlSession {
   query(sql: string, params?: string[]): Promise<QueryResult>;
   /** Appends the rows of headerless CSV files (columns in the table's order) to `table`. */
   load(table: TableDef, files: StagedFile[]): Promise<void>;
-  /** Closes and reopens the database between transactions, to give back what DuckDB keeps. */
-  reopen?(): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

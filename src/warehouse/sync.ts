@@ -20,7 +20,6 @@ import { csvLineWriter, StagingDir, type StagingFile } from './staging.js';
 import { WarehouseStore, type DimensionFiles } from './store.js';
 import { resolveTarget, sandboxTarget, type Target } from './target.js';
 import { deferred } from '../core/deferred.js';
-import { collectGarbage } from './heap.js';
 
 export interface SyncFlags {
   db?: string;
@@ -191,9 +190,6 @@ const PART_ROWS = 50_000;
 /** Days fetched ahead of the one being written: memory and staging stay those of two days. */
 const DAYS_AHEAD = 1;
 
-/** Every this many rows, DuckDB is reopened (it keeps memory for what it wrote) and the heap collected. */
-const REOPEN_ROWS = 100_000;
-
 /** The progress line is redrawn this often (its rows and ETA move between days too). */
 const PROGRESS_MS = 250;
 
@@ -347,7 +343,6 @@ class SyncRun {
       buffers.forEach((b) => b.files.fail(err));
     });
 
-    let rowsAtReopen = 0;
     try {
       for (let i = 0; i < days.length; i++) {
         const day = buffers[i];
@@ -365,11 +360,6 @@ class SyncRun {
         );
         this.committed++;
         this.rows += day.files.publisherRows + day.files.campaignRows;
-        if (this.rows - rowsAtReopen >= REOPEN_ROWS && i < days.length - 1) {
-          await this.store.session.reopen?.();
-          collectGarbage();
-          rowsAtReopen = this.rows;
-        }
         committed[i].resolve();
         this.progress();
       }

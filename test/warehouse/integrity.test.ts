@@ -182,20 +182,3 @@ describe('the invariant of every day: the tables hold what was fetched', () => {
     expect(await scalar(h, db, "SELECT count(*) FROM publisher_stats WHERE date = DATE '2020-01-01'")).toBe('0');
   });
 });
-
-describe('a DuckDB session opened again between days (to give back the memory DuckDB keeps)', () => {
-  it('keeps what was committed and goes on writing', async () => {
-    const db = duckPath();
-    const session = await openDuckDb(db, db, { readOnly: false, create: true });
-    try {
-      await session.exec('CREATE TABLE t (a INTEGER)');
-      await session.transaction(() => session.exec('INSERT INTO t VALUES (1), (2)'));
-      await session.reopen!();
-      expect((await session.query('SELECT count(*) FROM t')).rows).toEqual([['2']]);
-      await session.transaction(() => session.exec('INSERT INTO t VALUES (3)'));
-    } finally {
-      await session.close();
-    }
-    expect(await scalar(h, db, 'SELECT count(*) FROM t')).toBe('3');
-  });
-});
