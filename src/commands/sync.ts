@@ -1,6 +1,7 @@
 // `masg sync`: keep a database (DuckDB file or PostgreSQL) of the account's statistics up to
 // date. Metadata only here; the work is in src/warehouse/, loaded when the command runs.
 import type { SyncFlags } from '../warehouse/sync.js';
+import type { SyncPlan } from '../warehouse/sync-plan.js';
 import { defineTopCommand } from '../command-kit/define.js';
 
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
@@ -31,6 +32,30 @@ export const sync = defineTopCommand<SyncOptions>({
   ],
   async run(ctx, opts) {
     const { runSync } = await import('../warehouse/sync.js');
-    return runSync(ctx, opts);
+    const outcome = await runSync(ctx, opts);
+    if (outcome.kind === 'done') return outcome;
+    // --dry-run: the plan's own text is a message (stderr); the requests are the data (stdout).
+    const ui = await ctx.ui();
+    for (const line of planSummary(outcome.plan)) ui.notice(line);
+    return { kind: 'dry-run', requests: planRequests(outcome.plan) };
   },
 });
+
+function planSummary(plan: SyncPlan): string[] {
+  const { days } = plan;
+  if (days.length === 0) return [`masg sync --dry-run: ${plan.target} is up to date: no day to fetch.`];
+  const partial = days.some((d) => !d.complete) ? ', today partial' : '';
+  return [
+    `masg sync --dry-run: would write ${days.length} day${days.length === 1 ? '' : 's'} into ${plan.target} (grain ${plan.grain}): ` +
+      `${days[0].date} to ${days[days.length - 1].date}${partial}.`,
+    `The account's objects first (${plan.lists.length} lists, then one campaign list per advertiser), then each day's statistics.`,
+    plan.knownCampaigns > 0
+      ? `Campaign statistics are shown for the ${plan.knownCampaigns} campaigns of the last snapshot; the lists decide at run time.`
+      : 'Campaign statistics: one request per campaign and day, for the campaigns the lists return at run time.',
+  ];
+}
+
+/** Every request the run would send, in order, one line each. */
+function planRequests(plan: SyncPlan): string[] {
+  return [...plan.lists, ...plan.statistics.flatMap((d) => d.requests)].map((r) => r.text);
+}

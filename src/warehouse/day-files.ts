@@ -3,10 +3,8 @@
 
 import type { StagedFile } from './sql-session.js';
 
-export type DayFile =
-  | ({ kind: 'file'; table: 'publisher' | 'campaign'; rows: number } & StagedFile)
-  /** A cut response fetched again from the start: the rows its earlier attempt loaded go. */
-  | { kind: 'restart'; table: 'publisher'; hour: string | undefined; rows: number };
+/** A staging file of one report (or of the day's campaign reports) that ended whole. */
+export type DayFile = { kind: 'file'; table: 'publisher' | 'campaign'; rows: number } & StagedFile;
 
 export class DayFiles implements AsyncIterable<DayFile> {
   publisherRows = 0;
@@ -16,13 +14,11 @@ export class DayFiles implements AsyncIterable<DayFile> {
   private failure: { reason: unknown } | undefined;
   private wake: (() => void) | undefined;
 
-  /** A complete file (one without rows is counted and never loaded), or a restart. */
+  /** A complete file (one without rows is counted and never loaded). */
   push(file: DayFile): void {
-    // A restart's rows are those its request had pushed so far: taken back.
-    const rows = file.kind === 'restart' ? -file.rows : file.rows;
-    if (file.table === 'publisher') this.publisherRows += rows;
-    else this.campaignRows += rows;
-    if (file.kind === 'restart' || file.rows > 0) this.ready.push(file);
+    if (file.table === 'publisher') this.publisherRows += file.rows;
+    else this.campaignRows += file.rows;
+    if (file.rows > 0) this.ready.push(file);
     this.notify();
   }
 

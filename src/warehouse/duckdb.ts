@@ -9,28 +9,24 @@ import { duckdbClient } from './duckdb-client.js';
 import { briefError } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
 import { columnSqlType, type TableDef } from './schema.js';
+import { duckdbWriterConfig, type WriterSettings } from './sync-duckdb-settings.js';
 import { databaseError, type QueryResult, type SqlSession, type StagedFile } from './sql-session.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-/**
- * The sync mostly bulk-loads while Node parses the next response: one thread loads as fast as
- * two, and 2 MB CSV buffers (default: 16 × the line limit, per thread) save ~35 MB. No vacuum at
- * checkpoints: merging the part-filled row groups each reopen leaves read them whole, a peak that
- * grew with the range (30 days: 282 MB with, 236 MB without); re-syncs keep the file's size.
- * Each full row group is written as soon as it fills (default: 5 are buffered), while Node parses
- * the rest of the report: a 200,000-row day's commit and close take ~90 ms instead of ~130.
- */
-const SYNC_CONFIG = { threads: '1', max_vacuum_tasks: '0', write_buffer_row_group_count: '1' };
+/** 2 MB CSV read buffers (default: 16 × the line limit, per thread) save ~35 MB on every load. */
 const CSV_BUFFER = 2 * 1024 * 1024;
 /** DuckDB's CSV line limit is 2 MB (bytes): a character is at most 3 bytes in UTF-8 (4 for a pair of 2). */
 const CSV_READER_MAX_CHARS = 256 * 1024;
 
-/** `owned`: masg's default path, so business data is private: folder 0700 (the .wal too), file 0600. */
+/**
+ * `owned`: masg's default path, so business data is private: folder 0700 (the .wal too), file 0600.
+ * `writer`: the settings a writing session opens with (src/warehouse/sync-duckdb-settings.ts).
+ */
 export async function openDuckDb(
   path: string,
   label: string,
-  opts: { readOnly: boolean; create: boolean; owned?: boolean },
+  opts: { readOnly: boolean; create: boolean; owned?: boolean; writer?: WriterSettings },
 ): Promise<SqlSession> {
   const { DuckDBInstance } = duckdbClient();
   const isNew = !existsSync(path);
@@ -45,13 +41,13 @@ export async function openDuckDb(
   }
   let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
   try {
-    instance = await DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : opts.create ? SYNC_CONFIG : {});
+    instance = await DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : opts.writer ? duckdbWriterConfig(opts.writer) : {});
     // Before anything is written into it: DuckDB creates the file with the process's umask.
     if (opts.owned && isNew && opts.create) chmodSync(path, 0o600);
   } catch (err) {
     throw openError(err, path, label);
   }
-  let conn = await instance.connect();
+  const conn = await instance.connect();
   let closed = false;
 
   const session: SqlSession = {

@@ -125,6 +125,17 @@ export class StagingFile implements StagedFile {
     this.throwIfFailed();
   }
 
+  /** An attempt that did not end whole: its file goes, and nothing it wrote is loaded. */
+  async discard(): Promise<void> {
+    this.lines = [];
+    this.buffered = 0;
+    if (this.stream) {
+      this.stream.destroy();
+      await finished(this.stream).catch(() => undefined);
+    }
+    rmSync(this.path, { force: true });
+  }
+
   private localError(err: Error): LocalIOError {
     const e = err as NodeJS.ErrnoException;
     return new LocalIOError(`Cannot write the staging file ${this.path}: ${e.message}`, { path: this.path, errno: e.code, cause: err });

@@ -11,7 +11,6 @@ import {
   STATE_TABLE,
   STATS_TABLES,
   type Grain,
-  type TableDef,
 } from './schema.js';
 import type { DayFile } from './day-files.js';
 import type { SqlSession, StagedFile } from './session.js';
@@ -21,7 +20,7 @@ export interface DayWrite {
   date: string;
   /** The day was over when it was fetched; false for today, which the next run fetches again. */
   complete: boolean;
-  /** The day's staging files (or a request's restart) as each is complete. */
+  /** The day's staging files, as each is complete. */
   files: AsyncIterable<DayFile>;
   /** The day's row counts, read once `files` has ended. */
   rows(): { publisher: number; campaign: number };
@@ -154,15 +153,6 @@ export class WarehouseStore {
     });
   }
 
-  /** A request started again from its beginning: what its earlier attempt loaded goes. */
-  private async forgetPart(table: TableDef, date: string, hour: string | undefined): Promise<void> {
-    const params = hour === undefined ? [date] : [date, hour];
-    await this.session.exec(
-      `DELETE FROM ${table.name} WHERE date = CAST($1 AS DATE)${hour === undefined ? '' : ' AND hour = CAST($2 AS SMALLINT)'}`,
-      params,
-    );
-  }
-
   /** The day's invariant, before its commit: the tables hold exactly the rows fetched for it. */
   private async checkHeld(w: DayWrite, fetched: { publisher: number; campaign: number }): Promise<void> {
     const tables = STATS_TABLES[w.grain];
@@ -185,10 +175,7 @@ export class WarehouseStore {
     await this.session.transaction(async () => {
       for (const t of [tables.publisher, tables.campaign])
         await this.session.exec(`DELETE FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
-      for await (const file of w.files) {
-        if (file.kind === 'restart') await this.forgetPart(tables[file.table], w.date, file.hour);
-        else await this.session.load(tables[file.table], [file]);
-      }
+      for await (const file of w.files) await this.session.load(tables[file.table], [file]);
       const rows = w.rows();
       await this.checkHeld(w, rows);
       await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE grain = $1 AND date = CAST($2 AS DATE)`, [w.grain, w.date]);

@@ -1,0 +1,107 @@
+// Fetching a day: each report is parsed as it arrives and its rows written to a staging file, each
+// value checked on the way (staging.ts). A report whose body breaks mid-way is read again from its
+// start (the SDK's retryBrokenStream); what an attempt staged is handed on only once it ended whole.
+
+import type { EntityList, MasgClient } from '../sdk/types.js';
+import type { DayFile } from './day-files.js';
+import { DIMENSION_TABLES, STATS_TABLES, type Grain } from './schema.js';
+import { csvLineWriter, type StagingDir, type StagingFile } from './staging.js';
+import type { DimensionFiles } from './store.js';
+import type { AccountObjects } from './entities.js';
+import { campaignReport, publisherReport, type CampaignRef, type Piece } from './sync-requests.js';
+
+export interface FetchContext {
+  sdk: MasgClient;
+  grain: Grain;
+  staging: StagingDir;
+  /** Ctrl-C, SIGTERM, or a failed commit: every fetch stops. */
+  signal: AbortSignal;
+  /** --retries and --deadline, for reports cut mid-way. */
+  retry: { retries: number; deadlineAt?: number };
+  notice(message: string): void;
+  /** Rows staged, for the progress line (negative when an attempt's rows are dropped). */
+  onRows(rows: number): void;
+}
+
+type StatsFields = Readonly<Record<string, string | undefined>>;
+
+/** Every record to `onRecord`, awaiting only what it returns: a promise per record costs a microtask. */
+async function eachRecord(list: EntityList<object>, signal: AbortSignal, onRecord: (r: StatsFields) => void | Promise<void>) {
+  for await (const batch of list.batches()) {
+    if (signal.aborted) throw signal.reason;
+    for (const record of batch) {
+      const written = onRecord(record as StatsFields);
+      if (written) await written;
+    }
+  }
+}
+
+async function withBrokenStreamRetry<T>(fc: FetchContext, what: string, attempt: () => Promise<T>): Promise<T> {
+  const [{ retryBrokenStream }, { secs }] = await Promise.all([import('../sdk/stream-retry.js'), import('../transport/retry.js')]);
+  return retryBrokenStream(attempt, {
+    ...fc.retry,
+    signal: fc.signal,
+    onRetry: ({ next, of, delayMs }) =>
+      fc.notice(`masg sync: the ${what} stopped before it ended; fetching it again in ${secs(delayMs)} (attempt ${next} of ${of}).`),
+  });
+}
+
+/** The piece's publisher report in one staging file, handed on once the report has ended whole. */
+export async function fetchPublisherPiece(fc: FetchContext, piece: Piece): Promise<DayFile> {
+  const line = csvLineWriter(STATS_TABLES[fc.grain].publisher, { date: piece.date, hour: piece.hour }, { currency: 'USD' });
+  const what = `publisher report of ${piece.date}${piece.hour === undefined ? '' : ` ${piece.hour}h`}`;
+  return withBrokenStreamRetry(fc, what, async () => {
+    const file = fc.staging.file(`${piece.date}-${piece.hour ?? 'day'}-publishers`);
+    try {
+      await eachRecord(publisherReport(fc.sdk, piece), fc.signal, (r) => {
+        const written = file.add(line(r, () => `${piece.date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
+        fc.onRows(1);
+        return written;
+      });
+      await file.close();
+    } catch (err) {
+      fc.onRows(-file.rows);
+      await file.discard();
+      throw err;
+    }
+    return { kind: 'file', table: 'publisher', path: file.path, longestLine: file.longestLine, rows: file.rows };
+  });
+}
+
+/** One campaign's report for the piece: a few rows, kept until it has ended whole, then staged. */
+export async function fetchCampaignPiece(fc: FetchContext, piece: Piece, campaign: CampaignRef, into: StagingFile): Promise<void> {
+  const fixed = { date: piece.date, hour: piece.hour, advertiser: campaign.advertiser };
+  const line = csvLineWriter(STATS_TABLES[fc.grain].campaign, fixed, { campaign: campaign.id, currency: 'USD' });
+  const lines = await withBrokenStreamRetry(fc, `report of campaign ${campaign.id} for ${piece.date}`, async () => {
+    const read: string[] = [];
+    await eachRecord(campaignReport(fc.sdk, piece, campaign), fc.signal, (r) => {
+      read.push(line(r, `${piece.date}, campaign ${campaign.id}`));
+    });
+    return read;
+  });
+  for (const l of lines) await into.add(l);
+  fc.onRows(lines.length);
+}
+
+/** The account's objects, staged for the snapshot tables; the campaigns are what the reports need. */
+export async function fetchObjects(fc: FetchContext): Promise<{ files: DimensionFiles; campaigns: CampaignRef[]; requests: number }> {
+  const { fetchAccountObjects } = await import('./entities.js');
+  const objects = await fetchAccountObjects(fc.sdk);
+  const files = {} as DimensionFiles;
+  for (const name of Object.keys(DIMENSION_TABLES) as Array<keyof AccountObjects>) {
+    files[name] = await stageObjects(fc.staging, name, objects[name]);
+  }
+  const campaigns = objects.campaigns.map((c) => ({ id: c.id, advertiser: c.advertiser }));
+  return { files, campaigns, requests: 3 + objects.advertisers.length };
+}
+
+async function stageObjects(staging: StagingDir, name: keyof AccountObjects, records: AccountObjects[keyof AccountObjects]) {
+  const file = staging.file(name);
+  const line = csvLineWriter(DIMENSION_TABLES[name]);
+  for (const record of records) {
+    const written = file.add(line(record, () => `${name} ${record.id ?? ''}`));
+    if (written) await written;
+  }
+  await file.close();
+  return file;
+}

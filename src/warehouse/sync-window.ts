@@ -1,0 +1,41 @@
+// How far fetching may run ahead of committing: a day's requests wait until an earlier day is
+// committed, so that a long range never stages more than a couple of days at once.
+
+interface Waiter {
+  day: number;
+  resolve(): void;
+}
+
+export class CommitWindow {
+  /** The last day committed (days commit in order); -1 before the first. */
+  private through = -1;
+  private waiting: Waiter[] = [];
+
+  /** Resolves once day `day` is committed, at once for a day before the first; rejects on abort. */
+  reached(day: number, signal: AbortSignal): Promise<void> {
+    if (day <= this.through) return Promise.resolve();
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        this.waiting = this.waiting.filter((w) => w !== waiter);
+        reject(signal.reason as Error);
+      };
+      const waiter: Waiter = {
+        day,
+        resolve: () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  advance(day: number): void {
+    this.through = day;
+    const ready = this.waiting.filter((w) => w.day <= day);
+    this.waiting = this.waiting.filter((w) => w.day > day);
+    for (const w of ready) w.resolve();
+  }
+}
