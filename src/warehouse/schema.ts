@@ -23,7 +23,7 @@ export interface TableColumn {
 export interface TableDef {
   name: string;
   columns: TableColumn[];
-  /** The natural key: unique by construction, checked by the tests (and a constraint in PostgreSQL). */
+  /** The natural key: PostgreSQL's primary key; in DuckDB, checked in each day's transaction (store.ts). */
   key: string[];
 }
 
@@ -134,7 +134,7 @@ export function columnSqlType(c: TableColumn, dialect: Dialect): string {
   return sqlType(c.kind, dialect);
 }
 
-/** No key constraint in DuckDB: its index slows every load, and keys are unique by construction. */
+/** No key constraint on DuckDB's statistics tables: its index made loads 3× slower; store.ts checks each day's keys. */
 export function createTableSql(t: TableDef, dialect: Dialect): string {
   const cols = t.columns.map((c) => `${c.name} ${sqlType(c.kind, dialect)}`);
   if (dialect === 'postgres' || t === STATE_TABLE || t === META_TABLE) cols.push(`PRIMARY KEY (${t.key.join(', ')})`);

@@ -11,8 +11,11 @@ import {
   STATE_TABLE,
   STATS_TABLES,
   type Grain,
+  type TableDef,
 } from './schema.js';
 import type { DayFile } from './day-files.js';
+import { tablesReached } from './catalog.js';
+import { duplicateKey, serviceDataError } from './load-errors.js';
 import type { SqlSession, StagedFile } from './session.js';
 
 export interface DayWrite {
@@ -46,11 +49,15 @@ export class WarehouseStore {
     });
   }
 
-  /** Tables of masg's names without masg's metadata are someone else's: refused before any write. */
+  /**
+   * Tables that masg's names reach, without masg's metadata, are someone else's: refused before
+   * any write. The engine says what the names reach (catalog.ts), with its own case rules.
+   */
   async refuseForeignTables(meta: Record<string, string>): Promise<void> {
     if (meta.account) return;
-    const found = await this.existingTables(ALL_TABLES.map((t) => t.name));
-    if (found.length === 0) return;
+    const reached = await tablesReached(this.session, ALL_TABLES.map((t) => t.name));
+    if (reached.size === 0) return;
+    const found = [...reached.values()].sort();
     throw new UsageError(
       `The database ${this.label} already has tables named as masg's (${found.join(', ')}) but no masg metadata: masg sync did not create it, and it writes only into a warehouse it created. Nothing in it was changed.`,
       {
@@ -63,19 +70,9 @@ export class WarehouseStore {
     );
   }
 
-  /** Which of `names` exist (in PostgreSQL's current schema), in the order given. */
-  private async existingTables(names: string[]): Promise<string[]> {
-    const schema = this.session.dialect === 'postgres' ? ' AND table_schema = current_schema()' : '';
-    const list = names.map((_, i) => `$${i + 1}`).join(', ');
-    const r = await this.session.query(`SELECT table_name FROM information_schema.tables WHERE table_name IN (${list})${schema}`, names);
-    const present = new Set(r.rows.map(([name]) => name));
-    return names.filter((n) => present.has(n));
-  }
-
+  /** Whether masg's name `name` reaches a table, as the engine resolves it. */
   async hasTable(name: string): Promise<boolean> {
-    const schema = this.session.dialect === 'postgres' ? ' AND table_schema = current_schema()' : '';
-    const r = await this.session.query(`SELECT count(*) FROM information_schema.tables WHERE table_name = $1${schema}`, [name]);
-    return r.rows[0]?.[0] !== '0';
+    return (await tablesReached(this.session, [name])).has(name);
   }
 
   /** One sync at a time: DuckDB locks its file; PostgreSQL gets a session advisory lock. */
@@ -153,6 +150,30 @@ export class WarehouseStore {
     });
   }
 
+  /** A refused value or key is the service's (exit 6, naming the day); anything else stays the database's. */
+  private async load(table: TableDef, file: StagedFile, date: string): Promise<void> {
+    try {
+      await this.session.load(table, [file]);
+    } catch (err) {
+      throw serviceDataError(err, table, date) ?? err;
+    }
+  }
+
+  /**
+   * DuckDB: the day's keys are unique, checked in the day's transaction. A primary key would keep
+   * it too, but its index made the bulk load 3× slower and grew with the table (docs/performance.md);
+   * PostgreSQL's tables have their primary key.
+   */
+  private async checkKeys(table: TableDef, date: string): Promise<void> {
+    const key = table.key.join(', ');
+    const r = await this.session.query(
+      `SELECT ${table.key.map((k) => `CAST(${k} AS VARCHAR)`).join(', ')} FROM ${table.name} ` +
+        `WHERE date = CAST($1 AS DATE) GROUP BY ${key} HAVING count(*) > 1 LIMIT 1`,
+      [date],
+    );
+    if (r.rows.length > 0) throw duplicateKey(table, date, r.rows[0].map((v) => v ?? '').join(', '));
+  }
+
   /** The day's invariant, before its commit: the tables hold exactly the rows fetched for it. */
   private async checkHeld(w: DayWrite, fetched: { publisher: number; campaign: number }): Promise<void> {
     const tables = STATS_TABLES[w.grain];
@@ -175,7 +196,8 @@ export class WarehouseStore {
     await this.session.transaction(async () => {
       for (const t of [tables.publisher, tables.campaign])
         await this.session.exec(`DELETE FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
-      for await (const file of w.files) await this.session.load(tables[file.table], [file]);
+      for await (const file of w.files) await this.load(tables[file.table], file, w.date);
+      if (this.session.dialect === 'duckdb') for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.date);
       const rows = w.rows();
       await this.checkHeld(w, rows);
       await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE grain = $1 AND date = CAST($2 AS DATE)`, [w.grain, w.date]);
