@@ -5,7 +5,7 @@
 
 import type { SqlSession } from './sql-session.js';
 
-/** For each of `names` (masg's, lower case) that reaches an existing table or view: its name as created. */
+/** For each of `names` (masg's, lower case) that reaches an existing table or view: its name as created (PostgreSQL: with its schema). */
 export async function tablesReached(session: SqlSession, names: readonly string[]): Promise<Map<string, string>> {
   const list = names.map((_, i) => `$${i + 1}`).join(', ');
   const sql = session.dialect === 'postgres' ? postgresQuery(list) : duckdbQuery(list);
@@ -18,7 +18,8 @@ export async function tablesReached(session: SqlSession, names: readonly string[
 // to_regclass resolves a name exactly as a statement would: folded unless quoted, along the search
 // path (pg_temp first); it answers NULL where nothing is found.
 const postgresQuery = (list: string) =>
-  `SELECT n, CAST(to_regclass(n) AS TEXT) FROM unnest(ARRAY[${list}]::text[]) AS t(n) WHERE to_regclass(n) IS NOT NULL`;
+  `SELECT t.n, ns.nspname || '.' || c.relname FROM unnest(ARRAY[${list}]::text[]) AS t(n) ` +
+  `JOIN pg_class c ON c.oid = to_regclass(t.n) JOIN pg_namespace ns ON ns.oid = c.relnamespace`;
 
 // DuckDB's catalog compares names with its NOCASE collation; the search path is current_schemas().
 const duckdbQuery = (list: string) =>
