@@ -1,7 +1,8 @@
 // masg sync over a range: the first sync of a mid-size account (about 33,000 ad slot × country
-// rows a day) for 7, 30 and 90 days into a fresh DuckDB file. A sync holds one day at a time, so
-// its peak RSS must not grow with the range (target: 250 MB at 90 days), and its time must stay
-// linear in the rows. Each figure is printed beside its baseline: the 7-day run for memory, and
+// rows a day) for 7, 30 and 90 days into a fresh DuckDB file. A sync holds two days at a time and
+// DuckDB's memory is capped by its settings (src/warehouse/sync-duckdb-settings.ts), so its peak
+// RSS must not grow with the range (target: the last range within 1.25× of the first, and at most
+// 300 MB), and its time must stay linear in the rows. No process trick: plain `node bin/masg.js`. Each figure is printed beside its baseline: the 7-day run for memory, and
 // rows per second of the 7-day run for time. Each sync's tables must hold exactly the rows its
 // state records.
 //
@@ -19,7 +20,7 @@ const SEED = 7;
 /** Rows a day of one publication of the scale mode (5 slots × 40 countries; bench/warehouse.js). */
 const RECORDS_PER_PUBLICATION = 111.4;
 const MID_SIZE_ROWS = 33_000;
-const TARGETS = { rssMb: 250, timeVsLinear: 1.25 };
+const TARGETS = { rssMb: 300, rssVsFirst: 1.25, timeVsLinear: 1.25 };
 
 function listOption(argv, name, fallback) {
   const i = argv.indexOf(name);
@@ -105,6 +106,11 @@ async function main(argv) {
     `${last.days}-day sync peak RSS ≤ ${TARGETS.rssMb} MB`,
     last.rssMb <= TARGETS.rssMb,
     `${fmt.mb(last.rssMb)} (first: ${fmt.mb(base.rssMb)})`,
+  );
+  verdict(
+    `${last.days}-day peak RSS ≤ ${TARGETS.rssVsFirst}× the ${base.days}-day's`,
+    last.rssMb <= base.rssMb * TARGETS.rssVsFirst,
+    `${(last.rssMb / base.rssMb).toFixed(2)}×`,
   );
   const slowest = Math.max(...results.map((r) => r.ms / (r.rows / baseRate)));
   verdict(`time linear in rows (≤ ${TARGETS.timeVsLinear}× the first's rate)`, slowest <= TARGETS.timeVsLinear, `${slowest.toFixed(2)}×`);
