@@ -41,7 +41,10 @@ export async function openDuckDb(
   }
   let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
   try {
-    instance = await DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : opts.writer ? duckdbWriterConfig(opts.writer) : {});
+    instance = await DuckDBInstance.create(
+      path,
+      opts.readOnly ? { access_mode: 'READ_ONLY' } : opts.writer ? duckdbWriterConfig(opts.writer) : {},
+    );
     // Before anything is written into it: DuckDB creates the file with the process's umask.
     if (opts.owned && isNew && opts.create) chmodSync(path, 0o600);
   } catch (err) {

@@ -16,7 +16,7 @@ interface EngineError {
 function engineError(err: unknown): EngineError {
   let e: unknown = err;
   while (e instanceof Error && e.cause !== undefined) e = e.cause;
-  return (e ?? {}) as EngineError;
+  return e ?? {};
 }
 
 const shown = (value: string) => (value.length > 80 ? `"${value.slice(0, 80)}…" (${value.length} characters)` : `"${value}"`);

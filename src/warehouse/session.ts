@@ -6,7 +6,10 @@ import type { SqlSession } from './sql-session.js';
 import type { Target } from './target.js';
 import type { WriterSettings } from './sync-duckdb-settings.js';
 
-export async function openSession(target: Target, opts: { readOnly: boolean; create: boolean; writer?: WriterSettings }): Promise<SqlSession> {
+export async function openSession(
+  target: Target,
+  opts: { readOnly: boolean; create: boolean; writer?: WriterSettings },
+): Promise<SqlSession> {
   if (target.kind === 'duckdb')
     return (await import('./duckdb.js')).openDuckDb(target.path, target.label, { ...opts, owned: target.owned });
   return (await import('./postgres.js')).openPostgres(target.url, target.label, opts);

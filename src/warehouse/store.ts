@@ -55,7 +55,10 @@ export class WarehouseStore {
    */
   async refuseForeignTables(meta: Record<string, string>): Promise<void> {
     if (meta.account) return;
-    const reached = await tablesReached(this.session, ALL_TABLES.map((t) => t.name));
+    const reached = await tablesReached(
+      this.session,
+      ALL_TABLES.map((t) => t.name),
+    );
     if (reached.size === 0) return;
     const found = [...reached.values()].sort();
     throw new UsageError(

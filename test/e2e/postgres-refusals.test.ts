@@ -37,7 +37,12 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`PostgreSQL refusals${POSTGRES_SKIP
 
   it.each([
     ['a key sent twice', repeatFirstRecord, /twice for (\S+) \(publisher_stats\)/, /\(date, publication, adslot, country\) = \(\d{4}-/],
-    ['a count above BIGINT', replaceFirstRequests('99999999999999999999'), /for (\S+) \(publisher_stats\)/, /"99999999999999999999" as requests/],
+    [
+      'a count above BIGINT',
+      replaceFirstRequests('99999999999999999999'),
+      /for (\S+) \(publisher_stats\)/,
+      /"99999999999999999999" as requests/,
+    ],
   ])('%s: exit 6 naming the day; the warehouse row for row as before', async (_what, change, dayPattern, detail) => {
     const url = await pg.createDatabase();
     expect((await h.masg(['sync', '--db', url, ...RANGE])).code).toBe(0);
@@ -77,9 +82,9 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`PostgreSQL refusals${POSTGRES_SKIP
     const run = await h.masg(['sync', '--db', onPath, ...RANGE]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('crm.campaigns');
-    expect(await withClient(url, (q) => q("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'"))).toEqual([
-      { n: 0 },
-    ]);
+    expect(
+      await withClient(url, (q) => q("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'")),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('a quoted "Advertisers" is another table to PostgreSQL: the sync writes beside it and leaves it alone', async () => {

@@ -63,7 +63,7 @@ async function daysOf(db: string): Promise<{ days: string[]; strays: string }> {
     'csv',
     '--no-header',
     "SELECT CAST(d.date AS VARCHAR) || ' ' || d.publisher_rows || ' ' || d.campaign_rows || ' ' || " +
-      '(SELECT count(*) FROM publisher_stats p WHERE p.date = d.date) || \' \' || (SELECT count(*) FROM campaign_stats c WHERE c.date = d.date) ' +
+      "(SELECT count(*) FROM publisher_stats p WHERE p.date = d.date) || ' ' || (SELECT count(*) FROM campaign_stats c WHERE c.date = d.date) " +
       "FROM masg_sync_days d WHERE grain = 'day' ORDER BY d.date",
   ]);
   expect(days.code).toBe(0);

@@ -26,7 +26,13 @@ export async function startRewritingProxy(upstream: string, rewrite: Rewrite): P
   const server = createServer((req, res) => {
     const target = new URL(req.url ?? '/', base.origin);
     const forward = httpRequest(
-      { host: base.hostname, port: base.port, path: req.url, method: req.method, headers: { ...req.headers, host: base.host, 'accept-encoding': 'identity' } },
+      {
+        host: base.hostname,
+        port: base.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: base.host, 'accept-encoding': 'identity' },
+      },
       (answer) => {
         void readBody(answer).then((body) => {
           const changed = rewrite(target.pathname, target.searchParams, body.toString('utf8'));
@@ -64,5 +70,6 @@ export function repeatFirstRecord(body: string): string | undefined {
 
 /** The answer's first count of requests replaced by `value`. */
 export function replaceFirstRequests(value: string): (body: string) => string | undefined {
-  return (body) => (/<requests>\d+<\/requests>/.test(body) ? body.replace(/<requests>\d+<\/requests>/, `<requests>${value}</requests>`) : undefined);
+  return (body) =>
+    /<requests>\d+<\/requests>/.test(body) ? body.replace(/<requests>\d+<\/requests>/, `<requests>${value}</requests>`) : undefined;
 }
