@@ -38,8 +38,9 @@ export function writerSettings(env: Record<string, string | undefined>): WriterS
 
 /**
  * The configuration DuckDB is opened with for writing. Besides the two settings above:
- * - allocator_flush_threshold: memory DuckDB's allocator frees goes back to the system past 16 MB
- *   (default 128 MB per thread, which a sync's RSS showed as growth with the range);
+ * - allocator_flush_threshold and allocator_background_threads: memory DuckDB's allocator frees
+ *   goes back to the system past 16 MB (default 128 MB per thread), and a background thread of
+ *   its own returns it between loads; without them, RSS grew with the range (docs/performance.md);
  * - preserve_insertion_order off: a load's rows need not be buffered to keep their file order
  *   (the tables have no order; queries sort);
  * - max_vacuum_tasks 0: checkpoints do not merge row groups, a rewrite that grew with the range;
@@ -50,6 +51,7 @@ export function duckdbWriterConfig(settings: WriterSettings): Record<string, str
     memory_limit: settings.memoryLimit,
     threads: String(settings.threads),
     allocator_flush_threshold: '16MB',
+    allocator_background_threads: 'true',
     preserve_insertion_order: 'false',
     max_vacuum_tasks: '0',
     write_buffer_row_group_count: '1',
