@@ -216,6 +216,37 @@ describe('refusals: exit 2 and nothing sent', () => {
     expect(h.sent()).toEqual([]);
   });
 
+  it.each([
+    ['MASG_DUCKDB_MEMORY_LIMIT', 'lots', /MASG_DUCKDB_MEMORY_LIMIT: "lots" is not an amount of memory such as 128MB or 1GB/],
+    ['MASG_DUCKDB_THREADS', '0', /MASG_DUCKDB_THREADS: "0" is not a whole number from 1 to 256/],
+  ])('%s=%s: DuckDB settings are checked as user input, nothing opened', async (name, value, message) => {
+    const db = duckPath();
+    const run = await h.masg(['sync', '--db', db, ...TZ], { env: { [name]: value } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(h.sent()).toEqual([]);
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it("the environment's DuckDB settings are what DuckDB runs with", async () => {
+    const [{ openDuckDb }, { writerSettings }] = await Promise.all([
+      import('../../src/warehouse/duckdb.js'),
+      import('../../src/warehouse/sync-duckdb-settings.js'),
+    ]);
+    const settingsOf = async (env: Record<string, string>) => {
+      const db = duckPath();
+      const session = await openDuckDb(db, db, { readOnly: false, create: true, writer: writerSettings(env) });
+      try {
+        const r = await session.query("SELECT current_setting('memory_limit'), current_setting('threads')");
+        return r.rows[0];
+      } finally {
+        await session.close();
+      }
+    };
+    expect(await settingsOf({})).toEqual(['122.0 MiB', '1']); // 128 MB (10^6 bytes) in MiB
+    expect(await settingsOf({ MASG_DUCKDB_MEMORY_LIMIT: '96MiB', MASG_DUCKDB_THREADS: '2' })).toEqual(['96.0 MiB', '2']);
+  });
+
   it('--raw', async () => {
     const run = await h.masg(['--raw', 'xml', 'sync', '--db', duckPath()]);
     expect(run.code).toBe(2);
