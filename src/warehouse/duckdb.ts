@@ -28,28 +28,7 @@ export async function openDuckDb(
   label: string,
   opts: { readOnly: boolean; create: boolean; owned?: boolean; writer?: WriterSettings },
 ): Promise<SqlSession> {
-  const { DuckDBInstance } = duckdbClient();
-  const isNew = !existsSync(path);
-  if (opts.create) {
-    try {
-      mkdirSync(dirname(path), { recursive: true, mode: opts.owned ? 0o700 : 0o777 });
-      if (opts.owned) chmodSync(dirname(path), 0o700);
-    } catch (err) {
-      const e = err as NodeJS.ErrnoException;
-      throw new LocalIOError(`Cannot create the folder of the warehouse ${label}: ${e.message}`, { path, errno: e.code, cause: err });
-    }
-  }
-  let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
-  try {
-    instance = await DuckDBInstance.create(
-      path,
-      opts.readOnly ? { access_mode: 'READ_ONLY' } : opts.writer ? duckdbWriterConfig(opts.writer) : {},
-    );
-    // Before anything is written into it: DuckDB creates the file with the process's umask.
-    if (opts.owned && isNew && opts.create) chmodSync(path, 0o600);
-  } catch (err) {
-    throw openError(err, path, label);
-  }
+  const instance = await openInstance(path, label, opts);
   const conn = await instance.connect();
   let closed = false;
 
@@ -76,27 +55,7 @@ export async function openDuckDb(
       return { columns, rows } satisfies QueryResult;
     },
     async load(table: TableDef, files: StagedFile[]) {
-      // A line too long for the CSV reader (a 3 MB name) goes through the appender, which has no limit.
-      for (const file of files.filter((f) => f.longestLine > CSV_READER_MAX_CHARS)) {
-        try {
-          await appendCsvFile(conn, table, file.path);
-        } catch (err) {
-          throw databaseError(briefError(err), label, `loading ${table.name} from ${file.path}`);
-        }
-      }
-      const paths = files.filter((f) => f.longestLine <= CSV_READER_MAX_CHARS).map((f) => f.path);
-      if (paths.length === 0) return;
-      const columns = table.columns.map((c) => `${quote(c.name)}: ${quote(columnSqlType(c, 'duckdb'))}`).join(', ');
-      // Quoted "" is an empty string, an unquoted empty field NULL, as the staging writer writes them.
-      const sql =
-        `INSERT INTO ${table.name} SELECT * FROM read_csv([${paths.map(quote).join(', ')}], header = false, ` +
-        `auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, buffer_size = ${CSV_BUFFER}, ` +
-        `columns = {${columns}})`;
-      try {
-        await conn.run(sql);
-      } catch (err) {
-        throw databaseError(briefError(err), label, `loading ${table.name} from ${paths.join(', ')}`);
-      }
+      await loadCsvFiles(conn, table, files, label);
     },
     async transaction(fn) {
       await session.exec('BEGIN TRANSACTION');
@@ -119,6 +78,62 @@ export async function openDuckDb(
     },
   };
   return session;
+}
+
+type DuckDBInstance = Awaited<ReturnType<ReturnType<typeof duckdbClient>['DuckDBInstance']['create']>>;
+type DuckDBConnection = Awaited<ReturnType<DuckDBInstance['connect']>>;
+
+/** The folder (created, 0700 when owned) and the database, opened with the session's settings. */
+async function openInstance(
+  path: string,
+  label: string,
+  opts: { readOnly: boolean; create: boolean; owned?: boolean; writer?: WriterSettings },
+): Promise<DuckDBInstance> {
+  const { DuckDBInstance } = duckdbClient();
+  const isNew = !existsSync(path);
+  if (opts.create) {
+    try {
+      mkdirSync(dirname(path), { recursive: true, mode: opts.owned ? 0o700 : 0o777 });
+      if (opts.owned) chmodSync(dirname(path), 0o700);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      throw new LocalIOError(`Cannot create the folder of the warehouse ${label}: ${e.message}`, { path, errno: e.code, cause: err });
+    }
+  }
+  try {
+    const config = opts.readOnly ? { access_mode: 'READ_ONLY' } : opts.writer ? duckdbWriterConfig(opts.writer) : {};
+    const instance = await DuckDBInstance.create(path, config);
+    // Before anything is written into it: DuckDB creates the file with the process's umask.
+    if (opts.owned && isNew && opts.create) chmodSync(path, 0o600);
+    return instance;
+  } catch (err) {
+    throw openError(err, path, label);
+  }
+}
+
+/** Appends staging CSV files to `table`, in the caller's transaction. */
+async function loadCsvFiles(conn: DuckDBConnection, table: TableDef, files: StagedFile[], label: string): Promise<void> {
+  // A line too long for the CSV reader (a 3 MB name) goes through the appender, which has no limit.
+  for (const file of files.filter((f) => f.longestLine > CSV_READER_MAX_CHARS)) {
+    try {
+      await appendCsvFile(conn, table, file.path);
+    } catch (err) {
+      throw databaseError(briefError(err), label, `loading ${table.name} from ${file.path}`);
+    }
+  }
+  const paths = files.filter((f) => f.longestLine <= CSV_READER_MAX_CHARS).map((f) => f.path);
+  if (paths.length === 0) return;
+  const columns = table.columns.map((c) => `${quote(c.name)}: ${quote(columnSqlType(c, 'duckdb'))}`).join(', ');
+  // Quoted "" is an empty string, an unquoted empty field NULL, as the staging writer writes them.
+  const sql =
+    `INSERT INTO ${table.name} SELECT * FROM read_csv([${paths.map(quote).join(', ')}], header = false, ` +
+    `auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, buffer_size = ${CSV_BUFFER}, ` +
+    `columns = {${columns}})`;
+  try {
+    await conn.run(sql);
+  } catch (err) {
+    throw databaseError(briefError(err), label, `loading ${table.name} from ${paths.join(', ')}`);
+  }
 }
 
 /** A second writer's lock error ("Conflicting lock is held in … (PID n)"), said plainly. */
