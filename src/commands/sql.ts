@@ -4,8 +4,8 @@
 import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
 import { writeList } from '../command-kit/list-result.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../core/errors.js';
-import type { SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
+import { MasgError, UsageError } from '../core/errors.js';
+import type { CopyRequest, SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
 
 export const sql = defineTopCommand<SqlOptions>({
   name: 'sql <query>',
@@ -33,7 +33,14 @@ async function toStdout(ctx: Context, opts: SqlOptions, query: string): Promise<
   const { format } = settings;
   // A terminal gets the writer's escaping of control characters; --fields picks columns.
   const byEngine = (format === 'csv' || format === 'tsv') && settings.fields === undefined && ctx.io.stdout.isTTY !== true;
-  const result = await runSql(ctx, opts, query, byEngine ? { format, header: settings.header, stream: ctx.io.stdout } : undefined);
+  const copy: CopyRequest | undefined = byEngine ? { format, header: settings.header, stream: ctx.io.stdout } : undefined;
+  let result: SqlResult;
+  try {
+    result = await runSql(ctx, opts, query, copy);
+  } catch (err) {
+    if (copy?.sent && err instanceof MasgError) (await ctx.ui()).warn(`The output is incomplete: it stopped after ${copy.sent} bytes.`);
+    throw err;
+  }
   return written(ctx, result, undefined);
 }
 

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createSink } from '../output/sink.js';
 import { OutputFailed, type CopyRequest } from './sql-stream.js';
@@ -84,7 +84,7 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
   const holdFd = openSync(pipe.path, constants.O_WRONLY | constants.O_NONBLOCK);
   const reader = new Socket({ fd: readFd, readable: true, writable: false });
   let failed: unknown;
-  const forwarding = forward(reader, copy.stream).catch((err: unknown) => {
+  const forwarding = forward(reader, copy).catch((err: unknown) => {
     failed = new OutputFailed(err);
     reader.destroy();
   });
@@ -105,10 +105,11 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
   return rows;
 }
 
-async function forward(from: Readable, to: Writable): Promise<void> {
-  const sink = createSink(to);
+async function forward(from: Readable, copy: CopyRequest): Promise<void> {
+  const sink = createSink(copy.stream);
   for await (const chunk of from) {
     sink.write(chunk as Buffer);
+    copy.sent = (copy.sent ?? 0) + (chunk as Buffer).length;
     if (sink.blocked) await sink.ready();
   }
   await sink.ready();

@@ -8,6 +8,7 @@
 
 import { stat } from 'node:fs/promises';
 import { LocalIOError, UsageError } from '../core/errors.js';
+import { localIOError } from '../core/local-io.js';
 import { columnType, openError } from './duckdb.js';
 import { databaseError } from './sql-session.js';
 import {
@@ -208,6 +209,22 @@ async function mustExist(path: string, label: string): Promise<void> {
 }
 
 /** DuckDB asks for an extension (sqlite_scanner…) to read a file that is not its own. */
+// DuckDB reports the system's error in words (strerror); masg's own words and advice need the errno.
+const STRERROR: Record<string, string> = {
+  'No space left on device': 'ENOSPC',
+  'File too large': 'EFBIG',
+  'Disk quota exceeded': 'EDQUOT',
+  'Read-only file system': 'EROFS',
+  'Permission denied': 'EACCES',
+  'Input/output error': 'EIO',
+};
+
+function outFileError(message: string, target: string): LocalIOError {
+  const code = Object.entries(STRERROR).find(([words]) => message.includes(words))?.[1];
+  const cause = Object.assign(new Error(trimMessage(message)), { code, syscall: 'write' });
+  return localIOError(cause, target, 'write') ?? new LocalIOError(`Cannot write ${target}: ${trimMessage(message)}`, { path: target, cause });
+}
+
 /** A file other than the warehouse, read or written without --write (exit 2). */
 function outsideWarehouse(message: string): UsageError {
   return new UsageError(`The query reaches outside the warehouse, and masg sql without --write reads only the warehouse: ${trimMessage(message)}`, {
@@ -235,10 +252,9 @@ function classify(err: unknown, label: string, copy: CopyRequest | undefined): u
   const message = err.message.replace(/^Failed to (extract statements|prepare statement|execute prepared statement): /i, '');
   // DuckDB writing --out's file failed (a full disk, a size limit): the file's failure, naming it.
   if (copy?.path !== undefined && copy.target !== undefined && /^IO Error/.test(message) && message.includes(copy.path)) {
-    const why = trimMessage(message.replace(/^IO Error: /, '').replaceAll(copy.path, copy.target));
-    return new LocalIOError(`Cannot write ${copy.target}: ${why}`, { path: copy.target, cause: err });
+    return outFileError(message, copy.target);
   }
-  if (/disabled by configuration/i.test(message)) return outsideWarehouse(message);
+  if (/disabled (by|through) configuration/i.test(message)) return outsideWarehouse(message);
   if (/attached in read-only mode|configuration has been locked|read-only mode/i.test(message)) return needsWrite(message);
   if (/^(IO|Out of Memory|FATAL|INTERNAL|Interrupt|Connection) Error/i.test(message) || !/^[A-Za-z ]+ Error: /.test(message)) {
     return databaseError(new Error(trimMessage(message)), label, 'running the query');

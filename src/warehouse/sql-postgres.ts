@@ -119,6 +119,7 @@ async function copyOut(client: Client, query: string, copy: CopyRequest, fields:
   try {
     for await (const chunk of source) {
       sink.write(chunk as Buffer);
+      copy.sent = (copy.sent ?? 0) + (chunk as Buffer).length;
       if (sink.blocked) await ready();
     }
     await ready();

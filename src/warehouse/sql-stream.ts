@@ -30,6 +30,8 @@ export interface CopyRequest {
   stream: Writable;
   /** The file as the user named it, for a failure to write it. */
   target?: string;
+  /** Bytes passed on to `stream` so far: a failure after some says the output is incomplete. */
+  sent?: number;
 }
 
 /** The rows to write, or the count the engine already wrote (`copy` was asked and the statement is a query). */
