@@ -9,10 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { createSink } from '../output/sink.js';
-import { OutputFailed, type CopyRequest } from './sql-stream.js';
+import { forward } from './sql-forward.js';
+import type { CopyRequest } from './sql-stream.js';
 
 type Statement = { runAndReadAll(): Promise<{ getRows(): unknown[][] }>; destroySync(): void };
 type Connection = { prepare(sql: string): Promise<Statement> };
@@ -84,8 +83,9 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
   const holdFd = openSync(pipe.path, constants.O_WRONLY | constants.O_NONBLOCK);
   const reader = new Socket({ fd: readFd, readable: true, writable: false });
   let failed: unknown;
-  const forwarding = forward(reader, copy).catch((err: unknown) => {
-    failed = new OutputFailed(err);
+  let succeeded = false;
+  const forwarding = forward(reader as AsyncIterable<Buffer>, copy, { succeeded: () => succeeded }).catch((err: unknown) => {
+    failed = err;
     reader.destroy();
   });
   // An interrupt is seen between chunks; a writer blocked on a full pipe is woken by EPIPE instead.
@@ -94,6 +94,7 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
   let rows: number;
   try {
     rows = await runCopy(statement);
+    succeeded = true;
   } catch (err) {
     throw failed ?? err;
   } finally {
@@ -105,12 +106,3 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
   return rows;
 }
 
-async function forward(from: Readable, copy: CopyRequest): Promise<void> {
-  const sink = createSink(copy.stream);
-  for await (const chunk of from) {
-    sink.write(chunk as Buffer);
-    copy.sent = (copy.sent ?? 0) + (chunk as Buffer).length;
-    if (sink.blocked) await sink.ready();
-  }
-  await sink.ready();
-}

@@ -9,14 +9,13 @@ import type { Client, QueryConfig } from 'pg';
 import { connectPostgres } from './pg-connect.js';
 import { trimMessage } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
-import { createSink } from '../output/sink.js';
+import { forward } from './sql-forward.js';
 import { escapeTsv } from '../output/format/csv.js';
 import { databaseError } from './sql-session.js';
 import { cancelBackend, roleReach, roleRefused } from './sql-pg-role.js';
 import {
   failureOf,
   needsWrite,
-  OutputFailed,
   queryFailed,
   type CopyRequest,
   type QueryBatch,
@@ -110,19 +109,9 @@ async function copyOut(client: Client, query: string, copy: CopyRequest, fields:
   const { to } = await import('pg-copy-streams');
   const options = copy.format === 'tsv' ? "FORMAT text, NULL ''" : `FORMAT csv, HEADER ${copy.header}`;
   const source = client.query(to(`COPY (${bare(query)}\n) TO STDOUT (${options})`));
-  const sink = createSink(copy.stream);
-  const ready = () =>
-    sink.ready().catch((err: unknown) => {
-      throw new OutputFailed(err);
-    });
-  if (copy.format === 'tsv' && copy.header) sink.write(`${fields.map((f) => escapeTsv(f.name)).join('\t')}\n`);
+  const header = copy.format === 'tsv' && copy.header ? `${fields.map((f) => escapeTsv(f.name)).join('\t')}\n` : '';
   try {
-    for await (const chunk of source) {
-      sink.write(chunk as Buffer);
-      copy.sent = (copy.sent ?? 0) + (chunk as Buffer).length;
-      if (sink.blocked) await ready();
-    }
-    await ready();
+    await forward(source as AsyncIterable<Buffer>, copy, { first: header });
   } catch (err) {
     source.destroy();
     throw err;
