@@ -105,4 +105,3 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
   if (failed !== undefined) throw failed;
   return rows;
 }
-

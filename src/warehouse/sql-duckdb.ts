@@ -73,7 +73,8 @@ export async function queryDuckDb(path: string, label: string, query: string, op
     if (!opts.write) await lockDown(conn, allowed);
     const prepared = await prepareOne(conn, query, opts, fail);
     const copyTo = opts.copy?.path ?? pipe?.path;
-    const copy = opts.copy && copyTo && prepared.statementType === SELECT_STATEMENT ? await prepareCopy(conn, query, copyTo, opts.copy) : undefined;
+    const copy =
+      opts.copy && copyTo && prepared.statementType === SELECT_STATEMENT ? await prepareCopy(conn, query, copyTo, opts.copy) : undefined;
     if (copy) {
       prepared.destroySync();
       const copied = pipe ? copyThroughPipe(copy, pipe, opts.copy!, opts.signal) : runCopy(copy);
@@ -222,15 +223,20 @@ const STRERROR: Record<string, string> = {
 function outFileError(message: string, target: string): LocalIOError {
   const code = Object.entries(STRERROR).find(([words]) => message.includes(words))?.[1];
   const cause = Object.assign(new Error(trimMessage(message)), { code, syscall: 'write' });
-  return localIOError(cause, target, 'write') ?? new LocalIOError(`Cannot write ${target}: ${trimMessage(message)}`, { path: target, cause });
+  return (
+    localIOError(cause, target, 'write') ?? new LocalIOError(`Cannot write ${target}: ${trimMessage(message)}`, { path: target, cause })
+  );
 }
 
 /** A file other than the warehouse, read or written without --write (exit 2). */
 function outsideWarehouse(message: string): UsageError {
-  return new UsageError(`The query reaches outside the warehouse, and masg sql without --write reads only the warehouse: ${trimMessage(message)}`, {
-    field: '<query>',
-    hint: 'Write a result to a file with --out FILE; --write lets the statement read and write other files.',
-  });
+  return new UsageError(
+    `The query reaches outside the warehouse, and masg sql without --write reads only the warehouse: ${trimMessage(message)}`,
+    {
+      field: '<query>',
+      hint: 'Write a result to a file with --out FILE; --write lets the statement read and write other files.',
+    },
+  );
 }
 
 function foreignFile(err: unknown, label: string): LocalIOError | undefined {

@@ -35,7 +35,12 @@ export interface SqlOptions {
  * Everything that can be refused before the database is opened or a file created (exit 2): the
  * query, the flags, --out's format (its extension), and an --out that is the warehouse itself.
  */
-export async function checkSql(ctx: WarehousePort, opts: SqlOptions, query: string, explicit?: OutputFormat): Promise<SqlFileFormat | undefined> {
+export async function checkSql(
+  ctx: WarehousePort,
+  opts: SqlOptions,
+  query: string,
+  explicit?: OutputFormat,
+): Promise<SqlFileFormat | undefined> {
   const target = resolveTarget(opts.db, ctx.io.env);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   if (query.trim() === '')
