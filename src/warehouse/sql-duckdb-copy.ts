@@ -4,14 +4,15 @@
 // full pipe stops DuckDB's writer, and a reader that went away fails it (EPIPE).
 
 import { execFile } from 'node:child_process';
-import { closeSync, constants, openSync } from 'node:fs';
+import { closeSync, constants, openSync, read as readCallback } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { forward } from './sql-forward.js';
 import type { CopyRequest } from './sql-stream.js';
+
+const read = promisify(readCallback);
 
 type Statement = { runAndReadAll(): Promise<{ getRows(): unknown[][] }>; destroySync(): void };
 type Connection = { prepare(sql: string): Promise<Statement> };
@@ -77,19 +78,19 @@ export async function makePipe(): Promise<Pipe | undefined> {
 
 /** The prepared COPY into the pipe while its bytes are forwarded to `copy.stream`; the output's failure wins. */
 export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: CopyRequest, signal: AbortSignal): Promise<number> {
-  // Both ends open without blocking; our own writing end keeps the reader from seeing an end of
-  // file before DuckDB opened the pipe, and is closed once COPY is over.
-  const readFd = openSync(pipe.path, constants.O_RDONLY | constants.O_NONBLOCK);
+  // Our own writing end, open while COPY runs, keeps the reader from seeing an end of file before
+  // DuckDB opened the pipe; opening the reading end first without blocking lets it open at all.
+  const probe = openSync(pipe.path, constants.O_RDONLY | constants.O_NONBLOCK);
   const holdFd = openSync(pipe.path, constants.O_WRONLY | constants.O_NONBLOCK);
-  const reader = new Socket({ fd: readFd, readable: true, writable: false });
-  let failed: unknown;
+  const reader = pipeReader(openSync(pipe.path, constants.O_RDONLY), copy.stream);
+  closeSync(probe);
+  let failed: Error | undefined;
   let succeeded = false;
-  const forwarding = forward(reader as AsyncIterable<Buffer>, copy, { succeeded: () => succeeded }).catch((err: unknown) => {
-    failed = err;
-    reader.destroy();
+  const forwarding = forward(reader.chunks, copy, { succeeded: () => succeeded }).catch((err: unknown) => {
+    failed = err instanceof Error ? err : new Error(String(err));
   });
-  // An interrupt is seen between chunks; a writer blocked on a full pipe is woken by EPIPE instead.
-  const stop = () => reader.destroy();
+  // DuckDB sees an interrupt between chunks; a writer blocked on a full pipe is woken by EPIPE.
+  const stop = () => reader.close();
   signal.addEventListener('abort', stop);
   let rows: number;
   try {
@@ -101,7 +102,43 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
     signal.removeEventListener('abort', stop);
     closeSync(holdFd);
     await forwarding;
+    reader.close();
   }
   if (failed !== undefined) throw failed;
   return rows;
+}
+
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * The pipe read with blocking reads (on libuv's threads) into one buffer, reused while the output
+ * (stdout) keeps nothing of it: fresh buffers per read (a socket's) are memory outside the heap that V8
+ * collects late, about 50 MB more at the peak for 2,000,000 rows. `close()` waits for a read in flight.
+ */
+function pipeReader(fd: number, out: { writableLength?: number; fd?: unknown }): { chunks: AsyncIterable<Buffer>; close(): void } {
+  // Only a stream that writes to a file descriptor is known to keep nothing once it holds nothing.
+  const reuse = () => typeof out.fd === 'number' && out.writableLength === 0;
+  let open = true;
+  let reading = false;
+  const close = () => {
+    if (open && !reading) {
+      open = false;
+      closeSync(fd);
+    }
+  };
+  async function* chunks(): AsyncIterable<Buffer> {
+    let buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    try {
+      while (open) {
+        reading = true;
+        const { bytesRead } = await read(fd, buf, 0, CHUNK_BYTES, null).finally(() => (reading = false));
+        if (bytesRead === 0 || !open) return;
+        yield buf.subarray(0, bytesRead);
+        if (!reuse()) buf = Buffer.allocUnsafe(CHUNK_BYTES);
+      }
+    } finally {
+      close();
+    }
+  }
+  return { chunks: chunks(), close };
 }

@@ -74,7 +74,9 @@ export async function queryDuckDb(path: string, label: string, query: string, op
     const prepared = await prepareOne(conn, query, opts, fail);
     const copyTo = opts.copy?.path ?? pipe?.path;
     const copy =
-      opts.copy && copyTo && prepared.statementType === SELECT_STATEMENT ? await prepareCopy(conn, query, copyTo, opts.copy) : undefined;
+      opts.copy && copyTo && (prepared.statementType as number) === SELECT_STATEMENT
+        ? await prepareCopy(conn, query, copyTo, opts.copy)
+        : undefined;
     if (copy) {
       prepared.destroySync();
       const copied = pipe ? copyThroughPipe(copy, pipe, opts.copy!, opts.signal) : runCopy(copy);

@@ -34,7 +34,8 @@ export async function forward(
       await write(chunk);
       continue;
     }
-    held.push(chunk);
+    // A copy: the reader may fill its buffer again.
+    held.push(Buffer.from(chunk));
     heldBytes += chunk.length;
     if (heldBytes >= HELD_BYTES) {
       const all = Buffer.concat(held);

@@ -67,7 +67,7 @@ export async function queryPostgres(url: string, label: string, query: string, o
       await close();
       return { kind: 'copied', rows };
     }
-    return { kind: 'rows', stream: await streamRows(client, query, fail, close, connection.lost) };
+    return { kind: 'rows', stream: await streamRows(client, query, fail, close, () => connection.lost()) };
   } catch (err) {
     const failure = fail(err);
     await close();

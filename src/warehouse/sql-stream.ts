@@ -87,6 +87,8 @@ export function failureOf(err: unknown, signal: AbortSignal, classify: (err: unk
 }
 
 /** The output failed (a closed pipe, a full disk), not the database: passed on as it is. */
-export class OutputFailed {
-  constructor(readonly error: unknown) {}
+export class OutputFailed extends Error {
+  constructor(readonly error: unknown) {
+    super('The output failed.', { cause: error });
+  }
 }
