@@ -15,6 +15,7 @@ import { databaseError } from './sql-session.js';
 import { cancelBackend, roleReach, roleRefused } from './sql-pg-role.js';
 import {
   failureOf,
+  interruption,
   needsWrite,
   queryFailed,
   type CopyRequest,
@@ -55,7 +56,8 @@ export async function queryPostgres(url: string, label: string, query: string, o
     if (!opts.write && reach.doors.length > 0) throw roleRefused(label, (client as { user?: string }).user, reach.doors);
     pid = reach.pid;
     opts.signal.addEventListener('abort', cancel);
-    if (opts.signal.aborted) cancel();
+    const stopped = interruption(opts.signal);
+    if (stopped) throw stopped;
     if (!opts.write) {
       await client.query('BEGIN TRANSACTION READ ONLY');
       // Takes the transaction's snapshot: from now on its read-only mode cannot be changed.
