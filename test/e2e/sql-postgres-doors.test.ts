@@ -5,7 +5,7 @@
 // built binary cancel a running statement on the server. Also: csv and tsv written by the
 // server's COPY are what masg's formats say. A real server; skipped, saying why, only without it.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,17 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(
         'SELECT true AS yes, false AS no, NULL::boolean AS unknown',
       ]);
       expect(bools.stdout).toBe('yes,no,unknown\ntrue,false,\n');
+    });
+
+    it('--out: a csv file written by COPY, renamed into place; .parquet is exit 2 on PostgreSQL, before connecting', async () => {
+      const dir = tempDir('masg-doors-out-');
+      const csv = await masg(['sql', '--db', as('masg_reader'), '--out', join(dir, 'p.csv'), 'SELECT count(*) AS n FROM publisher_stats']);
+      expect(csv).toEqual({ code: 0, stdout: '', stderr: `Wrote 1 rows to ${join(dir, 'p.csv')}.\n` });
+      expect(readFileSync(join(dir, 'p.csv'), 'utf8')).toBe('n\n40\n');
+      const parquet = await masg(['sql', '--db', as('masg_reader'), '--out', join(dir, 'p.parquet'), 'SELECT 1']);
+      expect(parquet.code).toBe(2);
+      expect(parquet.stderr).toContain('.parquet files from a DuckDB warehouse only');
+      expect(readdirSync(dir)).toEqual(['p.csv']);
     });
   },
 );
