@@ -1,34 +1,86 @@
-// `masg sql "SELECT …"`: query the warehouse without another client; the result goes through
-// the usual output formats. Read-only unless --write.
-import { defineTopCommand } from '../command-kit/define.js';
+// `masg sql "SELECT …"`: query the warehouse without another client. Read-only unless --write.
+// csv, tsv and parquet are written by the database itself (COPY) into stdout or --out's temporary
+// file, renamed into place once whole; the other formats go through the usual output writer.
+import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
 import { writeList } from '../command-kit/list-result.js';
-
-export interface SqlOptions {
-  db?: string;
-  write?: boolean;
-  out?: string;
-}
+import type { Context } from '../context.js';
+import { MasgError, UsageError } from '../core/errors.js';
+import type { CopyRequest, SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
 
 export const sql = defineTopCommand<SqlOptions>({
   name: 'sql <query>',
   configure: (cmd) =>
     cmd
       .option('--db <target>', 'a DuckDB file or a postgres:// URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb)')
-      .option('--out <file>', 'write to FILE atomically (format from its extension unless -o is given)')
+      .option('--out <file>', 'write to FILE atomically, in the format of its extension: .csv .tsv .json .ndjson .parquet')
       .option('--write', 'allow statements that change the database (default: read-only)'),
   examples: [
     `masg sql "SELECT country, sum(earnings) FROM publisher_stats GROUP BY country"`,
-    `masg sql "COPY (SELECT * FROM publisher_stats) TO 'stats.parquet' (FORMAT parquet)"`,
-    `masg sql "SELECT * FROM campaign_stats WHERE date >= DATE '2026-01-01'" -o csv --out spend.csv`,
+    `masg sql "SELECT * FROM publisher_stats" --out stats.parquet`,
+    `masg sql "SELECT * FROM campaign_stats WHERE date >= DATE '2026-01-01'" --out spend.csv`,
   ],
   async run(ctx, opts, [query]) {
-    const { runSql } = await import('../warehouse/sql.js');
-    const result = await runSql(ctx, opts, query);
+    const { checkSql } = await import('../warehouse/sql.js');
+    const format = await checkSql(ctx, opts, query, ctx.globals.output);
+    if (format === undefined) return toStdout(ctx, opts, query);
+    return toFile(ctx, opts, query, opts.out!, format);
+  },
+});
+
+async function toStdout(ctx: Context, opts: SqlOptions, query: string): Promise<CommandResult> {
+  const { runSql } = await import('../warehouse/sql.js');
+  const settings = await ctx.outputSettings();
+  const { format } = settings;
+  // A terminal gets the writer's escaping of control characters; --fields picks columns.
+  const byEngine = (format === 'csv' || format === 'tsv') && settings.fields === undefined && ctx.io.stdout.isTTY !== true;
+  const copy: CopyRequest | undefined = byEngine ? { format, header: settings.header, stream: ctx.io.stdout } : undefined;
+  let result: SqlResult;
+  try {
+    result = await runSql(ctx, opts, query, copy);
+  } catch (err) {
+    if (copy?.sent && err instanceof MasgError) (await ctx.ui()).warn(`The output is incomplete: it stopped after ${copy.sent} bytes.`);
+    throw err;
+  }
+  return written(ctx, result, undefined);
+}
+
+async function toFile(ctx: Context, opts: SqlOptions, query: string, out: string, format: SqlFileFormat): Promise<CommandResult> {
+  const settings = await ctx.outputSettings();
+  if (format === 'parquet' && settings.fields !== undefined) {
+    throw new UsageError('--fields does not apply to a .parquet file.', { field: '--fields', hint: 'Select the columns in the query.' });
+  }
+  if (format === 'json' || format === 'ndjson' || settings.fields !== undefined) return written(ctx, await runQuery(ctx, opts, query), out);
+  const [{ runSql }, { openAtomicFile }] = await Promise.all([import('../warehouse/sql.js'), import('../output/atomic-file.js')]);
+  // Created first: the one file DuckDB is allowed to write, and an unwritable folder fails before the query.
+  const file = await openAtomicFile(out);
+  let result: SqlResult;
+  try {
+    result = await runSql(ctx, opts, query, { format, header: settings.header, path: file.tempPath, stream: file.stream, target: out });
+    if (result.kind === 'copied') await file.commit();
+  } catch (err) {
+    await file.abort();
+    throw file.explain(err);
+  }
+  // Not a query (PRAGMA, CALL…): its rows go through the writer, into a file of its own.
+  if (result.kind === 'rows') await file.abort();
+  return written(ctx, result, out);
+}
+
+function runQuery(ctx: Context, opts: SqlOptions, query: string): Promise<SqlResult> {
+  return import('../warehouse/sql.js').then(({ runSql }) => runSql(ctx, opts, query));
+}
+
+async function written(ctx: Context, result: SqlResult, out: string | undefined): Promise<CommandResult> {
+  if (result.kind === 'rows') {
     try {
-      return await writeList(ctx, result.batches, { entity: 'rows', columns: result.columns, out: opts.out, csv: result.csv });
+      return await writeList(ctx, result.batches, { entity: 'rows', columns: result.columns, out });
     } finally {
       // Released whether the rows were read to the end, stopped early or never started.
       await result.close();
     }
-  },
-});
+  }
+  const ui = await ctx.ui();
+  if (result.rows === 0) ui.info('No rows.');
+  if (out !== undefined) ui.notice(`Wrote ${result.rows} rows to ${out}.`);
+  return { kind: 'done' };
+}

@@ -13,7 +13,7 @@ export { OUTPUT_FORMATS } from './types.js';
 export { decideColor, type ColorFlag, type ColorInputs } from './color.js';
 export { parseFields, selectColumns } from './columns.js';
 export { sanitizeForDisplay } from './sanitize.js';
-export { createRowWriter, writeCsvBytes, writesCsvBytes, type CsvBytes } from './writer.js';
+export { createRowWriter } from './writer.js';
 export { createUi, type Ui, type UiOptions, type Spinner } from './ui.js';
 export { describeError, type ErrorDescription } from './describe-error.js';
 

@@ -3,7 +3,6 @@ import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
 import type { Column, OutputFormat, OutputSettings, OutStream, Row } from './types.js';
 import type { Ui } from './ui.js';
-import type { CsvBytes } from './writer.js';
 
 export interface OutputPort {
   /** The settings for stdout, or for `out` (a file: its format, no colour); UsageError for -o table. */
@@ -27,8 +26,6 @@ export interface RowsTarget {
   /** A table's default columns; --fields, --wide or a data format shows every one. */
   tableFields?: string[];
   out?: string;
-  /** The same rows already encoded as CSV (masg sql on DuckDB), used for plain csv. */
-  csv?: AsyncIterable<CsvBytes>;
 }
 
 /** One statistics report being written; a broken stream into a file may start it again. */
@@ -94,7 +91,7 @@ async function writeRows(
 ): Promise<void> {
   const out = outFile(how.out);
   const settings = await settingsFor(out);
-  const [{ createRowWriter, writeCsvBytes, writesCsvBytes }, file] = await Promise.all([
+  const [{ createRowWriter }, file] = await Promise.all([
     import('./index.js'),
     out === undefined ? undefined : import('./atomic-file.js').then((m) => m.openAtomicFile(out)),
   ]);
@@ -102,19 +99,15 @@ async function writeRows(
   try {
     const stream = file?.stream ?? opts.stdout;
     const shown = { ...settings, fields: fieldsFor(settings, how.tableFields) };
-    if (how.csv && writesCsvBytes(stream, shown)) {
-      await writeCsvBytes(stream, columns, shown, how.csv, (rows) => (count += rows));
-    } else {
-      const writer = createRowWriter(stream, columns, shown);
-      for await (const batch of batches) {
-        for (const row of batch) {
-          count++;
-          const pending = writer.write(row);
-          if (pending !== undefined) await pending;
-        }
+    const writer = createRowWriter(stream, columns, shown);
+    for await (const batch of batches) {
+      for (const row of batch) {
+        count++;
+        const pending = writer.write(row);
+        if (pending !== undefined) await pending;
       }
-      await writer.end();
     }
+    await writer.end();
     await file?.commit();
   } catch (err) {
     await file?.abort();

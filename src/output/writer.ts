@@ -103,34 +103,6 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
   };
 }
 
-export interface CsvBytes {
-  rows: number;
-  bytes: Uint8Array;
-}
-
-/** Only plain csv takes pre-encoded lines: --fields picks columns and a terminal escapes. */
-export function writesCsvBytes(out: OutStream, settings: OutputSettings): boolean {
-  return settings.format === 'csv' && settings.fields === undefined && (out as { isTTY?: boolean }).isTTY !== true;
-}
-
-export async function writeCsvBytes(
-  out: OutStream,
-  columns: readonly Column[],
-  settings: OutputSettings,
-  batches: AsyncIterable<CsvBytes>,
-  counted: (rows: number) => void,
-): Promise<void> {
-  const sink = createSink(out);
-  const header = createCsvEncoder(columns, settings.header).header();
-  if (header !== '') sink.write(header);
-  for await (const batch of batches) {
-    if (sink.blocked) await sink.ready();
-    sink.write(batch.bytes);
-    counted(batch.rows);
-  }
-  await sink.ready();
-}
-
 export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
   return new UsageError(
     `More than ${limit.toLocaleString('en-US')} rows: too many for a table, which holds every row to size its columns. Nothing was printed.`,

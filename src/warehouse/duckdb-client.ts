@@ -3,17 +3,10 @@
 import { createRequire } from 'node:module';
 
 type Client = typeof import('@duckdb/node-api');
-type Bindings = typeof import('@duckdb/node-bindings');
 
 const require = createRequire(import.meta.url);
 let client: Client | undefined;
-let bindings: Bindings | undefined;
 
 export function duckdbClient(): Client {
   return (client ??= require('@duckdb/node-api') as Client);
-}
-
-/** The very binding the client uses: its chunks are only valid with it. */
-export function duckdbBindings(): Bindings {
-  return (bindings ??= createRequire(require.resolve('@duckdb/node-api'))('@duckdb/node-bindings') as Bindings);
 }

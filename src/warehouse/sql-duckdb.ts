@@ -1,132 +1,198 @@
-// `masg sql` on a DuckDB file: one statement, read chunk by chunk. Without --write the file is
-// READ_ONLY with its configuration locked; extensions are never installed nor loaded, so a
-// foreign file (SQLite…) is refused instead of fetching a reader from the internet.
+// `masg sql` on a DuckDB file: one statement, read chunk by chunk, or written by DuckDB itself.
+// Without --write, DuckDB keeps the read-only promise: the file is opened READ_ONLY, external
+// access is turned off (no file outside the database can be read or written, no extension
+// installed or loaded from disk) with one exception, the file masg asked it to write, and the
+// configuration is locked so that no statement can undo any of it. Extensions are never
+// auto-installed nor auto-loaded, so a foreign file (SQLite…) is refused instead of fetching a
+// reader from the internet.
 
 import { stat } from 'node:fs/promises';
-import { LocalIOError } from '../core/errors.js';
+import { LocalIOError, UsageError } from '../core/errors.js';
+import { localIOError } from '../core/local-io.js';
 import { columnType, openError } from './duckdb.js';
 import { databaseError } from './sql-session.js';
-import { needsWrite, oneStatementOnly, queryFailed, type QueryOptions, type QueryStream } from './sql-stream.js';
+import {
+  failureOf,
+  needsWrite,
+  oneStatementOnly,
+  parquetNeedsQuery,
+  queryFailed,
+  type CopyRequest,
+  type QueryOptions,
+  type QueryStream,
+  type SqlOutcome,
+} from './sql-stream.js';
 import { trimMessage } from './brief-error.js';
 import { textColumns } from './sql-duckdb-text.js';
 import { duckdbClient } from './duckdb-client.js';
-import { csvChunk, type CsvColumn } from './sql-duckdb-csv.js';
-import { collectYoungGarbage } from './heap.js';
+import { copyThroughPipe, makePipe, prepareCopy, runCopy, sqlString } from './sql-duckdb-copy.js';
 
-const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
+type Instance = Awaited<ReturnType<ReturnType<typeof duckdbClient>['DuckDBInstance']['create']>>;
+type Connection = Awaited<ReturnType<Instance['connect']>>;
 
-// INSTALL, LOAD, UPDATE EXTENSIONS and extension statements (DuckDB's StatementType numbers):
-// loading code into the process is not what a query of the warehouse is for, with --write or not.
+const NO_EXTENSIONS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false', allow_persistent_secrets: 'false' };
+
+// What DuckDB cannot refuse by itself. With external access off, DuckDB still allows every file
+// of its own database (the file, its .wal, .wal.checkpoint and .wal.recovery): a read-only
+// `COPY … TO 'w.duckdb' (USE_TMP_FILE false)` overwrites the warehouse. So COPY, EXPORT DATABASE
+// and COPY FROM DATABASE are refused before they run; `--out FILE` is how a result reaches a file.
+const FILE_WRITING_STATEMENTS = new Set([11, 16, 28]);
+// INSTALL, LOAD, UPDATE EXTENSIONS and extension statements: with --write external access stays on
+// (COPY FROM a file is a write the user asked for), so only this keeps code out of the process.
 const EXTENSION_STATEMENTS = new Set([21, 23, 29]);
 // SELECT, EXPLAIN, PRAGMA, CALL and relations: the statements whose rows are streamed.
 const STREAMED_STATEMENTS = new Set([1, 4, 17, 19, 22]);
-// A stream's garbage is all short-lived, and V8 leaves much of it uncollected: the binding's copy
-// of every vector and each chunk's CSV lie outside the heap (collected after 64 MB of them), and
-// Node 22+ lets the young generation grow to 3 × 32 MB. 2,000,000 rows peaked at 235–252 MB on
-// Node 24 and 26 (csv, ndjson); a young collection every 8,192 rows bounds both (bench/sql.js).
-const COLLECT_EVERY_ROWS = 8_192;
+const SELECT_STATEMENT = 1;
 
-export async function streamDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
+export async function queryDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<SqlOutcome> {
   await mustExist(path, label);
-  const { DuckDBInstance } = duckdbClient();
-  const config = opts.write ? NO_EXTENSIONS : { ...NO_EXTENSIONS, access_mode: 'READ_ONLY', lock_configuration: 'true' };
-  let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
+  // To a stream, DuckDB writes into a named pipe: it must exist before access is locked down.
+  const pipe = opts.copy && opts.copy.path === undefined ? await makePipe() : undefined;
+  const allowed = opts.copy?.path ?? pipe?.path;
+  let instance: Instance;
   try {
-    instance = await DuckDBInstance.create(path, config);
+    instance = await openInstance(path, label, opts);
   } catch (err) {
-    throw foreignFile(err, label) ?? openError(err, path, label);
+    await pipe?.remove();
+    throw err;
   }
   const conn = await instance.connect();
   let closed = false;
-  const close = () => {
-    if (!closed) {
-      closed = true;
-      conn.closeSync();
-      instance.closeSync();
-    }
-    return Promise.resolve();
+  const interrupt = () => conn.interrupt();
+  opts.signal.addEventListener('abort', interrupt);
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    opts.signal.removeEventListener('abort', interrupt);
+    conn.closeSync();
+    instance.closeSync();
+    await pipe?.remove();
   };
-  return { close, ...(await run()) };
-
-  async function run(): Promise<Omit<QueryStream, 'close'>> {
-    try {
-      const statements = await conn.extractStatements(query).catch((err: unknown) => {
-        // The client's whole answer to a text without any statement (only comments or ";").
-        throw err instanceof Error && err.message === 'Error in native callback' ? oneStatementOnly(0) : classify(err, label);
+  const fail = (err: unknown) => failureOf(err, opts.signal, (e) => classify(e, label, opts.copy));
+  try {
+    if (!opts.write) await lockDown(conn, allowed);
+    const prepared = await prepareOne(conn, query, opts, fail);
+    const copyTo = opts.copy?.path ?? pipe?.path;
+    const copy =
+      opts.copy && copyTo && (prepared.statementType as number) === SELECT_STATEMENT
+        ? await prepareCopy(conn, query, copyTo, opts.copy)
+        : undefined;
+    if (copy) {
+      prepared.destroySync();
+      const copied = pipe ? copyThroughPipe(copy, pipe, opts.copy!, opts.signal) : runCopy(copy);
+      const rows = await copied.catch((err: unknown) => {
+        throw fail(err);
       });
-      if (statements.count !== 1) throw oneStatementOnly(statements.count);
-      const prepared = await statements.prepare(0);
-      if (EXTENSION_STATEMENTS.has(prepared.statementType)) {
-        throw queryFailed('masg sql does not install or load DuckDB extensions.');
-      }
-      // A result that fails mid-way ends like a whole one (the same empty chunk), but it leaves
-      // the transaction aborted: a probe after the last chunk tells the two apart.
-      const guarded = STREAMED_STATEMENTS.has(prepared.statementType);
-      if (guarded) await conn.run('BEGIN TRANSACTION');
-      const result = await prepared.stream();
-      const columns = result.columnNames().map((name, i) => ({ name, type: columnType(result.columnType(i).toString()) }));
-      const fetch = () =>
-        result.fetchChunk().catch((err: unknown) => {
-          throw classify(err, label);
-        });
-      const csvColumns = columns.map((_, i) => csvColumn(result.columnType(i)));
-      const first = await fetch();
-      async function* chunks<T>(convert: (chunk: NonNullable<Awaited<ReturnType<typeof fetch>>>) => T) {
-        let next: ReturnType<typeof fetch> | undefined;
-        let rows = 0;
-        try {
-          let chunk = first;
-          while (chunk && chunk.rowCount > 0) {
-            // DuckDB reads the next chunk on its own threads while this one is converted.
-            next = fetch();
-            next.catch(() => undefined);
-            yield convert(chunk);
-            if ((rows += chunk.rowCount) >= COLLECT_EVERY_ROWS) {
-              collectYoungGarbage();
-              rows = 0;
-            }
-            chunk = await next;
-          }
-          if (guarded) await finish();
-        } finally {
-          // Never close the connection under a read still running (the output stopped early).
-          await next?.catch(() => undefined);
-          await close();
-        }
-      }
-      return {
-        columns,
-        batches: chunks((chunk) => textColumns(chunk, columns.length)),
-        csv: chunks((chunk) => ({ rows: chunk.rowCount, bytes: csvChunk(chunk, csvColumns) })),
-      };
-    } catch (err) {
       await close();
-      throw classify(err, label);
+      return { kind: 'copied', rows };
     }
+    if (opts.copy?.format === 'parquet') throw parquetNeedsQuery();
+    return { kind: 'rows', stream: await streamRows(conn, prepared, query, opts, fail, close) };
+  } catch (err) {
+    await close();
+    throw fail(err);
   }
+}
 
-  async function finish(): Promise<void> {
-    try {
-      await conn.run('SELECT 1');
-    } catch {
-      throw await lateFailure();
-    }
-    await conn.run(opts.write ? 'COMMIT' : 'ROLLBACK');
+async function openInstance(path: string, label: string, opts: QueryOptions): Promise<Instance> {
+  const { DuckDBInstance } = duckdbClient();
+  const config = { ...NO_EXTENSIONS, ...opts.resources, ...(opts.write ? {} : { access_mode: 'READ_ONLY' }) };
+  try {
+    return await DuckDBInstance.create(path, config);
+  } catch (err) {
+    throw foreignFile(err, label) ?? openError(err, path, label);
   }
+}
 
-  /** Failed after its first rows: run once more, whole and rolled back, for DuckDB's message. */
-  async function lateFailure(): Promise<unknown> {
-    await conn.run('ROLLBACK').catch(() => undefined);
+/**
+ * Read-only by the engine: allowed_paths can only be given while external access is on (and not as
+ * a start-up option), and turning it off adds the database's own files, hence this order.
+ */
+async function lockDown(conn: Connection, allowed: string | undefined): Promise<void> {
+  if (allowed !== undefined) await conn.run(`SET allowed_paths = [${sqlString(allowed)}]`);
+  await conn.run('SET enable_external_access = false');
+  await conn.run('SET lock_configuration = true');
+}
+
+type Prepared = Awaited<ReturnType<Connection['prepare']>>;
+
+async function prepareOne(conn: Connection, query: string, opts: QueryOptions, fail: (err: unknown) => unknown): Promise<Prepared> {
+  const statements = await conn.extractStatements(query).catch((err: unknown) => {
+    // The client's whole answer to a text without any statement (only comments or ";").
+    throw err instanceof Error && err.message === 'Error in native callback' ? oneStatementOnly(0) : fail(err);
+  });
+  if (statements.count !== 1) throw oneStatementOnly(statements.count);
+  const prepared = await statements.prepare(0);
+  if (!opts.write && FILE_WRITING_STATEMENTS.has(prepared.statementType)) {
+    throw needsWrite('COPY and EXPORT write files, and DuckDB lets them write the database itself.');
+  }
+  if (opts.write && EXTENSION_STATEMENTS.has(prepared.statementType)) {
+    throw queryFailed('masg sql does not install or load DuckDB extensions.');
+  }
+  return prepared;
+}
+
+async function streamRows(
+  conn: Connection,
+  prepared: Prepared,
+  query: string,
+  opts: QueryOptions,
+  fail: (err: unknown) => unknown,
+  close: () => Promise<void>,
+): Promise<QueryStream> {
+  // A result that fails mid-way ends like a whole one (the same empty chunk), but it leaves
+  // the transaction aborted: a probe after the last chunk tells the two apart.
+  const guarded = STREAMED_STATEMENTS.has(prepared.statementType);
+  if (guarded) await conn.run('BEGIN TRANSACTION');
+  const result = await prepared.stream();
+  const columns = result.columnNames().map((name, i) => ({ name, type: columnType(result.columnType(i).toString()) }));
+  const fetch = () =>
+    result.fetchChunk().catch((err: unknown) => {
+      throw fail(err);
+    });
+  const first = await fetch();
+  async function* batches() {
+    let next: ReturnType<typeof fetch> | undefined;
     try {
-      await conn.run('BEGIN TRANSACTION');
-      await conn.run(query);
-    } catch (err) {
-      return classify(err, label);
+      let chunk = first;
+      while (chunk && chunk.rowCount > 0) {
+        // DuckDB reads the next chunk on its own threads while this one is converted.
+        next = fetch();
+        next.catch(() => undefined);
+        yield textColumns(chunk, columns.length);
+        chunk = await next;
+      }
+      if (guarded) await finish(conn, query, opts.write, fail);
     } finally {
-      await conn.run('ROLLBACK').catch(() => undefined);
+      // Never close the connection under a read still running (the output stopped early).
+      await next?.catch(() => undefined);
+      await close();
     }
-    return queryFailed('the statement failed while its rows were read (DuckDB did not say why).');
   }
+  return { columns, batches: batches(), close };
+}
+
+async function finish(conn: Connection, query: string, write: boolean, fail: (err: unknown) => unknown): Promise<void> {
+  try {
+    await conn.run('SELECT 1');
+  } catch {
+    throw await lateFailure(conn, query, fail);
+  }
+  await conn.run(write ? 'COMMIT' : 'ROLLBACK');
+}
+
+/** Failed after its first rows: run once more, whole and rolled back, for DuckDB's message. */
+async function lateFailure(conn: Connection, query: string, fail: (err: unknown) => unknown): Promise<unknown> {
+  await conn.run('ROLLBACK').catch(() => undefined);
+  try {
+    await conn.run('BEGIN TRANSACTION');
+    await conn.run(query);
+  } catch (err) {
+    return fail(err);
+  } finally {
+    await conn.run('ROLLBACK').catch(() => undefined);
+  }
+  return queryFailed('the statement failed while its rows were read (DuckDB did not say why).');
 }
 
 /** `masg sql` never creates a database: DuckDB would make an empty one at a mistyped path. */
@@ -146,6 +212,35 @@ async function mustExist(path: string, label: string): Promise<void> {
 }
 
 /** DuckDB asks for an extension (sqlite_scanner…) to read a file that is not its own. */
+// DuckDB reports the system's error in words (strerror); masg's own words and advice need the errno.
+const STRERROR: Record<string, string> = {
+  'No space left on device': 'ENOSPC',
+  'File too large': 'EFBIG',
+  'Disk quota exceeded': 'EDQUOT',
+  'Read-only file system': 'EROFS',
+  'Permission denied': 'EACCES',
+  'Input/output error': 'EIO',
+};
+
+function outFileError(message: string, target: string): LocalIOError {
+  const code = Object.entries(STRERROR).find(([words]) => message.includes(words))?.[1];
+  const cause = Object.assign(new Error(trimMessage(message)), { code, syscall: 'write' });
+  return (
+    localIOError(cause, target, 'write') ?? new LocalIOError(`Cannot write ${target}: ${trimMessage(message)}`, { path: target, cause })
+  );
+}
+
+/** A file other than the warehouse, read or written without --write (exit 2). */
+function outsideWarehouse(message: string): UsageError {
+  return new UsageError(
+    `The query reaches outside the warehouse, and masg sql without --write reads only the warehouse: ${trimMessage(message)}`,
+    {
+      field: '<query>',
+      hint: 'Write a result to a file with --out FILE; --write lets the statement read and write other files.',
+    },
+  );
+}
+
 function foreignFile(err: unknown, label: string): LocalIOError | undefined {
   const message = err instanceof Error ? err.message : String(err);
   if (!/Extension .* not found|not a valid DuckDB database/i.test(message)) return undefined;
@@ -158,18 +253,19 @@ function foreignFile(err: unknown, label: string): LocalIOError | undefined {
 
 /**
  * The database failing (I/O, memory, internal, interrupted) is exit 7; the statement's own errors
- * are exit 2; a write in read-only mode points to --write.
+ * are exit 2; a write in read-only mode, or a file outside the database, points to --write.
  */
-function classify(err: unknown, label: string): unknown {
+function classify(err: unknown, label: string, copy: CopyRequest | undefined): unknown {
   if (!(err instanceof Error) || 'exitCode' in err) return err;
   const message = err.message.replace(/^Failed to (extract statements|prepare statement|execute prepared statement): /i, '');
+  // DuckDB writing --out's file failed (a full disk, a size limit): the file's failure, naming it.
+  if (copy?.path !== undefined && copy.target !== undefined && /^IO Error/.test(message) && message.includes(copy.path)) {
+    return outFileError(message, copy.target);
+  }
+  if (/disabled (by|through) configuration/i.test(message)) return outsideWarehouse(message);
   if (/attached in read-only mode|configuration has been locked|read-only mode/i.test(message)) return needsWrite(message);
   if (/^(IO|Out of Memory|FATAL|INTERNAL|Interrupt|Connection) Error/i.test(message) || !/^[A-Za-z ]+ Error: /.test(message)) {
     return databaseError(new Error(trimMessage(message)), label, 'running the query');
   }
   return queryFailed(message);
-}
-
-function csvColumn(type: { typeId: number; width?: number; scale?: number }): CsvColumn {
-  return { typeId: type.typeId, width: type.width, scale: type.scale };
 }

@@ -1,15 +1,15 @@
-// What `masg sql` gets from either database: a statement's columns, then its rows in batches.
+// What `masg sql` gets from either database: a statement's columns, then its rows in batches; or,
+// where the engine can write the rows itself (csv, tsv, parquet), the count it wrote.
 
-import { UsageError } from '../core/errors.js';
+import type { Writable } from 'node:stream';
+import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
 import type { ColumnType } from '../output/types.js';
 import { trimMessage } from './brief-error.js';
 
 export interface QueryStream {
   columns: Array<{ name: string; type: ColumnType }>;
-  /** Read once, or csv instead. */
+  /** Read once. */
   batches: AsyncIterable<QueryBatch>;
-  /** The same rows already as masg's CSV lines, where the database can write them faster. */
-  csv?: AsyncIterable<CsvBatch>;
   /** Releases the database; safe to call twice, and before or after the batches were read. */
   close(): Promise<void>;
 }
@@ -20,13 +20,29 @@ export interface QueryBatch {
   columns: Array<Array<string | null>>;
 }
 
-export interface CsvBatch {
-  rows: number;
-  bytes: Uint8Array;
+export type CopyFormat = 'csv' | 'tsv' | 'parquet';
+
+/** The engine writes the rows itself: into `path` (a file masg created), else into `stream`. */
+export interface CopyRequest {
+  format: CopyFormat;
+  header: boolean;
+  path?: string;
+  stream: Writable;
+  /** The file as the user named it, for a failure to write it. */
+  target?: string;
+  /** Bytes passed on to `stream` so far: a failure after some says the output is incomplete. */
+  sent?: number;
 }
+
+/** The rows to write, or the count the engine already wrote (`copy` was asked and the statement is a query). */
+export type SqlOutcome = { kind: 'rows'; stream: QueryStream } | { kind: 'copied'; rows: number };
 
 export interface QueryOptions {
   write: boolean;
+  signal: AbortSignal;
+  /** DuckDB's memory_limit and threads (duckdb-settings.ts). */
+  resources: { memory_limit: string; threads: string };
+  copy?: CopyRequest;
 }
 
 /** A statement that does not parse, or fails as it runs: the user's to fix (exit 2). */
@@ -48,4 +64,31 @@ export function oneStatementOnly(count: number): UsageError {
     field: '<query>',
     hint: 'Run each statement with its own masg sql.',
   });
+}
+
+/** Parquet is written by DuckDB's COPY of a query; anything else has no rows to put in it. */
+export function parquetNeedsQuery(): UsageError {
+  return new UsageError('--out: a .parquet file is written from a query (SELECT, FROM, WITH…); this statement is not one.', {
+    field: '--out',
+    hint: 'Write its result to a .csv, .tsv, .json or .ndjson file.',
+  });
+}
+
+/** Once Ctrl-C or SIGTERM came, whatever the database answered is an interruption (exit 130). */
+export function interruption(signal: AbortSignal): MasgError | undefined {
+  if (!signal.aborted) return undefined;
+  return signal.reason instanceof MasgError ? signal.reason : new InterruptedError();
+}
+
+/** What a failure is reported as: an interruption first, then the output's own error, else `classify`'s. */
+export function failureOf(err: unknown, signal: AbortSignal, classify: (err: unknown) => unknown): unknown {
+  if (err instanceof OutputFailed) return err.error;
+  return interruption(signal) ?? classify(err);
+}
+
+/** The output failed (a closed pipe, a full disk), not the database: passed on as it is. */
+export class OutputFailed extends Error {
+  constructor(readonly error: unknown) {
+    super('The output failed.', { cause: error });
+  }
 }

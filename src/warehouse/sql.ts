@@ -1,26 +1,46 @@
-// `masg sql`: one statement on the warehouse, its result streamed as rows (the command writes
-// them through its output port, --out atomically). Types come from the database:
+// `masg sql`: one statement on the warehouse. Its csv, tsv and parquet are written by the
+// database itself (COPY) where the statement is a query; otherwise its rows are streamed (the
+// command writes them through its output port, --out atomically). Types come from the database:
 // integers as `int`, DECIMAL/float as `decimal` (both kept exact, as text), booleans as `bool`;
 // everything else (dates, text, timestamps) as text.
 
 import type { WarehousePort } from './port.js';
-import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
-import { outFormat } from '../output/out-format.js';
-import type { Column, Row } from '../output/types.js';
-import type { CsvBytes } from '../output/writer.js';
-import type { QueryStream } from './sql-stream.js';
+import { UsageError } from '../core/errors.js';
+import type { Column, OutputFormat, Row } from '../output/types.js';
+import { duckdbResourceConfig } from './duckdb-settings.js';
+import { refuseWarehouseOut, sqlOutFormat, type SqlFileFormat } from './sql-out.js';
+import { interruption, type CopyRequest, type QueryOptions, type QueryStream, type SqlOutcome } from './sql-stream.js';
 import { resolveTarget, type Target } from './target.js';
 
-/** A query's result: `batches` is read once; `close` releases the database, read or not. */
+export type { CopyRequest, SqlFileFormat };
+
+/** A query's rows: `batches` is read once; `close` releases the database, read or not. */
 export interface SqlRows {
+  kind: 'rows';
   columns: Column[];
   batches: AsyncIterable<readonly Row[]>;
-  /** The same rows as CSV lines DuckDB's chunks were encoded into: read instead of `batches` for plain csv. */
-  csv?: AsyncIterable<CsvBytes>;
   close: () => Promise<void>;
 }
 
-export async function runSql(ctx: WarehousePort, opts: { db?: string; write?: boolean; out?: string }, query: string): Promise<SqlRows> {
+/** The database wrote the rows itself (`copy`), this many. */
+export type SqlResult = SqlRows | { kind: 'copied'; rows: number };
+
+export interface SqlOptions {
+  db?: string;
+  write?: boolean;
+  out?: string;
+}
+
+/**
+ * Everything that can be refused before the database is opened or a file created (exit 2): the
+ * query, the flags, --out's format (its extension), and an --out that is the warehouse itself.
+ */
+export async function checkSql(
+  ctx: WarehousePort,
+  opts: SqlOptions,
+  query: string,
+  explicit?: OutputFormat,
+): Promise<SqlFileFormat | undefined> {
   const target = resolveTarget(opts.db, ctx.io.env);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   if (query.trim() === '')
@@ -30,10 +50,26 @@ export async function runSql(ctx: WarehousePort, opts: { db?: string; write?: bo
     });
   if (ctx.globals.raw) throw new UsageError('--raw prints a response of the service; masg sql queries the warehouse.', { field: '--raw' });
   if (ctx.globals.dryRun) throw new UsageError('--dry-run describes requests to the service; masg sql sends none.', { field: '--dry-run' });
-  // Checked before the query runs: a table cannot go to a file.
-  if (opts.out !== undefined && opts.out !== '-') outFormat(opts.out, ctx.globals.output);
+  if (target.kind === 'duckdb') duckdbResourceConfig(ctx.io.env);
+  if (opts.out === undefined || opts.out === '-') return undefined;
+  if (target.kind === 'duckdb') await refuseWarehouseOut(opts.out, target.path);
+  const format = sqlOutFormat(opts.out, explicit);
+  if (format === 'parquet' && target.kind === 'postgres') {
+    throw new UsageError('--out: masg writes .parquet files from a DuckDB warehouse only.', {
+      field: '--out',
+      hint: 'Write a .csv, .tsv, .json or .ndjson file from PostgreSQL.',
+    });
+  }
+  return format;
+}
 
-  const stream = await open(target, query, { write: opts.write === true });
+export async function runSql(ctx: WarehousePort, opts: SqlOptions, query: string, copy?: CopyRequest): Promise<SqlResult> {
+  const target = resolveTarget(opts.db, ctx.io.env);
+  const signal = ctx.io.signal;
+  const options: QueryOptions = { write: opts.write === true, signal, resources: duckdbResourceConfig(ctx.io.env), copy };
+  const outcome = await open(target, query, options);
+  if (outcome.kind === 'copied') return outcome;
+  const { stream } = outcome;
   // Keys must be unique for the output module: `SELECT 1, 1` gets columns "1" and "1_2".
   const seen = new Map<string, number>();
   const columns: Column[] = stream.columns.map((c) => {
@@ -41,22 +77,20 @@ export async function runSql(ctx: WarehousePort, opts: { db?: string; write?: bo
     seen.set(c.name, n);
     return { key: n === 1 ? c.name : `${c.name}_${n}`, type: c.type, wrap: c.type === 'string' };
   });
-  return {
-    columns,
-    batches: asRows(stream, columns, ctx.io.signal),
-    csv: stream.csv && stopOnAbort(stream.csv, ctx.io.signal),
-    close: () => stream.close(),
-  };
+  return { kind: 'rows', columns, batches: asRows(stream, columns, signal), close: () => stream.close() };
 }
 
-async function open(target: Target, query: string, opts: { write: boolean }): Promise<QueryStream> {
-  if (target.kind === 'duckdb') return (await import('./sql-duckdb.js')).streamDuckDb(target.path, target.label, query, opts);
-  return (await import('./sql-postgres.js')).streamPostgres(target.url, target.label, query, opts);
+async function open(target: Target, query: string, opts: QueryOptions): Promise<SqlOutcome> {
+  if (target.kind === 'duckdb') return (await import('./sql-duckdb.js')).queryDuckDb(target.path, target.label, query, opts);
+  return (await import('./sql-postgres.js')).queryPostgres(target.url, target.label, query, opts);
 }
 
+/** Ctrl-C stops between batches too: the database is released and an --out file never appears. */
 async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSignal): AsyncIterable<Row[]> {
   const keys = columns.map((c) => c.key);
-  for await (const batch of stopOnAbort(stream.batches, signal)) {
+  for await (const batch of stream.batches) {
+    const stop = interruption(signal);
+    if (stop) throw stop;
     const rows = new Array<Row>(batch.rows);
     for (let r = 0; r < batch.rows; r++) {
       const row: Record<string, string> = {};
@@ -64,13 +98,5 @@ async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSign
       rows[r] = row;
     }
     yield rows;
-  }
-}
-
-/** Ctrl-C stops between batches: the database is released and an --out file never appears. */
-async function* stopOnAbort<T>(batches: AsyncIterable<T>, signal: AbortSignal): AsyncIterable<T> {
-  for await (const batch of batches) {
-    if (signal.aborted) throw signal.reason instanceof MasgError ? signal.reason : new InterruptedError();
-    yield batch;
   }
 }

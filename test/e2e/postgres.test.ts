@@ -114,10 +114,12 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
 
   it('masg sql reads PostgreSQL types exactly; a password in the URL is never shown; a bad query is exit 2', async () => {
     const url = await pg.createDatabase();
+    // --write: the test server's role is its superuser, which masg sql refuses without it.
     const json = await h.masg([
       'sql',
       '--db',
       url,
+      '--write',
       '-o',
       'json',
       "SELECT 9007199254740993::bigint AS big, 0.10::numeric(18,2) AS money, DATE '2024-02-29' AS day, true AS yes, NULL::int AS nothing",
@@ -130,7 +132,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
     expect(refused.code).toBe(7);
     expect(refused.stderr).toContain('Cannot connect to the warehouse postgres://masg:***@127.0.0.1:1/');
     expect(refused.stderr).not.toContain('s3cret-pw');
-    const bad = await h.masg(['sql', '--db', url, 'SELECT nope FROM nowhere']);
+    const bad = await h.masg(['sql', '--db', url, '--write', 'SELECT nope FROM nowhere']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('The query failed');
   });

@@ -1,5 +1,6 @@
-// masg sql holds one batch at a time: 2,000,000 rows to stdout or to --out, in csv and json,
-// peak RSS (measured by /usr/bin/time -v on the real binary) under 250 MB.
+// masg sql streams a large result whole: 2,000,000 rows to stdout or to --out, in csv (written by
+// DuckDB's COPY) and ndjson (masg's writer), every row there. The memory and time figures are
+// bench/sql.js's (docs/performance.md); this test asserts none.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,13 +29,13 @@ function lines(file: string): number {
   return n;
 }
 
-describe.skipIf(MEMORY_SKIP !== undefined)(`masg sql memory, ${ROWS} rows${MEMORY_SKIP ? ` (skipped: ${MEMORY_SKIP})` : ''}`, () => {
+describe.skipIf(MEMORY_SKIP !== undefined)(`masg sql streams ${ROWS} rows whole${MEMORY_SKIP ? ` (skipped: ${MEMORY_SKIP})` : ''}`, () => {
   it.each([
     ['-o csv to stdout', ['-o', 'csv'], 'out.csv', false],
     ['--out FILE.csv', [], 'out.csv', true],
     ['-o ndjson to stdout', ['-o', 'ndjson'], 'out.ndjson', false],
   ])(
-    '%s: every row written, peak RSS under 250 MB',
+    '%s: every row written',
     (_name, flags, name, toOut) => {
       const file = join(tempDir('masg-sqlmem-out-'), name);
       const args = ['sql', '--db', db, ...flags, ...(toOut ? ['--out', file] : []), QUERY];
@@ -43,8 +44,6 @@ describe.skipIf(MEMORY_SKIP !== undefined)(`masg sql memory, ${ROWS} rows${MEMOR
       expect(run.status).toBe(0);
       expect(lines(file)).toBe(name.endsWith('.csv') ? ROWS + 1 : ROWS);
       expect(statSync(file).size).toBeGreaterThan((100 * ROWS) / 2);
-      console.log(`masg sql ${_name}: peak RSS ${run.peakMb.toFixed(0)} MB, ${run.seconds} s`);
-      expect(run.peakMb).toBeLessThan(250);
     },
     300_000,
   );

@@ -14,22 +14,33 @@ type Pg = {
   createDatabase(): Promise<string>;
   stop(): Promise<void>;
   port: number;
-  query(sql: string): Promise<{ rowCount: number | null }>;
+  query(sql: string, db?: string): Promise<{ rowCount: number | null; rows: Array<Record<string, unknown>> }>;
 };
+
+/** The SQL docs/warehouse.md gives for a reader role, run as the superuser in `db`. */
+export async function createReader(pg: Pg, db: string, role = 'masg_reader'): Promise<void> {
+  await pg.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER`, db).catch(() => undefined);
+  await pg.query(`GRANT USAGE ON SCHEMA public TO ${role}`, db);
+  await pg.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role}`, db);
+}
 
 describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_SKIP ? ` (skipped: ${POSTGRES_SKIP})` : ''}`, () => {
   let h: Harness;
   let pg: Pg;
+  /** The reader role's URL: the superuser that syncs is refused by masg sql without --write. */
   let url: string;
+  let owner: string;
   beforeAll(async () => {
     [h, pg] = await Promise.all([startWarehouseHarness(), startPostgres()]);
-    url = await pg.createDatabase();
-    expect((await h.masg(['sync', '--db', url, '--from', '-4d', '--to', '-2d', '--tz', 'America/New_York'])).code).toBe(0);
+    owner = await pg.createDatabase();
+    expect((await h.masg(['sync', '--db', owner, '--from', '-4d', '--to', '-2d', '--tz', 'America/New_York'])).code).toBe(0);
+    await createReader(pg, owner.slice(owner.lastIndexOf('/') + 1));
+    url = owner.replace('//masg@', '//masg_reader@');
     // A procedure that deletes and commits, made with --write, for the CALL bypass below.
     const made = await h.masg([
       'sql',
       '--db',
-      url,
+      owner,
       '--write',
       'CREATE PROCEDURE wipe() LANGUAGE plpgsql AS $$ BEGIN DELETE FROM campaign_stats; COMMIT; END $$',
     ]);
@@ -106,13 +117,13 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
     const view = await h.masg([
       'sql',
       '--db',
-      url,
+      owner,
       '--write',
       'CREATE VIEW spend AS SELECT date, sum(impressions) AS n FROM campaign_stats GROUP BY date',
     ]);
     expect(view.code).toBe(0);
-    expect(await scalar(h, url, 'SELECT count(*) FROM spend')).toBe('3');
-    const gone = await h.masg(['sql', '--db', url, '--write', '-o', 'csv', 'DROP VIEW spend']);
+    expect((await h.masg(['sql', '--db', owner, '--write', '-o', 'csv', '--no-header', 'SELECT count(*) FROM spend'])).stdout).toBe('3\n');
+    const gone = await h.masg(['sql', '--db', owner, '--write', '-o', 'csv', 'DROP VIEW spend']);
     expect(gone.code).toBe(0);
   });
 
@@ -128,8 +139,9 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
     expect(run.stderr.split('\n')[0]).toMatch(message);
   });
 
+  // The memory figure is bench/sql.js's; this is the behaviour: every row, written by COPY … TO STDOUT.
   it.skipIf(MEMORY_SKIP !== undefined)(
-    `${ROWS} rows to --out through the cursor: peak RSS under 250 MB`,
+    `${ROWS} rows to --out: every row written`,
     () => {
       const out = join(tempDir('masg-pgmem-'), 'big.csv');
       const sql =
@@ -140,7 +152,6 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
       expect(run.stderr).toBe(`Wrote ${ROWS} rows to ${out}.\n`);
       expect(run.status).toBe(0);
       expect(statSync(out).size).toBeGreaterThan(30 * ROWS);
-      expect(run.peakMb).toBeLessThan(250);
     },
     300_000,
   );
@@ -150,7 +161,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
     const run = await h.masg(['sql', '--db', url, '-o', 'csv', sql]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('The query failed: division by zero');
-    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ rows/);
+    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ bytes/);
   });
 
   it('a connection cut mid-stream is exit 7 and --out is not written', async () => {

@@ -13,11 +13,17 @@ export function duckPath(name = 'stats.duckdb'): string {
   return join(tempDir('masg-wh-'), name);
 }
 
+/**
+ * `masg sql --db DB` for reading in tests: the test PostgreSQL server's role is its superuser,
+ * which masg sql refuses without --write (it can act outside a read-only transaction).
+ */
+const sqlOn = (db: string): string[] => ['sql', '--db', db, ...(/^postgres(ql)?:/.test(db) ? ['--write'] : [])];
+
 /** A table's rows as CSV, ordered by its key (synced_at left out: it is the one column that should differ). */
 export async function dump(h: Harness, db: string, table: string): Promise<string> {
   const def = ALL_TABLES.find((t) => t.name === table)!;
   const cols = def.columns.map((c) => c.name).filter((c) => def !== STATE_TABLE || c !== 'synced_at');
-  const run = await h.masg(['sql', '--db', db, '-o', 'csv', `SELECT ${cols.join(', ')} FROM ${table} ORDER BY ${def.key.join(', ')}`]);
+  const run = await h.masg([...sqlOn(db), '-o', 'csv', `SELECT ${cols.join(', ')} FROM ${table} ORDER BY ${def.key.join(', ')}`]);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return run.stdout;
@@ -36,9 +42,7 @@ export async function dumpAll(h: Harness, db: string): Promise<Record<string, st
 export async function duplicateKeys(h: Harness, db: string, table: string): Promise<number> {
   const def = ALL_TABLES.find((t) => t.name === table)!;
   const run = await h.masg([
-    'sql',
-    '--db',
-    db,
+    ...sqlOn(db),
     '-o',
     'csv',
     '--no-header',
@@ -49,7 +53,7 @@ export async function duplicateKeys(h: Harness, db: string, table: string): Prom
 }
 
 export async function scalar(h: Harness, db: string, sql: string): Promise<string> {
-  const run = await h.masg(['sql', '--db', db, '-o', 'csv', '--no-header', sql]);
+  const run = await h.masg([...sqlOn(db), '-o', 'csv', '--no-header', sql]);
   expect(run.stderr).toBe('');
   return (await parseCsv(run.stdout))[0]?.[0] ?? '';
 }

@@ -50,12 +50,19 @@ describe('masg sql', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([{ n: 7 }]);
   });
 
-  it("COPY … TO 'x.parquet' exports Parquet that DuckDB reads back", async () => {
+  it('--out x.parquet: Parquet written by DuckDB, that DuckDB reads back; the COPY inside the statement is refused', async () => {
     const file = join(tempDir('masg-parquet-'), 'stats.parquet');
-    const run = await h.masg(['sql', '--db', db, `COPY (SELECT * FROM publisher_stats ORDER BY ALL) TO '${file}' (FORMAT parquet)`]);
+    const run = await h.masg(['sql', '--db', db, '--out', file, 'SELECT * FROM publisher_stats ORDER BY ALL']);
     expect(run.code).toBe(0);
-    expect(existsSync(file)).toBe(true);
-    expect(await scalar(h, db, `SELECT count(*) FROM '${file}'`)).toBe(await scalar(h, db, 'SELECT count(*) FROM publisher_stats'));
+    const count = await scalar(h, db, 'SELECT count(*) FROM publisher_stats');
+    expect(run.stderr).toBe(`Wrote ${count} rows to ${file}.\n`);
+    // Reading a file beside the warehouse is --write's (external access is off without it).
+    const back = await h.masg(['sql', '--db', db, '--write', '-o', 'csv', '--no-header', `SELECT count(*) FROM '${file}'`]);
+    expect(back.stdout).toBe(`${count}\n`);
+    const copy = join(tempDir('masg-parquet-'), 'copy.parquet');
+    const refused = await h.masg(['sql', '--db', db, `COPY (SELECT 1) TO '${copy}' (FORMAT parquet)`]);
+    expect(refused.code).toBe(2);
+    expect(existsSync(copy)).toBe(false);
   });
 
   it('read-only unless --write', async () => {
