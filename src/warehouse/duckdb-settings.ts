@@ -11,7 +11,7 @@
 //
 // The limit bounds DuckDB's buffer pool, not Node's heap: bench/sql.js shows the whole process's peak.
 import { availableParallelism } from 'node:os';
-import { ConfigError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 
 export const DEFAULT_DUCKDB_MEMORY_LIMIT = '128MB';
 export const MAX_DEFAULT_DUCKDB_THREADS = 4;
@@ -26,18 +26,23 @@ type Env = Record<string, string | undefined>;
 
 const MEMORY = /^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)\s*$/i;
 
-/** The budget from the environment, or the defaults; an unreadable value is a configuration error (exit 3). */
-export function duckdbResources(env: Env): DuckDbResources {
+/**
+ * The budget from the environment, or the defaults; an unreadable value is a usage error
+ * (exit 2, naming the variable), as every wrong setting is. `defaultThreads` is the caller's own default: the sync writes with one thread.
+ */
+export function duckdbResources(env: Env, defaultThreads = Math.min(availableParallelism(), MAX_DEFAULT_DUCKDB_THREADS)): DuckDbResources {
   const memory = env.MASG_DUCKDB_MEMORY_LIMIT?.trim() || DEFAULT_DUCKDB_MEMORY_LIMIT;
   if (!MEMORY.test(memory)) {
-    throw new ConfigError(`MASG_DUCKDB_MEMORY_LIMIT: "${memory}" is not an amount of memory.`, {
+    throw new UsageError(`MASG_DUCKDB_MEMORY_LIMIT: "${memory}" is not an amount of memory.`, {
+      field: 'MASG_DUCKDB_MEMORY_LIMIT',
       hint: 'Give a number with its unit, e.g. MASG_DUCKDB_MEMORY_LIMIT=512MB or 2GB.',
     });
   }
   const threadsText = env.MASG_DUCKDB_THREADS?.trim();
-  const threads = threadsText ? Number(threadsText) : Math.min(availableParallelism(), MAX_DEFAULT_DUCKDB_THREADS);
+  const threads = threadsText ? Number(threadsText) : defaultThreads;
   if (!Number.isInteger(threads) || threads < 1 || threads > 1024) {
-    throw new ConfigError(`MASG_DUCKDB_THREADS: "${threadsText}" is not a number of threads.`, {
+    throw new UsageError(`MASG_DUCKDB_THREADS: "${threadsText}" is not a number of threads.`, {
+      field: 'MASG_DUCKDB_THREADS',
       hint: 'Give a whole number from 1, e.g. MASG_DUCKDB_THREADS=2.',
     });
   }

@@ -2,38 +2,14 @@
 // bounded by the engine rather than by the host's size (DuckDB's defaults are 80 % of the RAM and
 // one thread per core). Documented in docs/warehouse.md ("Memory and threads").
 
-import { UsageError } from '../core/errors.js';
+import { duckdbResources, type DuckDbResources } from './duckdb-settings.js';
 
-export interface WriterSettings {
-  /** DuckDB's buffer pool (data written, CSV buffers, sorts): `memory_limit`. */
-  memoryLimit: string;
-  /** DuckDB's worker threads: `threads`. */
-  threads: number;
-}
+/** DuckDB's buffer pool (`memory_limit`) and worker threads, as `masg sql` reads them too. */
+export type WriterSettings = DuckDbResources;
 
-export const DEFAULT_WRITER_SETTINGS: WriterSettings = { memoryLimit: '128MB', threads: 1 };
-
-/** The environment's overrides, checked as user input: exit 2 naming the variable. */
+/** The environment's MASG_DUCKDB_MEMORY_LIMIT and MASG_DUCKDB_THREADS; the sync writes with one thread unless told. */
 export function writerSettings(env: Record<string, string | undefined>): WriterSettings {
-  const settings = { ...DEFAULT_WRITER_SETTINGS };
-  const memory = env.MASG_DUCKDB_MEMORY_LIMIT?.trim();
-  if (memory) {
-    if (!/^\d{1,6}(?:\.\d{1,3})?\s*(?:KB|MB|GB|KiB|MiB|GiB)$/i.test(memory)) {
-      throw new UsageError(`MASG_DUCKDB_MEMORY_LIMIT: "${memory}" is not an amount of memory such as 128MB or 1GB.`, {
-        field: 'MASG_DUCKDB_MEMORY_LIMIT',
-      });
-    }
-    settings.memoryLimit = memory;
-  }
-  const threads = env.MASG_DUCKDB_THREADS?.trim();
-  if (threads) {
-    const n = /^\d{1,3}$/.test(threads) ? Number(threads) : NaN;
-    if (!(n >= 1 && n <= 256)) {
-      throw new UsageError(`MASG_DUCKDB_THREADS: "${threads}" is not a whole number from 1 to 256.`, { field: 'MASG_DUCKDB_THREADS' });
-    }
-    settings.threads = n;
-  }
-  return settings;
+  return duckdbResources(env, 1);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 import { duckdbResourceConfig, duckdbResources } from '../../src/warehouse/duckdb-settings.js';
 import { refuseWarehouseOut, sqlOutFormat } from '../../src/warehouse/sql-out.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
@@ -90,7 +90,7 @@ describe('duckdbResources', () => {
     [{ MASG_DUCKDB_THREADS: '0' }, /MASG_DUCKDB_THREADS: "0" is not a number of threads/],
     [{ MASG_DUCKDB_THREADS: '2.5' }, /MASG_DUCKDB_THREADS/],
   ])('%o is a configuration error (exit 3)', (env, message) => {
-    expect(() => duckdbResources(env)).toThrow(ConfigError);
+    expect(() => duckdbResources(env)).toThrow(UsageError);
     expect(() => duckdbResources(env)).toThrow(message);
   });
 });

@@ -217,8 +217,8 @@ describe('refusals: exit 2 and nothing sent', () => {
   });
 
   it.each([
-    ['MASG_DUCKDB_MEMORY_LIMIT', 'lots', /MASG_DUCKDB_MEMORY_LIMIT: "lots" is not an amount of memory such as 128MB or 1GB/],
-    ['MASG_DUCKDB_THREADS', '0', /MASG_DUCKDB_THREADS: "0" is not a whole number from 1 to 256/],
+    ['MASG_DUCKDB_MEMORY_LIMIT', 'lots', /MASG_DUCKDB_MEMORY_LIMIT: "lots" is not an amount of memory/],
+    ['MASG_DUCKDB_THREADS', '0', /MASG_DUCKDB_THREADS: "0" is not a number of threads/],
   ])('%s=%s: DuckDB settings are checked as user input, nothing opened', async (name, value, message) => {
     const db = duckPath();
     const run = await h.masg(['sync', '--db', db, ...TZ], { env: { [name]: value } });
