@@ -213,9 +213,9 @@ describe('statistics XML: delivery', () => {
   });
 });
 
-// Raw control characters are left to saxes when no chunk needs the reference pass (stream.ts keeps
-// them through its error handler instead of scanning every chunk for them): the same values as
-// through `&ctlN;`, at every cut, and the same refusal where XML has no value to hold them.
+// Raw control characters in a body that has no reference at all: the fixer turns them into
+// `&ctlN;` (saxes is read only through its public API), so values keep them at every cut, and
+// XML refuses them where it has no value to hold them.
 describe('statistics XML: raw control characters without any reference in the body', () => {
   const body = (slot: string, country = 'US') =>
     '<?xml version="1.0" encoding="UTF-8"?>\n<masg-response>\n<publication>\n<id>p</id>\n<adslot>\n' +
