@@ -11,7 +11,7 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
     if (result.requests.length > 0) port.text(`${result.requests.join('\n')}\n`);
     return;
   }
-  if (result.kind === 'raw') port.raw(result.bytes);
+  if (result.kind === 'raw') await port.raw(result.bytes, result.out);
   else if (result.kind === 'text') port.text(result.text);
   else if (result.kind === 'rows') await port.rows(result.columns, result.rows, result);
   else await port.record(result.columns, result.row);

@@ -15,8 +15,8 @@ export interface OutputPort {
   openReport(out: string | undefined): Promise<ReportOutput>;
   rows(columns: Column[], rows: Row[], how: Omit<RowsTarget, 'out'>): Promise<void>;
   record(columns: Column[], row: Row): Promise<void>;
-  /** The service's body as received (a terminal gets the final newline it lacks). */
-  raw(bytes: Uint8Array): void;
+  /** The service's body as received (a terminal gets the final newline it lacks), or into `out` atomically. */
+  raw(bytes: Uint8Array, out?: string): Promise<void>;
   text(text: string): void;
   chart(data: ChartData): Promise<void>;
 }
@@ -73,7 +73,9 @@ export function createOutputPort(opts: PortOptions): OutputPort {
       const [{ renderRecord }, s] = await Promise.all([import('./index.js'), settings()]);
       await renderRecord(opts.stdout, columns, row, s);
     },
-    raw(bytes) {
+    async raw(bytes, out) {
+      const file = outFile(out);
+      if (file !== undefined) return writeRawFile(opts, bytes, file);
       opts.stdout.write(bytes);
       if (opts.stdout.isTTY && bytes.at(-1) !== 0x0a) opts.stdout.write('\n');
     },
@@ -161,6 +163,19 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
       return file ? file.explain(err) : err;
     },
   };
+}
+
+/** --raw --out FILE: the body byte for byte, never a half-written FILE (a failure is exit 7 naming it). */
+async function writeRawFile(opts: PortOptions, bytes: Uint8Array, out: string): Promise<void> {
+  const file = await (await import('./atomic-file.js')).openAtomicFile(out);
+  try {
+    await new Promise<void>((resolve, reject) => file.stream.write(bytes, (err) => (err ? reject(err) : resolve())));
+    await file.commit();
+  } catch (err) {
+    await file.abort();
+    throw file.explain(err);
+  }
+  (await opts.ui()).notice(`Wrote the service's body (${bytes.length} bytes) to ${out}.`);
 }
 
 function fieldsFor(settings: OutputSettings, tableFields: string[] | undefined): string[] | undefined {

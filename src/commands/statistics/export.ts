@@ -89,33 +89,39 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     const requests = pieces.map((piece) => requestOf(spec.fetch(piece)));
     return (await import('./describe.js')).describeReport(sdk, requests, out ? () => ui.notice(out) : undefined);
   }
-  return rawOr(ctx, requestOf(spec.fetch(pieces[0])), async () => {
-    const startedAt = performance.now();
-    const onProgress = pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
-    const run = { concurrency, signal: ctx.io.signal, onProgress };
-    const { drawReport, writeReport } = await import('./report.js');
-    if (flags.chart) {
-      await drawReport(port, spec, run, ['impressions', 'clicks', plan.kind === 'campaign' ? 'spend' : 'earnings']);
+  return rawOr(
+    ctx,
+    requestOf(spec.fetch(pieces[0])),
+    async () => {
+      const startedAt = performance.now();
+      const onProgress =
+        pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
+      const run = { concurrency, signal: ctx.io.signal, onProgress };
+      const { drawReport, writeReport } = await import('./report.js');
+      if (flags.chart) {
+        await drawReport(port, spec, run, ['impressions', 'clicks', plan.kind === 'campaign' ? 'spend' : 'earnings']);
+        return { kind: 'done' };
+      }
+      const wantNames = settings!.fields === undefined ? settings!.format === 'table' : settings!.fields.some((f) => NAME_KEYS.includes(f));
+      // Loaded now so the name lookup goes out at once, alongside the report.
+      if (wantNames) await import('../../endpoints/index.js');
+      await writeReport(port, settings!, {
+        spec,
+        run,
+        columns: allColumns,
+        idColumns: statsColumns(plan.kind, { ...plan.columnOptions, interval }),
+        names: wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined,
+        retry: {
+          retries: ctx.globals.retries,
+          deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
+        },
+        out: flags.out,
+        range: rangeLabel(range, tz),
+      });
       return { kind: 'done' };
-    }
-    const wantNames = settings!.fields === undefined ? settings!.format === 'table' : settings!.fields.some((f) => NAME_KEYS.includes(f));
-    // Loaded now so the name lookup goes out at once, alongside the report.
-    if (wantNames) await import('../../endpoints/index.js');
-    await writeReport(port, settings!, {
-      spec,
-      run,
-      columns: allColumns,
-      idColumns: statsColumns(plan.kind, { ...plan.columnOptions, interval }),
-      names: wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined,
-      retry: {
-        retries: ctx.globals.retries,
-        deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
-      },
-      out: flags.out,
-      range: rangeLabel(range, tz),
-    });
-    return { kind: 'done' };
-  });
+    },
+    { out: flags.out },
+  );
 }
 
 /** The day of a one-day total when --fields asks for `date`; over several days it has none. */
