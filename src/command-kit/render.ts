@@ -8,8 +8,8 @@ export async function render(ctx: Context, result: CommandResult): Promise<void>
   if (result.kind === 'done') return;
   const port = outputPort(ctx);
   if (result.kind === 'dry-run') {
-    if (result.requests.length > 0) port.text(`${result.requests.join('\n')}\n`);
-    return;
+    const { renderDryRun } = await import('../output/dry-run.js');
+    return renderDryRun(port, 'plan' in result ? result.plan : { requests: [], notes: result.requests });
   }
   if (result.kind === 'raw') await port.raw(result.bytes, result.out);
   else if (result.kind === 'text') port.text(result.text);

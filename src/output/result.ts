@@ -1,5 +1,8 @@
 // What a command hands back: plain data (here, below the features, as bulk returns it too).
 import type { Column } from '../schema/column.js';
+import type { DryRunPlan } from './dry-run.js';
+
+export type { DryRunPlan };
 
 export type CommandResult =
   | { kind: 'rows'; columns: Column[]; rows: Array<Record<string, string>>; entity: string; tableFields?: string[] }
@@ -8,5 +11,7 @@ export type CommandResult =
   /** `out`: --out FILE, written atomically with the body as received (stdout otherwise). */
   | { kind: 'raw'; body: string; bytes: Uint8Array; failure?: Error; out?: string }
   | { kind: 'text'; text: string; failure?: Error }
+  | { kind: 'dry-run'; plan: DryRunPlan }
+  /** Until sync's typed plan lands (the sync branch): its request lines and `# …` notes as one list. */
   | { kind: 'dry-run'; requests: string[] }
   | { kind: 'done' };

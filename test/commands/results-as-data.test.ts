@@ -60,8 +60,8 @@ describe('statistics handlers run their report and write it through the port', (
       const result = await pubStats.run(ctx, { from: '2024-06-10', to: '2024-06-11', interval: 'day' }, []);
       // The descriptions are the result's data (render prints them); the handler printed nothing.
       expect(result.kind).toBe('dry-run');
-      const requests = result.kind === 'dry-run' ? result.requests : [];
-      expect(requests.map((r) => r.split('\n')[0])).toEqual([
+      const requests = result.kind === 'dry-run' && 'plan' in result ? result.plan.requests : [];
+      expect(requests.map((r) => r.text.split('\n')[0])).toEqual([
         expect.stringMatching(/^GET .*start=2024061000&end=2024061023/),
         expect.stringMatching(/^GET .*start=2024061100&end=2024061123/),
       ]);

@@ -15,7 +15,7 @@ export const advList = defineCommand<ListOptions>({
       ctx,
       advertiserRequests.list(),
       (client) => writeList(ctx, client.listAdvertisers().batches(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
-      { out: opts.out },
+      { out: opts.out, dryRun: (client) => client.listAdvertisers({ dryRun: true }) },
     );
   },
 });

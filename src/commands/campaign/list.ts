@@ -30,7 +30,7 @@ export const campaignList = defineCommand<ListOptions>({
           },
           ADVERTISER_OWNER,
         ),
-      { out: opts.out },
+      { out: opts.out, dryRun: (client) => client.listCampaigns(advertiserId, { dryRun: true }) },
     );
   },
 });

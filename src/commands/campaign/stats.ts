@@ -19,6 +19,7 @@ export const campaignStats = defineCommand<StatsFlags>({
       columnOptions: {},
       target: { kind: 'campaign', raw: rawId, label: '<id>' },
       fetch: (sdk, range, id) => sdk.campaignStats(id!, range),
+      describe: (sdk, range, id) => sdk.campaignStats(id!, range, { dryRun: true }),
     });
   },
 });

@@ -43,7 +43,7 @@ export const pubList = defineCommand<PubListOptions>({
           tableFields: publicationTableFields,
           out: opts.out,
         }),
-      { out: opts.out },
+      { out: opts.out, dryRun: (client) => client.listPublications({ status }, { dryRun: true }) },
     );
   },
 });

@@ -38,6 +38,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     const { adSlotRequests } = await import('../../sdk/requests.js');
     return rawOr(ctx, adSlotRequests.create(input), (client) => slotRecord(() => client.createAdSlot(input as AdSlotCreate)), {
       check: await rawTagsCheck('created', input.tags),
+      dryRun: (client) => client.createAdSlot(input as AdSlotCreate, { dryRun: true }),
     });
   },
 });

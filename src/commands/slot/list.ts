@@ -28,7 +28,7 @@ export const slotList = defineCommand<SlotListOptions>({
           { entity: 'ad slots', columns: adSlotColumns, named: adSlotColumnsNamed, out: opts.out },
           PUBLICATION_OWNER,
         ),
-      { out: opts.out },
+      { out: opts.out, dryRun: (client) => client.listAdSlots({ publication }, { dryRun: true }) },
     );
   },
 });

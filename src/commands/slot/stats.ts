@@ -22,6 +22,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
       columnOptions: { byCountry },
       target: { kind: 'adslot', raw: rawId, label: '<id>' },
       fetch: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }),
+      describe: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }, { dryRun: true }),
     });
   },
 });

@@ -56,6 +56,7 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     const request = adSlotRequests.update(id, full);
     return rawOr(ctx, request, () => slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges)), {
       check: await rawTagsCheck('updated', input.tags),
+      dryRun: () => client.updateAdSlot(id, full as AdSlotChanges, { dryRun: true }),
     });
   },
 });

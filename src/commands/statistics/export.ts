@@ -7,7 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../statistics/dates.js';
 import { type Interval, splitRange } from '../../statistics/intervals.js';
 import { parseConcurrency } from '../../core/pool.js';
-import type { MasgClient } from '../../sdk/types.js';
+import type { DryRun, MasgClient } from '../../sdk/types.js';
 import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../statistics/rows.js';
 import { type IdKind, resolveId } from '../../command-kit/resolve-id.js';
 import { accountTimeZone } from '../../statistics/zone.js';
@@ -32,6 +32,8 @@ export interface StatsPlan {
   columnOptions: Omit<StatsColumnOptions, 'interval' | 'names'>;
   target?: { kind: IdKind & keyof ReportSpec['ids']; raw: string; label: string };
   fetch: (sdk: MasgClient, range: PieceRange, id: string | undefined) => EntityList<StatsRecord>;
+  /** The same SDK method as `fetch`, with `{ dryRun: true }`. */
+  describe: (sdk: MasgClient, range: PieceRange, id: string | undefined) => Promise<DryRun>;
 }
 
 export async function planRange(ctx: Context, flags: StatsFlags) {
@@ -75,20 +77,26 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
   }
   const sdk = await ctx.sdk();
+  const pieceRange = (piece: { start: string; end: string }): PieceRange => ({
+    from: piece.start,
+    to: piece.end,
+    ...(tz !== undefined && { timeZone: tz }),
+  });
   const spec: ReportSpec = {
     kind: plan.kind,
     interval,
     pieces,
     day,
-    fetch: (piece) => plan.fetch(sdk, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id),
+    fetch: (piece) => plan.fetch(sdk, pieceRange(piece), id),
     ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
   };
+  // --dry-run: every piece's request (one per day or hour with --interval), none sent.
+  const describeAll = async (client: MasgClient): Promise<DryRun> => {
+    const described = await Promise.all(pieces.map((piece) => plan.describe(client, pieceRange(piece), id)));
+    if (flags.out) ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`);
+    return { requests: described.flatMap((d) => d.requests) };
+  };
   const { requestOf } = await import('../../sdk/statistics.js');
-  if (ctx.globals.dryRun && !ctx.globals.raw) {
-    const out = flags.out && `masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`;
-    const requests = pieces.map((piece) => requestOf(spec.fetch(piece)));
-    return (await import('./describe.js')).describeReport(sdk, requests, out ? () => ui.notice(out) : undefined);
-  }
   return rawOr(
     ctx,
     requestOf(spec.fetch(pieces[0])),
@@ -120,7 +128,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       });
       return { kind: 'done' };
     },
-    { out: flags.out },
+    { out: flags.out, dryRun: describeAll },
   );
 }
 
