@@ -1,12 +1,11 @@
-// A handler's result → bytes, through the output port. Results are plain data (a record, a small
-// list, a raw body, text); whatever streams was already written by its handler.
-import type { Context } from '../context.js';
+// A handler's result → bytes, through the output port it is given. Results are plain data (a
+// record, a small list, a raw body, text, a dry run's plan); whatever streams was already written
+// by its handler. It reaches only the output layer (the rule `render-reaches-output-only`).
+import type { OutputPort } from '../output/port.js';
 import type { CommandResult } from '../output/result.js';
-import { outputPort } from './output-port.js';
 
-export async function render(ctx: Context, result: CommandResult): Promise<void> {
+export async function render(port: OutputPort, result: CommandResult): Promise<void> {
   if (result.kind === 'done') return;
-  const port = outputPort(ctx);
   if (result.kind === 'dry-run') {
     const { renderDryRun } = await import('../output/dry-run.js');
     return renderDryRun(port, 'plan' in result ? result.plan : { requests: [], notes: result.requests });

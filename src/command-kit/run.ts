@@ -4,6 +4,7 @@ import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
 import { markReported, MasgError, UsageError } from '../core/errors.js';
 import { render } from './render.js';
+import { outputPort } from './output-port.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
@@ -82,7 +83,7 @@ export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string
       checkRaw(ctx);
       await checkFields(ctx, def, opts, args);
       const result = await def.run(ctx, opts as never, args);
-      await render(ctx, result);
+      await render(outputPort(ctx), result);
     } catch (err) {
       await report(ctx, err);
       throw err;
