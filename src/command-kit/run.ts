@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
 import { markReported, MasgError, UsageError } from '../core/errors.js';
-import { render } from './render.js';
+import { render } from '../output/render.js';
 import { outputPort } from './output-port.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */

@@ -1,13 +1,13 @@
 // A handler's result → bytes, through the output port it is given. Results are plain data (a
 // record, a small list, a raw body, text, a dry run's plan); whatever streams was already written
 // by its handler. It reaches only the output layer (the rule `render-reaches-output-only`).
-import type { OutputPort } from '../output/port.js';
-import type { CommandResult } from '../output/result.js';
+import type { OutputPort } from './port.js';
+import type { CommandResult } from './result.js';
 
 export async function render(port: OutputPort, result: CommandResult): Promise<void> {
   if (result.kind === 'done') return;
   if (result.kind === 'dry-run') {
-    const { renderDryRun } = await import('../output/dry-run.js');
+    const { renderDryRun } = await import('./dry-run.js');
     return renderDryRun(port, 'plan' in result ? result.plan : { requests: [], notes: result.requests });
   }
   if (result.kind === 'raw') await port.raw(result.bytes, result.out);
