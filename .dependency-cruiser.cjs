@@ -14,7 +14,7 @@
 //   7 sdk                   createClient / clientOver
 //   8 output                rendering; imports core, schema, statistics ONLY
 //   9 bulk, warehouse, completion, pulse   features over the SDK; never the command kit, commands/, help/ or the root files
-//  10 command-kit           the command framework: define, run, render, the output port, --raw, --out, short IDs
+//  10 command-kit           the command framework: define, run, the output port, --raw, --out, short IDs
 //  11 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
 //  12 session               how the CLI shell makes what a handler is given (credentials, the client, Tab's session)
 //     root                  cli.ts, context.ts, prompt.ts, index.ts
@@ -121,12 +121,22 @@ module.exports = {
     ),
     layer('sandbox', SANDBOX, [CORE, SANDBOX], 'src/sandbox/ stands alone (it is shipped as masg/sandbox): core only.'),
     {
-      name: 'render-writes-only',
+      name: 'render-reaches-output-only',
       severity: 'error',
       comment:
-        'The renderer (and the output port built for it) turn plain results into bytes: fetching, retrying and ' +
-        'bulk work belong to the handlers, so they never import transport/, endpoints/, sdk/ or bulk/.',
-      from: { path: '^src/command-kit/(render|output-port)\\.ts$' },
+        'The renderer is given the output port and a plain result: everything it loads, directly or through ' +
+        'other modules, is the output layer and what output itself may import (core, schema, statistics), never ' +
+        'the Context, the SDK, the transport or a feature.',
+      from: { path: '^src/output/render\\.ts$' },
+      to: { path: '^src/', pathNot: [OUTPUT, CORE, SCHEMA, STATS], reachable: true },
+    },
+    {
+      name: 'output-port-writes-only',
+      severity: 'error',
+      comment:
+        'The output port built from a Context turns results into bytes: fetching, retrying and bulk work belong ' +
+        'to the handlers, so it never imports transport/, endpoints/, sdk/ or bulk/.',
+      from: { path: '^src/command-kit/output-port\\.ts$' },
       to: { path: '^src/(transport|endpoints|sdk|bulk)/' },
     },
     {
