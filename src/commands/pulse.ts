@@ -85,7 +85,7 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
   const target = named ? resolveTarget(opts.db, ctx.io.env) : undefined;
   if (target?.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
   // The page's file is opened now: an unwritable --html fails before anything is read.
-  const html = opts.html === undefined ? undefined : await (await import('../output/atomic-file.js')).openAtomicFile(opts.html, '--html');
+  const html = opts.html === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(opts.html, '--html');
   try {
     const creds = await ctx.credentials();
     // As `pub stats`: an unknown zone refuses yesterday, today and -Nd (exit 3); a YYYY-MM-DD day needs none.

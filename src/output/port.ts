@@ -98,7 +98,7 @@ async function writeRows(
   const settings = await settingsFor(out);
   const [{ createRowWriter, writeCsvBytes, writesCsvBytes }, file] = await Promise.all([
     import('./index.js'),
-    out === undefined ? undefined : import('./atomic-file.js').then((m) => m.openAtomicFile(out)),
+    out === undefined ? undefined : import('../core/atomic-file.js').then((m) => m.openAtomicFile(out)),
   ]);
   let count = 0;
   try {
@@ -137,7 +137,7 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
     import('./index.js'),
     import('../statistics/totals.js'),
   ]);
-  const file = out === undefined ? undefined : await (await import('./atomic-file.js')).openAtomicFile(out);
+  const file = out === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(out);
   let writer: ReturnType<typeof createRowWriter> | undefined;
   let totals: InstanceType<typeof TotalsAccumulator> | undefined;
   let columns: Column[] = [];
@@ -167,7 +167,7 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
 
 /** --raw --out FILE: the body byte for byte, never a half-written FILE (a failure is exit 7 naming it). */
 async function writeRawFile(opts: PortOptions, bytes: Uint8Array, out: string): Promise<void> {
-  const file = await (await import('./atomic-file.js')).openAtomicFile(out);
+  const file = await (await import('../core/atomic-file.js')).openAtomicFile(out);
   try {
     await new Promise<void>((resolve, reject) => file.stream.write(bytes, (err) => (err ? reject(err) : resolve())));
     await file.commit();

@@ -4,9 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processAlive, removeStaleTemps } from '../../src/core/atomic-file.js';
+import { openAtomicFile, processAlive, removeStaleTemps } from '../../src/core/atomic-file.js';
 import { ExitCode, LocalIOError } from '../../src/core/errors.js';
-import { openAtomicFile } from '../../src/output/atomic-file.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { canMount, readOnlyDir, removeMounts, skipReason, tmpfs } from '../helpers/fs-faults.js';
 
