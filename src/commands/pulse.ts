@@ -4,7 +4,7 @@
 // stdout, the page to --html; exit 9 when a finding is an alert.
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, UsageError } from '../core/errors.js';
-import { parseConcurrency } from '../core/pool.js';
+import { DEFAULT_CONCURRENCY, parseConcurrency } from '../core/pool.js';
 import { checkDateFlags, parseDateRange } from '../statistics/dates.js';
 import { accountTimeZone } from '../statistics/zone.js';
 import type { Context } from '../context.js';
@@ -32,7 +32,7 @@ export const pulse = defineTopCommand<PulseOptions>({
       .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically')
       .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
       .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
-      .option('--concurrency <n>', 'requests in flight at once when reading the service', '4'),
+      .option('--concurrency <n>', 'requests in flight at once when reading the service', String(DEFAULT_CONCURRENCY)),
   examples: [
     'masg pulse',
     'masg pulse --date -2d --baseline 28 -o json',

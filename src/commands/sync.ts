@@ -2,6 +2,7 @@
 // date. Metadata only here; the work is in src/warehouse/, loaded when the command runs.
 import type { SyncFlags } from '../warehouse/sync.js';
 import { defineTopCommand } from '../command-kit/define.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
 export type SyncOptions = SyncFlags;
@@ -27,9 +28,9 @@ export const sync = defineTopCommand<SyncOptions>({
       )
       .option('--to <day>', 'last day, inclusive (default: today, kept as partial and fetched again next time)')
       .option('--tz <zone>', "the account's IANA time zone (default: the profile's or MASG_TIMEZONE; never guessed from the system)")
-      .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', '3')
+      .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', String(DEFAULT_LOOKBACK_DAYS))
       .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
-      .option('--concurrency <n>', 'requests in flight at once', '4'),
+      .option('--concurrency <n>', 'requests in flight at once', String(DEFAULT_CONCURRENCY)),
   examples: [
     'masg sync',
     'masg sync --from -90d --db ~/stats.duckdb',
