@@ -1,7 +1,7 @@
 // Statistics requests, and reports streamed record by record (no paging: they can be huge).
 import type { StatsRecord, StatsShape } from './statistics-shapes.js';
 import { segment } from './params.js';
-import type { ApiClient, ApiRequest } from '../transport/types.js';
+import type { Transport, ApiRequest } from '../transport/types.js';
 
 export interface StatsQuery {
   /** 10-digit YYYYMMDDHH stamps in the account's time zone, both inclusive. */
@@ -42,7 +42,7 @@ export const statisticsRequests = {
 
 /** Resolves with the count of records. */
 export async function streamStatistics(
-  client: ApiClient,
+  client: Transport,
   request: ApiRequest,
   shape: StatsShape,
   onRecord: (record: StatsRecord) => void | Promise<void>,

@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { encodeBody } from '../transport/body.js';
 import { statisticsRequests } from '../endpoints/statistics.js';
-import type { ApiClient, ApiRequest, EntityList } from '../transport/types.js';
+import type { Transport, ApiRequest, EntityList } from '../transport/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
-import { createConnection, type ConnectionExtras } from './connection.js';
+import { createTransportPool, type ClientExtras } from './connection.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { checkTimeZone, resolveRange } from './range.js';
 import { statsList, statsRequest } from './statistics.js';
@@ -77,17 +77,17 @@ function transportOptions(call: Call | undefined): CallOptions | undefined {
   return rest;
 }
 
-/** A refused input rejects rather than throws. */
-async function reject<T>(fn: () => Promise<T>): Promise<T> {
+/** Runs fn inside an async function, so a refused input (thrown at once) reaches the caller as a rejection. */
+async function throwsAsRejection<T>(fn: () => Promise<T>): Promise<T> {
   return await fn();
 }
 
 export function createClient(options: ClientOptions): MasgClient {
-  return openClient(options);
+  return createClientWithExtras(options);
 }
 
 /** createClient plus the CLI's extras (proxy, notices, whole-command deadline). Internal. */
-export function openClient(options: ClientOptions, extras: ConnectionExtras = {}): MasgClient {
+export function createClientWithExtras(options: ClientOptions, extras: ClientExtras = {}): MasgClient {
   if (typeof options !== 'object' || options === null) throw new ConfigError('createClient: options are required (baseUrl, email, key).');
   const opts: ClientOptions = {
     ...options,
@@ -97,11 +97,14 @@ export function openClient(options: ClientOptions, extras: ConnectionExtras = {}
   };
   if (opts.timeZone !== undefined) checkTimeZone(opts.timeZone);
   for (const f of ['timeoutMs', 'connectTimeoutMs', 'retries', 'deadlineMs'] as const) nonNegative(f, opts[f]);
-  const connection = createConnection(opts, opts.userAgent ?? `masg-node/${packageVersion()}`, extras);
-  return clientOver((call) => connection.forCall(call), { timeZone: opts.timeZone, close: () => connection.close() });
+  const pool = createTransportPool(opts, opts.userAgent ?? `masg-node/${packageVersion()}`, extras);
+  return createTypedClient((call) => pool.transportFor(call), { timeZone: opts.timeZone, close: () => pool.close() });
 }
 
-export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZone?: string; close?: () => Promise<void> }): MasgClient {
+export function createTypedClient(
+  api: (call?: CallOptions) => Transport,
+  opts: { timeZone?: string; close?: () => Promise<void> },
+): MasgClient {
   const range = (q: StatsRange) => {
     if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
     return resolveRange(q.from, q.to, q.timeZone ?? opts.timeZone);
@@ -122,19 +125,19 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
       return lazyList(async () => (await entities()).listPublications(api(call), { status }));
     },
     getPublication: (id, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const target = entityId('id', id);
         if (call?.dryRun) return describe(call, (r) => r.publicationRequests.view(target));
         return (await entities()).getPublication(api(call), target);
       }),
     createPublication: (input, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const fields = publicationCreate(input);
         if (call?.dryRun) return describe(call, (r) => r.publicationRequests.create(fields));
         return (await entities()).createPublication(api(call), fields);
       }),
     updatePublication: (id, changes, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const [target, fields] = [entityId('id', id), publicationChanges(changes)];
         if (call?.dryRun) return describe(call, (r) => r.publicationRequests.update(target, fields));
         return (await entities()).updatePublication(api(call), target, fields);
@@ -146,13 +149,13 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
       return lazyList(async () => (await entities()).listAdSlots(api(call), { publication }));
     },
     getAdSlot: (id, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const target = entityId('id', id);
         if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.view(target));
         return (await entities()).getAdSlot(api(call), target);
       }),
     createAdSlot: (input, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const fields = adSlotCreate(input);
         if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.create(fields));
         const created = await (await entities()).createAdSlot(api(call), fields);
@@ -161,7 +164,7 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
         return created;
       }),
     updateAdSlot: (id, changes, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
         if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.update(target, fields));
         const updated = await (await entities()).updateAdSlot(api(call), target, fields);
@@ -180,7 +183,7 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
       return lazyList(async () => (await entities()).listCampaigns(api(call), id));
     },
     getCampaign: (id, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const target = entityId('id', id);
         if (call?.dryRun) return describe(call, (r) => r.campaignRequests.view(target));
         return (await entities()).getCampaign(api(call), target);
@@ -214,7 +217,7 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
     },
 
     request: (req, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const checked = rawRequest(req);
         if (call?.dryRun) return describe(call, () => checked);
         const { status, contentType, body, bytes } = await api(call).request(checked);

@@ -1,26 +1,26 @@
 // One pool per client, one transport per call: each call its own deadline and signal, shared sockets.
 import type { Dispatcher } from 'undici';
-import type { ClientOptions as TransportOptions, ProxySettings } from '../transport/transport.js';
-import type { ApiClient, ApiRequest, StreamOptions } from '../transport/types.js';
+import type { TransportOptions, ProxySettings } from '../transport/transport.js';
+import type { Transport, ApiRequest, StreamOptions } from '../transport/types.js';
 import { DEFAULT_RETRIES } from '../config/defaults.js';
 import { UsageError } from '../core/errors.js';
 import type { CallOptions, ClientOptions } from './types.js';
 
-export interface ConnectionExtras {
+export interface ClientExtras {
   proxy?: ProxySettings;
   maxConnections?: number;
   notice?: (line: string) => void;
   /** performance.now() instant: --deadline bounds the whole command. */
   deadlineAt?: number;
-  wrap?: (client: ApiClient) => ApiClient;
+  wrap?: (client: Transport) => Transport;
 }
 
-export interface Connection {
-  forCall(call?: CallOptions): ApiClient;
+export interface TransportPool {
+  transportFor(call?: CallOptions): Transport;
   close(): Promise<void>;
 }
 
-export function createConnection(opts: ClientOptions, userAgent: string, extras: ConnectionExtras = {}): Connection {
+export function createTransportPool(opts: ClientOptions, userAgent: string, extras: ClientExtras = {}): TransportPool {
   let owned: Promise<Dispatcher> | undefined;
   let closed = false;
 
@@ -32,8 +32,8 @@ export function createConnection(opts: ClientOptions, userAgent: string, extras:
     return owned;
   }
 
-  async function transport(call: CallOptions | undefined): Promise<ApiClient> {
-    const [{ createClient }, shared] = await Promise.all([import('../transport/transport.js'), dispatcher()]);
+  async function transport(call: CallOptions | undefined): Promise<Transport> {
+    const [{ createTransport }, shared] = await Promise.all([import('../transport/transport.js'), dispatcher()]);
     const signals = [opts.signal, call?.signal].filter((s): s is AbortSignal => s !== undefined);
     const settings: TransportOptions = {
       baseUrl: opts.baseUrl,
@@ -51,17 +51,17 @@ export function createConnection(opts: ClientOptions, userAgent: string, extras:
       notice: extras.notice,
       signal: signals.length <= 1 ? signals[0] : AbortSignal.any(signals),
     };
-    return createClient(settings);
+    return createTransport(settings);
   }
 
   return {
-    forCall(call) {
+    transportFor(call) {
       // A list iterated twice gets a fresh deadline each time.
       const fresh = () => {
         if (closed) throw new UsageError('This masg client was closed: create another one.');
         return transport(call);
       };
-      const client: ApiClient = {
+      const client: Transport = {
         describe: async (req: ApiRequest) => (await fresh()).describe(req),
         request: async (req: ApiRequest) => (await fresh()).request(req),
         stream: async (req: ApiRequest, streamOpts?: StreamOptions) => (await fresh()).stream(req, streamOpts),

@@ -1,5 +1,5 @@
 // Statistics as EntityLists parsed as the body arrives, so memory stays flat however long the report.
-import type { ApiClient, ApiRequest, EntityList } from '../transport/types.js';
+import type { Transport, ApiRequest, EntityList } from '../transport/types.js';
 import { DEFAULT_CURRENCY } from '../statistics/rows.js';
 import type { StatsRecord, StatsShape } from '../endpoints/statistics-shapes.js';
 import { NetworkError } from '../core/errors.js';
@@ -40,7 +40,7 @@ export function requestOf(list: EntityList<unknown>): ApiRequest {
   return request;
 }
 
-export function statsList<T>(client: ApiClient, request: ApiRequest, shape: StatsShape, ids: KnownIds): EntityList<T> {
+export function statsList<T>(client: Transport, request: ApiRequest, shape: StatsShape, ids: KnownIds): EntityList<T> {
   async function* batches(): AsyncGenerator<T[], void, undefined> {
     const [{ statsBatches }, response] = await Promise.all([
       import('../endpoints/statistics-stream.js'),

@@ -13,11 +13,11 @@ import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
 import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
-import type { ApiClient, ApiRequest, ApiResponse, StreamOptions, StreamResponse } from './types.js';
+import type { Transport, ApiRequest, ApiResponse, StreamOptions, StreamResponse } from './types.js';
 
 export { proxyFromEnv, proxySecrets, type ProxySettings } from './proxy.js';
 
-export interface ClientOptions {
+export interface TransportOptions {
   baseUrl: string;
   email: string;
   key: string;
@@ -46,7 +46,7 @@ const STREAM_PEEK_BYTES = 512;
 
 type Phase = 'connect' | 'body';
 
-export function createClient(opts: ClientOptions): ApiClient {
+export function createTransport(opts: TransportOptions): Transport {
   const base = parseBaseUrl(opts.baseUrl);
   assertSafeScheme(base);
   const redact = createRedactor([...secretsFor(opts.email, opts.key), ...proxySecrets(opts.proxy)]);
@@ -214,12 +214,12 @@ export function createClient(opts: ClientOptions): ApiClient {
 }
 
 /** The one place the connect timeout's default is applied. */
-export function connectTimeoutOf(opts: Pick<ClientOptions, 'connectTimeoutMs'>): number {
+export function connectTimeoutOf(opts: Pick<TransportOptions, 'connectTimeoutMs'>): number {
   return opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
 }
 
 /** A connection pool (through the proxy, if any) that several transports may share. */
-export function createPool(opts: Pick<ClientOptions, 'proxy' | 'connectTimeoutMs' | 'maxConnections'>): Dispatcher {
+export function createPool(opts: Pick<TransportOptions, 'proxy' | 'connectTimeoutMs' | 'maxConnections'>): Dispatcher {
   return createDispatcher({ proxy: opts.proxy, connectTimeoutMs: connectTimeoutOf(opts), connections: opts.maxConnections });
 }
 

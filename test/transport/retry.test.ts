@@ -2,7 +2,7 @@
 // fixture server: which requests are retried, how many times, after how long.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterruptedError, NetworkError } from '../../src/core/errors.js';
-import { createClient, type ClientOptions } from '../../src/transport/transport.js';
+import { createTransport, type TransportOptions } from '../../src/transport/transport.js';
 import {
   DEFAULT_POLICY,
   MAX_TIMER_MS,
@@ -179,8 +179,8 @@ describe('the transport retries GETs and only GETs', () => {
   });
   afterAll(() => server.close());
 
-  const client = (extra: Partial<ClientOptions> = {}) =>
-    createClient({
+  const client = (extra: Partial<TransportOptions> = {}) =>
+    createTransport({
       baseUrl: `${server.url}/v1`,
       email: EMAIL,
       key: KEY,
@@ -318,7 +318,7 @@ describe('the transport retries GETs and only GETs', () => {
     const stuck = new Agent({
       connect: (_opts, cb) => cb(Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }), null),
     });
-    const c = createClient({
+    const c = createTransport({
       baseUrl: 'https://api.example.test',
       email: EMAIL,
       key: KEY,
@@ -445,7 +445,7 @@ describe('the transport retries GETs and only GETs', () => {
   it('the retry line is redacted', async () => {
     sequence('GET /v1/publication/list.xml', [page(503), ok]);
     const notices: string[] = [];
-    const c = createClient({
+    const c = createTransport({
       baseUrl: `${server.url}/${KEY}`,
       email: EMAIL,
       key: KEY,
