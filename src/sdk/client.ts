@@ -8,7 +8,7 @@ import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
-import { createTransportPool, type ClientExtras } from './connection.js';
+import { createTransportPool, type ClientExtras } from './transport-pool.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { checkTimeZone, resolveRange } from './range.js';
 import { statsList, statsRequest } from './statistics.js';
