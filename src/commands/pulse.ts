@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY, parseConcurrency } from '../core/pool.js';
-import { checkDateFlags, parseDateRange } from '../statistics/dates.js';
-import { accountTimeZone } from '../statistics/zone.js';
+import { checkDateFlags, parseDateRange } from '../time/dates.js';
+import { accountTimeZone } from '../time/zone.js';
 import type { Context } from '../context.js';
 import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
 

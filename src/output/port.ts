@@ -135,7 +135,7 @@ async function writeRows(
 async function openReport(stdout: OutStream, settings: OutputSettings, out: string | undefined): Promise<ReportOutput> {
   const [{ createRowWriter }, { TotalsAccumulator, withRowRatios }] = await Promise.all([
     import('./index.js'),
-    import('../statistics/totals.js'),
+    import('../stats/totals.js'),
   ]);
   const file = out === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(out);
   let writer: ReturnType<typeof createRowWriter> | undefined;

@@ -2,7 +2,7 @@
 // The SDK never prints, never reads process.env and never exits: failures are error classes.
 import { readFileSync } from 'node:fs';
 import { encodeBody } from '../transport/body.js';
-import { statisticsRequests } from '../endpoints/statistics.js';
+import { statisticsRequests } from '../endpoints/stats.js';
 import type { Transport, ApiRequest, EntityList } from '../transport/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
@@ -11,7 +11,7 @@ import { oneOf } from '../schema/rules.js';
 import { createTransportPool, type ClientExtras } from './transport-pool.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { checkTimeZone, resolveRange } from './range.js';
-import { statsList, statsRequest } from './statistics.js';
+import { statsList, statsRequest } from './stats.js';
 import type {
   AdSlotStatsRecord,
   RawRequest,

@@ -10,7 +10,7 @@ import type { WarehousePort } from './port.js';
 import { InterruptedError, MasgError, UsageError, type NetworkError } from '../core/errors.js';
 import type { Ui } from '../output/index.js';
 import { parseConcurrency } from '../core/pool.js';
-import { resolveTimeZone, localDateHour } from '../statistics/zone.js';
+import { resolveTimeZone, localDateHour } from '../time/zone.js';
 import { oneOf } from '../schema/rules.js';
 import { parseLookback, planDays, type PlannedDay } from './plan.js';
 import { DIMENSION_TABLES, GRAINS, SCHEMA_VERSION, STATS_TABLES, type Grain } from './schema.js';
@@ -386,7 +386,7 @@ class SyncRun {
   private async withRestarts(what: string, signal: AbortSignal, attempt: (n: number) => Promise<void>): Promise<void> {
     const [{ DEFAULT_POLICY, Transient, withRetries, secs }, { isBrokenStream }] = await Promise.all([
       import('../transport/retry.js'),
-      import('../sdk/statistics.js'),
+      import('../sdk/stats.js'),
     ]);
     await withRetries(
       async (n) => {

@@ -2,8 +2,8 @@ import { Option } from 'commander';
 import { LEVELS } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { runStats } from '../statistics/export.js';
-import { addStatsOptions, type StatsFlags } from '../statistics/options.js';
+import { runStats } from '../stats/export.js';
+import { addStatsOptions, type StatsFlags } from '../stats/options.js';
 
 export interface PubStatsOptions extends StatsFlags {
   level?: string;

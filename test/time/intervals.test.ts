@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
-import { parseDateRange } from '../../src/statistics/dates.js';
-import { countPieces, splitRange, MAX_PIECES } from '../../src/statistics/intervals.js';
+import { parseDateRange } from '../../src/time/dates.js';
+import { countPieces, splitRange, MAX_PIECES } from '../../src/time/intervals.js';
 
 const triples = (start: string, end: string, interval: 'total' | 'day' | 'hour') =>
   splitRange(start, end, interval).map((p) => [p.label, p.start, p.end]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, UsageError } from '../../src/core/errors.js';
-import { parseDateRange } from '../../src/statistics/dates.js';
-import { accountTimeZone, isValidTimeZone, localDateHour, resolveTimeZone } from '../../src/statistics/zone.js';
+import { parseDateRange } from '../../src/time/dates.js';
+import { accountTimeZone, isValidTimeZone, localDateHour, resolveTimeZone } from '../../src/time/zone.js';
 
 const day = (tz: string, iso: string, token = 'today') => parseDateRange({ date: token, tz, now: new Date(iso) }).start.slice(0, 8);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, AuthError, NetworkError } from '../../src/core/errors.js';
-import { parseStatsStream, statsBatches } from '../../src/endpoints/statistics-stream.js';
-import { C1, P1, P2, S1, S2, S3, fixture, parse, pieces, records, shapes } from './stream-helpers.js';
+import { parseStatsStream, statsBatches } from '../../src/endpoints/stats-stream.js';
+import { C1, P1, P2, S1, S2, S3, fixture, parse, pieces, records, shapes } from './stats-stream-helpers.js';
 
 const usd = (amount: string) => ({ earnings: amount, currency: 'USD' });
 

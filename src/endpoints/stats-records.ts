@@ -12,7 +12,7 @@ import {
   type StatsField,
   type StatsRecord,
   type StatsShape,
-} from './statistics-shapes.js';
+} from './stats-shapes.js';
 
 interface Frame {
   kind: EntityKind;

@@ -1,15 +1,15 @@
 // One SDK list per interval piece (the service only answers a range's total), a few at a time,
 // rows written in interval order. A stream broken mid-way into --out restarts from an empty file;
 // on stdout printed rows cannot be taken back, so it does not.
-import type { StatsRecord } from '../../endpoints/statistics-shapes.js';
+import type { StatsRecord } from '../../endpoints/stats-shapes.js';
 import type { EntityList } from '../../transport/types.js';
 import { deferred } from '../../core/deferred.js';
 import type { NetworkError } from '../../core/errors.js';
 import { mapConcurrent } from '../../core/pool.js';
 import type { OutputPort } from '../../output/port.js';
 import type { Column, OutputSettings, Row } from '../../output/types.js';
-import type { Interval, RangePiece } from '../../statistics/intervals.js';
-import { type RowContext, type StatsKind, toRow, zeroRow } from '../../statistics/rows.js';
+import type { Interval, RangePiece } from '../../time/intervals.js';
+import { type RowContext, type StatsKind, toRow, zeroRow } from '../../stats/rows.js';
 
 export interface ReportSpec {
   kind: StatsKind;
@@ -90,7 +90,7 @@ export interface ReportJob {
 export async function writeReport(port: OutputPort, settings: OutputSettings, job: ReportJob): Promise<void> {
   const [{ DEFAULT_POLICY, Transient, withRetries, secs }, { isBrokenStream }, ui] = await Promise.all([
     import('../../transport/retry.js'),
-    import('../../sdk/statistics.js'),
+    import('../../sdk/stats.js'),
     port.ui(),
   ]);
   const output = await port.openReport(job.out);

@@ -1,5 +1,5 @@
 // Statistics requests, and reports streamed record by record (no paging: they can be huge).
-import type { StatsRecord, StatsShape } from './statistics-shapes.js';
+import type { StatsRecord, StatsShape } from './stats-shapes.js';
 import { segment } from './params.js';
 import type { Transport, ApiRequest } from '../transport/types.js';
 
@@ -47,7 +47,7 @@ export async function streamStatistics(
   shape: StatsShape,
   onRecord: (record: StatsRecord) => void | Promise<void>,
 ): Promise<number> {
-  const { parseStatsStream } = await import('./statistics-stream.js');
+  const { parseStatsStream } = await import('./stats-stream.js');
   const response = await client.stream({ ...request, format: 'xml' });
   return parseStatsStream(response.body, shape, onRecord, { status: response.status });
 }

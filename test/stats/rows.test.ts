@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statsColumns, toRow, zeroRow } from '../../src/statistics/rows.js';
-import { P1, S1, parse, shapes } from './stream-helpers.js';
+import { statsColumns, toRow, zeroRow } from '../../src/stats/rows.js';
+import { P1, S1, parse, shapes } from '../endpoints/stats-stream-helpers.js';
 
 const keys = (cols: { key: string }[]) => cols.map((c) => c.key).join(',');
 

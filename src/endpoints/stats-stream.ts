@@ -3,8 +3,8 @@
 
 import { MasgError } from '../core/errors.js';
 import { CharRefFixer, CONTROL_ENTITIES } from '../core/charrefs.js';
-import { malformed, RecordBuilder } from './statistics-records.js';
-import type { StatsRecord, StatsShape } from './statistics-shapes.js';
+import { malformed, RecordBuilder } from './stats-records.js';
+import type { StatsRecord, StatsShape } from './stats-shapes.js';
 
 export interface StatsStreamOptions {
   /** For the ApiError of a `masg-error` body (default 200). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumber, daysInMonth, fromDayNumber, fromHourNumber, hourNumber } from '../../src/statistics/civil.js';
+import { addDays, dayNumber, daysInMonth, fromDayNumber, fromHourNumber, hourNumber } from '../../src/time/civil.js';
 
 describe('calendar arithmetic agrees with Date.UTC', () => {
   it('for every day from 1600 to 2400', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/core/errors.js';
 import { parseStatsJson } from '../helpers/stats-json.js';
-import { C1, P1, P2, S1, S2, fixtureText, parse, shapes } from './stream-helpers.js';
+import { C1, P1, P2, S1, S2, fixtureText, parse, shapes } from './stats-stream-helpers.js';
 
 const json = (name: string, shape: Parameters<typeof parseStatsJson>[1]) => parseStatsJson(fixtureText(name), shape);
 const usd = (amount: string) => ({ earnings: amount, currency: 'USD' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, UsageError } from '../../src/core/errors.js';
-import { parseDateRange, type DateOptions } from '../../src/statistics/dates.js';
+import { parseDateRange, type DateOptions } from '../../src/time/dates.js';
 
 // A fixed instant: Wednesday 2024-06-12 10:30 UTC.
 const NOW = new Date('2024-06-12T10:30:00Z');

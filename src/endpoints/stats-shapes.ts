@@ -1,11 +1,11 @@
 // The statistics response shapes (docs/service-notes.md) and the record each flattens into. The
 // shape says which fields a record carries and how JSON nests: it has no element names.
 
-import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../schema/statistics.js';
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../schema/stats.js';
 
 export type EntityKind = 'publication' | 'adslot' | 'campaign';
 
-/** IDs, country and the figures of src/schema/statistics.ts, as the service sent them. */
+/** IDs, country and the figures of src/schema/stats.ts, as the service sent them. */
 export type StatsRecord = Partial<
   Record<EntityKind | 'country' | keyof typeof PUBLISHER_STATS_FIELDS | keyof typeof CAMPAIGN_STATS_FIELDS, string>
 >;

@@ -3,9 +3,9 @@
 // report waits for them only before its first row is written. A failed lookup never fails the
 // report: the caller shows IDs only and says why.
 import type { MasgClient } from '../../sdk/types.js';
-import { NAME_COLUMNS } from '../../statistics/rows.js';
-import type { StatsKind } from '../../statistics/rows.js';
-import type { StatsLevel } from '../../endpoints/statistics-shapes.js';
+import { NAME_COLUMNS } from '../../stats/rows.js';
+import type { StatsKind } from '../../stats/rows.js';
+import type { StatsLevel } from '../../endpoints/stats-shapes.js';
 
 type IdKey = keyof typeof NAME_COLUMNS;
 

@@ -1,7 +1,7 @@
 // Shared by the statistics stream tests: fixture bytes and bodies cut into chosen chunks.
 import { readFileSync } from 'node:fs';
-import { statsRecords } from '../../src/endpoints/statistics-stream.js';
-import type { StatsRecord, StatsShape } from '../../src/endpoints/statistics-shapes.js';
+import { statsRecords } from '../../src/endpoints/stats-stream.js';
+import type { StatsRecord, StatsShape } from '../../src/endpoints/stats-shapes.js';
 
 export function fixture(name: string): Uint8Array {
   return new Uint8Array(readFileSync(new URL(`../fixtures/stats/${name}`, import.meta.url)));

@@ -3,9 +3,9 @@
 // query, as toRow does), and production's no-data forms give zero records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import type { StatsRecord, StatsShape } from '../../src/endpoints/statistics-shapes.js';
+import type { StatsRecord, StatsShape } from '../../src/endpoints/stats-shapes.js';
 import { parseStatsJson } from '../helpers/stats-json.js';
-import { statsRecords } from '../../src/endpoints/statistics-stream.js';
+import { statsRecords } from '../../src/endpoints/stats-stream.js';
 
 let sb: Sandbox;
 let auth: string;

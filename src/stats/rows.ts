@@ -2,10 +2,10 @@
 // on the data; only the columns that apply to the query (level, --by-country, --interval) are present.
 
 import type { Column, Row } from '../schema/column.js';
-import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/statistics.js';
-import type { Interval } from './intervals.js';
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/stats.js';
+import type { Interval } from '../time/intervals.js';
 
-/** One record as the statistics parser (src/endpoints/statistics-stream.ts) hands it over: text figures by field. */
+/** One record as the statistics parser (src/endpoints/stats-stream.ts) hands it over: text figures by field. */
 export type StatsRecord = { [field: string]: string | undefined };
 type StatsLevel = 'publication' | 'adslot';
 

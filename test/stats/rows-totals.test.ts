@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../src/output/types.js';
-import { divideRounded } from '../../src/statistics/ratio.js';
-import { statsColumns, toRow } from '../../src/statistics/rows.js';
-import { TotalsAccumulator } from '../../src/statistics/totals.js';
-import { parse, shapes } from './stream-helpers.js';
+import { divideRounded } from '../../src/stats/ratio.js';
+import { statsColumns, toRow } from '../../src/stats/rows.js';
+import { TotalsAccumulator } from '../../src/stats/totals.js';
+import { parse, shapes } from '../endpoints/stats-stream-helpers.js';
 
 const publisher = statsColumns('publisher', { level: 'adslot', byCountry: true, interval: 'day' });
 const campaign = statsColumns('campaign', {});

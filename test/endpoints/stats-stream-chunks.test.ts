@@ -2,8 +2,8 @@
 // sequence or a tag cut between two network reads gives the same records as the whole body.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { StatsRecord, StatsShape } from '../../src/endpoints/statistics-shapes.js';
-import { everyBytes, fixture, pieces, records, shapes } from './stream-helpers.js';
+import type { StatsRecord, StatsShape } from '../../src/endpoints/stats-shapes.js';
+import { everyBytes, fixture, pieces, records, shapes } from './stats-stream-helpers.js';
 
 const SHAPE_OF: [RegExp, StatsShape][] = [
   [/^campaign/, shapes.campaign],

@@ -5,8 +5,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { DecimalSum } from '../../src/core/decimal.js';
-import { parseStatsStream } from '../../src/endpoints/statistics-stream.js';
-import { shapes } from './stream-helpers.js';
+import { parseStatsStream } from '../../src/endpoints/stats-stream.js';
+import { shapes } from './stats-stream-helpers.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -1,7 +1,7 @@
 // Statistics as EntityLists parsed as the body arrives, so memory stays flat however long the report.
 import type { Transport, ApiRequest, EntityList } from '../transport/types.js';
-import { DEFAULT_CURRENCY } from '../statistics/rows.js';
-import type { StatsRecord, StatsShape } from '../endpoints/statistics-shapes.js';
+import { DEFAULT_CURRENCY } from '../stats/rows.js';
+import type { StatsRecord, StatsShape } from '../endpoints/stats-shapes.js';
 import { NetworkError } from '../core/errors.js';
 
 const brokenStreams = new WeakSet<object>();
@@ -43,7 +43,7 @@ export function requestOf(list: EntityList<unknown>): ApiRequest {
 export function statsList<T>(client: Transport, request: ApiRequest, shape: StatsShape, ids: KnownIds): EntityList<T> {
   async function* batches(): AsyncGenerator<T[], void, undefined> {
     const [{ statsBatches }, response] = await Promise.all([
-      import('../endpoints/statistics-stream.js'),
+      import('../endpoints/stats-stream.js'),
       client.stream(statsRequest(request)),
     ]);
     try {

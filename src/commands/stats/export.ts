@@ -1,16 +1,16 @@
 // The common run of a statistics command: dates → pieces → one SDK list per piece → rows,
 // every flag checked before anything is sent.
-import type { StatsRecord } from '../../endpoints/statistics-shapes.js';
+import type { StatsRecord } from '../../endpoints/stats-shapes.js';
 import type { EntityList } from '../../transport/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
-import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../statistics/dates.js';
-import { type Interval, splitRange } from '../../statistics/intervals.js';
+import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../time/dates.js';
+import { type Interval, splitRange } from '../../time/intervals.js';
 import { parseConcurrency } from '../../core/pool.js';
 import type { DryRun, MasgClient } from '../../sdk/types.js';
-import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../statistics/rows.js';
+import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
 import { type IdKind, resolveId } from '../../command-kit/resolve-id.js';
-import { accountTimeZone } from '../../statistics/zone.js';
+import { accountTimeZone } from '../../time/zone.js';
 import { INTERVALS } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import type { CommandResult } from '../../command-kit/define.js';
@@ -96,7 +96,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     if (flags.out) ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`);
     return { requests: described.flatMap((d) => d.requests) };
   };
-  const { requestOf } = await import('../../sdk/statistics.js');
+  const { requestOf } = await import('../../sdk/stats.js');
   return rawOr(
     ctx,
     requestOf(spec.fetch(pieces[0])),
