@@ -7,12 +7,12 @@
 //
 //   1 core                  errors, redact, local-io, pool, decimal, charrefs, deferred, file-lock
 //   2 schema                entity schemas, enums, field rules, Column/Row
-//   3 statistics            dates, civil, zone, intervals, ratio, report rows and totals
+//   3 time, stats           time: dates, civil days, zones, intervals; stats: report rows, totals, ratios (over time)
 //   4 config                profiles, keyring, settings, base URL checks
 //   5 transport             HTTP: requests, retry, proxy, failures, body decoding, error bodies
 //   6 endpoints             the service's endpoints: request builders, entity and statistics decoders
 //   7 sdk                   createClient / clientOver
-//   8 output                rendering; imports core, schema, statistics ONLY
+//   8 output                rendering; imports core, schema, time, stats ONLY
 //   9 bulk, warehouse, completion, pulse   features over the SDK; never the command kit, commands/, help/ or the root files
 //  10 command-kit           the command framework: define, run, the output port, --raw, --out, short IDs
 //  11 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
@@ -24,7 +24,9 @@
 
 const CORE = '^src/core/';
 const SCHEMA = '^src/schema/';
-const STATS = '^src/statistics/';
+const TIME = '^src/time/';
+/** The time library and the statistics figures over it: layer 3, below config. */
+const STATS = '^src/(time|stats)/';
 const CONFIG = '^src/config/';
 const TRANSPORT = '^src/transport/';
 const ENDPOINTS = '^src/endpoints/';
@@ -71,7 +73,8 @@ module.exports = {
     },
     layer('core', '^src/core/', [CORE], 'src/core/ is the bottom layer: it imports nothing else in src/.'),
     layer('schema', SCHEMA, [CORE, SCHEMA], 'src/schema/ sits on core only.'),
-    layer('stats', STATS, [CORE, SCHEMA, STATS], 'src/statistics/ is the pure time/figures domain: core and schema only.'),
+    layer('time', TIME, [CORE, SCHEMA, TIME], 'src/time/ is the pure time library (days, hours, zones, intervals): core and schema only.'),
+    layer('stats', '^src/stats/', [CORE, SCHEMA, STATS], 'src/stats/ holds the statistics figures (rows, totals, ratios): core, schema and time only.'),
     layer(
       'config',
       CONFIG,
@@ -125,7 +128,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The renderer is given the output port and a plain result: everything it loads, directly or through ' +
-        'other modules, is the output layer and what output itself may import (core, schema, statistics), never ' +
+        'other modules, is the output layer and what output itself may import (core, schema, time, stats), never ' +
         'the Context, the SDK, the transport or a feature.',
       from: { path: '^src/output/render\\.ts$' },
       to: { path: '^src/', pathNot: [OUTPUT, CORE, SCHEMA, STATS], reachable: true },
