@@ -119,8 +119,8 @@ module.exports = {
     layer(
       'session',
       SESSION,
-      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, FEATURES, SANDBOX, SESSION, '^src/context\\.ts$'],
-      "src/session/ builds the CLI shell's parts (credentials, the client, Tab's session) for context.ts and cli.ts: never commands/, help/ or cli.ts.",
+      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, FEATURES, SANDBOX, SESSION],
+      "src/session/ builds the CLI shell's parts (credentials, the client) for context.ts and cli.ts: never context.ts itself (a folder loop), commands/, help/ or cli.ts.",
     ),
     layer('sandbox', SANDBOX, [CORE, SANDBOX], 'src/sandbox/ stands alone (it is shipped as masg/sandbox): core only.'),
     {

@@ -143,7 +143,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   if (argv[0] === '__complete') {
     const { complete } = await import('./completion/complete.js');
     await complete(argv.slice(1), io, buildProgram, async (...line) =>
-      (await import('./session/line-session.js')).openLineSession(io.env, VERSION, ...line),
+      (await import('./line-session.js')).openLineSession(io.env, VERSION, ...line),
     );
     return ExitCode.OK;
   }

@@ -1,8 +1,8 @@
 // Tab's way to the service, handed to completion/ by cli.ts: a silent Context for the line's
 // account, no retries (a late answer is no answer), the budget as timeout, the deadline as signal.
-import { nullIo } from '../completion/null-io.js';
-import { Context, type GlobalOptions } from '../context.js';
-import type { MasgClient } from '../sdk/types.js';
+import { nullIo } from './completion/null-io.js';
+import { Context, type GlobalOptions } from './context.js';
+import type { MasgClient } from './sdk/types.js';
 
 export function openLineSession(
   env: Record<string, string | undefined>,
