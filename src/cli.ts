@@ -38,7 +38,7 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     import('./commands/index.js'),
     import('./command-kit/suggest.js'),
     import('./help/format.js'),
-    import('./command-kit/run.js'),
+    import('./help/metadata.js'),
     import('./output/wrap.js'),
   ]);
   const program = new Command('masg')

@@ -47,30 +47,8 @@ async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string
   selectColumns(columns, (await ctx.outputSettings()).fields);
 }
 
-// Not commander "after" text, so the help formatter can put them before the inherited options.
-const examples = new WeakMap<Command, readonly string[]>();
-const extra = new WeakMap<Command, Array<{ title: string; lines: string[] }>>();
-
-export function setExamples(cmd: Command, list: readonly string[]): void {
-  examples.set(cmd, list);
-}
-
-export function examplesOf(cmd: Command): readonly string[] {
-  return examples.get(cmd) ?? [];
-}
-
-/** A section shown after the examples, e.g. the root's "Help topics:". */
-export function addSection(cmd: Command, title: string, lines: string[]): void {
-  extra.set(cmd, [...(extra.get(cmd) ?? []), { title, lines }]);
-}
-
-export function sectionsOf(cmd: Command): ReadonlyArray<{ title: string; lines: string[] }> {
-  return extra.get(cmd) ?? [];
-}
-
 export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {
   def.configure?.(cmd);
-  setExamples(cmd, def.examples);
   cmd.action(async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
     const args = (command.processedArgs as unknown[]).flatMap<string>((a) =>
