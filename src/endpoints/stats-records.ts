@@ -157,7 +157,7 @@ export class RecordBuilder {
 
   close(name: string): void {
     const depth = this.depth--;
-    if (this.statsDepth !== 0) this.closeInStatistics(name, depth);
+    if (this.statsDepth !== 0) this.closeInStats(name, depth);
     else if (this.root === 'error') this.closeInError(name, depth);
     else if (name === 'id') {
       const top = this.frames[this.frames.length - 1];
@@ -185,7 +185,7 @@ export class RecordBuilder {
     } else throw malformed(`unexpected root element <${name}>`);
   }
 
-  private closeInStatistics(name: string, depth: number): void {
+  private closeInStats(name: string, depth: number): void {
     const record = this.record;
     if (depth === this.statsDepth + 2) {
       // Inside a money object: {currency, amount}.

@@ -19,7 +19,7 @@ const publisherParams = (q: StatsQuery) => ({
   bycountry: q.byCountry ? 'true' : 'false',
 });
 
-export const statisticsRequests = {
+export const statsRequests = {
   publications: (q: StatsQuery): ApiRequest => ({ method: 'GET', path: '/publication/statistics', params: publisherParams(q) }),
   publication: (id: string, q: StatsQuery): ApiRequest => ({
     method: 'GET',
@@ -41,7 +41,7 @@ export const statisticsRequests = {
 };
 
 /** Resolves with the count of records. */
-export async function streamStatistics(
+export async function streamStats(
   client: Transport,
   request: ApiRequest,
   shape: StatsShape,

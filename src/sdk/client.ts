@@ -2,7 +2,7 @@
 // The SDK never prints, never reads process.env and never exits: failures are error classes.
 import { readFileSync } from 'node:fs';
 import { encodeBody } from '../transport/body.js';
-import { statisticsRequests } from '../endpoints/stats.js';
+import { statsRequests } from '../endpoints/stats.js';
 import type { Transport, ApiRequest, EntityList } from '../transport/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
@@ -195,7 +195,7 @@ export function createTypedClient(
       const byCountry = bool('byCountry', query.byCountry);
       const q = { start, end, level, byCountry };
       const id = query.publication === undefined ? undefined : entityId('publication', query.publication);
-      const request = id === undefined ? statisticsRequests.publications(q) : statisticsRequests.publication(id, q);
+      const request = id === undefined ? statsRequests.publications(q) : statsRequests.publication(id, q);
       if (call?.dryRun) return describe(call, () => statsRequest(request));
       const shape = { endpoint: id === undefined ? 'publications' : 'publication', level, byCountry } as const;
       return statsList<PublicationStatsRecord>(api(call), request, shape, id === undefined ? {} : { publication: id });
@@ -204,14 +204,14 @@ export function createTypedClient(
       const slot = entityId('id', id);
       const { start, end } = range(query);
       const byCountry = bool('byCountry', query.byCountry);
-      const request = statisticsRequests.adslot(slot, { start, end, byCountry });
+      const request = statsRequests.adslot(slot, { start, end, byCountry });
       if (call?.dryRun) return describe(call, () => statsRequest(request));
       return statsList<AdSlotStatsRecord>(api(call), request, { endpoint: 'adslot', byCountry }, { adslot: slot });
     },
     campaignStats(id, query, call) {
       const campaign = entityId('id', id);
       const { start, end } = range(query);
-      const request = statisticsRequests.campaign(campaign, { start, end });
+      const request = statsRequests.campaign(campaign, { start, end });
       if (call?.dryRun) return describe(call, () => statsRequest(request));
       return statsList<CampaignStatsRecord>(api(call), request, { endpoint: 'campaign' }, { campaign });
     },
