@@ -320,10 +320,9 @@ describe('--out', () => {
     writeFileSync(out, 'previous export\n');
     sandbox.setFaults({ path: '/statistics', latencyMs: 300, next: Array(11).fill('truncate') });
     const before = statsRequests().length;
-    const started = Date.now();
     const run = await masg('pub', 'stats', ...DAY, '--level', 'adslot', '--by-country', '--retries', '10', '--deadline', '1', '--out', out);
     expect(run.code).toBe(6);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Counted, not timed: without the deadline all 11 attempts would have gone out.
     const attempts = statsRequests().length - before;
     expect(attempts).toBeGreaterThanOrEqual(1);
     expect(attempts).toBeLessThanOrEqual(4);
