@@ -101,24 +101,19 @@ export function createClientWithExtras(options: ClientOptions, extras: ClientExt
   return createTypedClient((call) => pool.transportFor(call), { timeZone: opts.timeZone, close: () => pool.close() });
 }
 
-export function createTypedClient(
-  api: (call?: CallOptions) => Transport,
-  opts: { timeZone?: string; close?: () => Promise<void> },
-): MasgClient {
-  const range = (q: StatsRange) => {
-    if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
-    return resolveRange(q.from, q.to, q.timeZone ?? opts.timeZone);
-  };
-  const bool = (field: string, v: unknown): boolean => {
-    if (v !== undefined && typeof v !== 'boolean') throw new UsageError(`${field}: expected true or false.`, { field });
-    return v === true;
-  };
-  const describe = async (call: Call | undefined, build: (r: Requests) => ApiRequest): Promise<DryRun> => {
-    const req = build(await import('./requests.js'));
-    return { requests: [await api(transportOptions(call)).describe(req)] };
-  };
+/** What every group of methods shares: the transport for a call, and a call's dry run. */
+interface MethodKit {
+  api: (call?: CallOptions) => Transport;
+  describe: (call: Call | undefined, build: (r: Requests) => ApiRequest) => Promise<DryRun>;
+}
 
-  const client: Loose<MasgClient> = {
+type Methods<K extends keyof MasgClient> = Pick<Loose<MasgClient>, K>;
+
+function publicationMethods({
+  api,
+  describe,
+}: MethodKit): Methods<'listPublications' | 'getPublication' | 'createPublication' | 'updatePublication'> {
+  return {
     listPublications(query = {}, call) {
       const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_STATUSES);
       if (call?.dryRun) return describe(call, (r) => r.publicationRequests.list({ status }));
@@ -142,7 +137,11 @@ export function createTypedClient(
         if (call?.dryRun) return describe(call, (r) => r.publicationRequests.update(target, fields));
         return (await entities()).updatePublication(api(call), target, fields);
       }),
+  };
+}
 
+function adSlotMethods({ api, describe }: MethodKit): Methods<'listAdSlots' | 'getAdSlot' | 'createAdSlot' | 'updateAdSlot'> {
+  return {
     listAdSlots(query = {}, call) {
       const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
       if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.list({ publication }));
@@ -172,7 +171,11 @@ export function createTypedClient(
         if (notKept) throw notKept;
         return updated;
       }),
+  };
+}
 
+function accountMethods({ api, describe }: MethodKit): Methods<'listAdvertisers' | 'listCampaigns' | 'getCampaign'> {
+  return {
     listAdvertisers(call) {
       if (call?.dryRun) return describe(call, (r) => r.advertiserRequests.list());
       return lazyList(async () => (await entities()).listAdvertisers(api(call)));
@@ -188,7 +191,22 @@ export function createTypedClient(
         if (call?.dryRun) return describe(call, (r) => r.campaignRequests.view(target));
         return (await entities()).getCampaign(api(call), target);
       }),
+  };
+}
 
+function statsMethods(
+  { api, describe }: MethodKit,
+  timeZone: string | undefined,
+): Methods<'publicationStats' | 'adSlotStats' | 'campaignStats'> {
+  const range = (q: StatsRange) => {
+    if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
+    return resolveRange(q.from, q.to, q.timeZone ?? timeZone);
+  };
+  const bool = (field: string, v: unknown): boolean => {
+    if (v !== undefined && typeof v !== 'boolean') throw new UsageError(`${field}: expected true or false.`, { field });
+    return v === true;
+  };
+  return {
     publicationStats(query, call) {
       const { start, end } = range(query);
       const level = oneOf('level', query.level ?? 'publication', ['publication', 'adslot'] as const);
@@ -215,7 +233,24 @@ export function createTypedClient(
       if (call?.dryRun) return describe(call, () => statsRequest(request));
       return statsList<CampaignStatsRecord>(api(call), request, { endpoint: 'campaign' }, { campaign });
     },
+  };
+}
 
+/** The typed methods over a transport per call (the SDK's own pool, or a test's). */
+export function createTypedClient(
+  api: (call?: CallOptions) => Transport,
+  opts: { timeZone?: string; close?: () => Promise<void> },
+): MasgClient {
+  const describe = async (call: Call | undefined, build: (r: Requests) => ApiRequest): Promise<DryRun> => {
+    const req = build(await import('./requests.js'));
+    return { requests: [await api(transportOptions(call)).describe(req)] };
+  };
+  const kit: MethodKit = { api, describe };
+  const client: Loose<MasgClient> = {
+    ...publicationMethods(kit),
+    ...adSlotMethods(kit),
+    ...accountMethods(kit),
+    ...statsMethods(kit, opts.timeZone),
     request: (req, call) =>
       throwsAsRejection(async () => {
         const checked = rawRequest(req);
