@@ -7,14 +7,14 @@
 //
 //   1 core                  errors, redact, local-io, pool, decimal, charrefs, deferred, file-lock
 //   2 schema                entity schemas, enums, field rules, Column/Row
-//   3 statistics            dates, civil, zone, intervals, ratio, report rows and totals
+//   3 time, stats           time: dates, civil days, zones, intervals; stats: report rows, totals, ratios (over time)
 //   4 config                profiles, keyring, settings, base URL checks
 //   5 transport             HTTP: requests, retry, proxy, failures, body decoding, error bodies
 //   6 endpoints             the service's endpoints: request builders, entity and statistics decoders
 //   7 sdk                   createClient / clientOver
-//   8 output                rendering; imports core, schema, statistics ONLY
+//   8 output                rendering; imports core, schema, time, stats ONLY
 //   9 bulk, warehouse, completion, pulse   features over the SDK; never the command kit, commands/, help/ or the root files
-//  10 command-kit           the command framework: define, run, render, the output port, --raw, --out, short IDs
+//  10 command-kit           the command framework: define, run, the output port, --raw, --out, short IDs
 //  11 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
 //  12 session               how the CLI shell makes what a handler is given (credentials, the client, Tab's session)
 //     root                  cli.ts, context.ts, prompt.ts, index.ts
@@ -24,7 +24,9 @@
 
 const CORE = '^src/core/';
 const SCHEMA = '^src/schema/';
-const STATS = '^src/statistics/';
+const TIME = '^src/time/';
+/** The time library and the statistics figures over it: layer 3, below config. */
+const STATS = '^src/(time|stats)/';
 const CONFIG = '^src/config/';
 const TRANSPORT = '^src/transport/';
 const ENDPOINTS = '^src/endpoints/';
@@ -71,7 +73,8 @@ module.exports = {
     },
     layer('core', '^src/core/', [CORE], 'src/core/ is the bottom layer: it imports nothing else in src/.'),
     layer('schema', SCHEMA, [CORE, SCHEMA], 'src/schema/ sits on core only.'),
-    layer('stats', STATS, [CORE, SCHEMA, STATS], 'src/statistics/ is the pure time/figures domain: core and schema only.'),
+    layer('time', TIME, [CORE, SCHEMA, TIME], 'src/time/ is the pure time library (days, hours, zones, intervals): core and schema only.'),
+    layer('stats', '^src/stats/', [CORE, SCHEMA, STATS], 'src/stats/ holds the statistics figures (rows, totals, ratios): core, schema and time only.'),
     layer(
       'config',
       CONFIG,
@@ -116,17 +119,27 @@ module.exports = {
     layer(
       'session',
       SESSION,
-      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, FEATURES, SANDBOX, SESSION, '^src/context\\.ts$'],
-      "src/session/ builds the CLI shell's parts (credentials, the client, Tab's session) for context.ts and cli.ts: never commands/, help/ or cli.ts.",
+      [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, FEATURES, SANDBOX, SESSION],
+      "src/session/ builds the CLI shell's parts (credentials, the client) for context.ts and cli.ts: never context.ts itself (a folder loop), commands/, help/ or cli.ts.",
     ),
     layer('sandbox', SANDBOX, [CORE, SANDBOX], 'src/sandbox/ stands alone (it is shipped as masg/sandbox): core only.'),
     {
-      name: 'render-writes-only',
+      name: 'render-reaches-output-only',
       severity: 'error',
       comment:
-        'The renderer (and the output port built for it) turn plain results into bytes: fetching, retrying and ' +
-        'bulk work belong to the handlers, so they never import transport/, endpoints/, sdk/ or bulk/.',
-      from: { path: '^src/command-kit/(render|output-port)\\.ts$' },
+        'The renderer is given the output port and a plain result: everything it loads, directly or through ' +
+        'other modules, is the output layer and what output itself may import (core, schema, time, stats), never ' +
+        'the Context, the SDK, the transport or a feature.',
+      from: { path: '^src/output/render\\.ts$' },
+      to: { path: '^src/', pathNot: [OUTPUT, CORE, SCHEMA, STATS], reachable: true },
+    },
+    {
+      name: 'output-port-writes-only',
+      severity: 'error',
+      comment:
+        'The output port built from a Context turns results into bytes: fetching, retrying and bulk work belong ' +
+        'to the handlers, so it never imports transport/, endpoints/, sdk/ or bulk/.',
+      from: { path: '^src/command-kit/output-port\\.ts$' },
       to: { path: '^src/(transport|endpoints|sdk|bulk)/' },
     },
     {

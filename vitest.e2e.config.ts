@@ -6,7 +6,7 @@ import { SLOW_TIER } from './vitest.tiers.js';
 // crowd of processes is not measured against another's and no limit depends on the neighbours.
 export default defineConfig({
   test: {
-    include: SLOW_TIER.map((glob) => `${glob}/*.test.ts`),
+    include: SLOW_TIER,
     testTimeout: limit(120_000),
     hookTimeout: limit(60_000),
     pool: 'forks',

@@ -89,7 +89,7 @@ async function runChild(mode, file) {
     for await (const chunk of chunks(file)) parser.write(decoder.decode(chunk, { stream: true }));
     parser.close();
   } else {
-    const { parseStatsStream, statsRecords } = await import('../dist/endpoints/statistics-stream.js');
+    const { parseStatsStream, statsRecords } = await import('../dist/endpoints/stats-stream.js');
     const onRecord = (r) => {
       records++;
       requests += BigInt(r.requests);

@@ -38,7 +38,7 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     import('./commands/index.js'),
     import('./command-kit/suggest.js'),
     import('./help/format.js'),
-    import('./command-kit/run.js'),
+    import('./help/metadata.js'),
     import('./output/wrap.js'),
   ]);
   const program = new Command('masg')
@@ -143,7 +143,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   if (argv[0] === '__complete') {
     const { complete } = await import('./completion/complete.js');
     await complete(argv.slice(1), io, buildProgram, async (...line) =>
-      (await import('./session/line-session.js')).openLineSession(io.env, VERSION, ...line),
+      (await import('./line-session.js')).openLineSession(io.env, VERSION, ...line),
     );
     return ExitCode.OK;
   }

@@ -4,6 +4,7 @@ import type { AdSlotInput } from '../transport/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { AdSlotCreate } from '../sdk/types.js';
 import type { BulkPort } from './port.js';
+import { dryRunPlan } from '../output/dry-run.js';
 import { UsageError } from '../core/errors.js';
 import { sanitizeForDisplay } from '../output/sanitize.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -54,7 +55,12 @@ export async function createFromFile(ctx: BulkPort, flags: BulkFlags): Promise<C
   if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const rows = await planCreates(ctx, flags.from, flags.encoding);
-  if (ctx.dryRun) return { kind: 'text', text: createPlanLines(rows).join('\n') + '\n' };
+  if (ctx.dryRun) {
+    const sdk = await ctx.sdk();
+    const described = [];
+    for (const { input } of rows) described.push(await sdk.createAdSlot(input as AdSlotCreate, { dryRun: true }));
+    return { kind: 'dry-run', plan: dryRunPlan(described, createPlanLines(rows)) };
+  }
   const continueOnError = flags.continueOnError === true;
   const target = flags.results ?? defaultResultsPath(flags.from);
   const planned = rows.map((row) => ({

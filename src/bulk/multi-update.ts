@@ -5,6 +5,7 @@ import type { Publication, PublicationInput } from '../transport/types.js';
 import type { CommandResult } from '../output/result.js';
 import type { PublicationChanges } from '../sdk/types.js';
 import type { BulkPort } from './port.js';
+import { dryRunPlan } from '../output/dry-run.js';
 import { NotAppliedError, UsageError } from '../core/errors.js';
 import type { Column } from '../output/types.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -44,9 +45,9 @@ export async function updateMany(
   const sdk = await ctx.sdk();
   const changes = input as PublicationChanges;
   if (ctx.dryRun) {
-    const requests: string[] = [];
-    for (const id of ids) for (const r of (await sdk.updatePublication(id, changes, { dryRun: true })).requests) requests.push(r.text);
-    return { kind: 'dry-run', requests };
+    const described = [];
+    for (const id of ids) described.push(await sdk.updatePublication(id, changes, { dryRun: true }));
+    return { kind: 'dry-run', plan: dryRunPlan(described) };
   }
   const ui = await ctx.ui();
   const continueOnError = flags.continueOnError === true;

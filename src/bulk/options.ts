@@ -1,6 +1,7 @@
 // Flags of the multi-item commands: metadata only, as it loads with the command tree.
 import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
+import { DEFAULT_CONCURRENCY } from '../config/defaults.js';
 
 export interface BulkOptions {
   from?: string;
@@ -24,7 +25,7 @@ export function addBulkOptions(cmd: Command, what: string): Command {
       ).choices(BULK_ENCODINGS),
     )
     .option('--results <file>', 'with --from: where the per-row results CSV goes (default: <file>.results.csv beside it; - for stdout)')
-    .option('--concurrency <n>', 'requests in flight at once for --from or several IDs', '4')
+    .option('--concurrency <n>', 'requests in flight at once for --from or several IDs', String(DEFAULT_CONCURRENCY))
     .option('--continue-on-error', 'keep going after a failed item; exit 8 if any failed');
 }
 

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { LocalIOError, UsageError } from '../core/errors.js';
 import { localIOError } from '../core/local-io.js';
-import type { AtomicFile } from '../output/atomic-file.js';
+import type { AtomicFile } from '../core/atomic-file.js';
 import type { BulkOutput } from './port.js';
 
 export type ResultRow = Record<string, string>;
@@ -49,7 +49,7 @@ export async function prepareResults(target: string, input: string, opts: Prepar
   if (!(await fs.stat(dir).catch(() => undefined))?.isDirectory()) {
     throw new UsageError(`--results: the folder ${dir} does not exist; nothing was sent.`, { field: '--results' });
   }
-  const { openAtomicFile } = await import('../output/atomic-file.js');
+  const { openAtomicFile } = await import('../core/atomic-file.js');
   let file: AtomicFile;
   try {
     file = await openAtomicFile(target, '--results', { reserveBytes: opts.reserveBytes });

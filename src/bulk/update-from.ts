@@ -3,6 +3,7 @@
 import { UsageError } from '../core/errors.js';
 import type { CommandResult } from '../output/result.js';
 import type { BulkPort } from './port.js';
+import { dryRunPlan } from '../output/dry-run.js';
 import { parseConcurrency } from '../core/pool.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { confirmStops } from './confirm.js';
@@ -31,11 +32,19 @@ export async function planFromFile(ctx: BulkPort, ops: UpdateOps, from: string, 
   return planUpdates(ops.schema, table, await ops.list(await ctx.sdk()), name);
 }
 
+/** --dry-run: the plan's lines, then the request of every update it would send. */
+async function describeUpdates(ctx: BulkPort, ops: UpdateOps, plan: UpdatePlan): Promise<CommandResult> {
+  const sdk = await ctx.sdk();
+  const described = [];
+  for (const row of plan.rows) if (row.action === 'update') described.push(await ops.describe(sdk, row));
+  return { kind: 'dry-run', plan: dryRunPlan(described, planLines(plan)) };
+}
+
 export async function updateFromFile(ctx: BulkPort, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
   if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = parseConcurrency(flags.concurrency);
   const plan = await planFromFile(ctx, ops, flags.from, flags.encoding);
-  if (ctx.dryRun) return { kind: 'text', text: planLines(plan).join('\n') + '\n' };
+  if (ctx.dryRun) return describeUpdates(ctx, ops, plan);
   const missing = plan.rows.filter((r) => r.action === 'error');
   if (missing.length > 0 && !flags.continueOnError) {
     const lines = missing.slice(0, 20).map((r) => `  id (line ${r.line}): ${r.message}`);

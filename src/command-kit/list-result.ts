@@ -1,11 +1,10 @@
 // What the four list commands share: --out, and rows written through the output port as they arrive.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { UsageError } from '../core/errors.js';
 import type { RowsTarget } from '../output/port.js';
 import type { Column, Row } from '../output/types.js';
 import type { CommandResult } from './define.js';
-import { OUT_OPTION, outFile } from './out-file.js';
+import { OUT_OPTION } from './out-file.js';
 import { outputPort } from './output-port.js';
 
 export interface ListOptions {
@@ -14,16 +13,6 @@ export interface ListOptions {
 
 export function addOutOption(cmd: Command): Command {
   return cmd.option(...OUT_OPTION);
-}
-
-/** --raw prints the body on stdout: a file for it is a contradiction, refused before sending. */
-export function checkOut(ctx: Context, opts: ListOptions): void {
-  if (outFile(opts.out) !== undefined && ctx.globals.raw) {
-    throw new UsageError("--raw prints the service's body on stdout; --out cannot apply to it.", {
-      field: '--out',
-      hint: "Drop --raw to write masg's own format to the file, or redirect: masg … --raw > FILE.",
-    });
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // `--out FILE` for data commands: the format follows the file's extension unless -o says
 // otherwise, and never a table (a file is data, not a terminal).
 import { UsageError } from '../core/errors.js';
-import { stampDay } from '../statistics/dates.js';
+import { stampDay } from '../time/dates.js';
 
 export { outFile } from '../output/out-format.js';
 

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
 import { markReported, MasgError, UsageError } from '../core/errors.js';
-import { render } from './render.js';
+import { render } from '../output/render.js';
+import { outputPort } from './output-port.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
@@ -46,30 +47,8 @@ async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string
   selectColumns(columns, (await ctx.outputSettings()).fields);
 }
 
-// Not commander "after" text, so the help formatter can put them before the inherited options.
-const examples = new WeakMap<Command, readonly string[]>();
-const extra = new WeakMap<Command, Array<{ title: string; lines: string[] }>>();
-
-export function setExamples(cmd: Command, list: readonly string[]): void {
-  examples.set(cmd, list);
-}
-
-export function examplesOf(cmd: Command): readonly string[] {
-  return examples.get(cmd) ?? [];
-}
-
-/** A section shown after the examples, e.g. the root's "Help topics:". */
-export function addSection(cmd: Command, title: string, lines: string[]): void {
-  extra.set(cmd, [...(extra.get(cmd) ?? []), { title, lines }]);
-}
-
-export function sectionsOf(cmd: Command): ReadonlyArray<{ title: string; lines: string[] }> {
-  return extra.get(cmd) ?? [];
-}
-
 export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {
   def.configure?.(cmd);
-  setExamples(cmd, def.examples);
   cmd.action(async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
     const args = (command.processedArgs as unknown[]).flatMap<string>((a) =>
@@ -82,7 +61,7 @@ export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string
       checkRaw(ctx);
       await checkFields(ctx, def, opts, args);
       const result = await def.run(ctx, opts as never, args);
-      await render(ctx, result);
+      await render(outputPort(ctx), result);
     } catch (err) {
       await report(ctx, err);
       throw err;

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { Io } from '../context.js';
 import type { AnyCommandDef, AnySubcommandDef, GroupDef } from '../command-kit/define.js';
 import { attach } from '../command-kit/run.js';
+import { setExamples } from '../help/metadata.js';
 import { registerHelp } from '../help/command.js';
 
 interface GroupEntry {
@@ -139,11 +140,19 @@ export async function registerCommands(program: Command, io: Io, version: string
       stub(parent, group.name);
       continue;
     }
-    for (const def of group.commands) attach(parent.command(def.name).description(def.summary), def, io, version);
+    for (const def of group.commands) {
+      const cmd = parent.command(def.name).description(def.summary);
+      attach(cmd, def, io, version);
+      setExamples(cmd, def.examples);
+    }
     groupDefs.push({ name: group.name, summary: group.summary, aliases: group.aliases, commands: group.commands });
   }
   for (const { entry, def } of tops) {
-    if (def) attach(program.command(def.name).description(entry.summary), def, io, version);
+    if (def) {
+      const cmd = program.command(def.name).description(entry.summary);
+      attach(cmd, def, io, version);
+      setExamples(cmd, def.examples);
+    }
     else {
       const cmd = program.command(entry.name).description(entry.summary);
       for (const word of entry.usage?.split(' ') ?? []) {

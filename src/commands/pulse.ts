@@ -4,9 +4,9 @@
 // stdout, the page to --html; exit 9 when a finding is an alert.
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, UsageError } from '../core/errors.js';
-import { parseConcurrency } from '../core/pool.js';
-import { checkDateFlags, parseDateRange } from '../statistics/dates.js';
-import { accountTimeZone } from '../statistics/zone.js';
+import { DEFAULT_CONCURRENCY, parseConcurrency } from '../core/pool.js';
+import { checkDateFlags, parseDateRange } from '../time/dates.js';
+import { accountTimeZone } from '../time/zone.js';
 import type { Context } from '../context.js';
 import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
 
@@ -32,7 +32,7 @@ export const pulse = defineTopCommand<PulseOptions>({
       .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically')
       .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
       .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
-      .option('--concurrency <n>', 'requests in flight at once when reading the service', '4'),
+      .option('--concurrency <n>', 'requests in flight at once when reading the service', String(DEFAULT_CONCURRENCY)),
   examples: [
     'masg pulse',
     'masg pulse --date -2d --baseline 28 -o json',
@@ -85,7 +85,7 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
   const target = named ? resolveTarget(opts.db, ctx.io.env) : undefined;
   if (target?.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
   // The page's file is opened now: an unwritable --html fails before anything is read.
-  const html = opts.html === undefined ? undefined : await (await import('../output/atomic-file.js')).openAtomicFile(opts.html, '--html');
+  const html = opts.html === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(opts.html, '--html');
   try {
     const creds = await ctx.credentials();
     // As `pub stats`: an unknown zone refuses yesterday, today and -Nd (exit 3); a YYYY-MM-DD day needs none.

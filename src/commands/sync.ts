@@ -2,7 +2,9 @@
 // date. Metadata only here; the work is in src/warehouse/, loaded when the command runs.
 import type { SyncFlags } from '../warehouse/sync.js';
 import type { SyncPlan } from '../warehouse/sync-plan.js';
+import type { DescribedRequest } from '../sdk/types.js';
 import { defineTopCommand } from '../command-kit/define.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
 export type SyncOptions = SyncFlags;
@@ -21,9 +23,9 @@ export const sync = defineTopCommand<SyncOptions>({
       )
       .option('--to <day>', 'last day, inclusive (default: today, kept as partial and fetched again next time)')
       .option('--tz <zone>', "the account's IANA time zone (default: the profile's or MASG_TIMEZONE; never guessed from the system)")
-      .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', '3')
+      .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', String(DEFAULT_LOOKBACK_DAYS))
       .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
-      .option('--concurrency <n>', 'requests in flight at once', '4'),
+      .option('--concurrency <n>', 'requests in flight at once', String(DEFAULT_CONCURRENCY)),
   examples: [
     'masg sync',
     'masg sync --from -90d --db ~/stats.duckdb',
@@ -34,10 +36,7 @@ export const sync = defineTopCommand<SyncOptions>({
     const { runSync } = await import('../warehouse/sync.js');
     const outcome = await runSync(ctx, opts);
     if (outcome.kind === 'done') return outcome;
-    // --dry-run: the plan's own text is a message (stderr); the requests are the data (stdout).
-    const ui = await ctx.ui();
-    for (const line of planSummary(outcome.plan)) ui.notice(line);
-    return { kind: 'dry-run', requests: planRequests(outcome.plan) };
+    return { kind: 'dry-run', plan: { notes: planSummary(outcome.plan), requests: planRequests(outcome.plan) } };
   },
 });
 
@@ -55,7 +54,7 @@ function planSummary(plan: SyncPlan): string[] {
   ];
 }
 
-/** Every request the run would send, in order, one line each. */
-function planRequests(plan: SyncPlan): string[] {
-  return [...plan.lists, ...plan.statistics.flatMap((d) => d.requests)].map((r) => r.text);
+/** Every request the run would send, in order. */
+function planRequests(plan: SyncPlan): DescribedRequest[] {
+  return [...plan.lists, ...plan.statistics.flatMap((d) => d.requests)];
 }

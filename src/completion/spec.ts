@@ -31,9 +31,12 @@ export interface CommandSpec {
 // Commander keeps its help option outside `options`; every masg command has the same one.
 const HELP: OptionSpec = { flags: ['-h', '--help'], description: 'show help' };
 
-/** `hidden` is not in commander's typings for commands, but is how it marks them. */
-function isHidden(cmd: Command): boolean {
-  return (cmd as unknown as { _hidden?: boolean })._hidden === true;
+/** Through commander's public Help API (visibleCommands), without the implicit `help` it may add. */
+export function visibleSubcommands(cmd: Command): Command[] {
+  return cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((sub) => cmd.commands.includes(sub));
 }
 
 function optionSpec(o: Option): OptionSpec {
@@ -65,6 +68,6 @@ export function buildSpec(cmd: Command, group?: string): CommandSpec {
     description: cmd.description(),
     options: [...cmd.options.filter((o) => !o.hidden).map(optionSpec), HELP],
     args: cmd.registeredArguments.map((a) => argSpec(a, group)),
-    commands: cmd.commands.filter((c) => !isHidden(c)).map((c) => buildSpec(c, cmd.parent ? cmd.name() : undefined)),
+    commands: visibleSubcommands(cmd).map((c) => buildSpec(c, cmd.parent ? cmd.name() : undefined)),
   };
 }

@@ -1,5 +1,5 @@
 import { UsageError } from '../core/errors.js';
-import { isValidTimeZone } from '../statistics/zone.js';
+import { isValidTimeZone } from '../time/zone.js';
 
 // Names become JSON keys, messages and paths: keep them plain (a leading alphanumeric also rules out `__proto__`).
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

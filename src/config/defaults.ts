@@ -1,4 +1,5 @@
-// Every default of a connection setting, defined once for the CLI and the SDK. Imports only core.
+// Every default masg has, defined once as a number for the CLI and the SDK; options show them
+// through String(…). Imports only core.
 import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -8,9 +9,10 @@ export const DEFAULT_RETRIES = 3;
 export const TRANSPORT_RETRIES = 0;
 /** --retries above this is a loop, not resilience; --deadline bounds time instead. */
 export const MAX_RETRIES = 10;
-export const DEFAULT_DEADLINE_SECONDS: number | undefined = undefined;
 /** Lives with the pool, which core code needs. */
 export { DEFAULT_CONCURRENCY };
+/** `masg sync --lookback`: days before the last complete one fetched again, for late corrections. */
+export const DEFAULT_LOOKBACK_DAYS = 3;
 
 export const DEFAULT_TIMEOUT_MS = DEFAULT_TIMEOUT_SECONDS * 1000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULT_CONNECT_TIMEOUT_SECONDS * 1000;

@@ -1,8 +1,13 @@
 // The one way masg replaces a file: a temporary file in the same folder, fsync, rename, fsync the folder,
 // so a reader or a killed run sees the old file or the new one. Temps of dead writers are removed on the next write.
+// Whole files (writeFileAtomic: profiles, caches) and streams (openAtomicFile: --out, --results, --html, files
+// cron trusts); every file-system failure of a stream is a LocalIOError (exit 7) naming FILE.
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { UsageError } from './errors.js';
+import { asLocalIO, localIOError } from './local-io.js';
 
 /** `.NAME.PID.RAND.tmp` beside the target: dot-prefixed so `*.csv` globs never pick it up, and the PID says whose it is. */
 export function tempPathFor(path: string): string {
@@ -91,4 +96,143 @@ async function syncFolder(dir: string): Promise<void> {
   if (!handle) return;
   await handle.sync().catch(() => undefined);
   await handle.close().catch(() => undefined);
+}
+
+export interface AtomicFile {
+  readonly stream: Writable;
+  readonly tempPath: string;
+  commit(): Promise<void>;
+  /** Discard everything written; safe to call more than once or after commit. */
+  abort(): Promise<void>;
+  restart(): Promise<void>;
+  explain(err: unknown): unknown;
+}
+
+export interface AtomicFileOptions {
+  /** Bytes proven to fit before any work (written, fsynced, truncated): a full disk is found before changes are sent. */
+  reserveBytes?: number;
+}
+
+export async function openAtomicFile(path: string, field = '--out', opts: AtomicFileOptions = {}): Promise<AtomicFile> {
+  const dir = dirname(path);
+  await checkDirectory(dir, field);
+  await checkNotFolder(path, field);
+  const previous = await fs.stat(path).catch(() => undefined);
+  const hint = previous ? `The earlier ${path} is unchanged.` : undefined;
+  const explain = (err: unknown) => asLocalIO(err, path, 'write', hint);
+
+  // Created (and reserved) through a handle first, so a read-only folder or a full disk fails before any work.
+  const mode = previous ? previous.mode & 0o777 : 0o644;
+  const { tempPath, handle } = await createTemp(path, mode).catch((err: unknown) => {
+    throw localIOError(err, path, 'write') ?? err;
+  });
+  try {
+    if (opts.reserveBytes) await reserve(handle, opts.reserveBytes);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await discardTemp(tempPath);
+    throw localIOError(err, path, 'write') ?? err;
+  }
+  await handle.close();
+
+  let current: Opened;
+  try {
+    current = await openStream(tempPath, 'r+');
+  } catch (err) {
+    await discardTemp(tempPath);
+    throw explain(err);
+  }
+  let settled = false;
+  const discard = async () => {
+    current.stream.destroy();
+    await current.closed.catch(() => undefined);
+  };
+
+  return {
+    get stream() {
+      return current.stream;
+    },
+    tempPath,
+    explain,
+    async commit() {
+      if (settled) return;
+      settled = true;
+      try {
+        current.stream.end();
+        await current.closed;
+        await commitTemp(tempPath, path);
+      } catch (err) {
+        await discard();
+        await discardTemp(tempPath);
+        throw explain(err);
+      }
+    },
+    async abort() {
+      if (settled) return;
+      settled = true;
+      await discard();
+      await discardTemp(tempPath);
+    },
+    async restart() {
+      if (settled) throw new Error('restart() after commit() or abort()');
+      await discard();
+      try {
+        current = await openStream(tempPath, 'w');
+      } catch (err) {
+        settled = true;
+        await discardTemp(tempPath);
+        throw explain(err);
+      }
+    },
+  };
+}
+
+interface Opened {
+  stream: WriteStream;
+  closed: Promise<void>;
+}
+
+/** Resolves once the file is open, so that an open error is thrown here and not lost in an event. */
+async function openStream(tempPath: string, flags: 'r+' | 'w'): Promise<Opened> {
+  // `flush`: fsynced before close, so the rename never exposes data still in the page cache. A 1 MB buffer: with
+  // 16 KB every batch of rows waited for its own write (2,000,000 rows of masg sql --out: 4.4 s of CPU against 3.1 s).
+  const stream = createWriteStream(tempPath, { flags, flush: true, highWaterMark: 1 << 20 });
+  const closed = new Promise<void>((resolve, reject) => {
+    stream.once('close', resolve);
+    stream.once('error', reject);
+  });
+  closed.catch(() => undefined);
+  await new Promise<void>((resolve, reject) => {
+    stream.once('ready', resolve);
+    closed.then(resolve, reject);
+  });
+  return { stream, closed };
+}
+
+async function reserve(handle: fs.FileHandle, bytes: number): Promise<void> {
+  const chunk = Buffer.alloc(Math.min(bytes, 1 << 20));
+  // A nearly full disk takes part of a write without an error: only the next write says ENOSPC.
+  for (let left = bytes; left > 0;) {
+    const { bytesWritten } = await handle.write(chunk, 0, Math.min(left, chunk.length));
+    left -= bytesWritten;
+  }
+  // Some file systems (delayed allocation, network mounts) only report a full disk on sync.
+  await handle.sync();
+  await handle.truncate(0);
+}
+
+async function checkDirectory(dir: string, field: string): Promise<void> {
+  const stat = await fs.stat(dir).catch(() => undefined);
+  if (!stat?.isDirectory()) throw new UsageError(`${field}: the folder ${dir} does not exist`, { field });
+}
+
+/** FILE must not be a folder: the final rename would fail after all the work (for --results, after the changes were sent). */
+export async function checkNotFolder(path: string, field: string): Promise<void> {
+  const stat = await fs.stat(path).catch(() => undefined);
+  if (stat?.isDirectory()) {
+    throw new UsageError(`${field}: ${path} is a folder, not a file`, {
+      field,
+      hint: `Give a file name, e.g. ${field} ${join(path, field === '--results' ? 'results.csv' : 'export.csv')}`,
+    });
+  }
 }

@@ -1,6 +1,6 @@
 // Makes production XML acceptable to a strict parser without losing a character: surrogate reference pairs are
 // joined, lone surrogates and U+FFFE/U+FFFF become U+FFFD, and C0 controls become `&ctlN;` (CONTROL_ENTITIES maps
-// them back). Scanning for raw controls costs ~5 % of a parse, so stream.ts, whose parser keeps them, skips it.
+// them back). Both stream parsers (entity and statistics) read every body through it.
 
 /** Entities to register on the parser: `ctl7` → "\x07". */
 export const CONTROL_ENTITIES: Readonly<Record<string, string>> = Object.fromEntries(
@@ -11,10 +11,8 @@ export const CONTROL_ENTITIES: Readonly<Record<string, string>> = Object.fromEnt
 // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what this finds
 const RAW_CONTROL = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 const needsFix = (text: string): boolean => text.includes('&#') || RAW_CONTROL.test(text);
-const needsRefFix = (text: string): boolean => text.includes('&#') || text.includes('\uFFFE') || text.includes('\uFFFF');
 // eslint-disable-next-line no-control-regex -- raw control characters are one of the tokens replaced
 const TOKEN = /&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|([\x00-\x08\x0B\x0C\x0E-\x1F])|[\uFFFE\uFFFF]/g;
-const REF_TOKEN = /&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|[\uFFFE\uFFFF]/g;
 const LOW_REF = /&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));/y;
 
 const isHigh = (n: number): boolean => n >= 0xd800 && n <= 0xdbff;
@@ -27,9 +25,9 @@ function fixReference(n: number): string | undefined {
   return undefined;
 }
 
-export function fixCharRefs(text: string, rawControls = true): string {
-  if (!(rawControls ? needsFix(text) : needsRefFix(text))) return text;
-  const token = rawControls ? TOKEN : REF_TOKEN;
+export function fixCharRefs(text: string): string {
+  if (!needsFix(text)) return text;
+  const token = TOKEN;
   let out = '';
   let last = 0;
   token.lastIndex = 0;
@@ -72,17 +70,15 @@ export function safeCut(text: string): number {
 export class CharRefFixer {
   private carry = '';
 
-  constructor(private readonly opts: { rawControls?: boolean } = {}) {}
-
   push(piece: string): string {
     const text = this.carry === '' ? piece : this.carry + piece;
     const cut = safeCut(text);
     this.carry = text.slice(cut);
-    return fixCharRefs(cut === text.length ? text : text.slice(0, cut), this.opts.rawControls ?? true);
+    return fixCharRefs(cut === text.length ? text : text.slice(0, cut));
   }
 
   end(): string {
-    const rest = fixCharRefs(this.carry, this.opts.rawControls ?? true);
+    const rest = fixCharRefs(this.carry);
     this.carry = '';
     return rest;
   }

@@ -3,7 +3,7 @@ import { withIsoDates } from './campaign-dates.js';
 import { entityList, pickFields, singleRecord } from './entities.js';
 import { segment } from './params.js';
 import { CAMPAIGN_RECORD_FIELDS, campaignSchema } from '../schema/campaign.js';
-import type { ApiClient, ApiRequest, Campaign, EntityList } from '../transport/types.js';
+import type { Transport, ApiRequest, Campaign, EntityList } from '../transport/types.js';
 
 export const campaignRequests = {
   list: (advertiserId: string): ApiRequest => ({
@@ -16,7 +16,7 @@ export const campaignRequests = {
 const toCampaign = (record: Record<string, string>): Campaign => withIsoDates(pickFields(CAMPAIGN_RECORD_FIELDS, record));
 
 /** Sorted by name, streamed; dates in ISO form. */
-export function listCampaigns(client: ApiClient, advertiserId: string): EntityList<Campaign> {
+export function listCampaigns(client: Transport, advertiserId: string): EntityList<Campaign> {
   const list = entityList(client, campaignRequests.list(advertiserId), {
     tag: campaignSchema.tag,
     fields: CAMPAIGN_RECORD_FIELDS,
@@ -38,6 +38,6 @@ export function listCampaigns(client: ApiClient, advertiserId: string): EntityLi
   };
 }
 
-export async function getCampaign(client: ApiClient, id: string): Promise<Campaign> {
+export async function getCampaign(client: Transport, id: string): Promise<Campaign> {
   return toCampaign(singleRecord(await client.request(campaignRequests.view(id)), 'campaign'));
 }

@@ -1,7 +1,7 @@
 // Service bodies to records of strings, tolerant of production: a bare root element, missing
 // fields, values nobody listed. One entity is read whole; a list is streamed.
 import { NetworkError } from '../core/errors.js';
-import type { ApiClient, ApiRequest, ApiResponse, EntityList } from '../transport/types.js';
+import type { Transport, ApiRequest, ApiResponse, EntityList } from '../transport/types.js';
 import { childrenNamed, fieldsOf, parseXml } from '../transport/xml.js';
 import { recordsFromJson, type FieldRecord } from './records.js';
 
@@ -41,7 +41,7 @@ export const LIST_READ_AHEAD_BYTES = 1024 * 1024;
 
 /** Sent on each iteration, not before; `batches()` saves a promise per record. */
 export function entityList<K extends string>(
-  client: ApiClient,
+  client: Transport,
   request: ApiRequest,
   spec: { tag: string; fields: readonly K[]; what: string },
 ): EntityList<Record<K, string>> {

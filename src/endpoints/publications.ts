@@ -7,7 +7,7 @@ import {
   PUBLICATION_UPDATE_PARAMS,
   publicationSchema,
 } from '../schema/publication.js';
-import type { ApiClient, ApiRequest, EntityList, Publication, PublicationInput } from '../transport/types.js';
+import type { Transport, ApiRequest, EntityList, Publication, PublicationInput } from '../transport/types.js';
 
 // From the schema: the type cannot change after creation; status can only be set on update.
 export const publicationRequests = {
@@ -32,7 +32,7 @@ export const publicationRequests = {
 const toPublication = (record: Record<string, string>): Publication => pickFields(PUBLICATION_RECORD_FIELDS, record);
 
 /** Sorted by name, streamed. */
-export function listPublications(client: ApiClient, query: { status?: string } = {}): EntityList<Publication> {
+export function listPublications(client: Transport, query: { status?: string } = {}): EntityList<Publication> {
   return entityList(client, publicationRequests.list(query), {
     tag: publicationSchema.tag,
     fields: PUBLICATION_RECORD_FIELDS,
@@ -40,16 +40,16 @@ export function listPublications(client: ApiClient, query: { status?: string } =
   });
 }
 
-export async function createPublication(client: ApiClient, input: PublicationInput): Promise<Publication> {
+export async function createPublication(client: Transport, input: PublicationInput): Promise<Publication> {
   return toPublication(singleRecord(await client.request(publicationRequests.create(input)), 'publication'));
 }
 
 /** The response shows the publication as it is now: a refused status move keeps the old status. */
-export async function updatePublication(client: ApiClient, id: string, input: PublicationInput): Promise<Publication> {
+export async function updatePublication(client: Transport, id: string, input: PublicationInput): Promise<Publication> {
   return toPublication(singleRecord(await client.request(publicationRequests.update(id, input)), 'publication'));
 }
 
 /** An unknown ID is ApiError 2000, another account's 2001. */
-export async function getPublication(client: ApiClient, id: string): Promise<Publication> {
+export async function getPublication(client: Transport, id: string): Promise<Publication> {
   return toPublication(singleRecord(await client.request(publicationRequests.view(id)), 'publication'));
 }

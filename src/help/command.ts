@@ -7,7 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { completeWith } from '../completion/hints.js';
 import type { GroupDef } from '../command-kit/define.js';
 import { HELP_TOPICS } from './topics.js';
-import { addSection, setExamples } from '../command-kit/run.js';
+import { addSection, setExamples } from './metadata.js';
 import { formatItem, optionDescription } from './format.js';
 import { textWidth, wrapText } from '../output/wrap.js';
 

@@ -2,7 +2,7 @@
 // pointer to `masg help options`.
 import type { Command, Help, Option } from 'commander';
 import { wrapText } from '../output/wrap.js';
-import { examplesOf, sectionsOf } from '../command-kit/run.js';
+import { examplesOf, sectionsOf } from './metadata.js';
 
 /** A default as the value it is, never as a quoted string: `(default: 4)`, not `(default: "4")`. */
 function shown(value: unknown): string {

@@ -14,8 +14,8 @@ export interface OutputPort {
   openReport(out: string | undefined): Promise<ReportOutput>;
   rows(columns: Column[], rows: Row[], how: Omit<RowsTarget, 'out'>): Promise<void>;
   record(columns: Column[], row: Row): Promise<void>;
-  /** The service's body as received (a terminal gets the final newline it lacks). */
-  raw(bytes: Uint8Array): void;
+  /** The service's body as received (a terminal gets the final newline it lacks), or into `out` atomically. */
+  raw(bytes: Uint8Array, out?: string): Promise<void>;
   text(text: string): void;
   chart(data: ChartData): Promise<void>;
 }
@@ -70,7 +70,9 @@ export function createOutputPort(opts: PortOptions): OutputPort {
       const [{ renderRecord }, s] = await Promise.all([import('./index.js'), settings()]);
       await renderRecord(opts.stdout, columns, row, s);
     },
-    raw(bytes) {
+    async raw(bytes, out) {
+      const file = outFile(out);
+      if (file !== undefined) return writeRawFile(opts, bytes, file);
       opts.stdout.write(bytes);
       if (opts.stdout.isTTY && bytes.at(-1) !== 0x0a) opts.stdout.write('\n');
     },
@@ -93,7 +95,7 @@ async function writeRows(
   const settings = await settingsFor(out);
   const [{ createRowWriter }, file] = await Promise.all([
     import('./index.js'),
-    out === undefined ? undefined : import('./atomic-file.js').then((m) => m.openAtomicFile(out)),
+    out === undefined ? undefined : import('../core/atomic-file.js').then((m) => m.openAtomicFile(out)),
   ]);
   let count = 0;
   try {
@@ -126,9 +128,9 @@ async function writeRows(
 async function openReport(stdout: OutStream, settings: OutputSettings, out: string | undefined): Promise<ReportOutput> {
   const [{ createRowWriter }, { TotalsAccumulator, withRowRatios }] = await Promise.all([
     import('./index.js'),
-    import('../statistics/totals.js'),
+    import('../stats/totals.js'),
   ]);
-  const file = out === undefined ? undefined : await (await import('./atomic-file.js')).openAtomicFile(out);
+  const file = out === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(out);
   let writer: ReturnType<typeof createRowWriter> | undefined;
   let totals: InstanceType<typeof TotalsAccumulator> | undefined;
   let columns: Column[] = [];
@@ -154,6 +156,19 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
       return file ? file.explain(err) : err;
     },
   };
+}
+
+/** --raw --out FILE: the body byte for byte, never a half-written FILE (a failure is exit 7 naming it). */
+async function writeRawFile(opts: PortOptions, bytes: Uint8Array, out: string): Promise<void> {
+  const file = await (await import('../core/atomic-file.js')).openAtomicFile(out);
+  try {
+    await new Promise<void>((resolve, reject) => file.stream.write(bytes, (err) => (err ? reject(err) : resolve())));
+    await file.commit();
+  } catch (err) {
+    await file.abort();
+    throw file.explain(err);
+  }
+  (await opts.ui()).notice(`Wrote the service's body (${bytes.length} bytes) to ${out}.`);
 }
 
 function fieldsFor(settings: OutputSettings, tableFields: string[] | undefined): string[] | undefined {

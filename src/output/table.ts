@@ -3,10 +3,12 @@
 
 import type { ChalkInstance } from 'chalk';
 import { paintStatus } from './color.js';
-import { layoutTable, uniquePrefixLength, uuidPrefixLength, type ColumnMeasure } from './fit.js';
-import { hasUnsafeCharacters, sanitizeForDisplay } from './sanitize.js';
+import { layoutTable } from './fit.js';
+import { clean, isNumeric, measureTable, UUID, type TableData } from './table-measure.js';
+
+export type { TableData };
 import type { Column } from './types.js';
-import { displayWidth, ELLIPSIS, loadWidth, longestWord, truncate, wrapWords } from './width.js';
+import { displayWidth, ELLIPSIS, loadWidth, truncate, wrapWords } from './width.js';
 
 export interface TableOptions {
   chalk: ChalkInstance;
@@ -16,20 +18,12 @@ export interface TableOptions {
   wide?: boolean;
 }
 
-// Most cells hold nothing sanitizeForDisplay would change: one test instead of three replaces.
-const clean = (value: string) => (hasUnsafeCharacters(value) ? sanitizeForDisplay(value) : value);
-
 /** A table holds every row before drawing (to size its columns): about 1 KB each, and past a few screens nobody reads it. */
 export const TABLE_ROW_LIMIT = 100_000;
 
-const ASCII = /^[\x20-\x7e]*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DEFAULT_PRIORITY = 2;
 const BATCH = 256;
 const frame2 = 7;
 const VALUE_MIN = 10;
-
-const isNumeric = (column: Column) => column.type === 'int' || column.type === 'decimal';
 
 interface Box {
   top: string;
@@ -67,12 +61,6 @@ function drawRow(
   return text;
 }
 
-/** The rows column-major, so buffering a row allocates nothing and measuring walks one column; cleaned in place when drawn. */
-export interface TableData {
-  values: string[][];
-  rows: number;
-}
-
 export type TableOutput = (text: string) => Promise<void> | void;
 
 /** A list as a table, with an optional bold totals row, emitted BATCH rows at a time: never one big string. */
@@ -84,45 +72,8 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const totals = opts.totals?.map(clean);
   if (totals && totals[0] === '') totals[0] = 'Total';
 
-  const n = columns.length;
   const count = data.rows;
-  const cellWidths: Int32Array[] = [];
-  const plainAscii: Uint8Array[] = []; // 1: printable ASCII, cut by slicing, no measuring
-  const widest = columns.map((_, i) => {
-    const m = measureColumn(data.values[i], count);
-    cellWidths.push(m.widths);
-    plainAscii.push(m.ascii);
-    return m.widest;
-  });
-  const empty = widest.map((w) => w === 0);
-  if (totals) for (let i = 0; i < n; i++) widest[i] = Math.max(widest[i], displayWidth(totals[i] ?? ''));
-  const measures: ColumnMeasure[] = columns.map((c, i) => ({
-    header: displayWidth(head[i]),
-    data: widest[i],
-    priority: c.priority ?? DEFAULT_PRIORITY,
-    text: c.wrap === true,
-    nameFor: c.names === undefined ? undefined : indexOf(columns, c.names),
-  }));
-
-  const fits = opts.width === undefined || measures.reduce((s, m) => s + Math.max(m.header, m.data) + 3, 1) <= opts.width;
-  if (!fits && wide) {
-    for (let i = 0; i < n; i++) {
-      if (!measures[i].text) continue;
-      let longest = longestWord(head[i]);
-      const column = data.values[i];
-      for (let r = 0; r < count; r++) longest = Math.max(longest, longestWord(column[r]));
-      measures[i].longestWord = longest;
-    }
-  }
-  if (!fits && !wide) {
-    for (let i = 0; i < n; i++) {
-      measures[i].shortId = idPrefix(data.values[i], count);
-      measures[i].empty = empty[i];
-      // The figures a report exists for stay in it even when equal on every row (all 0).
-      measures[i].constant = !(isNumeric(columns[i]) && measures[i].priority === 1) && isConstant(data.values[i], count);
-    }
-  }
-
+  const { measures, cellWidths, plainAscii } = measureTable(columns, data, head, totals, wide, opts.width);
   const layout = layoutTable(measures, opts.width, wide);
   const shown = layout.shown;
   const widths = shown.map((i) => layout.widths[i]);
@@ -162,6 +113,37 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   if (count > 0) text += lines.rule + '\n';
   await emit(text);
 
+  const drawRows = rowDrawer({ chalk, shown, widths, right, prefix, wraps, status, known, fitCell, plain }, data, cellWidths, plainAscii);
+  let from = 0;
+  for (; from + BATCH < count; from += BATCH) await emit(drawRows(from, from + BATCH));
+  text = drawRows(from, count);
+  if (totals) {
+    // The label belongs in the first shown column when its own column was dropped.
+    if (shown[0] !== 0 && totals[0] === 'Total' && totals[shown[0]] === '') totals[shown[0]] = 'Total';
+    text += lines.rule + '\n';
+    const cells = shown.map((i, k) => fitCell(totals[i] ?? '', k, displayWidth(totals[i] ?? '')));
+    text += drawRow(cells, widths, right, (k, line) => chalk.bold(plain(k, line)), known);
+  }
+  await emit(text + lines.bottom + '\n');
+}
+
+/** What a row is drawn with: the shown columns (indices into the data) and how each is cut, aligned and painted. */
+interface Grid {
+  chalk: ChalkInstance;
+  shown: number[];
+  widths: number[];
+  right: boolean[];
+  prefix: Array<number | undefined>;
+  wraps: boolean[];
+  status: boolean[];
+  known: number[];
+  fitCell: (value: string, k: number, measured: number) => string[];
+  plain: (k: number, line: string) => string;
+}
+
+/** Rows from..to as one string. */
+function rowDrawer(g: Grid, data: TableData, cellWidths: Int32Array[], plainAscii: Uint8Array[]): (from: number, to: number) => string {
+  const { chalk, shown, widths, right, prefix, wraps, status, known, fitCell, plain } = g;
   // The hot loop: a row is pushed as pieces that already exist (values, and padding joined to its border once per
   // column), joined once per BATCH rows, so no string is built per cell or per row.
   const last = shown.length - 1;
@@ -175,7 +157,7 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const shownValues = shown.map((i) => data.values[i]);
   const shownWidths = shown.map((i) => cellWidths[i]);
   const shownAscii = shown.map((i) => plainAscii[i]);
-  const drawRows = (from: number, to: number): string => {
+  return (from: number, to: number): string => {
     parts.length = 0;
     for (let r = from; r < to; r++) {
       const start = parts.length;
@@ -217,54 +199,10 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
     parts.length = 0;
     return text;
   };
-  let from = 0;
-  for (; from + BATCH < count; from += BATCH) await emit(drawRows(from, from + BATCH));
-  text = drawRows(from, count);
-  if (totals) {
-    // The label belongs in the first shown column when its own column was dropped.
-    if (shown[0] !== 0 && totals[0] === 'Total' && totals[shown[0]] === '') totals[shown[0]] = 'Total';
-    text += lines.rule + '\n';
-    const cells = shown.map((i, k) => fitCell(totals[i] ?? '', k, displayWidth(totals[i] ?? '')));
-    text += drawRow(cells, widths, right, (k, line) => chalk.bold(plain(k, line)), known);
-  }
-  await emit(text + lines.bottom + '\n');
 }
 
 function spaceRuns(width: number, before: string, after: string): string[] {
   return Array.from({ length: width + 1 }, (_, f) => before + ' '.repeat(f) + after);
-}
-
-/** Each value's display width, and which are printable ASCII (width = length, no cleaning); others are cleaned in place. */
-function measureColumn(values: string[], count: number): { widths: Int32Array; ascii: Uint8Array; widest: number } {
-  const widths = new Int32Array(count);
-  const ascii = new Uint8Array(count);
-  let widest = 0;
-  for (let r = 0; r < count; r++) {
-    let value = values[r];
-    let w: number;
-    if (ASCII.test(value)) {
-      w = value.length;
-      ascii[r] = 1;
-    } else {
-      values[r] = value = clean(value);
-      w = displayWidth(value);
-    }
-    widths[r] = w;
-    if (w > widest) widest = w;
-  }
-  return { widths, ascii, widest };
-}
-
-function indexOf(columns: readonly Column[], key: string): number | undefined {
-  const i = columns.findIndex((c) => c.key === key);
-  return i < 0 ? undefined : i;
-}
-
-function isConstant(values: readonly string[], count: number): boolean {
-  if (count < 2 || values[0] === '') return false;
-  const first = values[0];
-  for (let r = 1; r < count; r++) if (values[r] !== first) return false;
-  return true;
 }
 
 /** `label: value` for each constant column, as many to a line as fit; an item wider than the terminal gets its own lines. */
@@ -290,23 +228,6 @@ function captionLines(items: ReadonlyArray<readonly [string, string]>, width: nu
   }
   flush();
   return lines.map((l) => l + '\n').join('');
-}
-
-function idPrefix(values: readonly string[], count: number): number | undefined {
-  const fast = uuidPrefixLength(values, count);
-  if (fast !== undefined) return fast;
-  let any = false;
-  for (let r = 0; r < count; r++) {
-    const v = values[r];
-    if (v === '') continue;
-    if (v.length !== 36 || !UUID.test(v)) return undefined;
-    any = true;
-  }
-  return any ? uniquePrefixLength(nonBlank(values, count)) : undefined;
-}
-
-function* nonBlank(values: readonly string[], count: number): Iterable<string> {
-  for (let r = 0; r < count; r++) if (values[r]) yield values[r];
 }
 
 /** One entity shown vertically, a "field  value" line each (create/update/view results). */

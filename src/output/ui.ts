@@ -65,12 +65,54 @@ const NO_SPINNER: Spinner = { update() {}, stop() {} };
 // Messages may quote server text: sanitized line by line, so a hint's own line breaks survive.
 const clean = (text: string) => text.split('\n').map(sanitizeForDisplay).join('\n');
 
+/** A spinner after a short delay, on a terminal only; `slot` holds the one on screen. */
+function openSpinner(opts: UiOptions, slot: { active?: Spinner }, text: string): Spinner {
+  slot.active?.stop();
+  // ora divides by the stream's width: a pty never sized (0 columns) would clear Infinity lines every frame.
+  if (!opts.stderrIsTTY || opts.quiet || (opts.stderr as { columns?: number }).columns === 0) return NO_SPINNER;
+  let current = text;
+  let stopped = false;
+  let ora: { text: string; stop(): unknown } | undefined;
+  const timer = setTimeout(() => {
+    import('ora')
+      .then(({ default: createOra }) => {
+        if (stopped) return;
+        ora = createOra({
+          text: clean(current),
+          stream: opts.stderr,
+          isEnabled: true,
+          // ora would otherwise take over process.stdin, which a prompt may need.
+          discardStdin: false,
+          color: opts.color ? 'cyan' : false,
+        }).start();
+      })
+      .catch(() => {}); // a spinner that cannot load is not worth failing a command for
+  }, opts.spinnerDelayMs ?? 300);
+  timer.unref();
+  const handle: Spinner = {
+    update(t) {
+      current = t;
+      if (ora) ora.text = clean(t);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      ora?.stop();
+      ora = undefined;
+      if (slot.active === handle) slot.active = undefined;
+    },
+  };
+  slot.active = handle;
+  return handle;
+}
+
 export function createUi(opts: UiOptions): Ui {
   const { stderr, quiet, format } = opts;
   const machine = format !== 'table';
   // Plain SGR codes rather than chalk: an error path should not wait on loading a module.
   const paint = (code: number, text: string) => (opts.color ? `\u001b[${code}m${text}\u001b[39;22m` : text);
-  let active: Spinner | undefined;
+  /** The one spinner on screen: a new one replaces it. */
+  const slot: { active?: Spinner } = {};
   let progressSpinner: Spinner | undefined;
   let waits = 0;
   let waitSpinner: Spinner | undefined;
@@ -82,45 +124,7 @@ export function createUi(opts: UiOptions): Ui {
   const hintFit = (text: string) => (opts.width === undefined ? text : wrapText(text, opts.width));
   const prefixed = (prefix: string, code: number, text: string) => paint(code, prefix) + fit(`${prefix} ${text}`).slice(prefix.length);
 
-  function spinner(text: string): Spinner {
-    active?.stop();
-    // ora divides by the stream's width: a pty never sized (0 columns) would clear Infinity lines every frame.
-    if (!opts.stderrIsTTY || quiet || (stderr as { columns?: number }).columns === 0) return NO_SPINNER;
-    let current = text;
-    let stopped = false;
-    let ora: { text: string; stop(): unknown } | undefined;
-    const timer = setTimeout(() => {
-      import('ora')
-        .then(({ default: createOra }) => {
-          if (stopped) return;
-          ora = createOra({
-            text: clean(current),
-            stream: stderr,
-            isEnabled: true,
-            // ora would otherwise take over process.stdin, which a prompt may need.
-            discardStdin: false,
-            color: opts.color ? 'cyan' : false,
-          }).start();
-        })
-        .catch(() => {}); // a spinner that cannot load is not worth failing a command for
-    }, opts.spinnerDelayMs ?? 300);
-    timer.unref();
-    const handle: Spinner = {
-      update(t) {
-        current = t;
-        if (ora) ora.text = clean(t);
-      },
-      stop() {
-        stopped = true;
-        clearTimeout(timer);
-        ora?.stop();
-        ora = undefined;
-        if (active === handle) active = undefined;
-      },
-    };
-    active = handle;
-    return handle;
-  }
+  const spinner = (text: string): Spinner => openSpinner(opts, slot, text);
 
   return {
     stdout: opts.stdout,
@@ -135,7 +139,7 @@ export function createUi(opts: UiOptions): Ui {
       line(prefixed('masg: warning:', 33, clean(message)));
     },
     error(error) {
-      active?.stop();
+      slot.active?.stop();
       if (format === 'json' || format === 'ndjson') {
         stderr.write(JSON.stringify({ error: describeError(error) }) + '\n');
         return;

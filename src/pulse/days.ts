@@ -1,6 +1,6 @@
 // Calendar days of the comparison: the day, the N days before it, and which of those are
 // comparable with it (weekday with weekdays, weekend with weekend: traffic differs by a third).
-import { addDays, dayNumber, formatDay, type CivilDate } from '../statistics/civil.js';
+import { addDays, dayNumber, formatDay, type CivilDate } from '../time/civil.js';
 
 export function parseDay(day: string): CivilDate {
   const [year, month, d] = day.split('-').map(Number);

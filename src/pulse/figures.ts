@@ -1,6 +1,6 @@
 // Exact decimal arithmetic for the pulse, so a threshold is never missed by a float rounding.
 import { formatDecimal, parseDecimal, plus, type Decimal } from '../core/decimal.js';
-import { divideRounded, shift } from '../statistics/ratio.js';
+import { divideRounded, shift } from '../stats/ratio.js';
 
 export const ZERO: Decimal = { units: 0n, scale: 0 };
 

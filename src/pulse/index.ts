@@ -2,7 +2,7 @@
 // (`analysePulse`), or `pulse(client, …)`, which reads the rows through the client as the CLI does.
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY } from '../core/pool.js';
-import { isValidTimeZone } from '../statistics/zone.js';
+import { isValidTimeZone } from '../time/zone.js';
 import type { MasgClient } from '../sdk/types.js';
 import { analysePulse } from './analyse.js';
 import { fetchLive } from './live.js';

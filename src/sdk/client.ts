@@ -2,16 +2,16 @@
 // The SDK never prints, never reads process.env and never exits: failures are error classes.
 import { readFileSync } from 'node:fs';
 import { encodeBody } from '../transport/body.js';
-import { statisticsRequests } from '../endpoints/statistics.js';
-import type { ApiClient, ApiRequest, EntityList } from '../transport/types.js';
+import { statsRequests } from '../endpoints/stats.js';
+import type { Transport, ApiRequest, EntityList } from '../transport/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { PUBLICATION_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
-import { createConnection, type ConnectionExtras } from './connection.js';
+import { createTransportPool, type ClientExtras } from './transport-pool.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { checkTimeZone, resolveRange } from './range.js';
-import { statsList, statsRequest } from './statistics.js';
+import { statsList, statsRequest } from './stats.js';
 import type {
   AdSlotStatsRecord,
   RawRequest,
@@ -77,17 +77,17 @@ function transportOptions(call: Call | undefined): CallOptions | undefined {
   return rest;
 }
 
-/** A refused input rejects rather than throws. */
-async function reject<T>(fn: () => Promise<T>): Promise<T> {
+/** Runs fn inside an async function, so a refused input (thrown at once) reaches the caller as a rejection. */
+async function throwsAsRejection<T>(fn: () => Promise<T>): Promise<T> {
   return await fn();
 }
 
 export function createClient(options: ClientOptions): MasgClient {
-  return openClient(options);
+  return createClientWithExtras(options);
 }
 
 /** createClient plus the CLI's extras (proxy, notices, whole-command deadline). Internal. */
-export function openClient(options: ClientOptions, extras: ConnectionExtras = {}): MasgClient {
+export function createClientWithExtras(options: ClientOptions, extras: ClientExtras = {}): MasgClient {
   if (typeof options !== 'object' || options === null) throw new ConfigError('createClient: options are required (baseUrl, email, key).');
   const opts: ClientOptions = {
     ...options,
@@ -97,62 +97,64 @@ export function openClient(options: ClientOptions, extras: ConnectionExtras = {}
   };
   if (opts.timeZone !== undefined) checkTimeZone(opts.timeZone);
   for (const f of ['timeoutMs', 'connectTimeoutMs', 'retries', 'deadlineMs'] as const) nonNegative(f, opts[f]);
-  const connection = createConnection(opts, opts.userAgent ?? `masg-node/${packageVersion()}`, extras);
-  return clientOver((call) => connection.forCall(call), { timeZone: opts.timeZone, close: () => connection.close() });
+  const pool = createTransportPool(opts, opts.userAgent ?? `masg-node/${packageVersion()}`, extras);
+  return createTypedClient((call) => pool.transportFor(call), { timeZone: opts.timeZone, close: () => pool.close() });
 }
 
-export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZone?: string; close?: () => Promise<void> }): MasgClient {
-  const range = (q: StatsRange) => {
-    if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
-    return resolveRange(q.from, q.to, q.timeZone ?? opts.timeZone);
-  };
-  const bool = (field: string, v: unknown): boolean => {
-    if (v !== undefined && typeof v !== 'boolean') throw new UsageError(`${field}: expected true or false.`, { field });
-    return v === true;
-  };
-  const describe = async (call: Call | undefined, build: (r: Requests) => ApiRequest): Promise<DryRun> => {
-    const req = build(await import('./requests.js'));
-    return { requests: [await api(transportOptions(call)).describe(req)] };
-  };
+/** What every group of methods shares: the transport for a call, and a call's dry run. */
+interface MethodKit {
+  api: (call?: CallOptions) => Transport;
+  describe: (call: Call | undefined, build: (r: Requests) => ApiRequest) => Promise<DryRun>;
+}
 
-  const client: Loose<MasgClient> = {
+type Methods<K extends keyof MasgClient> = Pick<Loose<MasgClient>, K>;
+
+function publicationMethods({
+  api,
+  describe,
+}: MethodKit): Methods<'listPublications' | 'getPublication' | 'createPublication' | 'updatePublication'> {
+  return {
     listPublications(query = {}, call) {
       const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_STATUSES);
       if (call?.dryRun) return describe(call, (r) => r.publicationRequests.list({ status }));
       return lazyList(async () => (await entities()).listPublications(api(call), { status }));
     },
     getPublication: (id, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const target = entityId('id', id);
         if (call?.dryRun) return describe(call, (r) => r.publicationRequests.view(target));
         return (await entities()).getPublication(api(call), target);
       }),
     createPublication: (input, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const fields = publicationCreate(input);
         if (call?.dryRun) return describe(call, (r) => r.publicationRequests.create(fields));
         return (await entities()).createPublication(api(call), fields);
       }),
     updatePublication: (id, changes, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const [target, fields] = [entityId('id', id), publicationChanges(changes)];
         if (call?.dryRun) return describe(call, (r) => r.publicationRequests.update(target, fields));
         return (await entities()).updatePublication(api(call), target, fields);
       }),
+  };
+}
 
+function adSlotMethods({ api, describe }: MethodKit): Methods<'listAdSlots' | 'getAdSlot' | 'createAdSlot' | 'updateAdSlot'> {
+  return {
     listAdSlots(query = {}, call) {
       const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
       if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.list({ publication }));
       return lazyList(async () => (await entities()).listAdSlots(api(call), { publication }));
     },
     getAdSlot: (id, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const target = entityId('id', id);
         if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.view(target));
         return (await entities()).getAdSlot(api(call), target);
       }),
     createAdSlot: (input, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const fields = adSlotCreate(input);
         if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.create(fields));
         const created = await (await entities()).createAdSlot(api(call), fields);
@@ -161,7 +163,7 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
         return created;
       }),
     updateAdSlot: (id, changes, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const [target, fields] = [entityId('id', id), adSlotChanges(changes)];
         if (call?.dryRun) return describe(call, (r) => r.adSlotRequests.update(target, fields));
         const updated = await (await entities()).updateAdSlot(api(call), target, fields);
@@ -169,7 +171,11 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
         if (notKept) throw notKept;
         return updated;
       }),
+  };
+}
 
+function accountMethods({ api, describe }: MethodKit): Methods<'listAdvertisers' | 'listCampaigns' | 'getCampaign'> {
+  return {
     listAdvertisers(call) {
       if (call?.dryRun) return describe(call, (r) => r.advertiserRequests.list());
       return lazyList(async () => (await entities()).listAdvertisers(api(call)));
@@ -180,19 +186,34 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
       return lazyList(async () => (await entities()).listCampaigns(api(call), id));
     },
     getCampaign: (id, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const target = entityId('id', id);
         if (call?.dryRun) return describe(call, (r) => r.campaignRequests.view(target));
         return (await entities()).getCampaign(api(call), target);
       }),
+  };
+}
 
+function statsMethods(
+  { api, describe }: MethodKit,
+  timeZone: string | undefined,
+): Methods<'publicationStats' | 'adSlotStats' | 'campaignStats'> {
+  const range = (q: StatsRange) => {
+    if (typeof q !== 'object' || q === null) throw new UsageError('Expected a query object with from and to.', { field: 'query' });
+    return resolveRange(q.from, q.to, q.timeZone ?? timeZone);
+  };
+  const bool = (field: string, v: unknown): boolean => {
+    if (v !== undefined && typeof v !== 'boolean') throw new UsageError(`${field}: expected true or false.`, { field });
+    return v === true;
+  };
+  return {
     publicationStats(query, call) {
       const { start, end } = range(query);
       const level = oneOf('level', query.level ?? 'publication', ['publication', 'adslot'] as const);
       const byCountry = bool('byCountry', query.byCountry);
       const q = { start, end, level, byCountry };
       const id = query.publication === undefined ? undefined : entityId('publication', query.publication);
-      const request = id === undefined ? statisticsRequests.publications(q) : statisticsRequests.publication(id, q);
+      const request = id === undefined ? statsRequests.publications(q) : statsRequests.publication(id, q);
       if (call?.dryRun) return describe(call, () => statsRequest(request));
       const shape = { endpoint: id === undefined ? 'publications' : 'publication', level, byCountry } as const;
       return statsList<PublicationStatsRecord>(api(call), request, shape, id === undefined ? {} : { publication: id });
@@ -201,20 +222,37 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
       const slot = entityId('id', id);
       const { start, end } = range(query);
       const byCountry = bool('byCountry', query.byCountry);
-      const request = statisticsRequests.adslot(slot, { start, end, byCountry });
+      const request = statsRequests.adslot(slot, { start, end, byCountry });
       if (call?.dryRun) return describe(call, () => statsRequest(request));
       return statsList<AdSlotStatsRecord>(api(call), request, { endpoint: 'adslot', byCountry }, { adslot: slot });
     },
     campaignStats(id, query, call) {
       const campaign = entityId('id', id);
       const { start, end } = range(query);
-      const request = statisticsRequests.campaign(campaign, { start, end });
+      const request = statsRequests.campaign(campaign, { start, end });
       if (call?.dryRun) return describe(call, () => statsRequest(request));
       return statsList<CampaignStatsRecord>(api(call), request, { endpoint: 'campaign' }, { campaign });
     },
+  };
+}
 
+/** The typed methods over a transport per call (the SDK's own pool, or a test's). */
+export function createTypedClient(
+  api: (call?: CallOptions) => Transport,
+  opts: { timeZone?: string; close?: () => Promise<void> },
+): MasgClient {
+  const describe = async (call: Call | undefined, build: (r: Requests) => ApiRequest): Promise<DryRun> => {
+    const req = build(await import('./requests.js'));
+    return { requests: [await api(transportOptions(call)).describe(req)] };
+  };
+  const kit: MethodKit = { api, describe };
+  const client: Loose<MasgClient> = {
+    ...publicationMethods(kit),
+    ...adSlotMethods(kit),
+    ...accountMethods(kit),
+    ...statsMethods(kit, opts.timeZone),
     request: (req, call) =>
-      reject(async () => {
+      throwsAsRejection(async () => {
         const checked = rawRequest(req);
         if (call?.dryRun) return describe(call, () => checked);
         const { status, contentType, body, bytes } = await api(call).request(checked);

@@ -1,8 +1,8 @@
 // `from`/`to` → the service's hour stamps, through the CLI's date parser so both read dates alike.
 import { ConfigError, UsageError } from '../core/errors.js';
-import { toStamp, type HourStamp } from '../statistics/civil.js';
-import { parseDateToken, stampLabel, type DateToken } from '../statistics/dates.js';
-import { isValidTimeZone, localDateHour } from '../statistics/zone.js';
+import { toStamp, type HourStamp } from '../time/civil.js';
+import { parseDateToken, stampLabel, type DateToken } from '../time/dates.js';
+import { isValidTimeZone, localDateHour } from '../time/zone.js';
 import type { DateInput } from './types.js';
 
 const RELATIVE = /^\s*(today|yesterday|-\d{1,5}d)\s*$/i;

@@ -5,7 +5,7 @@ import type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Public
 import type { adSlotSchema } from '../schema/adslot.js';
 import type { SdkInput } from '../schema/field.js';
 import type { publicationSchema } from '../schema/publication.js';
-import type { CampaignStatsValues, PublisherStatsValues } from '../schema/statistics.js';
+import type { CampaignStatsValues, PublisherStatsValues } from '../schema/stats.js';
 
 export type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication };
 

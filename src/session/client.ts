@@ -1,12 +1,12 @@
-// The CLI's client: the SDK's own openClient plus what the command line adds (proxy, --debug,
+// The CLI's client: the SDK's own createClientWithExtras plus what the command line adds (proxy, --debug,
 // notices, connection cap, whole-command deadline, wait indicator, ID-cache trimming).
-import type { ApiClient, ApiRequest } from '../transport/types.js';
+import type { Transport, ApiRequest } from '../transport/types.js';
 import { MasgError } from '../core/errors.js';
 import { proxyFromEnv, proxySecrets } from '../transport/proxy.js';
 import { createRedactor } from '../core/redact.js';
 import type { Io } from '../core/io.js';
 import type { Ui } from '../output/ui.js';
-import { openClient } from '../sdk/client.js';
+import { createClientWithExtras } from '../sdk/client.js';
 import type { MasgClient } from '../sdk/types.js';
 
 export interface ConnectionFlags {
@@ -47,7 +47,7 @@ export async function openCliClient(
   const ui = io.stderr.isTTY && !f.quiet && !f.debug ? await shell.ui() : undefined;
   const waiting = ui && (await import('../output/ui.js')).withWaitIndicator;
   const trim = idCacheTrim(shell);
-  const client = openClient(
+  const client = createClientWithExtras(
     {
       baseUrl: creds.baseUrl,
       email: creds.email,
@@ -78,7 +78,7 @@ export async function openCliClient(
 }
 
 /** Under --dry-run only reads are sent: a change reaching the transport is a bug, refused unsent. */
-function refusingChanges(client: ApiClient): ApiClient {
+function refusingChanges(client: Transport): Transport {
   const check = (req: ApiRequest) => {
     if (req.method !== 'GET') throw new MasgError(`--dry-run: masg was about to send ${req.method} ${req.path}; nothing was sent.`);
   };
@@ -94,7 +94,7 @@ function connectionsFor(concurrency: string | undefined): number | undefined {
 }
 
 /** Tab's cached IDs go stale with each change sent (even unanswered): trimmed once at the end. */
-function idCacheTrim(shell: Shell): (client: ApiClient) => ApiClient {
+function idCacheTrim(shell: Shell): (client: Transport) => Transport {
   const paths = new Set<string>();
   const note = (req: ApiRequest) => {
     if (req.method === 'GET') return;

@@ -13,11 +13,11 @@ import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
 import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
-import type { ApiClient, ApiRequest, ApiResponse, StreamOptions, StreamResponse } from './types.js';
+import type { Transport, ApiRequest, ApiResponse, StreamOptions, StreamResponse } from './types.js';
 
 export { proxyFromEnv, proxySecrets, type ProxySettings } from './proxy.js';
 
-export interface ClientOptions {
+export interface TransportOptions {
   baseUrl: string;
   email: string;
   key: string;
@@ -46,7 +46,7 @@ const STREAM_PEEK_BYTES = 512;
 
 type Phase = 'connect' | 'body';
 
-export function createClient(opts: ClientOptions): ApiClient {
+export function createTransport(opts: TransportOptions): Transport {
   const base = parseBaseUrl(opts.baseUrl);
   assertSafeScheme(base);
   const redact = createRedactor([...secretsFor(opts.email, opts.key), ...proxySecrets(opts.proxy)]);
@@ -60,151 +60,19 @@ export function createClient(opts: ClientOptions): ApiClient {
   policy.deadlineAt = opts.deadlineAt ?? (opts.deadlineMs === undefined ? undefined : policy.now() + opts.deadlineMs);
 
   const prepare = (req: ApiRequest): HttpRequest => buildHttpRequest(base, req, fixed);
-
   const limits = () => createLimits({ timeoutMs, deadlineAt: policy.deadlineAt, now: policy.now, signal: opts.signal });
-
-  /** A failure without a usable response, in words; Ctrl-C is an interruption, not a network error. */
-  function lowLevel(err: unknown, http: HttpRequest, limit: Limits, phase: Phase): MasgError {
-    if (err instanceof InterruptedError || (opts.signal?.aborted && !limit.timedOut())) return new InterruptedError();
-    const refused = via && phase === 'connect' ? proxyRefusal(err, http.url, via, redact) : undefined;
-    if (refused) return refused;
-    const deadlineMs = limit.deadlineHit() ? opts.deadlineMs : undefined;
-    return networkFailure(err, http.url, { timeoutMs, timedOut: limit.timedOut(), phase, redact, deadlineMs, connectTimeoutMs, via });
-  }
-
-  /**
-   * What a failed attempt means. GET: a Transient when another attempt may succeed. POST: never
-   * retried, and the message says whether the change can have happened.
-   */
-  function settle(err: unknown, req: ApiRequest, http: HttpRequest, limit: Limits, phase: Phase, retryAfterMs?: number): Error {
-    const post = http.method === 'POST';
-    if (err instanceof MasgError && !(err instanceof NetworkError)) return err; // the service said no, or Ctrl-C
-    if (err instanceof NetworkError) {
-      // Decided by interpretResponse from a complete response: the status says whether it can pass.
-      const status = err.status ?? 0;
-      if (post && status === 429) return rateLimited(err, retryAfterMs);
-      if (post) return status >= 500 || status === 200 ? unknownOutcome(err, req) : err;
-      return isRetryableStatus(status) ? new Transient(err, `HTTP ${status}`, retryAfterMs) : err;
-    }
-    const failure = lowLevel(err, http, limit, phase);
-    if (post && failure instanceof InterruptedError && !neverConnected(err)) return interruptedOutcome(req);
-    if (!(failure instanceof NetworkError)) return failure;
-    // A proxy that would not open the tunnel never passed the request on.
-    if (post) return neverConnected(err) || (via && isProxyRefusal(err)) ? notSent(failure) : unknownOutcome(failure, req);
-    const transient = !limit.deadlineHit() && (limit.timedOut() || isTransientNetwork(err));
-    return transient ? new Transient(failure, failureReason(err, limit.timedOut())) : failure;
-  }
-
-  async function exchange(http: HttpRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
-    opts.debug?.(debugRequestLine(http, redact));
-    // Our limits govern; undici's own timers are a backstop, and for streams the stall guard.
-    const backstopMs = timerMs(timeoutMs);
-    return undiciRequest(http.url, {
-      dispatcher,
-      method: http.method,
-      headers: http.headers,
-      body: http.body,
-      signal,
-      headersTimeout: backstopMs,
-      bodyTimeout: backstopMs,
-    });
-  }
-
-  function logResponse(status: number, contentType: string, started: number, bytes?: number, body?: string): void {
-    if (!opts.debug) return;
-    const elapsedMs = performance.now() - started;
-    for (const line of debugResponseLines({ status, contentType, elapsedMs, bytes, body }, redact)) opts.debug(line);
-  }
-
-  async function attempt(req: ApiRequest, http: HttpRequest): Promise<ApiResponse> {
-    const started = performance.now();
-    const limit = limits();
-    let phase: Phase = 'connect';
-    let retryAfterMs: number | undefined;
-    try {
-      const raw = await exchange(http, limit.signal);
-      phase = 'body';
-      retryAfterMs = parseRetryAfter(headerValue(raw.headers['retry-after']));
-      const bytes = await readAll(raw.body);
-      const contentType = headerValue(raw.headers['content-type']);
-      const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType), bytes };
-      logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      await interpretResponse(res, http.url, redact);
-      return res;
-    } catch (err) {
-      throw settle(err, req, http, limit, phase, retryAfterMs);
-    } finally {
-      limit.clear();
-    }
-  }
-
-  /** Retried until the body is handed over; after that rows may be written, so a cut is final. */
-  async function openStream<T>(req: ApiRequest, http: HttpRequest, opts: StreamOptions<T>, readAhead: number): Promise<StreamResponse<T>> {
-    const started = performance.now();
-    const limit = limits();
-    let phase: Phase = 'connect';
-    let retryAfterMs: number | undefined;
-    let handedOver = false;
-    try {
-      const raw = await exchange(http, limit.signal);
-      phase = 'body';
-      retryAfterMs = parseRetryAfter(headerValue(raw.headers['retry-after']));
-      const contentType = headerValue(raw.headers['content-type']);
-      const peeked = await peek(raw.body, readAhead);
-      const head = Buffer.concat(peeked.chunks);
-      const sniffed = sniffRoot(head.toString('latin1'), contentType);
-      if (raw.statusCode === 200 && !peeked.done && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
-        logResponse(raw.statusCode, contentType, started);
-        limit.rearm();
-        handedOver = true;
-        return { status: 200, contentType, body: replay(peeked, (err) => lowLevel(err, http, limit, 'body')) };
-      }
-      // Small, failed or not a service body: read it whole and let interpretResponse decide.
-      const bytes = Buffer.concat([head, await readAll({ [Symbol.asyncIterator]: () => peeked.rest })]);
-      const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType), bytes };
-      logResponse(res.status, contentType, started, bytes.byteLength, res.body);
-      const read = await interpretResponse(res, http.url, redact, opts.readWhole);
-      return { status: res.status, contentType, body: single(bytes), read };
-    } catch (err) {
-      throw settle(err, req, http, limit, phase, retryAfterMs);
-    } finally {
-      if (!handedOver) limit.clear();
-    }
-  }
-
-  function retrying<T>(req: ApiRequest, http: HttpRequest, once: () => Promise<T>): Promise<T> {
-    // Past the deadline (a long report, a bulk run): fail without sending, so a create is "not sent".
-    if (policy.deadlineAt !== undefined && policy.now() >= policy.deadlineAt) {
-      const late = networkFailure(new Error('deadline passed'), http.url, {
-        timeoutMs,
-        timedOut: true,
-        phase: 'connect',
-        redact,
-        deadlineMs: opts.deadlineMs,
-        via,
-      });
-      return Promise.reject(http.method === 'POST' ? notSent(late) : late);
-    }
-    return withRetries(once, policy, {
-      signal: opts.signal,
-      onRetry: ({ next, of, delayMs, reason }) => {
-        const line = redact(`Retrying in ${secs(delayMs)} after ${reason} from ${http.url.host} (attempt ${next} of ${of}).`);
-        opts.debug?.(`↻ ${line}`);
-        opts.notice?.(line);
-      },
-    });
-  }
+  const w: Wire = { opts, redact, timeoutMs, connectTimeoutMs, dispatcher, via, policy, limits };
 
   return {
-    describe: (req) => Promise.resolve().then(() => describeRequest(prepare(req), redact)),
+    describe: (req) => Promise.resolve().then(() => describeRequest(prepare(req), w.redact)),
     request: async (req) => {
       const http = prepare(req);
-      return retrying(req, http, () => attempt(req, http));
+      return retrying(w, req, http, () => attempt(w, req, http));
     },
     stream: async <T = never>(req: ApiRequest, streamOpts: StreamOptions<T> = {}) => {
       const http = prepare(req);
       const readAhead = Math.max(STREAM_PEEK_BYTES, streamOpts.readAhead ?? 0);
-      return retrying(req, http, () => openStream(req, http, streamOpts, readAhead));
+      return retrying(w, req, http, () => openStream(w, req, http, streamOpts, readAhead));
     },
     // After Ctrl-C nothing is worth waiting for: destroy sockets instead of draining them.
     close: async () => {
@@ -213,13 +81,171 @@ export function createClient(opts: ClientOptions): ApiClient {
   };
 }
 
+/** What every attempt of one transport shares. */
+interface Wire {
+  opts: TransportOptions;
+  redact: (text: string) => string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  dispatcher: Dispatcher;
+  via: ReturnType<typeof proxyFor>;
+  policy: RetryPolicy;
+  limits: () => Limits;
+}
+
+/** A failure without a usable response, in words; Ctrl-C is an interruption, not a network error. */
+function lowLevel(w: Wire, err: unknown, http: HttpRequest, limit: Limits, phase: Phase): MasgError {
+  if (err instanceof InterruptedError || (w.opts.signal?.aborted && !limit.timedOut())) return new InterruptedError();
+  const refused = w.via && phase === 'connect' ? proxyRefusal(err, http.url, w.via, w.redact) : undefined;
+  if (refused) return refused;
+  const deadlineMs = limit.deadlineHit() ? w.opts.deadlineMs : undefined;
+  return networkFailure(err, http.url, {
+    timeoutMs: w.timeoutMs,
+    timedOut: limit.timedOut(),
+    phase,
+    redact: w.redact,
+    deadlineMs,
+    connectTimeoutMs: w.connectTimeoutMs,
+    via: w.via,
+  });
+}
+
+/**
+ * What a failed attempt means. GET: a Transient when another attempt may succeed. POST: never
+ * retried, and the message says whether the change can have happened.
+ */
+function settle(w: Wire, err: unknown, req: ApiRequest, http: HttpRequest, limit: Limits, phase: Phase, retryAfterMs?: number): Error {
+  const post = http.method === 'POST';
+  if (err instanceof MasgError && !(err instanceof NetworkError)) return err; // the service said no, or Ctrl-C
+  if (err instanceof NetworkError) {
+    // Decided by interpretResponse from a complete response: the status says whether it can pass.
+    const status = err.status ?? 0;
+    if (post && status === 429) return rateLimited(err, retryAfterMs);
+    if (post) return status >= 500 || status === 200 ? unknownOutcome(err, req) : err;
+    return isRetryableStatus(status) ? new Transient(err, `HTTP ${status}`, retryAfterMs) : err;
+  }
+  const failure = lowLevel(w, err, http, limit, phase);
+  if (post && failure instanceof InterruptedError && !neverConnected(err)) return interruptedOutcome(req);
+  if (!(failure instanceof NetworkError)) return failure;
+  // A proxy that would not open the tunnel never passed the request on.
+  if (post) return neverConnected(err) || (w.via && isProxyRefusal(err)) ? notSent(failure) : unknownOutcome(failure, req);
+  const transient = !limit.deadlineHit() && (limit.timedOut() || isTransientNetwork(err));
+  return transient ? new Transient(failure, failureReason(err, limit.timedOut())) : failure;
+}
+
+async function exchange(w: Wire, http: HttpRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  w.opts.debug?.(debugRequestLine(http, w.redact));
+  // Our limits govern; undici's own timers are a backstop, and for streams the stall guard.
+  const backstopMs = timerMs(w.timeoutMs);
+  return undiciRequest(http.url, {
+    dispatcher: w.dispatcher,
+    method: http.method,
+    headers: http.headers,
+    body: http.body,
+    signal,
+    headersTimeout: backstopMs,
+    bodyTimeout: backstopMs,
+  });
+}
+
+function logResponse(w: Wire, status: number, contentType: string, started: number, bytes?: number, body?: string): void {
+  if (!w.opts.debug) return;
+  const elapsedMs = performance.now() - started;
+  for (const line of debugResponseLines({ status, contentType, elapsedMs, bytes, body }, w.redact)) w.opts.debug(line);
+}
+
+async function attempt(w: Wire, req: ApiRequest, http: HttpRequest): Promise<ApiResponse> {
+  const started = performance.now();
+  const limit = w.limits();
+  let phase: Phase = 'connect';
+  let retryAfterMs: number | undefined;
+  try {
+    const raw = await exchange(w, http, limit.signal);
+    phase = 'body';
+    retryAfterMs = parseRetryAfter(headerValue(raw.headers['retry-after']));
+    const bytes = await readAll(raw.body);
+    const contentType = headerValue(raw.headers['content-type']);
+    const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType), bytes };
+    logResponse(w, res.status, contentType, started, bytes.byteLength, res.body);
+    await interpretResponse(res, http.url, w.redact);
+    return res;
+  } catch (err) {
+    throw settle(w, err, req, http, limit, phase, retryAfterMs);
+  } finally {
+    limit.clear();
+  }
+}
+
+/** Retried until the body is handed over; after that rows may be written, so a cut is final. */
+async function openStream<T>(
+  w: Wire,
+  req: ApiRequest,
+  http: HttpRequest,
+  streamOpts: StreamOptions<T>,
+  readAhead: number,
+): Promise<StreamResponse<T>> {
+  const started = performance.now();
+  const limit = w.limits();
+  let phase: Phase = 'connect';
+  let retryAfterMs: number | undefined;
+  let handedOver = false;
+  try {
+    const raw = await exchange(w, http, limit.signal);
+    phase = 'body';
+    retryAfterMs = parseRetryAfter(headerValue(raw.headers['retry-after']));
+    const contentType = headerValue(raw.headers['content-type']);
+    const peeked = await peek(raw.body, readAhead);
+    const head = Buffer.concat(peeked.chunks);
+    const sniffed = sniffRoot(head.toString('latin1'), contentType);
+    if (raw.statusCode === 200 && !peeked.done && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
+      logResponse(w, raw.statusCode, contentType, started);
+      limit.rearm();
+      handedOver = true;
+      return { status: 200, contentType, body: replay(peeked, (err) => lowLevel(w, err, http, limit, 'body')) };
+    }
+    // Small, failed or not a service body: read it whole and let interpretResponse decide.
+    const bytes = Buffer.concat([head, await readAll({ [Symbol.asyncIterator]: () => peeked.rest })]);
+    const res = { status: raw.statusCode, contentType, body: decodeBody(bytes, contentType), bytes };
+    logResponse(w, res.status, contentType, started, bytes.byteLength, res.body);
+    const read = await interpretResponse(res, http.url, w.redact, streamOpts.readWhole);
+    return { status: res.status, contentType, body: single(bytes), read };
+  } catch (err) {
+    throw settle(w, err, req, http, limit, phase, retryAfterMs);
+  } finally {
+    if (!handedOver) limit.clear();
+  }
+}
+
+function retrying<T>(w: Wire, req: ApiRequest, http: HttpRequest, once: () => Promise<T>): Promise<T> {
+  // Past the deadline (a long report, a bulk run): fail without sending, so a create is "not sent".
+  if (w.policy.deadlineAt !== undefined && w.policy.now() >= w.policy.deadlineAt) {
+    const late = networkFailure(new Error('deadline passed'), http.url, {
+      timeoutMs: w.timeoutMs,
+      timedOut: true,
+      phase: 'connect',
+      redact: w.redact,
+      deadlineMs: w.opts.deadlineMs,
+      via: w.via,
+    });
+    return Promise.reject(http.method === 'POST' ? notSent(late) : late);
+  }
+  return withRetries(once, w.policy, {
+    signal: w.opts.signal,
+    onRetry: ({ next, of, delayMs, reason }) => {
+      const line = w.redact(`Retrying in ${secs(delayMs)} after ${reason} from ${http.url.host} (attempt ${next} of ${of}).`);
+      w.opts.debug?.(`↻ ${line}`);
+      w.opts.notice?.(line);
+    },
+  });
+}
+
 /** The one place the connect timeout's default is applied. */
-export function connectTimeoutOf(opts: Pick<ClientOptions, 'connectTimeoutMs'>): number {
+export function connectTimeoutOf(opts: Pick<TransportOptions, 'connectTimeoutMs'>): number {
   return opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
 }
 
 /** A connection pool (through the proxy, if any) that several transports may share. */
-export function createPool(opts: Pick<ClientOptions, 'proxy' | 'connectTimeoutMs' | 'maxConnections'>): Dispatcher {
+export function createPool(opts: Pick<TransportOptions, 'proxy' | 'connectTimeoutMs' | 'maxConnections'>): Dispatcher {
   return createDispatcher({ proxy: opts.proxy, connectTimeoutMs: connectTimeoutOf(opts), connections: opts.maxConnections });
 }
 

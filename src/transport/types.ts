@@ -36,7 +36,7 @@ export interface DescribedRequest {
   text: string;
 }
 
-export interface ApiClient {
+export interface Transport {
   describe(req: ApiRequest): Promise<DescribedRequest>;
   request(req: ApiRequest): Promise<ApiResponse>;
   stream<T = never>(req: ApiRequest, opts?: StreamOptions<T>): Promise<StreamResponse<T>>;

@@ -2,8 +2,8 @@
 // last complete day minus --lookback. Today is fetched but marked partial. Days are the account's.
 
 import { UsageError } from '../core/errors.js';
-import { addDays, dayNumber, formatDay, fromDayNumber, type CivilDate } from '../statistics/civil.js';
-import { parseDateToken } from '../statistics/dates.js';
+import { addDays, dayNumber, formatDay, fromDayNumber, type CivilDate } from '../time/civil.js';
+import { parseDateToken } from '../time/dates.js';
 
 export const DEFAULT_BACKFILL_DAYS = 30;
 export const DEFAULT_LOOKBACK = 3;

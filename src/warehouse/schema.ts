@@ -8,7 +8,7 @@ import { advertiserSchema } from '../schema/advertiser.js';
 import { campaignSchema } from '../schema/campaign.js';
 import { columnsOf, type EntitySchema } from '../schema/field.js';
 import { publicationSchema } from '../schema/publication.js';
-import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, type StatsFieldDef } from '../schema/statistics.js';
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, type StatsFieldDef } from '../schema/stats.js';
 
 export type Dialect = 'duckdb' | 'postgres';
 export type ColumnKind = 'date' | 'hour' | 'text' | 'count' | 'money' | 'bool' | 'timestamp';
@@ -36,7 +36,7 @@ const text = (...names: string[]) => names.map((n) => col(n, 'text'));
 
 const KIND: Record<ColumnType, ColumnKind> = { string: 'text', int: 'count', decimal: 'money', bool: 'bool' };
 
-/** The statistics columns a table keeps, typed and ordered as the schema has them (src/schema/statistics.ts). */
+/** The statistics columns a table keeps, typed and ordered as the schema has them (src/schema/stats.ts). */
 function figures(fields: Readonly<Record<string, StatsFieldDef>>): TableColumn[] {
   return Object.entries(fields)
     .filter(([, f]) => f.warehouse === true)

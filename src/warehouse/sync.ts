@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { WarehousePort } from './port.js';
 import { UsageError } from '../core/errors.js';
 import { parseConcurrency } from '../core/pool.js';
-import { resolveTimeZone, localDateHour } from '../statistics/zone.js';
+import { resolveTimeZone, localDateHour } from '../time/zone.js';
 import { oneOf } from '../schema/rules.js';
 import { parseLookback, planDays } from './plan.js';
 import { GRAINS, SCHEMA_VERSION, type Grain } from './schema.js';

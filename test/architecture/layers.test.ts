@@ -81,8 +81,11 @@ describe('the layer rules themselves', () => {
     'src/pulse/up.ts': "import { store } from '../warehouse/ok.js';\nexport const up = store;\n",
     'src/warehouse/ok.ts': "import { api } from '../transport/ok.js';\nexport const store = api;\n",
     'src/command-kit/run.ts': "import { VERSION } from '../cli.js';\nexport const run = VERSION;\n",
-    // The renderer reaching for the wire (a retry), allowed to any other command file.
-    'src/command-kit/render.ts': "import { api } from '../transport/ok.js';\nexport const render = api;\n",
+    // The renderer reaching the wire through another module; the output port importing it directly
+    // (allowed to any other command file).
+    'src/output/render.ts': "import { far } from './far.js';\nexport const render = far;\n",
+    'src/output/far.ts': "import { api } from '../transport/ok.js';\nexport const far = api;\n",
+    'src/command-kit/output-port.ts': "import { api } from '../transport/ok.js';\nexport const port = api;\n",
     'src/commands/ok.ts': "import { api } from '../transport/ok.js';\nexport const ok = api;\n",
     // The transport knows no endpoint; the command kit imports no command.
     'src/endpoints/ok.ts': "import { api } from '../transport/ok.js';\nexport const endpoint = api;\n",
@@ -105,7 +108,8 @@ describe('the layer rules themselves', () => {
     ['layer-session', 'src/session/up.ts'],
     ['layer-pulse', 'src/pulse/up.ts'],
     ['not-to-root', 'src/command-kit/run.ts'],
-    ['render-writes-only', 'src/command-kit/render.ts'],
+    ['render-reaches-output-only', 'src/output/render.ts'],
+    ['output-port-writes-only', 'src/command-kit/output-port.ts'],
     ['layer-transport', 'src/transport/up.ts'],
     ['layer-command-kit', 'src/command-kit/up.ts'],
   ])('%s fails on %s', async (rule, from) => {

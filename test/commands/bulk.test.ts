@@ -43,7 +43,9 @@ describe('slot update --from', () => {
     );
     h.mark();
     const plan = expectOk(await h.masg(['slot', 'update', '--from', file, '--dry-run']));
-    expect(plan.stdout).toBe(
+    // The plan, then the request of each update, as the SDK describes them with { dryRun: true }.
+    const [planText, ...requests] = plan.stdout.split(/\n\n(?=POST )/);
+    expect(planText).toBe(
       [
         `~ line 2: ad slot ${slot('Article text').id} (Article text)`,
         '    name: Article text → Article text 2',
@@ -52,9 +54,13 @@ describe('slot update --from', () => {
         `~ line 3: ad slot ${slot('Forecast list').id} (Forecast list)`,
         '    tags: forecast → forecast,weather',
         'Plan: 2 to update, 9 unchanged.',
-        '',
       ].join('\n'),
     );
+    expect(plan.stdout.match(/^POST .*$/gm)).toEqual([
+      `POST ${h.sandbox.url}/adslot/${slot('Article text').id}.xml`,
+      `POST ${h.sandbox.url}/adslot/${slot('Forecast list').id}.xml`,
+    ]);
+    expect(requests.join('')).toContain('name=Article+text+2');
     // The plan read the state (one list call) and changed nothing.
     expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
 
@@ -241,16 +247,17 @@ describe('pub update --from', () => {
       l.startsWith(zebra.id!) ? l.replace(',ACTIVE,', ',stopped,') : l.startsWith(tablet.id!) ? l.replace(',PENDING,', ',ACTIVE,') : l,
     );
     const plan = expectOk(await h.masg(['pub', 'update', '--from', file, '--dry-run']));
-    expect(plan.stdout).toBe(
-      [
-        `~ line 6: publication ${tablet.id} (Tablet Recipes)`,
-        '    status: PENDING → ACTIVE',
-        `~ line 8: publication ${zebra.id} (Zebra Tools)`,
-        '    status: ACTIVE → STOPPED',
-        'Plan: 2 to update, 5 unchanged.',
-        '',
-      ].join('\n'),
-    );
+    const planText = [
+      `~ line 6: publication ${tablet.id} (Tablet Recipes)`,
+      '    status: PENDING → ACTIVE',
+      `~ line 8: publication ${zebra.id} (Zebra Tools)`,
+      '    status: ACTIVE → STOPPED',
+      'Plan: 2 to update, 5 unchanged.',
+      '',
+      `POST ${h.sandbox.url}/publication/${tablet.id}.xml`,
+    ].join('\n');
+    expect(plan.stdout.slice(0, planText.length)).toBe(planText);
+    expect(plan.stdout).toContain(`POST ${h.sandbox.url}/publication/${zebra.id}.xml`);
     h.mark();
     const refused = await h.masg(['pub', 'update', '--from', file]);
     expect(refused.code).toBe(3);
@@ -279,11 +286,14 @@ describe('slot create --from', () => {
     expect(h.sent()).toEqual([]);
 
     writeFileSync(file, `publication,name,formats,tags\n${pub},Bulk one,"text, banner",a\n${pub},Bulk two,iab300x250,\n`);
-    expect(expectOk(await h.masg(['slot', 'create', '--from', file, '--dry-run'])).stdout).toBe(
+    const dry = expectOk(await h.masg(['slot', 'create', '--from', file, '--dry-run'])).stdout;
+    const createText =
       `+ line 2: ad slot Bulk one in publication ${pub} (formats text,banner, tags a)\n` +
-        `+ line 3: ad slot Bulk two in publication ${pub} (formats iab300x250)\n` +
-        'Plan: 2 to create.\n',
-    );
+      `+ line 3: ad slot Bulk two in publication ${pub} (formats iab300x250)\n` +
+      'Plan: 2 to create.\n\nPOST ';
+    expect(dry.slice(0, createText.length)).toBe(createText);
+    expect(dry.match(/^POST .*$/gm)).toEqual([`POST ${h.sandbox.url}/adslot/create.xml`, `POST ${h.sandbox.url}/adslot/create.xml`]);
+    expect(dry).toContain('name=Bulk+two&formats=iab300x250');
     expect(h.sent()).toEqual([]);
     const run = await h.masg(['slot', 'create', '--from', file, '--results', '-']);
     expect(run.code).toBe(0);

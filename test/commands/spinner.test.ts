@@ -13,6 +13,9 @@ let h: Harness;
 let pubId: string;
 
 beforeAll(async () => {
+  // Loaded once here: on a busy machine the first import of ora could outlast the sandbox's
+  // latency, and what is tested is when masg shows the spinner, not how fast ora loads.
+  await import('ora');
   h = await startHarness();
   pubId = (JSON.parse((await h.masg(['pub', 'list', '-o', 'json', '--status', 'ACTIVE'])).stdout) as Array<{ id: string }>)[0]!.id;
   h.sandbox.setFaults({ latencyMs: 700 });
@@ -105,12 +108,10 @@ describe('the Ui wait indicator', () => {
     const { u, text } = ui();
     const a = u.waiting();
     const b = u.waiting();
-    await new Promise((r) => setTimeout(r, 450));
+    await vi.waitFor(() => expect(text()).toContain(WAITING), { timeout: 20_000 });
     a();
     const shown = text();
-    expect(shown).toContain(WAITING);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(text().length).toBeGreaterThan(shown.length); // still animating
+    await vi.waitFor(() => expect(text().length).toBeGreaterThan(shown.length), { timeout: 20_000 }); // still animating
     b();
     const stopped = text();
     await new Promise((r) => setTimeout(r, 200));
@@ -120,14 +121,13 @@ describe('the Ui wait indicator', () => {
   it('a message while spinning clears the spinner line first, and the spinner goes on below it', async () => {
     const { u, text } = ui();
     const done = u.waiting();
-    await new Promise((r) => setTimeout(r, 450));
+    await vi.waitFor(() => expect(text()).toContain(WAITING), { timeout: 20_000 });
     u.notice('masg: retrying');
     const at = text().indexOf('masg: retrying\n');
     // The frame's line was erased just before the message was written…
     expect(text().slice(0, at).endsWith(`${ESC}[1G${ESC}[0K`)).toBe(true);
-    await new Promise((r) => setTimeout(r, 200));
     // …and the spinner carries on on the next line.
-    expect(text().slice(at)).toContain(WAITING);
+    await vi.waitFor(() => expect(text().slice(at)).toContain(WAITING), { timeout: 20_000 });
     done();
   });
 });

@@ -6,8 +6,8 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, createClient, fromProfile } from '../../src/index.js';
-import { addDays, formatDay } from '../../src/statistics/civil.js';
-import { localDateHour } from '../../src/statistics/zone.js';
+import { addDays, formatDay } from '../../src/time/civil.js';
+import { localDateHour } from '../../src/time/zone.js';
 import { runCli } from '../helpers/cli.js';
 import { parseCsv, tempDir, useHarness, type Harness } from './harness.js';
 

@@ -7,12 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/cli.js';
-import { limit } from '../helpers/time-limits.js';
 
 let sandbox: Sandbox;
 let configDir: string;
-// The completion deadline scaled like every time limit in the tests (../helpers/time-limits.ts).
-const base = () => ({ MASG_CONFIG_DIR: configDir, MASG_KEYRING: '0', MASG_COMPLETION_DEADLINE_MS: String(limit(1500)) });
+// The completion deadline is a speed target (npm run bench); here only the answer counts.
+const base = () => ({ MASG_CONFIG_DIR: configDir, MASG_KEYRING: '0', MASG_COMPLETION_DEADLINE_MS: '60000' });
 
 beforeAll(async () => {
   sandbox = await startSandbox();

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KeyringUnavailable, secretTool, systemKeyring } from '../../src/config/keyring.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/cli.js';
-import { limit } from '../helpers/time-limits.js';
 
 const FAKE = `#!/usr/bin/env node
 // A stand-in for libsecret's secret-tool: store (secret on stdin), lookup, clear.
@@ -218,11 +217,10 @@ describe('a credential file readable by others', () => {
 describe('secretTool (unit)', () => {
   it('a tool that does not answer is given up on after the timeout', async () => {
     const k = secretTool({ env: { ...env, FAKE_KEYRING_MODE: 'hang' }, scope: '/x', timeoutMs: 300 });
-    const started = Date.now();
+    // The fake tool never answers: getting an answer at all means the timeout fired.
     const err = await k.get('default').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KeyringUnavailable);
     expect((err as KeyringUnavailable).reason).toMatch(/did not answer within 0\.3 s/);
-    expect(Date.now() - started).toBeLessThan(limit(3000));
   });
 
   it('not found is undefined, not an error; delete says whether something went', async () => {

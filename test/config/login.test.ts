@@ -11,7 +11,9 @@ import { maskKey, whoami } from '../../src/commands/auth/whoami-core.js';
 import { AuthError, ConfigError, UsageError } from '../../src/core/errors.js';
 import { createPrompter } from '../../src/prompt.js';
 import { fakeTty, type FakeTty } from './fake-tty.js';
-import { limit } from '../helpers/time-limits.js';
+
+/** How long to wait for text to appear: a hang guard, never a speed claim. */
+const WAIT_MS = 20_000;
 
 const KEY = 'dk_live_9f8e7d6c5b4a';
 
@@ -29,7 +31,7 @@ const opts = (o: Partial<LoginRequest>): LoginRequest => ({ profile: 'default', 
 
 /** Answer a prompt once its question is on stderr (readline drops input typed ahead of it). */
 async function answer(tty: FakeTty, question: string, input: string): Promise<void> {
-  await vi.waitFor(() => expect(tty.output()).toContain(question), { timeout: limit(2000), interval: 5 });
+  await vi.waitFor(() => expect(tty.output()).toContain(question), { timeout: WAIT_MS, interval: 5 });
   tty.stdin.write(input);
 }
 
@@ -77,20 +79,20 @@ describe('login', () => {
     const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
     const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify, systemZone: 'UTC' });
     await answer(tty, 'E-mail: ', 'not-an-address\r');
-    await vi.waitFor(() => expect(tty.output().split('E-mail: ').length).toBe(3), { timeout: limit(2000), interval: 5 });
+    await vi.waitFor(() => expect(tty.output().split('E-mail: ').length).toBe(3), { timeout: WAIT_MS, interval: 5 });
     tty.stdin.write('me@x.io\r');
     await answer(tty, 'Base URL: ', 'htp//typo\r');
-    await vi.waitFor(() => expect(tty.output()).toContain('masg: Base URL is not a valid URL'), { timeout: limit(2000), interval: 5 });
-    await vi.waitFor(() => expect(tty.output().split('Base URL: ').length).toBe(3), { timeout: limit(2000), interval: 5 });
+    await vi.waitFor(() => expect(tty.output()).toContain('masg: Base URL is not a valid URL'), { timeout: WAIT_MS, interval: 5 });
+    await vi.waitFor(() => expect(tty.output().split('Base URL: ').length).toBe(3), { timeout: WAIT_MS, interval: 5 });
     tty.stdin.write('http://example.com\r'); // plain http off loopback: refused too, asked again
-    await vi.waitFor(() => expect(tty.output().split('Base URL: ').length).toBe(4), { timeout: limit(2000), interval: 5 });
+    await vi.waitFor(() => expect(tty.output().split('Base URL: ').length).toBe(4), { timeout: WAIT_MS, interval: 5 });
     tty.stdin.write('https://api.example\r');
     await answer(tty, '[UTC]: ', 'Mars/Olympus\r');
     await vi.waitFor(() => expect(tty.output()).toContain('masg: Time zone is not a known IANA time zone: "Mars/Olympus"'), {
-      timeout: limit(2000),
+      timeout: WAIT_MS,
       interval: 5,
     });
-    await vi.waitFor(() => expect(tty.output().split('[UTC]: ').length).toBe(3), { timeout: limit(2000), interval: 5 });
+    await vi.waitFor(() => expect(tty.output().split('[UTC]: ').length).toBe(3), { timeout: WAIT_MS, interval: 5 });
     tty.stdin.write('\r'); // the offered default
     await answer(tty, 'Developer key: ', `${KEY}\r`);
     await expect(done).resolves.toMatchObject({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' });

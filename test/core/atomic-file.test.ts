@@ -6,9 +6,8 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/core/atomic-file.js';
+import { openAtomicFile, writeFileAtomic } from '../../src/core/atomic-file.js';
 import { withFileLock } from '../../src/core/file-lock.js';
-import { openAtomicFile } from '../../src/output/atomic-file.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 
 const DIST = join(import.meta.dirname, '../../dist/core/atomic-file.js');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { nullIo } from '../../src/completion/null-io.js';
 import { HELP_TOPICS } from '../../src/help/topics.js';
-import { examplesOf } from '../../src/command-kit/run.js';
+import { examplesOf } from '../../src/help/metadata.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 
 const BIN = join(import.meta.dirname, '../../bin/masg.js');

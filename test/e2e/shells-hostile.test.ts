@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listPublications } from '../../src/endpoints/publications.js';
-import { createClient } from '../../src/transport/transport.js';
+import { createTransport } from '../../src/transport/transport.js';
 import { runCli } from '../helpers/cli.js';
 import {
   HOSTILE_IDS,
@@ -46,7 +46,7 @@ beforeAll(async () => {
     MASG_DEVELOPER_KEY: sandbox.demo.key,
     MASG_COMPLETION_DEADLINE_MS: '10000',
   };
-  const client = createClient({ baseUrl: sandbox.url, ...sandbox.demo });
+  const client = createTransport({ baseUrl: sandbox.url, ...sandbox.demo });
   const all = (await listPublications(client).toArray()).map((p) => p.id);
   await client.close();
   // The service really sends them: the test would prove nothing otherwise.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAdvertisers } from '../../src/endpoints/advertisers.js';
 import { listCampaigns } from '../../src/endpoints/campaigns.js';
 import { listPublications } from '../../src/endpoints/publications.js';
-import { createClient } from '../../src/transport/transport.js';
+import { createTransport } from '../../src/transport/transport.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import {
   bashComplete,
@@ -43,7 +43,7 @@ beforeAll(async () => {
     // four Nodes) the default 1.5 s can pass before an embedded sandbox has answered.
     MASG_COMPLETION_DEADLINE_MS: '10000',
   };
-  const client = createClient({ baseUrl: sandbox.url, ...sandbox.demo });
+  const client = createTransport({ baseUrl: sandbox.url, ...sandbox.demo });
   for (const p of await listPublications(client).toArray()) expected.publications.set(p.id, p.name);
   for (const a of await listAdvertisers(client).toArray()) {
     for (const c of await listCampaigns(client, a.id).toArray()) expected.campaigns.set(c.id, `${c.name} (${a.name})`);

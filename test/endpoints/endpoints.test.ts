@@ -2,19 +2,19 @@
 // entities it returns.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/core/errors.js';
-import { createClient } from '../../src/transport/transport.js';
+import { createTransport } from '../../src/transport/transport.js';
 import { createPublication, listPublications, publicationRequests, updatePublication } from '../../src/endpoints/publications.js';
 import { adSlotRequests, createAdSlot, listAdSlots, updateAdSlot } from '../../src/endpoints/adslots.js';
 import { listAdvertisers } from '../../src/endpoints/advertisers.js';
 import { campaignRequests, getCampaign, listCampaigns } from '../../src/endpoints/campaigns.js';
-import type { ApiClient } from '../../src/transport/types.js';
+import type { Transport } from '../../src/transport/types.js';
 import { LATIN1_JSON, cutMidBody, fixture, startFixtureServer, type FixtureServer, type Recorded } from '../transport/fixture-server.js';
 
 let server: FixtureServer;
-let client: ApiClient;
+let client: Transport;
 beforeAll(async () => {
   server = await startFixtureServer();
-  client = createClient({ baseUrl: `${server.url}/api/v2/`, email: 'ops@example.com', key: 'k', userAgent: 'masg/0.0.0' });
+  client = createTransport({ baseUrl: `${server.url}/api/v2/`, email: 'ops@example.com', key: 'k', userAgent: 'masg/0.0.0' });
 });
 afterAll(async () => {
   await client.close();
@@ -220,7 +220,7 @@ describe('a list that arrives whole (under the read-ahead) is parsed once, befor
   it('the records come from that one parse: the handed-over body is never read again', async () => {
     server.on(LIST_ROUTE, { file: 'publication-list.xml' });
     const expected = await listPublications(client).toArray();
-    const untouched: ApiClient = {
+    const untouched: Transport = {
       ...client,
       stream: async (req, opts) => {
         const res = await client.stream(req, opts);
@@ -245,7 +245,7 @@ describe('a list that arrives whole (under the read-ahead) is parsed once, befor
       res.writeHead(200, { 'content-type': 'text/xml', 'content-length': bytes.byteLength });
       res.end(bytes);
     });
-    const retrying = createClient({
+    const retrying = createTransport({
       baseUrl: `${server.url}/api/v2/`,
       email: 'ops@example.com',
       key: 'k',

@@ -11,7 +11,7 @@
 
 import { errorFromService } from '../../src/core/errors.js';
 import { isJsonObject, jsonScalar, parseJson, type JsonValue } from '../../src/transport/json.js';
-import { malformed } from '../../src/endpoints/statistics-records.js';
+import { malformed } from '../../src/endpoints/stats-records.js';
 import {
   byCountry,
   completeRecord,
@@ -21,7 +21,7 @@ import {
   shapeFields,
   type StatsRecord,
   type StatsShape,
-} from '../../src/endpoints/statistics-shapes.js';
+} from '../../src/endpoints/stats-shapes.js';
 
 type Level = keyof StatsRecord;
 type JsonObject = { [key: string]: JsonValue };

@@ -1,4 +1,5 @@
-// Wall-clock limits in tests are what an idle machine needs. A loaded machine (CI beside other
+// Only the slow tier (test/e2e, test/stress) still uses these: `npm test` asserts no upper bound
+// on wall-clock time (counts, ordering and fake timers instead). Wall-clock limits are what an idle machine needs. A loaded machine (CI beside other
 // jobs, a shared 2-core box) gets more time in proportion, so that a limit proves "it does not
 // hang" without failing on a slow moment. Lower bounds ("waited at least 2.9 s") need no scaling.
 import { availableParallelism, loadavg } from 'node:os';

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, AuthError, ConfigError, UsageError } from '../../src/core/errors.js';
 import { createUi, type UiOptions } from '../../src/output/index.js';
 import { Capture, FakeTty } from './capture.js';
-import { limit } from '../helpers/time-limits.js';
+
+/** How long to wait for text to appear: a hang guard, never a speed claim. */
+const WAIT_MS = 20_000;
 
 function ui(opts: Partial<UiOptions> & { stderr?: Capture } = {}) {
   const stdout = new Capture();
@@ -129,7 +131,7 @@ describe('spinner and progress', () => {
     const tty = new FakeTty();
     const { u } = ui({ stderr: tty, stderrIsTTY: true, spinnerDelayMs: 10 });
     const s = u.spinner('Loading publications');
-    await vi.waitFor(() => expect(tty.text).toContain('Loading publications'), { timeout: limit(2000) });
+    await vi.waitFor(() => expect(tty.text).toContain('Loading publications'), { timeout: WAIT_MS });
     s.update('Still loading');
     s.stop();
     s.stop();
@@ -150,7 +152,7 @@ describe('spinner and progress', () => {
     const tty = new FakeTty();
     const { u } = ui({ stderr: tty, stderrIsTTY: true, spinnerDelayMs: 0 });
     u.progress(3, 40, 'Fetching days');
-    await vi.waitFor(() => expect(tty.text).toContain('Fetching days 3/40'), { timeout: limit(2000) });
+    await vi.waitFor(() => expect(tty.text).toContain('Fetching days 3/40'), { timeout: WAIT_MS });
     u.progress(40, 40);
   });
 });

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixture, startFixtureServer, type FixtureServer } from '../transport/fixture-server.js';
 import { demo, startHarness, type Harness } from '../commands/harness.js';
-import { limit } from '../helpers/time-limits.js';
 
 let h: Harness;
 let pubId: string;
@@ -138,36 +137,32 @@ describe('faults that end in exit 6, with the status named and no stack trace', 
   });
 });
 
+// Each limit is proven by what happened, not by a stopwatch: the slow answer would have been a
+// success (exit 0), the message names the limit that fired, and the requests are counted.
 describe('timeouts and the deadline', () => {
   it('no answer within --timeout: retried, then exit 6 naming the host and the limit', async () => {
     h.sandbox.setFaults({ latencyMs: 1500 });
-    const started = performance.now();
     const run = await h.masg(['adv', 'list', '--timeout', '0.3', '--retries', '1']);
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/Timed out after 0\.3s waiting for 127\.0\.0\.1:\d+\. Gave up after 2 attempts\./);
     expect(run.stderr).toMatch(/raise --timeout/);
     expect(h.sent()).toHaveLength(2);
-    expect(performance.now() - started).toBeLessThan(limit(1500));
   });
 
   it('--deadline cuts a slow request short and says which limit fired', async () => {
     h.sandbox.setFaults({ latencyMs: 5000 });
-    const started = performance.now();
     const run = await h.masg(['adv', 'list', '--deadline', '0.5']);
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/Gave up: the --deadline of 0\.5s was reached while waiting for 127\.0\.0\.1:\d+\./);
     expect(h.sent()).toHaveLength(1); // the deadline is final: no retry after it
-    expect(performance.now() - started).toBeLessThan(limit(2000));
   });
 
   it('a Retry-After beyond the deadline is not waited for: exit 6 at once, saying so', async () => {
     h.sandbox.setFaults({ next: ['429'], retryAfter: 30 });
-    const started = performance.now();
     const run = await h.masg(['adv', 'list', '--deadline', '5']);
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/Not retried: the service asked to wait 30 s \(Retry-After\), past the --deadline \([\d.]+ s left\)\./);
     expect(faults()).toEqual(['429']);
-    expect(performance.now() - started).toBeLessThan(limit(2000));
   });
 });
 

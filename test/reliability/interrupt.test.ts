@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../commands/harness.js';
-import { limit } from '../helpers/time-limits.js';
 
 const BIN = new URL('../../bin/masg.js', import.meta.url).pathname;
 const BUILT = existsSync(new URL('../../dist/cli.js', import.meta.url));
@@ -58,13 +57,11 @@ describe.skipIf(!BUILT)('a real SIGINT to bin/masg.js', () => {
     );
     // Mid-export: requests have gone out and the temporary file exists.
     await until(() => h.sent().length >= 2 && temporaries().length === 1);
-    const signalled = Date.now();
     child.kill('SIGINT');
     const { code, signal } = await exited;
-    const took = Date.now() - signalled;
 
+    // "At once" is counted, not timed: the export stopped with requests still to send.
     expect({ code, signal }).toEqual({ code: 130, signal: null });
-    expect(took).toBeLessThan(limit(2000));
     expect(stderr).toMatch(/[Ii]nterrupted/);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(temporaries()).toEqual([]);
@@ -84,10 +81,9 @@ describe.skipIf(!BUILT)('a real SIGINT to bin/masg.js', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     await until(() => h.sent().length === 1);
     await new Promise((r) => setTimeout(r, 200));
-    const signalled = Date.now();
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(Date.now() - signalled).toBeLessThan(limit(2000));
+    // Sitting out the 20 s would have sent the retry: one request means the wait was cut short.
     expect(h.sent()).toHaveLength(1);
   });
 });
@@ -98,12 +94,11 @@ describe('interruption in-process (the signal masg is given)', () => {
     const controller = new AbortController();
     const pending = h.masg(['adv', 'list', '-o', 'csv'], { signal: controller.signal });
     await until(() => h.sent().length === 1);
-    const started = Date.now();
     controller.abort();
     const run = await pending;
     expect(run.code).toBe(130);
     expect(run.stdout).toBe('');
-    expect(Date.now() - started).toBeLessThan(limit(1000));
+    // Sitting out the wait would have sent the retry.
     expect(h.sent()).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAdSlot, listAdSlots } from '../../src/endpoints/adslots.js';
 import { createPublication } from '../../src/endpoints/publications.js';
-import { createClient } from '../../src/transport/transport.js';
+import { createTransport } from '../../src/transport/transport.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/cli.js';
 import { limit } from '../helpers/time-limits.js';
@@ -26,7 +26,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const clientFor = () => createClient({ baseUrl: sandbox.url, email: sandbox.demo.email, key: sandbox.demo.key, timeoutMs: 20_000 });
+const clientFor = () => createTransport({ baseUrl: sandbox.url, email: sandbox.demo.email, key: sandbox.demo.key, timeoutMs: 20_000 });
 
 it(`${CLIENTS} parallel clients × ${EACH} creates: every write kept`, async () => {
   const setup = clientFor();

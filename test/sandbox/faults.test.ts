@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaults, type Sandbox } from '../../src/sandbox/index.js';
 import { call, demoIds, type Entity, errorOf, start } from './helpers.js';
-import { limit } from '../helpers/time-limits.js';
 
 let sb: Sandbox;
 let pub: string;
@@ -116,10 +115,11 @@ describe('random faults and latency', () => {
       const t0 = Date.now();
       await call(s, 'GET', '/advertisers/list.xml');
       expect(Date.now() - t0).toBeGreaterThanOrEqual(110);
-      s.setFaults({ latencyMs: [0, 10] });
+      // A range: at least its lower end (the upper end is not timed: a busy machine adds to it).
+      s.setFaults({ latencyMs: [150, 160] });
       const t1 = Date.now();
       await call(s, 'GET', '/advertisers/list.xml');
-      expect(Date.now() - t1).toBeLessThan(limit(110));
+      expect(Date.now() - t1).toBeGreaterThanOrEqual(140);
     } finally {
       await s.close();
     }

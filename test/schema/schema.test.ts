@@ -19,9 +19,9 @@ import { campaignSchema } from '../../src/schema/campaign.js';
 import { columnsOf, fieldNames, flagHelp, formFields, type EntitySchema, type Mode } from '../../src/schema/field.js';
 import { publicationSchema, PUBLICATION_RECORD_FIELDS, validatePublication } from '../../src/schema/publication.js';
 import { flagLabel } from '../../src/schema/rules.js';
-import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../../src/schema/statistics.js';
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS } from '../../src/schema/stats.js';
 import { adSlotChanges, adSlotCreate, publicationChanges, publicationCreate } from '../../src/sdk/inputs.js';
-import { statsColumns } from '../../src/statistics/rows.js';
+import { statsColumns } from '../../src/stats/rows.js';
 import { DIMENSION_TABLES, STATS_TABLES } from '../../src/warehouse/schema.js';
 
 const entities: Array<[string, EntitySchema]> = [
@@ -226,7 +226,7 @@ describe('bulk files', () => {
 });
 
 describe('statistics and the warehouse', () => {
-  it('report columns carry the figures of src/schema/statistics.ts, in order', () => {
+  it('report columns carry the figures of src/schema/stats.ts, in order', () => {
     const values = (kind: 'publisher' | 'campaign') => statsColumns(kind).slice(1);
     expect(values('publisher').map((c) => [c.key, c.type, c.priority])).toEqual(
       Object.entries(PUBLISHER_STATS_FIELDS).map(([k, f]) => [k, f.column.type, f.column.priority]),

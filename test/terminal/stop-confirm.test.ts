@@ -9,7 +9,9 @@ import { main } from '../../src/cli.js';
 import type { Io } from '../../src/context.js';
 import { fakeTty } from '../config/fake-tty.js';
 import { tempDir, useHarness, type DemoIds, type Harness } from '../commands/harness.js';
-import { limit } from '../helpers/time-limits.js';
+
+/** How long to wait for text to appear: a hang guard, never a speed claim. */
+const WAIT_MS = 20_000;
 
 let h: Harness;
 let ids: DemoIds;
@@ -30,7 +32,7 @@ async function onTerminal(argv: string[], question: string, reply: string) {
     signal: new AbortController().signal,
   } as unknown as Io;
   const done = main(argv, io);
-  await vi.waitFor(() => expect(tty.output()).toContain(question), { timeout: limit(5000), interval: 10 });
+  await vi.waitFor(() => expect(tty.output()).toContain(question), { timeout: WAIT_MS, interval: 10 });
   const asked = tty.output();
   tty.stdin.write(reply);
   const code = await done;

@@ -2,23 +2,23 @@
 // requests it sends are the ones the sandbox understands, and its XML parses into entities.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, AuthError } from '../../src/core/errors.js';
-import { createClient } from '../../src/transport/transport.js';
+import { createTransport } from '../../src/transport/transport.js';
 import { createPublication, listPublications, publicationRequests, updatePublication } from '../../src/endpoints/publications.js';
 import { createAdSlot, listAdSlots, updateAdSlot } from '../../src/endpoints/adslots.js';
 import { listAdvertisers } from '../../src/endpoints/advertisers.js';
 import { getCampaign, listCampaigns } from '../../src/endpoints/campaigns.js';
 import { entityRecords } from '../../src/endpoints/entities.js';
-import type { ApiClient } from '../../src/transport/types.js';
+import type { Transport } from '../../src/transport/types.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 describe('API functions against the sandbox', () => {
   let sandbox: Sandbox;
-  let client: ApiClient;
+  let client: Transport;
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 7 });
-    client = createClient({ baseUrl: sandbox.url, ...sandbox.demo, userAgent: 'masg/test', timeoutMs: 10_000 });
+    client = createTransport({ baseUrl: sandbox.url, ...sandbox.demo, userAgent: 'masg/test', timeoutMs: 10_000 });
   });
   afterAll(async () => {
     await client?.close();
@@ -114,7 +114,7 @@ describe('API functions against the sandbox', () => {
     expect(missing).toBeInstanceOf(ApiError);
     expect(missing.code).toBe(2000);
 
-    const wrong = createClient({ baseUrl: sandbox.url, email: sandbox.demo.email, key: `${sandbox.demo.key}x` });
+    const wrong = createTransport({ baseUrl: sandbox.url, email: sandbox.demo.email, key: `${sandbox.demo.key}x` });
     const auth = (await listAdvertisers(wrong)
       .toArray()
       .catch((e: unknown) => e)) as AuthError;
@@ -122,7 +122,7 @@ describe('API functions against the sandbox', () => {
     expect(auth).toBeInstanceOf(AuthError);
     expect(auth.code).toBe(1003);
 
-    const other = createClient({ baseUrl: sandbox.url, ...sandbox.other });
+    const other = createTransport({ baseUrl: sandbox.url, ...sandbox.other });
     const [mine] = await listPublications(client).toArray();
     const foreign = (await updatePublication(other, mine!.id, { name: 'x' }).catch((e: unknown) => e)) as ApiError;
     await other.close();

@@ -165,10 +165,10 @@ describe('masg sync into DuckDB', () => {
     expect(run.code).toBe(0);
     expect(h.sent()).toEqual([]);
     expect(existsSync(db)).toBe(false);
-    // The plan's own text is a message; stdout holds the requests and nothing else.
-    expect(run.stderr).toMatch(/masg sync --dry-run: would write 5 days into /);
-    expect(run.stdout).not.toMatch(/^#/m);
-    expect(run.stdout).not.toContain('would write');
+    // The one dry-run renderer: the plan's own lines, a blank line, then one line per request.
+    const [notes, requests] = run.stdout.split('\n\n');
+    expect(notes).toMatch(/^masg sync --dry-run: would write 5 days into /);
+    expect(requests!.split('\n').filter(Boolean).every((line) => /^(GET|POST) /.test(line))).toBe(true);
     expect(
       run.stdout.match(/^GET .*\/publication\/statistics\.xml\?start=\d{8}00&end=\d{8}23&level=adslot&bycountry=true$/gm),
     ).toHaveLength(5);

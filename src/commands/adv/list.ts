@@ -1,6 +1,6 @@
 import { advertiserColumns } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { addOutOption, checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { addOutOption, writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { rawOr } from '../../command-kit/raw.js';
 
 export const advList = defineCommand<ListOptions>({
@@ -10,10 +10,12 @@ export const advList = defineCommand<ListOptions>({
   examples: ['masg adv list', 'masg adv list -o json'],
   columns: advertiserColumns,
   async run(ctx, opts) {
-    checkOut(ctx, opts);
     const { advertiserRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, advertiserRequests.list(), (client) =>
-      writeList(ctx, client.listAdvertisers().batches(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
+    return rawOr(
+      ctx,
+      advertiserRequests.list(),
+      (client) => writeList(ctx, client.listAdvertisers().batches(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
+      { out: opts.out, dryRun: (client) => client.listAdvertisers({ dryRun: true }) },
     );
   },
 });

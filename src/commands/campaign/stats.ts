@@ -1,6 +1,6 @@
 import { defineCommand } from '../../command-kit/define.js';
-import { runStats } from '../statistics/export.js';
-import { addStatsOptions, type StatsFlags } from '../statistics/options.js';
+import { runStats } from '../stats/export.js';
+import { addStatsOptions, type StatsFlags } from '../stats/options.js';
 
 export const campaignStats = defineCommand<StatsFlags>({
   name: 'stats',
@@ -19,6 +19,7 @@ export const campaignStats = defineCommand<StatsFlags>({
       columnOptions: {},
       target: { kind: 'campaign', raw: rawId, label: '<id>' },
       fetch: (sdk, range, id) => sdk.campaignStats(id!, range),
+      describe: (sdk, range, id) => sdk.campaignStats(id!, range, { dryRun: true }),
     });
   },
 });

@@ -13,8 +13,12 @@ export const campaignView = defineCommand<Record<string, never>>({
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'campaign', rawId, '<id>');
     const { campaignRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, campaignRequests.view(id), (client) =>
-      namedRecord(ctx, { columns: campaignColumns, named: campaignColumnsNamed, owner: ADVERTISER_OWNER }, () => client.getCampaign(id)),
+    return rawOr(
+      ctx,
+      campaignRequests.view(id),
+      (client) =>
+        namedRecord(ctx, { columns: campaignColumns, named: campaignColumnsNamed, owner: ADVERTISER_OWNER }, () => client.getCampaign(id)),
+      { dryRun: (client) => client.getCampaign(id, { dryRun: true }) },
     );
   },
 });

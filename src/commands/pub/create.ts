@@ -18,14 +18,19 @@ export const pubCreate = defineCommand<Record<string, string>>({
   async run(ctx, opts) {
     const input = validatePublication(pickPublicationFields(opts), 'create', flagLabel);
     const { publicationRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, publicationRequests.create(input), async (client) => ({
-      kind: 'record',
-      columns: publicationColumns,
-      row: {
-        ...(await client.createPublication(
-          input as unknown as PublicationCreate,
-        )) /* checked strings: the SDK's rules pass them as they are */,
-      },
-    }));
+    return rawOr(
+      ctx,
+      publicationRequests.create(input),
+      async (client) => ({
+        kind: 'record',
+        columns: publicationColumns,
+        row: {
+          ...(await client.createPublication(
+            input as unknown as PublicationCreate,
+          )) /* checked strings: the SDK's rules pass them as they are */,
+        },
+      }),
+      { dryRun: (client) => client.createPublication(input as unknown as PublicationCreate, { dryRun: true }) },
+    );
   },
 });

@@ -4,7 +4,7 @@ import { PUBLICATION_STATUSES } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import { publicationColumns, publicationTableFields } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { addOutOption, checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { addOutOption, writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { rawOr } from '../../command-kit/raw.js';
 
 export interface PubListOptions extends ListOptions {
@@ -32,15 +32,18 @@ export const pubList = defineCommand<PubListOptions>({
   columns: publicationColumns,
   async run(ctx, opts) {
     const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_STATUSES);
-    checkOut(ctx, opts);
     const { publicationRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, publicationRequests.list({ status }), (client) =>
-      writeList(ctx, client.listPublications({ status }).batches(), {
-        entity: 'publications',
-        columns: publicationColumns,
-        tableFields: publicationTableFields,
-        out: opts.out,
-      }),
+    return rawOr(
+      ctx,
+      publicationRequests.list({ status }),
+      (client) =>
+        writeList(ctx, client.listPublications({ status }).batches(), {
+          entity: 'publications',
+          columns: publicationColumns,
+          tableFields: publicationTableFields,
+          out: opts.out,
+        }),
+      { out: opts.out, dryRun: (client) => client.listPublications({ status }, { dryRun: true }) },
     );
   },
 });

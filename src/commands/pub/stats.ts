@@ -2,8 +2,8 @@ import { Option } from 'commander';
 import { LEVELS } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { runStats } from '../statistics/export.js';
-import { addStatsOptions, type StatsFlags } from '../statistics/options.js';
+import { runStats } from '../stats/export.js';
+import { addStatsOptions, type StatsFlags } from '../stats/options.js';
 
 export interface PubStatsOptions extends StatsFlags {
   level?: string;
@@ -32,6 +32,7 @@ export const pubStats = defineCommand<PubStatsOptions>({
       columnOptions: { level, byCountry },
       target: rawId === undefined ? undefined : { kind: 'publication', raw: rawId, label: '[id]' },
       fetch: (sdk, range, id) => sdk.publicationStats({ ...range, level, byCountry, publication: id }),
+      describe: (sdk, range, id) => sdk.publicationStats({ ...range, level, byCountry, publication: id }, { dryRun: true }),
     });
   },
 });

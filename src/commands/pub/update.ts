@@ -61,7 +61,10 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
         return { kind: 'record', columns: publicationColumns, row: { ...updated }, failure: notApplied(id, input, updated.status) };
       },
       // --raw prints the body as it came, but a script still needs the exit code to say so.
-      (response) => notApplied(id, input, singleRecord(response, 'publication').status ?? ''),
+      {
+        check: (response) => notApplied(id, input, singleRecord(response, 'publication').status ?? ''),
+        dryRun: (client) => client.updatePublication(id, input as PublicationChanges, { dryRun: true }),
+      },
     );
   },
 });

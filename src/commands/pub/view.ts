@@ -12,10 +12,15 @@ export const pubView = defineCommand<Record<string, never>>({
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'publication', rawId, '<id>');
     const { publicationRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, publicationRequests.view(id), async (client) => ({
-      kind: 'record',
-      columns: publicationColumns,
-      row: { ...(await client.getPublication(id)) },
-    }));
+    return rawOr(
+      ctx,
+      publicationRequests.view(id),
+      async (client) => ({
+        kind: 'record',
+        columns: publicationColumns,
+        row: { ...(await client.getPublication(id)) },
+      }),
+      { dryRun: (client) => client.getPublication(id, { dryRun: true }) },
+    );
   },
 });

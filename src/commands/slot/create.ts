@@ -36,11 +36,9 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     input.publication = await resolveId(ctx, 'publication', input.publication!, '--publication');
     const { adSlotRequests } = await import('../../sdk/requests.js');
-    return rawOr(
-      ctx,
-      adSlotRequests.create(input),
-      (client) => slotRecord(() => client.createAdSlot(input as AdSlotCreate)),
-      await rawTagsCheck('created', input.tags),
-    );
+    return rawOr(ctx, adSlotRequests.create(input), (client) => slotRecord(() => client.createAdSlot(input as AdSlotCreate)), {
+      check: await rawTagsCheck('created', input.tags),
+      dryRun: (client) => client.createAdSlot(input as AdSlotCreate, { dryRun: true }),
+    });
   },
 });

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../command-kit/define.js';
-import { runStats } from '../statistics/export.js';
-import { addStatsOptions, type StatsFlags } from '../statistics/options.js';
+import { runStats } from '../stats/export.js';
+import { addStatsOptions, type StatsFlags } from '../stats/options.js';
 
 export interface SlotStatsOptions extends StatsFlags {
   byCountry?: boolean;
@@ -22,6 +22,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
       columnOptions: { byCountry },
       target: { kind: 'adslot', raw: rawId, label: '<id>' },
       fetch: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }),
+      describe: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }, { dryRun: true }),
     });
   },
 });

@@ -54,12 +54,10 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       else full = { ...input, name: await currentName(client, id) };
     }
     const request = adSlotRequests.update(id, full);
-    return rawOr(
-      ctx,
-      request,
-      () => slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges)),
-      await rawTagsCheck('updated', input.tags),
-    );
+    return rawOr(ctx, request, () => slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges)), {
+      check: await rawTagsCheck('updated', input.tags),
+      dryRun: () => client.updateAdSlot(id, full as AdSlotChanges, { dryRun: true }),
+    });
   },
 });
 

@@ -13,8 +13,12 @@ export const slotView = defineCommand<Record<string, never>>({
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'adslot', rawId, '<id>');
     const { adSlotRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, adSlotRequests.view(id), (client) =>
-      namedRecord(ctx, { columns: adSlotColumns, named: adSlotColumnsNamed, owner: PUBLICATION_OWNER }, () => client.getAdSlot(id)),
+    return rawOr(
+      ctx,
+      adSlotRequests.view(id),
+      (client) =>
+        namedRecord(ctx, { columns: adSlotColumns, named: adSlotColumnsNamed, owner: PUBLICATION_OWNER }, () => client.getAdSlot(id)),
+      { dryRun: (client) => client.getAdSlot(id, { dryRun: true }) },
     );
   },
 });

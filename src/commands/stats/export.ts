@@ -1,0 +1,181 @@
+// The common run of a statistics command: dates → pieces → one SDK list per piece → rows,
+// every flag checked before anything is sent.
+import type { StatsRecord } from '../../endpoints/stats-shapes.js';
+import type { EntityList } from '../../transport/types.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../core/errors.js';
+import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../time/dates.js';
+import { type Interval, splitRange } from '../../time/intervals.js';
+import { parseConcurrency } from '../../core/pool.js';
+import type { DryRun, MasgClient } from '../../sdk/types.js';
+import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
+import { type IdKind, resolveId } from '../../command-kit/resolve-id.js';
+import { accountTimeZone } from '../../time/zone.js';
+import { INTERVALS } from '../../schema/enums.js';
+import { oneOf } from '../../schema/rules.js';
+import type { CommandResult } from '../../command-kit/define.js';
+import { checkOutTemplate, expandOut, outFile } from '../../command-kit/out-file.js';
+import { outputPort } from '../../command-kit/output-port.js';
+import { rawOr } from '../../command-kit/raw.js';
+import type { StatsFlags } from './options.js';
+import type { ReportSpec } from './report.js';
+import { addNames, lookUpNames } from './names.js';
+
+export interface PieceRange {
+  from: string;
+  to: string;
+  timeZone?: string;
+}
+
+export interface StatsPlan {
+  kind: StatsKind;
+  columnOptions: Omit<StatsColumnOptions, 'interval' | 'names'>;
+  target?: { kind: IdKind & keyof ReportSpec['ids']; raw: string; label: string };
+  fetch: (sdk: MasgClient, range: PieceRange, id: string | undefined) => EntityList<StatsRecord>;
+  /** The same SDK method as `fetch`, with `{ dryRun: true }`. */
+  describe: (sdk: MasgClient, range: PieceRange, id: string | undefined) => Promise<DryRun>;
+}
+
+export async function planRange(ctx: Context, flags: StatsFlags) {
+  const interval = oneOf<Interval>('--interval', flags.interval ?? 'total', INTERVALS);
+  const concurrency = parseConcurrency(flags.concurrency);
+  // Every flag before the credentials: `--date 2024-13-45` is exit 2 even with no profile yet.
+  accountTimeZone(flags.tz);
+  checkDateFlags({ date: flags.date, from: flags.from, to: flags.to, now: new Date() });
+  checkOutTemplate(flags.out);
+  const creds = await ctx.credentials();
+  // Unknown zone: absolute days still work; today, yesterday, -Nd and the default are refused (exit 3).
+  const tz = accountTimeZone(flags.tz, creds.timezone);
+  const range = parseDateRange({ date: flags.date, from: flags.from, to: flags.to, tz, now: new Date() });
+  const pieces = splitRange(range.start, range.end, interval);
+  return { interval, concurrency, tz, range, pieces };
+}
+
+export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan): Promise<CommandResult> {
+  const template = { ...given, out: outFile(given.out) };
+  const { interval, concurrency, tz, range, pieces } = await planRange(ctx, template);
+  const flags = { ...template, out: expandOut(template.out, range) };
+  if (flags.chart) checkChart(ctx, flags, interval);
+  // An unknown --fields name is a usage error before anything is sent.
+  const port = outputPort(ctx);
+  const settings = flags.chart ? undefined : await port.settings(flags.out);
+  const day = oneDayAsked(range, interval, settings?.fields);
+  const allColumns = [
+    ...(day === undefined ? [] : [{ key: 'date', type: 'string', priority: 1 } as const]),
+    ...statsColumns(plan.kind, { ...plan.columnOptions, interval, names: true }),
+  ];
+  if (settings?.fields !== undefined) (await import('../../output/index.js')).selectColumns(allColumns, settings.fields);
+  const id = plan.target === undefined ? undefined : await resolveId(ctx, plan.target.kind, plan.target.raw, plan.target.label);
+  const ui = await ctx.ui();
+  if (range.defaulted) ui.info(`No date given: showing today so far (${stampDay(range.start)}, ${tz}).`);
+  else if (range.clippedFrom) {
+    ui.notice(
+      `masg: the range ends in the future (${stampLabel(range.clippedFrom)}); stopping at the current hour, ${stampLabel(range.end)} (${tz ?? 'in every time zone'}).`,
+    );
+  }
+  if (ctx.globals.raw && pieces.length > 1) {
+    throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
+  }
+  const sdk = await ctx.sdk();
+  const pieceRange = (piece: { start: string; end: string }): PieceRange => ({
+    from: piece.start,
+    to: piece.end,
+    ...(tz !== undefined && { timeZone: tz }),
+  });
+  const spec: ReportSpec = {
+    kind: plan.kind,
+    interval,
+    pieces,
+    day,
+    fetch: (piece) => plan.fetch(sdk, pieceRange(piece), id),
+    ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
+  };
+  // --dry-run: every piece's request (one per day or hour with --interval), none sent.
+  const describeAll = async (client: MasgClient): Promise<DryRun> => {
+    const described = await Promise.all(pieces.map((piece) => plan.describe(client, pieceRange(piece), id)));
+    if (flags.out) ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`);
+    return { requests: described.flatMap((d) => d.requests) };
+  };
+  const { requestOf } = await import('../../sdk/stats.js');
+  return rawOr(
+    ctx,
+    requestOf(spec.fetch(pieces[0])),
+    async () => {
+      const startedAt = performance.now();
+      const onProgress =
+        pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
+      const run = { concurrency, signal: ctx.io.signal, onProgress };
+      const { drawReport, writeReport } = await import('./report.js');
+      if (flags.chart) {
+        await drawReport(port, spec, run, ['impressions', 'clicks', plan.kind === 'campaign' ? 'spend' : 'earnings']);
+        return { kind: 'done' };
+      }
+      const wantNames = settings!.fields === undefined ? settings!.format === 'table' : settings!.fields.some((f) => NAME_KEYS.includes(f));
+      // Loaded now so the name lookup goes out at once, alongside the report.
+      if (wantNames) await import('../../endpoints/index.js');
+      await writeReport(port, settings!, {
+        spec,
+        run,
+        columns: allColumns,
+        idColumns: statsColumns(plan.kind, { ...plan.columnOptions, interval }),
+        names: wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined,
+        retry: {
+          retries: ctx.globals.retries,
+          deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
+        },
+        out: flags.out,
+        range: rangeLabel(range, tz),
+      });
+      return { kind: 'done' };
+    },
+    { out: flags.out, dryRun: describeAll },
+  );
+}
+
+/** The day of a one-day total when --fields asks for `date`; over several days it has none. */
+function oneDayAsked(range: DateRange, interval: Interval, fields: string[] | undefined): string | undefined {
+  if (interval !== 'total' || !fields?.includes('date')) return undefined;
+  const [from, to] = [stampDay(range.start), stampDay(range.end)];
+  if (from === to) return from;
+  throw new UsageError(`--fields date: this report covers ${from} to ${to}, so its rows have no one date.`, {
+    field: '--fields',
+    hint: 'Add --interval day for one row per day, or ask for one day (--date <day>).',
+  });
+}
+
+function rangeLabel(range: DateRange, tz: string | undefined): string {
+  const whole = range.start.endsWith('00') && range.end.endsWith('23');
+  const [from, to] = whole ? [stampDay(range.start), stampDay(range.end)] : [stampLabel(range.start), stampLabel(range.end)];
+  return `${from === to ? from : `${from} to ${to}`}${tz === undefined ? '' : `, ${tz}`}`;
+}
+
+/** A failed name lookup is a notice, not the report's failure: the report shows IDs only. */
+async function startNameLookup(
+  ctx: Context,
+  sdk: MasgClient,
+  plan: StatsPlan,
+  id: string | undefined,
+): Promise<((row: Record<string, string | undefined>) => void) | undefined> {
+  const level = 'level' in plan.columnOptions ? plan.columnOptions.level : undefined;
+  try {
+    const table = await lookUpNames(sdk, { kind: plan.kind, level, id });
+    return (row) => addNames(row, table);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    (await ctx.ui()).notice(`masg: the names could not be read (${why}); showing IDs only.`);
+    return undefined;
+  }
+}
+
+/** --chart off a terminal is refused, not dropped: a script never gets a chart for data. */
+function checkChart(ctx: Context, flags: StatsFlags, interval: Interval): void {
+  const refuse = (why: string) => {
+    throw new UsageError(`--chart ${why}`, { field: '--chart' });
+  };
+  if (interval === 'total') refuse('needs --interval day or hour: a chart of one total would be a single mark.');
+  if (ctx.globals.raw) refuse("and --raw cannot go together: --raw prints the service's body.");
+  if (flags.out !== undefined) refuse('draws on the terminal; --out writes data to a file: choose one.');
+  if (ctx.globals.output !== undefined && ctx.globals.output !== 'table')
+    refuse(`draws a chart, not ${ctx.globals.output}: drop -o or --chart.`);
+  if (!ctx.io.stdout.isTTY) refuse('draws on a terminal, and stdout is not one: drop --chart (or use -o csv) for data.');
+}

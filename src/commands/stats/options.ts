@@ -1,0 +1,31 @@
+// Flags shared by `pub stats`, `slot stats` and `campaign stats`.
+import type { Command } from 'commander';
+import { INTERVALS } from '../../schema/enums.js';
+import { DEFAULT_CONCURRENCY } from '../../config/defaults.js';
+import { STATS_OUT_OPTION } from '../../command-kit/out-file.js';
+
+export interface StatsFlags {
+  date?: string;
+  from?: string;
+  to?: string;
+  tz?: string;
+  interval?: string;
+  concurrency?: string;
+  out?: string;
+  chart?: boolean;
+}
+
+export function addStatsOptions(cmd: Command): Command {
+  return cmd
+    .option('--date <day>', 'one whole day: YYYY-MM-DD, today, yesterday or -Nd (default: today)')
+    .option('--from <time>', 'start: YYYY-MM-DD (from 00:00), YYYY-MM-DDTHH, YYYYMMDDHH, today, yesterday, -Nd')
+    .option('--to <time>', 'end, inclusive: YYYY-MM-DD (until 23:59), YYYY-MM-DDTHH, YYYYMMDDHH, today, yesterday, -Nd')
+    .option('--tz <zone>', "the account's IANA time zone, for today/yesterday/-Nd (default: MASG_TIMEZONE, else the profile's)")
+    .option('--interval <interval>', `${INTERVALS.join(', ')}: one row per day or hour needs one request each`, 'total')
+    .option('--concurrency <n>', 'requests in flight at once for --interval day|hour', String(DEFAULT_CONCURRENCY))
+    .option(...STATS_OUT_OPTION)
+    .option(
+      '--chart',
+      'draw impressions, clicks and earnings (spend for campaigns) per interval on the terminal; needs --interval day|hour',
+    );
+}
