@@ -50,7 +50,7 @@ async function toFile(ctx: Context, opts: SqlOptions, query: string, out: string
     throw new UsageError('--fields does not apply to a .parquet file.', { field: '--fields', hint: 'Select the columns in the query.' });
   }
   if (format === 'json' || format === 'ndjson' || settings.fields !== undefined) return written(ctx, await runQuery(ctx, opts, query), out);
-  const [{ runSql }, { openAtomicFile }] = await Promise.all([import('../warehouse/sql.js'), import('../output/atomic-file.js')]);
+  const [{ runSql }, { openAtomicFile }] = await Promise.all([import('../warehouse/sql.js'), import('../core/atomic-file.js')]);
   // Created first: the one file DuckDB is allowed to write, and an unwritable folder fails before the query.
   const file = await openAtomicFile(out);
   let result: SqlResult;

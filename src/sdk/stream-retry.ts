@@ -3,7 +3,7 @@
 // and --deadline as every other request, with the transport's backoff.
 
 import type { NetworkError } from '../core/errors.js';
-import { isBrokenStream } from './statistics.js';
+import { isBrokenStream } from './stats.js';
 
 export interface StreamRetryOptions {
   /** Extra attempts after the first. */
