@@ -243,9 +243,11 @@ export function run(): void {
     // Loaded by the one command that restarts (masg sync): every other start-up stays as small.
     restartWith: async (nodeFlags) => (await import('./core/restart.js')).restartWith(process, nodeFlags),
   };
-  // EPIPE (`| head -1`) is not worth a stack trace.
+  // EPIPE (`| head -1`) is not worth a stack trace; the code is 0 unless the command decided one (pulse's 9).
+  let closedPipeExit: number = ExitCode.OK;
+  io.exitOnClosedPipe = (code) => void (closedPipeExit = code);
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(ExitCode.OK);
+    if (e.code === 'EPIPE') process.exit(closedPipeExit);
   });
   // An emptied event loop with the command pending would exit 0: cron would take it for a success.
   let settled = false;

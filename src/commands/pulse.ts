@@ -3,7 +3,7 @@
 // whole range, else from the service; src/pulse analyses them; the screen or the JSON goes to
 // stdout, the page to --html; exit 9 when a finding is an alert.
 import { readFile } from 'node:fs/promises';
-import { AlertsFoundError, UsageError } from '../core/errors.js';
+import { AlertsFoundError, markReported, UsageError } from '../core/errors.js';
 import { parseConcurrency } from '../core/pool.js';
 import { checkDateFlags, parseDateRange } from '../statistics/dates.js';
 import { accountTimeZone } from '../statistics/zone.js';
@@ -112,19 +112,14 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
     }
     const alerts = report.findings.filter((f) => f.severity === 'alert').length;
     const failure = alerts === 0 ? undefined : new AlertsFoundError(`${alerts} alert${alerts === 1 ? '' : 's'} on ${day} (exit 9).`);
-    if (format === 'json') return { kind: 'text', text: `${JSON.stringify(report, null, 2)}\n`, failure };
-    const settings = await ctx.outputSettings();
-    const [{ renderScreen }, { createChalk }, { loadWidth }] = await Promise.all([
-      import('../pulse/screen.js'),
-      import('../output/color.js'),
-      import('../output/width.js'),
-    ]);
-    await loadWidth();
-    return {
-      kind: 'text',
-      text: withNewline(renderScreen(report, { chalk: await createChalk(settings.color), width: settings.width })),
-      failure,
-    };
+    // An alert is a result, not a failure: --quiet keeps stderr empty (the exit code says it).
+    if (failure && ctx.globals.quiet) markReported(failure);
+    const text = format === 'json' ? await jsonText(ctx, report) : await screenText(ctx, report);
+    // A reader that closes the pipe early (`| head`) must not turn 9 into 0: the code is decided now.
+    if (failure) ctx.io.exitOnClosedPipe?.(failure.exitCode);
+    await writeReport(ctx, text);
+    if (failure) throw failure;
+    return { kind: 'done' };
   } catch (err) {
     await html?.abort();
     throw html ? html.explain(err) : err;
@@ -170,3 +165,33 @@ async function fromService(
 }
 
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+
+/** The JSON document; on a terminal its control characters show as \uXXXX, as every machine format's do. */
+async function jsonText(ctx: Context, report: import('../pulse/types.js').PulseReport): Promise<string> {
+  const { terminalView } = await import('../output/sanitize.js');
+  return terminalView(ctx.io.stdout)(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+async function screenText(ctx: Context, report: import('../pulse/types.js').PulseReport): Promise<string> {
+  const settings = await ctx.outputSettings();
+  const [{ renderScreen }, { createChalk }, { loadWidth }] = await Promise.all([
+    import('../pulse/screen.js'),
+    import('../output/color.js'),
+    import('../output/width.js'),
+  ]);
+  await loadWidth();
+  // settings.width is undefined for a pipe or a file: piped text is never fitted (docs/output.md).
+  return withNewline(renderScreen(report, { chalk: await createChalk(settings.color), width: settings.width }));
+}
+
+/**
+ * The report to stdout, waiting until it was handed over: a report not written entirely is never
+ * exit 0 or 9 but 7 (a full disk). A reader that closed the pipe (EPIPE) took what it wanted.
+ */
+async function writeReport(ctx: Context, text: string): Promise<void> {
+  const { writeAll } = await import('../output/write-all.js');
+  const failure = await writeAll(ctx.io.stdout, text);
+  if (failure === undefined || (failure as NodeJS.ErrnoException).code === 'EPIPE') return;
+  const { localIOError } = await import('../core/local-io.js');
+  throw localIOError(failure, 'standard output') ?? failure;
+}

@@ -14,4 +14,9 @@ export interface Io {
    * Node has no process.execve (before 22.15) or a flag is set already.
    */
   restartWith?: (nodeFlags: readonly string[]) => Promise<void>;
+  /**
+   * The exit code a command has decided on before it writes (masg pulse's 9 when alerts fired):
+   * the real binary exits with it, not 0, when stdout's reader closes the pipe early (EPIPE).
+   */
+  exitOnClosedPipe?: (code: number) => void;
 }

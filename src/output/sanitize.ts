@@ -39,3 +39,17 @@ export function escapeForTerminal(text: string): string {
 export function terminalView(out: object): (text: string) => string {
   return (out as { isTTY?: boolean }).isTTY === true ? escapeForTerminal : (text) => text;
 }
+
+/**
+ * Plain data (a report, a finding) with every string passed through sanitizeForDisplay: for output
+ * that is built from many fields of service text (the pulse screen, its page, a notification), so
+ * no field can be forgotten on the way.
+ */
+export function sanitizeStrings<T>(value: T): T {
+  if (typeof value === 'string') return (hasUnsafeCharacters(value) ? sanitizeForDisplay(value) : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => sanitizeStrings(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeStrings(v)])) as T;
+  }
+  return value;
+}
