@@ -181,10 +181,11 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
   }
   if (err instanceof MasgError) {
     if (wasReported(err)) return err.exitCode;
-    const { messageWidth, wrapTo } = await import('./output/wrap.js');
+    const [{ messageWidth, wrapTo }, { sanitizeLines }] = await Promise.all([import('./output/wrap.js'), import('./output/sanitize.js')]);
     const width = messageWidth(io.stderr, io.env);
-    io.stderr.write(`${wrapTo(`masg: ${err.message}`, width, 2)}\n`);
-    if (err.hint) io.stderr.write(`${wrapTo(err.hint.replace(/^/gm, '  '), width)}\n`);
+    // Messages may quote service text (names): data, never terminal control.
+    io.stderr.write(`${wrapTo(`masg: ${sanitizeLines(err.message)}`, width, 2)}\n`);
+    if (err.hint) io.stderr.write(`${wrapTo(sanitizeLines(err.hint).replace(/^/gm, '  '), width)}\n`);
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }
@@ -203,7 +204,7 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
     return ExitCode.INTERRUPTED;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  io.stderr.write(`masg: internal error: ${e.message}\n`);
+  io.stderr.write(`masg: internal error: ${(await import('./output/sanitize.js')).sanitizeLines(e.message)}\n`);
   io.stderr.write(debug ? `${e.stack}\n` : 'Run again with --debug for details, and report it if it persists.\n');
   return ExitCode.INTERNAL;
 }

@@ -26,6 +26,11 @@ export function sanitizeForDisplay(text: string): string {
   return text.replace(ANSI_SEQUENCE, '').replace(WHITESPACE_CONTROL, ' ').replace(UNSAFE, '');
 }
 
+/** Messages (errors, hints, notices) that may quote service text: sanitised line by line, so their own line breaks survive. */
+export function sanitizeLines(text: string): string {
+  return hasUnsafeCharacters(text) ? text.split('\n').map(sanitizeForDisplay).join('\n') : text;
+}
+
 export function hasUnsafeCharacters(text: string): boolean {
   return HAS_UNSAFE.test(text);
 }

@@ -2,6 +2,7 @@
 // the network, so it works offline, as a mail attachment and printed on A4. Every chart has a
 // text alternative (its <title>/<desc>) and its figures in a table beside it. Figures carry
 // `data-key` attributes naming their place in the JSON, which the browser test compares.
+import { sanitizeStrings } from '../output/sanitize.js';
 import { changeText } from './screen.js';
 import type { Compared, Headline, PulseReport } from './types.js';
 
@@ -28,7 +29,9 @@ section { break-inside: avoid-page; }
 @media print { body { padding: 0; max-width: none; } h2 { break-after: avoid; } }
 `;
 
-export function renderHtml(r: PulseReport): string {
+export function renderHtml(report: PulseReport): string {
+  // Names are data: no control character reaches the page (a `cat` of it, a mail client), whatever the markup.
+  const r = sanitizeStrings(report);
   const alerts = r.findings.filter((f) => f.severity === 'alert').length;
   const title = `Pulse of ${r.date}`;
   return `<!DOCTYPE html>
