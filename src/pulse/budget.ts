@@ -2,6 +2,7 @@
 // overall budget used up, or on course to use it up before its end date. Each says which budget
 // (`budget: "daily" | "overall"`), so the two never look alike; a check that needs what the
 // campaign used since its start, when that is not known, is reported as not run (`unchecked`).
+import { group } from '../output/chart.js';
 import { budgetUnit, campaignContext, dailyBudgetOf, figure, quote, sumOver, type CampaignDay, type PulseData } from './data.js';
 import { daysBetween, plusDays } from './days.js';
 import { cmp, floorDiv, fmt, fromNumber, int, isZero, mean, mul, ratio, sub, times } from './figures.js';
@@ -48,6 +49,9 @@ export function budgetFindings(data: PulseData, c: Campaign, days: Map<string, C
 
 type Part = { severity: Severity; value: string; baseline: string; message: string };
 
+/** A figure in a message, grouped as the tables print it (25,932.71). */
+const g = (d: ReturnType<typeof int>, scale: number) => group(fmt(d, scale));
+
 function overDaily(data: PulseData, unit: Unit, used: ReturnType<typeof int>, daily: ReturnType<typeof int>): Part | undefined {
   if (cmp(used, daily) <= 0) return undefined;
   const scale = SCALE[unit];
@@ -58,7 +62,7 @@ function overDaily(data: PulseData, unit: Unit, used: ReturnType<typeof int>, da
     severity: alert ? 'alert' : 'watch',
     value: fmt(used, scale),
     baseline: fmt(daily, scale),
-    message: `${amount(unit, fmt(used, scale))} on ${data.input.date}, ${percent} % over its daily budget of ${fmt(daily, scale)}.`,
+    message: `${amount(unit, g(used, scale))} on ${data.input.date}, ${percent} % over its daily budget of ${g(daily, scale)}.`,
   };
 }
 
@@ -70,9 +74,9 @@ function overallFinding(data: PulseData, c: Campaign, unit: Unit, days: Map<stri
   const overall = figure('money', c.overallBudget, 'overallBudget', campaignContext(c, input.date));
   if (overall.units <= 0n) return undefined;
   const spent = figure(unit === 'spend' ? 'money' : 'count', c.spentToDate, `${unit} to date`, campaignContext(c, input.date));
-  const of = `${fmt(spent, scale)} of ${fmt(overall, scale)}`;
+  const of = `${g(spent, scale)} of ${g(overall, scale)}`;
   if (cmp(spent, overall) >= 0) {
-    const message = `has ${amount(unit, fmt(spent, scale))} of its overall budget of ${fmt(overall, scale)}.`;
+    const message = `has ${amount(unit, g(spent, scale))} of its overall budget of ${g(overall, scale)}.`;
     return { severity: 'alert', value: fmt(spent, scale), baseline: fmt(overall, scale), message };
   }
   const end = (c.endDate ?? '').slice(0, 10);
@@ -85,7 +89,7 @@ function overallFinding(data: PulseData, c: Campaign, unit: Unit, days: Map<stri
   const daysLeft = daysBetween(input.date, end);
   if (lasts >= daysLeft) return undefined;
   const runsOut = plusDays(input.date, Math.max(lasts, 0) + 1);
-  const pace = fmt(mean(paceSum, paceDays.length, scale), scale);
+  const pace = g(mean(paceSum, paceDays.length, scale), scale);
   return {
     severity: 'watch',
     value: fmt(spent, scale),

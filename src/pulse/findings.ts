@@ -7,6 +7,7 @@
 // The baseline is the mean of the comparable days (weekday with weekdays, weekend with weekend);
 // the band is their range. A value must be outside the band *and* past the threshold, so a day
 // like the quietest baseline day is never a drop.
+import { group } from '../output/chart.js';
 import { budgetFindings } from './budget.js';
 import { compare, quote, sumOver, type CampaignDay, type Figures, type PulseData } from './data.js';
 import { changeAtLeast, cmp, fmt, fromNumber, int, isZero, mean, mul, times, ZERO, type Decimal } from './figures.js';
@@ -122,7 +123,7 @@ function outage(
     budget: null,
     value: '0',
     baseline: fmt(avg, 0),
-    message: `${entityLabel(entity)} ${quote(name)}${of} had no requests on ${input.date}; it had requests on ${active} of the ${baseline.length} days before (${fmt(avg, 0)} a day).`,
+    message: `${entityLabel(entity)} ${quote(name)}${of} had no requests on ${input.date}; it had requests on ${active} of the ${baseline.length} days before (${group(fmt(avg, 0))} a day).`,
   };
 }
 
@@ -184,6 +185,6 @@ function band<F extends Figures | CampaignDay>(
     budget: null,
     value: c.value,
     baseline: c.baseline,
-    message: `${label}: ${metric} ${c.value} against ${c.baseline} a day (${c.change.startsWith('-') ? '' : '+'}${c.change} %), ${kind === 'drop' ? 'below' : 'above'} every comparable day before.`,
+    message: `${label}: ${metric} ${group(c.value)} against ${group(c.baseline)} a day (${c.change.startsWith('-') ? '' : '+'}${c.change} %), ${kind === 'drop' ? 'below' : 'above'} every comparable day before.`,
   };
 }

@@ -45,7 +45,16 @@ describe('outage.minShare × baseline days, exactly (#12)', () => {
       }
     }
     // The class the float got wrong: 0.56 × 25 among them (14.000000000000002 → 15).
-    expect(floatWrong).toEqual([[14, 50], [28, 25], [28, 50], [28, 75], [56, 25], [56, 50], [56, 75], [68, 75]]);
+    expect(floatWrong).toEqual([
+      [14, 50],
+      [28, 25],
+      [28, 50],
+      [28, 75],
+      [56, 25],
+      [56, 50],
+      [56, 75],
+      [68, 75],
+    ]);
   });
 
   test('end to end: for each pair the float got wrong, an outage with exactly ⌈share × days⌉ active days is found, one fewer is not', () => {
@@ -77,8 +86,7 @@ describe('outage.minShare × baseline days, exactly (#12)', () => {
 describe('thresholds on exact figures, not on the rounded change (#12)', () => {
   const steady = (today: string) => input(7, () => '10000', today);
   const severity = (today: string) =>
-    analysePulse(steady(today)).findings.find((f) => f.kind === 'drop' && f.entity === 'publication' && f.metric === 'requests')
-      ?.severity;
+    analysePulse(steady(today)).findings.find((f) => f.kind === 'drop' && f.entity === 'publication' && f.metric === 'requests')?.severity;
 
   test('39.96 % down is a watch (it shows as -40.0 %), 40 % exactly is an alert', () => {
     expect(severity('6004')).toBe('watch');
@@ -143,7 +151,9 @@ describe('a value the pulse cannot read is refused, as sync refuses it (#7)', ()
   test('a budget the pulse cannot read is refused too, naming the campaign', () => {
     const rows = input(7, () => '10000', '10000');
     rows.campaigns = [{ id: 'c1', name: 'Camp', status: 'ACTIVE', dailyBudget: '1,500.00' }];
-    expect(() => analysePulse(rows)).toThrow(/"1,500.00" as dailyBudget, which should be an amount .*\(campaign "Camp" \(c1\), 2024-06-14\)/);
+    expect(() => analysePulse(rows)).toThrow(
+      /"1,500.00" as dailyBudget, which should be an amount .*\(campaign "Camp" \(c1\), 2024-06-14\)/,
+    );
   });
 });
 
@@ -186,10 +196,62 @@ describe('over HTTP: a service that groups thousands (13,098)', () => {
   test('masg pulse: exit 6 naming requests, the entity and the day; no report, no false outage', async () => {
     const run = await h.masg(['pulse', '--date', DAY, '-o', 'json', '--retries', '0'], { env: { MASG_BASE_URL: url } });
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/The service sent \\?"\d+,\d{3}\\?" as requests, which should be a whole number \(publication .+, ad slot .+, 2024-06-\d\d\)/);
+    expect(run.stderr).toMatch(
+      /The service sent \\?"\d+,\d{3}\\?" as requests, which should be a whole number \(publication .+, ad slot .+, 2024-06-\d\d\)/,
+    );
     expect(JSON.parse(run.stderr)).toMatchObject({ error: { name: 'NetworkError', exitCode: 6 } });
     expect(run.code).toBe(6);
   });
 });
 
 afterAll(removeTempDirs);
+
+describe('a change within ±1 % is not painted (issue 29 #17)', () => {
+  test.each([
+    ['0.1', 'flat'],
+    ['-0.1', 'flat'],
+    ['-0.9', 'flat'],
+    ['1.0', 'up'],
+    ['-1.0', 'down'],
+    ['-73.0', 'down'],
+    [null, 'flat'],
+  ])('%s → %s', async (change, tone) => {
+    const { changeTone } = await import('../../src/pulse/screen.js');
+    expect(changeTone(change)).toBe(tone);
+  });
+});
+
+describe('daily and overall budget findings look different (issue 29 #3)', () => {
+  test('budget: "overall" with "to date" and "overall budget" on the screen; "daily budget" for the day', async () => {
+    const { renderScreen } = await import('../../src/pulse/screen.js');
+    const { Chalk } = await import('chalk');
+    const c = {
+      id: 'c1',
+      name: 'Camp',
+      status: 'ACTIVE',
+      startDate: '2024-05-01T00:00',
+      endDate: '2024-06-30T23:59',
+      dailyBudget: '50.00',
+      overallBudget: '1500.00',
+      spentToDate: '25932.71',
+    };
+    const days = [...baselineDates(DAY, 7), DAY].map((date) => ({
+      date,
+      campaign: 'c1',
+      impressions: '1000',
+      clicks: '10',
+      conversions: '1',
+      spend: '181.77',
+    }));
+    const report = analysePulse({ ...input(7, () => '10000', '10000'), campaigns: [c], campaignStats: days });
+    const budgets = report.findings.filter((f) => f.kind === 'budget');
+    expect(budgets.map((f) => [f.budget, f.metric, f.value, f.baseline])).toEqual([
+      ['daily', 'spend', '181.77', '50.00'],
+      ['overall', 'spend', '25932.71', '1500.00'],
+    ]);
+    expect(budgets[1].message).toBe('Campaign "Camp" has spent 25,932.71 of its overall budget of 1,500.00.');
+    const screen = renderScreen(report, { chalk: new Chalk({ level: 0 }) });
+    expect(screen).toContain('Campaign "Camp": spend 181.77, daily budget 50.00');
+    expect(screen).toContain('Campaign "Camp": spend 25,932.71 to date, overall budget 1,500.00');
+  });
+});
