@@ -29,7 +29,7 @@ function isRegularFile(fd: number): boolean {
 
 function writeFileDescriptor(fd: number, bytes: Buffer): Error | undefined {
   try {
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
     return undefined;
   } catch (err) {
     return err as Error;

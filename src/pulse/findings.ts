@@ -85,7 +85,6 @@ export function findFindings(data: PulseData): Finding[] {
   return findings.sort((a, b) => order[a.severity] - order[b.severity] || kinds[a.kind] - kinds[b.kind] || a.name.localeCompare(b.name));
 }
 
-
 /** Paused or stopped on purpose is not an outage; an unknown status (no list) is treated as active. */
 const isActive = (status: string | undefined) => status === undefined || status === '' || status === 'ACTIVE';
 

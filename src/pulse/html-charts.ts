@@ -6,7 +6,8 @@
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const num = (s: string) => (s === '' ? 0 : Number(s));
 /** 1234567.5 → 1,234,567.5 (thin spacing would not survive every mail client). */
-export const grouped = (s: string) => s.replace(/^(-?)(\d+)/, (_, sign: string, int: string) => sign + int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+export const grouped = (s: string) =>
+  s.replace(/^(-?)(\d+)/, (_, sign: string, int: string) => sign + int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
 /** Round ticks from 0 to at least `max`: steps of 1, 2 or 5 × 10^k, about four of them. */
 export function axisTicks(max: number): number[] {

@@ -61,7 +61,8 @@ ${campaigns(r)}
 
 function findings(r: PulseReport): string {
   const unchecked = uncheckedList(r);
-  if (r.findings.length === 0) return `<section><h2>Findings</h2><p class="ok">No findings: nothing outside its baseline.</p>${unchecked}</section>`;
+  if (r.findings.length === 0)
+    return `<section><h2>Findings</h2><p class="ok">No findings: nothing outside its baseline.</p>${unchecked}</section>`;
   const rows = r.findings
     .map(
       (f, i) =>
@@ -82,7 +83,10 @@ ${rows}
 function uncheckedList(r: PulseReport): string {
   if (r.unchecked.length === 0) return '';
   const items = r.unchecked
-    .map((u, i) => `<li><span class="watch">Not checked:</span> the overall budget of campaign <span data-key="unchecked.${i}.name">${esc(u.name)}</span>: ${esc(u.why)}.</li>`)
+    .map(
+      (u, i) =>
+        `<li><span class="watch">Not checked:</span> the overall budget of campaign <span data-key="unchecked.${i}.name">${esc(u.name)}</span>: ${esc(u.why)}.</li>`,
+    )
     .join('\n');
   return `\n<ul class="unchecked">\n${items}\n</ul>`;
 }

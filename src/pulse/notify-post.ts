@@ -43,5 +43,9 @@ export async function postNotification(url: string, payload: unknown, opts: Post
     if (!isRetryableStatus(status)) throw error;
     throw new Transient(error, `HTTP ${status}`, parseRetryAfter(retryAfter));
   };
-  await withRetries(once, { ...DEFAULT_POLICY, retries: opts.retries, deadlineAt: opts.deadlineAt }, { signal: opts.signal, onRetry: opts.onRetry });
+  await withRetries(
+    once,
+    { ...DEFAULT_POLICY, retries: opts.retries, deadlineAt: opts.deadlineAt },
+    { signal: opts.signal, onRetry: opts.onRetry },
+  );
 }

@@ -96,7 +96,8 @@ function summary(c: Changes, account: string | null): string {
 /** An incoming-webhook payload Slack (and Mattermost, Rocket.Chat…) accepts: `text` and `blocks`. */
 export function slackPayload(changes: Changes, account: string | null): { text: string; blocks: unknown[] } {
   const c = sanitizeStrings(changes);
-  const who = (x: { entity: string; name: string }) => (x.entity === 'account' ? 'The account' : `${WHAT[x.entity]} *${escapeMrkdwn(x.name)}*`);
+  const who = (x: { entity: string; name: string }) =>
+    x.entity === 'account' ? 'The account' : `${WHAT[x.entity]} *${escapeMrkdwn(x.name)}*`;
   const lines = [
     ...c.raised.map((f) => `:red_circle: *ALERT* ${f.kind}: ${escapeMrkdwn(f.message)}`),
     ...c.cleared.map((s) => `:large_green_circle: *cleared* ${s.kind} (${s.metric}): ${who(s)}`),

@@ -52,7 +52,9 @@ function findingLines(r: PulseReport, { chalk, w, fit }: Layout): string[] {
   const weekday = new Date(`${r.date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
   const zone = r.timeZone ?? 'zone unknown';
   const lines = [
-    chalk.bold(fit(`Pulse of ${r.date} (${weekday}) · ${zone} · against ${r.comparedDays.length} comparable of the ${r.baselineDays} days before`)),
+    chalk.bold(
+      fit(`Pulse of ${r.date} (${weekday}) · ${zone} · against ${r.comparedDays.length} comparable of the ${r.baselineDays} days before`),
+    ),
     '',
   ];
   const alerts = r.findings.filter((f) => f.severity === 'alert').length;
@@ -117,7 +119,9 @@ function campaignLines(r: PulseReport, { chalk, fit }: Layout): string[] {
   const lines = ['', chalk.bold('Campaigns')];
   for (const c of r.campaigns.slice(0, MAX_CAMPAIGNS)) {
     const budget = c.dailyBudget === null ? '' : `, ${c.dailyUsed ?? '0.0'} % of daily budget ${group(c.dailyBudget)}`;
-    lines.push(fit(`${c.name}: spend ${group(c.spend.value)} (${changeText(c.spend.change)}), ${group(c.impressions.value)} impressions${budget}`));
+    lines.push(
+      fit(`${c.name}: spend ${group(c.spend.value)} (${changeText(c.spend.change)}), ${group(c.impressions.value)} impressions${budget}`),
+    );
   }
   if (r.campaigns.length > MAX_CAMPAIGNS) lines.push(chalk.dim(`… and ${r.campaigns.length - MAX_CAMPAIGNS} more campaigns.`));
   return lines;

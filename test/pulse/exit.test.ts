@@ -3,7 +3,7 @@
 // the built binary); a reader that closed the pipe early does not hide alerts (still 9);
 // --quiet with alerts keeps stderr empty; piped text is never cut at 80 columns.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -56,20 +56,24 @@ describe('a report not written entirely is exit 7, never 9', () => {
     expect(run.code).toBe(7);
   }, 30_000);
 
-  test.skipIf(!canMount)(`stdout is a file on a tmpfs with 4 KiB left, less than the report: exit 7${canMount ? '' : ` (${skipReason})`}`, async () => {
-    const disk = tmpfs(8);
-    try {
-      writeFileSync(join(disk.dir, 'earlier'), Buffer.alloc(4096)); // one of its two pages
-      const file = join(disk.dir, 'pulse.json');
-      const fd = openSync(file, 'w');
-      const run = await spawnTo(fd, ['pulse', '--date', DAY, '-o', 'json']).finally(() => closeSync(fd));
-      expect(statSync(file).size).toBeLessThanOrEqual(4096);
-      expect(run.stderr).toMatch(/standard output.*ENOSPC/);
-      expect(run.code).toBe(7);
-    } finally {
-      disk.remove();
-    }
-  }, 30_000);
+  test.skipIf(!canMount)(
+    `stdout is a file on a tmpfs with 4 KiB left, less than the report: exit 7${canMount ? '' : ` (${skipReason})`}`,
+    async () => {
+      const disk = tmpfs(8);
+      try {
+        writeFileSync(join(disk.dir, 'earlier'), Buffer.alloc(4096)); // one of its two pages
+        const file = join(disk.dir, 'pulse.json');
+        const fd = openSync(file, 'w');
+        const run = await spawnTo(fd, ['pulse', '--date', DAY, '-o', 'json']).finally(() => closeSync(fd));
+        expect(statSync(file).size).toBeLessThanOrEqual(4096);
+        expect(run.stderr).toMatch(/standard output.*ENOSPC/);
+        expect(run.code).toBe(7);
+      } finally {
+        disk.remove();
+      }
+    },
+    30_000,
+  );
 
   test('the screen on a full disk is 7 too', async () => {
     const fd = openSync('/dev/full', 'w');
@@ -79,18 +83,22 @@ describe('a report not written entirely is exit 7, never 9', () => {
 });
 
 describe('a reader that closes the pipe early does not hide the alerts', () => {
-  test.each(['-o json', '--color never'])('`masg pulse %s | head -c 20`: exit 9, no stack trace', async (format) => {
-    const e = env();
-    const out = await new Promise<string>((resolve) => {
-      const script = `"${process.execPath}" "${BIN}" pulse --date ${DAY} ${format} 2>"$ERR" | head -c 20 >/dev/null; echo "exit=\${PIPESTATUS[0]}"`;
-      const child = spawn('bash', ['-c', script], { cwd: ROOT, env: { ...e, ERR: join(e.HOME, 'stderr.txt') } });
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.on('close', () => resolve(stdout));
-    });
-    expect(out.trim()).toBe('exit=9');
-    expect(readFileSync(join(e.HOME, 'stderr.txt'), 'utf8')).not.toMatch(/internal error|EPIPE|at /);
-  }, 30_000);
+  test.each(['-o json', '--color never'])(
+    '`masg pulse %s | head -c 20`: exit 9, no stack trace',
+    async (format) => {
+      const e = env();
+      const out = await new Promise<string>((resolve) => {
+        const script = `"${process.execPath}" "${BIN}" pulse --date ${DAY} ${format} 2>"$ERR" | head -c 20 >/dev/null; echo "exit=\${PIPESTATUS[0]}"`;
+        const child = spawn('bash', ['-c', script], { cwd: ROOT, env: { ...e, ERR: join(e.HOME, 'stderr.txt') } });
+        let stdout = '';
+        child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+        child.on('close', () => resolve(stdout));
+      });
+      expect(out.trim()).toBe('exit=9');
+      expect(readFileSync(join(e.HOME, 'stderr.txt'), 'utf8')).not.toMatch(/internal error|EPIPE|at /);
+    },
+    30_000,
+  );
 });
 
 describe('--quiet and pipes (issue 29 #4, #5)', () => {
@@ -125,5 +133,25 @@ describe('--quiet and pipes (issue 29 #4, #5)', () => {
     // On a terminal of 80 columns it is fitted.
     const tty = await h.masg(['pulse', '--date', DAY], { tty: true, columns: 80 });
     for (const line of tty.stdout.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) expect([...line].length).toBeLessThanOrEqual(80); // eslint-disable-line no-control-regex
+  });
+});
+
+describe("cron names the page with masg's own day (issue 29 #8)", () => {
+  test('--html with {date}: the page is named after the day looked at, in the account zone; a typo in braces is exit 2', async () => {
+    const dir = tempDir();
+    const run = await h.masg(['pulse', '--date', DAY, '--quiet', '--html', join(dir, 'pulse-{date}.html')]);
+    expect(run.code).toBe(9);
+    expect(readdirSync(dir)).toEqual([`pulse-${DAY}.html`]);
+    const typo = await h.masg(['pulse', '--date', DAY, '--html', join(dir, 'pulse-{day}.html')]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('--html: {day} is not a placeholder');
+  });
+
+  test("docs/pulse.md's cron lines never take the day from the host's clock", () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'pulse.md'), 'utf8');
+    const cron = [...doc.matchAll(/```cron\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(cron.length).toBeGreaterThanOrEqual(3);
+    for (const block of cron) expect(block).not.toMatch(/\$\(date|`date/);
+    expect(cron.join('\n')).toContain("--html '/srv/pulse/pulse-{date}.html'");
   });
 });

@@ -148,7 +148,11 @@ describe('posted once per change', () => {
     runs.push(run);
     expect(run.code).toBe(9);
     expect(received).toHaveLength(1);
-    const body = received[0].body as { date: string; findings: unknown[]; changes: { raised: Array<{ kind: string }>; cleared: unknown[] } };
+    const body = received[0].body as {
+      date: string;
+      findings: unknown[];
+      changes: { raised: Array<{ kind: string }>; cleared: unknown[] };
+    };
     expect(body.date).toBe(DAY);
     expect(body.findings.length).toBeGreaterThan(0);
     expect(body.changes.raised.map((f) => f.kind)).toEqual(['outage']);
