@@ -43,7 +43,6 @@ export const pulse = defineTopCommand<PulseOptions>({
     'masg pulse',
     'masg pulse --date -2d --baseline 28 -o json',
     'masg pulse --quiet --html pulse.html -o json > pulse.json || [ $? -eq 9 ]   # 9: alerts, see pulse.html',
-    'MASG_NOTIFY_URL=https://hooks.slack.com/services/… masg pulse --quiet --notify   # posts only what changed',
   ],
   async run(ctx, opts) {
     return runPulse(ctx, opts);
