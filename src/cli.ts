@@ -181,10 +181,11 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
   }
   if (err instanceof MasgError) {
     if (wasReported(err)) return err.exitCode;
-    const { messageWidth, wrapTo } = await import('./output/wrap.js');
+    const [{ messageWidth, wrapTo }, { sanitizeLines }] = await Promise.all([import('./output/wrap.js'), import('./output/sanitize.js')]);
     const width = messageWidth(io.stderr, io.env);
-    io.stderr.write(`${wrapTo(`masg: ${err.message}`, width, 2)}\n`);
-    if (err.hint) io.stderr.write(`${wrapTo(err.hint.replace(/^/gm, '  '), width)}\n`);
+    // Messages may quote service text (names): data, never terminal control.
+    io.stderr.write(`${wrapTo(`masg: ${sanitizeLines(err.message)}`, width, 2)}\n`);
+    if (err.hint) io.stderr.write(`${wrapTo(sanitizeLines(err.hint).replace(/^/gm, '  '), width)}\n`);
     if (debug && err.exitCode === ExitCode.INTERNAL && err.stack) io.stderr.write(`${err.stack}\n`);
     return err.exitCode;
   }
@@ -203,7 +204,7 @@ async function reportError(err: unknown, io: Io, debug: boolean, outputError?: E
     return ExitCode.INTERRUPTED;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  io.stderr.write(`masg: internal error: ${e.message}\n`);
+  io.stderr.write(`masg: internal error: ${(await import('./output/sanitize.js')).sanitizeLines(e.message)}\n`);
   io.stderr.write(debug ? `${e.stack}\n` : 'Run again with --debug for details, and report it if it persists.\n');
   return ExitCode.INTERNAL;
 }
@@ -241,9 +242,11 @@ export function run(): void {
     env: process.env,
     signal: controller.signal,
   };
-  // EPIPE (`| head -1`) is not worth a stack trace.
+  // EPIPE (`| head -1`) is not worth a stack trace; the code is 0 unless the command decided one (pulse's 9).
+  let closedPipeExit: number = ExitCode.OK;
+  io.exitOnClosedPipe = (code) => void (closedPipeExit = code);
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(ExitCode.OK);
+    if (e.code === 'EPIPE') process.exit(closedPipeExit);
   });
   // An emptied event loop with the command pending would exit 0: cron would take it for a success.
   let settled = false;

@@ -3,7 +3,7 @@
 import { createInterface, emitKeypressEvents } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { ConfigError, InterruptedError, MasgError } from './core/errors.js';
-import { sanitizeForDisplay } from './output/sanitize.js';
+import { sanitizeForDisplay, sanitizeLines } from './output/sanitize.js';
 
 /** A stdin that may be a TTY: `setRawMode` exists only on a tty.ReadStream. */
 export type PromptInput = Readable & { isTTY?: boolean; isRaw?: boolean; setRawMode?(mode: boolean): unknown };
@@ -67,7 +67,7 @@ export function createPrompter(io: { stdin: PromptInput; stderr: Writable; isTTY
           return opts.check(answer);
         } catch (err) {
           if (!(err instanceof MasgError)) throw err;
-          stderr.write(`masg: ${sanitizeForDisplay(err.message)}\n${err.hint ? `${err.hint.replace(/^/gm, '  ')}\n` : ''}`);
+          stderr.write(`masg: ${sanitizeForDisplay(err.message)}\n${err.hint ? `${sanitizeLines(err.hint).replace(/^/gm, '  ')}\n` : ''}`);
         }
       }
     },

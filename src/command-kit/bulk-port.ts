@@ -3,6 +3,7 @@
 import type { BulkPort, BulkOutput } from '../bulk/port.js';
 import type { Context } from '../context.js';
 import { outputPort } from './output-port.js';
+import { terminalView } from '../output/sanitize.js';
 
 export function bulkPort(ctx: Context): BulkPort {
   return {
@@ -29,6 +30,7 @@ function bulkOutput(ctx: Context): BulkOutput {
     rows: (columns, rows) => watched(() => port.rows(columns, [...rows], { entity: 'results' })),
     text: (text) =>
       watched(() => new Promise<void>((resolve, reject) => ctx.io.stdout.write(text, (err) => (err ? reject(err) : resolve())))),
-    report: (text) => void ctx.io.stderr.write(text),
+    // Results that could not be saved, as data: on a terminal their control characters show as \uXXXX.
+    report: (text) => void ctx.io.stderr.write(terminalView(ctx.io.stderr)(text)),
   };
 }

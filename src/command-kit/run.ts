@@ -2,12 +2,14 @@
 import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
-import { markReported, MasgError, UsageError } from '../core/errors.js';
+import { markReported, MasgError, UsageError, wasReported } from '../core/errors.js';
 import { render } from '../output/render.js';
 import { outputPort } from './output-port.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
+  // Said already, or silent on purpose (masg pulse --quiet's alerts: the exit code says it).
+  if (wasReported(err)) return;
   if (err instanceof Error && ctx.secrets.length > 0) {
     const { createRedactor } = await import('../core/redact.js');
     const redact = createRedactor(ctx.secrets);

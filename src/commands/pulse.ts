@@ -3,11 +3,13 @@
 // whole range, else from the service; src/pulse analyses them; the screen or the JSON goes to
 // stdout, the page to --html; exit 9 when a finding is an alert.
 import { readFile } from 'node:fs/promises';
-import { AlertsFoundError, UsageError } from '../core/errors.js';
+import { AlertsFoundError, markReported, UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY, parseConcurrency } from '../core/pool.js';
 import { checkDateFlags, parseDateRange } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
 import type { Context } from '../context.js';
+import type { PulseReport } from '../pulse/types.js';
+import { notifyChanges, notifyTarget } from './pulse-notify.js';
 import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
 
 export interface PulseOptions {
@@ -18,6 +20,8 @@ export interface PulseOptions {
   html?: string;
   rules?: string;
   concurrency?: string;
+  notify?: string | boolean;
+  notifyFormat?: string;
 }
 
 const MAX_BASELINE = 90;
@@ -29,10 +33,12 @@ export const pulse = defineTopCommand<PulseOptions>({
       .option('--date <day>', "the day to look at: YYYY-MM-DD, yesterday, -Nd (default: yesterday in the account's zone)")
       .option('--baseline <n>', `days before it to compare with (1-${MAX_BASELINE})`, '7')
       .option('--db <target>', 'read a masg sync warehouse (DuckDB file or postgres:// URL) when it holds every day (default: $MASG_DB)')
-      .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically')
+      .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically; {date} becomes the day (YYYY-MM-DD)')
       .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
       .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
-      .option('--concurrency <n>', 'requests in flight at once when reading the service', String(DEFAULT_CONCURRENCY)),
+      .option('--concurrency <n>', 'requests in flight at once when reading the service', String(DEFAULT_CONCURRENCY))
+      .option('--notify [url]', 'post new and cleared alerts to a webhook (Slack-compatible); without a URL, $MASG_NOTIFY_URL')
+      .option('--notify-format <format>', 'what --notify posts: slack (text and blocks) or json (the -o json report and its changes)'),
   examples: [
     'masg pulse',
     'masg pulse --date -2d --baseline 28 -o json',
@@ -52,6 +58,13 @@ function checkBaseline(raw: string | undefined): number {
   return n;
 }
 
+/** --html may name the day it shows: `{date}` (YYYY-MM-DD, the account's day); anything else in braces is a typo (exit 2). */
+function checkPageTemplate(path: string | undefined): void {
+  for (const [whole, name] of (path ?? '').matchAll(/\{([^{}]*)\}/g)) {
+    if (name !== 'date') throw new UsageError(`--html: ${whole} is not a placeholder; {date} is the day looked at.`, { field: '--html' });
+  }
+}
+
 async function readRules(path: string | undefined) {
   const { parseRules, DEFAULT_RULES } = await import('../pulse/rules.js');
   if (path === undefined) return DEFAULT_RULES;
@@ -65,8 +78,8 @@ async function readRules(path: string | undefined) {
   return parseRules(text);
 }
 
-async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult> {
-  // Every flag before credentials, files or the network.
+/** Every flag, checked before credentials, files or the network. */
+async function checkFlags(ctx: Context, opts: PulseOptions) {
   const format = ctx.globals.output ?? 'table';
   if (format !== 'table' && format !== 'json') {
     throw new UsageError(`-o ${format}: masg pulse prints a screen (table) or its JSON document (json).`, { field: '-o' });
@@ -74,6 +87,7 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg pulse reads many.', { field: '--raw' });
   if (ctx.globals.dryRun)
     throw new UsageError('--dry-run: masg pulse only reads, it changes nothing; run it without --dry-run.', { field: '--dry-run' });
+  const notify = notifyTarget(ctx, opts.notify, opts.notifyFormat);
   const baselineDays = checkBaseline(opts.baseline);
   const concurrency = parseConcurrency(opts.concurrency);
   const date = opts.date ?? 'yesterday';
@@ -84,8 +98,17 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
   const named = opts.db !== undefined || Boolean(ctx.io.env.MASG_DB);
   const target = named ? resolveTarget(opts.db, ctx.io.env) : undefined;
   if (target?.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
-  // The page's file is opened now: an unwritable --html fails before anything is read.
-  const html = opts.html === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(opts.html, '--html');
+  checkPageTemplate(opts.html);
+  return { format, notify, baselineDays, concurrency, date, rules, target };
+}
+
+async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult> {
+  const flags = await checkFlags(ctx, opts);
+  const { date, baselineDays, target } = flags;
+  // The page's file is opened before anything is read: an unwritable --html fails first. A name
+  // with {date} needs the day, so it waits for the account's zone (still before any request).
+  const openPage = async (path: string) => (await import('../core/atomic-file.js')).openAtomicFile(path, '--html');
+  let html = opts.html === undefined || opts.html.includes('{date}') ? undefined : await openPage(opts.html);
   try {
     const creds = await ctx.credentials();
     // As `pub stats`: an unknown zone refuses yesterday, today and -Nd (exit 3); a YYYY-MM-DD day needs none.
@@ -93,42 +116,51 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
     const now = new Date();
     const range = parseDateRange({ date, tz, now });
     const day = `${range.start.slice(0, 4)}-${range.start.slice(4, 6)}-${range.start.slice(6, 8)}`;
+    if (opts.html !== undefined && html === undefined) html = await openPage(opts.html.replaceAll('{date}', day));
     const ui = await ctx.ui();
     if (range.clippedFrom) ui.notice(`masg: ${day} is not over yet: the pulse compares the hours so far with whole days.`);
 
     const rows =
       (target && (await fromWarehouse(ctx, target, { account: creds.email, timeZone: tz, date: day, baselineDays }))) ??
-      (await fromService(ctx, { date: day, baselineDays, timeZone: tz, concurrency }));
+      (await fromService(ctx, { date: day, baselineDays, timeZone: tz, concurrency: flags.concurrency }));
     const { analysePulse } = await import('../pulse/analyse.js');
     const report = analysePulse(
       { ...rows, date: day, baselineDays, timeZone: tz, account: creds.email, generatedAt: now.toISOString() },
-      rules,
+      flags.rules,
     );
-
     if (html) {
       const { renderHtml } = await import('../pulse/html.js');
       html.stream.write(renderHtml(report));
       await html.commit();
     }
-    const alerts = report.findings.filter((f) => f.severity === 'alert').length;
-    const failure = alerts === 0 ? undefined : new AlertsFoundError(`${alerts} alert${alerts === 1 ? '' : 's'} on ${day} (exit 9).`);
-    if (format === 'json') return { kind: 'text', text: `${JSON.stringify(report, null, 2)}\n`, failure };
-    const settings = await ctx.outputSettings();
-    const [{ renderScreen }, { createChalk }, { loadWidth }] = await Promise.all([
-      import('../pulse/screen.js'),
-      import('../output/color.js'),
-      import('../output/width.js'),
-    ]);
-    await loadWidth();
-    return {
-      kind: 'text',
-      text: withNewline(renderScreen(report, { chalk: await createChalk(settings.color), width: settings.width })),
-      failure,
-    };
+    return await deliver(ctx, report, flags);
   } catch (err) {
     await html?.abort();
     throw html ? html.explain(err) : err;
   }
+}
+
+/**
+ * The notification (when asked), then the report on stdout, then the exit code: 6 when the post
+ * failed (the report printed all the same, the state not advanced), else 9 when an alert fired.
+ */
+async function deliver(
+  ctx: Context,
+  report: PulseReport,
+  flags: { format: string; notify?: import('./pulse-notify.js').NotifyTarget },
+): Promise<CommandResult> {
+  const notified = flags.notify && (await notifyChanges(ctx, report, flags.notify));
+  const alerts = report.findings.filter((f) => f.severity === 'alert').length;
+  const found = alerts === 0 ? undefined : new AlertsFoundError(`${alerts} alert${alerts === 1 ? '' : 's'} on ${report.date} (exit 9).`);
+  // An alert is a result, not a failure: --quiet keeps stderr empty (the exit code says it).
+  if (found && ctx.globals.quiet) markReported(found);
+  const failure = notified || found;
+  const text = flags.format === 'json' ? await jsonText(ctx, report) : await screenText(ctx, report);
+  // A reader that closes the pipe early (`| head`) must not turn 9 into 0: the code is decided now.
+  if (failure) ctx.io.exitOnClosedPipe?.(failure.exitCode);
+  await writeReport(ctx, text);
+  if (failure) throw failure;
+  return { kind: 'done' };
 }
 
 type Rows = import('../pulse/live.js').PulseRows;
@@ -170,3 +202,33 @@ async function fromService(
 }
 
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+
+/** The JSON document; on a terminal its control characters show as \uXXXX, as every machine format's do. */
+async function jsonText(ctx: Context, report: PulseReport): Promise<string> {
+  const { terminalView } = await import('../output/sanitize.js');
+  return terminalView(ctx.io.stdout)(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+async function screenText(ctx: Context, report: PulseReport): Promise<string> {
+  const settings = await ctx.outputSettings();
+  const [{ renderScreen }, { createChalk }, { loadWidth }] = await Promise.all([
+    import('../pulse/screen.js'),
+    import('../output/color.js'),
+    import('../output/width.js'),
+  ]);
+  await loadWidth();
+  // settings.width is undefined for a pipe or a file: piped text is never fitted (docs/output.md).
+  return withNewline(renderScreen(report, { chalk: await createChalk(settings.color), width: settings.width }));
+}
+
+/**
+ * The report to stdout, waiting until it was handed over: a report not written entirely is never
+ * exit 0 or 9 but 7 (a full disk). A reader that closed the pipe (EPIPE) took what it wanted.
+ */
+async function writeReport(ctx: Context, text: string): Promise<void> {
+  const { writeAll } = await import('../output/write-all.js');
+  const failure = await writeAll(ctx.io.stdout, text);
+  if (failure === undefined || (failure as NodeJS.ErrnoException).code === 'EPIPE') return;
+  const { localIOError } = await import('../core/local-io.js');
+  throw localIOError(failure, 'standard output') ?? failure;
+}

@@ -8,4 +8,9 @@ export interface Io {
   env: Record<string, string | undefined>;
   /** Aborted on Ctrl-C / SIGTERM. */
   signal: AbortSignal;
+  /**
+   * The exit code a command has decided on before it writes (masg pulse's 9 when alerts fired):
+   * the real binary exits with it, not 0, when stdout's reader closes the pipe early (EPIPE).
+   */
+  exitOnClosedPipe?: (code: number) => void;
 }

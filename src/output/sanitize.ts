@@ -26,6 +26,11 @@ export function sanitizeForDisplay(text: string): string {
   return text.replace(ANSI_SEQUENCE, '').replace(WHITESPACE_CONTROL, ' ').replace(UNSAFE, '');
 }
 
+/** Messages (errors, hints, notices) that may quote service text: sanitised line by line, so their own line breaks survive. */
+export function sanitizeLines(text: string): string {
+  return hasUnsafeCharacters(text) ? text.split('\n').map(sanitizeForDisplay).join('\n') : text;
+}
+
 export function hasUnsafeCharacters(text: string): boolean {
   return HAS_UNSAFE.test(text);
 }
@@ -38,4 +43,18 @@ export function escapeForTerminal(text: string): string {
 /** Machine-format text as shown on `out`: escaped when it is a terminal (an `--out` or results file never is). */
 export function terminalView(out: object): (text: string) => string {
   return (out as { isTTY?: boolean }).isTTY === true ? escapeForTerminal : (text) => text;
+}
+
+/**
+ * Plain data (a report, a finding) with every string passed through sanitizeForDisplay: for output
+ * that is built from many fields of service text (the pulse screen, its page, a notification), so
+ * no field can be forgotten on the way.
+ */
+export function sanitizeStrings<T>(value: T): T {
+  if (typeof value === 'string') return (hasUnsafeCharacters(value) ? sanitizeForDisplay(value) : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => sanitizeStrings(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeStrings(v)])) as T;
+  }
+  return value;
 }

@@ -1,7 +1,7 @@
 // Everything that is not data (messages, errors, spinner, progress) goes to stderr: stdout carries data only.
 
 import { describeError } from './describe-error.js';
-import { sanitizeForDisplay } from './sanitize.js';
+import { sanitizeLines, terminalView } from './sanitize.js';
 import { wrapText } from './wrap.js';
 import type { OutStream, OutputFormat } from './types.js';
 
@@ -63,7 +63,7 @@ export function withWaitIndicator<C extends Waitable>(client: C, ui: Pick<Ui, 'w
 const NO_SPINNER: Spinner = { update() {}, stop() {} };
 
 // Messages may quote server text: sanitized line by line, so a hint's own line breaks survive.
-const clean = (text: string) => text.split('\n').map(sanitizeForDisplay).join('\n');
+const clean = sanitizeLines;
 
 /** A spinner after a short delay, on a terminal only; `slot` holds the one on screen. */
 function openSpinner(opts: UiOptions, slot: { active?: Spinner }, text: string): Spinner {
@@ -141,7 +141,8 @@ export function createUi(opts: UiOptions): Ui {
     error(error) {
       slot.active?.stop();
       if (format === 'json' || format === 'ndjson') {
-        stderr.write(JSON.stringify({ error: describeError(error) }) + '\n');
+        // JSON escapes C0 controls but not C1 (U+009B is a CSI) nor bidi ones: on a terminal they show as \uXXXX.
+        stderr.write(terminalView({ isTTY: opts.stderrIsTTY })(JSON.stringify({ error: describeError(error) })) + '\n');
         return;
       }
       const e = describeError(error);

@@ -3,6 +3,7 @@
 // very same analysis over rows from the service or from a warehouse.
 import { add, changeOf, changeOfText, dec, fmt, mean, ratio, sub, ZERO } from './figures.js';
 import { budgetUnit, compare, dailyBudgetOf, empty, nonEmpty, prepare, type Figures, type PulseData } from './data.js';
+import { uncheckedBudgets } from './budget.js';
 import { findFindings } from './findings.js';
 import { DEFAULT_RULES, type PulseRules } from './rules.js';
 import type { CampaignFigures, DayFigures, Headline, Mover, PublicationFigures, PulseInput, PulseReport } from './types.js';
@@ -165,5 +166,6 @@ export function analysePulse(input: PulseInput, rules: PulseRules = DEFAULT_RULE
     movers: movers(data, pubNames, slotInfo),
     campaigns: campaignFigures(data),
     findings: findFindings(data),
+    unchecked: uncheckedBudgets(data),
   };
 }

@@ -4,7 +4,7 @@ import { divideRounded, shift } from '../stats/ratio.js';
 
 export const ZERO: Decimal = { units: 0n, scale: 0 };
 
-/** A figure as sent; anything unreadable (∞, '', garbage) counts as zero traffic. */
+/** A figure masg formatted itself (a mean, a change); the service's own are checked by data.ts's `figure`. */
 export function dec(s: string | undefined): Decimal {
   return (s === undefined ? null : parseDecimal(s)) ?? ZERO;
 }
@@ -58,9 +58,46 @@ export function changeOfText(value: string, baseline: string): string | null {
   return formatDecimal(divideRounded(shift(sub(dec(value), b), 2), b, 1), 1);
 }
 
-/** A threshold given as a number (percent or a volume) as a Decimal, exactly as written. */
+/** a × b, exactly. */
+export function mul(a: Decimal, b: Decimal): Decimal {
+  return { units: a.units * b.units, scale: a.scale + b.scale };
+}
+
+export const int = (n: number | bigint): Decimal => ({ units: BigInt(n), scale: 0 });
+
+/** The absolute value. */
+export const abs = (d: Decimal): Decimal => (d.units < 0n ? { units: -d.units, scale: d.scale } : d);
+
+/** ⌊a / b⌋ for b > 0, exactly (a whole number of days a remainder lasts). */
+export function floorDiv(a: Decimal, b: Decimal): bigint {
+  const n = a.units * 10n ** BigInt(b.scale);
+  const d = b.units * 10n ** BigInt(a.scale);
+  const q = n / d;
+  return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
+}
+
+/**
+ * A threshold given as a JSON number (a share, a percent, a volume) as the decimal it was written
+ * as: String(0.56) is "0.56", so 0.56 × 25 is 14 exactly, never 14.000000000000002. JS writes very
+ * small or large numbers with an exponent ("1e-7"), read here too.
+ */
 export function fromNumber(n: number): Decimal {
-  return parseDecimal(String(n)) ?? ZERO;
+  const text = String(n);
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!m) return parseDecimal(text) ?? ZERO;
+  const [, sign, int, frac = '', exponent] = m;
+  let units = BigInt(int + frac);
+  let scale = frac.length - Number(exponent);
+  if (scale < 0) {
+    units *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { units: sign === '-' ? -units : units, scale };
+}
+
+/** Whether |value × n − sum| is at least `percent` % of |sum|: the change against the mean of n days, decided exactly. */
+export function changeAtLeast(value: Decimal, sum: Decimal, n: number, percent: Decimal): boolean {
+  return cmp(mul(abs(sub(times(value, n), sum)), int(100)), mul(percent, abs(sum))) >= 0;
 }
 
 export { formatDecimal, type Decimal };

@@ -7,9 +7,10 @@
 // The baseline is the mean of the comparable days (weekday with weekdays, weekend with weekend);
 // the band is their range. A value must be outside the band *and* past the threshold, so a day
 // like the quietest baseline day is never a drop.
-import { budgetUnit, compare, dailyBudgetOf, sumOver, type CampaignDay, type Figures, type PulseData } from './data.js';
-import { daysBetween, plusDays } from './days.js';
-import { cmp, dec, fmt, fromNumber, isZero, mean, ratio, sub, type Decimal } from './figures.js';
+import { group } from '../output/chart.js';
+import { budgetFindings } from './budget.js';
+import { compare, quote, sumOver, type CampaignDay, type Figures, type PulseData } from './data.js';
+import { changeAtLeast, cmp, fmt, fromNumber, int, isZero, mean, mul, times, ZERO, type Decimal } from './figures.js';
 import type { Band } from './rules.js';
 import type { Compared, EntityKind, Finding, Severity } from './types.js';
 
@@ -77,14 +78,12 @@ export function findFindings(data: PulseData): Finding[] {
       const f = band(data, days, metric, 'campaign', c.id, c.name, '');
       if (f) findings.push(f);
     }
-    findings.push(...budget(data, c, days));
+    findings.push(...budgetFindings(data, c, days));
   }
   const order = { alert: 0, watch: 1 };
   const kinds = { outage: 0, budget: 1, drop: 2, spike: 3 };
   return findings.sort((a, b) => order[a.severity] - order[b.severity] || kinds[a.kind] - kinds[b.kind] || a.name.localeCompare(b.name));
 }
-
-const quote = (name: string) => `"${name}"`;
 
 /** Paused or stopped on purpose is not an outage; an unknown status (no list) is treated as active. */
 const isActive = (status: string | undefined) => status === undefined || status === '' || status === 'ACTIVE';
@@ -108,14 +107,11 @@ function outage(
   if (!days || baseline.length === 0) return undefined;
   const today = days.get(input.date)?.requests;
   if (today !== undefined && !isZero(today)) return undefined; // the common case, decided first
-  const active = baseline.filter((d) => !isZero(days.get(d)?.requests ?? { units: 0n, scale: 0 })).length;
-  if (active < Math.ceil(rules.outage.minShare * baseline.length)) return undefined;
-  const avg = mean(
-    sumOver(days, baseline, (f) => f.requests),
-    baseline.length,
-    0,
-  );
-  if (cmp(avg, fromNumber(rules.outage.minRequests)) < 0) return undefined;
+  const active = baseline.filter((d) => !isZero(days.get(d)?.requests ?? ZERO)).length;
+  if (active < minActiveDays(rules.outage.minShare, baseline.length)) return undefined;
+  const sum = sumOver(days, baseline, (f) => f.requests);
+  if (cmp(sum, times(fromNumber(rules.outage.minRequests), baseline.length)) < 0) return undefined;
+  const avg = mean(sum, baseline.length, 0);
   return {
     kind: 'outage',
     severity: 'alert',
@@ -123,10 +119,19 @@ function outage(
     id,
     name,
     metric: 'requests',
+    budget: null,
     value: '0',
     baseline: fmt(avg, 0),
-    message: `${entityLabel(entity)} ${quote(name)}${of} had no requests on ${input.date}; it had requests on ${active} of the ${baseline.length} days before (${fmt(avg, 0)} a day).`,
+    message: `${entityLabel(entity)} ${quote(name)}${of} had no requests on ${input.date}; it had requests on ${active} of the ${baseline.length} days before (${group(fmt(avg, 0))} a day).`,
   };
+}
+
+/** ⌈share × days⌉, exactly: the baseline days an entity must have had requests on to be "out" (0.56 × 25 is 14). */
+export function minActiveDays(share: number, days: number): number {
+  const need = mul(fromNumber(share), int(days));
+  const one = 10n ** BigInt(need.scale);
+  const whole = need.units / one;
+  return Number(need.units % one === 0n ? whole : whole + 1n);
 }
 
 function entityLabel(entity: EntityKind): string {
@@ -145,7 +150,7 @@ function band<F extends Figures | CampaignDay>(
   if (!days) return undefined;
   const pick = (f: F) => (f as unknown as Record<string, Decimal>)[metric];
   // First the band (the range of the comparable days): inside it there is nothing to say.
-  const zero = dec('0');
+  const zero = ZERO;
   const values = data.compared.map((d) => (days.get(d) === undefined ? zero : pick(days.get(d)!)));
   const low = values.reduce((a, b) => (cmp(a, b) <= 0 ? a : b));
   const high = values.reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
@@ -154,17 +159,19 @@ function band<F extends Figures | CampaignDay>(
   if (cmp(value, low) >= 0 && cmp(value, high) <= 0) return undefined;
   const c: Compared = compare(days, pick, data, SCALE[metric]);
   if (c.change === null) return undefined;
+  // Volume and thresholds on the exact sum, never on the rounded mean or change: 39.96 % is no 40 %.
+  const n = data.compared.length;
+  const sum = sumOver(days, data.compared, pick);
   const volume = (data.rules.minVolume as Record<string, number>)[metric];
-  if (cmp(dec(c.baseline), fromNumber(volume)) < 0) return undefined;
-  const change = dec(c.change);
+  if (cmp(sum, times(fromNumber(volume), n)) < 0) return undefined;
+  const direction = cmp(times(value, n), sum);
   let kind: 'drop' | 'spike';
   let rule: Band;
-  if (cmp(value, low) < 0 && change.units < 0n) [kind, rule] = ['drop', data.rules.drop];
-  else if (cmp(value, high) > 0 && change.units > 0n) [kind, rule] = ['spike', data.rules.spike];
+  if (cmp(value, low) < 0 && direction < 0) [kind, rule] = ['drop', data.rules.drop];
+  else if (cmp(value, high) > 0 && direction > 0) [kind, rule] = ['spike', data.rules.spike];
   else return undefined;
-  const size = { units: change.units < 0n ? -change.units : change.units, scale: change.scale };
-  const severity: Severity | undefined =
-    cmp(size, fromNumber(rule.alert)) >= 0 ? 'alert' : cmp(size, fromNumber(rule.watch)) >= 0 ? 'watch' : undefined;
+  const past = (percent: number) => changeAtLeast(value, sum, n, fromNumber(percent));
+  const severity: Severity | undefined = past(rule.alert) ? 'alert' : past(rule.watch) ? 'watch' : undefined;
   if (!severity) return undefined;
   const label = entity === 'account' ? 'The account' : `${entityLabel(entity)} ${quote(name)}${of}`;
   return {
@@ -174,95 +181,9 @@ function band<F extends Figures | CampaignDay>(
     id,
     name,
     metric,
+    budget: null,
     value: c.value,
     baseline: c.baseline,
-    message: `${label}: ${metric} ${c.value} against ${c.baseline} a day (${c.change.startsWith('-') ? '' : '+'}${c.change} %), ${kind === 'drop' ? 'below' : 'above'} every comparable day before.`,
+    message: `${label}: ${metric} ${group(c.value)} against ${group(c.baseline)} a day (${c.change.startsWith('-') ? '' : '+'}${c.change} %), ${kind === 'drop' ? 'below' : 'above'} every comparable day before.`,
   };
-}
-
-function budget(data: PulseData, c: PulseData['input']['campaigns'][number], days: Map<string, CampaignDay> | undefined): Finding[] {
-  const { input, rules } = data;
-  const unit = budgetUnit(c);
-  const scale = SCALE[unit];
-  const found: Finding[] = [];
-  const make = (severity: Severity, metric: string, value: string, baseline: string, message: string): Finding => ({
-    kind: 'budget',
-    severity,
-    entity: 'campaign',
-    id: c.id,
-    name: c.name,
-    metric,
-    value,
-    baseline,
-    message: `Campaign ${quote(c.name)} ${message}`,
-  });
-  const used = days?.get(input.date)?.[unit] ?? dec('0');
-  const daily = dailyBudgetOf(c, input.date);
-  if (daily !== undefined && cmp(used, daily) > 0) {
-    const over = ratio(sub(used, daily), daily, 2, 1);
-    const severity = cmp(dec(over), fromNumber(rules.budget.alertOver)) >= 0 ? 'alert' : 'watch';
-    found.push(
-      make(
-        severity,
-        unit,
-        fmt(used, scale),
-        fmt(daily, scale),
-        `${amount(unit, fmt(used, scale))} on ${input.date}, ${over} % over its daily budget of ${fmt(daily, scale)}.`,
-      ),
-    );
-  }
-  if (c.status !== 'ACTIVE') return found;
-  const start = (c.startDate ?? '').slice(0, 10);
-  const end = (c.endDate ?? '').slice(0, 10);
-  const running = (start === '' || start <= input.date) && (end === '' || end >= input.date);
-  if (!running) return found;
-  if (isZero(used)) {
-    found.push(
-      make('alert', unit, '0', daily === undefined ? '' : fmt(daily, scale), `is running and ${amount(unit, '0')} on ${input.date}.`),
-    );
-  }
-  const overall = c.overallBudget?.trim() ? dec(c.overallBudget) : undefined;
-  if (overall === undefined || overall.units <= 0n || c.spentToDate === undefined || c.spentToDate === '') return found;
-  const spent = dec(c.spentToDate);
-  if (cmp(spent, overall) >= 0) {
-    found.push(
-      make(
-        'alert',
-        unit,
-        fmt(spent, scale),
-        fmt(overall, scale),
-        `has ${amount(unit, fmt(spent, scale))} of its overall budget of ${fmt(overall, scale)}.`,
-      ),
-    );
-    return found;
-  }
-  if (end === '' || end <= input.date || data.baseline.length === 0) return found;
-  // The pace: the mean of the baseline days and the day itself.
-  const paceDays = [...data.baseline, input.date];
-  const pace = mean(
-    sumOver(days, paceDays, (f) => f[unit]),
-    paceDays.length,
-    scale,
-  );
-  if (isZero(pace) || pace.units < 0n) return found;
-  const remaining = sub(overall, spent);
-  const daysLeft = daysBetween(input.date, end);
-  const lasts = Math.floor(Number(ratio(remaining, pace, 0, 2))); // whole days the rest lasts at this pace
-  if (lasts >= daysLeft) return found;
-  const runsOut = plusDays(input.date, Math.max(lasts, 0) + 1);
-  found.push(
-    make(
-      'watch',
-      unit,
-      fmt(spent, scale),
-      fmt(overall, scale),
-      `is on course to exhaust its overall budget (${fmt(spent, scale)} of ${fmt(overall, scale)}, ${fmt(pace, scale)} a day) around ${runsOut}, ${daysBetween(runsOut, end)} days before its end date ${end}.`,
-    ),
-  );
-  return found;
-}
-
-/** "spent 12.00", "delivered 1200 impressions", "got 30 clicks". */
-function amount(unit: string, value: string): string {
-  return unit === 'spend' ? `spent ${value}` : unit === 'impressions' ? `delivered ${value} impressions` : `got ${value} clicks`;
 }

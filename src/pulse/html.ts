@@ -2,13 +2,11 @@
 // the network, so it works offline, as a mail attachment and printed on A4. Every chart has a
 // text alternative (its <title>/<desc>) and its figures in a table beside it. Figures carry
 // `data-key` attributes naming their place in the JSON, which the browser test compares.
-import { changeText } from './screen.js';
+import { sanitizeStrings } from '../output/sanitize.js';
+import { budgetLabel, changeText, changeTone } from './screen.js';
 import type { Compared, Headline, PulseReport } from './types.js';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const num = (s: string) => (s === '' ? 0 : Number(s));
-/** 1234567.5 → 1,234,567.5 (thin spacing would not survive every mail client). */
-const grouped = (s: string) => s.replace(/^(-?)(\d+)/, (_, sign: string, int: string) => sign + int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+import { bars, esc, grouped, lineChart } from './html-charts.js';
 
 const CSS = `
 @page { size: A4; margin: 14mm; }
@@ -24,11 +22,14 @@ td.n, th.n { text-align: right; white-space: nowrap; }
 .charts { display: flex; flex-wrap: wrap; gap: 1rem; } figure { margin: 0; flex: 1 1 26rem; break-inside: avoid; }
 figcaption { font-weight: 600; margin-bottom: .2rem; } svg { width: 100%; height: auto; }
 .ok { color: #1a7f37; font-weight: 600; }
+.what { color: #57606a; font-size: .85em; } ul.unchecked { margin: .2rem 0 .8rem; padding-left: 1.2rem; }
 section { break-inside: avoid-page; }
 @media print { body { padding: 0; max-width: none; } h2 { break-after: avoid; } }
 `;
 
-export function renderHtml(r: PulseReport): string {
+export function renderHtml(report: PulseReport): string {
+  // Names are data: no control character reaches the page (a `cat` of it, a mail client), whatever the markup.
+  const r = sanitizeStrings(report);
   const alerts = r.findings.filter((f) => f.severity === 'alert').length;
   const title = `Pulse of ${r.date}`;
   return `<!DOCTYPE html>
@@ -59,20 +60,35 @@ ${campaigns(r)}
 }
 
 function findings(r: PulseReport): string {
-  if (r.findings.length === 0) return `<section><h2>Findings</h2><p class="ok">No findings: nothing outside its baseline.</p></section>`;
+  const unchecked = uncheckedList(r);
+  if (r.findings.length === 0)
+    return `<section><h2>Findings</h2><p class="ok">No findings: nothing outside its baseline.</p>${unchecked}</section>`;
   const rows = r.findings
     .map(
       (f, i) =>
         `<tr><td class="${f.severity}" data-key="findings.${i}.severity">${f.severity}</td><td data-key="findings.${i}.kind">${f.kind}</td>` +
         `<td data-key="findings.${i}.name">${esc(f.name)}</td><td>${f.metric}</td><td class="n" data-key="findings.${i}.value">${grouped(f.value)}</td>` +
-        `<td class="n" data-key="findings.${i}.baseline">${grouped(f.baseline)}</td><td>${esc(f.message)}</td></tr>`,
+        `<td class="n">${f.baseline === '' ? '–' : `<span class="what">${f.kind === 'budget' ? budgetLabel(f) : 'baseline'}</span> <span data-key="findings.${i}.baseline">${grouped(f.baseline)}</span>`}</td>` +
+        `<td>${esc(f.message)}</td></tr>`,
     )
     .join('\n');
   return `<section><h2>Findings</h2>
-<table><thead><tr><th>Severity</th><th>Kind</th><th>Name</th><th>Metric</th><th class="n">Value</th><th class="n">Baseline</th><th>What happened</th></tr></thead>
+<table><thead><tr><th>Severity</th><th>Kind</th><th>Name</th><th>Metric</th><th class="n">Value</th><th class="n">Compared with</th><th>What happened</th></tr></thead>
 <tbody>
 ${rows}
-</tbody></table></section>`;
+</tbody></table>${unchecked}</section>`;
+}
+
+/** Checks that could not run, named so fewer alerts are never read as fewer problems. */
+function uncheckedList(r: PulseReport): string {
+  if (r.unchecked.length === 0) return '';
+  const items = r.unchecked
+    .map(
+      (u, i) =>
+        `<li><span class="watch">Not checked:</span> the overall budget of campaign <span data-key="unchecked.${i}.name">${esc(u.name)}</span>: ${esc(u.why)}.</li>`,
+    )
+    .join('\n');
+  return `\n<ul class="unchecked">\n${items}\n</ul>`;
 }
 
 const LABELS: Array<[Headline, string]> = [
@@ -86,7 +102,9 @@ const LABELS: Array<[Headline, string]> = [
 ];
 
 function changeCell(change: string | null, key: string): string {
-  const cls = change === null ? '' : change.startsWith('-') ? 'down' : 'up';
+  // Within ±1 % a change is noise: shown, not painted.
+  const tone = changeTone(change);
+  const cls = tone === 'flat' ? '' : tone;
   return `<td class="n ${cls}" data-key="${key}">${changeText(change)}</td>`;
 }
 
@@ -102,31 +120,6 @@ function headline(r: PulseReport): string {
 <tbody>
 ${rows}
 </tbody></table></section>`;
-}
-
-/** A line chart of one daily series; the last point (the day) is marked. */
-function lineChart(id: string, label: string, dates: string[], values: string[], unit: string): string {
-  const W = 420;
-  const H = 150;
-  const pad = { l: 8, r: 8, t: 10, b: 22 };
-  const xs = values.map(num);
-  const max = Math.max(...xs, 0) || 1;
-  const x = (i: number) => pad.l + (dates.length === 1 ? 0 : (i * (W - pad.l - pad.r)) / (dates.length - 1));
-  const y = (v: number) => pad.t + (H - pad.t - pad.b) * (1 - v / max);
-  const points = xs.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-  const last = xs.length - 1;
-  const low = Math.min(...xs.slice(0, -1));
-  const high = Math.max(...xs.slice(0, -1));
-  const desc = `${label} per day from ${dates[0]} to ${dates[last]}: on ${dates[last]} ${grouped(values[last])}${unit}; the baseline days ranged from ${grouped(String(low))} to ${grouped(String(high))}${unit}.`;
-  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg">
-<title id="${id}-t">${esc(label)} per day</title><desc id="${id}-d">${esc(desc)}</desc>
-<line x1="${pad.l}" y1="${H - pad.b}" x2="${W - pad.r}" y2="${H - pad.b}" stroke="#d0d7de"/>
-<polyline fill="none" stroke="#0969da" stroke-width="2" points="${points}"/>
-${xs.map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="${i === last ? 4 : 2.5}" fill="${i === last ? '#b42318' : '#0969da'}"/>`).join('')}
-<text x="${pad.l}" y="${H - 6}" font-size="11" fill="#57606a">${esc(dates[0])}</text>
-<text x="${W - pad.r}" y="${H - 6}" font-size="11" fill="#57606a" text-anchor="end">${esc(dates[last])}</text>
-</svg>
-<p class="meta">${esc(desc)}</p>`;
 }
 
 function trend(r: PulseReport): string {
@@ -162,39 +155,6 @@ ${rows}
 </tbody></table></section>`;
 }
 
-/** Horizontal bars: for each row the day's value, and a tick at the baseline. */
-function bars(
-  id: string,
-  label: string,
-  items: Array<{ name: string; value: string; mark?: string; markLabel: string }>,
-  unit: string,
-): string {
-  const W = 620;
-  const row = 22;
-  const nameW = 200;
-  const H = items.length * row + 6;
-  const max = Math.max(...items.flatMap((i) => [num(i.value), num(i.mark ?? '0')]), 0) || 1;
-  const scale = (v: number) => ((W - nameW - 90) * Math.max(0, v)) / max;
-  const desc = items
-    .map((i) => `${i.name}: ${grouped(i.value)}${unit}${i.mark === undefined ? '' : ` (${i.markLabel} ${grouped(i.mark)}${unit})`}`)
-    .join('; ');
-  const body = items
-    .map((i, k) => {
-      const yy = k * row + 4;
-      const name = i.name.length > 30 ? `${i.name.slice(0, 29)}…` : i.name;
-      const tick =
-        i.mark === undefined
-          ? ''
-          : `<line x1="${(nameW + scale(num(i.mark))).toFixed(1)}" x2="${(nameW + scale(num(i.mark))).toFixed(1)}" y1="${yy - 2}" y2="${yy + 16}" stroke="#1b1f24" stroke-width="2"/>`;
-      return `<text x="0" y="${yy + 12}" font-size="11">${esc(name)}</text><rect x="${nameW}" y="${yy}" width="${scale(num(i.value)).toFixed(1)}" height="14" fill="#54aeff"/>${tick}<text x="${(nameW + scale(num(i.value)) + 4).toFixed(1)}" y="${yy + 12}" font-size="11">${esc(grouped(i.value))}</text>`;
-    })
-    .join('\n');
-  return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg">
-<title id="${id}-t">${esc(label)}</title><desc id="${id}-d">${esc(desc)}</desc>
-${body}
-</svg>`;
-}
-
 function publications(r: PulseReport): string {
   if (r.publications.length === 0) return '';
   const items = r.publications.map((p) => ({ name: p.name, value: p.earnings.value, mark: p.earnings.baseline, markLabel: 'baseline' }));
@@ -220,7 +180,7 @@ function moverRows(list: PulseReport['movers']['up'], key: string): string {
       (m, i) =>
         `<tr><td data-key="movers.${key}.${i}.name">${esc(m.name)}</td><td>${m.entity === 'adslot' ? 'ad slot' : 'publication'}</td>` +
         `<td class="n" data-key="movers.${key}.${i}.earnings.value">${grouped(m.earnings.value)}</td><td class="n">${grouped(m.earnings.baseline)}</td>` +
-        `<td class="n ${key === 'up' ? 'up' : 'down'}" data-key="movers.${key}.${i}.delta">${grouped(m.delta)}</td>${changeCell(m.earnings.change, `movers.${key}.${i}.earnings.change`)}</tr>`,
+        `<td class="n ${changeTone(m.earnings.change) === 'flat' ? '' : key}" data-key="movers.${key}.${i}.delta">${grouped(m.delta)}</td>${changeCell(m.earnings.change, `movers.${key}.${i}.earnings.change`)}</tr>`,
     )
     .join('\n');
 }

@@ -54,6 +54,8 @@ export interface CampaignInfo {
   budgetType?: string;
   /** What the campaign spent (in its budget's unit) from its start to the end of the day, when known. */
   spentToDate?: string;
+  /** Why `spentToDate` is not known, when a source can say (a warehouse that starts after the campaign). */
+  spentToDateUnknown?: string;
 }
 
 export interface PulseInput {
@@ -85,11 +87,24 @@ export interface Finding {
   /** The publication's, ad slot's or campaign's own ID; null for the whole account. */
   id: string | null;
   name: string;
+  /** requests, impressions, earnings, clicks or spend; a budget finding's is the unit its budget counts. */
   metric: string;
+  /** For a budget finding, which budget: the day's (`daily`) or the campaign's whole (`overall`); null for other kinds. */
+  budget: 'daily' | 'overall' | null;
   value: string;
-  /** What the day was compared with: the baseline mean, or the budget. */
+  /** What the day was compared with: the baseline mean, or the budget (see `budget`). */
   baseline: string;
   message: string;
+}
+
+/** A check the pulse could not run, and why (the report is then less than complete). */
+export interface Unchecked {
+  /** `overall_budget`: a campaign's overall budget (used up, or on course to be) needs what it used since its start. */
+  check: 'overall_budget';
+  entity: 'campaign';
+  id: string;
+  name: string;
+  why: string;
 }
 
 /** A figure of the day beside its baseline: the mean of the comparable baseline days. */
@@ -168,4 +183,6 @@ export interface PulseReport {
   movers: { up: Mover[]; down: Mover[] };
   campaigns: CampaignFigures[];
   findings: Finding[];
+  /** Checks that could not run (empty when every check ran). */
+  unchecked: Unchecked[];
 }

@@ -81,7 +81,12 @@ export async function readWarehouse(session: ReadSession, opts: { date: string; 
   const firstDay = (await session.query("SELECT CAST(min(date) AS VARCHAR) FROM masg_sync_days WHERE grain = 'day' AND complete"))
     .rows[0]?.[0];
   for (const c of campaignInfo) {
-    if (!needsSpentToDate(c, opts.date) || !firstDay || firstDay > c.startDate.slice(0, 10)) continue;
+    if (!needsSpentToDate(c, opts.date)) continue;
+    if (!firstDay || firstDay > c.startDate.slice(0, 10)) {
+      const since = c.startDate.slice(0, 10);
+      Object.assign(c, { spentToDateUnknown: `the warehouse starts on ${firstDay ?? '(no day)'}, after the campaign's start ${since}` });
+      continue;
+    }
     const unit = budgetUnit(c);
     const r = await session.query(
       `SELECT sum(${unit}) FROM campaign_stats WHERE campaign = $1 AND date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`,

@@ -8,6 +8,7 @@ import type { Io } from '../core/io.js';
 import type { Ui } from '../output/ui.js';
 import { createClientWithExtras } from '../sdk/client.js';
 import type { MasgClient } from '../sdk/types.js';
+import { terminalView } from '../output/sanitize.js';
 
 export interface ConnectionFlags {
   profile?: string;
@@ -59,7 +60,8 @@ export async function openCliClient(
       retries: f.retries,
       deadlineMs: f.deadline === undefined ? undefined : f.deadline * 1000,
       signal: io.signal,
-      onDebug: f.debug ? (line: string) => void io.stderr.write(`${redact(line)}\n`) : undefined,
+      // Bodies quote service text: on a terminal its control characters show as \uXXXX.
+      onDebug: f.debug ? (line: string) => void io.stderr.write(`${terminalView(io.stderr)(redact(line))}\n`) : undefined,
     },
     {
       proxy,

@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { LocalIOError, NetworkError } from '../core/errors.js';
+import { LocalIOError } from '../core/errors.js';
+import { checkFigure, refusedFigure, type FigureContext } from '../stats/figure-text.js';
 import type { ColumnKind, TableDef } from './schema.js';
 import type { StagedFile } from './sql-session.js';
 
@@ -142,20 +143,12 @@ export class StagingFile implements StagedFile {
   }
 }
 
-// Values: checked as they are written, so a database never rounds or guesses. The service
-// sends counts as digits and money with two decimals (docs/service-notes.md).
-const COUNT = /^\d+$/;
-const MONEY = /^-?\d{1,16}(?:\.\d{1,2})?$/;
+// Values: checked as they are written, so a database never rounds or guesses; the check is the
+// pulse's too (src/stats/figure-text.ts).
+const STORE = 'the warehouse keeps exact values and cannot store it';
 
 /** Where a value comes from, for the error message; a function when building it costs. */
-type Context = string | (() => string);
-
-function bad(what: string, value: string, context: Context): NetworkError {
-  const where = typeof context === 'string' ? context : context();
-  // A value may be megabytes long: its beginning is enough to recognise it.
-  const shown = value.length > 80 ? `${JSON.stringify(value.slice(0, 80))}… (${value.length} characters)` : JSON.stringify(value);
-  return new NetworkError(`The service sent ${shown} as ${what} (${where}): the warehouse keeps exact values and cannot store it.`);
-}
+type Context = FigureContext;
 
 export function csvValue(kind: ColumnKind, value: string | undefined, name: string, context: Context): string {
   if (value === undefined || value === '') return kind === 'text' ? '""' : '';
@@ -165,13 +158,11 @@ export function csvValue(kind: ColumnKind, value: string | undefined, name: stri
       return value.includes('"') ? `"${value.replace(/"/g, '""')}"` : `"${value}"`;
     case 'count':
     case 'hour':
-      if (!COUNT.test(value)) throw bad(`${name}, which should be a whole number`, value, context);
-      return value;
+      return checkFigure('count', value, name, context, STORE);
     case 'money':
-      if (!MONEY.test(value)) throw bad(`${name}, which should be an amount with at most two decimals`, value, context);
-      return value;
+      return checkFigure('money', value, name, context, STORE);
     case 'bool':
-      if (value !== 'true' && value !== 'false') throw bad(`${name}, which should be true or false`, value, context);
+      if (value !== 'true' && value !== 'false') throw refusedFigure('true or false', name, value, context, STORE);
       return value;
     default:
       return value; // date, timestamp: written by masg itself

@@ -57,7 +57,7 @@ describe('outage', () => {
 });
 
 describe('drop and spike', () => {
-  // The change is decided as it is shown: to one decimal.
+  // The change is decided on the exact figures (test/pulse/exact.test.ts has the cases rounding would get wrong).
   test('exactly at the thresholds: 25 % down is watch, 40 % is alert, 24.9 % nothing', () => {
     const severity = (today: number) =>
       analysePulse(input({ today })).findings.find((f) => f.kind === 'drop' && f.entity === 'publication' && f.metric === 'requests')

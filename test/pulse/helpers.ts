@@ -5,6 +5,7 @@ import { startEditedSandbox } from '../helpers/edited-sandbox.js';
 import { runCli, type CliOptions, type CliRun } from '../helpers/cli.js';
 import { tempDir } from '../commands/harness.js';
 import type { Sandbox, SandboxRequestLog } from '../../src/sandbox/index.js';
+import type { SandboxState } from '../../src/sandbox/types.js';
 import type { PulseReport } from '../../src/pulse/types.js';
 
 export const NOW = new Date('2024-06-15T12:34:00Z');
@@ -23,11 +24,13 @@ export interface PulseHarness {
   close(): Promise<void>;
 }
 
-export async function startPulseHarness(): Promise<PulseHarness> {
+/** `edit` changes the sandbox's data further (a name, a budget); names may get a suffix, never another start. */
+export async function startPulseHarness(edit?: (state: SandboxState) => void): Promise<PulseHarness> {
   const edited = await startEditedSandbox({ now: () => NOW }, (state) => {
     const spring = state.campaigns.find((c) => c.name === 'Spring Sale')!;
     spring.dailyBudget = '1000.00';
     spring.overallBudget = '1000000.00';
+    edit?.(state);
   });
   const sandbox = edited.sandbox;
   const env = {
@@ -61,11 +64,12 @@ async function lookUpIds(masg: PulseHarness['masg']): Promise<PulseHarness['ids'
   const slots = await json(['slot', 'list']);
   const advertisers = await json(['adv', 'list']);
   const campaigns = (await Promise.all(advertisers.map((a) => json(['campaign', 'list', a.id])))).flat();
-  const cafe = pubs.find((p) => p.name === 'Café Olé Mobile')!;
+  const named = (name: string) => (x: Record<string, string>) => x.name.startsWith(name);
+  const cafe = pubs.find(named('Café Olé Mobile'))!;
   return {
-    slot: slots.find((s) => s.name === 'Header banner' && s.publication === cafe.id)!.id,
+    slot: slots.find((s) => named('Header banner')(s) && s.publication === cafe.id)!.id,
     slotPublication: cafe.id,
-    publication: pubs.find((p) => p.name === 'Weather 😀 Now')!.id,
-    campaign: campaigns.find((c) => c.name === 'Spring Sale')!.id,
+    publication: pubs.find(named('Weather 😀 Now'))!.id,
+    campaign: campaigns.find(named('Spring Sale'))!.id,
   };
 }

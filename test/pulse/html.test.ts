@@ -93,6 +93,47 @@ test.skipIf(!hasChromium)(
         expect(desc!.length).toBeGreaterThan(20);
       }
 
+      // Issue 29 #17. The line charts have a y-axis from 0 with round ticks: 78 → 175 is not the whole height.
+      const axes = await tab.$$eval('figure svg[aria-labelledby^="trend-"]', (els) =>
+        els.map((e) => [...e.querySelectorAll('text[text-anchor="end"]')].map((t) => t.textContent!).filter((t) => !/-/.test(t))),
+      );
+      expect(axes).toHaveLength(2);
+      for (const ticks of axes) {
+        expect(ticks[0]).toBe('0');
+        expect(ticks.length).toBeGreaterThanOrEqual(3);
+      }
+      // The baseline tick never crosses the figure written beside the bar.
+      const crossings = await tab.$$eval('svg[aria-labelledby^="pubs-"], svg[aria-labelledby^="pacing-"]', (svgs) =>
+        svgs.flatMap((svg) =>
+          [...svg.querySelectorAll('line')].flatMap((line) => {
+            const x = Number(line.getAttribute('x1'));
+            const y1 = Number(line.getAttribute('y1'));
+            const y2 = Number(line.getAttribute('y2'));
+            return [...svg.querySelectorAll('text')]
+              .map((t) => (t as SVGTextElement).getBBox())
+              .filter((b) => b.x < x + 1 && b.x + b.width > x - 1 && b.y < y2 && b.y + b.height > y1)
+              .map((b) => `${x} crosses a figure at ${b.x}`);
+          }),
+        ),
+      );
+      expect(crossings).toEqual([]);
+      // A change within ±1 % is not painted green or red.
+      const painted = await tab.$$eval('td.up, td.down', (els) =>
+        els.map((e) => (e.textContent!.trim().endsWith('%') ? e : e.closest('tr')!.lastElementChild!).textContent!.trim()),
+      );
+      expect(painted.length).toBeGreaterThan(0);
+      for (const text of painted) {
+        if (text !== '–') expect(Math.abs(Number(text.replace(/[ %+]/g, ''))), text).toBeGreaterThanOrEqual(1);
+      }
+      // Messages print figures as the tables do (25,932.71, never 25932.71); a budget is not under "Baseline".
+      const messages = await tab.$$eval('tbody tr td:last-child', (els) => els.map((e) => e.textContent!));
+      for (const m of messages) expect(m.replace(/\d{4}-\d{2}-\d{2}/g, ''), m).not.toMatch(/\d{4}/);
+      const budgetRows = await tab.$$eval('tr', (rows) =>
+        rows.map((r) => r.textContent!).filter((t) => t.includes('budget') && t.startsWith('alert')),
+      );
+      expect(budgetRows.some((t) => t.includes('daily budget'))).toBe(true);
+      expect(await tab.$$eval('thead th', (ths) => ths.map((t) => t.textContent))).toContain('Compared with');
+
       const out = join(process.cwd(), 'test-output');
       mkdirSync(out, { recursive: true });
       await tab.screenshot({ path: join(out, 'pulse.png'), fullPage: true });

@@ -134,7 +134,7 @@ describe('with the sandbox faults on the day', () => {
     expect(plain.indexOf('Findings')).toBeLessThan(plain.indexOf('Earnings USD'));
     expect(plain.indexOf('Earnings USD')).toBeLessThan(plain.indexOf('Movers'));
     expect(plain).toMatch(/ALERT outage Ad slot "Header banner": requests 0, baseline [\d,]+/);
-    expect(plain).toMatch(/ALERT budget Campaign "Spring Sale": spend [\d,.]+, budget 1,000.00/);
+    expect(plain).toMatch(/ALERT budget Campaign "Spring Sale": spend [\d,.]+, daily budget 1,000.00/);
     expect(run.stdout).toContain('\x1b[31m\x1b[1mALERT'); // red, bold
     expect(plain).toMatch(/Earnings USD +[\d,.]+ +[\d,.]+ +[-+][\d.]+ % +[▁▂▃▄▅▆▇█]{7}/);
     // The progress line of the requests ("requests 3/17") belongs to stderr, never to stdout.

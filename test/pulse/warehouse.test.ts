@@ -1,5 +1,6 @@
 // The pulse from a `masg sync` warehouse: the same findings as from the service, and not one
 // statistics request; a warehouse that lacks a day of the range is said and the service read.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
@@ -41,6 +42,33 @@ test('--db holding the range: the same report as live, and no statistics request
   const withoutToDate = (r: typeof live.report) => r.campaigns.map((c) => ({ ...c, spentToDate: null }));
   expect(withoutToDate(stored.report)).toEqual(withoutToDate(live.report));
   expect(stored.report.findings.map((f) => f.kind).sort()).toEqual(expect.arrayContaining(['budget', 'drop', 'outage']));
+});
+
+test('a check that could not run from the warehouse is named: JSON, terminal and page (issue 29 #2)', async () => {
+  const live = await h.pulse();
+  expect(live.report.unchecked).toEqual([]);
+  const page = join(tempDir(), 'pulse.html');
+  const stored = await h.pulse(['--db', db, '--html', page]);
+  expect(stored.report.unchecked).toEqual([
+    {
+      check: 'overall_budget',
+      entity: 'campaign',
+      id: h.ids.campaign,
+      name: 'Spring Sale',
+      why: expect.stringMatching(/^the warehouse starts on 2024-06-07, after the campaign's start \d{4}-\d{2}-\d{2}$/),
+    },
+  ]);
+  const screen = await h.masg(['pulse', '--date', DAY, '--db', db]);
+  expect(screen.stdout).toMatch(/not checked: the overall budget of Campaign "Spring Sale": the warehouse starts on 2024-06-07/);
+  const html = readFileSync(page, 'utf8');
+  expect(html).toMatch(/Not checked:<\/span> the overall budget of campaign <span data-key="unchecked.0.name">Spring Sale<\/span>/);
+});
+
+test('the two budget alerts are told apart: `budget` says daily or overall, in JSON and on the screen (issue 29 #3)', async () => {
+  const { report } = await h.pulse();
+  const daily = report.findings.find((f) => f.kind === 'budget')!;
+  expect(daily).toMatchObject({ metric: 'spend', budget: 'daily', baseline: '1000.00' });
+  expect(report.findings.filter((f) => f.kind !== 'budget').every((f) => f.budget === null)).toBe(true);
 });
 
 test('MASG_DB names the warehouse as --db does', async () => {

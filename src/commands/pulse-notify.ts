@@ -1,0 +1,92 @@
+// `masg pulse --notify`: the alerts that changed since the last run, posted to a webhook. The URL
+// is a secret like the key (--notify URL, or MASG_NOTIFY_URL with a bare --notify, so it stays out
+// of `ps`): it is redacted from every message and never printed. The state (what was posted, per
+// account, day and finding) lives in the configuration folder, replaced atomically under a lock,
+// and only once the post succeeded: a failed post is tried again by the next run.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UsageError, type NetworkError } from '../core/errors.js';
+import type { Context } from '../context.js';
+import type { PulseReport } from '../pulse/types.js';
+
+export type NotifyFormat = 'slack' | 'json';
+
+export interface NotifyTarget {
+  url: string;
+  format: NotifyFormat;
+}
+
+/** The webhook from the flags, checked before anything is read or sent; registered as a secret at once. */
+export function notifyTarget(ctx: Context, flag: string | boolean | undefined, format: string | undefined): NotifyTarget | undefined {
+  if (flag === undefined || flag === false) {
+    if (format !== undefined) throw new UsageError('--notify-format applies to --notify.', { field: '--notify-format' });
+    return undefined;
+  }
+  const url = flag === true ? ctx.io.env.MASG_NOTIFY_URL?.trim() : flag.trim();
+  if (!url) {
+    throw new UsageError('--notify: no webhook URL: give it (--notify URL) or set MASG_NOTIFY_URL.', {
+      field: '--notify',
+      hint: 'MASG_NOTIFY_URL keeps the URL, a secret, out of the process list: see docs/pulse.md ("Notifications").',
+    });
+  }
+  ctx.secrets.push(url);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  // The URL itself is never quoted: it is a secret.
+  if (parsed === undefined || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+    throw new UsageError('--notify: the webhook is not an http:// or https:// URL.', { field: '--notify' });
+  }
+  const kind = format ?? 'slack';
+  if (kind !== 'slack' && kind !== 'json') {
+    throw new UsageError(`--notify-format: "${kind}" is not slack or json.`, { field: '--notify-format' });
+  }
+  return { url, format: kind };
+}
+
+/** The state file of an account: one per account, so two accounts never share what was said. */
+function statePath(ctx: Context, account: string): string {
+  return join(ctx.configDir, 'pulse', `notified-${account.replace(/[^\w.@-]/g, '_')}.json`);
+}
+
+/**
+ * Posts the alerts raised or cleared since the last run (nothing when none), then records them.
+ * Resolves with the post's failure (exit 6 once the report is written), the state left as it was.
+ */
+export async function notifyChanges(ctx: Context, report: PulseReport, target: NotifyTarget): Promise<NetworkError | undefined> {
+  const [notify, { postNotification }, { withFileLock, readIfExists }, { writeFileAtomic }] = await Promise.all([
+    import('../pulse/notify.js'),
+    import('../pulse/notify-post.js'),
+    import('../core/file-lock.js'),
+    import('../core/atomic-file.js'),
+  ]);
+  const account = report.account ?? '';
+  const file = statePath(ctx, account);
+  await mkdir(join(ctx.configDir, 'pulse'), { recursive: true, mode: 0o700 });
+  return withFileLock(file, async () => {
+    const state = notify.parseState(await readIfExists(file), account);
+    const changes = notify.changesOf(report, state);
+    if (!notify.hasChanges(changes)) return undefined;
+    const payload = target.format === 'json' ? notify.jsonPayload(report, changes) : notify.slackPayload(changes, report.account);
+    const ui = await ctx.ui();
+    const g = ctx.globals;
+    try {
+      await postNotification(target.url, payload, {
+        retries: g.retries,
+        timeoutMs: g.timeout * 1000,
+        deadlineAt: g.deadline === undefined ? undefined : performance.now() + g.deadline * 1000,
+        signal: ctx.io.signal,
+        onRetry: ({ next, of, reason }) => ui.notice(`masg: posting the notification again (${reason}), attempt ${next} of ${of}.`),
+      });
+    } catch (err) {
+      if (err instanceof Error && 'exitCode' in err && err.exitCode === 6) return err as NetworkError;
+      throw err;
+    }
+    await writeFileAtomic(file, `${JSON.stringify(notify.nextState(report, state))}\n`, { mode: 0o600 });
+    ui.notice(`masg: notified ${changes.raised.length} new and ${changes.cleared.length} cleared alert(s).`);
+    return undefined;
+  });
+}
