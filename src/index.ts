@@ -19,6 +19,23 @@ export const createClient: CreateClient = Object.assign((options: ClientOptions)
 
 export { fromProfile, type ProfileClientOptions, type ProfileOptions } from './sdk/profile.js';
 export { FieldsNotKeptError } from './sdk/kept.js';
+export {
+  forEachAccount,
+  accountFailure,
+  accountsExitCode,
+  describeAccountResult,
+  DEFAULT_ACCOUNT_CONCURRENCY,
+  MAX_ACCOUNT_CONCURRENCY,
+  type AccountCall,
+  type AccountError,
+  type AccountFailure,
+  type AccountInfo,
+  type AccountInput,
+  type AccountResult,
+  type AccountSuccess,
+  type ForEachAccountOptions,
+} from './sdk/accounts.js';
+export { HostGates, type HostGateOptions } from './transport/host-gate.js';
 export type * from './sdk/types.js';
 export {
   MasgError,

@@ -50,6 +50,7 @@ export function createConnection(opts: ClientOptions, userAgent: string, extras:
       debug: opts.onDebug,
       notice: extras.notice,
       signal: signals.length <= 1 ? signals[0] : AbortSignal.any(signals),
+      hostGates: opts.hostGates,
     };
     return createClient(settings);
   }

@@ -9,10 +9,21 @@ import { debugRequestLine, debugResponseLines, describeRequest } from './describ
 import { failureReason, isProxyRefusal, isTransientNetwork, networkFailure, neverConnected, proxyRefusal } from './failures.js';
 import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
+import { hostPauseMs, type HostGates } from './host-gate.js';
 import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
-import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
+import {
+  DEFAULT_POLICY,
+  Transient,
+  isRetryableStatus,
+  parseRetryAfter,
+  secs,
+  timerMs,
+  withRetries,
+  type Plan,
+  type RetryPolicy,
+} from './retry.js';
 import type { ApiClient, ApiRequest, ApiResponse, StreamOptions, StreamResponse } from './types.js';
 
 export { proxyFromEnv, proxySecrets, type ProxySettings } from './proxy.js';
@@ -39,6 +50,8 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   notice?: (line: string) => void;
   signal?: AbortSignal;
+  /** Shared by several clients: a 429 or Retry-After one of them meets pauses them all on that host. */
+  hostGates?: HostGates;
 }
 
 /** Bytes read from a statistics stream before deciding whether it is a service body. */
@@ -185,8 +198,13 @@ export function createClient(opts: ClientOptions): ApiClient {
       });
       return Promise.reject(http.method === 'POST' ? notSent(late) : late);
     }
+    const gates = opts.hostGates;
     return withRetries(once, policy, {
       signal: opts.signal,
+      ...(gates && {
+        beforeAttempt: () => gates.wait(base.origin, opts.signal, policy.deadlineAt),
+        onTransient: (failure: Transient, plan: Plan) => gates.pause(base.origin, hostPauseMs(failure, plan, policy.maxRetryAfterMs)),
+      }),
       onRetry: ({ next, of, delayMs, reason }) => {
         const line = redact(`Retrying in ${secs(delayMs)} after ${reason} from ${http.url.host} (attempt ${next} of ${of}).`);
         opts.debug?.(`↻ ${line}`);
