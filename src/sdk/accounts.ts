@@ -4,7 +4,7 @@
 // The clients share one connection pool (at most `concurrency` connections per host) and one
 // HostGates, so a 429 or Retry-After met by one account slows every account on that host.
 import type { Dispatcher } from 'undici';
-import { AuthError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
+import { AuthError, ConfigError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
 import { HostGates } from '../transport/host-gate.js';
 import { createClient } from './client.js';
 import type { ProfileOptions } from './profile.js';
@@ -67,6 +67,7 @@ export async function forEachAccount<T>(
 ): Promise<Array<AccountResult<T>>> {
   const concurrency = checkConcurrency(opts.concurrency);
   checkAccounts(accounts);
+  checkEnvironment(accounts, opts.env ?? process.env);
   if (typeof call !== 'function')
     throw new UsageError('forEachAccount: call must be a function (client, account, signal) => Promise.', { field: 'call' });
   const shared = await sharedParts(opts, concurrency);
@@ -201,6 +202,19 @@ function checkAccounts(accounts: readonly AccountInput[]): void {
     if (name !== '' && seen.has(name)) throw new UsageError(`accounts[${i}]: "${name}" is listed twice.`, { field: `accounts[${i}]` });
     seen.add(name);
   });
+}
+
+/** MASG_EMAIL, MASG_DEVELOPER_KEY and MASG_TIMEZONE beat every profile: over several profiles they would make one account of all. */
+function checkEnvironment(accounts: readonly AccountInput[], env: Record<string, string | undefined>): void {
+  if (accounts.filter((a) => typeof a === 'string').length < 2) return;
+  const set = ['MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_TIMEZONE'].filter((v) => (env[v] ?? '').trim() !== '');
+  if (set.length === 0) return;
+  throw new ConfigError(
+    `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: it would override every profile, making them one account.`,
+    {
+      hint: `Unset ${set.join(' and ')} to run several profiles; each profile keeps its own e-mail, key and time zone.`,
+    },
+  );
 }
 
 /** Runs task(0..n-1), at most `limit` at once, each as soon as a slot frees: a slow account holds only its own slot. */

@@ -182,6 +182,17 @@ describe('forEachAccount over profiles', () => {
     expect(!results[1].ok && results[1].error).toBeInstanceOf(ConfigError);
     expect(!results[1].ok && results[1].exitCode).toBe(3);
   });
+
+  it('refuses MASG_EMAIL, MASG_DEVELOPER_KEY or MASG_TIMEZONE over several profiles: they would make one account of all', async () => {
+    for (const v of ['MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_TIMEZONE']) {
+      const err = await rejection(forEachAccount(['la', 'kiri'], ids, { env: { ...env(), [v]: 'x' } }));
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).message).toContain(v);
+    }
+    // One profile: the environment applies as it does for `masg --profile la`.
+    const [one] = await forEachAccount(['la'], ids, { env: { ...env(), MASG_TIMEZONE: 'UTC' } });
+    expect(one.account.timeZone).toBe('UTC');
+  });
 });
 
 describe('one host, one pause: a 429 with Retry-After met by one account holds the others', () => {
