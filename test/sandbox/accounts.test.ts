@@ -1,5 +1,6 @@
 // Many accounts: `accounts: N` and account specs, each account with its own data, zone and seed;
 // twins sharing IDs; the restricted account; a data file that keeps and extends its accounts.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { sandboxOptions } from '../../src/sandbox/cli.js';
 import type { Sandbox, SandboxAccountInfo } from '../../src/sandbox/index.js';
 import { startSandbox as startPublic } from '../../src/sandbox/public.js';
 import { call, errorOf, start, type Entity, type Res } from './helpers.js';
+import { BIN, spawnSandbox } from './spawned.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'masg-accounts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -225,5 +227,29 @@ describe('a data file with accounts', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('masg sandbox --accounts (the built binary)', () => {
+  it('serves the generated accounts it lists, and refuses --accounts 0 with exit 2', async () => {
+    const sb = await spawnSandbox(['--port', '0', '--accounts', '14', '--no-log']);
+    try {
+      await sb.waitFor('Press Ctrl-C');
+      const out = sb.stdout();
+      expect(out).toContain('14 generated accounts, each with its own data and zone:');
+      expect(out).toContain('acct-01: acct-01@sandbox.masg.test  key: acct-01-developer-key  time zone: Pacific/Kiritimati');
+      expect(out).toContain('acct-02: acct-02@sandbox.masg.test  key: acct-02-developer-key  time zone: America/Los_Angeles');
+      expect(out).toContain('… and 2 more: acct-NN@sandbox.masg.test, key acct-NN-developer-key');
+      expect(out).toContain('restricted@sandbox.masg.test  key: restricted-developer-key  time zone: UTC  (always error 1004)');
+      const last = { email: 'acct-14@sandbox.masg.test', key: 'acct-14-developer-key' };
+      const res = await call({ url: sb.url, demo: last }, 'GET', '/publication/list.json');
+      expect(res.status).toBe(200);
+      expect((res.json()['masg-response'] as Entity[]).length).toBeGreaterThan(0);
+    } finally {
+      await sb.stop();
+    }
+    const refused = spawnSync(process.execPath, [BIN, 'sandbox', '--accounts', '0'], { encoding: 'utf8' });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--accounts must be a whole number from 1 to 1000, got "0"');
   });
 });
