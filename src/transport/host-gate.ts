@@ -2,7 +2,7 @@
 // one account's request meets holds every account's next request to that host until the pause is
 // over, instead of each account finding out with a 429 of its own.
 import { NetworkError } from '../core/errors.js';
-import { sleep as realSleep, type Plan, type Transient } from './retry.js';
+import { sleep as realSleep, type Plan, type RetryHooks, type RetryPolicy, type Transient } from './retry.js';
 
 export interface HostGateOptions {
   /** performance.now() by default. */
@@ -62,4 +62,18 @@ export function hostPauseMs(failure: Transient, plan: Plan, capMs: number): numb
   const status = failure.error instanceof NetworkError ? failure.error.status : undefined;
   if (status !== 429 && failure.retryAfterMs === undefined) return 0;
   return Math.min(failure.retryAfterMs ?? (plan.retry ? plan.delayMs : 0), capMs);
+}
+
+/** The retry hooks that make a client wait out, and set, its host's pause; none without gates. */
+export function gateHooks(
+  gates: HostGates | undefined,
+  host: string,
+  signal: AbortSignal | undefined,
+  policy: Pick<RetryPolicy, 'deadlineAt' | 'maxRetryAfterMs'>,
+): Pick<RetryHooks, 'beforeAttempt' | 'onTransient'> {
+  if (!gates) return {};
+  return {
+    beforeAttempt: () => gates.wait(host, signal, policy.deadlineAt),
+    onTransient: (failure, plan) => gates.pause(host, hostPauseMs(failure, plan, policy.maxRetryAfterMs)),
+  };
 }

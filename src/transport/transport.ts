@@ -9,21 +9,11 @@ import { debugRequestLine, debugResponseLines, describeRequest } from './describ
 import { failureReason, isProxyRefusal, isTransientNetwork, networkFailure, neverConnected, proxyRefusal } from './failures.js';
 import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
-import { hostPauseMs, type HostGates } from './host-gate.js';
+import { gateHooks, type HostGates } from './host-gate.js';
 import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
-import {
-  DEFAULT_POLICY,
-  Transient,
-  isRetryableStatus,
-  parseRetryAfter,
-  secs,
-  timerMs,
-  withRetries,
-  type Plan,
-  type RetryPolicy,
-} from './retry.js';
+import { DEFAULT_POLICY, Transient, isRetryableStatus, parseRetryAfter, secs, timerMs, withRetries, type RetryPolicy } from './retry.js';
 import type { ApiClient, ApiRequest, ApiResponse, StreamOptions, StreamResponse } from './types.js';
 
 export { proxyFromEnv, proxySecrets, type ProxySettings } from './proxy.js';
@@ -198,13 +188,9 @@ export function createClient(opts: ClientOptions): ApiClient {
       });
       return Promise.reject(http.method === 'POST' ? notSent(late) : late);
     }
-    const gates = opts.hostGates;
     return withRetries(once, policy, {
       signal: opts.signal,
-      ...(gates && {
-        beforeAttempt: () => gates.wait(base.origin, opts.signal, policy.deadlineAt),
-        onTransient: (failure: Transient, plan: Plan) => gates.pause(base.origin, hostPauseMs(failure, plan, policy.maxRetryAfterMs)),
-      }),
+      ...gateHooks(opts.hostGates, base.origin, opts.signal, policy),
       onRetry: ({ next, of, delayMs, reason }) => {
         const line = redact(`Retrying in ${secs(delayMs)} after ${reason} from ${http.url.host} (attempt ${next} of ${of}).`);
         opts.debug?.(`↻ ${line}`);
