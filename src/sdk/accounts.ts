@@ -113,7 +113,7 @@ async function runOne<T>(
   let client: MasgClient | undefined;
   try {
     const options = await optionsOf(input, opts);
-    account = { name: account.name === '' ? options.email : account.name, email: options.email, timeZone: options.timeZone };
+    account = { name: account.name, email: options.email, timeZone: options.timeZone };
     const signals = [opts.signal, opts.overrides?.signal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length === 0 ? new AbortController().signal : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
     client = createClient({ ...options, ...opts.overrides, hostGates: shared.hostGates, dispatcher: shared.dispatcher, signal });
@@ -125,7 +125,7 @@ async function runOne<T>(
   }
 }
 
-/** The name known before anything is resolved: a profile's name, the given name, or '' (the e-mail, later). */
+/** The name known before anything is resolved: a profile's name, the given name, else the e-mail. */
 function provisional(input: AccountInput): AccountInfo {
   if (typeof input === 'string') return { name: input };
   return { name: input.name ?? input.email ?? '', email: input.email, timeZone: input.timeZone };
@@ -199,7 +199,8 @@ function checkAccounts(accounts: readonly AccountInput[]): void {
     if (typeof a !== 'string' && (typeof a !== 'object' || a === null))
       throw new UsageError(`accounts[${i}]: expected a profile name or client options.`, { field: `accounts[${i}]` });
     const name = provisional(a).name;
-    if (name !== '' && seen.has(name)) throw new UsageError(`accounts[${i}]: "${name}" is listed twice.`, { field: `accounts[${i}]` });
+    if (name === '') throw new UsageError(`accounts[${i}]: client options need an email (or a name).`, { field: `accounts[${i}]` });
+    if (seen.has(name)) throw new UsageError(`accounts[${i}]: "${name}" is listed twice.`, { field: `accounts[${i}]` });
     seen.add(name);
   });
 }

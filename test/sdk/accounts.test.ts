@@ -133,6 +133,26 @@ describe('forEachAccount', () => {
     }
   });
 
+  it('a slow account holds only its own slot: the others finish through the free one meanwhile', async () => {
+    let releaseSlow!: () => void;
+    const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const finished: string[] = [];
+    const accounts = [account('kiri'), account('la'), account('berlin'), { ...account('la'), name: 'la-again' }];
+    const results = await forEachAccount(
+      accounts,
+      async (c, a) => {
+        if (a.name === 'kiri') await slow;
+        const n = (await c.listAdvertisers().toArray()).length;
+        finished.push(a.name);
+        if (finished.length === 3) releaseSlow();
+        return n;
+      },
+      { concurrency: 2 },
+    );
+    expect(finished).toEqual(['la', 'berlin', 'la-again', 'kiri']);
+    expect(results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
   it('a call that throws a plain Error fails its account alone (exit class 1)', async () => {
     const results = await forEachAccount([account('kiri'), account('la')], async (c, a) => {
       if (a.name === 'la') throw new Error('bug in the caller');
@@ -154,6 +174,8 @@ describe('forEachAccount', () => {
     const refused = async (p: Promise<unknown>) => (await rejection(p)) as UsageError;
     expect((await refused(forEachAccount([], ids))).field).toBe('accounts');
     expect((await refused(forEachAccount([account('kiri'), account('kiri')], ids))).message).toMatch(/"kiri" is listed twice/);
+    const { name: _n, email: _e, ...nameless } = account('kiri');
+    expect((await refused(forEachAccount([nameless as ClientOptions], ids))).field).toBe('accounts[0]');
     for (const concurrency of [0, 65, 1.5])
       expect((await refused(forEachAccount([account('kiri')], ids, { concurrency }))).field).toBe('concurrency');
   });
