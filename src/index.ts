@@ -35,6 +35,7 @@ export {
   type AccountSuccess,
   type ForEachAccountOptions,
 } from './sdk/accounts.js';
+export { profileNames, splitProfileList } from './sdk/profile-names.js';
 export { HostGates, type HostGateOptions } from './transport/host-gate.js';
 export type * from './sdk/types.js';
 export {

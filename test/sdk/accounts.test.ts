@@ -13,6 +13,8 @@ import {
   describeAccountResult,
   forEachAccount,
   HostGates,
+  profileNames,
+  splitProfileList,
   UsageError,
   type AccountResult,
   type ClientOptions,
@@ -203,6 +205,15 @@ describe('forEachAccount over profiles', () => {
     ]);
     expect(!results[1].ok && results[1].error).toBeInstanceOf(ConfigError);
     expect(!results[1].ok && results[1].exitCode).toBe(3);
+  });
+
+  it('profileNames lists every saved profile (for --all-profiles); splitProfileList reads "a,b"', async () => {
+    const names = await profileNames({ env: env() });
+    expect(names).toEqual(['kiri', 'la']);
+    const results = await forEachAccount(names, ids, { env: env() });
+    expect(results.map((r) => r.account.email)).toEqual(['kiri@sandbox.masg.test', 'la@sandbox.masg.test']);
+    expect(splitProfileList(' la, kiri ')).toEqual(['la', 'kiri']);
+    for (const bad of ['la,,kiri', 'la,', 'la,la']) expect(() => splitProfileList(bad, 'MASG_PROFILE')).toThrow(/^MASG_PROFILE: /);
   });
 
   it('refuses MASG_EMAIL, MASG_DEVELOPER_KEY or MASG_TIMEZONE over several profiles: they would make one account of all', async () => {
