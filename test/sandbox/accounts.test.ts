@@ -230,6 +230,25 @@ describe('a data file with accounts', () => {
   });
 });
 
+describe('two sandboxes starting on one new data file with accounts', () => {
+  it('add each account once: the second finds them already there under the lock', async () => {
+    const file = path.join(dir, 'shared.json');
+    const [one, two] = await Promise.all([start({ dataFile: file, accounts: 3 }), start({ dataFile: file, accounts: 3 })]);
+    try {
+      const state = JSON.parse(readFileSync(file, 'utf8')) as { accounts: Array<{ email: string }>; publications: Entity[] };
+      const emails = state.accounts.map((a) => a.email);
+      expect(emails).toHaveLength(6);
+      expect(new Set(emails).size).toBe(6);
+      const a = one.accounts[0];
+      expect(ids(await list(one, a, '/publication/list.json'))).toEqual(ids(await list(two, a, '/publication/list.json')));
+      expect(state.publications.filter((p) => p.account === a.email).length).toBe((await list(two, a, '/publication/list.json')).length);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
 describe('masg sandbox --accounts (the built binary)', () => {
   it('serves the generated accounts it lists, and refuses --accounts 0 with exit 2', async () => {
     const sb = await spawnSandbox(['--port', '0', '--accounts', '14', '--no-log']);
