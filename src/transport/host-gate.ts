@@ -11,6 +11,8 @@ export interface HostGateOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+export type GateHooks = Required<Pick<RetryHooks, 'beforeAttempt' | 'onTransient'>>;
+
 export class HostGates {
   private readonly until = new Map<string, number>();
   private readonly now: () => number;
@@ -35,6 +37,14 @@ export class HostGates {
     const left = end - this.now();
     if (left <= 0) this.until.delete(host);
     return Math.max(0, left);
+  }
+
+  /** The retry hooks that make a client wait out, and set, its host's pause (a method: the transport loads no module for it). */
+  hooks(host: string, signal: AbortSignal | undefined, policy: Pick<RetryPolicy, 'deadlineAt' | 'maxRetryAfterMs'>): GateHooks {
+    return {
+      beforeAttempt: () => this.wait(host, signal, policy.deadlineAt),
+      onTransient: (failure, plan) => this.pause(host, hostPauseMs(failure, plan, policy.maxRetryAfterMs)),
+    };
   }
 
   /**
@@ -62,18 +72,4 @@ export function hostPauseMs(failure: Transient, plan: Plan, capMs: number): numb
   const status = failure.error instanceof NetworkError ? failure.error.status : undefined;
   if (status !== 429 && failure.retryAfterMs === undefined) return 0;
   return Math.min(failure.retryAfterMs ?? (plan.retry ? plan.delayMs : 0), capMs);
-}
-
-/** The retry hooks that make a client wait out, and set, its host's pause; none without gates. */
-export function gateHooks(
-  gates: HostGates | undefined,
-  host: string,
-  signal: AbortSignal | undefined,
-  policy: Pick<RetryPolicy, 'deadlineAt' | 'maxRetryAfterMs'>,
-): Pick<RetryHooks, 'beforeAttempt' | 'onTransient'> {
-  if (!gates) return {};
-  return {
-    beforeAttempt: () => gates.wait(host, signal, policy.deadlineAt),
-    onTransient: (failure, plan) => gates.pause(host, hostPauseMs(failure, plan, policy.maxRetryAfterMs)),
-  };
 }

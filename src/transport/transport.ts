@@ -9,7 +9,7 @@ import { debugRequestLine, debugResponseLines, describeRequest } from './describ
 import { failureReason, isProxyRefusal, isTransientNetwork, networkFailure, neverConnected, proxyRefusal } from './failures.js';
 import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
-import { gateHooks, type HostGates } from './host-gate.js';
+import type { HostGates } from './host-gate.js';
 import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
@@ -190,7 +190,7 @@ export function createClient(opts: ClientOptions): ApiClient {
     }
     return withRetries(once, policy, {
       signal: opts.signal,
-      ...gateHooks(opts.hostGates, base.origin, opts.signal, policy),
+      ...opts.hostGates?.hooks(base.origin, opts.signal, policy),
       onRetry: ({ next, of, delayMs, reason }) => {
         const line = redact(`Retrying in ${secs(delayMs)} after ${reason} from ${http.url.host} (attempt ${next} of ${of}).`);
         opts.debug?.(`↻ ${line}`);
