@@ -22,6 +22,7 @@ export { FieldsNotKeptError } from './sdk/kept.js';
 export {
   forEachAccount,
   accountFailure,
+  accountStatus,
   accountsExitCode,
   describeAccountResult,
   DEFAULT_ACCOUNT_CONCURRENCY,
@@ -32,6 +33,7 @@ export {
   type AccountInfo,
   type AccountInput,
   type AccountResult,
+  type AccountStatusRecord,
   type AccountSuccess,
   type ForEachAccountOptions,
 } from './sdk/accounts.js';

@@ -4,7 +4,7 @@
 // The clients share one connection pool (at most `concurrency` connections per host) and one
 // HostGates, so a 429 or Retry-After met by one account slows every account on that host.
 import type { Dispatcher } from 'undici';
-import { AuthError, ConfigError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
+import { ApiError, AuthError, ConfigError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
 import { HostGates } from '../transport/host-gate.js';
 import { createClient } from './client.js';
 import type { ProfileOptions } from './profile.js';
@@ -167,6 +167,24 @@ export function describeAccountResult(r: AccountResult<unknown>): string {
     failed: r.error.message.split('\n')[0],
   }[r.status];
   return `${r.account.name}: ${what} (${r.exitCode})`;
+}
+
+/** One account's status as data (for `-o json`): no value, and a message only for a failure. */
+export interface AccountStatusRecord {
+  account: string;
+  email?: string;
+  status: 'ok' | AccountFailure;
+  exitCode: ExitCodeValue;
+  /** The service's masg-error code, when it refused. */
+  code?: number;
+  message?: string;
+}
+
+export function accountStatus(r: AccountResult<unknown>): AccountStatusRecord {
+  const base = { account: r.account.name, ...(r.account.email !== undefined && { email: r.account.email }) };
+  if (r.ok) return { ...base, status: 'ok', exitCode: ExitCode.OK };
+  const code = r.error instanceof ApiError ? r.error.code : undefined;
+  return { ...base, status: r.status, exitCode: r.exitCode, ...(code !== undefined && { code }), message: r.error.message };
 }
 
 /** 0 when all succeeded; one account's own code when one was asked; 8 when some failed and some did not. */

@@ -9,6 +9,7 @@ import {
   AuthError,
   ConfigError,
   accountsExitCode,
+  accountStatus,
   createClient,
   describeAccountResult,
   forEachAccount,
@@ -85,6 +86,25 @@ describe('forEachAccount', () => {
     ]);
     expect(accountsExitCode(results)).toBe(8);
     expect(accountsExitCode(results.slice(1, 2))).toBe(4);
+    expect(results.map(accountStatus)).toEqual([
+      { account: 'kiri', email: 'kiri@sandbox.masg.test', status: 'ok', exitCode: 0 },
+      {
+        account: 'la',
+        email: 'la@sandbox.masg.test',
+        status: 'rejected',
+        exitCode: 4,
+        code: 1003,
+        message: expect.stringContaining('1003'),
+      },
+      {
+        account: 'restricted',
+        email: restricted.email,
+        status: 'restricted',
+        exitCode: 4,
+        code: 1004,
+        message: expect.stringContaining('1004'),
+      },
+    ]);
   });
 
   it('counts relative dates in each account’s own zone (Kiritimati is a day ahead of Los Angeles most hours)', async () => {
