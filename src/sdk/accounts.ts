@@ -113,7 +113,7 @@ async function runOne<T>(
   let client: MasgClient | undefined;
   try {
     const options = await optionsOf(input, opts);
-    account = { name: account.name, email: options.email, timeZone: options.timeZone };
+    account = { name: account.name, email: options.email, timeZone: opts.overrides?.timeZone ?? options.timeZone };
     const signals = [opts.signal, opts.overrides?.signal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length === 0 ? new AbortController().signal : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
     client = createClient({ ...options, ...opts.overrides, hostGates: shared.hostGates, dispatcher: shared.dispatcher, signal });
