@@ -19,6 +19,26 @@ export const createClient: CreateClient = Object.assign((options: ClientOptions)
 
 export { fromProfile, type ProfileClientOptions, type ProfileOptions } from './sdk/profile.js';
 export { FieldsNotKeptError } from './sdk/kept.js';
+export {
+  forEachAccount,
+  accountFailure,
+  accountStatus,
+  accountsExitCode,
+  describeAccountResult,
+  DEFAULT_ACCOUNT_CONCURRENCY,
+  MAX_ACCOUNT_CONCURRENCY,
+  type AccountCall,
+  type AccountError,
+  type AccountFailure,
+  type AccountInfo,
+  type AccountInput,
+  type AccountResult,
+  type AccountStatusRecord,
+  type AccountSuccess,
+  type ForEachAccountOptions,
+} from './sdk/accounts.js';
+export { profileNames, splitProfileList } from './sdk/profile-names.js';
+export { HostGates, type HostGateOptions } from './transport/host-gate.js';
 export type * from './sdk/types.js';
 export {
   MasgError,

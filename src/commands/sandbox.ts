@@ -9,6 +9,7 @@ export interface SandboxOptions {
   latency?: string;
   faults?: string;
   scale?: string;
+  accounts?: string;
   log?: boolean;
   reset?: boolean;
 }
@@ -29,6 +30,10 @@ export const sandbox = defineTopCommand<SandboxOptions>({
           'e.g. 503=0.2,429=0.1,drop-after=0.05',
       )
       .option('--scale <PxS[xC]>', 'benchmark data: P publications × S ad slots each (× C countries, default 40), e.g. 2000x5')
+      .option(
+        '--accounts <n>',
+        'also serve N generated accounts (acct-01@sandbox.masg.test …), each with its own data and time zone, for many-account runs',
+      )
       .option('--log', 'print one line per request (time, method, path, status, ms, fault); the default on a terminal')
       .option('--no-log', 'do not print a line per request')
       .option(
@@ -39,6 +44,7 @@ export const sandbox = defineTopCommand<SandboxOptions>({
   examples: [
     'masg sandbox --port 8080 --data ./sandbox.json',
     'masg sandbox --faults 503=0.2,429=0.1 --latency 100-800',
+    'masg sandbox --accounts 10   # ten more accounts, Pacific/Kiritimati, America/Los_Angeles, …',
     'masg sandbox --reset   # start --sandbox over with fresh demo data',
     'MASG_BASE_URL=http://127.0.0.1:8080 MASG_EMAIL=demo@sandbox.masg.test MASG_DEVELOPER_KEY=demo-developer-key MASG_TIMEZONE=America/New_York masg pub list   # in another terminal',
   ],

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { LocalIOError, UsageError } from '../core/errors.js';
 import { parseFaults, parseLatency, type FaultSpec, type Latency } from './faults.js';
-import { RESTRICTED_ACCOUNT, startSandbox, type SandboxOptions } from './index.js';
+import { MAX_ACCOUNTS, RESTRICTED_ACCOUNT, startSandbox, type SandboxAccountInfo, type SandboxOptions } from './index.js';
 import { loadState } from './persist.js';
 import { describeFaults, describeLatency, exposureWarning, requestLine } from './watch.js';
 
@@ -17,6 +17,8 @@ export interface SandboxCommandOptions {
   faults?: string;
   /** PUBLICATIONSxSLOTS[xCOUNTRIES], e.g. "2000x5" or "2000x5x40". */
   scale?: string;
+  /** How many generated accounts to serve beside the demo ones (1-1000). */
+  accounts?: string | number;
   /** Request lines on stdout; undefined = when stdout is a terminal. */
   log?: boolean;
 }
@@ -64,7 +66,31 @@ export function sandboxOptions(o: SandboxCommandOptions): SandboxOptions {
     latencyMs: o.latency === undefined ? undefined : option<Latency>('--latency', () => parseLatency(String(o.latency))),
     faults: o.faults === undefined ? undefined : option<FaultSpec>('--faults', () => parseFaults(o.faults!)),
     scale,
+    ...(o.accounts === undefined ? {} : { accounts: positive('--accounts', o.accounts, MAX_ACCOUNTS) }),
   };
+}
+
+function positive(flag: string, value: string | number, max: number): number {
+  const n = wholeNumber(flag, value, max);
+  if (n === 0) throw new UsageError(`${flag} must be a whole number from 1 to ${max}, got "${value}"`, { field: flag });
+  return n;
+}
+
+/** The banner's lines for --accounts: the first few in full, the rest follow the same pattern. */
+function accountLines(accounts: SandboxAccountInfo[], shown = 12): string {
+  const line = (a: SandboxAccountInfo) =>
+    `  ${a.name}: ${a.email}  key: ${a.key}  time zone: ${a.timeZone}${a.restricted ? '  (always error 1004)' : ''}\n`;
+  const usable = accounts.filter((a) => !a.restricted);
+  const more = usable.length - shown;
+  return (
+    `  ${usable.length} generated account${usable.length === 1 ? '' : 's'}, each with its own data and zone:\n` +
+    usable.slice(0, shown).map(line).join('') +
+    (more > 0 ? `  … and ${more} more: acct-NN@sandbox.masg.test, key acct-NN-developer-key\n` : '') +
+    accounts
+      .filter((a) => a.restricted)
+      .map(line)
+      .join('')
+  );
 }
 
 export async function runSandboxCommand(o: SandboxCommandOptions, io: SandboxCommandIo): Promise<void> {
@@ -82,7 +108,8 @@ export async function runSandboxCommand(o: SandboxCommandOptions, io: SandboxCom
       `  latency:        ${describeLatency(opts.latencyMs ?? opts.faults?.latencyMs)}\n` +
       `  demo account:   ${demo.email}  key: ${demo.key}  time zone: ${demo.timezone}\n` +
       `  second account: ${other.email}  key: ${other.key}  time zone: ${other.timezone}\n` +
-      `  (${RESTRICTED_ACCOUNT.email} always gets error 1004)\n\n` +
+      (o.accounts === undefined ? `  (${RESTRICTED_ACCOUNT.email} always gets error 1004)\n` : accountLines(sandbox.accounts)) +
+      '\n' +
       `Try:\n  curl -u '${demo.email}:${demo.key}' ${url}/publication/list.xml\n\n` +
       `Or with masg, in another terminal:\n  MASG_BASE_URL=${url} MASG_EMAIL=${demo.email} MASG_DEVELOPER_KEY=${demo.key} MASG_TIMEZONE=${demo.timezone} masg pub stats --date yesterday\n\n` +
       `${log ? 'Requests are listed below (--no-log to hide them). ' : ''}Press Ctrl-C to stop.\n`,

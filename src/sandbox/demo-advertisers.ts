@@ -3,7 +3,7 @@
 import { DEMO, OTHER } from './accounts.js';
 import type { CampaignRecord, SandboxState } from './types.js';
 
-interface Helpers {
+export interface Helpers {
   id: () => string;
   at: (msAgo: number) => Date;
   date: (d: Date) => string;
@@ -11,7 +11,7 @@ interface Helpers {
 
 const DAY = 86_400_000;
 
-type Budget = [type: string, daily: string, overall: string, weekday: string, weekend: string];
+export type Budget = [type: string, daily: string, overall: string, weekday: string, weekend: string];
 /** name, status, description, budget, served [from, to) in days ago (to 0 = still serving), end date in days from now */
 type CampaignSpec = [string, string, string, Budget, [number, number] | null, number | null];
 
@@ -79,7 +79,7 @@ export function demoAdvertising(state: SandboxState, h: Helpers): void {
   }
 }
 
-function campaign(
+export function campaign(
   h: Helpers,
   advertiser: string,
   account: string,

@@ -2,20 +2,24 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEMO, OTHER } from './accounts.js';
+import { DEMO, OTHER, RESTRICTED } from './accounts.js';
 import { initialState } from './demo.js';
 import { Faults, type FaultSpec, type Latency } from './faults.js';
 import { MAX_BODY } from './params.js';
+import { accountsFor, ensureAccounts, type AccountSpec } from './many.js';
 import { RequestLog } from './request-log.js';
 import { handle, type RequestListener, type SandboxRequestLog } from './server.js';
 import { countries } from './statistics/countries.js';
 import { addIncident, reviseDay, type Incident } from './statistics/revise.js';
 import { Store } from './store.js';
+import type { Account } from './types.js';
 
 export type { FaultKind, FaultSpec, Latency } from './faults.js';
 export { FAULT_KINDS, parseFaults, parseLatency } from './faults.js';
 export type { RequestListener, SandboxRequestLog } from './server.js';
 export type { Incident } from './statistics/revise.js';
+export type { AccountSpec } from './many.js';
+export { ACCOUNT_ZONES, MAX_ACCOUNTS } from './many.js';
 export { DEMO as DEMO_ACCOUNT, OTHER as OTHER_ACCOUNT, RESTRICTED as RESTRICTED_ACCOUNT } from './accounts.js';
 
 export interface SandboxOptions {
@@ -41,6 +45,18 @@ export interface SandboxOptions {
   /** Default 32 MiB; oldest go first. */
   requestLogBytes?: number;
   onRequest?: RequestListener;
+  /** N generated accounts (acct-01 …), or one spec per account; each with its own zone, data and seed. */
+  accounts?: number | readonly AccountSpec[];
+}
+
+/** An account's credentials; `name` is what a profile for it would be called. */
+export interface SandboxAccountInfo {
+  name: string;
+  email: string;
+  key: string;
+  timeZone: string;
+  /** Every request answered 1004 (access not allowed from this address). */
+  restricted?: true;
 }
 
 export interface Sandbox {
@@ -48,6 +64,8 @@ export interface Sandbox {
   url: string;
   demo: { email: string; key: string; timezone: string };
   other: { email: string; key: string; timezone: string };
+  /** With `accounts`: the generated ones, then the restricted one; otherwise demo, other, restricted. */
+  accounts: SandboxAccountInfo[];
   requests: SandboxRequestLog[];
   setFaults(spec: FaultSpec | undefined): void;
   /** Every hourly figure of a past local `day` × `factor`, rounded down per hour; factor 1 undoes it. */
@@ -60,9 +78,12 @@ export interface Sandbox {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? (() => new Date());
   const seed = opts.seed ?? 1;
+  // Checked before a data file is created; then made with the file's own seed.
+  if (opts.accounts !== undefined) accountsFor(opts.accounts, seed);
   const create = () => initialState({ seed, now: now(), demo: opts.demo ?? true, scale: opts.scale });
   // Other processes may share the data file: the Store locks, reloads and writes it per change.
   const store = opts.dataFile ? await Store.open(opts.dataFile, create) : new Store(create());
+  const generated = opts.accounts === undefined ? [] : await ensureAccounts(store, accountsFor(opts.accounts, store.seed), now());
 
   const requests: SandboxRequestLog[] = [];
   const faults = new Faults(opts.faults, opts.latencyMs, store.seed);
@@ -104,6 +125,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     url: `http://${shownHost}:${port}${basePath}`,
     demo: { email: DEMO.email, key: DEMO.key, timezone: DEMO.timeZone },
     other: { email: OTHER.email, key: OTHER.key, timezone: OTHER.timeZone },
+    accounts: accountList(opts.accounts === undefined ? [DEMO, OTHER] : generated),
     requests,
     setFaults: (spec) => faults.set(spec),
     revise: async (day, factor) => reviseDay(store, day, factor),
@@ -118,4 +140,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       await store.flush();
     },
   };
+}
+
+function accountList(accounts: readonly Account[]): SandboxAccountInfo[] {
+  return [...accounts, RESTRICTED].map((a) => ({
+    name: a.email.slice(0, a.email.indexOf('@')),
+    email: a.email,
+    key: a.key,
+    timeZone: a.timeZone,
+    ...(a.allowedIps ? { restricted: true as const } : {}),
+  }));
 }

@@ -1,17 +1,45 @@
 // In-memory state with the routes' indexes. Mutations are synchronous, so requests never interleave
 // inside one; with a data file, changes go through transact() and reads call refresh() first.
+// Every entity is indexed per account: two accounts may hold the same ID (the same data seeded
+// twice), and an account's lists never scan the others' rows.
 
 import { uuidFor } from './hash.js';
 import { SharedStateFile } from './persist.js';
 import type { Account, AdSlotRecord, AdvertiserRecord, CampaignRecord, PublicationRecord, SandboxState } from './types.js';
 
-export class Store {
-  readonly accounts = new Map<string, Account>();
+/** One account's entities by ID, in the order they were made. */
+export class AccountData {
   readonly publications = new Map<string, PublicationRecord>();
   readonly adslots = new Map<string, AdSlotRecord>();
   readonly advertisers = new Map<string, AdvertiserRecord>();
   readonly campaigns = new Map<string, CampaignRecord>();
-  private readonly slotsByPublication = new Map<string, AdSlotRecord[]>();
+  readonly slotsByPublication = new Map<string, AdSlotRecord[]>();
+}
+
+type Kind = 'publications' | 'adslots' | 'advertisers' | 'campaigns';
+type RecordOf = { publications: PublicationRecord; adslots: AdSlotRecord; advertisers: AdvertiserRecord; campaigns: CampaignRecord };
+
+/** Records a generator adds in one go (a generated account's data). */
+export interface Additions {
+  accounts?: Account[];
+  publications?: PublicationRecord[];
+  adslots?: AdSlotRecord[];
+  advertisers?: AdvertiserRecord[];
+  campaigns?: CampaignRecord[];
+}
+
+const NONE = new AccountData();
+
+export class Store {
+  readonly accounts = new Map<string, Account>();
+  /** Some record with each ID (the first made): only to tell "another account's" from "no such". */
+  private readonly anyOwner: { [K in Kind]: Map<string, RecordOf[K]> } = {
+    publications: new Map(),
+    adslots: new Map(),
+    advertisers: new Map(),
+    campaigns: new Map(),
+  };
+  private readonly byAccount = new Map<string, AccountData>();
   private file?: SharedStateFile;
   private current!: SandboxState;
 
@@ -44,9 +72,19 @@ export class Store {
     return uuidFor(this.current.seed, this.current.nextId++);
   }
 
+  /** One account's entities (empty for an account without any). */
+  of(account: string): AccountData {
+    return this.byAccount.get(account) ?? NONE;
+  }
+
+  /** The account's own record with this ID, else another account's (the routes refuse it), else undefined. */
+  find<K extends Kind>(kind: K, id: string, account: string): RecordOf[K] | undefined {
+    return (this.of(account)[kind] as Map<string, RecordOf[K]>).get(id) ?? this.anyOwner[kind].get(id);
+  }
+
   addPublication(p: PublicationRecord): void {
     this.current.publications.push(p);
-    this.publications.set(p.id, p);
+    this.indexRecord('publications', p);
   }
 
   addAdSlot(s: AdSlotRecord): void {
@@ -54,8 +92,26 @@ export class Store {
     this.indexSlot(s);
   }
 
-  slotsOf(publicationId: string): AdSlotRecord[] {
-    return this.slotsByPublication.get(publicationId) ?? [];
+  /** Call inside transact(). */
+  add(more: Additions): void {
+    for (const a of more.accounts ?? []) {
+      this.current.accounts.push(a);
+      this.accounts.set(a.email, a);
+    }
+    for (const p of more.publications ?? []) this.addPublication(p);
+    for (const s of more.adslots ?? []) this.addAdSlot(s);
+    for (const a of more.advertisers ?? []) {
+      this.current.advertisers.push(a);
+      this.indexRecord('advertisers', a);
+    }
+    for (const c of more.campaigns ?? []) {
+      this.current.campaigns.push(c);
+      this.indexRecord('campaigns', c);
+    }
+  }
+
+  slotsOf(publicationId: string, account: string): AdSlotRecord[] {
+    return this.of(account).slotsByPublication.get(publicationId) ?? [];
   }
 
   refresh(): void {
@@ -75,20 +131,33 @@ export class Store {
 
   private index(state: SandboxState): void {
     this.current = state;
-    for (const map of [this.accounts, this.publications, this.adslots, this.advertisers, this.campaigns, this.slotsByPublication])
-      map.clear();
+    this.accounts.clear();
+    this.byAccount.clear();
+    for (const map of Object.values(this.anyOwner)) map.clear();
     for (const a of state.accounts) this.accounts.set(a.email, a);
-    for (const p of state.publications) this.publications.set(p.id, p);
+    for (const p of state.publications) this.indexRecord('publications', p);
     for (const s of state.adslots) this.indexSlot(s);
-    for (const a of state.advertisers) this.advertisers.set(a.id, a);
-    for (const c of state.campaigns) this.campaigns.set(c.id, c);
+    for (const a of state.advertisers) this.indexRecord('advertisers', a);
+    for (const c of state.campaigns) this.indexRecord('campaigns', c);
+  }
+
+  private dataOf(account: string): AccountData {
+    let data = this.byAccount.get(account);
+    if (!data) this.byAccount.set(account, (data = new AccountData()));
+    return data;
+  }
+
+  private indexRecord<K extends Kind>(kind: K, record: RecordOf[K]): void {
+    (this.dataOf(record.account)[kind] as Map<string, RecordOf[K]>).set(record.id, record);
+    if (!this.anyOwner[kind].has(record.id)) this.anyOwner[kind].set(record.id, record);
   }
 
   private indexSlot(s: AdSlotRecord): void {
-    this.adslots.set(s.id, s);
-    const list = this.slotsByPublication.get(s.publication);
+    this.indexRecord('adslots', s);
+    const byPublication = this.dataOf(s.account).slotsByPublication;
+    const list = byPublication.get(s.publication);
     if (list) list.push(s);
-    else this.slotsByPublication.set(s.publication, [s]);
+    else byPublication.set(s.publication, [s]);
   }
 }
 

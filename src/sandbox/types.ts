@@ -8,6 +8,8 @@ export interface Account {
   timeZone: string;
   /** When set, only these caller addresses may use the account (error 1004 otherwise). */
   allowedIps?: string[];
+  /** A generated account's own seed: its IDs and statistics. Absent: the sandbox's seed. */
+  seed?: number;
 }
 
 export interface StatusChange {

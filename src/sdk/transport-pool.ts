@@ -50,6 +50,7 @@ export function createTransportPool(opts: ClientOptions, userAgent: string, extr
       debug: opts.onDebug,
       notice: extras.notice,
       signal: signals.length <= 1 ? signals[0] : AbortSignal.any(signals),
+      hostGates: opts.hostGates,
     };
     return createTransport(settings);
   }

@@ -1,6 +1,7 @@
 // Public SDK types. Records keep the service's exact strings: IDs are opaque, counts may exceed
 // 2^53 and money is an exact decimal, so nothing becomes a JS number.
 import type { Dispatcher } from 'undici';
+import type { HostGates } from '../transport/host-gate.js';
 import type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication } from '../transport/types.js';
 import type { adSlotSchema } from '../schema/adslot.js';
 import type { SdkInput } from '../schema/field.js';
@@ -93,6 +94,8 @@ export interface ClientOptions {
   userAgent?: string;
   /** One redacted line per request, response and retry. */
   onDebug?: (line: string) => void;
+  /** Give several clients one `new HostGates()`: a 429 or Retry-After one meets pauses all on that host. */
+  hostGates?: HostGates;
 }
 
 export interface CallOptions {

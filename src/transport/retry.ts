@@ -86,15 +86,21 @@ export interface RetryHooks {
   signal?: AbortSignal;
   /** Told before each wait: the attempt about to be made (2-based) of how many. */
   onRetry?: (info: { next: number; of: number; delayMs: number; reason: string }) => void;
+  /** Awaited before every attempt, the first too: a pause the host imposed on every client (host-gate.ts). */
+  beforeAttempt?: () => Promise<void>;
+  /** Each retryable failure and what the policy made of it, retried or not. */
+  onTransient?: (failure: Transient, plan: Plan) => void;
 }
 
 export async function withRetries<T>(once: (attempt: number) => Promise<T>, policy: RetryPolicy, hooks: RetryHooks = {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
+      await hooks.beforeAttempt?.();
       return await once(attempt);
     } catch (err) {
       if (!(err instanceof Transient)) throw err;
       const plan = planRetry(attempt, err, policy);
+      hooks.onTransient?.(err, plan);
       if (!plan.retry) {
         if (plan.note) err.error.message = `${err.error.message} ${plan.note}`;
         throw err.error;

@@ -9,6 +9,7 @@ import { debugRequestLine, debugResponseLines, describeRequest } from './describ
 import { failureReason, isProxyRefusal, isTransientNetwork, networkFailure, neverConnected, proxyRefusal } from './failures.js';
 import { assertSafeScheme, buildHttpRequest, parseBaseUrl, type HttpRequest } from './http-request.js';
 import { SERVICE_ROOTS, interpretResponse, sniffRoot } from './interpret.js';
+import type { HostGates } from './host-gate.js';
 import { createLimits, type Limits } from './limits.js';
 import { interruptedOutcome, notSent, rateLimited, unknownOutcome } from './outcome.js';
 import { createDispatcher, proxyFor, proxySecrets, type ProxySettings } from './proxy.js';
@@ -39,6 +40,8 @@ export interface TransportOptions {
   debug?: (line: string) => void;
   notice?: (line: string) => void;
   signal?: AbortSignal;
+  /** Shared by several clients: a 429 or Retry-After one of them meets pauses them all on that host. */
+  hostGates?: HostGates;
 }
 
 /** Bytes read from a statistics stream before deciding whether it is a service body. */
@@ -231,6 +234,7 @@ function retrying<T>(w: Wire, req: ApiRequest, http: HttpRequest, once: () => Pr
   }
   return withRetries(once, w.policy, {
     signal: w.opts.signal,
+    ...w.opts.hostGates?.hooks(http.url.origin, w.opts.signal, w.policy),
     onRetry: ({ next, of, delayMs, reason }) => {
       const line = w.redact(`Retrying in ${secs(delayMs)} after ${reason} from ${http.url.host} (attempt ${next} of ${of}).`);
       w.opts.debug?.(`↻ ${line}`);

@@ -9,7 +9,7 @@ import { route, type RouteContext } from './route.js';
 
 /** Create and list name an unknown publication with a 5000 (not the 2000 of /publication/{id}). */
 function publicationParam(ctx: RouteContext, id: string): PublicationRecord {
-  const p = ctx.store.publications.get(id);
+  const p = ctx.store.find('publications', id, ctx.account.email);
   if (!p) throw invalid(`No such Publication: ${id}`);
   if (p.account !== ctx.account.email) throw otherPublisherAccount('Publication', id);
   return p;
@@ -70,8 +70,8 @@ export const listAdSlots = route({
   run: (ctx: RouteContext, publication) => {
     const rows =
       publication === undefined
-        ? [...ctx.store.adslots.values()].filter((s) => s.account === ctx.account.email)
-        : [...ctx.store.slotsOf(publicationParam(ctx, publication).id)];
+        ? [...ctx.store.of(ctx.account.email).adslots.values()]
+        : [...ctx.store.slotsOf(publicationParam(ctx, publication).id, ctx.account.email)];
     return listReply(ctx.format, 'adslot', byName(rows).map(adSlotFields));
   },
 });

@@ -9,7 +9,7 @@ export const listAdvertisers = route({
   pattern: 'advertisers/list',
   parse: () => undefined,
   run: (ctx: RouteContext) => {
-    const rows = [...ctx.store.advertisers.values()].filter((a) => a.account === ctx.account.email);
+    const rows = [...ctx.store.of(ctx.account.email).advertisers.values()];
     return listReply(ctx.format, 'advertiser', byName(rows).map(advertiserFields));
   },
 });
@@ -20,7 +20,7 @@ export const listCampaigns = route({
   parse: (_p, [id]) => id,
   run: (ctx: RouteContext, id) => {
     const adv = ownAdvertiser(ctx, id);
-    const rows = [...ctx.store.campaigns.values()].filter((c) => c.advertiser === adv.id);
+    const rows = [...ctx.store.of(ctx.account.email).campaigns.values()].filter((c) => c.advertiser === adv.id);
     return listReply(ctx.format, 'campaign', byName(rows).map(campaignFields));
   },
 });

@@ -128,7 +128,7 @@ export const listPublications = route({
     return { status: status === undefined ? undefined : parseStatus(status) };
   },
   run: (ctx: RouteContext, { status }) => {
-    const rows = [...ctx.store.publications.values()].filter((p) => p.account === ctx.account.email && (!status || p.status === status));
+    const rows = [...ctx.store.of(ctx.account.email).publications.values()].filter((p) => !status || p.status === status);
     return listReply(
       ctx.format,
       'publication',

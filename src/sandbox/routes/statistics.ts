@@ -3,6 +3,7 @@
 import { campaignNodes } from '../statistics/campaign.js';
 import { adSlotNodes, publicationNodes, type PublisherQuery, type StatsContext } from '../statistics/publisher.js';
 import { byName } from '../store.js';
+import { revisionsOf } from '../statistics/revisions.js';
 import { localHour, parseStamp } from '../time.js';
 import type { AdSlotRecord, PublicationRecord } from '../types.js';
 import { optional, parseBoolean, parseLevel, required, type Params } from '../validate.js';
@@ -29,12 +30,12 @@ function parseQuery(p: Params): PublisherQuery {
 
 function statsContext(ctx: RouteContext): StatsContext {
   return {
-    seed: ctx.store.seed,
+    seed: ctx.account.seed ?? ctx.store.seed,
     timeZone: ctx.account.timeZone,
     nowHour: localHour(ctx.now, ctx.account.timeZone),
     countries: ctx.countries,
     bareSlotEarnings: ctx.flavor === 'spec',
-    revisions: ctx.store.revisions,
+    revisions: revisionsOf(ctx.store.revisions, ctx.account.email),
   };
 }
 
@@ -43,10 +44,10 @@ export const allPublicationStatistics = route({
   pattern: 'publication/statistics',
   parse: (p) => parseQuery(p),
   run: (ctx: RouteContext, q) => {
-    const pubs = byName([...ctx.store.publications.values()].filter((p) => p.account === ctx.account.email));
+    const pubs = byName([...ctx.store.of(ctx.account.email).publications.values()]);
     // Lazy: each publication is computed when the writer asks for it.
     const pairs = (function* (): Iterable<[PublicationRecord, AdSlotRecord[]]> {
-      for (const p of pubs) yield [p, byName([...ctx.store.slotsOf(p.id)])];
+      for (const p of pubs) yield [p, byName([...ctx.store.slotsOf(p.id, ctx.account.email)])];
     })();
     return statsReply(ctx.format, publicationNodes(statsContext(ctx), pairs, q), false);
   },
@@ -58,7 +59,11 @@ export const publicationStatistics = route({
   parse: (p, [id]) => ({ id: id, q: parseQuery(p) }),
   run: (ctx: RouteContext, { id, q }) => {
     const pub = ownPublication(ctx, id);
-    return statsReply(ctx.format, publicationNodes(statsContext(ctx), [[pub, byName([...ctx.store.slotsOf(pub.id)])]], q), true);
+    return statsReply(
+      ctx.format,
+      publicationNodes(statsContext(ctx), [[pub, byName([...ctx.store.slotsOf(pub.id, ctx.account.email)])]], q),
+      true,
+    );
   },
 });
 
@@ -69,7 +74,7 @@ export const adSlotStatistics = route({
   parse: (p, [id]) => ({ id: id, q: parseQuery({ ...p, level: '' }) }),
   run: (ctx: RouteContext, { id, q }) => {
     const slot = ownAdSlot(ctx, id);
-    const pub = ctx.store.publications.get(slot.publication)!;
+    const pub = ctx.store.find('publications', slot.publication, ctx.account.email)!;
     return statsReply(ctx.format, adSlotNodes(statsContext(ctx), slot, pub, q), true);
   },
 });
@@ -82,6 +87,18 @@ export const campaignStatistics = route({
   run: (ctx: RouteContext, { id, from, to }) => {
     const c = ownCampaign(ctx, id);
     const nowHour = localHour(ctx.now, ctx.account.timeZone);
-    return statsReply(ctx.format, campaignNodes(ctx.store.seed, c, ctx.account.timeZone, nowHour, from, to, ctx.store.revisions), true);
+    return statsReply(
+      ctx.format,
+      campaignNodes(
+        ctx.account.seed ?? ctx.store.seed,
+        c,
+        ctx.account.timeZone,
+        nowHour,
+        from,
+        to,
+        revisionsOf(ctx.store.revisions, ctx.account.email),
+      ),
+      true,
+    );
   },
 });

@@ -19,14 +19,22 @@ export interface Incident {
   /** YYYY-MM-DD. */
   day: string;
   factor?: number;
+  /** The account holding `id` (its e-mail), when two accounts share IDs; absent = any account. */
+  account?: string;
 }
 
 export function addIncident(store: Store, incident: Incident): Promise<void> {
-  const { kind, id, day } = incident;
+  const { kind, id, day, account } = incident;
   const factor = incident.factor ?? { 'slot-outage': 0, 'earnings-drop': 0.5, overspend: 3 }[kind];
-  const revision = checkRevision({ day, factor, target: id, ...(kind === 'earnings-drop' ? { only: 'money' as const } : {}) });
+  const revision = checkRevision({
+    day,
+    factor,
+    target: id,
+    ...(kind === 'earnings-drop' ? { only: 'money' as const } : {}),
+    ...(account === undefined ? {} : { account }),
+  });
   return store.transact(() => {
-    const kept = (store.revisions ?? []).filter((r) => r.day !== day || r.target !== id);
+    const kept = (store.revisions ?? []).filter((r) => r.day !== day || r.target !== id || r.account !== account);
     if (factor !== 1) kept.push(revision);
     store.setRevisions(kept);
   });

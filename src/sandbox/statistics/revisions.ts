@@ -11,6 +11,14 @@ export interface Revision {
   /** An incident's entity; absent = the whole account. */
   target?: string;
   only?: 'money';
+  /** Only this account's figures (its e-mail); absent = every account. */
+  account?: string;
+}
+
+/** The revisions that apply to an account; the same array when none is aimed at one account. */
+export function revisionsOf(revisions: readonly Revision[] | undefined, account: string): readonly Revision[] | undefined {
+  if (!revisions || revisions.every((r) => r.account === undefined)) return revisions;
+  return revisions.filter((r) => r.account === undefined || r.account === account);
 }
 
 export function revisionsFor(revisions: readonly Revision[] | undefined, ...ids: string[]): readonly Revision[] | undefined {
