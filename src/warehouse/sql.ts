@@ -9,7 +9,7 @@ import { outFormat } from '../output/out-format.js';
 import type { Column, Row } from '../output/types.js';
 import type { CsvBytes } from '../output/writer.js';
 import type { QueryStream } from './sql-stream.js';
-import { resolveTarget, type Target } from './target.js';
+import { sandboxMissingHint, warehouseTarget, type Target } from './target.js';
 
 /** A query's result: `batches` is read once; `close` releases the database, read or not. */
 export interface SqlRows {
@@ -21,7 +21,7 @@ export interface SqlRows {
 }
 
 export async function runSql(ctx: WarehousePort, opts: { db?: string; write?: boolean; out?: string }, query: string): Promise<SqlRows> {
-  const target = resolveTarget(opts.db, ctx.io.env);
+  const target = warehouseTarget(opts.db, ctx);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   if (query.trim() === '')
     throw new UsageError('<query>: the query is empty.', {
@@ -33,7 +33,9 @@ export async function runSql(ctx: WarehousePort, opts: { db?: string; write?: bo
   // Checked before the query runs: a table cannot go to a file.
   if (opts.out !== undefined && opts.out !== '-') outFormat(opts.out, ctx.globals.output);
 
-  const stream = await open(target, query, { write: opts.write === true });
+  const stream = await open(target, query, { write: opts.write === true }).catch((err: unknown) => {
+    throw sandboxMissingHint(err, ctx.globals.sandbox);
+  });
   // Keys must be unique for the output module: `SELECT 1, 1` gets columns "1" and "1_2".
   const seen = new Map<string, number>();
   const columns: Column[] = stream.columns.map((c) => {

@@ -18,7 +18,7 @@ import { openSession } from './session.js';
 import { DayFiles } from './day-files.js';
 import { csvLineWriter, StagingDir, type StagingFile } from './staging.js';
 import { WarehouseStore, type DimensionFiles } from './store.js';
-import { resolveTarget, sandboxTarget, type Target } from './target.js';
+import { warehouseTarget, type Target } from './target.js';
 import { deferred } from '../core/deferred.js';
 import { collectGarbage } from './heap.js';
 
@@ -45,7 +45,7 @@ interface Job {
 export async function runSync(ctx: WarehousePort, flags: SyncFlags): Promise<CommandResult> {
   const startedAt = performance.now();
   // Everything the user typed is checked first: nothing is opened or sent before.
-  const target = ctx.globals.sandbox ? sandboxTarget(flags.db, ctx.configDir, ctx.io.env) : resolveTarget(flags.db, ctx.io.env);
+  const target = warehouseTarget(flags.db, ctx);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   const grain = oneOf<Grain>('--grain', flags.grain ?? 'day', GRAINS);
   const lookback = parseLookback(flags.lookback);
