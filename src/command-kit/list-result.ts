@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
+import { outFormat } from '../output/out-format.js';
 import type { RowsTarget } from '../output/port.js';
 import type { Column, Row } from '../output/types.js';
 import type { CommandResult } from './define.js';
@@ -16,9 +17,11 @@ export function addOutOption(cmd: Command): Command {
   return cmd.option(...OUT_OPTION);
 }
 
-/** --raw prints the body on stdout: a file for it is a contradiction, refused before sending. */
+/** --raw prints the body on stdout: a file for it is a contradiction, refused before sending, as is a format masg does not write. */
 export function checkOut(ctx: Context, opts: ListOptions): void {
-  if (outFile(opts.out) !== undefined && ctx.globals.raw) {
+  const file = outFile(opts.out);
+  if (file !== undefined) outFormat(file, ctx.globals.output);
+  if (file !== undefined && ctx.globals.raw) {
     throw new UsageError("--raw prints the service's body on stdout; --out cannot apply to it.", {
       field: '--out',
       hint: "Drop --raw to write masg's own format to the file, or redirect: masg … --raw > FILE.",
