@@ -27,7 +27,6 @@ export interface LoginDeps {
   stdin: Readable & { isTTY?: boolean };
   /** Throws when the credentials do not work; false under --dry-run (nothing is saved). */
   verify: (credentials: Credentials) => Promise<void | false>;
-  systemZone?: string;
 }
 
 export interface LoginResult {
@@ -73,16 +72,20 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
 
   const email = await ask(opts.email, existing?.email, 'E-mail', 'pass --email <address>', checkEmail, '--email');
   const baseUrl = await ask(opts.baseUrl, existing?.baseUrl, 'Base URL', 'pass --base-url <url>', checkBaseUrl, '--base-url');
-  // The service counts hours in the account's zone and no endpoint says which: a profile always has one.
+  // The service counts hours in the account's zone and no endpoint says which: a profile always has
+  // one, and it never comes from the host (Enter on the host's zone saved UTC for a New York account).
   const timezone =
     opts.timezone !== undefined
       ? checkTimezone(opts.timezone)
       : !prompt.interactive && existing?.timezone
         ? checkTimezone(existing.timezone, `timezone of profile "${profile}"`)
         : await prompt.text("The account's time zone (IANA, e.g. America/New_York)", {
-            default: existing?.timezone ?? deps.systemZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+            default: existing?.timezone,
             instead: "pass --timezone <zone>, the account's IANA time zone (e.g. America/New_York)",
-            check: (answer) => checkTimezone(answer, 'Time zone'),
+            check: (answer) => {
+              if (answer === '') throw new UsageError('Time zone: the account has one, and masg cannot tell which.', { hint: ZONE_HINT });
+              return checkTimezone(answer, 'Time zone');
+            },
           });
   // Asked last: a non-interactive run missing --email fails before anything is read from stdin.
   const key = opts.keyStdin
@@ -116,6 +119,8 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
     notices,
   };
 }
+
+const ZONE_HINT = "Type the zone the account's statistics are counted in, as set in the service (e.g. America/New_York, UTC).";
 
 /** `echo "$KEY" |` adds a newline, `printf %s` does not: remove exactly one (LF or CRLF). */
 export function parseStdinKey(input: string): string {
