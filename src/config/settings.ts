@@ -152,7 +152,7 @@ function pickTimezone(env: Env, profile: string, stored: Profile | undefined): {
     return { zone: checkTimezone(stored.timezone, `timezone of profile "${profile}"`), source: 'profile' };
   } catch (err) {
     throw new ConfigError((err as Error).message, {
-      hint: `Pass --tz <zone> for this run, or fix the profile with \`masg login${profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`} --timezone <zone>\`.`,
+      hint: `Pass --tz <zone> for this run, or fix the profile with \`masg login${profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`} --timezone ZONE\`.`,
     });
   }
 }

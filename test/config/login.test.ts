@@ -259,10 +259,10 @@ describe('login', () => {
     expect(await store.get('default')).toEqual(old);
   });
 
-  it('non-interactive without --key-stdin → ConfigError naming --key-stdin', async () => {
+  it('non-interactive without --key-stdin → ConfigError offering the whole login to paste, with --key-stdin', async () => {
     const { deps } = nonInteractive(undefined);
     await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC', keyStdin: false }), deps)).rejects.toThrow(
-      /masg login --key-stdin/,
+      '`printf %s "$MASG_DEVELOPER_KEY" | masg login --email me@x.io --base-url https://api.example --timezone UTC --key-stdin`',
     );
   });
 

@@ -90,7 +90,10 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
   // Asked last: a non-interactive run missing --email fails before anything is read from stdin.
   const key = opts.keyStdin
     ? parseStdinKey(await readAll(deps.stdin))
-    : nonEmptyKey(await prompt.secret('Developer key', { instead: 'pipe it to `masg login --key-stdin`' }), 'developer key');
+    : nonEmptyKey(
+        await prompt.secret('Developer key', { instead: `pipe it in: \`${keyStdinCommand(profile, { email, baseUrl, timezone })}\`` }),
+        'developer key',
+      );
 
   // Verified before saving, so a typo never replaces working credentials.
   const verified = await deps.verify({ email, key, baseUrl }).catch((err: unknown) => {
@@ -118,6 +121,20 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
     inKeyring: saved?.keyring === true,
     notices,
   };
+}
+
+/**
+ * The login to paste where no prompt can hide the key: every answer given so far on its line (they
+ * may have come from flags, the environment or the profile), the key from a variable, never shown.
+ */
+export function keyStdinCommand(profile: string, given: { email: string; baseUrl: string; timezone: string }): string {
+  const profileFlag = profile === 'default' ? '' : ` --profile ${shellWord(profile)}`;
+  const flags = `--email ${shellWord(given.email)} --base-url ${shellWord(given.baseUrl)} --timezone ${shellWord(given.timezone)}`;
+  return `printf %s "$MASG_DEVELOPER_KEY" | masg${profileFlag} login ${flags} --key-stdin`;
+}
+
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 const ZONE_HINT = "Type the zone the account's statistics are counted in, as set in the service (e.g. America/New_York, UTC).";
