@@ -30,6 +30,26 @@ export function checkOut(ctx: Context, opts: ListOptions): void {
 }
 
 /**
+ * A list's parent, given the same way everywhere: as the positional ID (`slot list 0378`) or as
+ * the named filter (`--publication 0378`); both at once must agree.
+ */
+export function parentFilter(
+  positional: string | undefined,
+  named: string | undefined,
+  flag: string,
+  arg: string,
+): { raw: string; label: string } | undefined {
+  if (positional !== undefined && named !== undefined && positional !== named) {
+    throw new UsageError(`${arg} and ${flag} name two different parents: "${positional}" and "${named}".`, {
+      field: flag,
+      hint: `Give one of them: ${arg} and ${flag} mean the same.`,
+    });
+  }
+  if (positional !== undefined) return { raw: positional, label: arg };
+  return named === undefined ? undefined : { raw: named, label: flag };
+}
+
+/**
  * Writes a list through the output port as it is read (the request goes out now, every option
  * having been checked); `done` once the last row is out.
  */

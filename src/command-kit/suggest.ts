@@ -77,13 +77,11 @@ export const LIST_COMMANDS = {
   publication: 'masg pub list',
   adslot: 'masg slot list',
   advertiser: 'masg adv list',
-  campaign: 'masg campaign list ADVERTISER',
+  campaign: 'masg campaign list',
 } as const;
 
 export function idHint(kind: keyof typeof LIST_COMMANDS): string {
-  return kind === 'campaign'
-    ? `See \`${LIST_COMMANDS.campaign}\` for the IDs, with an advertiser ID from \`${LIST_COMMANDS.advertiser}\`.`
-    : `See \`${LIST_COMMANDS[kind]}\` for the IDs.`;
+  return `See \`${LIST_COMMANDS[kind]}\` for the IDs.`;
 }
 
 /** "Not found" answers (2000, and 5000 on ad slot create/list) name the list command to run. */
