@@ -3,6 +3,7 @@
 
 import type { ChalkInstance } from 'chalk';
 import { paintStatus } from './color.js';
+import { captionLines, hiddenNote } from './caption.js';
 import { layoutTable, uniquePrefixLength, uuidPrefixLength, type ColumnMeasure } from './fit.js';
 import { hasUnsafeCharacters, sanitizeForDisplay } from './sanitize.js';
 import type { Column } from './types.js';
@@ -14,6 +15,8 @@ export interface TableOptions {
   /** Terminal width; undefined = unknown (piped): nothing is fitted, cut or wrapped. */
   width?: number;
   wide?: boolean;
+  /** What the table shows (`day: 2026-11-26`, `zone: …`), said above it on a terminal only. */
+  caption?: ReadonlyArray<readonly [string, string]>;
 }
 
 // Most cells hold nothing sanitizeForDisplay would change: one test instead of three replaces.
@@ -146,11 +149,16 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const plain = (k: number, line: string) => (status[k] ? paintStatus(chalk, line) : line);
 
   const lines = box(widths);
-  let text = captionLines(
-    layout.caption.map((i) => [head[i], data.values[i][0]]),
-    opts.width,
-    chalk,
-  );
+  const said = opts.width === undefined ? [] : (opts.caption ?? []);
+  let text = captionLines([...said, ...layout.caption.map((i) => [head[i], data.values[i][0]] as const)], opts.width, chalk);
+  // Columns left out to fit, said once (not the empty ones: they hold nothing to miss).
+  const gone = columns.map((_, i) => i).filter((i) => !shown.includes(i) && !layout.caption.includes(i) && !empty[i]);
+  if (opts.width !== undefined)
+    text += hiddenNote(
+      gone.map((i) => head[i]),
+      opts.width,
+      chalk,
+    );
   text += lines.top + '\n';
   const headCells = shown.map((i, k) => (wide ? wrapWords(head[i], widths[k], 'keep') : [truncate(head[i], widths[k])]));
   text += drawRow(
@@ -265,31 +273,6 @@ function isConstant(values: readonly string[], count: number): boolean {
   const first = values[0];
   for (let r = 1; r < count; r++) if (values[r] !== first) return false;
   return true;
-}
-
-/** `label: value` for each constant column, as many to a line as fit; an item wider than the terminal gets its own lines. */
-function captionLines(items: ReadonlyArray<readonly [string, string]>, width: number | undefined, chalk: ChalkInstance): string {
-  const lines: string[] = [];
-  let line = '';
-  let used = 0;
-  const flush = () => {
-    if (line !== '') lines.push(line);
-    line = '';
-    used = 0;
-  };
-  for (const [label, value] of items) {
-    const w = displayWidth(label) + 2 + displayWidth(value);
-    if (width !== undefined && w > width) {
-      flush();
-      lines.push(`${chalk.bold(truncate(label, width - 1))}:`, truncate(value, width));
-      continue;
-    }
-    if (line !== '' && width !== undefined && used + 3 + w > width) flush();
-    line += `${line === '' ? '' : '   '}${chalk.bold(label)}: ${value}`;
-    used += (used === 0 ? 0 : 3) + w;
-  }
-  flush();
-  return lines.map((l) => l + '\n').join('');
 }
 
 function idPrefix(values: readonly string[], count: number): number | undefined {
