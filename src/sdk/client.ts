@@ -6,7 +6,7 @@ import { statisticsRequests } from '../endpoints/statistics.js';
 import type { ApiClient, ApiRequest, EntityList } from '../transport/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
-import { PUBLICATION_STATUSES } from '../schema/enums.js';
+import { PUBLICATION_LIST_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
 import { createConnection, type ConnectionExtras } from './connection.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
@@ -117,7 +117,7 @@ export function clientOver(api: (call?: CallOptions) => ApiClient, opts: { timeZ
 
   const client: Loose<MasgClient> = {
     listPublications(query = {}, call) {
-      const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_STATUSES);
+      const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_LIST_STATUSES);
       if (call?.dryRun) return describe(call, (r) => r.publicationRequests.list({ status }));
       return lazyList(async () => (await entities()).listPublications(api(call), { status }));
     },
