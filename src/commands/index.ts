@@ -64,7 +64,7 @@ export const topLevel: TopEntry[] = [
   {
     name: 'switch',
     summary: 'Make a saved profile the active one (used without --profile or MASG_PROFILE)',
-    usage: '[options] <profile>',
+    usage: '<profile>',
     load: async () => (await import('./auth/switch.js')).switchProfile,
   },
   {

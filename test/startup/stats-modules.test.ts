@@ -77,8 +77,10 @@ describe('a statistics export', () => {
     // commands were loaded by group, 229 after; 231 on main before, two more with the help layout
     // (src/help/format.ts, which commander calls synchronously, so it cannot wait for an import)
     // and src/output/wrap.ts (messages wrapped to the terminal); one more with the output port
-    // (src/output/port.ts and its builder, src/command-kit/output-port.ts; one request module less).
-    expect(modules.length).toBeLessThanOrEqual(234);
+    // (src/output/port.ts and its builder, src/command-kit/output-port.ts; one request module less);
+    // three more for issue 29: src/core/closest.ts (a guess for a mistyped --date), src/config/
+    // active-profile.ts (the profile `masg switch` chose) and src/output/caption.ts (a table's caption).
+    expect(modules.length).toBeLessThanOrEqual(237);
   });
 
   it('a list is read by saxes alone; a single entity still reads its body whole (the trace does see fast-xml-parser when it is used)', async () => {
