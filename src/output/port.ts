@@ -149,7 +149,7 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
     },
     write(row) {
       rows++;
-      if (!totals) return writer!.write(row);
+      if (!totals) return writer!.write(withRowRatios(row, columns, true));
       totals.add(row);
       return writer!.write(withRowRatios(row, columns));
     },
