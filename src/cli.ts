@@ -29,7 +29,7 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
   const [
     { Command, CommanderError, Option },
     { registerCommands },
-    { correctSuggestion },
+    { correctSuggestion, choiceParser },
     { formatHelp },
     { setExamples },
     { textWidth, messageWidth, wrapTo },
@@ -41,6 +41,7 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     import('./help/metadata.js'),
     import('./output/wrap.js'),
   ]);
+  const OUTPUT_FORMATS = ['table', 'csv', 'tsv', 'json', 'ndjson'];
   const program = new Command('masg')
     .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
     .version(VERSION, '-v, --version', 'print the version (also: masg version)')
@@ -49,20 +50,24 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     .option('--base-url <url>', 'service base URL, may include a path prefix (env MASG_BASE_URL)')
     .option('--sandbox', 'use the embedded sandbox: a local demo service, no account needed')
     .addOption(
-      new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv when piped)').choices([
-        'table',
-        'csv',
-        'tsv',
-        'json',
-        'ndjson',
-      ]),
+      new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv when piped)')
+        .choices([...OUTPUT_FORMATS])
+        .argParser(choiceParser('-o', OUTPUT_FORMATS)),
     )
-    .addOption(new Option('--raw [format]', "print the service's response body exactly as received").choices(['xml', 'json']).preset('xml'))
+    .addOption(
+      new Option('--raw [format]', "print the service's response body exactly as received")
+        .choices(['xml', 'json'])
+        .argParser(choiceParser('--raw', ['xml', 'json']))
+        .preset('xml'),
+    )
     .option('--fields <list>', 'choose and order columns, e.g. id,name,status')
     .option('--no-header', 'csv/tsv without a header row')
     .option('--wide', 'tables: every column and whole values, even wider than the terminal')
     .addOption(
-      new Option('--color <when>', 'colour in tables (env NO_COLOR, FORCE_COLOR)').choices(['auto', 'always', 'never']).default('auto'),
+      new Option('--color <when>', 'colour in tables (env NO_COLOR, FORCE_COLOR)')
+        .choices(['auto', 'always', 'never'])
+        .argParser(choiceParser('--color', ['auto', 'always', 'never']))
+        .default('auto'),
     )
     .option('-q, --quiet', 'no spinner, progress or notices')
     .option('--debug', 'log each request and response to stderr, credentials redacted')

@@ -1,10 +1,12 @@
 // What the four list commands share: --out, and rows written through the output port as they arrive.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { UsageError } from '../core/errors.js';
+import { outFormat } from '../output/out-format.js';
 import type { RowsTarget } from '../output/port.js';
 import type { Column, Row } from '../output/types.js';
 import type { CommandResult } from './define.js';
-import { OUT_OPTION } from './out-file.js';
+import { OUT_OPTION, outFile } from './out-file.js';
 import { outputPort } from './output-port.js';
 
 export interface ListOptions {
@@ -13,6 +15,35 @@ export interface ListOptions {
 
 export function addOutOption(cmd: Command): Command {
   return cmd.option(...OUT_OPTION);
+}
+
+/**
+ * --out's format follows its extension: one masg does not write, or one -o contradicts, is refused
+ * before sending. Under --raw the file holds the service's body as received, whatever its name.
+ */
+export function checkOut(ctx: Context, opts: ListOptions): void {
+  const file = outFile(opts.out);
+  if (file !== undefined && !ctx.globals.raw) outFormat(file, ctx.globals.output);
+}
+
+/**
+ * A list's parent, given the same way everywhere: as the positional ID (`slot list 0378`) or as
+ * the named filter (`--publication 0378`); both at once must agree.
+ */
+export function parentFilter(
+  positional: string | undefined,
+  named: string | undefined,
+  flag: string,
+  arg: string,
+): { raw: string; label: string } | undefined {
+  if (positional !== undefined && named !== undefined && positional !== named) {
+    throw new UsageError(`${arg} and ${flag} name two different parents: "${positional}" and "${named}".`, {
+      field: flag,
+      hint: `Give one of them: ${arg} and ${flag} mean the same.`,
+    });
+  }
+  if (positional !== undefined) return { raw: positional, label: arg };
+  return named === undefined ? undefined : { raw: named, label: flag };
 }
 
 /**

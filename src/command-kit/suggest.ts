@@ -1,7 +1,8 @@
 // Commander's parse errors where spelling misleads (`--out` is not `--output`, `--json` is
 // `-o json`). Suggested commands keep --sandbox/--profile/--base-url, so a paste asks the same service.
 import type { Command } from 'commander';
-import { ApiError, type MasgError } from '../core/errors.js';
+import { didYouMean } from '../core/closest.js';
+import { ApiError, UsageError, type MasgError } from '../core/errors.js';
 
 const FILE_FLAGS = new Set(['--out', '--outfile', '--out-file', '--output-file']);
 
@@ -77,13 +78,11 @@ export const LIST_COMMANDS = {
   publication: 'masg pub list',
   adslot: 'masg slot list',
   advertiser: 'masg adv list',
-  campaign: 'masg campaign list ADVERTISER',
+  campaign: 'masg campaign list',
 } as const;
 
 export function idHint(kind: keyof typeof LIST_COMMANDS): string {
-  return kind === 'campaign'
-    ? `See \`${LIST_COMMANDS.campaign}\` for the IDs, with an advertiser ID from \`${LIST_COMMANDS.advertiser}\`.`
-    : `See \`${LIST_COMMANDS[kind]}\` for the IDs.`;
+  return `See \`${LIST_COMMANDS[kind]}\` for the IDs.`;
 }
 
 /** "Not found" answers (2000, and 5000 on ad slot create/list) name the list command to run. */
@@ -100,4 +99,20 @@ export function addIdHint(err: unknown): void {
           ? 'campaign'
           : undefined;
   if (kind && (err.code === 2000 || err.code === 5000)) err.hint = idHint(kind);
+}
+
+/**
+ * A flag whose value is one of a few words (-o, --raw, --color): any case is accepted, as --status
+ * is, and anything else is refused with masg's message and a guess, not commander's raw one.
+ * `.choices()` stays on the option for help and completion; this parser replaces its check.
+ */
+export function choiceParser(flag: string, allowed: readonly string[]): (value: string) => string {
+  return (value) => {
+    const found = allowed.find((a) => a === value.trim().toLowerCase());
+    if (found !== undefined) return found;
+    throw new UsageError(`${flag}: "${value}" is not one of ${allowed.join(', ')}.`, {
+      field: flag,
+      hint: didYouMean(value, allowed) || undefined,
+    });
+  };
 }

@@ -54,13 +54,19 @@ export const topLevel: TopEntry[] = [
   { name: 'logout', summary: 'Remove the saved credentials of a profile', load: async () => (await import('./auth/logout.js')).logout },
   {
     name: 'whoami',
-    summary: 'Show the profile, e-mail, base URL, time zone and where the key comes from (masked)',
+    summary: 'Show the profile, e-mail, base URL, time zone, where the key comes from (masked), and check them with the service',
     load: async () => (await import('./auth/whoami.js')).whoami,
   },
   {
     name: 'profiles',
     summary: 'List the saved profiles: e-mail, base URL, time zone, where the key lives (never the key), which is active',
     load: async () => (await import('./auth/profiles.js')).profiles,
+  },
+  {
+    name: 'switch',
+    summary: 'Make a saved profile the active one (used without --profile or MASG_PROFILE)',
+    usage: '<profile>',
+    load: async () => (await import('./auth/switch.js')).switchProfile,
   },
   {
     name: 'api',

@@ -15,7 +15,7 @@ import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
 export interface PulseOptions {
   date?: string;
   baseline?: string;
-  db?: string;
+  db?: string | true;
   tz?: string;
   html?: string;
   rules?: string;
@@ -32,7 +32,7 @@ export const pulse = defineTopCommand<PulseOptions>({
     cmd
       .option('--date <day>', "the day to look at: YYYY-MM-DD, yesterday, -Nd (default: yesterday in the account's zone)")
       .option('--baseline <n>', `days before it to compare with (1-${MAX_BASELINE})`, '7')
-      .option('--db <target>', 'read a masg sync warehouse (DuckDB file or postgres:// URL) when it holds every day (default: $MASG_DB)')
+      .option('--db [target]', 'read a masg sync warehouse (DuckDB file or postgres:// URL; bare: the one masg sync writes) when it holds every day (default: $MASG_DB)')
       .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically; {date} becomes the day (YYYY-MM-DD)')
       .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
       .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
@@ -94,9 +94,10 @@ async function checkFlags(ctx: Context, opts: PulseOptions) {
   accountTimeZone(opts.tz);
   checkDateFlags({ date, now: new Date() });
   const rules = await readRules(opts.rules);
-  const { resolveTarget } = await import('../warehouse/target.js');
-  const named = opts.db !== undefined || Boolean(ctx.io.env.MASG_DB);
-  const target = named ? resolveTarget(opts.db, ctx.io.env) : undefined;
+  const { warehouseTarget } = await import('../warehouse/target.js');
+  // As sync and sql: under --sandbox its own warehouse, and MASG_DB is never read.
+  const named = opts.db !== undefined || (!ctx.globals.sandbox && Boolean(ctx.io.env.MASG_DB));
+  const target = named ? warehouseTarget(opts.db, ctx) : undefined;
   if (target?.kind === 'postgres' && target.password) ctx.secrets.push(target.password);
   checkPageTemplate(opts.html);
   return { format, notify, baselineDays, concurrency, date, rules, target };

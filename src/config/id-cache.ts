@@ -84,8 +84,12 @@ export function configStamp(configDir: string): number {
   }
 }
 
-export function cacheLabel(globals: { sandbox?: boolean; profile?: string }, env: Record<string, string | undefined>): string {
-  return globals.sandbox ? 'sandbox' : resolveProfileName(globals, env).name;
+export function cacheLabel(
+  globals: { sandbox?: boolean; profile?: string },
+  env: Record<string, string | undefined>,
+  configDir?: string,
+): string {
+  return globals.sandbox ? 'sandbox' : resolveProfileName(globals, env, configDir && join(configDir, 'config.json')).name;
 }
 
 /** Which account and server a line's IDs belong to, by settings.ts's precedence, without opening the profile store. */
@@ -96,7 +100,7 @@ export function cacheIdentity(
 ): string {
   return globals.sandbox
     ? 'sandbox'
-    : JSON.stringify([cacheLabel(globals, env), ...accountOverrides(globals, env), configStamp(configDir)]);
+    : JSON.stringify([cacheLabel(globals, env, configDir), ...accountOverrides(globals, env), configStamp(configDir)]);
 }
 
 /** What a change sent to `path` can make stale: Tab must offer a created ID (and a new name) at once. */

@@ -2,6 +2,7 @@
 import { ConfigError, UsageError } from '../core/errors.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkEmail, checkProfileName, checkTimezone } from './checks.js';
+import { savedActiveProfile } from './active-profile.js';
 import { DEFAULT_PROFILE, type Profile, type ProfileStore } from './store.js';
 
 export type Env = Record<string, string | undefined>;
@@ -21,7 +22,7 @@ export interface SettingsFlags {
   sandbox?: SandboxAccount;
 }
 
-export type ProfileSource = 'flag' | 'env' | 'default' | 'sandbox';
+export type ProfileSource = 'flag' | 'env' | 'active' | 'default' | 'sandbox';
 export type KeySource = 'env' | 'profile' | 'sandbox' | 'none';
 export type EmailSource = KeySource;
 export type BaseUrlSource = 'flag' | 'env' | 'profile' | 'sandbox' | 'none';
@@ -45,10 +46,17 @@ export interface Settings {
 }
 
 /** The profile name alone (login, logout). An empty MASG_PROFILE is unset: CI templates often export empty variables. */
-export function resolveProfileName(flags: { profile?: string }, env: Env): { name: string; source: 'flag' | 'env' | 'default' } {
+/** --profile, else MASG_PROFILE, else the one `masg switch` saved in `configFile` (when given), else "default". */
+export function resolveProfileName(
+  flags: { profile?: string },
+  env: Env,
+  configFile?: string,
+): { name: string; source: 'flag' | 'env' | 'active' | 'default' } {
   if (flags.profile !== undefined) return { name: checkProfileName(flags.profile, '--profile'), source: 'flag' };
   const fromEnv = nonEmpty(env.MASG_PROFILE);
   if (fromEnv !== undefined) return { name: checkProfileName(fromEnv, 'MASG_PROFILE'), source: 'env' };
+  const active = configFile === undefined ? undefined : savedActiveProfile(configFile);
+  if (active !== undefined) return { name: active, source: 'active' };
   return { name: DEFAULT_PROFILE, source: 'default' };
 }
 
@@ -62,7 +70,7 @@ export async function resolveSettings(input: {
   const { flags, env, store } = input;
   if (flags.sandbox) return sandboxSettings(flags);
 
-  const { name: profile, source: profileSource } = resolveProfileName(flags, env);
+  const { name: profile, source: profileSource } = resolveProfileName(flags, env, store.path);
   const stored = await store.get(profile);
   // A named profile that does not exist is a typo or a missing login, never "use the defaults".
   if (stored === undefined && profileSource !== 'default') {
@@ -152,7 +160,7 @@ function pickTimezone(env: Env, profile: string, stored: Profile | undefined): {
     return { zone: checkTimezone(stored.timezone, `timezone of profile "${profile}"`), source: 'profile' };
   } catch (err) {
     throw new ConfigError((err as Error).message, {
-      hint: `Pass --tz <zone> for this run, or fix the profile with \`masg login${profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`} --timezone <zone>\`.`,
+      hint: `Pass --tz <zone> for this run, or fix the profile with \`masg login${profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`} --timezone ZONE\`.`,
     });
   }
 }

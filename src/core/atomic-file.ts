@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { UsageError } from './errors.js';
+import { LocalIOError, UsageError } from './errors.js';
 import { asLocalIO, localIOError } from './local-io.js';
 
 /** `.NAME.PID.RAND.tmp` beside the target: dot-prefixed so `*.csv` globs never pick it up, and the PID says whose it is. */
@@ -114,8 +114,7 @@ export interface AtomicFileOptions {
 }
 
 export async function openAtomicFile(path: string, field = '--out', opts: AtomicFileOptions = {}): Promise<AtomicFile> {
-  const dir = dirname(path);
-  await checkDirectory(dir, field);
+  await checkDirectory(path, field);
   await checkNotFolder(path, field);
   const previous = await fs.stat(path).catch(() => undefined);
   const hint = previous ? `The earlier ${path} is unchanged.` : undefined;
@@ -221,9 +220,23 @@ async function reserve(handle: fs.FileHandle, bytes: number): Promise<void> {
   await handle.truncate(0);
 }
 
-async function checkDirectory(dir: string, field: string): Promise<void> {
-  const stat = await fs.stat(dir).catch(() => undefined);
-  if (!stat?.isDirectory()) throw new UsageError(`${field}: the folder ${dir} does not exist`, { field });
+/** A missing folder is a file problem (exit 7), as cron reads it: the command line itself was fine. */
+async function checkDirectory(path: string, field: string): Promise<void> {
+  const dir = dirname(path);
+  const stat = await fs.stat(dir).catch((err: NodeJS.ErrnoException) => err);
+  if (stat instanceof Error || !stat.isDirectory()) {
+    const errno = stat instanceof Error ? stat.code : 'ENOTDIR';
+    const cause = errno === 'ENOENT' ? 'does not exist' : errno === 'ENOTDIR' ? 'is not a folder' : `cannot be read (${errno})`;
+    throw new LocalIOError(`${field}: cannot write ${path}: the folder ${dir} ${cause}.`, {
+      path,
+      errno,
+      hint: `Create the folder first (mkdir -p ${shellWord(dir)}), or choose another.`,
+    });
+  }
+}
+
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /** FILE must not be a folder: the final rename would fail after all the work (for --results, after the changes were sent). */

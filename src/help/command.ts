@@ -8,7 +8,7 @@ import { completeWith } from '../completion/hints.js';
 import type { GroupDef } from '../command-kit/define.js';
 import { HELP_TOPICS } from './topics.js';
 import { addSection, setExamples } from './metadata.js';
-import { formatItem, optionDescription } from './format.js';
+import { exampleLines, formatItem, optionDescription } from './format.js';
 import { textWidth, wrapText } from '../output/wrap.js';
 
 const ROOT_EXAMPLES = ['masg --sandbox pub list --status ACTIVE', 'masg --sandbox slot list -o json', 'masg help dates'];
@@ -65,7 +65,7 @@ export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void
       }
       const topic = words.length === 1 ? HELP_TOPICS[words[0]] : undefined;
       if (topic) {
-        io.stdout.write(wrapText(topic.text, width));
+        io.stdout.write(topicText(topic.text, width));
         return;
       }
       let target = program;
@@ -81,4 +81,12 @@ export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void
       target.outputHelp();
     });
   setExamples(help, ['masg help pub list', 'masg help exit-codes', 'masg help options']);
+}
+
+/** A topic's prose wrapped at spaces; its `  $ …` examples broken only with ` \\`, so they paste as one command. */
+function topicText(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => (line.startsWith('  $ ') ? exampleLines(line.slice(4), width).join('\n') : wrapText(line, width)))
+    .join('\n');
 }

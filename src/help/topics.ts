@@ -1,5 +1,6 @@
-// `masg help <topic>`: reference pages that belong to no single command. Written one entry per
-// line: `masg help` wraps them to the terminal (continuations under the description column). The facts come from
+// `masg help <topic>`: reference pages that belong to no single command. Written one entry or
+// paragraph per line: `masg help` wraps them to the terminal (continuations under the description
+// column), and an example (`  $ …`) is broken only with a trailing `\`, so it still pastes. The facts come from
 // the product brief (docs: exit codes, environment, date syntax); keep them in step with it.
 export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
   'exit-codes': {
@@ -18,28 +19,23 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
   9    masg pulse: the report was printed and at least one finding is an alert
   130  interrupted (Ctrl-C)
 
-Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk space on 7,
-mail the pulse on 9.
+Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk space on 7, mail the pulse on 9.
 `,
   },
   environment: {
     summary: 'environment variables masg reads',
     text: `Environment
 
-  MASG_PROFILE        credentials profile to use (like --profile; default "default")
+  MASG_PROFILE        credentials profile to use (like --profile; default: the one masg switch chose, else "default")
   MASG_BASE_URL       service base URL, may include a path prefix (like --base-url)
   MASG_EMAIL          account e-mail; with MASG_DEVELOPER_KEY, credentials for cron and CI
   MASG_DEVELOPER_KEY  developer key; overrides the profile's (never pass a key as an argument)
-  MASG_TIMEZONE       the account's IANA time zone (like --tz; overrides the profile's):
-                      today, yesterday, -Nd and masg sync's days are counted in it
-  MASG_CONFIG_DIR     where profiles (and the completion cache) live
-                      (default: $XDG_CONFIG_HOME/masg, else ~/.config/masg)
-  MASG_KEYRING        0: keep the key in config.json, never the system keyring
-                      (like login --no-keyring)
+  MASG_TIMEZONE       the account's IANA time zone (like --tz; overrides the profile's): today, yesterday, -Nd and masg sync's days are counted in it
+  MASG_CONFIG_DIR     where profiles (and the completion cache) live (default: $XDG_CONFIG_HOME/masg, else ~/.config/masg)
+  MASG_KEYRING        0: keep the key in config.json, never the system keyring (like login --no-keyring)
   MASG_COMPLETION_DEADLINE_MS
                       how long Tab waits for live IDs (default 1500, 100-60000)
-  MASG_DB             database of masg sync and masg sql (like --db): a DuckDB file
-                      or a postgres:// URL (default: $XDG_DATA_HOME/masg/stats.duckdb)
+  MASG_DB             database of masg sync and masg sql (like --db): a DuckDB file or a postgres:// URL (default: $XDG_DATA_HOME/masg/stats.duckdb)
   NO_COLOR            set to anything: no colour (like --color never)
   FORCE_COLOR         set: colour even when not on a terminal (like --color always)
   HTTP_PROXY, HTTPS_PROXY, NO_PROXY
@@ -54,23 +50,19 @@ Precedence: command-line flag > environment > profile > default.
 
   --date <day>              one whole day
   --from <t> --to <t>       a range; each <t> is one of:
-      YYYY-MM-DD            a whole day, e.g. 2024-03-01
-      YYYY-MM-DDTHH         one hour, e.g. 2024-03-01T08
-      YYYYMMDDHH            a 10-digit stamp as the service writes it, e.g. 2024030108
+      YYYY-MM-DD            a whole day, e.g. 2026-03-01
+      YYYY-MM-DDTHH         one hour, e.g. 2026-03-01T08
+      YYYYMMDDHH            a 10-digit stamp as the service writes it, e.g. 2026030108
       today, yesterday      in the time zone below
       -Nd                   N days ago, e.g. -7d
-  --tz <IANA zone>          the account's zone, e.g. Europe/Berlin (default: MASG_TIMEZONE,
-                            else the profile's; never this computer's)
+  --tz <IANA zone>          the account's zone, e.g. Europe/Berlin (default: MASG_TIMEZONE, else the profile's; never this computer's)
 
-The service counts hours in the account's time zone; a day is hours 00 to 23 of that day.
-With no zone known, today, yesterday, -Nd and no date at all are refused (exit 3);
-absolute days and hours still work.
-A range stops at the current hour: later hours have not happened (a notice says so).
+The service counts hours in the account's time zone; a day is hours 00 to 23 of that day. With no zone known, today, yesterday, -Nd and no date at all are refused (exit 3); absolute days and hours still work. A range stops at the current hour: later hours have not happened (a notice says so).
 
 Examples:
   $ masg pub stats --date yesterday
   $ masg pub stats --from -7d --to yesterday --interval day
-  $ masg slot stats 0653 --from 2024-03-01T08 --to 2024-03-01T17 --tz Europe/Berlin
+  $ masg slot stats 0653 --from -2d --to yesterday --interval hour --tz Europe/Berlin
 `,
   },
 };

@@ -20,9 +20,12 @@ export function renderChart(data: ChartData, opts: ChartOptions): string {
   const labelWidth = Math.max(...data.series.map((s) => s.key.length)) + GAP.length;
   const stats = alignStats(data.series.map((s) => statsCells(s, data.currency)));
   const statsWidth = stats[0].length;
-  // Stats beside the sparkline when that leaves room for a useful one; else on their own line.
-  const inline = width - labelWidth - GAP.length - statsWidth >= Math.min(n, MIN_SPARK);
-  const room = Math.max(1, inline ? width - labelWidth - GAP.length - statsWidth : width - labelWidth);
+  // Stats beside the sparkline when that costs it no marks (a 30-day chart at 80 columns kept 15
+  // marks beside them, 30 with them below); else on their own line, the sparkline using the width.
+  const beside = width - labelWidth - GAP.length - statsWidth;
+  const below = Math.max(1, width - labelWidth);
+  const inline = beside >= Math.min(n, MIN_SPARK) && Math.ceil(n / beside) <= Math.ceil(n / below);
+  const room = inline ? beside : below;
   const fold = Math.ceil(n / room);
   const lines: string[] = [];
   data.series.forEach((series, i) => {

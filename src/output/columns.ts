@@ -1,5 +1,6 @@
 // Choosing columns (`--fields`) and reading cells, apart from the formats so that all of them select columns alike.
 
+import { didYouMean } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import type { Column, Row } from './types.js';
 
@@ -23,7 +24,8 @@ export function selectColumns(columns: readonly Column[], fields?: readonly stri
   for (const name of new Set(fields)) {
     const column = byKey.get(name);
     if (column === undefined) {
-      throw new UsageError(`Unknown field "${name}" in --fields. Valid fields: ${valid}.`, { field: '--fields' });
+      const guess = didYouMean(name, [...byKey.keys()]);
+      throw new UsageError(`Unknown field "${name}" in --fields. Valid fields: ${valid}.`, { field: '--fields', hint: guess || undefined });
     }
     chosen.push(column);
   }

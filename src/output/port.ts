@@ -11,7 +11,7 @@ export interface OutputPort {
   /** Rows as they arrive (lists, masg sql); --out FILE appears only once every batch was written. */
   writeRows(columns: Column[], batches: AsyncIterable<readonly Row[]>, how: RowsTarget): Promise<void>;
   /** A statistics report's output, opened before any request (a read-only folder fails first). */
-  openReport(out: string | undefined): Promise<ReportOutput>;
+  openReport(out: string | undefined, caption?: OutputSettings['caption']): Promise<ReportOutput>;
   rows(columns: Column[], rows: Row[], how: Omit<RowsTarget, 'out'>): Promise<void>;
   record(columns: Column[], row: Row): Promise<void>;
   /** The service's body as received (a terminal gets the final newline it lacks), or into `out` atomically. */
@@ -58,8 +58,8 @@ export function createOutputPort(opts: PortOptions): OutputPort {
     settings,
     ui: opts.ui,
     writeRows: (columns, batches, how) => writeRows(opts, settings, columns, batches, how),
-    async openReport(out) {
-      return openReport(opts.stdout, await settings(out), outFile(out));
+    async openReport(out, caption) {
+      return openReport(opts.stdout, { ...(await settings(out)), caption }, outFile(out));
     },
     async rows(columns, rows, how) {
       const [{ renderRows }, s] = await Promise.all([import('./index.js'), settings()]);
@@ -144,7 +144,7 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
     },
     write(row) {
       rows++;
-      if (!totals) return writer!.write(row);
+      if (!totals) return writer!.write(withRowRatios(row, columns, true));
       totals.add(row);
       return writer!.write(withRowRatios(row, columns));
     },

@@ -3,7 +3,8 @@
 
 import type { ChalkInstance } from 'chalk';
 import { paintStatus } from './color.js';
-import { layoutTable } from './fit.js';
+import { captionLines, hiddenNote } from './caption.js';
+import { layoutTable, type Layout } from './fit.js';
 import { clean, isNumeric, measureTable, UUID, type TableData } from './table-measure.js';
 
 export type { TableData };
@@ -16,6 +17,8 @@ export interface TableOptions {
   /** Terminal width; undefined = unknown (piped): nothing is fitted, cut or wrapped. */
   width?: number;
   wide?: boolean;
+  /** What the table shows (`day: 2026-11-26`, `zone: …`), said above it on a terminal only. */
+  caption?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** A table holds every row before drawing (to size its columns): about 1 KB each, and past a few screens nobody reads it. */
@@ -97,11 +100,7 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const plain = (k: number, line: string) => (status[k] ? paintStatus(chalk, line) : line);
 
   const lines = box(widths);
-  let text = captionLines(
-    layout.caption.map((i) => [head[i], data.values[i][0]]),
-    opts.width,
-    chalk,
-  );
+  let text = headLines(opts, layout, head, data, measures.map((m) => m.empty === true));
   text += lines.top + '\n';
   const headCells = shown.map((i, k) => (wide ? wrapWords(head[i], widths[k], 'keep') : [truncate(head[i], widths[k])]));
   text += drawRow(
@@ -205,29 +204,23 @@ function spaceRuns(width: number, before: string, after: string): string[] {
   return Array.from({ length: width + 1 }, (_, f) => before + ' '.repeat(f) + after);
 }
 
-/** `label: value` for each constant column, as many to a line as fit; an item wider than the terminal gets its own lines. */
-function captionLines(items: ReadonlyArray<readonly [string, string]>, width: number | undefined, chalk: ChalkInstance): string {
-  const lines: string[] = [];
-  let line = '';
-  let used = 0;
-  const flush = () => {
-    if (line !== '') lines.push(line);
-    line = '';
-    used = 0;
-  };
-  for (const [label, value] of items) {
-    const w = displayWidth(label) + 2 + displayWidth(value);
-    if (width !== undefined && w > width) {
-      flush();
-      lines.push(`${chalk.bold(truncate(label, width - 1))}:`, truncate(value, width));
-      continue;
-    }
-    if (line !== '' && width !== undefined && used + 3 + w > width) flush();
-    line += `${line === '' ? '' : '   '}${chalk.bold(label)}: ${value}`;
-    used += (used === 0 ? 0 : 3) + w;
-  }
-  flush();
-  return lines.map((l) => l + '\n').join('');
+/**
+ * The lines above the table: on a terminal, what it shows (opts.caption); the columns whose one
+ * value moved out of it; then the columns left out to fit, said once (not the empty ones: they
+ * hold nothing to miss).
+ */
+function headLines(opts: TableOptions, layout: Layout, head: string[], data: TableData, empty: readonly boolean[]): string {
+  const said = opts.width === undefined ? [] : (opts.caption ?? []);
+  const moved = layout.caption.map((i) => [head[i], data.values[i][0]] as const);
+  let text = captionLines([...said, ...moved], opts.width, opts.chalk);
+  if (opts.width === undefined) return text;
+  const gone = head.map((_, i) => i).filter((i) => !layout.shown.includes(i) && !layout.caption.includes(i) && !empty[i]);
+  text += hiddenNote(
+    gone.map((i) => head[i]),
+    opts.width,
+    opts.chalk,
+  );
+  return text;
 }
 
 /** One entity shown vertically, a "field  value" line each (create/update/view results). */

@@ -15,6 +15,8 @@ export interface OutputSettings {
   /** Terminal width, set only when stdout is a TTY: piped output is never cut, shortened or wrapped. */
   width?: number;
   wide?: boolean;
+  /** What a table shows (a report's days and zone), said above it on a terminal; never in data formats. */
+  caption?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** process.stdout, a captured stream in tests, or an `--out` temp file: only write() and 'drain' are used. */

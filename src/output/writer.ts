@@ -138,7 +138,7 @@ export function createTableWriter(out: OutStream, cols: readonly Column[], setti
       await renderTable(
         cols,
         { values, rows },
-        { chalk, width: settings.width, wide: settings.wide, totals: totals && cellValues(cols, totals) },
+        { chalk, width: settings.width, wide: settings.wide, caption: settings.caption, totals: totals && cellValues(cols, totals) },
         emit,
       );
       await sink.ready();

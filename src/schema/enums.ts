@@ -6,8 +6,11 @@ export const PUBLICATION_TYPES = ['MOBILE_SITE', 'IPHONE_SITE', 'IPHONE_APP', 'I
 /** Site types need a URL; for application types it is optional (spec, create publication). */
 export const SITE_TYPES = new Set(['MOBILE_SITE', 'IPHONE_SITE']);
 
-/** Statuses a user may ask for. The service also reports PENDING, NEW, NEW_REVIEW, REJECTED. */
+/** Statuses a user may set. */
 export const PUBLICATION_STATUSES = ['ACTIVE', 'PAUSED', 'STOPPED'] as const;
+
+/** Every status a list shows, so each can filter one: production also reports PENDING, NEW, NEW_REVIEW, REJECTED. */
+export const PUBLICATION_LIST_STATUSES = [...PUBLICATION_STATUSES, 'PENDING', 'NEW', 'NEW_REVIEW', 'REJECTED'] as const;
 
 export const AD_FORMATS = ['banner', 'text', 'iab300x250'] as const;
 

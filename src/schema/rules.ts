@@ -1,4 +1,5 @@
 // Field rules shared by flags and bulk CSV rows: each returns the value as sent or throws a UsageError naming the field.
+import { didYouMean } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { ISO_639_1 } from './iso639.js';
 
@@ -37,7 +38,7 @@ export function bool(label: string, value: string): 'true' | 'false' {
 
 export function oneOf<T extends string>(label: string, value: string, allowed: readonly T[]): T {
   const found = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
-  if (!found) fail(label, `"${value}" is not one of ${allowed.join(', ')}`);
+  if (!found) fail(label, `"${value}" is not one of ${allowed.join(', ')}`, didYouMean(value, allowed) || undefined);
   return found;
 }
 

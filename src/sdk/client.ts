@@ -6,7 +6,7 @@ import { statsRequests } from '../endpoints/stats.js';
 import type { Transport, ApiRequest, EntityList } from '../transport/types.js';
 import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
-import { PUBLICATION_STATUSES } from '../schema/enums.js';
+import { PUBLICATION_LIST_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
 import { createTransportPool, type ClientExtras } from './transport-pool.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
@@ -115,7 +115,7 @@ function publicationMethods({
 }: MethodKit): Methods<'listPublications' | 'getPublication' | 'createPublication' | 'updatePublication'> {
   return {
     listPublications(query = {}, call) {
-      const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_STATUSES);
+      const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_LIST_STATUSES);
       if (call?.dryRun) return describe(call, (r) => r.publicationRequests.list({ status }));
       return lazyList(async () => (await entities()).listPublications(api(call), { status }));
     },

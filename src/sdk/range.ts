@@ -21,7 +21,7 @@ export function checkTimeZone(tz: string, field = 'timeZone'): string {
 /** A missing zone is missing configuration, never guessed from the host. */
 function needZone(field: string, what: string): ConfigError {
   return new ConfigError(`${field}: ${what} needs the account's time zone, which is not known (masg never takes this computer's).`, {
-    hint: "Pass timeZone (the account's IANA zone, e.g. 'America/New_York') to createClient or to this call, set MASG_TIMEZONE, or save it in the profile with `masg login --timezone <zone>`. Absolute days ('YYYY-MM-DD' / 'YYYY-MM-DDTHH') need no zone.",
+    hint: "Pass timeZone (the account's IANA zone, e.g. 'America/New_York') to createClient or to this call, set MASG_TIMEZONE, or save it in the profile with `masg login --timezone ZONE`. Absolute days ('YYYY-MM-DD' / 'YYYY-MM-DDTHH') need no zone.",
   });
 }
 

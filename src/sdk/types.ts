@@ -5,6 +5,7 @@ import type { HostGates } from '../transport/host-gate.js';
 import type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication } from '../transport/types.js';
 import type { adSlotSchema } from '../schema/adslot.js';
 import type { SdkInput } from '../schema/field.js';
+import type { PUBLICATION_LIST_STATUSES } from '../schema/enums.js';
 import type { publicationSchema } from '../schema/publication.js';
 import type { CampaignStatsValues, PublisherStatsValues } from '../schema/stats.js';
 
@@ -12,6 +13,9 @@ export type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Public
 
 /** An exact decimal as sent (`"12.34"`), `"∞"` or `""` (left out). Never a float. */
 export type Decimal = string;
+
+/** Every status a publication list shows (production adds PENDING, NEW, NEW_REVIEW, REJECTED to the spec's three). */
+export type PublicationListStatus = (typeof PUBLICATION_LIST_STATUSES)[number];
 
 /** A count as the service wrote it (decimal digits, `""` when left out): `BigInt(count)` is exact. */
 export type Count = string;
@@ -135,8 +139,8 @@ export interface RawResponse {
 
 /** One method per endpoint; each also takes `{ dryRun: true }` and resolves to a {@link DryRun}. */
 export interface MasgClient {
-  listPublications(query?: { status?: 'ACTIVE' | 'PAUSED' | 'STOPPED' }, opts?: CallOptions): EntityList<Publication>;
-  listPublications(query: { status?: 'ACTIVE' | 'PAUSED' | 'STOPPED' } | undefined, opts: DryRunOptions): Promise<DryRun>;
+  listPublications(query?: { status?: PublicationListStatus }, opts?: CallOptions): EntityList<Publication>;
+  listPublications(query: { status?: PublicationListStatus } | undefined, opts: DryRunOptions): Promise<DryRun>;
   getPublication(id: string, opts?: CallOptions): Promise<Publication>;
   getPublication(id: string, opts: DryRunOptions): Promise<DryRun>;
   createPublication(input: PublicationCreate, opts?: CallOptions): Promise<Publication>;

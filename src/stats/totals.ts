@@ -82,8 +82,17 @@ export class TotalsAccumulator {
   }
 }
 
-/** Row ratios recomputed as the totals do, so a row reads like its total (CTR `0.03` vs `0.0324`); for tables only. */
-export function withRowRatios(row: Row, columns: readonly Column[]): Row {
+/**
+ * Data formats get the ratios to this many decimals, trailing zeros dropped: the service rounds
+ * CTR to 0.03 where the counts say 0.0324115979; a machine must not get less than the table.
+ */
+export const MACHINE_RATIO_SCALE = 10;
+
+/**
+ * Row ratios recomputed from the row's counts as the totals do, so a row reads like its total (CTR
+ * `0.03` vs `0.0324`): to the table's decimals, or with `machine` to MACHINE_RATIO_SCALE, unpadded.
+ */
+export function withRowRatios(row: Row, columns: readonly Column[], machine = false): Row {
   let copy: Record<string, string | undefined> | undefined;
   for (const c of columns) {
     const r = RATIOS[c.key];
@@ -95,7 +104,8 @@ export function withRowRatios(row: Row, columns: readonly Column[]): Row {
     if (d.units === 0n) {
       if (n.units !== 0n) continue;
       value = '';
-    } else value = formatDecimal(divideRounded(shift(n, r.times), d, r.scale), r.scale);
+    } else if (machine) value = formatDecimal(divideRounded(shift(n, r.times), d, MACHINE_RATIO_SCALE)).replace(/\.?0+$/, '');
+    else value = formatDecimal(divideRounded(shift(n, r.times), d, r.scale), r.scale);
     copy ??= { ...row };
     copy[c.key] = value;
   }

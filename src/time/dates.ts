@@ -1,6 +1,7 @@
 // --date / --from / --to → the inclusive pair of exact 10-digit hour stamps: production reads other stamps leniently
 // as some other hour. "yesterday" is today's date minus one day in the account's zone, never now − 24 h (DST).
 
+import { didYouMean } from '../core/closest.js';
 import { UsageError } from '../core/errors.js';
 import { addDays, daysInMonth, formatDay, toStamp, type CivilDate, type HourStamp } from './civil.js';
 import { AHEAD_OF_ALL_ZONES, isValidTimeZone, localDateHour, zoneUnknown } from './zone.js';
@@ -61,7 +62,15 @@ export function parseDateToken(option: string, raw: string, today: CivilDate | (
         : `Use ${FORMS}.`;
     throw refuse(option, raw, `has ${s.length} digits: an hour stamp is exactly 10 (YYYYMMDDHH).`, hint);
   }
-  throw refuse(option, raw, 'is not a date.', `Use ${FORMS}.`);
+  throw refuse(option, raw, 'is not a date.', `${guessDate(s)}Use ${FORMS}.`);
+}
+
+/** "Did you mean -7d?" for the near misses of the relative forms; '' when there is no good guess. */
+function guessDate(s: string): string {
+  const days = /^-?(\d{1,5})(?:\s*d(?:ays?)?)?$/.exec(s) ?? /^(\d{1,5})\s*d(?:ays?)?(?:\s*ago)?$/.exec(s);
+  if (days) return `Did you mean -${days[1]}d? `;
+  const word = didYouMean(s, ['today', 'yesterday']);
+  return word === '' ? '' : `${word} `;
 }
 
 const first = (t: DateToken): HourStamp => toStamp(t.date, t.kind === 'hour' ? t.hour : 0);

@@ -51,7 +51,7 @@ export function accountTimeZone(flag?: string, known?: string): string | undefin
   if (known !== undefined && known !== '') {
     if (isValidTimeZone(known)) return known;
     throw new ConfigError(`The account's time zone "${known}" is not an IANA time zone.`, {
-      hint: 'Pass --tz <zone> for this run, and fix it with `masg login --timezone <zone>` (or MASG_TIMEZONE).',
+      hint: 'Pass --tz <zone> for this run, and fix it with `masg login --timezone ZONE` (or MASG_TIMEZONE).',
     });
   }
   return undefined;
@@ -70,7 +70,7 @@ export function resolveTimeZone(
 
 export function zoneUnknown(what: string): ConfigError {
   return new ConfigError(`${what} needs the account's time zone, which is not known (masg never takes this computer's).`, {
-    hint: 'Pass --tz <zone> (e.g. --tz America/New_York), set MASG_TIMEZONE, or save it in the profile with `masg login --timezone <zone>`. Absolute days (YYYY-MM-DD) need no zone.',
+    hint: 'Pass --tz <zone> (e.g. --tz America/New_York), set MASG_TIMEZONE, or save it in the profile with `masg login --timezone ZONE`. Absolute days (YYYY-MM-DD) need no zone.',
   });
 }
 

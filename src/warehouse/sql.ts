@@ -10,7 +10,7 @@ import type { Column, OutputFormat, Row } from '../output/types.js';
 import { duckdbResourceConfig } from './duckdb-settings.js';
 import { refuseWarehouseOut, sqlOutFormat, type SqlFileFormat } from './sql-out.js';
 import { interruption, type CopyRequest, type QueryOptions, type QueryStream, type SqlOutcome } from './sql-stream.js';
-import { resolveTarget, type Target } from './target.js';
+import { sandboxMissingHint, warehouseTarget, type Target } from './target.js';
 
 export type { CopyRequest, SqlFileFormat };
 
@@ -41,7 +41,7 @@ export async function checkSql(
   query: string,
   explicit?: OutputFormat,
 ): Promise<SqlFileFormat | undefined> {
-  const target = resolveTarget(opts.db, ctx.io.env);
+  const target = warehouseTarget(opts.db, ctx);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   if (query.trim() === '')
     throw new UsageError('<query>: the query is empty.', {
@@ -64,10 +64,12 @@ export async function checkSql(
 }
 
 export async function runSql(ctx: WarehousePort, opts: SqlOptions, query: string, copy?: CopyRequest): Promise<SqlResult> {
-  const target = resolveTarget(opts.db, ctx.io.env);
+  const target = warehouseTarget(opts.db, ctx);
   const signal = ctx.io.signal;
   const options: QueryOptions = { write: opts.write === true, signal, resources: duckdbResourceConfig(ctx.io.env), copy };
-  const outcome = await open(target, query, options);
+  const outcome = await open(target, query, options).catch((err: unknown) => {
+    throw sandboxMissingHint(err, ctx.globals.sandbox);
+  });
   if (outcome.kind === 'copied') return outcome;
   const { stream } = outcome;
   // Keys must be unique for the output module: `SELECT 1, 1` gets columns "1" and "1_2".

@@ -14,7 +14,7 @@ import { GRAINS, SCHEMA_VERSION, type Grain } from './schema.js';
 import { openSession } from './session.js';
 import { writerSettings } from './sync-duckdb-settings.js';
 import { WarehouseStore } from './store.js';
-import { resolveTarget, sandboxTarget } from './target.js';
+import { warehouseTarget } from './target.js';
 import type { SyncPlan } from './sync-plan.js';
 
 export interface SyncFlags {
@@ -32,7 +32,7 @@ export type SyncOutcome = { kind: 'done' } | { kind: 'plan'; plan: SyncPlan };
 
 /** Everything the user typed, checked before anything is opened or sent. */
 function checkFlags(ctx: WarehousePort, flags: SyncFlags) {
-  const target = ctx.globals.sandbox ? sandboxTarget(flags.db, ctx.configDir, ctx.io.env) : resolveTarget(flags.db, ctx.io.env);
+  const target = warehouseTarget(flags.db, ctx);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   const grain = oneOf<Grain>('--grain', flags.grain ?? 'day', GRAINS);
   const lookback = parseLookback(flags.lookback);

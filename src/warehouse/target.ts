@@ -4,7 +4,7 @@
 
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { LocalIOError, UsageError } from '../core/errors.js';
 
 export type Target =
   /** `owned`: a default path masg chose, so masg decides its modes (folder 0700, file 0600). */
@@ -38,6 +38,26 @@ export function resolveTarget(flag: string | undefined, env: Record<string, stri
     });
   const path = resolve(raw);
   return { kind: 'duckdb', path, label: raw };
+}
+
+/**
+ * The warehouse of every command that reads or writes one (sync, sql, pulse --db): under --sandbox
+ * the sandbox's own, so `masg --sandbox sql` reads what `masg --sandbox sync` wrote. `true` is a
+ * bare `--db`: the default warehouse.
+ */
+export function warehouseTarget(
+  flag: string | true | undefined,
+  ctx: { globals: { sandbox?: boolean }; configDir: string; io: { env: Record<string, string | undefined> } },
+): Target {
+  const named = flag === true ? undefined : flag;
+  return ctx.globals.sandbox ? sandboxTarget(named, ctx.configDir, ctx.io.env) : resolveTarget(named, ctx.io.env);
+}
+
+/** A missing warehouse under --sandbox is filled by `masg --sandbox sync`, never by MASG_DB: say so. */
+export function sandboxMissingHint(err: unknown, sandbox: boolean | undefined): unknown {
+  if (sandbox && err instanceof LocalIOError && err.errno === 'ENOENT')
+    err.hint = 'Run `masg --sandbox sync` first: --sandbox keeps a warehouse of its own.';
+  return err;
 }
 
 /** --sandbox's warehouse, beside its state: demo figures never reach the default nor MASG_DB. */

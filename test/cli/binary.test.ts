@@ -234,6 +234,12 @@ describe("the README's quick tour, as a new user (fresh HOME, no config, no acco
     expect(slots).toMatchObject({ code: 0, stderr: '' });
     expect((await parseCsv(slots.stdout))[0]).toEqual(['id', 'publication', 'name', 'formats', 'tags']);
 
+    const pubId = (await parseCsv(slots.stdout))[1]![1]!;
+    const ofOne = await tour(['slot', 'list', pubId.slice(0, 4), '-o', 'csv']);
+    expect(ofOne).toMatchObject({ code: 0, stderr: '' });
+    expect(ofOne.stdout.trim().split('\n').length).toBeGreaterThan(1);
+    expect((await tour(['campaign', 'list'])).code).toBe(0);
+
     const advertisers = await parseCsv((await tour(['adv', 'list', '-o', 'csv'])).stdout);
     const advertiserId = advertisers[1]![0]!;
     const campaigns = await tour(['campaign', 'list', advertiserId, '-o', 'json']);

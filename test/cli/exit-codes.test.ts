@@ -66,7 +66,7 @@ describe('2: usage errors, before anything is sent', () => {
     ['a bad --timeout', ['pub', 'list', '--timeout', 'soon'], '--timeout'],
     ['a zero --timeout', ['pub', 'list', '--timeout', '0'], '--timeout'],
     ['a missing argument', ['campaign', 'view'], 'id'],
-    ['a missing advertiser ID', ['campaign', 'list'], 'advertiserId'],
+    ['a list parent given twice, differently', ['slot', 'list', 'aaaa', '--publication', 'bbbb'], '--publication'],
     ['a flag without its value', ['pub', 'list', '--status'], '--status'],
     ['an extra argument', ['adv', 'list', 'extra'], 'too many arguments'],
     ['an unknown --fields name', ['pub', 'list', '-o', 'csv', '--fields', 'id,colour'], 'colour'],

@@ -100,10 +100,10 @@ describe('errors never show the key', () => {
     expectNoSecret(run, demoCreds().email, WRONG_KEY);
   });
 
-  it('whoami masks the key in every format', async () => {
+  it('whoami masks the key in every format, also when the service rejects it (exit 4)', async () => {
     for (const o of ['table', 'csv', 'json', 'tsv', 'ndjson']) {
       const run = await h.masg(['whoami', '-o', o], { env: { MASG_DEVELOPER_KEY: WRONG_KEY } });
-      expect(run.code).toBe(0);
+      expect(run.code).toBe(4);
       expectNoSecret(run, demoCreds().email, WRONG_KEY);
     }
   });

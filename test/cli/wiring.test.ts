@@ -11,6 +11,8 @@ import type { GlobalOptions, Io } from '../../src/context.js';
 import type { CommandDef } from '../../src/command-kit/define.js';
 import { commandTable } from '../../src/commands/index.js';
 import { advList } from '../../src/commands/adv/list.js';
+import { advView } from '../../src/commands/adv/view.js';
+import { switchProfile } from '../../src/commands/auth/switch.js';
 import { api } from '../../src/commands/api.js';
 import { login } from '../../src/commands/auth/login.js';
 import { logout } from '../../src/commands/auth/logout.js';
@@ -131,7 +133,9 @@ const ROWS: Row[] = [
   // Advertisers and campaigns
   row('adv list', advList, none),
   row('advertiser list --out advs.json', advList, { out: 'advs.json' }),
+  row('adv view adv1', advView, none, ['adv1']),
   row('campaign list adv1', campaignList, none, ['adv1']),
+  row('campaign list --advertiser adv1', campaignList, { advertiser: 'adv1' }),
   row('campaign view c1', campaignView, none, ['c1']),
   row(
     'campaign stats c1 --from 2024-01-01 --to 2024-01-31',
@@ -150,6 +154,7 @@ const ROWS: Row[] = [
   row('logout', logout, none),
   row('whoami', whoami, none),
   row('profiles', profiles, none),
+  row('switch ci', switchProfile, none, ['ci']),
   // Everything else
   row('api /publication/list.xml', api, { method: 'GET' }, ['/publication/list.xml']),
   row('api /publication/create.json -X POST -f a=1 -f b=2', api, { method: 'POST', field: ['a=1', 'b=2'] }, ['/publication/create.json']),

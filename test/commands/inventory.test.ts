@@ -459,7 +459,13 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     expect(statSync(join(h.configDir, files[0]!)).mode & 0o777).toBe(0o600);
 
     const who = JSON.parse(expectOk(await h.masg(['whoami', '-o', 'json'], { env: bare })).stdout);
-    expect(who).toMatchObject({ profile: 'default', email: h.sandbox.demo.email, baseUrl: h.sandbox.url, keySource: 'profile' });
+    expect(who).toMatchObject({
+      profile: 'default',
+      email: h.sandbox.demo.email,
+      baseUrl: h.sandbox.url,
+      keySource: 'profile',
+      check: 'accepted',
+    });
     expect(who.key).not.toContain(h.sandbox.demo.key);
     expect(who.key).toMatch(/•/);
     // The stored profile works without any environment.
@@ -470,13 +476,14 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     const table = expectOk(await h.masg(['whoami'], { env: bare, tty: true })).stdout;
     expect(table).toContain(h.sandbox.demo.email);
     expect(table).not.toContain(h.sandbox.demo.key);
+    h.mark();
 
     const logout = await h.masg(['logout'], { env: bare });
     expect(logout.code).toBe(0);
     expect(logout.stderr).toContain('Removed profile "default"');
     const after = await h.masg(['adv', 'list'], { env: bare });
     expect(after.code).toBe(3);
-    expect(calls(h.sent())).toEqual([['GET', '/advertisers/list.xml', {}]]);
+    expect(calls(h.sent())).toEqual([]);
   });
 
   it('login with a wrong key: exit 4, nothing saved', async () => {
@@ -516,7 +523,7 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     expect(other.stderr).toContain('nobody@example.com');
   });
 
-  it('whoami reports environment credentials without sending anything', async () => {
+  it('whoami reports environment credentials, checking them with one call each time', async () => {
     const env = { MASG_TIMEZONE: 'America/New_York' };
     const who = JSON.parse(expectOk(await h.masg(['whoami', '-o', 'json'], { env })).stdout);
     expect(who).toMatchObject({ email: h.sandbox.demo.email, baseUrl: h.sandbox.url, keySource: 'env', baseUrlSource: 'env' });
@@ -527,7 +534,10 @@ describe('credentials: login, whoami, logout against the sandbox', () => {
     expect(zoneless.code).toBe(0);
     expect(JSON.parse(zoneless.stdout)).toMatchObject({ timezone: null, timezoneSource: 'none' });
     expect(zoneless.stderr).toContain("The account's time zone is not known");
-    expect(h.sent()).toEqual([]);
+    expect(calls(h.sent())).toEqual([
+      ['GET', '/advertisers/list.xml', {}],
+      ['GET', '/advertisers/list.xml', {}],
+    ]);
   });
 });
 

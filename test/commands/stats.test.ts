@@ -374,10 +374,10 @@ describe('--out', () => {
     expect(files()).toEqual(['raw.xml']);
   });
 
-  it('refuses a folder that does not exist before sending anything', async () => {
+  it('refuses a folder that does not exist before sending anything: a file problem, exit 7', async () => {
     const run = await masg('pub', 'stats', ...DAY, '--out', join(dir, 'missing', 'x.csv'));
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--out');
+    expect(run.code).toBe(7);
+    expect(run.stderr).toContain(`--out: cannot write ${join(dir, 'missing', 'x.csv')}: the folder ${join(dir, 'missing')} does not exist`);
     expect(statsRequests()).toHaveLength(0);
   });
 

@@ -79,7 +79,9 @@ describe('tables fit the terminal', () => {
     const run = expectOk(await h.masg(['pub', 'list'], { tty: true, columns: 80, env: NO_COLOR }));
     const json = JSON.parse(expectOk(await h.masg(['pub', 'list', '-o', 'json'])).stdout) as Array<{ id: string }>;
     const lines = run.stdout.split('\n');
-    const shown = lines.slice(3, -2).map((l) => l.split('│')[1]!.trim());
+    // Above the table, once: what was left out to fit (columns that hold something).
+    expect(lines[0]).toMatch(/^\d+ columns? hidden \(.*url.*\); --wide or --fields to show them$/);
+    const shown = lines.slice(4, -2).map((l) => l.split('│')[1]!.trim());
     expect(shown).toHaveLength(json.length);
     for (const [i, prefix] of shown.entries()) {
       expect(prefix.length).toBeGreaterThanOrEqual(7);

@@ -96,7 +96,7 @@ const refused: Array<[string, () => string[], string]> = [
   // IDs (they go into paths)
   ['ID with a space', () => ['pub', 'update', 'a b', '--name', 'x'], '<id>'],
   ['empty ID', () => ['campaign', 'view', ''], '<id>'],
-  ['blank advertiser ID', () => ['campaign', 'list', ' '], '<advertiserId>'],
+  ['blank advertiser ID', () => ['campaign', 'list', ' '], '[advertiserId]'],
   ['publication filter with a newline', () => ['slot', 'list', '--publication', 'a\nb'], '--publication'],
   ['slot create with a bad publication ID', () => slotCreate({ '--publication': 'x y' }), '--publication'],
 ];

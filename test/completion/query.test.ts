@@ -54,8 +54,8 @@ describe('flags', () => {
 
 describe('values', () => {
   it.each([
-    ['pub list --status ', ['ACTIVE', 'PAUSED', 'STOPPED']],
-    ['pub list --status P', ['PAUSED']],
+    ['pub list --status ', ['ACTIVE', 'NEW', 'NEW_REVIEW', 'PAUSED', 'PENDING', 'REJECTED', 'STOPPED']],
+    ['pub list --status P', ['PAUSED', 'PENDING']],
     ['pub update x --status S', ['STOPPED']],
     ['pub create --transparent ', ['true', 'false']],
     ['--raw ', ['xml', 'json']],

@@ -45,10 +45,10 @@ describe('login', () => {
       expect(c).toEqual({ email: 'me@x.io', key: KEY, baseUrl: 'https://api.example/v1' });
     });
     const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
-    const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify, systemZone: 'Europe/Madrid' });
+    const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify });
     await answer(tty, 'E-mail: ', 'me@x.io\r');
     await answer(tty, 'Base URL: ', 'https://api.example/v1/\r');
-    await answer(tty, "The account's time zone (IANA, e.g. America/New_York) [Europe/Madrid]: ", 'America/New_York\r');
+    await answer(tty, "The account's time zone (IANA, e.g. America/New_York): ", 'America/New_York\r');
     await answer(tty, 'Developer key: ', `${KEY}\r`);
     await expect(done).resolves.toEqual({
       profile: 'default',
@@ -77,7 +77,7 @@ describe('login', () => {
     const store = createMemoryStore();
     const verify = vi.fn(async () => {});
     const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
-    const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify, systemZone: 'UTC' });
+    const done = login({ profile: 'default', keyStdin: false }, { store, prompt, stdin: tty.stdin, verify });
     await answer(tty, 'E-mail: ', 'not-an-address\r');
     await vi.waitFor(() => expect(tty.output().split('E-mail: ').length).toBe(3), { timeout: WAIT_MS, interval: 5 });
     tty.stdin.write('me@x.io\r');
@@ -87,19 +87,51 @@ describe('login', () => {
     tty.stdin.write('http://example.com\r'); // plain http off loopback: refused too, asked again
     await vi.waitFor(() => expect(tty.output().split('Base URL: ').length).toBe(4), { timeout: WAIT_MS, interval: 5 });
     tty.stdin.write('https://api.example\r');
-    await answer(tty, '[UTC]: ', 'Mars/Olympus\r');
+    await answer(tty, 'America/New_York): ', 'Mars/Olympus\r');
     await vi.waitFor(() => expect(tty.output()).toContain('masg: Time zone is not a known IANA time zone: "Mars/Olympus"'), {
       timeout: WAIT_MS,
       interval: 5,
     });
-    await vi.waitFor(() => expect(tty.output().split('[UTC]: ').length).toBe(3), { timeout: WAIT_MS, interval: 5 });
-    tty.stdin.write('\r'); // the offered default
+    await vi.waitFor(() => expect(tty.output().split('America/New_York): ').length).toBe(3), { timeout: WAIT_MS, interval: 5 });
+    tty.stdin.write('UTC\r');
     await answer(tty, 'Developer key: ', `${KEY}\r`);
     await expect(done).resolves.toMatchObject({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC' });
     expect(tty.output()).toContain('masg: E-mail');
     expect(tty.output()).toContain('plain http://');
     expect(verify).toHaveBeenCalledOnce();
     expect(await store.get('default')).toMatchObject({ baseUrl: 'https://api.example', timezone: 'UTC' });
+  });
+
+  it('interactive: no zone is offered from the host, and Enter alone is asked again, never saved', async () => {
+    const tty = fakeTty();
+    const store = createMemoryStore();
+    const verify = vi.fn(async () => {});
+    const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
+    const host = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const done = login(
+      { profile: 'default', keyStdin: false, email: 'me@x.io', baseUrl: 'https://api.example' },
+      { store, prompt, stdin: tty.stdin, verify },
+    );
+    await answer(tty, "The account's time zone (IANA, e.g. America/New_York): ", '\r');
+    await vi.waitFor(() => expect(tty.output()).toContain('masg: Time zone: the account has one'), { timeout: limit(2000), interval: 5 });
+    await vi.waitFor(() => expect(tty.output().split('America/New_York): ').length).toBe(3), { timeout: limit(2000), interval: 5 });
+    tty.stdin.write('America/New_York\r');
+    await answer(tty, 'Developer key: ', `${KEY}\r`);
+    await expect(done).resolves.toMatchObject({ timezone: 'America/New_York' });
+    expect(tty.output()).not.toContain(`[${host}]`);
+  });
+
+  it("a re-login offers the stored zone, never the host's", async () => {
+    const tty = fakeTty();
+    const store = createMemoryStore({ default: { email: 'me@x.io', key: 'k', baseUrl: 'https://api.example', timezone: 'Asia/Tokyo' } });
+    const prompt = createPrompter({ stdin: tty.stdin, stderr: tty.stderr, isTTY: true });
+    const done = login(
+      { profile: 'default', keyStdin: false, email: 'me@x.io', baseUrl: 'https://api.example' },
+      { store, prompt, stdin: tty.stdin, verify: async () => {} },
+    );
+    await answer(tty, 'America/New_York) [Asia/Tokyo]: ', '\r');
+    await answer(tty, 'Developer key: ', `${KEY}\r`);
+    await expect(done).resolves.toMatchObject({ timezone: 'Asia/Tokyo' });
   });
 
   it('a wrong --base-url flag is still exit 2 at once (nothing asked, nothing verified)', async () => {
@@ -229,10 +261,10 @@ describe('login', () => {
     expect(await store.get('default')).toEqual(old);
   });
 
-  it('non-interactive without --key-stdin → ConfigError naming --key-stdin', async () => {
+  it('non-interactive without --key-stdin → ConfigError offering the whole login to paste, with --key-stdin', async () => {
     const { deps } = nonInteractive(undefined);
     await expect(login(opts({ email: 'me@x.io', baseUrl: 'https://api.example', timezone: 'UTC', keyStdin: false }), deps)).rejects.toThrow(
-      /masg login --key-stdin/,
+      '`printf %s "$MASG_DEVELOPER_KEY" | masg login --email me@x.io --base-url https://api.example --timezone UTC --key-stdin`',
     );
   });
 

@@ -64,6 +64,17 @@ function anchorsOf(text: string): Set<string> {
 }
 
 describe('the README is a front door', () => {
+  it('puts masg on the PATH right after the set-up, and the tour runs `masg`, not `npx masg`', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const setUp = readme.slice(readme.indexOf('## Set-up'), readme.indexOf('## Quick tour'));
+    expect(setUp).toMatch(/^npm link\b/m);
+    expect(setUp).toContain('npm install -g "./$(npm pack | tail -n 1)"');
+    // npx resolves the package on every call (about 2 s each, 20 s the first time).
+    expect(readme).not.toMatch(/\bnpx masg\b/);
+    const tour = readme.slice(readme.indexOf('## Quick tour'), readme.indexOf('## Statistics'));
+    expect(tour.match(/^masg --sandbox /gm)?.length).toBeGreaterThanOrEqual(6);
+  });
+
   it('is 400 lines at most', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(400);
   });

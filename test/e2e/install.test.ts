@@ -4,7 +4,7 @@
 // other test files are running from), with a temporary global prefix.
 // Offline-friendly: --prefer-offline takes the dependencies from the npm cache.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,8 +89,12 @@ describe('installing masg', () => {
     async () => {
       const checkout = withDependencies(freshCheckout());
       const out = tempDir('masg-pack-');
+      const manifest = readFileSync(join(checkout, 'package.json'), 'utf8');
       const packed = await run('npm', ['pack', '--pack-destination', out, '--json', ...NPM_QUIET], checkout);
       expect(packed.code, packed.stderr).toBe(0);
+      // The checkout's package.json is as it was (prepack set it aside, postpack put it back).
+      expect(readFileSync(join(checkout, 'package.json'), 'utf8')).toBe(manifest);
+      expect(existsSync(join(checkout, '.package.json.orig'))).toBe(false);
       const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
       const files = info.files.map((f) => f.path);
       // Built at pack time (the copy had no dist/), shipped, and nothing of the sources or tests.
@@ -103,14 +107,23 @@ describe('installing masg', () => {
       const prefix = tempDir('masg-prefix-');
       const tarball = join(out, info.filename);
       expect(info.filename).toBe(`${NAME}-${VERSION}.tgz`);
-      const installed = await run('npm', ['install', '-g', '--prefix', prefix, tarball, ...NPM_QUIET], out);
+      // --loglevel=warn: npm 11 warned that `prepare` was "not yet covered by allowScripts".
+      const installed = await run('npm', ['install', '-g', '--prefix', prefix, tarball, ...NPM_QUIET, '--loglevel=warn'], out);
       expect(installed.code, installed.stderr).toBe(0);
+      expect(installed.stderr).toBe('');
+      const shipped = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', NAME, 'package.json'), 'utf8')) as { scripts: object };
+      expect(Object.keys(shipped.scripts)).not.toContain('prepare');
       // No dev dependency came along, and none is needed.
       const deps = readdirSync(join(prefix, 'lib', 'node_modules', NAME, 'node_modules'));
       for (const dev of ['typescript', 'vitest', 'eslint', '@types']) expect(deps).not.toContain(dev);
       await installedMasgWorks(prefix);
     },
   );
+
+  it('the tarball npm pack leaves in a checkout is ignored by git', async () => {
+    const ignored = await run('git', ['check-ignore', `${NAME}-${VERSION}.tgz`, '.package.json.orig'], ROOT);
+    expect(ignored.stdout.split('\n').filter(Boolean)).toEqual([`${NAME}-${VERSION}.tgz`, '.package.json.orig']);
+  });
 
   it('npm install -g . from a fresh clone (nothing installed in it) fails with the steps that work', async () => {
     const checkout = freshCheckout();

@@ -86,7 +86,6 @@ describe('every ID error names the list command that shows the valid IDs', () =>
     [['pub', 'view', 'ab'], 2, 'masg pub list', true],
     [['slot', 'view', 'ffff'], 2, 'masg slot list', false],
     [['campaign', 'list', 'ffff'], 2, 'masg adv list', false],
-    [['campaign', 'list'], 2, 'masg adv list', true],
     [['pub', 'view', UNKNOWN], 5, 'masg pub list', false],
     [['slot', 'view', UNKNOWN], 5, 'masg slot list', false],
     [['campaign', 'list', UNKNOWN], 5, 'masg adv list', false],
@@ -101,9 +100,9 @@ describe('every ID error names the list command that shows the valid IDs', () =>
   });
 
   it('a missing ID keeps the line options in its hint too', async () => {
-    const run = await runCli(['--sandbox', 'campaign', 'list'], { env: { MASG_CONFIG_DIR: tempDir() } });
+    const run = await runCli(['--sandbox', 'campaign', 'view'], { env: { MASG_CONFIG_DIR: tempDir() } });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('`masg --sandbox adv list` shows the IDs.');
+    expect(run.stderr).toContain('`masg --sandbox campaign list` shows the IDs.');
   });
 });
 

@@ -49,9 +49,27 @@ describe('renderChart', () => {
       .trimEnd()
       .split('\n');
     expect(lines.every((l) => [...l].length <= 100)).toBe(true);
-    expect(lines[lines.length - 1]).toBe('        240 hours, each mark the mean of 4 hours');
-    expect([...lines[0]!.split('  ')[1]!.trim()]).toHaveLength(60);
-    expect(lines[1]).toMatch(/^ {8}2024-06-01T00 +2024-06-10T23$/);
+    // The numbers go under the sparkline: beside it, it would get 60 marks (each of 4 hours) instead of 80.
+    expect(lines[lines.length - 1]).toBe('        240 hours, each mark the mean of 3 hours');
+    expect([...lines[0]!.slice(8)]).toHaveLength(80);
+    expect(lines[1]).toMatch(/^ {8}total 2,760 +min 0 +max 23$/);
+    expect(lines[2]).toMatch(/^ {8}2024-06-01T00 +2024-06-10T23$/);
+  });
+
+  it('a month at 80 columns uses the width: one mark a day, numbers below', async () => {
+    const labels = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+    const series = (key: string, money: boolean) => ({ key, money, values: labels.map((_, i) => String(1000 + i * 37)), total: '46095' });
+    const data: ChartData = {
+      interval: 'day',
+      labels,
+      series: [series('impressions', false), series('clicks', false), series('earnings', true)],
+      currency: 'USD',
+    };
+    const text = renderChart(data, { width: 80, chalk: await createChalk(false) });
+    expect(text).not.toContain('each mark the mean');
+    const first = text.split('\n')[0]!;
+    expect([...first.slice('impressions  '.length)]).toHaveLength(30);
+    for (const line of text.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
   it('a narrow terminal puts the numbers under the sparkline', async () => {

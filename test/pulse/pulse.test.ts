@@ -262,10 +262,10 @@ describe('errors keep their own exit codes', () => {
     }
   });
 
-  test('an --html folder that does not exist: 2, before anything is sent', async () => {
+  test('an --html folder that does not exist: 7 (a file problem), before anything is sent', async () => {
     h.mark();
     const run = await h.masg(['pulse', '--date', DAY, '--html', '/nonexistent-dir/pulse.html']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(7);
     expect(run.stderr).toContain('/nonexistent-dir');
     expect(h.sent()).toEqual([]);
   });

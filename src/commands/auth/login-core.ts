@@ -27,7 +27,6 @@ export interface LoginDeps {
   stdin: Readable & { isTTY?: boolean };
   /** Throws when the credentials do not work; false under --dry-run (nothing is saved). */
   verify: (credentials: Credentials) => Promise<void | false>;
-  systemZone?: string;
 }
 
 export interface LoginResult {
@@ -73,21 +72,28 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
 
   const email = await ask(opts.email, existing?.email, 'E-mail', 'pass --email <address>', checkEmail, '--email');
   const baseUrl = await ask(opts.baseUrl, existing?.baseUrl, 'Base URL', 'pass --base-url <url>', checkBaseUrl, '--base-url');
-  // The service counts hours in the account's zone and no endpoint says which: a profile always has one.
+  // The service counts hours in the account's zone and no endpoint says which: a profile always has
+  // one, and it never comes from the host (Enter on the host's zone saved UTC for a New York account).
   const timezone =
     opts.timezone !== undefined
       ? checkTimezone(opts.timezone)
       : !prompt.interactive && existing?.timezone
         ? checkTimezone(existing.timezone, `timezone of profile "${profile}"`)
         : await prompt.text("The account's time zone (IANA, e.g. America/New_York)", {
-            default: existing?.timezone ?? deps.systemZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+            default: existing?.timezone,
             instead: "pass --timezone <zone>, the account's IANA time zone (e.g. America/New_York)",
-            check: (answer) => checkTimezone(answer, 'Time zone'),
+            check: (answer) => {
+              if (answer === '') throw new UsageError('Time zone: the account has one, and masg cannot tell which.', { hint: ZONE_HINT });
+              return checkTimezone(answer, 'Time zone');
+            },
           });
   // Asked last: a non-interactive run missing --email fails before anything is read from stdin.
   const key = opts.keyStdin
     ? parseStdinKey(await readAll(deps.stdin))
-    : nonEmptyKey(await prompt.secret('Developer key', { instead: 'pipe it to `masg login --key-stdin`' }), 'developer key');
+    : nonEmptyKey(
+        await prompt.secret('Developer key', { instead: `pipe it in: \`${keyStdinCommand(profile, { email, baseUrl, timezone })}\`` }),
+        'developer key',
+      );
 
   // Verified before saving, so a typo never replaces working credentials.
   const verified = await deps.verify({ email, key, baseUrl }).catch((err: unknown) => {
@@ -116,6 +122,22 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
     notices,
   };
 }
+
+/**
+ * The login to paste where no prompt can hide the key: every answer given so far on its line (they
+ * may have come from flags, the environment or the profile), the key from a variable, never shown.
+ */
+export function keyStdinCommand(profile: string, given: { email: string; baseUrl: string; timezone: string }): string {
+  const profileFlag = profile === 'default' ? '' : ` --profile ${shellWord(profile)}`;
+  const flags = `--email ${shellWord(given.email)} --base-url ${shellWord(given.baseUrl)} --timezone ${shellWord(given.timezone)}`;
+  return `printf %s "$MASG_DEVELOPER_KEY" | masg${profileFlag} login ${flags} --key-stdin`;
+}
+
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+const ZONE_HINT = "Type the zone the account's statistics are counted in, as set in the service (e.g. America/New_York, UTC).";
 
 /** `echo "$KEY" |` adds a newline, `printf %s` does not: remove exactly one (LF or CRLF). */
 export function parseStdinKey(input: string): string {

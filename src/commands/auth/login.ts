@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import type { DryRun } from '../../sdk/types.js';
 import { defineTopCommand } from '../../command-kit/define.js';
@@ -46,7 +47,7 @@ export const login = defineTopCommand<LoginFlags>({
       import('./login-core.js'),
       import('../../sdk/requests.js'),
     ]);
-    const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
+    const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env, join(ctx.configDir, 'config.json'));
     // Same precedence as everywhere: a flag, then the environment, then (inside login) the stored
     // profile or a prompt. The key itself never comes from the environment here: login saves it.
     const env = (name: string) => ctx.io.env[name] || undefined;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { defineTopCommand } from '../../command-kit/define.js';
 import { sandboxNeedsNoCredentials } from './login.js';
 
@@ -7,7 +8,7 @@ export const logout = defineTopCommand<Record<string, never>>({
   async run(ctx) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('logout');
     const config = await import('../../config/index.js');
-    const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env);
+    const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env, join(ctx.configDir, 'config.json'));
     const result = await (
       await import('./logout-core.js')
     ).logout({ profile }, { store: await config.openStore(ctx.configDir, { env: ctx.io.env }), env: ctx.io.env });

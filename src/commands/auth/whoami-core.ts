@@ -20,7 +20,7 @@ export interface WhoamiResult {
 /** Said when the zone is unknown: what is refused, and the three ways to set it. */
 export const ZONE_UNKNOWN =
   "The account's time zone is not known: today, yesterday, -Nd, a report without a date and masg sync are refused until it is. " +
-  'Pass --tz <zone>, set MASG_TIMEZONE, or save it with `masg login --timezone <zone>`.';
+  'Pass --tz <zone>, set MASG_TIMEZONE, or save it with `masg login --timezone ZONE`.';
 
 export function whoami(settings: Settings): WhoamiResult {
   if (settings.keySource === 'none' && settings.emailSource === 'none') {

@@ -1,4 +1,6 @@
 import { defineTopCommand } from '../../command-kit/define.js';
+import type { Context } from '../../context.js';
+import { AuthError, NetworkError } from '../../core/errors.js';
 
 export const whoami = defineTopCommand<Record<string, never>>({
   name: 'whoami',
@@ -22,12 +24,42 @@ export const whoami = defineTopCommand<Record<string, never>>({
     const { whoami, ZONE_UNKNOWN } = await import('./whoami-core.js');
     const row = whoami(settings);
     if (row.timezoneSource === 'none') ui.notice(ZONE_UNKNOWN);
+    const complete = settings.email !== '' && settings.key !== '' && settings.baseUrl !== '';
+    const checked = complete ? await checkWithService(ctx) : { check: 'not checked', note: 'the e-mail, key or base URL is missing.' };
+    if (checked.note) ui.notice(`masg: the credentials were not checked with the service: ${checked.note}`);
     return {
       kind: 'record',
-      columns: ['profile', 'email', 'baseUrl', 'baseUrlSource', 'keySource', 'keyLocation', 'key', 'timezone', 'timezoneSource'].map(
-        (key) => ({ key }),
-      ),
-      row: { ...row },
+      columns: [
+        'profile',
+        'email',
+        'baseUrl',
+        'baseUrlSource',
+        'keySource',
+        'keyLocation',
+        'key',
+        'timezone',
+        'timezoneSource',
+        'check',
+      ].map((key) => ({ key })),
+      row: { ...row, check: checked.check },
+      failure: checked.failure,
     };
   },
 });
+
+/**
+ * One cheap authenticated read, as `gh auth status` does: `accepted`, `rejected` (printed, then
+ * exit 4), or `not checked` when the service cannot be reached, so whoami still answers offline.
+ */
+async function checkWithService(ctx: Context): Promise<{ check: string; note?: string; failure?: Error }> {
+  if (ctx.globals.dryRun) return { check: 'not checked', note: '--dry-run sends nothing.' };
+  try {
+    const { advertiserRequests, asRawRequest } = await import('../../sdk/requests.js');
+    await (await ctx.sdk()).request(asRawRequest(advertiserRequests.list()));
+    return { check: 'accepted' };
+  } catch (err) {
+    if (err instanceof AuthError) return { check: 'rejected', failure: err };
+    if (err instanceof NetworkError) return { check: 'not checked', note: err.message };
+    throw err;
+  }
+}

@@ -1,19 +1,47 @@
 import { campaignColumns, campaignColumnsNamed, campaignTableFieldsNamed } from '../../command-kit/columns.js';
-import { defineCommand } from '../../command-kit/define.js';
-import { addOutOption, type ListOptions } from '../../command-kit/list-result.js';
-import { ADVERTISER_OWNER, namedList } from '../../command-kit/owner-names.js';
+import { defineCommand, type CommandResult } from '../../command-kit/define.js';
+import { addOutOption, checkOut, parentFilter, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { ADVERTISER_OWNER, namedList, showsName } from '../../command-kit/owner-names.js';
+import { outputPort } from '../../command-kit/output-port.js';
 import { rawOr } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../core/errors.js';
+import type { MasgClient } from '../../sdk/types.js';
 
-export const campaignList = defineCommand<ListOptions>({
+export interface CampaignListOptions extends ListOptions {
+  advertiser?: string;
+}
+
+export const campaignList = defineCommand<CampaignListOptions>({
   name: 'list',
-  summary: 'List the campaigns of an advertiser',
-  configure: (cmd) => addOutOption(cmd.argument('<advertiserId>', 'advertiser ID, or the first 4+ characters of it (see `masg adv list`)')),
-  examples: ['masg campaign list c42a', 'masg campaign list c42a -o csv --fields id,name,status,overallBudget'],
+  summary: 'List the campaigns of an advertiser, or of every advertiser',
+  configure: (cmd) =>
+    addOutOption(
+      cmd
+        .argument('[advertiserId]', "advertiser ID or its first 4+ characters (see `masg adv list`); none: every advertiser's campaigns")
+        .option('--advertiser <id>', 'the same as [advertiserId]'),
+    ),
+  examples: ['masg campaign list', 'masg campaign list c42a', 'masg campaign list c42a -o csv --fields id,name,status,overallBudget'],
   columns: campaignColumnsNamed,
   async run(ctx, opts, [rawId]) {
-    const advertiserId = await resolveId(ctx, 'advertiser', rawId, '<advertiserId>');
-    const { campaignRequests } = await import('../../sdk/requests.js');
+    checkOut(ctx, opts);
+    const parent = parentFilter(rawId, opts.advertiser, '--advertiser', '[advertiserId]');
+    const { advertiserRequests, campaignRequests } = await import('../../sdk/requests.js');
+    if (parent === undefined) {
+      if (ctx.globals.raw) {
+        throw new UsageError("--raw prints one answer of the service, and every advertiser's campaigns take one per advertiser.", {
+          field: '--raw',
+          hint: 'Name an advertiser: `masg campaign list ADVERTISER --raw` (IDs from `masg adv list`).',
+        });
+      }
+      // --dry-run describes the advertisers' list; one campaign list per advertiser follows it at run time.
+      return rawOr(ctx, advertiserRequests.list(), (client) => everyCampaign(ctx, client, opts.out), {
+        out: opts.out,
+        dryRun: (client) => client.listAdvertisers({ dryRun: true }),
+      });
+    }
+    const advertiserId = await resolveId(ctx, 'advertiser', parent.raw, parent.label);
     return rawOr(
       ctx,
       campaignRequests.list(advertiserId),
@@ -34,3 +62,24 @@ export const campaignList = defineCommand<ListOptions>({
     );
   },
 });
+
+/** Every advertiser's campaigns, one advertiser after the other, each row with its advertiser's name. */
+async function everyCampaign(ctx: Context, client: MasgClient, out: string | undefined): Promise<CommandResult> {
+  const settings = await outputPort(ctx).settings(out);
+  const named = showsName(settings, ADVERTISER_OWNER) || settings.fields !== undefined;
+  async function* batches(): AsyncIterable<Record<string, string>[]> {
+    const advertisers = await client.listAdvertisers().toArray();
+    for (const advertiser of advertisers) {
+      for await (const batch of client.listCampaigns(advertiser.id).batches()) {
+        const rows = batch.map((c) => ({ ...c, advertiserName: advertiser.name }) as Record<string, string>);
+        if (rows.length > 0) yield rows;
+      }
+    }
+  }
+  return writeList(ctx, batches(), {
+    entity: 'campaigns',
+    columns: named ? campaignColumnsNamed : campaignColumns,
+    tableFields: campaignTableFieldsNamed,
+    out,
+  });
+}

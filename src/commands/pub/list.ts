@@ -1,10 +1,10 @@
 import { Option } from 'commander';
 import { completeWith } from '../../completion/hints.js';
-import { PUBLICATION_STATUSES } from '../../schema/enums.js';
+import { PUBLICATION_LIST_STATUSES } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import { publicationColumns, publicationTableFields } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { addOutOption, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { addOutOption, checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { rawOr } from '../../command-kit/raw.js';
 
 export interface PubListOptions extends ListOptions {
@@ -18,8 +18,8 @@ export const pubList = defineCommand<PubListOptions>({
     // Not commander's .choices(): it would refuse "active"; the rule below normalises case.
     addOutOption(
       cmd.addOption(
-        completeWith(new Option('--status <status>', `only publications with this status (${PUBLICATION_STATUSES.join(', ')})`), {
-          values: PUBLICATION_STATUSES,
+        completeWith(new Option('--status <status>', `only publications with this status (${PUBLICATION_LIST_STATUSES.join(', ')})`), {
+          values: PUBLICATION_LIST_STATUSES,
         }),
       ),
     ),
@@ -31,7 +31,8 @@ export const pubList = defineCommand<PubListOptions>({
   ],
   columns: publicationColumns,
   async run(ctx, opts) {
-    const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_STATUSES);
+    const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_LIST_STATUSES);
+    checkOut(ctx, opts);
     const { publicationRequests } = await import('../../sdk/requests.js');
     return rawOr(
       ctx,

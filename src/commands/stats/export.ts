@@ -125,6 +125,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
         },
         out: flags.out,
         range: rangeLabel(range, tz),
+        caption: rangeCaption(range, tz),
       });
       return { kind: 'done' };
     },
@@ -147,6 +148,14 @@ function rangeLabel(range: DateRange, tz: string | undefined): string {
   const whole = range.start.endsWith('00') && range.end.endsWith('23');
   const [from, to] = whole ? [stampDay(range.start), stampDay(range.end)] : [stampLabel(range.start), stampLabel(range.end)];
   return `${from === to ? from : `${from} to ${to}`}${tz === undefined ? '' : `, ${tz}`}`;
+}
+
+/** What a report's table says above it on a terminal: the day or days it covers, and in which zone. */
+function rangeCaption(range: DateRange, tz: string | undefined): Array<[string, string]> {
+  const whole = range.start.endsWith('00') && range.end.endsWith('23');
+  const [from, to] = whole ? [stampDay(range.start), stampDay(range.end)] : [stampLabel(range.start), stampLabel(range.end)];
+  const span: [string, string] = from === to ? ['day', from] : [whole ? 'days' : 'hours', `${from} to ${to}`];
+  return [span, ['zone', tz ?? "the account's"]];
 }
 
 /** A failed name lookup is a notice, not the report's failure: the report shows IDs only. */

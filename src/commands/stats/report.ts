@@ -85,6 +85,8 @@ export interface ReportJob {
   retry: { retries: number; deadlineAt?: number };
   out?: string;
   range: string;
+  /** The days and zone, above a table on a terminal. */
+  caption?: OutputSettings['caption'];
 }
 
 export async function writeReport(port: OutputPort, settings: OutputSettings, job: ReportJob): Promise<void> {
@@ -93,7 +95,7 @@ export async function writeReport(port: OutputPort, settings: OutputSettings, jo
     import('../../sdk/stats.js'),
     port.ui(),
   ]);
-  const output = await port.openReport(job.out);
+  const output = await port.openReport(job.out, job.caption);
   const names = job.names ?? Promise.resolve(undefined);
   try {
     const rows = await withRetries(
