@@ -5,7 +5,7 @@
 import { Readable, Writable } from 'node:stream';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import { UsageError } from '../core/errors.js';
-import { createRedactor, type Redactor } from '../core/redact.js';
+import { createRedactor, secretsFor, type Redactor } from '../core/redact.js';
 
 export interface AccountInfo {
   name: string;
@@ -34,6 +34,9 @@ export class Accounts {
       env: io.env,
       signal: io.signal,
     };
+    // The environment's key is a secret from the first byte, before any account is used.
+    const key = io.env.MASG_DEVELOPER_KEY;
+    if (key) this.secretLists.push(secretsFor(io.env.MASG_EMAIL ?? '', key));
   }
 
   get sandbox(): boolean {

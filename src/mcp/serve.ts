@@ -36,6 +36,12 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   const stderr = redacting(ctx.io.stderr, () => accounts!);
   accounts = new Accounts({ ...ctx.io, stderr }, ctx.globals, ctx.version);
   const stdout = redacting(ctx.io.stdout, () => accounts!);
+  // The default account is read at once (the sandbox started, its key known to the redactor):
+  // the first call does not wait for it. A failure is the first call's error, in its words.
+  void accounts
+    .context(undefined)
+    .then((c) => c.credentials())
+    .catch(() => undefined);
   const ended = new Promise<void>((resolve) => {
     ctx.io.stdin.once('end', resolve);
     ctx.io.stdin.once('close', resolve);
