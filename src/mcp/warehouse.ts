@@ -5,7 +5,7 @@
 // statement_timeout), never a filter on the statement's text. Rows stream and are cut at the cap.
 import { existsSync } from 'node:fs';
 import * as z from 'zod';
-import { MasgError, NetworkError } from '../core/errors.js';
+import { ConfigError, MasgError, NetworkError } from '../core/errors.js';
 import type { Context } from '../context.js';
 import type { WarehousePort } from '../warehouse/port.js';
 import { defaultDatabasePath, resolveTarget, sandboxTarget, type Target } from '../warehouse/target.js';
@@ -50,7 +50,7 @@ async function readQuery(ctx: Context, db: string, sql: string, limit: number, s
       });
       stop.abort(err);
       reject(err);
-    }, seconds * 1000);
+    }, graceMs(db, seconds));
   });
   const read = (async () => {
     const result = await runSql(port, { db, write: false }, sql);
@@ -71,6 +71,11 @@ async function readQuery(ctx: Context, db: string, sql: string, limit: number, s
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** PostgreSQL cancels the statement itself (statement_timeout): masg's own stop comes later, only if it does not. */
+function graceMs(db: string, seconds: number): number {
+  return seconds * 1000 + (/^postgres(?:ql)?:/i.test(db) ? 2000 : 0);
 }
 
 /** What runSql needs from a command's Context, with this call's own stop signal. */
@@ -96,7 +101,25 @@ const queryOutput = z.object({
   cut: cutSchema,
 });
 
-function queryTool(label: string, db: string, seconds: number): ToolSpec {
+// A READ ONLY transaction does not stop a superuser's COPY … TO a server file or pg_read_file:
+// those are the role's powers, so a role that has them is refused, and the docs say which to use.
+const RISKY_ROLE =
+  'SELECT (rolsuper OR pg_has_role(current_user, \'pg_read_server_files\', \'MEMBER\') ' +
+  "OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER') OR pg_has_role(current_user, 'pg_execute_server_program', 'MEMBER'))::text AS risky, " +
+  'current_user AS role FROM pg_roles WHERE rolname = current_user';
+
+async function checkRole(ctx: Context, label: string, db: string, seconds: number): Promise<void> {
+  const { rows } = await readQuery(ctx, db, RISKY_ROLE, 1, seconds);
+  if (rows[0]?.risky !== 'false') {
+    throw new ConfigError(
+      `warehouse_query will not run as the PostgreSQL role "${rows[0]?.role ?? '?'}" of ${label}: it can read or write the server's files (a superuser, or a member of pg_read_server_files, pg_write_server_files or pg_execute_server_program).`,
+      { hint: 'Give `masg mcp --db` a role that may only SELECT the warehouse (see docs/mcp.md).' },
+    );
+  }
+}
+
+function queryTool(label: string, db: string, seconds: number, dialect: Target['kind']): ToolSpec {
+  let roleChecked: Promise<void> | undefined;
   return defineTool({
     name: 'warehouse_query',
     title: 'Query the warehouse',
@@ -113,6 +136,10 @@ function queryTool(label: string, db: string, seconds: number): ToolSpec {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(args, call: Call) {
       const ctx = await call.context(undefined);
+      if (dialect === 'postgres') await (roleChecked ??= checkRole(ctx, label, db, seconds)).catch((err: unknown) => {
+        roleChecked = undefined;
+        throw err;
+      });
       const limit = args.limit ?? DEFAULT_ROWS;
       const { columns, rows, total } = await readQuery(ctx, db, args.sql, limit, seconds);
       const cut =
@@ -174,5 +201,5 @@ export function configuredWarehouse(ctx: Context, db: string | undefined, second
   if (target === undefined) return undefined;
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   const source = withTimeout(target, seconds);
-  return [queryTool(target.label, source, seconds), statusTool(target.label, source, seconds)];
+  return [queryTool(target.label, source, seconds, target.kind), statusTool(target.label, source, seconds)];
 }
