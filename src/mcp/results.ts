@@ -35,8 +35,20 @@ function withTools(hint: string): string {
   return tools.length === 0 ? hint : `${hint} (Here: call ${tools.join(' or ')}.)`;
 }
 
+/** A failure of the server's own making, with the first line it should read as. */
+export class ToolFailure extends MasgError {
+  constructor(
+    readonly kind: string,
+    message: string,
+    options?: { hint?: string },
+  ) {
+    super(message, options);
+  }
+}
+
 /** What kind of failure it is, for the agent: the words it can act on. */
 function kindOf(err: unknown): string {
+  if (err instanceof ToolFailure) return err.kind;
   if (err instanceof AuthError) return 'Authentication failed: the service rejected the credentials of this account.';
   if (err instanceof UsageError) return 'Invalid input.';
   if (err instanceof ConfigError) return 'Configuration problem.';

@@ -5,11 +5,11 @@
 // statement_timeout), never a filter on the statement's text. Rows stream and are cut at the cap.
 import { existsSync } from 'node:fs';
 import * as z from 'zod';
-import { ConfigError, MasgError, NetworkError } from '../core/errors.js';
+import { ConfigError, MasgError } from '../core/errors.js';
 import type { Context } from '../context.js';
 import type { WarehousePort } from '../warehouse/port.js';
 import { defaultDatabasePath, resolveTarget, sandboxTarget, type Target } from '../warehouse/target.js';
-import { answer } from './results.js';
+import { answer, ToolFailure } from './results.js';
 import { cutSchema, defineTool, DEFAULT_ROWS, MAX_ROWS, type Call, type ToolSpec } from './tool.js';
 
 export const DEFAULT_QUERY_SECONDS = 30;
@@ -45,7 +45,7 @@ async function readQuery(ctx: Context, db: string, sql: string, limit: number, s
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const err = new NetworkError(`The statement ran longer than ${seconds} s and was stopped.`, {
+      const err = new ToolFailure('Timed out.', `The statement ran longer than ${seconds} s and was stopped.`, {
         hint: 'Narrow it (a WHERE on date, an aggregate, a LIMIT) and try again.',
       });
       stop.abort(err);

@@ -92,6 +92,21 @@ describe('masg mcp with a warehouse', () => {
     expect(textOf(r)).not.toMatch(/\n\s+at /);
   });
 
+  it('stops waiting for a statement after --query-timeout, and says how to narrow it', async () => {
+    const impatient = await connectMcp(['mcp', '--db', db, '--query-timeout', '1'], { env: h.env });
+    try {
+      const r = await impatient.client.callTool({
+        name: 'warehouse_query',
+        arguments: { sql: 'SELECT sum(a.range * b.range) FROM range(20000) a, range(20000) b' },
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toContain('The statement ran longer than 1 s and was stopped.');
+      expect(textOf(r)).toMatch(/Narrow it/);
+    } finally {
+      await impatient.close();
+    }
+  });
+
   it('left the warehouse and the file system as they were', async () => {
     expect(existsSync(outside)).toBe(false);
     expect(await scalar(h, db, "SELECT count(*) FROM masg_sync_meta WHERE key = 'x'")).toBe('0');
