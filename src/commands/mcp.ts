@@ -16,7 +16,7 @@ export const mcp = defineTopCommand<McpCommandOptions>({
       .option('--allow-writes', 'also offer create/update tools for publications and ad slots (each needs a confirmation token)')
       .option('--db <target>', 'the warehouse warehouse_query and warehouse_status read (default: $MASG_DB, else the default file if it exists)')
       .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', '30'),
-  examples: ['masg mcp', 'masg --sandbox mcp', 'claude mcp add masg -- masg mcp', 'masg mcp --allow-writes'],
+  examples: ['masg --sandbox mcp', 'masg mcp --allow-writes', 'masg mcp --db stats.duckdb --query-timeout 10'],
   async run(ctx, opts) {
     const seconds = Number(opts.queryTimeout ?? '30');
     if (!/^\d+$/.test(opts.queryTimeout ?? '30') || seconds < 1)

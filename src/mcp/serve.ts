@@ -47,6 +47,8 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     ctx.io.stdin.once('close', resolve);
     ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  if (ctx.io.stdin.isTTY)
+    stderr.write('masg mcp speaks the Model Context Protocol on stdin and stdout: add it to an agent (docs/mcp.md). Ctrl-C stops it.\n');
   const transport = new StdioServerTransport(ctx.io.stdin, stdout);
   const handle = serveStdio(() => createServer(accounts!, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse, writes }), {
     transport,
