@@ -53,7 +53,10 @@ async function listTool(
   ctx: Context,
   args: ListArgs,
   what: string,
-  fetch: (sdk: MasgClient) => { list: AsyncIterable<Entity>; owner?: { idKey: string; nameKey: string; names: Promise<Map<string, string>> } },
+  fetch: (sdk: MasgClient) => {
+    list: AsyncIterable<Entity>;
+    owner?: { idKey: string; nameKey: string; names: Promise<Map<string, string>> };
+  },
 ) {
   const sdk = await ctx.sdk();
   const offset = args.offset ?? 0;
@@ -64,7 +67,10 @@ async function listTool(
   const omitted = total - offset - items.length;
   const cut =
     omitted > 0 || offset > 0
-      ? { omittedRows: total - items.length, how: `Showing ${offset + 1}-${offset + items.length} of ${total}: call again with offset ${offset + items.length} for the next ${limit} (limit up to ${MAX_ROWS}).` }
+      ? {
+          omittedRows: total - items.length,
+          how: `Showing ${offset + 1}-${offset + items.length} of ${total}: call again with offset ${offset + items.length} for the next ${limit} (limit up to ${MAX_ROWS}).`,
+        }
       : null;
   const structured = { ...(await who(ctx)), total, offset, returned: items.length, items, cut };
   const lines = items.map((e) => `${e.id}  ${e.name}${e.status ? `  ${e.status}` : ''}`);
@@ -81,7 +87,10 @@ export const inventoryTools: ToolSpec[] = [
     description: `The publications (sites and apps) of the account, sorted by name. ${LIST}`,
     input: z.object({
       account: accountParam,
-      status: z.string().optional().describe(`Only this status: ${PUBLICATION_STATUSES.join(', ')}.`),
+      status: z
+        .string()
+        .optional()
+        .describe(`Only this status: ${PUBLICATION_STATUSES.join(', ')}.`),
       limit: limitParam,
       offset: offsetParam,
     }),
@@ -106,7 +115,8 @@ export const inventoryTools: ToolSpec[] = [
     annotations: READ,
     async run(args, call) {
       const ctx = await call.context(args.account);
-      const publication = args.publication === undefined ? undefined : await resolveId(ctx, 'publication', args.publication, '--publication');
+      const publication =
+        args.publication === undefined ? undefined : await resolveId(ctx, 'publication', args.publication, '--publication');
       return listTool(ctx, args, 'ad slots', (sdk) => ({
         list: sdk.listAdSlots({ publication }),
         owner: { idKey: 'publication', nameKey: 'publicationName', names: names(sdk.listPublications()) },

@@ -23,7 +23,8 @@ function compact(report: PulseReport): { report: PulseReport; cut: Record<string
 
 function render(r: PulseReport, account: string): string {
   const p = r.publisher;
-  const change = (k: 'earnings' | 'impressions' | 'requests') => (p.change[k] === null ? '' : ` (${p.change[k]}% vs baseline ${p.baseline[k]})`);
+  const change = (k: 'earnings' | 'impressions' | 'requests') =>
+    p.change[k] === null ? '' : ` (${p.change[k]}% vs baseline ${p.baseline[k]})`;
   const lines = [
     `Pulse of ${r.date} (${r.timeZone ?? 'zone unknown'}), account ${account}, against ${r.comparedDays.length} baseline days:`,
     `earnings ${p.earnings} ${p.currency}${change('earnings')}; impressions ${p.impressions}${change('impressions')}; requests ${p.requests}${change('requests')}.`,
@@ -43,10 +44,7 @@ export const pulseTool = defineTool({
     'Money as exact decimal strings in USD; changes in percent.',
   input: z.object({
     account: accountParam,
-    date: z
-      .string()
-      .optional()
-      .describe("The day: yesterday (default), -Nd (e.g. -2d) or YYYY-MM-DD, in the account's time zone."),
+    date: z.string().optional().describe("The day: yesterday (default), -Nd (e.g. -2d) or YYYY-MM-DD, in the account's time zone."),
     baselineDays: z.number().int().min(1).max(90).optional().describe('Days before it to compare with (1-90, default 7).'),
   }),
   output: z.object({
@@ -61,7 +59,11 @@ export const pulseTool = defineTool({
   async run(args, call) {
     const ctx = await call.context(args.account);
     const { pulse } = await import('../commands/pulse.js');
-    const result = await pulse.run(ctx, { date: args.date, baseline: args.baselineDays === undefined ? undefined : String(args.baselineDays) }, []);
+    const result = await pulse.run(
+      ctx,
+      { date: args.date, baseline: args.baselineDays === undefined ? undefined : String(args.baselineDays) },
+      [],
+    );
     if (result.kind !== 'text') throw new Error(`masg pulse answered ${result.kind}, not its JSON document.`);
     const full = JSON.parse(result.text) as PulseReport;
     const { report, cut } = compact(full);

@@ -50,10 +50,13 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   if (ctx.io.stdin.isTTY)
     stderr.write('masg mcp speaks the Model Context Protocol on stdin and stdout: add it to an agent (docs/mcp.md). Ctrl-C stops it.\n');
   const transport = new StdioServerTransport(ctx.io.stdin, stdout);
-  const handle = serveStdio(() => createServer(accounts!, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse, writes }), {
-    transport,
-    onerror: (err) => void stderr.write(`masg mcp: ${err.message}\n`),
-  });
+  const handle = serveStdio(
+    () => createServer(accounts!, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse, writes }),
+    {
+      transport,
+      onerror: (err) => void stderr.write(`masg mcp: ${err.message}\n`),
+    },
+  );
   try {
     await ended;
   } finally {

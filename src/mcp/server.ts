@@ -21,7 +21,7 @@ export const READ_TOOLS: readonly ToolSpec[] = [accountsTool, ...inventoryTools,
 
 const INSTRUCTIONS =
   'masg: the publisher and advertiser data of a mobile ad-serving account. Start with pulse for "how did yesterday go"; ' +
-  'use the *_stats tools for figures (totals are exact, never sum rows yourself); days are in the account\'s time zone; ' +
+  "use the *_stats tools for figures (totals are exact, never sum rows yourself); days are in the account's time zone; " +
   'money is exact decimal strings in USD.';
 
 export function createServer(accounts: Accounts, opts: ServerOptions): McpServer {
@@ -31,7 +31,11 @@ export function createServer(accounts: Accounts, opts: ServerOptions): McpServer
     context: (account) => accounts.context(account),
     canElicit: () => Boolean(server.server.getClientCapabilities()?.elicitation),
     elicit: async (message) => {
-      const ask = (extra as { mcpReq: { elicitInput: (p: unknown) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }> } }).mcpReq.elicitInput;
+      const ask = (
+        extra as {
+          mcpReq: { elicitInput: (p: unknown) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }> };
+        }
+      ).mcpReq.elicitInput;
       const answer = await ask({
         mode: 'form',
         message,
@@ -40,6 +44,7 @@ export function createServer(accounts: Accounts, opts: ServerOptions): McpServer
       return answer.action === 'accept' && answer.content?.confirm !== true ? 'decline' : answer.action;
     },
   });
-  for (const spec of [...READ_TOOLS, ...(opts.warehouse ?? []), ...(opts.allowWrites ? (opts.writes ?? []) : [])]) register(server, spec, call);
+  for (const spec of [...READ_TOOLS, ...(opts.warehouse ?? []), ...(opts.allowWrites ? (opts.writes ?? []) : [])])
+    register(server, spec, call);
   return server;
 }

@@ -56,7 +56,10 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
   if (sort !== 'date' && !columns.some((c) => c.key === sort && c.type !== 'string'))
     throw new UsageError(`sort: "${sort}" is not a figure of this report.`, {
       field: 'sort',
-      hint: `Sort by ${columns.filter((c) => c.type !== 'string').map((c) => c.key).join(', ')}${groupBy === 'day' ? ' or date' : ''}.`,
+      hint: `Sort by ${columns
+        .filter((c) => c.type !== 'string')
+        .map((c) => c.key)
+        .join(', ')}${groupBy === 'day' ? ' or date' : ''}.`,
     });
   const flags = { date: args.date, from: args.from, to: args.to, interval: groupBy === 'day' ? 'day' : 'total' };
   const { interval, concurrency, tz, range, pieces } = await planRange(ctx, flags);
@@ -68,7 +71,8 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
     kind,
     interval,
     pieces,
-    fetch: (piece) => fetchPiece(sdk, kind, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id, level, byCountry),
+    fetch: (piece) =>
+      fetchPiece(sdk, kind, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id, level, byCountry),
     ids: target === undefined ? {} : { [target.kind]: id },
   };
   // Names only where rows carry IDs; a failed lookup leaves them blank, as the CLI does.
@@ -119,7 +123,9 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
       to: stampDay(range.end),
       firstHour: stampLabel(range.start),
       lastHour: stampLabel(range.end),
-      note: range.clippedFrom ? `The range ends at the current hour (${stampLabel(range.end)}), not ${stampLabel(range.clippedFrom)}.` : null,
+      note: range.clippedFrom
+        ? `The range ends at the current hour (${stampLabel(range.end)}), not ${stampLabel(range.clippedFrom)}.`
+        : null,
     },
     groupBy,
     sort,
@@ -132,7 +138,14 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
   };
 }
 
-function fetchPiece(sdk: MasgClient, kind: Kind, range: { from: string; to: string; timeZone?: string }, id: string | undefined, level: 'publication' | 'adslot', byCountry: boolean) {
+function fetchPiece(
+  sdk: MasgClient,
+  kind: Kind,
+  range: { from: string; to: string; timeZone?: string },
+  id: string | undefined,
+  level: 'publication' | 'adslot',
+  byCountry: boolean,
+) {
   if (kind === 'campaign') return sdk.campaignStats(id!, range);
   if (kind === 'adslot') return sdk.adSlotStats(id!, { ...range, byCountry });
   return sdk.publicationStats({ ...range, level, byCountry, publication: id });
@@ -176,8 +189,17 @@ const statsOutput = z.object({
 
 const MONEY = 'Counts are integers as strings; earnings, spend and eCPM are exact decimal strings in USD (never rounded floats).';
 
-function statsTool(name: string, title: string, kind: Kind, about: string, groupBys: [GroupBy, ...GroupBy[]], target?: Target & { idText: string }): ToolSpec {
-  const sorts = valueColumns(kind).filter((c) => c.type !== 'string').map((c) => c.key);
+function statsTool(
+  name: string,
+  title: string,
+  kind: Kind,
+  about: string,
+  groupBys: [GroupBy, ...GroupBy[]],
+  target?: Target & { idText: string },
+): ToolSpec {
+  const sorts = valueColumns(kind)
+    .filter((c) => c.type !== 'string')
+    .map((c) => c.key);
   return defineTool({
     name,
     title,
@@ -185,31 +207,63 @@ function statsTool(name: string, title: string, kind: Kind, about: string, group
     input: z.object({
       account: accountParam,
       ...dateParams,
-      id: target ? z.string().describe(target.idText) : z.string().optional().describe('Only this publication: its ID or first 4+ characters.'),
-      groupBy: z.enum(groupBys).optional().describe(`One row per ${groupBys.join(', ')} (default ${kind === 'publisher' ? 'publication' : 'day'}).`),
-      sort: z.string().optional().describe(`Sort descending by ${sorts.join(', ')}, or by date (ascending, the default for groupBy day).`),
+      id: target
+        ? z.string().describe(target.idText)
+        : z.string().optional().describe('Only this publication: its ID or first 4+ characters.'),
+      groupBy: z
+        .enum(groupBys)
+        .optional()
+        .describe(`One row per ${groupBys.join(', ')} (default ${kind === 'publisher' ? 'publication' : 'day'}).`),
+      sort: z
+        .string()
+        .optional()
+        .describe(`Sort descending by ${sorts.join(', ')}, or by date (ascending, the default for groupBy day).`),
       limit: limitParam,
     }),
     output: statsOutput,
     annotations: READ,
     async run(args, call) {
       const ctx = await call.context(args.account);
-      const report = await statsReport(ctx, kind, args as StatsArgs, target ?? (args.id === undefined ? undefined : { kind: 'publication', label: '[id]' }));
+      const report = await statsReport(
+        ctx,
+        kind,
+        args as StatsArgs,
+        target ?? (args.id === undefined ? undefined : { kind: 'publication', label: '[id]' }),
+      );
       return answer(report, renderStats(title, report));
     },
   });
 }
 
 export const statsTools: ToolSpec[] = [
-  statsTool('publisher_stats', 'Publisher statistics', 'publisher', 'Requests, impressions, clicks and earnings of the publications.', ['publication', 'adslot', 'country', 'day']),
-  statsTool('ad_slot_stats', 'Ad slot statistics', 'adslot', 'Requests, impressions, clicks and earnings of one ad slot.', ['day', 'country'], {
-    kind: 'adslot',
-    label: '<id>',
-    idText: 'The ad slot: its ID or first 4+ characters (see list_ad_slots).',
-  }),
-  statsTool('campaign_stats', 'Campaign statistics', 'campaign', 'Impressions, clicks, conversions, CTR, eCPM and spend of one campaign.', ['day'], {
-    kind: 'campaign',
-    label: '<id>',
-    idText: 'The campaign: its ID or first 4+ characters (see list_campaigns).',
-  }),
+  statsTool('publisher_stats', 'Publisher statistics', 'publisher', 'Requests, impressions, clicks and earnings of the publications.', [
+    'publication',
+    'adslot',
+    'country',
+    'day',
+  ]),
+  statsTool(
+    'ad_slot_stats',
+    'Ad slot statistics',
+    'adslot',
+    'Requests, impressions, clicks and earnings of one ad slot.',
+    ['day', 'country'],
+    {
+      kind: 'adslot',
+      label: '<id>',
+      idText: 'The ad slot: its ID or first 4+ characters (see list_ad_slots).',
+    },
+  ),
+  statsTool(
+    'campaign_stats',
+    'Campaign statistics',
+    'campaign',
+    'Impressions, clicks, conversions, CTR, eCPM and spend of one campaign.',
+    ['day'],
+    {
+      kind: 'campaign',
+      label: '<id>',
+      idText: 'The campaign: its ID or first 4+ characters (see list_campaigns).',
+    },
+  ),
 ];

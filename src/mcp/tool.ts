@@ -83,18 +83,9 @@ export const accountParam = z
 const DAY_FORMS = "yesterday, today, -Nd (N days ago, e.g. -7d) or YYYY-MM-DD, in the account's time zone";
 
 export const dateParams = {
-  date: z
-    .string()
-    .optional()
-    .describe(`One whole day: ${DAY_FORMS}. Default: today so far. Do not combine with from/to.`),
-  from: z
-    .string()
-    .optional()
-    .describe(`First day of a range (from 00:00): ${DAY_FORMS}; YYYY-MM-DDTHH for one hour.`),
-  to: z
-    .string()
-    .optional()
-    .describe(`Last day of the range, inclusive (until 23:59): ${DAY_FORMS}; YYYY-MM-DDTHH for one hour.`),
+  date: z.string().optional().describe(`One whole day: ${DAY_FORMS}. Default: today so far. Do not combine with from/to.`),
+  from: z.string().optional().describe(`First day of a range (from 00:00): ${DAY_FORMS}; YYYY-MM-DDTHH for one hour.`),
+  to: z.string().optional().describe(`Last day of the range, inclusive (until 23:59): ${DAY_FORMS}; YYYY-MM-DDTHH for one hour.`),
 };
 
 export const limitParam = z

@@ -18,7 +18,9 @@ export const DEFAULT_QUERY_SECONDS = 30;
 export function configuredTarget(ctx: Context, db: string | undefined): Target | undefined {
   const env = ctx.io.env;
   if (db !== undefined || env.MASG_DB) return resolveTarget(db, env);
-  const target = ctx.globals.sandbox ? sandboxTarget(undefined, ctx.configDir, env) : { kind: 'duckdb' as const, path: defaultDatabasePath(env) };
+  const target = ctx.globals.sandbox
+    ? sandboxTarget(undefined, ctx.configDir, env)
+    : { kind: 'duckdb' as const, path: defaultDatabasePath(env) };
   return target.kind === 'duckdb' && existsSync(target.path) ? resolveTarget(target.path, env) : undefined;
 }
 
@@ -44,13 +46,16 @@ async function readQuery(ctx: Context, db: string, sql: string, limit: number, s
   const port = warehousePort(ctx, stop.signal);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const err = new ToolFailure('Timed out.', `The statement ran longer than ${seconds} s and was stopped.`, {
-        hint: 'Narrow it (a WHERE on date, an aggregate, a LIMIT) and try again.',
-      });
-      stop.abort(err);
-      reject(err);
-    }, graceMs(db, seconds));
+    timer = setTimeout(
+      () => {
+        const err = new ToolFailure('Timed out.', `The statement ran longer than ${seconds} s and was stopped.`, {
+          hint: 'Narrow it (a WHERE on date, an aggregate, a LIMIT) and try again.',
+        });
+        stop.abort(err);
+        reject(err);
+      },
+      graceMs(db, seconds),
+    );
   });
   const read = (async () => {
     const result = await runSql(port, { db, write: false }, sql);
@@ -104,7 +109,7 @@ const queryOutput = z.object({
 // A READ ONLY transaction does not stop a superuser's COPY … TO a server file or pg_read_file:
 // those are the role's powers, so a role that has them is refused, and the docs say which to use.
 const RISKY_ROLE =
-  'SELECT (rolsuper OR pg_has_role(current_user, \'pg_read_server_files\', \'MEMBER\') ' +
+  "SELECT (rolsuper OR pg_has_role(current_user, 'pg_read_server_files', 'MEMBER') " +
   "OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER') OR pg_has_role(current_user, 'pg_execute_server_program', 'MEMBER'))::text AS risky, " +
   'current_user AS role FROM pg_roles WHERE rolname = current_user';
 
@@ -136,19 +141,28 @@ function queryTool(label: string, db: string, seconds: number, dialect: Target['
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(args, call: Call) {
       const ctx = await call.context(undefined);
-      if (dialect === 'postgres') await (roleChecked ??= checkRole(ctx, label, db, seconds)).catch((err: unknown) => {
-        roleChecked = undefined;
-        throw err;
-      });
+      if (dialect === 'postgres')
+        await (roleChecked ??= checkRole(ctx, label, db, seconds)).catch((err: unknown) => {
+          roleChecked = undefined;
+          throw err;
+        });
       const limit = args.limit ?? DEFAULT_ROWS;
       const { columns, rows, total } = await readQuery(ctx, db, args.sql, limit, seconds);
       const cut =
         total > rows.length
-          ? { omittedRows: total - rows.length, how: `Add a WHERE, aggregate with GROUP BY, or page with LIMIT/OFFSET (up to ${MAX_ROWS} rows per call).` }
+          ? {
+              omittedRows: total - rows.length,
+              how: `Add a WHERE, aggregate with GROUP BY, or page with LIMIT/OFFSET (up to ${MAX_ROWS} rows per call).`,
+            }
           : null;
       const head = columns.join(' | ');
       const body = rows.slice(0, 20).map((r) => columns.map((c) => r[c] ?? '').join(' | '));
-      const text = [`${total} rows${cut ? ` (${rows.length} returned)` : ''} from ${label}:`, head, ...body, ...(rows.length > 20 ? ['…'] : [])].join('\n');
+      const text = [
+        `${total} rows${cut ? ` (${rows.length} returned)` : ''} from ${label}:`,
+        head,
+        ...body,
+        ...(rows.length > 20 ? ['…'] : []),
+      ].join('\n');
       return answer({ database: label, columns, rows, total, returned: rows.length, cut }, text);
     },
   });
@@ -157,16 +171,17 @@ function queryTool(label: string, db: string, seconds: number, dialect: Target['
 const STATUS_SQL = {
   meta: 'SELECT key, value FROM masg_sync_meta ORDER BY key',
   days:
-    "SELECT grain, CAST(min(date) AS VARCHAR) AS first_day, CAST(max(date) AS VARCHAR) AS last_day, count(*) AS days, " +
+    'SELECT grain, CAST(min(date) AS VARCHAR) AS first_day, CAST(max(date) AS VARCHAR) AS last_day, count(*) AS days, ' +
     'sum(CASE WHEN complete THEN 1 ELSE 0 END) AS final_days FROM masg_sync_days GROUP BY grain ORDER BY grain',
-  open: "SELECT grain, CAST(date AS VARCHAR) AS day FROM masg_sync_days WHERE NOT complete ORDER BY grain, date",
+  open: 'SELECT grain, CAST(date AS VARCHAR) AS day FROM masg_sync_days WHERE NOT complete ORDER BY grain, date',
 };
 
 function statusTool(label: string, db: string, seconds: number): ToolSpec {
   return defineTool({
     name: 'warehouse_status',
     title: 'Warehouse status',
-    description: 'Which account, time zone and days the warehouse holds, per grain (day, hour), and which days are final (complete) or may still change.',
+    description:
+      'Which account, time zone and days the warehouse holds, per grain (day, hour), and which days are final (complete) or may still change.',
     input: z.object({}),
     output: z.object({
       database: z.string(),
@@ -187,8 +202,17 @@ function statusTool(label: string, db: string, seconds: number): ToolSpec {
         throw err;
       }
       const [grains, open] = [await read(STATUS_SQL.days), await read(STATUS_SQL.open)];
-      const structured = { database: label, meta: Object.fromEntries(meta.rows.map((r) => [r.key, r.value])), grains: grains.rows, notFinal: open.rows };
-      const lines = [`Warehouse ${label}: ${Object.entries(structured.meta).map(([k, v]) => `${k} ${v}`).join(', ')}`];
+      const structured = {
+        database: label,
+        meta: Object.fromEntries(meta.rows.map((r) => [r.key, r.value])),
+        grains: grains.rows,
+        notFinal: open.rows,
+      };
+      const lines = [
+        `Warehouse ${label}: ${Object.entries(structured.meta)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      ];
       for (const g of grains.rows) lines.push(`${g.grain}: ${g.first_day} to ${g.last_day}, ${g.days} days, ${g.final_days} final`);
       if (open.total > 0) lines.push(`Not final: ${open.rows.map((r) => `${r.day} (${r.grain})`).join(', ')}`);
       return answer(structured, lines.join('\n'));

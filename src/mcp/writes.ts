@@ -38,7 +38,10 @@ function fieldParams(schema: EntitySchema, mode: Mode): Record<string, z.ZodOpti
   const params: Record<string, z.ZodOptional<z.ZodString>> = {};
   for (const key of formFields(schema, mode)) {
     const flag = schema.fields[key].flag;
-    params[key] = z.string().optional().describe(flag === undefined ? key : flagHelp(flag, mode));
+    params[key] = z
+      .string()
+      .optional()
+      .describe(flag === undefined ? key : flagHelp(flag, mode));
   }
   return params;
 }
@@ -117,7 +120,9 @@ export const writeTools: ToolSpec[] = [
     destructive: false,
     prepare: async (_ctx, raw) => ({ input: validatePublication(raw, 'create', asParameter) as Input }),
     send: (sdk, _id, input, dryRun) =>
-      dryRun ? sdk.createPublication(input as unknown as PublicationCreate, { dryRun: true }) : sdk.createPublication(input as unknown as PublicationCreate),
+      dryRun
+        ? sdk.createPublication(input as unknown as PublicationCreate, { dryRun: true })
+        : sdk.createPublication(input as unknown as PublicationCreate),
   }),
   writeTool({
     name: 'update_publication',
@@ -132,7 +137,9 @@ export const writeTools: ToolSpec[] = [
       return { id: await resolveId(ctx, 'publication', rawId!, 'id'), input };
     },
     send: (sdk, id, input, dryRun) =>
-      dryRun ? sdk.updatePublication(id!, input as PublicationChanges, { dryRun: true }) : sdk.updatePublication(id!, input as PublicationChanges),
+      dryRun
+        ? sdk.updatePublication(id!, input as PublicationChanges, { dryRun: true })
+        : sdk.updatePublication(id!, input as PublicationChanges),
   }),
   writeTool({
     name: 'create_ad_slot',
@@ -154,7 +161,8 @@ export const writeTools: ToolSpec[] = [
     title: 'Update an ad slot',
     schema: adSlotSchema,
     mode: 'update',
-    about: 'Change the name, formats or tags of an ad slot, as `masg slot update` (its current name is sent when not changed: the service requires it).',
+    about:
+      'Change the name, formats or tags of an ad slot, as `masg slot update` (its current name is sent when not changed: the service requires it).',
     destructive: false,
     async prepare(ctx, { id: rawId, ...raw }) {
       const input = validateAdSlot(raw, 'update', asParameter) as Input;

@@ -77,69 +77,69 @@ describe('masg --sandbox mcp, spawned', () => {
 
 type Pg = { createDatabase(): Promise<string>; stop(): Promise<void> };
 
-describe.skipIf(POSTGRES_SKIP !== undefined)(`masg mcp on a PostgreSQL warehouse${POSTGRES_SKIP ? ` (skipped: ${POSTGRES_SKIP})` : ''}`, () => {
-  let h: Harness;
-  let pg: Pg;
-  let s: Spawned;
-  let password: string;
-  let superuser: string;
-  beforeAll(async () => {
-    [h, pg] = await Promise.all([startWarehouseHarness(), startPostgres()]);
-    const url = await pg.createDatabase();
-    expect((await h.masg(['sync', '--db', url, '--from', '-3d', '--to', '-2d', '--tz', 'America/New_York'])).code).toBe(0);
-    superuser = url;
-    // The role docs/mcp.md asks for: it may read the warehouse's tables, nothing else.
-    password = 'reader-Pw-4mcp';
-    const grant = [
-      `CREATE ROLE masg_reader LOGIN PASSWORD '${password}'`,
-      'GRANT SELECT ON ALL TABLES IN SCHEMA public TO masg_reader',
-    ];
-    for (const sql of grant) expect((await h.masg(['sql', '--write', '--db', url, sql])).code).toBe(0);
-    const reader = new URL(url);
-    reader.username = 'masg_reader';
-    reader.password = password;
-    s = await spawnMcp(['mcp', '--db', reader.toString(), '--query-timeout', '1'], { ...h.env, MASG_TIMEZONE: 'America/New_York' });
-  });
-  afterAll(async () => {
-    await s?.client.close();
-    await pg?.stop();
-    await h?.close();
-  });
+describe.skipIf(POSTGRES_SKIP !== undefined)(
+  `masg mcp on a PostgreSQL warehouse${POSTGRES_SKIP ? ` (skipped: ${POSTGRES_SKIP})` : ''}`,
+  () => {
+    let h: Harness;
+    let pg: Pg;
+    let s: Spawned;
+    let password: string;
+    let superuser: string;
+    beforeAll(async () => {
+      [h, pg] = await Promise.all([startWarehouseHarness(), startPostgres()]);
+      const url = await pg.createDatabase();
+      expect((await h.masg(['sync', '--db', url, '--from', '-3d', '--to', '-2d', '--tz', 'America/New_York'])).code).toBe(0);
+      superuser = url;
+      // The role docs/mcp.md asks for: it may read the warehouse's tables, nothing else.
+      password = 'reader-Pw-4mcp';
+      const grant = [`CREATE ROLE masg_reader LOGIN PASSWORD '${password}'`, 'GRANT SELECT ON ALL TABLES IN SCHEMA public TO masg_reader'];
+      for (const sql of grant) expect((await h.masg(['sql', '--write', '--db', url, sql])).code).toBe(0);
+      const reader = new URL(url);
+      reader.username = 'masg_reader';
+      reader.password = password;
+      s = await spawnMcp(['mcp', '--db', reader.toString(), '--query-timeout', '1'], { ...h.env, MASG_TIMEZONE: 'America/New_York' });
+    });
+    afterAll(async () => {
+      await s?.client.close();
+      await pg?.stop();
+      await h?.close();
+    });
 
-  it('offers the warehouse tools and reads the warehouse', async () => {
-    expect((await s.client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(WAREHOUSE_TOOLS));
-    const r = structured<{ rows: Array<Record<string, string>> }>(
-      await s.client.callTool({ name: 'warehouse_query', arguments: { sql: 'SELECT count(*) AS n FROM publisher_stats' } }),
-    );
-    expect(Number(r.rows[0].n)).toBeGreaterThan(0);
-  });
+    it('offers the warehouse tools and reads the warehouse', async () => {
+      expect((await s.client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(WAREHOUSE_TOOLS));
+      const r = structured<{ rows: Array<Record<string, string>> }>(
+        await s.client.callTool({ name: 'warehouse_query', arguments: { sql: 'SELECT count(*) AS n FROM publisher_stats' } }),
+      );
+      expect(Number(r.rows[0].n)).toBeGreaterThan(0);
+    });
 
-  it('will not query as a role that can read or write server files', async () => {
-    const su = await spawnMcp(['mcp', '--db', superuser], h.env);
-    try {
-      const r = await su.client.callTool({ name: 'warehouse_query', arguments: { sql: 'SELECT 1' } });
+    it('will not query as a role that can read or write server files', async () => {
+      const su = await spawnMcp(['mcp', '--db', superuser], h.env);
+      try {
+        const r = await su.client.callTool({ name: 'warehouse_query', arguments: { sql: 'SELECT 1' } });
+        expect(r.isError).toBe(true);
+        expect(textOf(r)).toMatch(/can read or write the server's files/);
+      } finally {
+        await su.client.close();
+      }
+    });
+
+    it('stops a statement at the timeout: PostgreSQL itself cancels it', async () => {
+      const r = await s.client.callTool({ name: 'warehouse_query', arguments: { sql: 'SELECT pg_sleep(5)' } });
       expect(r.isError).toBe(true);
-      expect(textOf(r)).toMatch(/can read or write the server's files/);
-    } finally {
-      await su.client.close();
-    }
-  });
+      expect(textOf(r)).toMatch(/canceling statement due to statement timeout/);
+    });
 
-  it('stops a statement at the timeout: PostgreSQL itself cancels it', async () => {
-    const r = await s.client.callTool({ name: 'warehouse_query', arguments: { sql: 'SELECT pg_sleep(5)' } });
-    expect(r.isError).toBe(true);
-    expect(textOf(r)).toMatch(/canceling statement due to statement timeout/);
-  });
-
-  it.each([
-    ['insert', "INSERT INTO masg_sync_meta VALUES ('x', 'y')"],
-    ['read a server file', "SELECT pg_read_file('/etc/passwd')"],
-    ['copy to a file', "COPY (SELECT 1) TO '/tmp/masg-mcp-e2e.csv'"],
-    ['leave read-only', 'SET TRANSACTION READ WRITE'],
-  ])('refuses to %s', async (_what, sql) => {
-    const r = await s.client.callTool({ name: 'warehouse_query', arguments: { sql } });
-    expect(r.isError).toBe(true);
-    expect(textOf(r)).not.toContain(password);
-    expect(textOf(r)).not.toMatch(/root:/);
-  });
-});
+    it.each([
+      ['insert', "INSERT INTO masg_sync_meta VALUES ('x', 'y')"],
+      ['read a server file', "SELECT pg_read_file('/etc/passwd')"],
+      ['copy to a file', "COPY (SELECT 1) TO '/tmp/masg-mcp-e2e.csv'"],
+      ['leave read-only', 'SET TRANSACTION READ WRITE'],
+    ])('refuses to %s', async (_what, sql) => {
+      const r = await s.client.callTool({ name: 'warehouse_query', arguments: { sql } });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).not.toContain(password);
+      expect(textOf(r)).not.toMatch(/root:/);
+    });
+  },
+);

@@ -48,7 +48,9 @@ describe('masg mcp on a big account', () => {
   });
 
   it('never returns more than 200 rows, whatever the limit asked', async () => {
-    const most = structured<Stats>(await mcp.client.callTool({ name: 'publisher_stats', arguments: { date: DAY, groupBy: 'adslot', limit: 200 } }));
+    const most = structured<Stats>(
+      await mcp.client.callTool({ name: 'publisher_stats', arguments: { date: DAY, groupBy: 'adslot', limit: 200 } }),
+    );
     expect(most.rows).toHaveLength(200);
     const over = await mcp.client.callTool({ name: 'publisher_stats', arguments: { date: DAY, limit: 201 } });
     expect(over.isError).toBe(true);

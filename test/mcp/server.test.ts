@@ -29,7 +29,13 @@ async function csvRows(argv: string[]): Promise<Array<Record<string, string>>> {
   return rows.map((row) => Object.fromEntries(header.map((k, i) => [k, row[i]])));
 }
 
-type Stats = { totals: Record<string, string>; rows: Array<Record<string, string>>; groups: number; zone: string; days: { from: string; to: string } };
+type Stats = {
+  totals: Record<string, string>;
+  rows: Array<Record<string, string>>;
+  groups: number;
+  zone: string;
+  days: { from: string; to: string };
+};
 
 describe('masg mcp: the tools', () => {
   it('lists exactly the read tools without --allow-writes, honestly annotated', async () => {
@@ -86,7 +92,12 @@ describe('masg mcp: figures', () => {
     const r = structured<Stats>(await mcp.client.callTool({ name: 'publisher_stats', arguments: { date: DAY } }));
     expect(r.zone).toBe('America/New_York');
     expect(r.days).toMatchObject({ from: DAY, to: DAY });
-    expect(r.totals.earnings).toBe(sumDecimals(cli.map((row) => row.earnings), 2));
+    expect(r.totals.earnings).toBe(
+      sumDecimals(
+        cli.map((row) => row.earnings),
+        2,
+      ),
+    );
     expect(r.totals.impressions).toBe(sumDecimals(cli.map((row) => row.impressions)));
     expect(r.groups).toBe(cli.length);
     // Rows sorted by earnings, names beside the IDs.
@@ -101,7 +112,12 @@ describe('masg mcp: figures', () => {
     for (const groupBy of ['adslot', 'country', 'day']) {
       const r = structured<Stats>(await mcp.client.callTool({ name: 'publisher_stats', arguments: { date: DAY, groupBy, limit: 200 } }));
       expect(r.totals, groupBy).toEqual(whole);
-      expect(sumDecimals(r.rows.map((row) => row.earnings), 2)).toBe(whole.earnings);
+      expect(
+        sumDecimals(
+          r.rows.map((row) => row.earnings),
+          2,
+        ),
+      ).toBe(whole.earnings);
     }
   });
 

@@ -27,7 +27,8 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-const query = (sql: string, limit?: number) => mcp.client.callTool({ name: 'warehouse_query', arguments: { sql, ...(limit && { limit }) } });
+const query = (sql: string, limit?: number) =>
+  mcp.client.callTool({ name: 'warehouse_query', arguments: { sql, ...(limit && { limit }) } });
 
 describe('masg mcp with a warehouse', () => {
   it('offers the warehouse tools only when one is configured', async () => {

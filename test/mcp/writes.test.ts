@@ -33,7 +33,9 @@ describe('masg mcp --allow-writes', () => {
     expect(plan.confirm).toMatch(/^[0-9a-f]{32}$/);
     expect(changes()).toEqual([]);
 
-    const done = structured<Write>(await mcp.client.callTool({ name: 'create_publication', arguments: { ...NEW_PUB, confirm: plan.confirm } }));
+    const done = structured<Write>(
+      await mcp.client.callTool({ name: 'create_publication', arguments: { ...NEW_PUB, confirm: plan.confirm } }),
+    );
     expect(done.status).toBe('done');
     expect(done.item).toMatchObject({ name: 'Agent Weather', type: 'ANDROID_APP', status: 'PENDING' });
     expect(changes()).toHaveLength(1);
@@ -70,7 +72,9 @@ describe('masg mcp --allow-writes', () => {
   });
 
   it('updates an ad slot with its current name sent, as slot update does', async () => {
-    const { items } = structured<{ items: Array<Record<string, string>> }>(await mcp.client.callTool({ name: 'list_ad_slots', arguments: {} }));
+    const { items } = structured<{ items: Array<Record<string, string>> }>(
+      await mcp.client.callTool({ name: 'list_ad_slots', arguments: {} }),
+    );
     const slot = items[0];
     const args = { id: slot.id.slice(0, 8), formats: 'banner' };
     const plan = structured<Write>(await mcp.client.callTool({ name: 'update_ad_slot', arguments: args }));
@@ -95,14 +99,18 @@ describe('STOPPED with a client that can ask its person', () => {
       const args = { id: items[0].id, status: 'STOPPED' };
       h.mark();
       let plan = structured<Write>(await asking.client.callTool({ name: 'update_publication', arguments: args }));
-      const declined = structured<Write>(await asking.client.callTool({ name: 'update_publication', arguments: { ...args, confirm: plan.confirm } }));
+      const declined = structured<Write>(
+        await asking.client.callTool({ name: 'update_publication', arguments: { ...args, confirm: plan.confirm } }),
+      );
       expect(declined.status).toBe('declined');
       expect(asked[0]).toMatch(/STOPPED is permanent/);
       expect(changes()).toEqual([]);
 
       say = 'accept';
       plan = structured<Write>(await asking.client.callTool({ name: 'update_publication', arguments: args }));
-      const done = structured<Write>(await asking.client.callTool({ name: 'update_publication', arguments: { ...args, confirm: plan.confirm } }));
+      const done = structured<Write>(
+        await asking.client.callTool({ name: 'update_publication', arguments: { ...args, confirm: plan.confirm } }),
+      );
       expect(done.item).toMatchObject({ status: 'STOPPED' });
       expect(changes()).toHaveLength(1);
     } finally {
