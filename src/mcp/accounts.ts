@@ -30,7 +30,7 @@ export class Accounts {
     this.io = {
       stdout: new Writable({ write: (_chunk, _enc, done) => done() }),
       stderr: io.stderr,
-      stdin: Readable.from([]) as Io['stdin'],
+      stdin: Readable.from([]),
       env: io.env,
       signal: io.signal,
     };

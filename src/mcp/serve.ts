@@ -32,10 +32,11 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     warehouseTools(ctx, opts),
     opts.allowWrites ? import('./writes.js').then((m) => m.writeTools) : undefined,
   ]);
-  let accounts: Accounts | undefined;
-  const stderr = redacting(ctx.io.stderr, () => accounts!);
-  accounts = new Accounts({ ...ctx.io, stderr }, ctx.globals, ctx.version);
-  const stdout = redacting(ctx.io.stdout, () => accounts!);
+  // stderr is redacted by the accounts it is given to: made first, it finds them made.
+  const made: { accounts?: Accounts } = {};
+  const stderr = redacting(ctx.io.stderr, () => made.accounts!);
+  const accounts = (made.accounts = new Accounts({ ...ctx.io, stderr }, ctx.globals, ctx.version));
+  const stdout = redacting(ctx.io.stdout, () => accounts);
   // The default account is read at once (the sandbox started, its key known to the redactor):
   // the first call does not wait for it. A failure is the first call's error, in its words.
   void accounts
@@ -51,7 +52,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
     stderr.write('masg mcp speaks the Model Context Protocol on stdin and stdout: add it to an agent (docs/mcp.md). Ctrl-C stops it.\n');
   const transport = new StdioServerTransport(ctx.io.stdin, stdout);
   const handle = serveStdio(
-    () => createServer(accounts!, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse, writes }),
+    () => createServer(accounts, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse, writes }),
     {
       transport,
       onerror: (err) => void stderr.write(`masg mcp: ${err.message}\n`),

@@ -8,11 +8,11 @@ import { parseDecimal } from '../core/decimal.js';
 import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/statistics.js';
 import { stampDay, stampLabel } from '../statistics/dates.js';
 import { TotalsAccumulator } from '../statistics/totals.js';
-import type { Row } from '../schema/column.js';
+import type { Column } from '../schema/column.js';
 import { resolveId } from '../command-kit/resolve-id.js';
 import { planRange } from '../commands/statistics/export.js';
 import { runReport, type ReportSpec } from '../commands/statistics/report.js';
-import { lookUpNames } from '../commands/statistics/names.js';
+import { lookUpNames, type NameTable } from '../commands/statistics/names.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { Context } from '../context.js';
 import { answer } from './results.js';
@@ -78,42 +78,11 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
   // Names only where rows carry IDs; a failed lookup leaves them blank, as the CLI does.
   const wantNames = kind !== 'publisher' || groupBy === 'publication' || groupBy === 'adslot';
   const names = wantNames ? lookUpNames(sdk, { kind, level, id }).catch(() => undefined) : Promise.resolve(undefined);
-  const all = new TotalsAccumulator(columns);
-  const groups = new Map<string, { keys: Row; sum: TotalsAccumulator }>();
-  await runReport(
-    spec,
-    (row) => {
-      all.add(row);
-      const key = row[GROUP_KEY[groupBy]] ?? '';
-      let group = groups.get(key);
-      if (group === undefined) {
-        const keys: Record<string, string> = {};
-        for (const k of KEYS[groupBy]) if (row[k] !== undefined) keys[k] = row[k]!;
-        groups.set(key, (group = { keys, sum: new TotalsAccumulator(columns) }));
-      }
-      group.sum.add(row);
-    },
-    { concurrency, signal: ctx.io.signal },
-  );
-  const table = await names;
-  const rows = [...groups.values()].map((g) => {
-    const row: Record<string, string> = { ...(g.keys as Record<string, string>), ...(g.sum.totals() as Record<string, string>) };
-    for (const [key, byId] of table ?? []) if (row[key] !== undefined) row[`${key}Name`] = byId.get(row[key]) ?? '';
-    return row;
-  });
+  const { all, rows } = await groupRows(spec, groupBy, columns, { concurrency, signal: ctx.io.signal }, names);
   rows.sort(compareBy(sort));
   const limit = args.limit ?? DEFAULT_ROWS;
   const shown = rows.slice(0, limit);
-  const rest = new TotalsAccumulator(columns);
-  for (const row of rows.slice(limit)) rest.add(row);
-  const cut =
-    rows.length > limit
-      ? {
-          omittedRows: rows.length - limit,
-          omittedTotals: rest.totals() as Record<string, string>,
-          how: `Showing the first ${limit} of ${rows.length} ${groupBy} rows by ${sort}. Raise limit (up to ${MAX_ROWS}), narrow the dates, or ask for one ${target?.kind ?? 'publication'} with id.`,
-        }
-      : null;
+  const cut = cutOf(rows, limit, columns, `${groupBy} rows by ${sort}`, target?.kind ?? 'publication');
   const creds = await ctx.credentials();
   return {
     account: creds.profile,
@@ -135,6 +104,52 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
     returned: shown.length,
     rows: shown,
     cut,
+  };
+}
+
+/** Every row summed into the totals and into its group's; the groups' rows with names beside IDs. */
+async function groupRows(
+  spec: ReportSpec,
+  groupBy: GroupBy,
+  columns: Column[],
+  run: { concurrency: number; signal: AbortSignal },
+  names: Promise<NameTable | undefined>,
+) {
+  const all = new TotalsAccumulator(columns);
+  const groups = new Map<string, { keys: Record<string, string>; sum: TotalsAccumulator }>();
+  await runReport(
+    spec,
+    (row) => {
+      all.add(row);
+      const key = row[GROUP_KEY[groupBy]] ?? '';
+      let group = groups.get(key);
+      if (group === undefined) {
+        const keys: Record<string, string> = {};
+        for (const k of KEYS[groupBy]) if (row[k] !== undefined) keys[k] = row[k];
+        groups.set(key, (group = { keys, sum: new TotalsAccumulator(columns) }));
+      }
+      group.sum.add(row);
+    },
+    run,
+  );
+  const table = await names;
+  const rows = [...groups.values()].map((g) => {
+    const row: Record<string, string> = { ...g.keys, ...(g.sum.totals() as Record<string, string>) };
+    for (const [key, byId] of table ?? []) if (row[key] !== undefined) row[`${key}Name`] = byId.get(row[key]) ?? '';
+    return row;
+  });
+  return { all, rows };
+}
+
+/** What the limit left out: how many, their totals, and how to narrow the request. */
+function cutOf(rows: Array<Record<string, string>>, limit: number, columns: Column[], what: string, one: string) {
+  if (rows.length <= limit) return null;
+  const rest = new TotalsAccumulator(columns);
+  for (const row of rows.slice(limit)) rest.add(row);
+  return {
+    omittedRows: rows.length - limit,
+    omittedTotals: rest.totals() as Record<string, string>,
+    how: `Showing the first ${limit} of ${rows.length} ${what}. Raise limit (up to ${MAX_ROWS}), narrow the dates, or ask for one ${one} with id.`,
   };
 }
 
@@ -227,7 +242,7 @@ function statsTool(
       const report = await statsReport(
         ctx,
         kind,
-        args as StatsArgs,
+        args,
         target ?? (args.id === undefined ? undefined : { kind: 'publication', label: '[id]' }),
       );
       return answer(report, renderStats(title, report));

@@ -40,7 +40,7 @@ export interface ToolSpec<I extends z.ZodObject = z.ZodObject> {
 }
 
 export function defineTool<I extends z.ZodObject>(spec: ToolSpec<I>): ToolSpec {
-  return spec as unknown as ToolSpec;
+  return spec;
 }
 
 export function register(server: McpServer, spec: ToolSpec, call: (extra: unknown) => Call): void {

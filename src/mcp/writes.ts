@@ -10,7 +10,7 @@ import { adSlotSchema, validateAdSlot } from '../schema/adslot.js';
 import { flagHelp, formFields, type EntitySchema, type Mode } from '../schema/field.js';
 import { publicationSchema, validatePublication } from '../schema/publication.js';
 import { resolveEntity, resolveId } from '../command-kit/resolve-id.js';
-import type { AdSlotChanges, AdSlotCreate, DryRun, MasgClient, PublicationChanges, PublicationCreate } from '../sdk/types.js';
+import type { AdSlotChanges, AdSlotCreate, DryRun, MasgClient, PublicationCreate } from '../sdk/types.js';
 import type { Context } from '../context.js';
 import { answer } from './results.js';
 import { ConfirmationTokens } from './tokens.js';
@@ -118,7 +118,7 @@ export const writeTools: ToolSpec[] = [
     mode: 'create',
     about: 'Create a publication (it starts PENDING until approved), as `masg pub create`.',
     destructive: false,
-    prepare: async (_ctx, raw) => ({ input: validatePublication(raw, 'create', asParameter) as Input }),
+    prepare: (_ctx, raw) => Promise.resolve({ input: validatePublication(raw, 'create', asParameter) }),
     send: (sdk, _id, input, dryRun) =>
       dryRun
         ? sdk.createPublication(input as unknown as PublicationCreate, { dryRun: true })
@@ -136,10 +136,7 @@ export const writeTools: ToolSpec[] = [
       nothingToUpdate(input);
       return { id: await resolveId(ctx, 'publication', rawId!, 'id'), input };
     },
-    send: (sdk, id, input, dryRun) =>
-      dryRun
-        ? sdk.updatePublication(id!, input as PublicationChanges, { dryRun: true })
-        : sdk.updatePublication(id!, input as PublicationChanges),
+    send: (sdk, id, input, dryRun) => (dryRun ? sdk.updatePublication(id!, input, { dryRun: true }) : sdk.updatePublication(id!, input)),
   }),
   writeTool({
     name: 'create_ad_slot',
