@@ -1,6 +1,7 @@
 // The built `masg mcp` as an agent's host runs it: a child process spoken to over its stdin and
 // stdout by the SDK's own StdioClientTransport. On the embedded sandbox (--sandbox), then on a
 // real PostgreSQL warehouse, where the statement timeout and the refusals are the server's own.
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
@@ -72,6 +73,26 @@ describe('masg --sandbox mcp, spawned', () => {
     await s.client.close();
     await exited;
     expect(s.stderr()).not.toMatch(/error|internal/i);
+  });
+});
+
+// The MCP Inspector's CLI needs Node 22.19 or later (its engines field); it is fetched by npx at
+// the pinned version, as a user would run it.
+const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
+const [major, minor] = process.versions.node.split('.').map(Number);
+const INSPECTOR_SKIP =
+  major > 22 || (major === 22 && minor >= 19) ? undefined : `Node ${process.versions.node}; the Inspector needs 22.19+`;
+
+describe.skipIf(INSPECTOR_SKIP !== undefined)(`the MCP Inspector's CLI${INSPECTOR_SKIP ? ` (skipped: ${INSPECTOR_SKIP})` : ''}`, () => {
+  it('lists the tools of the built masg mcp', () => {
+    const run = spawnSync('npx', ['-y', INSPECTOR, '--cli', process.execPath, BIN, '--sandbox', 'mcp', '--method', 'tools/list'], {
+      env: { ...process.env, MASG_CONFIG_DIR: tempDir('masg-mcp-inspector-') },
+      encoding: 'utf8',
+      timeout: 110_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const listed = (JSON.parse(run.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
+    expect(listed.sort()).toEqual([...READ_TOOLS].sort());
   });
 });
 
