@@ -58,7 +58,7 @@ async function readQuery(ctx: Context, db: string, sql: string, limit: number, s
     );
   });
   const read = (async () => {
-    const result = await runSql(port, { db, write: false }, sql);
+    const result = rowsOf(await runSql(port, { db, write: false }, sql));
     try {
       const rows: Array<Record<string, string>> = [];
       let total = 0;
@@ -81,6 +81,12 @@ async function readQuery(ctx: Context, db: string, sql: string, limit: number, s
 /** PostgreSQL cancels the statement itself (statement_timeout): masg's own stop comes later, only if it does not. */
 function graceMs(db: string, seconds: number): number {
   return seconds * 1000 + (/^postgres(?:ql)?:/i.test(db) ? 2000 : 0);
+}
+
+/** The rows of a result (masg sql may also answer that the database wrote them itself: never asked here). */
+function rowsOf<T extends object>(result: T): Exclude<T, { kind: 'copied' }> {
+  if ((result as { kind?: string }).kind === 'copied') throw new Error('masg sql wrote the rows itself, unasked.');
+  return result as Exclude<T, { kind: 'copied' }>;
 }
 
 /** What runSql needs from a command's Context, with this call's own stop signal. */

@@ -29,9 +29,7 @@ const COLLECT_EVERY_ROWS = 8_192;
 export async function streamDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<QueryStream> {
   await mustExist(path, label);
   const { DuckDBInstance } = duckdbClient();
-  const config = opts.write
-    ? NO_EXTENSIONS
-    : { ...NO_EXTENSIONS, access_mode: 'READ_ONLY', enable_external_access: 'false', lock_configuration: 'true' };
+  const config = opts.write ? NO_EXTENSIONS : { ...NO_EXTENSIONS, access_mode: 'READ_ONLY', lock_configuration: 'true' };
   let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
   try {
     instance = await DuckDBInstance.create(path, config);
