@@ -15,7 +15,8 @@
 //   8 output                rendering; imports core, schema, time, stats ONLY
 //   9 bulk, warehouse, completion, pulse   features over the SDK; never the command kit, commands/, help/ or the root files
 //  10 command-kit           the command framework: define, run, the output port, --raw, --out, short IDs
-//  11 commands, help        handlers; may also import context.ts and prompt.ts (what a handler is given)
+//  11 commands, help, mcp   handlers; may also import context.ts and prompt.ts (what a handler is given). mcp's
+//                          tools are handlers too: another front end over the commands' own pieces (dates, reports, pulse)
 //  12 session               how the CLI shell makes what a handler is given (credentials, the client, Tab's session)
 //     root                  cli.ts, context.ts, prompt.ts, index.ts
 //   sandbox                 stands alone: imports core only
@@ -34,7 +35,7 @@ const SDK = '^src/sdk/';
 const OUTPUT = '^src/output/';
 const FEATURES = '^src/(bulk|warehouse|completion|pulse)/';
 const KIT = '^src/command-kit/';
-const COMMANDS = '^src/(commands|help)/';
+const COMMANDS = '^src/(commands|help|mcp)/';
 const SANDBOX = '^src/sandbox/';
 const SESSION = '^src/session/';
 const ROOT = '^src/[^/]+\\.ts$';
@@ -108,7 +109,7 @@ module.exports = {
       'commands',
       COMMANDS,
       [CORE, SCHEMA, STATS, CONFIG, TRANSPORT, ENDPOINTS, SDK, OUTPUT, FEATURES, KIT, COMMANDS, SANDBOX, '^src/(context|prompt)\\.ts$'],
-      'src/commands/ and src/help/ are handlers: they may use every layer below and the context they are given, never cli.ts or index.ts.',
+      'src/commands/, src/help/ and src/mcp/ are handlers: they may use every layer below and the context they are given, never cli.ts or index.ts.',
     ),
     layer(
       'command-kit',

@@ -104,6 +104,12 @@ export const topLevel: TopEntry[] = [
     usage: '[options] <query>',
     load: async () => (await import('./sql.js')).sql,
   },
+  {
+    name: 'mcp',
+    summary: 'Serve the account to AI agents over the Model Context Protocol (stdio); read-only unless --allow-writes',
+    usage: '[options]',
+    load: async () => (await import('./mcp.js')).mcp,
+  },
 ];
 
 export async function loadGroups(): Promise<GroupDef[]> {

@@ -35,6 +35,7 @@ import { slotStats } from '../../src/commands/slot/stats.js';
 import { slotUpdate } from '../../src/commands/slot/update.js';
 import { slotView } from '../../src/commands/slot/view.js';
 import { sql } from '../../src/commands/sql.js';
+import { mcp } from '../../src/commands/mcp.js';
 import { sync } from '../../src/commands/sync.js';
 
 /** The global options every command's context gets when none is given. */
@@ -195,6 +196,8 @@ const ROWS: Row[] = [
   ),
   row('sql select', sql, none, ['select']),
   row('sql --write --db stats.duckdb q', sql, { write: true, db: 'stats.duckdb' }, ['q']),
+  row('mcp', mcp, { queryTimeout: '30' }),
+  row('mcp --allow-writes --db x.duckdb --query-timeout 5', mcp, { allowWrites: true, db: 'x.duckdb', queryTimeout: '5' }),
   // Global options, before or after the command, reach every handler's context.
   row('--profile work --timeout 5 --retries 0 -q pub list', pubList, none, [], { profile: 'work', timeout: 5, retries: 0, quiet: true }),
   row(

@@ -1,0 +1,76 @@
+// What a tool answers: structuredContent (checked by the SDK against the tool's output schema)
+// beside a short text, or a tool error (isError) in the CLI's own words. An agent reads the
+// error's text to decide what to do next, so it says which parameter, why, and whether to retry;
+// a stack trace never leaves the server.
+import { AuthError, ConfigError, InterruptedError, LocalIOError, MasgError, NetworkError, UsageError } from '../core/errors.js';
+import type { Redactor } from '../core/redact.js';
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export function answer(structured: Record<string, unknown>, text: string): ToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/** The CLI's option names as the tool's parameter names: `--date` → `date`, `<id>` → `id`. */
+export function parameterName(field: string): string {
+  const bare = field.replace(/^--?/, '').replace(/^<(.*)>$/, '$1');
+  return bare.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** The CLI commands a hint may name, and the tool that does the same here. */
+const TOOL_FOR: ReadonlyArray<[string, string]> = [
+  ['masg pub list', 'list_publications'],
+  ['masg slot list', 'list_ad_slots'],
+  ['masg adv list', 'list_advertisers'],
+  ['masg campaign list', 'list_campaigns'],
+];
+
+function withTools(hint: string): string {
+  const tools = TOOL_FOR.filter(([command]) => hint.includes(command)).map(([, tool]) => tool);
+  return tools.length === 0 ? hint : `${hint} (Here: call ${tools.join(' or ')}.)`;
+}
+
+/** A failure of the server's own making, with the first line it should read as. */
+export class ToolFailure extends MasgError {
+  constructor(
+    readonly kind: string,
+    message: string,
+    options?: { hint?: string },
+  ) {
+    super(message, options);
+  }
+}
+
+/** What kind of failure it is, for the agent: the words it can act on. */
+function kindOf(err: unknown): string {
+  if (err instanceof ToolFailure) return err.kind;
+  if (err instanceof AuthError) return 'Authentication failed: the service rejected the credentials of this account.';
+  if (err instanceof UsageError) return 'Invalid input.';
+  if (err instanceof ConfigError) return 'Configuration problem.';
+  if (err instanceof NetworkError) return 'Network or service failure; the call may be retried.';
+  if (err instanceof InterruptedError) return 'Interrupted.';
+  if (err instanceof LocalIOError) return 'Local file or database failure.';
+  if (err instanceof MasgError) return 'The service refused the request.';
+  return 'Internal error in masg.';
+}
+
+/** The tool error for anything a tool threw, with every secret redacted. */
+export function toolError(err: unknown, redact: Redactor): ToolResult {
+  const lines = [kindOf(err)];
+  if (err instanceof MasgError) {
+    lines.push(err.message);
+    const field = (err as { field?: unknown }).field;
+    if (typeof field === 'string' && field !== '') lines.push(`Parameter: ${parameterName(field)}.`);
+    if (err.hint) lines.push(withTools(err.hint));
+  } else {
+    // Never the stack: only the message, which says what broke.
+    lines.push(err instanceof Error ? err.message : String(err));
+    lines.push('This is a bug in masg; please report it with the tool call that caused it.');
+  }
+  return { content: [{ type: 'text', text: redact(lines.join('\n')) }], isError: true };
+}

@@ -1,0 +1,72 @@
+// `masg mcp`: the server over stdio. stdout carries the protocol and nothing else; every byte
+// written to stdout or stderr goes through the CLI's redactor of every account's secrets, so no
+// key leaves the process in any encoding. The server runs until the client closes stdin (or
+// Ctrl-C / SIGTERM), then closes every account's client and the embedded sandbox.
+import { Writable } from 'node:stream';
+import type { Context } from '../context.js';
+import { Accounts } from './accounts.js';
+import { createServer } from './server.js';
+import type { ToolSpec } from './tool.js';
+
+export interface McpOptions {
+  allowWrites?: boolean;
+  db?: string;
+  /** Seconds a warehouse_query statement may run. */
+  queryTimeout?: number;
+}
+
+/** A stream that writes each chunk, redacted, to `to` (the transport writes one whole message per chunk). */
+function redacting(to: NodeJS.WritableStream, accounts: () => Accounts): Writable {
+  return new Writable({
+    write(chunk: Buffer | string, _enc, done) {
+      const text = accounts().redact()(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      if (to.write(text)) done();
+      else to.once('drain', () => done());
+    },
+  });
+}
+
+export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
+  const [{ serveStdio, StdioServerTransport }, warehouse, writes] = await Promise.all([
+    import('@modelcontextprotocol/server/stdio'),
+    warehouseTools(ctx, opts),
+    opts.allowWrites ? import('./writes.js').then((m) => m.writeTools) : undefined,
+  ]);
+  // stderr is redacted by the accounts it is given to: made first, it finds them made.
+  const made: { accounts?: Accounts } = {};
+  const stderr = redacting(ctx.io.stderr, () => made.accounts!);
+  const accounts = (made.accounts = new Accounts({ ...ctx.io, stderr }, ctx.globals, ctx.version));
+  const stdout = redacting(ctx.io.stdout, () => accounts);
+  // The default account is read at once (the sandbox started, its key known to the redactor):
+  // the first call does not wait for it. A failure is the first call's error, in its words.
+  void accounts
+    .context(undefined)
+    .then((c) => c.credentials())
+    .catch(() => undefined);
+  const ended = new Promise<void>((resolve) => {
+    ctx.io.stdin.once('end', resolve);
+    ctx.io.stdin.once('close', resolve);
+    ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  if (ctx.io.stdin.isTTY)
+    stderr.write('masg mcp speaks the Model Context Protocol on stdin and stdout: add it to an agent (docs/mcp.md). Ctrl-C stops it.\n');
+  const transport = new StdioServerTransport(ctx.io.stdin, stdout);
+  const handle = serveStdio(
+    () => createServer(accounts, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse, writes }),
+    {
+      transport,
+      onerror: (err) => void stderr.write(`masg mcp: ${err.message}\n`),
+    },
+  );
+  try {
+    await ended;
+  } finally {
+    await handle.close().catch(() => undefined);
+    await accounts.close();
+  }
+}
+
+async function warehouseTools(ctx: Context, opts: McpOptions): Promise<ToolSpec[] | undefined> {
+  const { configuredWarehouse } = await import('./warehouse.js');
+  return configuredWarehouse(ctx, opts.db, opts.queryTimeout);
+}

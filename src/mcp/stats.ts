@@ -1,0 +1,284 @@
+// The three statistics tools: the dates checked and resolved by the stats commands' own
+// planRange (same words, same zone rules), the same SDK lists run by runReport, every row
+// summed exactly by TotalsAccumulator. Rows are grouped as asked, sorted, and cut at the limit;
+// what was cut is summed too, so the totals never depend on the limit.
+import * as z from 'zod';
+import { UsageError } from '../core/errors.js';
+import { parseDecimal } from '../core/decimal.js';
+import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/stats.js';
+import { stampDay, stampLabel } from '../time/dates.js';
+import { TotalsAccumulator } from '../stats/totals.js';
+import type { Column } from '../schema/column.js';
+import { resolveId } from '../command-kit/resolve-id.js';
+import { planRange } from '../commands/stats/export.js';
+import { runReport, type ReportSpec } from '../commands/stats/report.js';
+import { lookUpNames, type NameTable } from '../commands/stats/names.js';
+import type { MasgClient } from '../sdk/types.js';
+import type { Context } from '../context.js';
+import { answer } from './results.js';
+import { renderStats } from './stats-text.js';
+import { accountParam, dateParams, DEFAULT_ROWS, defineTool, figureRow, limitParam, MAX_ROWS, READ, type ToolSpec } from './tool.js';
+
+type Kind = ReportSpec['kind'];
+type GroupBy = 'publication' | 'adslot' | 'country' | 'day';
+
+const KEYS: Record<GroupBy, string[]> = {
+  publication: ['publication', 'publicationName'],
+  adslot: ['adslot', 'adslotName', 'publication', 'publicationName'],
+  country: ['country'],
+  day: ['date'],
+};
+const GROUP_KEY: Record<GroupBy, string> = { publication: 'publication', adslot: 'adslot', country: 'country', day: 'date' };
+
+export interface StatsArgs {
+  account?: string;
+  date?: string;
+  from?: string;
+  to?: string;
+  id?: string;
+  groupBy?: GroupBy;
+  sort?: string;
+  limit?: number;
+}
+
+interface Target {
+  kind: 'publication' | 'adslot' | 'campaign';
+  label: string;
+}
+
+const valueColumns = (kind: Kind) => statsValueColumns(kind === 'campaign' ? CAMPAIGN_STATS_FIELDS : PUBLISHER_STATS_FIELDS);
+
+/** The whole report of one call: resolved range, totals, sorted groups cut at the limit. */
+export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, target: Target | undefined) {
+  const groupBy = args.groupBy ?? (kind === 'publisher' ? 'publication' : 'day');
+  const columns = valueColumns(kind);
+  const sort = args.sort ?? (groupBy === 'day' ? 'date' : kind === 'campaign' ? 'spend' : 'earnings');
+  if (sort !== 'date' && !columns.some((c) => c.key === sort && c.type !== 'string'))
+    throw new UsageError(`sort: "${sort}" is not a figure of this report.`, {
+      field: 'sort',
+      hint: `Sort by ${columns
+        .filter((c) => c.type !== 'string')
+        .map((c) => c.key)
+        .join(', ')}${groupBy === 'day' ? ' or date' : ''}.`,
+    });
+  const flags = { date: args.date, from: args.from, to: args.to, interval: groupBy === 'day' ? 'day' : 'total' };
+  const { interval, concurrency, tz, range, pieces } = await planRange(ctx, flags);
+  const id = target === undefined ? undefined : await resolveId(ctx, target.kind, args.id!, target.label);
+  const sdk = await ctx.sdk();
+  const level = groupBy === 'adslot' ? 'adslot' : 'publication';
+  const byCountry = groupBy === 'country';
+  const spec: ReportSpec = {
+    kind,
+    interval,
+    pieces,
+    fetch: (piece) =>
+      fetchPiece(sdk, kind, { from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) }, id, level, byCountry),
+    ids: target === undefined ? {} : { [target.kind]: id },
+  };
+  // Names only where rows carry IDs; a failed lookup leaves them blank, as the CLI does.
+  const wantNames = kind !== 'publisher' || groupBy === 'publication' || groupBy === 'adslot';
+  const names = wantNames ? lookUpNames(sdk, { kind, level, id }).catch(() => undefined) : Promise.resolve(undefined);
+  const { all, rows } = await groupRows(spec, groupBy, columns, { concurrency, signal: ctx.io.signal }, names);
+  rows.sort(compareBy(sort));
+  const limit = args.limit ?? DEFAULT_ROWS;
+  const shown = rows.slice(0, limit);
+  const cut = cutOf(rows, limit, columns, `${groupBy} rows by ${sort}`, target?.kind ?? 'publication');
+  const creds = await ctx.credentials();
+  return {
+    account: creds.profile,
+    zone: tz ?? null,
+    days: {
+      from: stampDay(range.start),
+      to: stampDay(range.end),
+      firstHour: stampLabel(range.start),
+      lastHour: stampLabel(range.end),
+      note: range.clippedFrom
+        ? `The range ends at the current hour (${stampLabel(range.end)}), not ${stampLabel(range.clippedFrom)}.`
+        : null,
+    },
+    groupBy,
+    sort,
+    currency: 'USD',
+    totals: all.totals() as Record<string, string>,
+    groups: rows.length,
+    returned: shown.length,
+    rows: shown,
+    cut,
+  };
+}
+
+/** Every row summed into the totals and into its group's; the groups' rows with names beside IDs. */
+async function groupRows(
+  spec: ReportSpec,
+  groupBy: GroupBy,
+  columns: Column[],
+  run: { concurrency: number; signal: AbortSignal },
+  names: Promise<NameTable | undefined>,
+) {
+  const all = new TotalsAccumulator(columns);
+  const groups = new Map<string, { keys: Record<string, string>; sum: TotalsAccumulator }>();
+  await runReport(
+    spec,
+    (row) => {
+      all.add(row);
+      const key = row[GROUP_KEY[groupBy]] ?? '';
+      let group = groups.get(key);
+      if (group === undefined) {
+        const keys: Record<string, string> = {};
+        for (const k of KEYS[groupBy]) if (row[k] !== undefined) keys[k] = row[k];
+        groups.set(key, (group = { keys, sum: new TotalsAccumulator(columns) }));
+      }
+      group.sum.add(row);
+    },
+    run,
+  );
+  const table = await names;
+  const rows = [...groups.values()].map((g) => {
+    const row: Record<string, string> = { ...g.keys, ...(g.sum.totals() as Record<string, string>) };
+    for (const [key, byId] of table ?? []) if (row[key] !== undefined) row[`${key}Name`] = byId.get(row[key]) ?? '';
+    return row;
+  });
+  return { all, rows };
+}
+
+/** What the limit left out: how many, their totals, and how to narrow the request. */
+function cutOf(rows: Array<Record<string, string>>, limit: number, columns: Column[], what: string, one: string) {
+  if (rows.length <= limit) return null;
+  const rest = new TotalsAccumulator(columns);
+  for (const row of rows.slice(limit)) rest.add(row);
+  return {
+    omittedRows: rows.length - limit,
+    omittedTotals: rest.totals() as Record<string, string>,
+    how: `Showing the first ${limit} of ${rows.length} ${what}. Raise limit (up to ${MAX_ROWS}), narrow the dates, or ask for one ${one} with id.`,
+  };
+}
+
+function fetchPiece(
+  sdk: MasgClient,
+  kind: Kind,
+  range: { from: string; to: string; timeZone?: string },
+  id: string | undefined,
+  level: 'publication' | 'adslot',
+  byCountry: boolean,
+) {
+  if (kind === 'campaign') return sdk.campaignStats(id!, range);
+  if (kind === 'adslot') return sdk.adSlotStats(id!, { ...range, byCountry });
+  return sdk.publicationStats({ ...range, level, byCountry, publication: id });
+}
+
+/** Descending by a figure (exact decimals, ∞ first, blanks last); by date ascending. */
+function compareBy(sort: string): (a: Record<string, string>, b: Record<string, string>) => number {
+  if (sort === 'date') return (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+  const rank = (v: string | undefined): [number, bigint, number] => {
+    if (v === '∞') return [2, 0n, 0];
+    const d = v === undefined ? null : parseDecimal(v);
+    return d === null ? [0, 0n, 0] : [1, d.units, d.scale];
+  };
+  return (a, b) => {
+    const [ka, ua, sa] = rank(a[sort]);
+    const [kb, ub, sb] = rank(b[sort]);
+    if (ka !== kb) return kb - ka;
+    const scale = Math.max(sa, sb);
+    const x = ua * 10n ** BigInt(scale - sa);
+    const y = ub * 10n ** BigInt(scale - sb);
+    return x === y ? 0 : x < y ? 1 : -1;
+  };
+}
+
+const statsOutput = z.object({
+  account: z.string(),
+  zone: z.string().nullable().describe("The account's IANA zone the days are in."),
+  days: z.object({ from: z.string(), to: z.string(), firstHour: z.string(), lastHour: z.string(), note: z.string().nullable() }),
+  groupBy: z.string(),
+  sort: z.string(),
+  currency: z.string(),
+  totals: figureRow.describe('Sums of every row, cut or not; ratios recomputed from the sums.'),
+  groups: z.number().int().describe('How many rows there are in all.'),
+  returned: z.number().int(),
+  rows: z.array(figureRow),
+  cut: z
+    .object({ omittedRows: z.number().int(), omittedTotals: figureRow, how: z.string() })
+    .nullable()
+    .describe('null when every row is here; else the sums of the rows left out and how to narrow the request.'),
+});
+
+const MONEY = 'Counts are integers as strings; earnings, spend and eCPM are exact decimal strings in USD (never rounded floats).';
+
+function statsTool(
+  name: string,
+  title: string,
+  kind: Kind,
+  about: string,
+  groupBys: [GroupBy, ...GroupBy[]],
+  target?: Target & { idText: string },
+): ToolSpec {
+  const sorts = valueColumns(kind)
+    .filter((c) => c.type !== 'string')
+    .map((c) => c.key);
+  return defineTool({
+    name,
+    title,
+    description: `${about} Totals of the whole range first, then one row per ${groupBys.join(' or ')}, sorted, at most ${MAX_ROWS}. ${MONEY}`,
+    input: z.object({
+      account: accountParam,
+      ...dateParams,
+      id: target
+        ? z.string().describe(target.idText)
+        : z.string().optional().describe('Only this publication: its ID or first 4+ characters.'),
+      groupBy: z
+        .enum(groupBys)
+        .optional()
+        .describe(`One row per ${groupBys.join(', ')} (default ${kind === 'publisher' ? 'publication' : 'day'}).`),
+      sort: z
+        .string()
+        .optional()
+        .describe(`Sort descending by ${sorts.join(', ')}, or by date (ascending, the default for groupBy day).`),
+      limit: limitParam,
+    }),
+    output: statsOutput,
+    annotations: READ,
+    async run(args, call) {
+      const ctx = await call.context(args.account);
+      const report = await statsReport(
+        ctx,
+        kind,
+        args,
+        target ?? (args.id === undefined ? undefined : { kind: 'publication', label: '[id]' }),
+      );
+      return answer(report, renderStats(title, report));
+    },
+  });
+}
+
+export const statsTools: ToolSpec[] = [
+  statsTool('publisher_stats', 'Publisher statistics', 'publisher', 'Requests, impressions, clicks and earnings of the publications.', [
+    'publication',
+    'adslot',
+    'country',
+    'day',
+  ]),
+  statsTool(
+    'ad_slot_stats',
+    'Ad slot statistics',
+    'adslot',
+    'Requests, impressions, clicks and earnings of one ad slot.',
+    ['day', 'country'],
+    {
+      kind: 'adslot',
+      label: '<id>',
+      idText: 'The ad slot: its ID or first 4+ characters (see list_ad_slots).',
+    },
+  ),
+  statsTool(
+    'campaign_stats',
+    'Campaign statistics',
+    'campaign',
+    'Impressions, clicks, conversions, CTR, eCPM and spend of one campaign.',
+    ['day'],
+    {
+      kind: 'campaign',
+      label: '<id>',
+      idText: 'The campaign: its ID or first 4+ characters (see list_campaigns).',
+    },
+  ),
+];
