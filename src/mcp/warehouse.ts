@@ -119,6 +119,22 @@ const RISKY_ROLE =
   "OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER') OR pg_has_role(current_user, 'pg_execute_server_program', 'MEMBER'))::text AS risky, " +
   'current_user AS role FROM pg_roles WHERE rolname = current_user';
 
+// DuckDB: masg sql's reader must open the file with external access off and its configuration
+// locked (the sql helper's settings); if this build's does not, no statement is run at all.
+const DUCKDB_SEALED =
+  "SELECT current_setting('enable_external_access')::VARCHAR AS external, current_setting('lock_configuration')::VARCHAR AS locked";
+
+/** The engine's own settings and the role's powers, checked before the first statement: fails closed. */
+async function checkEngine(ctx: Context, label: string, db: string, seconds: number, dialect: Target['kind']): Promise<void> {
+  if (dialect === 'postgres') return checkRole(ctx, label, db, seconds);
+  const { rows } = await readQuery(ctx, db, DUCKDB_SEALED, 1, seconds);
+  if (rows[0]?.external !== 'false' || rows[0]?.locked !== 'true')
+    throw new ConfigError(
+      `warehouse_query will not run on ${label}: this masg opens DuckDB with external access on, so a statement could read or write other files.`,
+      { hint: 'Use a masg whose masg sql turns external access off (docs/mcp.md); warehouse_status still works.' },
+    );
+}
+
 async function checkRole(ctx: Context, label: string, db: string, seconds: number): Promise<void> {
   const { rows } = await readQuery(ctx, db, RISKY_ROLE, 1, seconds);
   if (rows[0]?.risky !== 'false') {
@@ -130,7 +146,7 @@ async function checkRole(ctx: Context, label: string, db: string, seconds: numbe
 }
 
 function queryTool(label: string, db: string, seconds: number, dialect: Target['kind']): ToolSpec {
-  let roleChecked: Promise<void> | undefined;
+  let engineChecked: Promise<void> | undefined;
   return defineTool({
     name: 'warehouse_query',
     title: 'Query the warehouse',
@@ -147,11 +163,10 @@ function queryTool(label: string, db: string, seconds: number, dialect: Target['
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(args, call: Call) {
       const ctx = await call.context(undefined);
-      if (dialect === 'postgres')
-        await (roleChecked ??= checkRole(ctx, label, db, seconds)).catch((err: unknown) => {
-          roleChecked = undefined;
-          throw err;
-        });
+      await (engineChecked ??= checkEngine(ctx, label, db, seconds, dialect)).catch((err: unknown) => {
+        engineChecked = undefined;
+        throw err;
+      });
       const limit = args.limit ?? DEFAULT_ROWS;
       const { columns, rows, total } = await readQuery(ctx, db, args.sql, limit, seconds);
       const cut =
