@@ -100,7 +100,13 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   const plain = (k: number, line: string) => (status[k] ? paintStatus(chalk, line) : line);
 
   const lines = box(widths);
-  let text = headLines(opts, layout, head, data, measures.map((m) => m.empty === true));
+  let text = headLines(
+    opts,
+    layout,
+    head,
+    data,
+    measures.map((m) => m.empty === true),
+  );
   text += lines.top + '\n';
   const headCells = shown.map((i, k) => (wide ? wrapWords(head[i], widths[k], 'keep') : [truncate(head[i], widths[k])]));
   text += drawRow(

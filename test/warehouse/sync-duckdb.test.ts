@@ -168,7 +168,12 @@ describe('masg sync into DuckDB', () => {
     // The one dry-run renderer: the plan's own lines, a blank line, then one line per request.
     const [notes, requests] = run.stdout.split('\n\n');
     expect(notes).toMatch(/^masg sync --dry-run: would write 5 days into /);
-    expect(requests!.split('\n').filter(Boolean).every((line) => /^(GET|POST) /.test(line))).toBe(true);
+    expect(
+      requests!
+        .split('\n')
+        .filter(Boolean)
+        .every((line) => /^(GET|POST) /.test(line)),
+    ).toBe(true);
     expect(
       run.stdout.match(/^GET .*\/publication\/statistics\.xml\?start=\d{8}00&end=\d{8}23&level=adslot&bycountry=true$/gm),
     ).toHaveLength(5);
