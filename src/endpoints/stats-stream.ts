@@ -44,9 +44,11 @@ export async function* statsBatches(
   const fixer = new CharRefFixer();
   for await (const chunk of body) {
     received += chunk.length;
-    const text = fixer.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-    for (let i = 0; i < text.length; i += SLICE) {
-      write(text.length <= SLICE ? text : text.slice(i, i + SLICE));
+    // Decoded a slice at a time: a whole chunk's string (often over 128 KB) would go to V8's
+    // large-object space and, on Node 22 and later, grow the young generation (docs/performance.md).
+    for (let i = 0; i < chunk.length; i += SLICE) {
+      const piece = typeof chunk === 'string' ? chunk.slice(i, i + SLICE) : decoder.decode(chunk.subarray(i, i + SLICE), { stream: true });
+      write(fixer.push(piece));
       if (batch.length > 0) {
         const out = batch;
         batch = [];

@@ -46,25 +46,38 @@ async function withBrokenStreamRetry<T>(fc: FetchContext, what: string, attempt:
   });
 }
 
-/** The piece's publisher report in one staging file, handed on once the report has ended whole. */
-export async function fetchPublisherPiece(fc: FetchContext, piece: Piece): Promise<DayFile> {
+/** Rows per staging file of a publisher report: a part with a line too long for DuckDB's CSV reader goes through its (slower) appender alone. */
+const PART_ROWS = 50_000;
+
+/** The piece's publisher report in staging files of PART_ROWS rows, handed on once the report has ended whole. */
+export async function fetchPublisherPiece(fc: FetchContext, piece: Piece): Promise<DayFile[]> {
   const line = csvLineWriter(STATS_TABLES[fc.grain].publisher, { date: piece.date, hour: piece.hour }, { currency: 'USD' });
   const what = `publisher report of ${piece.date}${piece.hour === undefined ? '' : ` ${piece.hour}h`}`;
+  const name = `${piece.date}-${piece.hour ?? 'day'}-publishers`;
   return withBrokenStreamRetry(fc, what, async () => {
-    const file = fc.staging.file(`${piece.date}-${piece.hour ?? 'day'}-publishers`);
+    const parts = [fc.staging.file(name)];
+    const rotate = async (written: Promise<void> | void) => {
+      await written;
+      await parts[parts.length - 1].close();
+      parts.push(fc.staging.file(name));
+    };
     try {
       await eachRecord(publisherReport(fc.sdk, piece), fc.signal, (r) => {
+        const file = parts[parts.length - 1];
         const written = file.add(line(r, () => `${piece.date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
         fc.onRows(1);
-        return written;
+        // Synchronous unless the file is written or rotated: the parser awaits only what this returns.
+        return file.rows >= PART_ROWS ? rotate(written) : written;
       });
-      await file.close();
+      await parts[parts.length - 1].close();
     } catch (err) {
-      fc.onRows(-file.rows);
-      await file.discard();
+      for (const part of parts) {
+        fc.onRows(-part.rows);
+        await part.discard();
+      }
       throw err;
     }
-    return { kind: 'file', table: 'publisher', path: file.path, longestLine: file.longestLine, rows: file.rows };
+    return parts.map((f) => ({ kind: 'file', table: 'publisher', path: f.path, longestLine: f.longestLine, rows: f.rows }) as const);
   });
 }
 

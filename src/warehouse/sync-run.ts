@@ -135,7 +135,7 @@ class DayPipeline {
       await this.window.reached(task.piece.day - DAYS_AHEAD - 1, this.controller.signal);
       const day = this.dayOf(task.piece.day);
       if (task.kind === 'publisher') {
-        day.files.push(await fetchPublisherPiece(this.fetch, task.piece));
+        for (const part of await fetchPublisherPiece(this.fetch, task.piece)) day.files.push(part);
         this.progress.requests++;
       } else {
         for (const campaign of await this.campaigns.promise) {
