@@ -74,7 +74,12 @@ module.exports = {
     layer('core', '^src/core/', [CORE], 'src/core/ is the bottom layer: it imports nothing else in src/.'),
     layer('schema', SCHEMA, [CORE, SCHEMA], 'src/schema/ sits on core only.'),
     layer('time', TIME, [CORE, SCHEMA, TIME], 'src/time/ is the pure time library (days, hours, zones, intervals): core and schema only.'),
-    layer('stats', '^src/stats/', [CORE, SCHEMA, STATS], 'src/stats/ holds the statistics figures (rows, totals, ratios): core, schema and time only.'),
+    layer(
+      'stats',
+      '^src/stats/',
+      [CORE, SCHEMA, STATS],
+      'src/stats/ holds the statistics figures (rows, totals, ratios): core, schema and time only.',
+    ),
     layer(
       'config',
       CONFIG,

@@ -152,8 +152,7 @@ export async function registerCommands(program: Command, io: Io, version: string
       const cmd = program.command(def.name).description(entry.summary);
       attach(cmd, def, io, version);
       setExamples(cmd, def.examples);
-    }
-    else {
+    } else {
       const cmd = program.command(entry.name).description(entry.summary);
       for (const word of entry.usage?.split(' ') ?? []) {
         // commander lists a command with options as "name [options]": a hidden option says so.

@@ -42,10 +42,7 @@ export function requestOf(list: EntityList<unknown>): ApiRequest {
 
 export function statsList<T>(client: Transport, request: ApiRequest, shape: StatsShape, ids: KnownIds): EntityList<T> {
   async function* batches(): AsyncGenerator<T[], void, undefined> {
-    const [{ statsBatches }, response] = await Promise.all([
-      import('../endpoints/stats-stream.js'),
-      client.stream(statsRequest(request)),
-    ]);
+    const [{ statsBatches }, response] = await Promise.all([import('../endpoints/stats-stream.js'), client.stream(statsRequest(request))]);
     try {
       for await (const batch of statsBatches(response.body, shape, { status: response.status })) {
         for (const record of batch) complete(record, ids);
