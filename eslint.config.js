@@ -19,6 +19,28 @@ export default tseslint.config(
     },
   },
   {
+    // Size limits a reader can live with: no source file over 300 lines, no function over 80, every
+    // line counted (blank lines and comments too: what `wc -l` and an editor show). src/ has no
+    // generated code; completion scripts are templates written by hand.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }],
+    },
+  },
+  {
+    // split by the sync/pulse branch: these files are being split by the sync, sql and pulse helpers;
+    // the lead removes each entry once their branches are merged.
+    files: [
+      'src/warehouse/sync.ts',
+      'src/warehouse/duckdb.ts',
+      'src/warehouse/sql-duckdb.ts',
+      'src/warehouse/sql-duckdb-csv.ts',
+      'src/pulse/findings.ts',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
+  {
     files: ['test/**/*.ts', '*.ts'],
     extends: [...tseslint.configs.recommended],
   },

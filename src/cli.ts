@@ -23,29 +23,15 @@ function retryCount(value: string): number {
   return Number(value);
 }
 
-/** With `argv`, only the command group it names is loaded; without it, every command is. */
-export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
-  // Not at the top: commander and the commands cost about half of bare Node's start-up.
-  const [
-    { Command, CommanderError, Option },
-    { registerCommands },
-    { correctSuggestion, choiceParser },
-    { formatHelp },
-    { setExamples },
-    { textWidth, messageWidth, wrapTo },
-  ] = await Promise.all([
-    import('commander'),
-    import('./commands/index.js'),
-    import('./command-kit/suggest.js'),
-    import('./help/format.js'),
-    import('./help/metadata.js'),
-    import('./output/wrap.js'),
-  ]);
-  const OUTPUT_FORMATS = ['table', 'csv', 'tsv', 'json', 'ndjson'];
-  const program = new Command('masg')
-    .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
-    .version(VERSION, '-v, --version', 'print the version (also: masg version)')
-    .helpOption('-h, --help', 'show help')
+const OUTPUT_FORMATS = ['table', 'csv', 'tsv', 'json', 'ndjson'];
+
+/** The options every command takes (help lists them under each command's own). */
+function addGlobalOptions(
+  program: Command,
+  Option: typeof import('commander').Option,
+  choiceParser: typeof import('./command-kit/suggest.js').choiceParser,
+): Command {
+  return program
     .option('-p, --profile <name>', 'credentials profile (env MASG_PROFILE; default "default")')
     .option('--base-url <url>', 'service base URL, may include a path prefix (env MASG_BASE_URL)')
     .option('--sandbox', 'use the embedded sandbox: a local demo service, no account needed')
@@ -94,7 +80,32 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
       'give up on the whole command after this long, retries and waits included',
       positiveSeconds('--deadline'),
     )
-    .option('--dry-run', 'print the request(s) that would be sent, send nothing')
+    .option('--dry-run', 'print the request(s) that would be sent, send nothing');
+}
+
+/** With `argv`, only the command group it names is loaded; without it, every command is. */
+export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
+  // Not at the top: commander and the commands cost about half of bare Node's start-up.
+  const [
+    { Command, CommanderError, Option },
+    { registerCommands },
+    { correctSuggestion, choiceParser },
+    { formatHelp },
+    { setExamples },
+    { textWidth, messageWidth, wrapTo },
+  ] = await Promise.all([
+    import('commander'),
+    import('./commands/index.js'),
+    import('./command-kit/suggest.js'),
+    import('./help/format.js'),
+    import('./help/metadata.js'),
+    import('./output/wrap.js'),
+  ]);
+  const program = new Command('masg')
+    .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
+    .version(VERSION, '-v, --version', 'print the version (also: masg version)')
+    .helpOption('-h, --help', 'show help');
+  addGlobalOptions(program, Option, choiceParser)
     .showSuggestionAfterError()
     // A command's examples use the global options, so its help names them too.
     .configureHelp({ showGlobalOptions: true, formatHelp })

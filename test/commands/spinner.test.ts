@@ -18,7 +18,8 @@ beforeAll(async () => {
   await import('ora');
   h = await startHarness();
   pubId = (JSON.parse((await h.masg(['pub', 'list', '-o', 'json', '--status', 'ACTIVE'])).stdout) as Array<{ id: string }>)[0]!.id;
-  h.sandbox.setFaults({ latencyMs: 700 });
+  // Well past the spinner's 300 ms delay, so that a busy machine's late timers still show it.
+  h.sandbox.setFaults({ latencyMs: 2000 });
 });
 afterAll(async () => {
   await h.close();

@@ -56,7 +56,12 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     const request = adSlotRequests.update(id, full);
     return rawOr(ctx, request, () => slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges)), {
       check: await rawTagsCheck('updated', input.tags),
-      dryRun: () => client.updateAdSlot(id, full as AdSlotChanges, { dryRun: true }),
+      // Without --name the current name is read only when the change is sent, and the SDK's
+      // updateAdSlot needs it: the dry run describes the request as far as it is known.
+      dryRun: async () =>
+        full.name === undefined
+          ? client.request((await import('../../sdk/requests.js')).asRawRequest(request), { dryRun: true })
+          : client.updateAdSlot(id, full as AdSlotChanges, { dryRun: true }),
     });
   },
 });
