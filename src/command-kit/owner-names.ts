@@ -26,7 +26,11 @@ export async function ownerNames(ctx: Context, owner: Owner): Promise<Map<string
   if (ctx.globals.dryRun) return new Map();
   try {
     const { cacheIdentity, cacheLabel, openCache, readFresh, store } = await import('../config/id-cache.js');
-    const cache = openCache(ctx.configDir, cacheLabel(ctx.globals, ctx.io.env, ctx.configDir), cacheIdentity(ctx.globals, ctx.io.env, ctx.configDir));
+    const cache = openCache(
+      ctx.configDir,
+      cacheLabel(ctx.globals, ctx.io.env, ctx.configDir),
+      cacheIdentity(ctx.globals, ctx.io.env, ctx.configDir),
+    );
     const cached = readFresh(cache, owner.kind);
     if (cached) return new Map(cached);
     const sdk = await ctx.sdk();

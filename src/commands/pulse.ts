@@ -28,7 +28,10 @@ export const pulse = defineTopCommand<PulseOptions>({
     cmd
       .option('--date <day>', "the day to look at: YYYY-MM-DD, yesterday, -Nd (default: yesterday in the account's zone)")
       .option('--baseline <n>', `days before it to compare with (1-${MAX_BASELINE})`, '7')
-      .option('--db [target]', 'read a masg sync warehouse (DuckDB file or postgres:// URL; bare: the one masg sync writes) when it holds every day (default: $MASG_DB)')
+      .option(
+        '--db [target]',
+        'read a masg sync warehouse (DuckDB file or postgres:// URL; bare: the one masg sync writes) when it holds every day (default: $MASG_DB)',
+      )
       .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically')
       .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
       .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")

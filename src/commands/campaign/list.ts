@@ -64,7 +64,7 @@ async function everyCampaign(ctx: Context, client: MasgClient, out: string | und
     const advertisers = await client.listAdvertisers().toArray();
     for (const advertiser of advertisers) {
       for await (const batch of client.listCampaigns(advertiser.id).batches()) {
-        const rows = batch.map((c) => ({ ...c, advertiserName: advertiser.name }) as Record<string, string>);
+        const rows = batch.map((c) => ({ ...c, advertiserName: advertiser.name }));
         if (rows.length > 0) yield rows;
       }
     }
