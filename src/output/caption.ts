@@ -28,9 +28,12 @@ export function captionLines(items: ReadonlyArray<readonly [string, string]>, wi
   return lines.map((l) => l + '\n').join('');
 }
 
-/** "3 columns hidden (url, tags, description); --wide or --fields to show them", cut to the width. */
+/** "3 columns hidden (url, tags, description); --wide or --fields to show them", without the names when too wide. */
 export function hiddenNote(names: readonly string[], width: number, chalk: ChalkInstance): string {
   if (names.length === 0) return '';
-  const what = names.length === 1 ? `1 column hidden (${names[0]})` : `${names.length} columns hidden (${names.join(', ')})`;
-  return `${chalk.dim(truncate(`${what}; --wide or --fields to show them`, width))}\n`;
+  const count = names.length === 1 ? '1 column hidden' : `${names.length} columns hidden`;
+  const advice = '; --wide or --fields to show them';
+  // The names when they fit; the advice always (it is what the reader can act on).
+  const named = `${count} (${names.join(', ')})${advice}`;
+  return `${chalk.dim(truncate(displayWidth(named) <= width ? named : `${count}${advice}`, width))}\n`;
 }

@@ -57,8 +57,14 @@ describe('columns hidden to fit are announced once', () => {
     expect(run.code).toBe(0);
     const notes = run.stdout.split('\n').filter((l) => l.includes('hidden'));
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^\d+ columns? hidden \(/);
+    // At 40 columns the names do not fit beside the advice: they go first.
+    expect(notes[0]).toMatch(/^\d+ columns? hidden; --wide/);
     expect(notes[0]!.length).toBeLessThanOrEqual(40);
+  });
+
+  it('at 80 columns the hidden columns are named when they fit (pub list: url)', async () => {
+    const run = await h.masg(['pub', 'list'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    expect(run.stdout.split('\n')[0]).toMatch(/^\d+ columns? hidden \(.*url.*\); --wide or --fields to show them$/);
   });
 
   it('nothing to say when all fits, with --wide, or when piped', async () => {
