@@ -48,7 +48,7 @@ export const pulse = defineTopCommand<PulseOptions>({
     'masg pulse --quiet --html pulse.html -o json > pulse.json || [ $? -eq 9 ]   # 9: alerts, see pulse.html',
   ],
   async run(ctx, opts) {
-    return runPulse(ctx, opts);
+    return runPulse(ctx, opts, (report, flags) => deliver(ctx, report, flags));
   },
 });
 
@@ -106,7 +106,14 @@ async function checkFlags(ctx: Context, opts: PulseOptions) {
   return { format, notify, baselineDays, concurrency, date, rules, target };
 }
 
-async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult> {
+/** The report itself, every flag checked and the page written as the command does: `masg mcp`'s pulse tool. */
+export function pulseReport(ctx: Context, opts: PulseOptions): Promise<PulseReport> {
+  return runPulse(ctx, opts, (report) => Promise.resolve(report));
+}
+
+type PulseFlags = Awaited<ReturnType<typeof checkFlags>>;
+
+async function runPulse<T>(ctx: Context, opts: PulseOptions, finish: (report: PulseReport, flags: PulseFlags) => Promise<T>): Promise<T> {
   const flags = await checkFlags(ctx, opts);
   const { date, baselineDays, target } = flags;
   // The page's file is opened before anything is read: an unwritable --html fails first. A name
@@ -137,7 +144,7 @@ async function runPulse(ctx: Context, opts: PulseOptions): Promise<CommandResult
       html.stream.write(renderHtml(report));
       await html.commit();
     }
-    return await deliver(ctx, report, flags);
+    return await finish(report, flags);
   } catch (err) {
     await html?.abort();
     throw html ? html.explain(err) : err;

@@ -58,14 +58,11 @@ export const pulseTool = defineTool({
   annotations: READ,
   async run(args, call) {
     const ctx = await call.context(args.account);
-    const { pulse } = await import('../commands/pulse.js');
-    const result = await pulse.run(
-      ctx,
-      { date: args.date, baseline: args.baselineDays === undefined ? undefined : String(args.baselineDays) },
-      [],
-    );
-    if (result.kind !== 'text') throw new Error(`masg pulse answered ${result.kind}, not its JSON document.`);
-    const full = JSON.parse(result.text) as PulseReport;
+    const { pulseReport } = await import('../commands/pulse.js');
+    const full = await pulseReport(ctx, {
+      date: args.date,
+      baseline: args.baselineDays === undefined ? undefined : String(args.baselineDays),
+    });
     const { report, cut } = compact(full);
     const account = (await ctx.credentials()).profile;
     const alerts = full.findings.filter((f) => f.severity === 'alert').length;

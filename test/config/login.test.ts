@@ -113,8 +113,8 @@ describe('login', () => {
       { store, prompt, stdin: tty.stdin, verify },
     );
     await answer(tty, "The account's time zone (IANA, e.g. America/New_York): ", '\r');
-    await vi.waitFor(() => expect(tty.output()).toContain('masg: Time zone: the account has one'), { timeout: limit(2000), interval: 5 });
-    await vi.waitFor(() => expect(tty.output().split('America/New_York): ').length).toBe(3), { timeout: limit(2000), interval: 5 });
+    await vi.waitFor(() => expect(tty.output()).toContain('masg: Time zone: the account has one'), { timeout: WAIT_MS, interval: 5 });
+    await vi.waitFor(() => expect(tty.output().split('America/New_York): ').length).toBe(3), { timeout: WAIT_MS, interval: 5 });
     tty.stdin.write('America/New_York\r');
     await answer(tty, 'Developer key: ', `${KEY}\r`);
     await expect(done).resolves.toMatchObject({ timezone: 'America/New_York' });

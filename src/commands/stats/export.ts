@@ -58,7 +58,8 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   if (flags.chart) checkChart(ctx, flags, interval);
   // An unknown --fields name is a usage error before anything is sent.
   const port = outputPort(ctx);
-  const settings = flags.chart ? undefined : await port.settings(flags.out);
+  // Under --raw the file holds the service's body as received, whatever its name: no format to read from it.
+  const settings = flags.chart || ctx.globals.raw ? undefined : await port.settings(flags.out);
   const day = oneDayAsked(range, interval, settings?.fields);
   const allColumns = [
     ...(day === undefined ? [] : [{ key: 'date', type: 'string', priority: 1 } as const]),
