@@ -7,7 +7,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,9 +151,10 @@ describe.skipIf(!BUILT)('masg sql without --write on DuckDB: refused or harmless
   ] as const)('%s during %j: DuckDB is interrupted, exit 130, no file and no pipe left', async (signal, flags) => {
     const dir = tempDir('masg-ro-signal-');
     const args = flags.map((f) => (f.startsWith('big.') ? join(dir, f) : f));
-    const pipesBefore = readdirSync(tmpdir()).filter((n) => n.startsWith('masg-sql-')).length;
+    // A TMPDIR of its own: DuckDB's named pipe goes there, and must be gone after.
+    const tmp = tempDir('masg-ro-tmp-');
     const child = spawn(process.execPath, [BIN, 'sql', '--db', db, ...args, 'SELECT sum(i * i) AS s FROM range(100000000000) t(i)'], {
-      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, NO_COLOR: '1' },
+      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, NO_COLOR: '1', TMPDIR: tmp },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -165,6 +165,6 @@ describe.skipIf(!BUILT)('masg sql without --write on DuckDB: refused or harmless
     expect(code).toBe(130);
     expect(stdout).toBe('');
     expect(readdirSync(dir)).toEqual([]);
-    expect(readdirSync(tmpdir()).filter((n) => n.startsWith('masg-sql-')).length).toBe(pipesBefore);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });
