@@ -4,7 +4,7 @@
 // full pipe stops DuckDB's writer, and a reader that went away fails it (EPIPE).
 
 import { execFile } from 'node:child_process';
-import { closeSync, constants, openSync, read as readCallback } from 'node:fs';
+import { closeSync, constants, openSync, read as readCallback, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,7 +82,7 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
   // DuckDB opened the pipe; opening the reading end first without blocking lets it open at all.
   const probe = openSync(pipe.path, constants.O_RDONLY | constants.O_NONBLOCK);
   const holdFd = openSync(pipe.path, constants.O_WRONLY | constants.O_NONBLOCK);
-  const reader = pipeReader(openSync(pipe.path, constants.O_RDONLY), copy.stream);
+  const reader = pipeReader(openSync(pipe.path, constants.O_RDONLY), holdFd, copy.stream);
   closeSync(probe);
   let failed: Error | undefined;
   let succeeded = false;
@@ -90,19 +90,22 @@ export async function copyThroughPipe(statement: Statement, pipe: Pipe, copy: Co
     failed = err instanceof Error ? err : new Error(String(err));
   });
   // DuckDB sees an interrupt between chunks; a writer blocked on a full pipe is woken by EPIPE.
-  const stop = () => reader.close();
+  const stop = () => reader.stop();
   signal.addEventListener('abort', stop);
   let rows: number;
   try {
     rows = await runCopy(statement);
     succeeded = true;
   } catch (err) {
+    // DuckDB may keep its end open after a failure: the read waiting on it is woken and let go.
+    reader.stop();
     throw failed ?? err;
   } finally {
     signal.removeEventListener('abort', stop);
+    // Once stopped, the read in flight returns before our end closes (it would else see only EOF).
+    if (!succeeded) await reader.stopped();
     closeSync(holdFd);
     await forwarding;
-    reader.close();
   }
   if (failed !== undefined) throw failed;
   return rows;
@@ -115,30 +118,46 @@ const CHUNK_BYTES = 256 * 1024;
  * (stdout) keeps nothing of it: fresh buffers per read (a socket's) are memory outside the heap that V8
  * collects late, about 50 MB more at the peak for 2,000,000 rows. `close()` waits for a read in flight.
  */
-function pipeReader(fd: number, out: { writableLength?: number; fd?: unknown }): { chunks: AsyncIterable<Buffer>; close(): void } {
+function pipeReader(
+  fd: number,
+  holdFd: number,
+  out: { writableLength?: number; fd?: unknown },
+): { chunks: AsyncIterable<Buffer>; stop(): void; stopped(): Promise<void> } {
   // Only a stream that writes to a file descriptor is known to keep nothing once it holds nothing.
   const reuse = () => typeof out.fd === 'number' && out.writableLength === 0;
   let open = true;
-  let reading = false;
-  const close = () => {
-    if (open && !reading) {
-      open = false;
-      closeSync(fd);
-    }
+  let reading: Promise<{ bytesRead: number }> | undefined;
+  const release = () => {
+    if (fd >= 0 && !reading) closeSync(fd);
+    if (!reading) fd = -1;
   };
   async function* chunks(): AsyncIterable<Buffer> {
     let buf = Buffer.allocUnsafe(CHUNK_BYTES);
     try {
       while (open) {
-        reading = true;
-        const { bytesRead } = await read(fd, buf, 0, CHUNK_BYTES, null).finally(() => (reading = false));
+        reading = read(fd, buf, 0, CHUNK_BYTES, null);
+        const { bytesRead } = await reading.finally(() => (reading = undefined));
         if (bytesRead === 0 || !open) return;
         yield buf.subarray(0, bytesRead);
         if (!reuse()) buf = Buffer.allocUnsafe(CHUNK_BYTES);
       }
     } finally {
-      close();
+      open = false;
+      release();
     }
   }
-  return { chunks: chunks(), close };
+  return {
+    chunks: chunks(),
+    stop() {
+      open = false;
+      if (!reading) return release();
+      // A read in flight returns once a byte arrives: our own end sends one, which is dropped.
+      try {
+        writeSync(holdFd, '\n');
+      } catch {
+        // the pipe is full: the read returns with DuckDB's bytes instead
+      }
+    },
+    stopped: async () => void (await reading?.catch(() => undefined)),
+  };
 }

@@ -13,6 +13,7 @@ import { columnType, openError } from './duckdb.js';
 import { databaseError } from './sql-session.js';
 import {
   failureOf,
+  interruption,
   needsWrite,
   oneStatementOnly,
   parquetNeedsQuery,
@@ -70,6 +71,9 @@ export async function queryDuckDb(path: string, label: string, query: string, op
   };
   const fail = (err: unknown) => failureOf(err, opts.signal, (e) => classify(e, label, opts.copy));
   try {
+    // A signal that came while DuckDB opened found nothing to interrupt.
+    const stopped = interruption(opts.signal);
+    if (stopped) throw stopped;
     if (!opts.write) await lockDown(conn, allowed);
     const prepared = await prepareOne(conn, query, opts, fail);
     const copyTo = opts.copy?.path ?? pipe?.path;

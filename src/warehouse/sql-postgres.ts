@@ -84,7 +84,7 @@ function bare(query: string): string {
 
 /**
  * The columns, when the server can write the rows itself: the statement is a query (it wraps as a
- * subquery), and no column is a boolean (COPY writes t/f, masg writes true/false). Asked through
+ * subquery), and its columns' names are distinct where one is a boolean (selectFor names them). Asked through
  * the extended protocol, which takes one statement only: so the COPY's text, the same statement
  * in the same brackets, holds one statement too. A refusal changes nothing (a savepoint keeps the
  * transaction usable).
@@ -96,7 +96,9 @@ async function copyable(client: Client, query: string, write: boolean): Promise<
     const config = { text: `SELECT * FROM (${bare(query)}\n) AS masg_probe LIMIT 0`, queryMode: 'extended' } as QueryConfig;
     const probe = await client.query(config);
     if (!write) await client.query('RELEASE SAVEPOINT masg_probe');
-    return probe.fields.some((f) => f.dataTypeID === BOOLEAN) ? undefined : probe.fields;
+    const names = new Set(probe.fields.map((f) => f.name));
+    // A boolean is spelled out by name below; two columns of one name cannot be told apart.
+    return probe.fields.some((f) => f.dataTypeID === BOOLEAN) && names.size < probe.fields.length ? undefined : probe.fields;
   } catch {
     if (!write) await client.query('ROLLBACK TO SAVEPOINT masg_probe');
     return undefined;
@@ -110,7 +112,7 @@ async function copyable(client: Client, query: string, write: boolean): Promise<
 async function copyOut(client: Client, query: string, copy: CopyRequest, fields: Field[]): Promise<number> {
   const { to } = await import('pg-copy-streams');
   const options = copy.format === 'tsv' ? "FORMAT text, NULL ''" : `FORMAT csv, HEADER ${copy.header}`;
-  const source = client.query(to(`COPY (${bare(query)}\n) TO STDOUT (${options})`));
+  const source = client.query(to(`COPY (${selectFor(fields)} FROM (${bare(query)}\n) AS masg_probe) TO STDOUT (${options})`));
   const header = copy.format === 'tsv' && copy.header ? `${fields.map((f) => escapeTsv(f.name)).join('\t')}\n` : '';
   try {
     await forward(source as AsyncIterable<Buffer>, copy, { first: header });
@@ -158,6 +160,16 @@ async function streamRows(
     }
   }
   return { columns: fields.map((f) => ({ name: f.name, type: pgColumnType(f.dataTypeID) })), batches: batches(), close };
+}
+
+/** The columns as masg writes them: PostgreSQL's t/f for a boolean becomes true/false. */
+function selectFor(fields: Field[]): string {
+  if (!fields.some((f) => f.dataTypeID === BOOLEAN)) return 'SELECT *';
+  const columns = fields.map((f) => {
+    const name = `"${f.name.replace(/"/g, '""')}"`;
+    return f.dataTypeID === BOOLEAN ? `CASE WHEN ${name} THEN 'true' WHEN NOT ${name} THEN 'false' END AS ${name}` : name;
+  });
+  return `SELECT ${columns.join(', ')}`;
 }
 
 /**

@@ -4,7 +4,7 @@
 // is byte for byte the same, no WAL appears beside it, and nothing is written in the folder the
 // statements aim at. Most refusals are DuckDB's own (READ_ONLY, external access off, locked
 // configuration); COPY and EXPORT are masg's, because DuckDB lets them write its own files.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -140,5 +140,31 @@ describe.skipIf(!BUILT)('masg sql without --write on DuckDB: refused or harmless
       expect(run.stderr).toMatch(/is the warehouse/);
       expect(sha(db)).toBe(before);
     }
+  });
+
+  // A statement that would run for hours: if the signal did not reach DuckDB, the test's time-out fails it.
+  it.each([
+    ['SIGINT', ['-o', 'csv']],
+    ['SIGTERM', ['-o', 'tsv']],
+    ['SIGINT', ['-o', 'json']],
+    ['SIGTERM', ['--out', 'big.parquet']],
+  ] as const)('%s during %j: DuckDB is interrupted, exit 130, no file and no pipe left', async (signal, flags) => {
+    const dir = tempDir('masg-ro-signal-');
+    const args = flags.map((f) => (f.startsWith('big.') ? join(dir, f) : f));
+    // A TMPDIR of its own: DuckDB's named pipe goes there, and must be gone after.
+    const tmp = tempDir('masg-ro-tmp-');
+    const child = spawn(process.execPath, [BIN, 'sql', '--db', db, ...args, 'SELECT sum(i * i) AS s FROM range(100000000000) t(i)'], {
+      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, NO_COLOR: '1', TMPDIR: tmp },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    // Signalled once DuckDB is at work (the process has been running for a while).
+    setTimeout(() => child.kill(signal), 1500);
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stdout).toBe('');
+    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });
