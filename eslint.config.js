@@ -29,18 +29,6 @@ export default tseslint.config(
     },
   },
   {
-    // split by the sync/pulse branch: these files are being split by the sync, sql and pulse helpers;
-    // the lead removes each entry once their branches are merged.
-    files: [
-      'src/warehouse/sync.ts',
-      'src/warehouse/duckdb.ts',
-      'src/warehouse/sql-duckdb.ts',
-      'src/warehouse/sql-duckdb-csv.ts',
-      'src/pulse/findings.ts',
-    ],
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
-  },
-  {
     files: ['test/**/*.ts', '*.ts'],
     extends: [...tseslint.configs.recommended],
   },

@@ -2,11 +2,11 @@
 // last complete day minus --lookback. Today is fetched but marked partial. Days are the account's.
 
 import { UsageError } from '../core/errors.js';
+import { DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 import { addDays, dayNumber, formatDay, fromDayNumber, type CivilDate } from '../time/civil.js';
 import { parseDateToken } from '../time/dates.js';
 
 export const DEFAULT_BACKFILL_DAYS = 30;
-export const DEFAULT_LOOKBACK = 3;
 export const MAX_DAYS = 3660;
 
 export interface PlannedDay {
@@ -33,7 +33,7 @@ function dayToken(option: string, raw: string, today: CivilDate): CivilDate {
 }
 
 export function parseLookback(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_LOOKBACK;
+  if (raw === undefined) return DEFAULT_LOOKBACK_DAYS;
   const n = /^\d{1,4}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!(n >= 0 && n <= 366)) {
     throw new UsageError(`--lookback: "${raw}" is not a whole number of days from 0 to 366.`, { field: '--lookback' });

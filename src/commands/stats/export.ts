@@ -56,9 +56,9 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   const { interval, concurrency, tz, range, pieces } = await planRange(ctx, template);
   const flags = { ...template, out: expandOut(template.out, range) };
   if (flags.chart) checkChart(ctx, flags, interval);
-  // An unknown --fields name is a usage error before anything is sent.
+  // An unknown --fields name is a usage error before anything is sent. Under --raw the file holds
+  // the service's body as received, whatever its name: no format to read from it.
   const port = outputPort(ctx);
-  // Under --raw the file holds the service's body as received, whatever its name: no format to read from it.
   const settings = flags.chart || ctx.globals.raw ? undefined : await port.settings(flags.out);
   const day = oneDayAsked(range, interval, settings?.fields);
   const allColumns = [
@@ -78,9 +78,9 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
   }
   const sdk = await ctx.sdk();
-  const pieceRange = (piece: { start: string; end: string }): PieceRange => ({
-    from: piece.start,
-    to: piece.end,
+  const pieceRange = (p: { start: string; end: string }): PieceRange => ({
+    from: p.start,
+    to: p.end,
     ...(tz !== undefined && { timeZone: tz }),
   });
   const spec: ReportSpec = {
