@@ -78,11 +78,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
   }
   const sdk = await ctx.sdk();
-  const pieceRange = (p: { start: string; end: string }): PieceRange => ({
-    from: p.start,
-    to: p.end,
-    ...(tz !== undefined && { timeZone: tz }),
-  });
+  const pieceRange = pieceRangeIn(tz);
   const spec: ReportSpec = {
     kind: plan.kind,
     interval,
@@ -188,4 +184,9 @@ function checkChart(ctx: Context, flags: StatsFlags, interval: Interval): void {
   if (ctx.globals.output !== undefined && ctx.globals.output !== 'table')
     refuse(`draws a chart, not ${ctx.globals.output}: drop -o or --chart.`);
   if (!ctx.io.stdout.isTTY) refuse('draws on a terminal, and stdout is not one: drop --chart (or use -o csv) for data.');
+}
+
+/** A piece of the range as the SDK's statistics calls take it, in the account's zone when known. */
+function pieceRangeIn(tz: string | undefined): (piece: { start: string; end: string }) => PieceRange {
+  return (piece) => ({ from: piece.start, to: piece.end, ...(tz !== undefined && { timeZone: tz }) });
 }
