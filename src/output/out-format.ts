@@ -4,8 +4,15 @@
 import { UsageError } from '../core/errors.js';
 import type { OutputFormat } from './types.js';
 
-const EXTENSIONS: Record<string, OutputFormat> = { '.csv': 'csv', '.tsv': 'tsv', '.json': 'json', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
-const KNOWN = Object.keys(EXTENSIONS).join(', ');
+/** The extensions masg writes, and the format each names (`masg sql` adds .parquet). */
+export const OUT_EXTENSIONS: Readonly<Record<string, OutputFormat>> = {
+  '.csv': 'csv',
+  '.tsv': 'tsv',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+};
+const KNOWN = Object.keys(OUT_EXTENSIONS).join(', ');
 
 /**
  * The file `--out` names, or undefined for stdout: `--out -` means stdout, as `--from -` and
@@ -16,7 +23,7 @@ export function outFile(out: string | undefined): string | undefined {
 }
 
 /** The extension of a file name, lower case ('' when there is none: `export`, `.hidden`, `dir.d/out`). */
-function extensionOf(path: string): string {
+export function extensionOf(path: string): string {
   const base = path.slice(path.lastIndexOf('/') + 1);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot).toLowerCase() : '';
@@ -26,7 +33,7 @@ export function outFormat(path: string, explicit: OutputFormat | undefined, fiel
   if (explicit === 'table') throw new UsageError(`${field} writes data files: choose -o csv, tsv, json or ndjson.`, { field });
   const ext = extensionOf(path);
   if (ext === '') return explicit ?? 'csv';
-  const byName = EXTENSIONS[ext];
+  const byName = OUT_EXTENSIONS[ext];
   if (byName === undefined) {
     throw new UsageError(`${field}: masg does not write ${ext} files (${path}).`, {
       field,

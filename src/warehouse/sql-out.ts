@@ -1,26 +1,20 @@
 // `masg sql --out FILE`: the format is the file's extension, and FILE is never the warehouse.
-// (The other commands' --out follow the same extension rule through command-kit/out-file.ts.)
+// (The other commands' --out read the same extensions, output/out-format.ts, less .parquet.)
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { OutputFormat } from '../output/types.js';
+import { extensionOf, OUT_EXTENSIONS } from '../output/out-format.js';
 
 export type SqlFileFormat = 'csv' | 'tsv' | 'json' | 'ndjson' | 'parquet';
 
-const EXTENSIONS: Record<string, SqlFileFormat> = {
-  '.csv': 'csv',
-  '.tsv': 'tsv',
-  '.json': 'json',
-  '.ndjson': 'ndjson',
-  '.jsonl': 'ndjson',
-  '.parquet': 'parquet',
-};
+const EXTENSIONS: Record<string, SqlFileFormat> = { ...OUT_EXTENSIONS, '.parquet': 'parquet' };
 const KNOWN = Object.keys(EXTENSIONS).join(', ');
 
 /** The format FILE's extension names; an unknown one, or an -o that says otherwise, is exit 2. */
 export function sqlOutFormat(path: string, explicit: OutputFormat | undefined): SqlFileFormat {
-  const ext = /\.[^./]+$/.exec(basename(path))?.[0] ?? '';
-  const format = EXTENSIONS[ext.toLowerCase()];
+  const ext = extensionOf(path);
+  const format = EXTENSIONS[ext];
   if (format === undefined) {
     const what = ext === '' ? `"${path}" has no extension` : `the extension ${ext} is not one masg writes`;
     throw new UsageError(`--out: ${what}; the format comes from it.`, {
