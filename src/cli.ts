@@ -32,7 +32,8 @@ function addGlobalOptions(
   choiceParser: typeof import('./command-kit/suggest.js').choiceParser,
 ): Command {
   return program
-    .option('-p, --profile <name>', 'credentials profile (env MASG_PROFILE; default "default")')
+    .option('-p, --profile <name>', 'credentials profile, or a comma-separated list for reads (env MASG_PROFILE; default "default")')
+    .option('--all-profiles', 'reads: run over every saved profile, each row naming its account')
     .option('--base-url <url>', 'service base URL, may include a path prefix (env MASG_BASE_URL)')
     .option('--sandbox', 'use the embedded sandbox: a local demo service, no account needed')
     .addOption(

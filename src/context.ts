@@ -6,6 +6,7 @@ import type { OutputSettings, Ui } from './output/index.js';
 import type { MasgClient } from './sdk/types.js';
 import type { ConnectionFlags } from './session/client.js';
 import type { Credentials } from './session/credentials.js';
+import type { AccountList } from './config/account-list.js';
 
 export type { Io } from './core/io.js';
 export type { Credentials } from './session/credentials.js';
@@ -21,6 +22,8 @@ export interface GlobalOptions extends ConnectionFlags {
   header: boolean;
   wide?: boolean;
   color: 'auto' | 'always' | 'never';
+  /** Every saved profile, for the commands that read (session/accounts.ts). */
+  allProfiles?: boolean;
 }
 
 export class Context {
@@ -28,6 +31,7 @@ export class Context {
   private credentialsPromise?: Promise<Credentials>;
   private settingsPromise?: Promise<OutputSettings>;
   private uiPromise?: Promise<Ui>;
+  private accountsPromise?: Promise<AccountList | undefined>;
   private readonly cleanups: Array<() => Promise<void>> = [];
   /** Redacted from every output as soon as they are known. */
   readonly secrets: string[] = [];
@@ -89,6 +93,15 @@ export class Context {
       });
     })();
     return this.uiPromise;
+  }
+
+  /** The profiles a list (`--profile a,b`, MASG_PROFILE=a,b, --all-profiles) names; undefined for one account. */
+  accounts(): Promise<AccountList | undefined> {
+    this.accountsPromise ??= (async () => {
+      const { accountList } = await import('./config/account-list.js');
+      return accountList(this.globals, this.io.env, this.configDir);
+    })();
+    return this.accountsPromise;
   }
 
   credentials(): Promise<Credentials> {

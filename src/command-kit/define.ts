@@ -13,6 +13,11 @@ export interface CommandDef<O = Record<string, unknown>> {
   /** Checked against `--fields` before sending, so a typo cannot fail after a create went through. */
   columns?: Column[] | ((opts: O, args: string[]) => Column[] | undefined);
   run: (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
+  /**
+   * Several accounts (`--profile a,b`, --all-profiles): 'own' when the command reads ctx.accounts()
+   * itself; absent when it works in one account at a time and refuses a list (exit 2, nothing sent).
+   */
+  accounts?: 'own';
 }
 
 export interface SubcommandDef<O = Record<string, unknown>> extends CommandDef<O> {

@@ -49,6 +49,14 @@ async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string
   selectColumns(columns, (await ctx.outputSettings()).fields);
 }
 
+/** A list of accounts reaches only the commands built for it; the rest refuse it before sending. */
+async function checkAccounts(ctx: Context, def: AnyCommandDef, command: Command): Promise<void> {
+  if (def.accounts !== undefined) return;
+  const { refuseAccountList } = await import('../config/account-list.js');
+  const path = [command.parent?.parent ? command.parent.name() : undefined, command.name()].filter(Boolean).join(' ');
+  refuseAccountList(path, ctx.globals, ctx.io.env);
+}
+
 export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {
   def.configure?.(cmd);
   cmd.action(async (...params: unknown[]) => {
@@ -61,6 +69,7 @@ export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string
     try {
       const opts = command.opts();
       checkRaw(ctx);
+      await checkAccounts(ctx, def, command);
       await checkFields(ctx, def, opts, args);
       const result = await def.run(ctx, opts as never, args);
       await render(outputPort(ctx), result);
