@@ -139,21 +139,23 @@ export async function fromWarehouse(
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
 
 /** The JSON document; on a terminal its control characters show as \uXXXX, as every machine format's do. */
-export async function jsonText(ctx: Context, report: PulseReport): Promise<string> {
+export async function jsonText(ctx: Context, report: unknown): Promise<string> {
   const { terminalView } = await import('../output/sanitize.js');
   return terminalView(ctx.io.stdout)(`${JSON.stringify(report, null, 2)}\n`);
 }
 
 export async function screenText(ctx: Context, report: PulseReport): Promise<string> {
+  const { renderScreen } = await import('../pulse/screen.js');
+  return screenOf(ctx, (opts) => renderScreen(report, opts));
+}
+
+/** What `render` lays out for stdout: coloured and fitted on a terminal, plain and never cut when piped. */
+export async function screenOf(ctx: Context, render: (opts: import('../pulse/screen.js').ScreenOptions) => string): Promise<string> {
   const settings = await ctx.outputSettings();
-  const [{ renderScreen }, { createChalk }, { loadWidth }] = await Promise.all([
-    import('../pulse/screen.js'),
-    import('../output/color.js'),
-    import('../output/width.js'),
-  ]);
+  const [{ createChalk }, { loadWidth }] = await Promise.all([import('../output/color.js'), import('../output/width.js')]);
   await loadWidth();
   // settings.width is undefined for a pipe or a file: piped text is never fitted (docs/output.md).
-  return withNewline(renderScreen(report, { chalk: await createChalk(settings.color), width: settings.width }));
+  return withNewline(render({ chalk: await createChalk(settings.color), width: settings.width }));
 }
 
 /**

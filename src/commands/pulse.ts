@@ -33,8 +33,16 @@ export const pulse = defineTopCommand<PulseOptions>({
     'masg pulse --date -2d --baseline 28 -o json',
     'masg pulse --quiet --html pulse.html -o json > pulse.json || [ $? -eq 9 ]   # 9: alerts, see pulse.html',
   ],
+  // --profile a,b, MASG_PROFILE=a,b and --all-profiles: every account's pulse (commands/pulse-accounts.ts).
+  accounts: 'own',
   async run(ctx, opts) {
-    return runPulse(ctx, opts, (report, flags) => deliver(ctx, report, flags));
+    const flags = await checkFlags(ctx, opts);
+    const list = await ctx.accounts();
+    if (list !== undefined) {
+      const { runPulseAccounts } = await import('./pulse-accounts.js');
+      return runPulseAccounts(ctx, opts, list.names, flags, openPage);
+    }
+    return runPulse(ctx, opts, (report, f) => deliver(ctx, report, f), flags);
   },
 });
 
@@ -43,12 +51,18 @@ export function pulseReport(ctx: Context, opts: PulseOptions): Promise<PulseRepo
   return runPulse(ctx, opts, (report) => Promise.resolve(report));
 }
 
-async function runPulse<T>(ctx: Context, opts: PulseOptions, finish: (report: PulseReport, flags: PulseFlags) => Promise<T>): Promise<T> {
-  const flags = await checkFlags(ctx, opts);
+const openPage = async (path: string) => (await import('../core/atomic-file.js')).openAtomicFile(path, '--html');
+
+async function runPulse<T>(
+  ctx: Context,
+  opts: PulseOptions,
+  finish: (report: PulseReport, flags: PulseFlags) => Promise<T>,
+  checked?: PulseFlags,
+): Promise<T> {
+  const flags = checked ?? (await checkFlags(ctx, opts));
   const { date, baselineDays, target } = flags;
   // The page's file is opened before anything is read: an unwritable --html fails first. A name
   // with {date} needs the day, so it waits for the account's zone (still before any request).
-  const openPage = async (path: string) => (await import('../core/atomic-file.js')).openAtomicFile(path, '--html');
   let html = opts.html === undefined || opts.html.includes('{date}') ? undefined : await openPage(opts.html);
   try {
     const creds = await ctx.credentials();

@@ -1,0 +1,237 @@
+// `masg pulse` over several accounts (`--profile a,b`, MASG_PROFILE=a,b, --all-profiles): each
+// account's pulse from its own rows in its own zone, through forEachAccount (one pool of
+// `--concurrency` connections, the one limit on requests in flight), one account's failure never
+// costing the others their reports. Then a status line per account on stderr, the reports (the
+// ranked overview and each account's screen, or the JSON document), the one page, and the exit
+// code: 8 when some accounts have no report, else 6 when a notification was not posted, else 9
+// when any account has an alert (docs/pulse.md, "Several accounts").
+import { AlertsFoundError, ExitCode, InterruptedError, markReported, PartialError, UsageError, type MasgError } from '../core/errors.js';
+import { parseDateRange } from '../time/dates.js';
+import { accountTimeZone } from '../time/zone.js';
+import type { Context } from '../context.js';
+import type { AccountInfo, AccountResult } from '../sdk/accounts.js';
+import type { MasgClient } from '../sdk/types.js';
+import type { AccountPulse } from '../pulse/accounts.js';
+import type { PulseReport } from '../pulse/types.js';
+import type { CommandResult } from '../command-kit/define.js';
+import { deliver, fromWarehouse, jsonText, screenOf, writeReport, type PulseFlags, type PulseOptions } from './pulse-parts.js';
+import { notifyChanges } from './pulse-notify.js';
+
+type OpenPage = (path: string) => Promise<import('../core/atomic-file.js').AtomicFile>;
+
+export async function runPulseAccounts(
+  ctx: Context,
+  opts: PulseOptions,
+  names: string[],
+  flags: PulseFlags,
+  openPage: OpenPage,
+): Promise<CommandResult> {
+  if (opts.tz !== undefined) {
+    throw new UsageError("--tz would count every account's days in one zone; over several accounts each has its profile's.", {
+      field: '--tz',
+      hint: "Set each account's zone with `masg login --profile NAME --timezone ZONE`.",
+    });
+  }
+  // As with one account: a page without {date} is opened before anything is read, so it fails first.
+  let page = opts.html === undefined || opts.html.includes('{date}') ? undefined : await openPage(opts.html);
+  try {
+    const now = new Date();
+    const results = await pulseEach(ctx, names, flags, now);
+    const ui = await ctx.ui();
+    // One status line per account, in the order given; a failure is said even under --quiet.
+    const { describeAccountResult } = await import('../sdk/accounts.js');
+    for (const r of results) {
+      if (r.ok) ui.notice(`masg: ${describeAccountResult(r)}`);
+      else ui.warn(describeAccountResult(r));
+    }
+    const pulses = results.map(toPulse);
+    if (names.length === 1) {
+      // A list of one is one account: its own output, byte for byte, and its own exit code.
+      if (!results[0].ok) throw results[0].error;
+      if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', results[0].value.date));
+      await writePage(page, () => import('../pulse/html.js').then((m) => m.renderHtml(results[0].ok ? results[0].value : never())));
+      return await deliver(ctx, results[0].value, flags);
+    }
+    if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', latestDay(pulses)));
+    await writePage(page, () => import('../pulse/html-accounts.js').then((m) => m.renderAccountsHtml(pulses, now.toISOString())));
+    return await deliverAll(ctx, pulses, results, flags);
+  } catch (err) {
+    await page?.abort();
+    throw page ? page.explain(err) : err;
+  }
+}
+
+function never(): never {
+  throw new Error('unreachable');
+}
+
+async function writePage(page: import('../core/atomic-file.js').AtomicFile | undefined, html: () => Promise<string>): Promise<void> {
+  if (page === undefined) return;
+  page.stream.write(await html());
+  await page.commit();
+}
+
+/** `{date}` over several accounts: the latest day they looked at (their yesterdays differ across zones). */
+function latestDay(pulses: AccountPulse[]): string {
+  return (
+    pulses
+      .flatMap((p) => (p.report ? [p.report.date] : []))
+      .sort()
+      .at(-1) ?? 'no-day'
+  );
+}
+
+/** Every account's report, concurrently within --concurrency; progress counts the requests of all. */
+async function pulseEach(ctx: Context, names: string[], flags: PulseFlags, now: Date): Promise<Array<AccountResult<PulseReport>>> {
+  const [{ forEachAccount }, { createPool }, { proxyFromEnv, proxySecrets }, ui] = await Promise.all([
+    import('../sdk/accounts.js'),
+    import('../transport/transport.js'),
+    import('../transport/proxy.js'),
+    ctx.ui(),
+  ]);
+  const g = ctx.globals;
+  const proxy = proxyFromEnv(ctx.io.env);
+  ctx.secrets.push(...proxySecrets(proxy));
+  const connectTimeoutMs = g.connectTimeout === undefined ? undefined : g.connectTimeout * 1000;
+  // One pool for every account (through the proxy when one is set): at most --concurrency connections to the service.
+  const dispatcher = createPool({ proxy, connectTimeoutMs, maxConnections: flags.concurrency });
+  const counts = new Map<string, [number, number]>();
+  const progress = (name: string, done: number, total: number) => {
+    counts.set(name, [done, total]);
+    const sum = [...counts.values()].reduce(([d, t], [d2, t2]) => [d + d2, t + t2], [0, 0]);
+    ui.progress(sum[0], sum[1], 'requests');
+  };
+  const warehouse = serial();
+  try {
+    return await forEachAccount(
+      names,
+      (client, account, signal) => pulseOne(ctx, flags, { client, account, signal, now, warehouse, progress }),
+      {
+        concurrency: Math.min(flags.concurrency, names.length),
+        signal: ctx.io.signal,
+        env: ctx.io.env,
+        configDir: ctx.configDir,
+        overrides: {
+          dispatcher,
+          userAgent: `masg/${ctx.version}`,
+          timeoutMs: g.timeout * 1000,
+          connectTimeoutMs,
+          retries: g.retries,
+          deadlineMs: g.deadline === undefined ? undefined : g.deadline * 1000,
+        },
+      },
+    );
+  } finally {
+    await (ctx.io.signal?.aborted ? dispatcher.destroy() : dispatcher.close()).catch(() => undefined);
+  }
+}
+
+/** Runs one task at a time: a warehouse file is read by one account after the other. */
+function serial(): <T>(task: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>) => {
+    const run = last.then(task, task);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
+interface OneAccount {
+  client: MasgClient;
+  account: AccountInfo;
+  signal: AbortSignal;
+  now: Date;
+  warehouse: <T>(task: () => Promise<T>) => Promise<T>;
+  progress: (name: string, done: number, total: number) => void;
+}
+
+/** One account's pulse: its day in its zone, its rows (its part of the warehouse, else the service), the analysis. */
+async function pulseOne(ctx: Context, flags: PulseFlags, one: OneAccount): Promise<PulseReport> {
+  const { client, account, signal, now } = one;
+  const { date, baselineDays, target } = flags;
+  // Each account's days are its own: yesterday in its zone; an unknown zone refuses relative days (exit 3) for this account only.
+  const tz = accountTimeZone(undefined, account.timeZone);
+  const range = parseDateRange({ date, tz, now });
+  const day = `${range.start.slice(0, 4)}-${range.start.slice(4, 6)}-${range.start.slice(6, 8)}`;
+  const who = `${account.name}: `;
+  if (range.clippedFrom)
+    (await ctx.ui()).notice(`masg: ${who}${day} is not over yet: the pulse compares the hours so far with whole days.`);
+  const email = account.email ?? '';
+  const fromDb =
+    target && (await one.warehouse(() => fromWarehouse(ctx, target, { account: email, timeZone: tz, date: day, baselineDays }, who)));
+  let rows = fromDb;
+  if (rows === undefined) {
+    const { fetchLive } = await import('../pulse/live.js');
+    const onProgress = (done: number, total: number) => one.progress(account.name, done, total);
+    rows = await fetchLive(client, { date: day, baselineDays, timeZone: tz, concurrency: flags.concurrency, signal, onProgress });
+  }
+  const { analysePulse } = await import('../pulse/analyse.js');
+  return analysePulse({ ...rows, date: day, baselineDays, timeZone: tz, account: email, generatedAt: now.toISOString() }, flags.rules);
+}
+
+function toPulse(r: AccountResult<PulseReport>): AccountPulse {
+  const base = { name: r.account.name, ...(r.account.email !== undefined && { email: r.account.email }) };
+  if (r.ok) return { ...base, status: 'ok', exitCode: ExitCode.OK, report: r.value };
+  const code = 'code' in r.error && typeof r.error.code === 'number' ? r.error.code : undefined;
+  const message = r.error.message.split('\n')[0];
+  return { ...base, status: r.status, exitCode: r.exitCode, ...(code !== undefined && { code }), message };
+}
+
+/**
+ * The notifications (each account's own state), the reports on stdout, then the exit code. A
+ * failed account wins over an alert: 9 promises that the pulse ran and the whole report was
+ * written, and an account without a report may hide alerts of its own (README: 8 is a partial
+ * success). The alerts found are said all the same, and are in the report.
+ */
+async function deliverAll(
+  ctx: Context,
+  pulses: AccountPulse[],
+  results: Array<AccountResult<PulseReport>>,
+  flags: PulseFlags,
+): Promise<CommandResult> {
+  let notified: MasgError | undefined;
+  for (const p of flags.notify ? pulses : []) {
+    if (p.report) notified = (await notifyChanges(ctx, p.report, flags.notify!)) ?? notified;
+  }
+  const failure = await exitFailure(ctx, pulses, results, notified);
+  const { accountsDocument } = await import('../pulse/accounts.js');
+  const { renderAccountsScreen } = await import('../pulse/screen-accounts.js');
+  const text =
+    flags.format === 'json' ? await jsonText(ctx, accountsDocument(pulses)) : await screenOf(ctx, (o) => renderAccountsScreen(pulses, o));
+  // A reader that closes the pipe early (`| head`) must not turn 8 or 9 into 0: the code is decided now.
+  if (failure) ctx.io.exitOnClosedPipe?.(failure.exitCode);
+  await writeReport(ctx, text);
+  if (failure) throw failure;
+  return { kind: 'done' };
+}
+
+async function exitFailure(
+  ctx: Context,
+  pulses: AccountPulse[],
+  results: Array<AccountResult<PulseReport>>,
+  notified: MasgError | undefined,
+): Promise<MasgError | undefined> {
+  const { alertCount } = await import('../pulse/accounts.js');
+  const failed = pulses.filter((p) => p.status !== 'ok');
+  const count = alertCount(pulses);
+  const s = (n: number) => (n === 1 ? '' : 's');
+  const found = `${count.alerts} alert${s(count.alerts)} in ${count.accounts} of ${pulses.length} accounts`;
+  if (failed.length === pulses.length) {
+    const { accountsExitCode } = await import('../sdk/accounts.js');
+    const code = accountsExitCode(results);
+    if (code === ExitCode.INTERRUPTED) return new InterruptedError();
+    return results.find((r): r is Extract<typeof r, { ok: false }> => !r.ok && r.exitCode === code)!.error;
+  }
+  if (failed.length > 0) {
+    const names = failed.map((f) => f.name).join(', ');
+    return new PartialError(
+      `${failed.length} of ${pulses.length} accounts have no report (${names})${count.alerts ? `; ${found}` : ''} (exit 8).`,
+    );
+  }
+  if (notified) return notified;
+  if (count.alerts === 0) return undefined;
+  const alerts = new AlertsFoundError(`${found} (exit 9).`);
+  // An alert is a result, not a failure: --quiet keeps stderr empty (the exit code says it).
+  if (ctx.globals.quiet) markReported(alerts);
+  return alerts;
+}
