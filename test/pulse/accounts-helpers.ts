@@ -21,7 +21,7 @@ export const SPECS: AccountSpec[] = [
   { name: 'west', timeZone: 'America/Los_Angeles' },
   { name: 'north', timeZone: 'Europe/Berlin' },
 ];
-export const HOSTILE = '<b>Évian</b> & "Co" \u001b]52;c;cm0gLXJmIH4=\u0007';
+export const HOSTILE = '<b>Évian</b> & "Co" \u001b]52;c;cm0gLXJmIH4=\u0007 end';
 
 export interface AccountsHarness {
   sandbox: Sandbox;
