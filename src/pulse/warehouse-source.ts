@@ -12,88 +12,111 @@ export interface ReadSession {
 
 export type Coverage = { holds: true } | { holds: false; why: string };
 
+/** The tables the pulse reads; in a warehouse of several accounts each has an `account` column (the account's e-mail). */
+const READ_TABLES = ['publications', 'adslots', 'campaigns', 'publisher_stats', 'campaign_stats', 'masg_sync_days', 'masg_sync_meta'];
+
+/**
+ * Which of the tables the pulse reads hold several accounts' rows: those with an `account`
+ * column, as the engine's catalog says (DuckDB and PostgreSQL both have information_schema). A
+ * warehouse of one account (no such column) is read whole, as before.
+ */
+export async function accountTables(session: ReadSession): Promise<Set<string>> {
+  const list = READ_TABLES.map((t) => `'${t}'`).join(', ');
+  const r = await session.query(
+    `SELECT table_name FROM information_schema.columns WHERE column_name = 'account' AND table_schema = current_schema() AND table_name IN (${list})`,
+  );
+  return new Set(r.rows.map(([t]) => t ?? ''));
+}
+
+/** ` AND account = $n` for a table of several accounts (its rows of this account only), '' for a table of one. */
+function mine(scoped: Set<string>, table: string, n: number, prefix = 'AND'): string {
+  return scoped.has(table) ? ` ${prefix} account = $${n}` : '';
+}
+
 /** Whether every day of the comparison is complete for this account and zone; if not, why. */
 export async function warehouseCoverage(
   session: ReadSession,
   want: { account: string; timeZone?: string; date: string; baselineDays: number },
 ): Promise<Coverage> {
   let meta: Record<string, string>;
+  let scoped: Set<string>;
   try {
-    const r = await session.query('SELECT key, value FROM masg_sync_meta');
+    scoped = await accountTables(session);
+    const metaOf = scoped.has('masg_sync_meta');
+    const r = await session.query(
+      `SELECT key, value FROM masg_sync_meta${mine(scoped, 'masg_sync_meta', 1, 'WHERE')}`,
+      metaOf ? [want.account] : [],
+    );
     meta = Object.fromEntries(r.rows.map(([k, v]) => [k ?? '', v ?? '']));
   } catch {
     return { holds: false, why: 'it has no synced statistics' };
   }
-  if (meta.account !== want.account) return { holds: false, why: `it holds ${meta.account || 'no account'}, not ${want.account}` };
+  // A warehouse of one account says which; one of several keys its days by account (counted below).
+  if (!scoped.has('masg_sync_days') && meta.account !== want.account)
+    return { holds: false, why: `it holds ${meta.account || 'no account'}, not ${want.account}` };
   // Without the account's zone the warehouse's own is taken: its days are the account's days.
-  if (want.timeZone !== undefined && meta.timezone !== want.timeZone)
+  if (want.timeZone !== undefined && meta.timezone !== want.timeZone && !(scoped.has('masg_sync_days') && meta.timezone === undefined))
     return { holds: false, why: `its days are counted in ${meta.timezone}, not ${want.timeZone}` };
   const first = baselineDates(want.date, want.baselineDays)[0] ?? want.date;
   const r = await session.query(
-    "SELECT count(*) FROM masg_sync_days WHERE grain = 'day' AND complete AND date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)",
-    [first, want.date],
+    "SELECT count(*) FROM masg_sync_days WHERE grain = 'day' AND complete AND date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)" +
+      mine(scoped, 'masg_sync_days', 3),
+    scoped.has('masg_sync_days') ? [first, want.date, want.account] : [first, want.date],
   );
   const have = Number(r.rows[0]?.[0] ?? 0);
   const need = want.baselineDays + 1;
+  if (have === 0 && scoped.has('masg_sync_days'))
+    return { holds: false, why: `it holds no day of ${want.account} from ${first} to ${want.date}` };
   return have === need ? { holds: true } : { holds: false, why: `it holds ${have} of the ${need} days ${first} to ${want.date}` };
 }
 
 const text = (v: string | null) => v ?? '';
 
-export async function readWarehouse(session: ReadSession, opts: { date: string; baselineDays: number }): Promise<PulseRows> {
+/** In a warehouse of several accounts, this account's rows only: the filter of each table and its parameters. */
+type Scope = (table: string, params: string[], prefix?: string) => { where: string; params: string[] };
+
+function scopeOf(scoped: Set<string>, account: string | undefined): Scope {
+  return (table, params, prefix = 'AND') =>
+    account !== undefined && scoped.has(table)
+      ? { where: mine(scoped, table, params.length + 1, prefix), params: [...params, account] }
+      : { where: '', params };
+}
+
+export async function readWarehouse(
+  session: ReadSession,
+  opts: { date: string; baselineDays: number; account?: string },
+): Promise<PulseRows> {
   const first = baselineDates(opts.date, opts.baselineDays)[0] ?? opts.date;
   const range = [first, opts.date];
+  const scope = scopeOf(opts.account === undefined ? new Set() : await accountTables(session), opts.account);
+  const all = (table: string, columns: string) => {
+    const s = scope(table, [], 'WHERE');
+    return session.query(`SELECT ${columns} FROM ${table}${s.where}`, s.params);
+  };
   // One query after the other: a DuckDB connection runs one statement at a time.
-  const pubs = await session.query('SELECT id, name, status FROM publications');
-  const slots = await session.query('SELECT id, name, publication FROM adslots');
-  const campaigns = await session.query(
-    'SELECT id, name, status, advertiser, start_date, end_date, activation_date, daily_budget, overall_budget, ' +
-      'daily_budget_weekday, daily_budget_weekend, budget_type, deactivation_date FROM campaigns',
+  const pubs = await all('publications', 'id, name, status');
+  const slots = await all('adslots', 'id, name, publication');
+  const campaigns = await all(
+    'campaigns',
+    'id, name, status, advertiser, start_date, end_date, activation_date, daily_budget, overall_budget, ' +
+      'daily_budget_weekday, daily_budget_weekend, budget_type, deactivation_date',
   );
+  const p = scope('publisher_stats', range);
   // Summed over countries: the pulse looks at ad slots, not countries.
   const publisher = await session.query(
     // Sums as text: exact, and the cheapest value for the driver to hand over.
     'SELECT CAST(date AS VARCHAR), publication, adslot, CAST(sum(requests) AS VARCHAR), CAST(sum(impressions) AS VARCHAR), ' +
       'CAST(sum(clicks) AS VARCHAR), CAST(sum(earnings) AS VARCHAR) ' +
-      'FROM publisher_stats WHERE date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) GROUP BY date, publication, adslot',
-    range,
+      `FROM publisher_stats WHERE date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)${p.where} GROUP BY date, publication, adslot`,
+    p.params,
   );
+  const c = scope('campaign_stats', range);
   const campaignStats = await session.query(
     'SELECT CAST(date AS VARCHAR), campaign, CAST(impressions AS VARCHAR), CAST(clicks AS VARCHAR), CAST(conversions AS VARCHAR), CAST(spend AS VARCHAR) ' +
-      'FROM campaign_stats WHERE date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)',
-    range,
+      `FROM campaign_stats WHERE date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)${c.where}`,
+    c.params,
   );
-  const campaignInfo = campaigns.rows.map((r) => ({
-    id: text(r[0]),
-    name: text(r[1]),
-    status: text(r[2]),
-    advertiser: text(r[3]),
-    startDate: text(r[4]) || text(r[6]),
-    endDate: text(r[5]),
-    dailyBudget: text(r[7]),
-    overallBudget: text(r[8]),
-    dailyBudgetWeekday: text(r[9]),
-    dailyBudgetWeekend: text(r[10]),
-    budgetType: text(r[11]),
-    deactivationDate: text(r[12]),
-  }));
-  // What a campaign used since its start: only when the warehouse reaches back to that start.
-  const firstDay = (await session.query("SELECT CAST(min(date) AS VARCHAR) FROM masg_sync_days WHERE grain = 'day' AND complete"))
-    .rows[0]?.[0];
-  for (const c of campaignInfo) {
-    if (!needsSpentToDate(c, opts.date)) continue;
-    if (!firstDay || firstDay > c.startDate.slice(0, 10)) {
-      const since = c.startDate.slice(0, 10);
-      Object.assign(c, { spentToDateUnknown: `the warehouse starts on ${firstDay ?? '(no day)'}, after the campaign's start ${since}` });
-      continue;
-    }
-    const unit = budgetUnit(c);
-    const r = await session.query(
-      `SELECT sum(${unit}) FROM campaign_stats WHERE campaign = $1 AND date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`,
-      [c.id, c.startDate.slice(0, 10), opts.date],
-    );
-    Object.assign(c, { spentToDate: text(r.rows[0]?.[0] ?? '0') || '0' });
-  }
+  const campaignInfo = await withSpentToDate(session, scope, campaignRows(campaigns.rows), opts.date);
   return {
     publications: pubs.rows.map((r) => ({ id: text(r[0]), name: text(r[1]), status: text(r[2]) })),
     adslots: slots.rows.map((r) => ({ id: text(r[0]), name: text(r[1]), publication: text(r[2]) })),
@@ -116,4 +139,47 @@ export async function readWarehouse(session: ReadSession, opts: { date: string; 
       spend: text(r[5]),
     })),
   };
+}
+
+/** What a campaign used since its start: only when the warehouse reaches back to that start (for this account). */
+async function withSpentToDate(session: ReadSession, scope: Scope, campaignInfo: CampaignRow[], date: string): Promise<CampaignRow[]> {
+  const d = scope('masg_sync_days', []);
+  const firstDay = (
+    await session.query(`SELECT CAST(min(date) AS VARCHAR) FROM masg_sync_days WHERE grain = 'day' AND complete${d.where}`, d.params)
+  ).rows[0]?.[0];
+  for (const c of campaignInfo) {
+    if (!needsSpentToDate(c, date)) continue;
+    if (!firstDay || firstDay > c.startDate.slice(0, 10)) {
+      const since = c.startDate.slice(0, 10);
+      Object.assign(c, { spentToDateUnknown: `the warehouse starts on ${firstDay ?? '(no day)'}, after the campaign's start ${since}` });
+      continue;
+    }
+    const unit = budgetUnit(c);
+    const q = scope('campaign_stats', [c.id, c.startDate.slice(0, 10), date]);
+    const r = await session.query(
+      `SELECT sum(${unit}) FROM campaign_stats WHERE campaign = $1 AND date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)${q.where}`,
+      q.params,
+    );
+    Object.assign(c, { spentToDate: text(r.rows[0]?.[0] ?? '0') || '0' });
+  }
+  return campaignInfo;
+}
+
+type CampaignRow = ReturnType<typeof campaignRows>[number];
+
+function campaignRows(rows: Array<Array<string | null>>) {
+  return rows.map((r) => ({
+    id: text(r[0]),
+    name: text(r[1]),
+    status: text(r[2]),
+    advertiser: text(r[3]),
+    startDate: text(r[4]) || text(r[6]),
+    endDate: text(r[5]),
+    dailyBudget: text(r[7]),
+    overallBudget: text(r[8]),
+    dailyBudgetWeekday: text(r[9]),
+    dailyBudgetWeekend: text(r[10]),
+    budgetType: text(r[11]),
+    deactivationDate: text(r[12]),
+  }));
 }
