@@ -37,6 +37,8 @@ export async function runPulseAccounts(
   try {
     const now = new Date();
     const results = await pulseEach(ctx, names, flags, now);
+    // Ctrl-C is 130 whatever some accounts finished: nothing half-done is printed or written.
+    if (ctx.io.signal?.aborted) throw new InterruptedError();
     const ui = await ctx.ui();
     // One status line per account, in the order given; a failure is said even under --quiet.
     const { describeAccountResult } = await import('../sdk/accounts.js');
@@ -83,12 +85,14 @@ function latestDay(pulses: AccountPulse[]): string {
 
 /** Every account's report, concurrently within --concurrency; progress counts the requests of all. */
 async function pulseEach(ctx: Context, names: string[], flags: PulseFlags, now: Date): Promise<Array<AccountResult<PulseReport>>> {
-  const [{ forEachAccount }, { createPool }, { proxyFromEnv, proxySecrets }, ui] = await Promise.all([
+  const [{ forEachAccount }, { createPool }, { proxyFromEnv, proxySecrets }, { terminalView }, ui] = await Promise.all([
     import('../sdk/accounts.js'),
     import('../transport/transport.js'),
     import('../transport/proxy.js'),
+    import('../output/sanitize.js'),
     ctx.ui(),
   ]);
+  const debugView = terminalView(ctx.io.stderr);
   const g = ctx.globals;
   const proxy = proxyFromEnv(ctx.io.env);
   ctx.secrets.push(...proxySecrets(proxy));
@@ -118,6 +122,8 @@ async function pulseEach(ctx: Context, names: string[], flags: PulseFlags, now: 
           connectTimeoutMs,
           retries: g.retries,
           deadlineMs: g.deadline === undefined ? undefined : g.deadline * 1000,
+          // The SDK's lines are redacted already; service text in them shows as \uXXXX on a terminal.
+          onDebug: g.debug ? (line: string) => void ctx.io.stderr.write(`${debugView(line)}\n`) : undefined,
         },
       },
     );

@@ -114,6 +114,18 @@ describe('exit codes', () => {
   });
 });
 
+test('--debug over several accounts: a line per request of every account, no key in any byte', async () => {
+  const run = await h.masg(['--profile', 'east,west', '--debug', 'pulse', '--date', DAY, '-o', 'json']);
+  expect(run.code).toBe(9);
+  const keys = h.sandbox.accounts.filter((a) => ['east', 'west'].includes(a.name)).map((a) => a.key);
+  expect(keys).toHaveLength(2);
+  for (const key of keys) {
+    expect(run.stderr).not.toContain(key);
+    expect(run.stderr).not.toContain(Buffer.from(`${key.replace('-developer-key', '')}@sandbox.masg.test:${key}`).toString('base64'));
+  }
+  expect(run.stderr).toMatch(/publication\/statistics/);
+});
+
 describe('the terminal', () => {
   test('the overview, then each account under its name, its screen exactly the one it has alone', async () => {
     const run = await h.masg(['--profile', 'west,east', 'pulse', '--date', DAY]);
