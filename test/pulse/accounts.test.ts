@@ -105,6 +105,21 @@ describe('exit codes', () => {
     expect((JSON.parse(run.stdout) as AccountsDocument).reports).toEqual([]);
   });
 
+  test('MASG_PROFILE=east,west is the same list as --profile east,west', async () => {
+    const stamp = (s: string) => s.replace(/"generatedAt": "[^"]+"/g, '"generatedAt": "…"');
+    const byFlag = await h.masg(['--profile', 'east,west', 'pulse', '--date', DAY, '-o', 'json']);
+    const byEnv = await h.masg(['pulse', '--date', DAY, '-o', 'json'], { env: { MASG_PROFILE: 'east,west' } });
+    expect([byEnv.code, stamp(byEnv.stdout)]).toEqual([byFlag.code, stamp(byFlag.stdout)]);
+  });
+
+  test('an --html page that cannot be written: exit 7 before anything is sent', async () => {
+    const before = h.sandbox.requests.length;
+    const run = await h.masg(['--profile', 'east,west', 'pulse', '--date', DAY, '--html', '/nonexistent-folder/pulse.html']);
+    expect([run.code, run.stdout]).toEqual([7, '']);
+    expect(run.stderr).toMatch(/nonexistent-folder/);
+    expect(h.sandbox.requests.length).toBe(before);
+  });
+
   test('--tz over several accounts is exit 2, before anything is sent', async () => {
     const before = h.sandbox.requests.length;
     const run = await h.masg(['--profile', 'east,west', 'pulse', '--date', DAY, '--tz', 'UTC']);
