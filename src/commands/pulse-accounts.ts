@@ -5,7 +5,16 @@
 // ranked overview and each account's screen, or the JSON document), the one page, and the exit
 // code: 8 when some accounts have no report, else 6 when a notification was not posted, else 9
 // when any account has an alert (docs/pulse.md, "Several accounts").
-import { AlertsFoundError, ExitCode, InterruptedError, markReported, PartialError, UsageError, type MasgError } from '../core/errors.js';
+import {
+  AlertsFoundError,
+  ExitCode,
+  InterruptedError,
+  markReported,
+  NetworkError,
+  PartialError,
+  UsageError,
+  type MasgError,
+} from '../core/errors.js';
 import { parseDateRange } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
 import type { Context } from '../context.js';
@@ -47,12 +56,14 @@ export async function runPulseAccounts(
       else ui.warn(describeAccountResult(r));
     }
     const pulses = results.map(toPulse);
+    const first = results[0];
     if (names.length === 1) {
       // A list of one is one account: its own output, byte for byte, and its own exit code.
-      if (!results[0].ok) throw results[0].error;
-      if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', results[0].value.date));
-      await writePage(page, () => import('../pulse/html.js').then((m) => m.renderHtml(results[0].ok ? results[0].value : never())));
-      return await deliver(ctx, results[0].value, flags);
+      if (!first.ok) throw first.error;
+      const report = first.value;
+      if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', report.date));
+      await writePage(page, () => import('../pulse/html.js').then((m) => m.renderHtml(report)));
+      return await deliver(ctx, report, flags);
     }
     if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', latestDay(pulses)));
     await writePage(page, () => import('../pulse/html-accounts.js').then((m) => m.renderAccountsHtml(pulses, now.toISOString())));
@@ -61,10 +72,6 @@ export async function runPulseAccounts(
     await page?.abort();
     throw page ? page.explain(err) : err;
   }
-}
-
-function never(): never {
-  throw new Error('unreachable');
 }
 
 async function writePage(page: import('../core/atomic-file.js').AtomicFile | undefined, html: () => Promise<string>): Promise<void> {
@@ -195,11 +202,16 @@ async function deliverAll(
   results: Array<AccountResult<PulseReport>>,
   flags: PulseFlags,
 ): Promise<CommandResult> {
-  let notified: MasgError | undefined;
+  const unposted: MasgError[] = [];
   for (const p of flags.notify ? pulses : []) {
-    if (p.report) notified = (await notifyChanges(ctx, p.report, flags.notify!)) ?? notified;
+    const failed = p.report && (await notifyChanges(ctx, p.report, flags.notify!));
+    // Named after its account: over several, "the notification could not be posted" alone would not say whose.
+    if (failed) unposted.push(new NetworkError(`${p.name}: ${failed.message}`, { cause: failed, hint: failed.hint }));
   }
-  const failure = await exitFailure(ctx, pulses, results, notified);
+  const failure = await exitFailure(ctx, pulses, results, unposted[0]);
+  // A notification that failed and is not what the exit code says is said all the same.
+  const ui = await ctx.ui();
+  for (const err of unposted) if (err !== failure) ui.warn(err.message);
   const { accountsDocument } = await import('../pulse/accounts.js');
   const { renderAccountsScreen } = await import('../pulse/screen-accounts.js');
   const text =

@@ -78,6 +78,8 @@ test("a post that fails for one account: exit 6, that account's state kept, the 
   expect(received).toHaveLength(2);
   const failed = received[0].text.match(/for (\w+)@/)![1];
   const posted = received[1].text.match(/for (\w+)@/)![1];
+  // The failure names its account: over several accounts, "could not be posted" alone would not say whose.
+  expect(run.stderr).toMatch(new RegExp(`^\\{"error".*"message":"${failed}: `, 'm'));
   expect(readdirSync(join(dir, 'pulse'))).toContain(`notified-${posted}@sandbox.masg.test.json`);
   expect(readdirSync(join(dir, 'pulse'))).not.toContain(`notified-${failed}@sandbox.masg.test.json`);
   expect(readFileSync(join(dir, 'pulse', `notified-${posted}@sandbox.masg.test.json`), 'utf8')).toContain(DAY);
