@@ -40,7 +40,7 @@ export const pulse = defineTopCommand<PulseOptions>({
       .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
       .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
       .option('--concurrency <n>', 'requests in flight at once when reading the service', String(DEFAULT_CONCURRENCY))
-      .option('--notify [url]', 'post new and cleared alerts to a webhook (Slack-compatible); without a URL, $MASG_NOTIFY_URL')
+      .option('--notify [url]', "post new and cleared alerts to a webhook (Slack-compatible); bare: $MASG_NOTIFY_URL or the profile's")
       .option('--notify-format <format>', 'what --notify posts: slack (text and blocks) or json (the -o json report and its changes)'),
   examples: [
     'masg pulse',
@@ -90,7 +90,7 @@ async function checkFlags(ctx: Context, opts: PulseOptions) {
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg pulse reads many.', { field: '--raw' });
   if (ctx.globals.dryRun)
     throw new UsageError('--dry-run: masg pulse only reads, it changes nothing; run it without --dry-run.', { field: '--dry-run' });
-  const notify = notifyTarget(ctx, opts.notify, opts.notifyFormat);
+  const notify = await notifyTarget(ctx, opts.notify, opts.notifyFormat);
   const baselineDays = checkBaseline(opts.baseline);
   const concurrency = parseConcurrency(opts.concurrency);
   const date = opts.date ?? 'yesterday';
