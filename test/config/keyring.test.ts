@@ -273,4 +273,25 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
     expect((await runCli(['logout'], { env: realEnv })).code).toBe(0);
     expect(await secretTool({ env: realEnv, scope: realEnv.MASG_CONFIG_DIR! }).get('default')).toBeUndefined();
   });
+
+  it("the pulse's webhook URL beside the key: two items, a lookup of either never finds the other", async () => {
+    const login = ['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--timezone', sandbox.demo.timezone, '--key-stdin'];
+    expect((await runCli(login, { env: realEnv, stdin: sandbox.demo.key })).code).toBe(0);
+    const webhook = 'https://hooks.example.com/services/T0/B0/realKeyringSecret';
+    const set = await runCli(['notify-url', 'set'], { env: realEnv, stdin: `${webhook}\n` });
+    expect(set.code, set.stderr).toBe(0);
+    expect(readFileSync(join(realEnv.MASG_CONFIG_DIR!, 'config.json'), 'utf8')).not.toContain('realKeyringSecret');
+    const keyring = secretTool({ env: realEnv, scope: realEnv.MASG_CONFIG_DIR! });
+    expect(await keyring.get('default')).toBe(sandbox.demo.key);
+    expect(await keyring.get('default', 'notify-url')).toBe(webhook);
+    expect(JSON.parse((await runCli(['whoami', '-o', 'json'], { env: realEnv })).stdout).notifyUrlSource).toBe('profile');
+    // Removing the URL leaves the key, and logging out removes the key and a URL set again.
+    expect((await runCli(['notify-url', 'remove'], { env: realEnv })).code).toBe(0);
+    expect(await keyring.get('default', 'notify-url')).toBeUndefined();
+    expect(await keyring.get('default')).toBe(sandbox.demo.key);
+    expect((await runCli(['notify-url', 'set'], { env: realEnv, stdin: webhook })).code).toBe(0);
+    expect((await runCli(['logout'], { env: realEnv })).code).toBe(0);
+    expect(await keyring.get('default')).toBeUndefined();
+    expect(await keyring.get('default', 'notify-url')).toBeUndefined();
+  });
 });

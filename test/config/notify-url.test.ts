@@ -155,6 +155,32 @@ describe('in the keyring', () => {
   });
 });
 
+describe('a keyring that cannot be reached', () => {
+  it('set: saved in the file instead, with a notice saying why; a URL in the keyring then is exit 3 saying where, whoami warns', async () => {
+    expect((await login()).code).toBe(0);
+    const unreachable = { FAKE_KEYRING_MODE: 'unreachable' };
+    const fallback = await setUrl(url('fallback'), unreachable);
+    expect(fallback.code, fallback.stderr).toBe(0);
+    expect(fallback.stderr).toContain('The webhook URL was saved in the config file');
+    expect(fallback.stderr).toContain('Cannot autolaunch D-Bus');
+    expect(JSON.parse(configFile()).profiles.default.notifyUrl).toBe(url('fallback'));
+
+    expect((await setUrl(url('profile'))).code).toBe(0);
+    expect(configFile()).not.toContain(SECRET);
+    const withKey = { ...unreachable, MASG_DEVELOPER_KEY: sandbox.demo.key };
+    const run = await pulse([], withKey);
+    expect(run.code).toBe(3);
+    expect((JSON.parse(run.stderr) as { error: { message: string } }).error.message).toContain(
+      'The webhook URL of profile "default" is in the system keyring',
+    );
+    expect(run.stderr).toContain('MASG_NOTIFY_URL');
+    expect(received).toEqual([]);
+    const who = await masg(['whoami', '-o', 'json'], withKey);
+    expect(who.stderr).toContain('The webhook URL of profile "default" is in the system keyring');
+    expect(json(who)).toMatchObject({ notifyUrlSource: 'unknown' });
+  });
+});
+
 describe('without a keyring', () => {
   it('MASG_KEYRING=0: in the config file, readable only by its owner; used as from the keyring', async () => {
     const noKeyring = { MASG_KEYRING: '0' };
