@@ -137,7 +137,12 @@ describe('in the keyring', () => {
 
   it('remove forgets it (keyring item included); a bare --notify is then exit 2 pointing to notify-url set; logout clears it too', async () => {
     expect((await login()).code).toBe(0);
+    const dry = await masg(['--dry-run', 'notify-url', 'set'], {}, url('dry'));
+    expect(dry.code).toBe(0);
+    expect(keyringFile()).not.toHaveProperty(`service masg-notify-url account default scope ${join(env.MASG_CONFIG_DIR!)}`);
     expect((await setUrl(url('profile'))).code).toBe(0);
+    expect((await masg(['--dry-run', 'notify-url', 'remove'])).stderr).toContain('would be removed');
+    expect(json(await masg(['whoami', '-o', 'json']))).toMatchObject({ notifyUrlSource: 'profile' });
     const removed = await masg(['notify-url', 'remove']);
     expect(removed.code).toBe(0);
     expect(removed.stderr).toContain('Removed the webhook URL of profile "default".');

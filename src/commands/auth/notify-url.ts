@@ -33,9 +33,13 @@ export const notifyUrl = defineTopCommand<Record<string, never>>({
     if (before === undefined) throw config.noProfile(profile, store.path);
     if (action === 'remove') {
       const had = before.notifyUrl !== undefined || before.notifyUrlKeyring === true;
-      if (!ctx.globals.dryRun) await store.setNotifyUrl(profile, undefined);
-      for (const notice of store.drainNotices?.() ?? []) ui.notice(notice);
-      ui.notice(had ? `Removed the webhook URL of profile "${profile}".` : `Profile "${profile}" has no webhook URL; nothing to remove.`);
+      if (!had) ui.notice(`Profile "${profile}" has no webhook URL; nothing to remove.`);
+      else if (ctx.globals.dryRun) ui.notice(`--dry-run: the webhook URL of profile "${profile}" would be removed; nothing was changed.`);
+      else {
+        await store.setNotifyUrl(profile, undefined);
+        for (const notice of store.drainNotices?.() ?? []) ui.notice(notice);
+        ui.notice(`Removed the webhook URL of profile "${profile}".`);
+      }
     } else {
       const url = await readUrl(ctx, profile);
       if (ctx.globals.dryRun) {
