@@ -69,6 +69,12 @@ export const topLevel: TopEntry[] = [
     load: async () => (await import('./auth/switch.js')).switchProfile,
   },
   {
+    name: 'notify-url',
+    summary: "Save (set) or remove the profile's webhook for masg pulse --notify; the URL is read from stdin or a hidden prompt",
+    usage: '<action>',
+    load: async () => (await import('./auth/notify-url.js')).notifyUrl,
+  },
+  {
     name: 'api',
     summary: 'Call any endpoint and print the response body as received',
     usage: '[options] <path>',

@@ -24,7 +24,7 @@ import type { AccountPulse } from '../pulse/accounts.js';
 import type { PulseReport } from '../pulse/types.js';
 import type { CommandResult } from '../command-kit/define.js';
 import { deliver, fromWarehouse, jsonText, screenOf, writeReport, type PulseFlags, type PulseOptions } from './pulse-parts.js';
-import { notifyChanges } from './pulse-notify.js';
+import { accountNotifyTargets, notifyChanges, type NotifyTarget } from './pulse-notify.js';
 
 type OpenPage = (path: string) => Promise<import('../core/atomic-file.js').AtomicFile>;
 
@@ -41,6 +41,7 @@ export async function runPulseAccounts(
       hint: "Set each account's zone with `masg login --profile NAME --timezone ZONE`.",
     });
   }
+  const notifyTo = flags.notify && (await accountNotifyTargets(ctx, flags.notify, names));
   // As with one account: a page without {date} is opened before anything is read, so it fails first.
   let page = opts.html === undefined || opts.html.includes('{date}') ? undefined : await openPage(opts.html);
   try {
@@ -63,11 +64,11 @@ export async function runPulseAccounts(
       const report = first.value;
       if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', report.date));
       await writePage(page, () => import('../pulse/html.js').then((m) => m.renderHtml(report)));
-      return await deliver(ctx, report, flags);
+      return await deliver(ctx, report, { ...flags, notify: notifyTo ? notifyTo.get(first.account.name) : undefined });
     }
     if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', latestDay(pulses)));
     await writePage(page, () => import('../pulse/html-accounts.js').then((m) => m.renderAccountsHtml(pulses, now.toISOString())));
-    return await deliverAll(ctx, pulses, results, flags);
+    return await deliverAll(ctx, pulses, results, flags, notifyTo);
   } catch (err) {
     await page?.abort();
     throw page ? page.explain(err) : err;
@@ -201,10 +202,11 @@ async function deliverAll(
   pulses: AccountPulse[],
   results: Array<AccountResult<PulseReport>>,
   flags: PulseFlags,
+  notifyTo: Map<string, NotifyTarget> | undefined,
 ): Promise<CommandResult> {
   const unposted: MasgError[] = [];
-  for (const p of flags.notify ? pulses : []) {
-    const failed = p.report && (await notifyChanges(ctx, p.report, flags.notify!));
+  for (const p of notifyTo ? pulses : []) {
+    const failed = p.report && (await notifyChanges(ctx, p.report, notifyTo!.get(p.name)!));
     // Named after its account: over several, "the notification could not be posted" alone would not say whose.
     if (failed) unposted.push(new NetworkError(`${p.name}: ${failed.message}`, { cause: failed, hint: failed.hint }));
   }

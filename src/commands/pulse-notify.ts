@@ -1,6 +1,6 @@
 // `masg pulse --notify`: the alerts that changed since the last run, posted to a webhook. The URL
-// is a secret like the key (--notify URL, or MASG_NOTIFY_URL with a bare --notify, so it stays out
-// of `ps`): it is redacted from every message and never printed. The state (what was posted, per
+// is a secret like the key (--notify URL; with a bare --notify MASG_NOTIFY_URL or the profile's, so
+// it stays out of `ps`): it is redacted from every message and never printed. The state (what was posted, per
 // account, day and finding) lives in the configuration folder, replaced atomically under a lock,
 // and only once the post succeeded: a failed post is tried again by the next run.
 import { mkdir } from 'node:fs/promises';
@@ -14,37 +14,76 @@ export type NotifyFormat = 'slack' | 'json';
 export interface NotifyTarget {
   url: string;
   format: NotifyFormat;
+  /** Several accounts and no --notify URL or MASG_NOTIFY_URL: each posts to its own profile's (accountNotifyTargets). */
+  fromProfiles?: boolean;
 }
 
-/** The webhook from the flags, checked before anything is read or sent; registered as a secret at once. */
-export function notifyTarget(ctx: Context, flag: string | boolean | undefined, format: string | undefined): NotifyTarget | undefined {
+/**
+ * The webhook of --notify URL, else MASG_NOTIFY_URL, else the profile's (`masg notify-url set`),
+ * checked before anything is read or sent and registered as a secret at once.
+ */
+export async function notifyTarget(
+  ctx: Context,
+  flag: string | boolean | undefined,
+  format: string | undefined,
+): Promise<NotifyTarget | undefined> {
   if (flag === undefined || flag === false) {
     if (format !== undefined) throw new UsageError('--notify-format applies to --notify.', { field: '--notify-format' });
     return undefined;
   }
-  const url = flag === true ? ctx.io.env.MASG_NOTIFY_URL?.trim() : flag.trim();
-  if (!url) {
-    throw new UsageError('--notify: no webhook URL: give it (--notify URL) or set MASG_NOTIFY_URL.', {
+  // Secrets before any check: whatever a message might carry is redacted.
+  for (const given of [flag, ctx.io.env.MASG_NOTIFY_URL]) if (typeof given === 'string' && given.trim()) ctx.secrets.push(given.trim());
+  const { resolveNotifyUrl } = await import('../config/notify-url.js');
+  const several = (await ctx.accounts()) !== undefined;
+  const found = await resolveNotifyUrl({ flag: flag === true ? undefined : flag, env: ctx.io.env, profile: await profileOf(ctx) });
+  if (found === undefined && several) return { url: '', format: checkFormat(format), fromProfiles: true };
+  if (found === undefined) {
+    throw new UsageError('--notify: no webhook URL: give it (--notify URL), set MASG_NOTIFY_URL, or save it in the profile.', {
       field: '--notify',
-      hint: 'MASG_NOTIFY_URL keeps the URL, a secret, out of the process list: see docs/pulse.md ("Notifications").',
+      hint: '`masg notify-url set` keeps the URL, a secret, in the profile (the system keyring where there is one): see docs/pulse.md ("Notifications").',
     });
   }
-  ctx.secrets.push(url);
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  // The URL itself is never quoted: it is a secret.
-  if (parsed === undefined || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-    throw new UsageError('--notify: the webhook is not an http:// or https:// URL.', { field: '--notify' });
-  }
+  ctx.secrets.push(found.url);
+  return { url: found.url, format: checkFormat(format) };
+}
+
+function checkFormat(format: string | undefined): NotifyFormat {
   const kind = format ?? 'slack';
   if (kind !== 'slack' && kind !== 'json') {
     throw new UsageError(`--notify-format: "${kind}" is not slack or json.`, { field: '--notify-format' });
   }
-  return { url, format: kind };
+  return kind;
+}
+
+/**
+ * Where each of several accounts posts: the one URL given (flag or MASG_NOTIFY_URL), else each
+ * profile's own, all checked before anything is read, so a profile without one fails first.
+ */
+export async function accountNotifyTargets(ctx: Context, target: NotifyTarget, names: string[]): Promise<Map<string, NotifyTarget>> {
+  if (!target.fromProfiles) return new Map(names.map((name) => [name, target]));
+  const [{ resolveNotifyUrl }, config] = await Promise.all([import('../config/notify-url.js'), import('../config/index.js')]);
+  const store = () => config.openStore(ctx.configDir, { env: ctx.io.env });
+  const targets = new Map<string, NotifyTarget>();
+  for (const name of names) {
+    const found = await resolveNotifyUrl({ env: ctx.io.env, profile: { name, store } });
+    if (found === undefined) {
+      throw new UsageError(`--notify: profile "${name}" has no webhook URL, and neither --notify URL nor MASG_NOTIFY_URL gives one.`, {
+        field: '--notify',
+        hint: `Save one with \`masg --profile ${name} notify-url set\`, or give one URL for every account.`,
+      });
+    }
+    ctx.secrets.push(found.url);
+    targets.set(name, { url: found.url, format: target.format });
+  }
+  return targets;
+}
+
+/** The profile whose webhook a bare --notify may use: none under --sandbox (its demo account has no profile), none for a list. */
+async function profileOf(ctx: Context) {
+  if (ctx.globals.sandbox || (await ctx.accounts()) !== undefined) return undefined;
+  const config = await import('../config/index.js');
+  const { name } = config.resolveProfileName(ctx.globals, ctx.io.env, join(ctx.configDir, 'config.json'));
+  return { name, store: () => config.openStore(ctx.configDir, { env: ctx.io.env }) };
 }
 
 /** The state file of an account: one per account, so two accounts never share what was said. */

@@ -6,7 +6,7 @@ import { ConfigError, MasgError } from '../core/errors.js';
 import { systemKeyring } from './keyring.js';
 import { withKeyring } from './keyring-store.js';
 import { ensurePrivateDir, tightenDir } from './private-dir.js';
-import type { Profile, ProfileStore, ProfileSummary } from './store.js';
+import { noProfile, type NotifyUrlValue, type Profile, type ProfileStore, type ProfileSummary } from './store.js';
 
 interface FileShape {
   profiles?: Record<string, unknown>;
@@ -131,6 +131,22 @@ class ConfStore implements ProfileStore {
     });
   }
 
+  async setNotifyUrl(name: string, value: NotifyUrlValue | undefined): Promise<void> {
+    if (value !== undefined && 'url' in value) await tightenDir(dirname(this.path), this.platform);
+    await this.file.update((profiles) => {
+      if (profiles[name] === undefined) throw noProfile(name, this.path);
+      const { notifyUrl: _url, notifyUrlKeyring: _keyring, ...rest } = this.parse(name, profiles[name]);
+      profiles[name] = clean({
+        ...rest,
+        ...(value === undefined ? {} : 'url' in value ? { notifyUrl: value.url } : { notifyUrlKeyring: true }),
+      });
+    });
+  }
+
+  async readNotifyUrl(name: string): Promise<string | undefined> {
+    return (await this.get(name))?.notifyUrl;
+  }
+
   async delete(name: string): Promise<Profile | undefined> {
     const raw = await this.file.update((profiles) => {
       const removed = profiles[name];
@@ -146,8 +162,9 @@ class ConfStore implements ProfileStore {
     return Object.keys(profiles)
       .sort()
       .map((name) => {
-        const { key, keyring, ...rest } = this.parse(name, profiles[name]);
-        return { name, ...rest, hasKey: (key !== undefined && key !== '') || keyring === true };
+        const { key, keyring, notifyUrl, notifyUrlKeyring, ...rest } = this.parse(name, profiles[name]);
+        const notifyUrlIn = notifyUrlKeyring ? 'keyring' : notifyUrl ? 'file' : 'none';
+        return { name, ...rest, hasKey: (key !== undefined && key !== '') || keyring === true, notifyUrlIn };
       });
   }
 
@@ -180,14 +197,15 @@ class ConfStore implements ProfileStore {
   private parse(name: string, raw: unknown): Profile {
     const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const optional = (k: string) => (r[k] === undefined || typeof r[k] === 'string' ? r[k] : null);
-    const [key, baseUrl, timezone] = [optional('key'), optional('baseUrl'), optional('timezone')];
-    const keyring = r.keyring === undefined || typeof r.keyring === 'boolean' ? r.keyring : null;
-    if (typeof r.email !== 'string' || key === null || baseUrl === null || timezone === null || keyring === null) {
-      throw new ConfigError(`Profile "${name}" in ${this.path} is malformed (email, key, baseUrl, timezone must be strings).`, {
+    const [key, baseUrl, timezone, notifyUrl] = [optional('key'), optional('baseUrl'), optional('timezone'), optional('notifyUrl')];
+    const flag = (k: string) => (r[k] === undefined || typeof r[k] === 'boolean' ? r[k] : null);
+    const [keyring, notifyUrlKeyring] = [flag('keyring'), flag('notifyUrlKeyring')];
+    if ([key, baseUrl, timezone, notifyUrl, keyring, notifyUrlKeyring].includes(null) || typeof r.email !== 'string') {
+      throw new ConfigError(`Profile "${name}" in ${this.path} is malformed (email, key, baseUrl, timezone, notifyUrl must be strings).`, {
         hint: `Run \`masg login --profile ${name}\` to write it again.`,
       });
     }
-    return clean({ email: r.email, key, baseUrl, timezone, keyring });
+    return clean({ email: r.email, key, baseUrl, timezone, keyring, notifyUrl, notifyUrlKeyring } as Profile);
   }
 }
 
@@ -198,5 +216,7 @@ function clean(profile: Profile): Profile {
   if (profile.baseUrl !== undefined) out.baseUrl = profile.baseUrl;
   if (profile.timezone !== undefined) out.timezone = profile.timezone;
   if (profile.keyring) out.keyring = true;
+  if (profile.notifyUrl !== undefined) out.notifyUrl = profile.notifyUrl;
+  if (profile.notifyUrlKeyring) out.notifyUrlKeyring = true;
   return out;
 }

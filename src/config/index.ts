@@ -15,4 +15,4 @@ export {
   type Settings,
   type SettingsFlags,
 } from './settings.js';
-export { DEFAULT_PROFILE, defaultConfigDir, type Profile, type ProfileStore, type ProfileSummary } from './store.js';
+export { DEFAULT_PROFILE, defaultConfigDir, noProfile, type Profile, type ProfileStore, type ProfileSummary } from './store.js';

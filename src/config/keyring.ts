@@ -2,12 +2,23 @@
 // it only as an argument, so there it stays in the file). Any failure is a KeyringUnavailable: "kept in the file, because …".
 import { spawn } from 'node:child_process';
 
+/** The secrets a profile may keep in the keyring: the developer key and `masg pulse --notify`'s webhook URL. */
+export type SecretKind = 'key' | 'notify-url';
+
 export interface Keyring {
   readonly description: string;
-  get(profile: string): Promise<string | undefined>;
-  set(profile: string, key: string): Promise<void>;
-  delete(profile: string): Promise<boolean>;
+  get(profile: string, secret?: SecretKind): Promise<string | undefined>;
+  set(profile: string, value: string, secret?: SecretKind): Promise<void>;
+  delete(profile: string, secret?: SecretKind): Promise<boolean>;
 }
+
+/**
+ * Each secret its own `service` attribute: secret-tool's lookup matches every item holding the
+ * given attributes, so an extra attribute on the URL's item would let a lookup of the key find it.
+ */
+export const KEYRING_SERVICE: Readonly<Record<SecretKind, string>> = { key: 'masg', 'notify-url': 'masg-notify-url' };
+
+const LABEL: Readonly<Record<SecretKind, string>> = { key: 'masg developer key', 'notify-url': 'masg pulse webhook URL' };
 
 export class KeyringUnavailable extends Error {
   constructor(readonly reason: string) {
@@ -37,10 +48,17 @@ interface Run {
   stderr: string;
 }
 
-/** libsecret's command-line tool. Attributes: service=masg, account=<profile>, scope=<config dir>. */
+/** libsecret's command-line tool. Attributes: service=masg (masg-notify-url), account=<profile>, scope=<config dir>. */
 export function secretTool(opts: KeyringOptions): Keyring {
   const timeoutMs = opts.timeoutMs ?? 5000;
-  const attributes = (profile: string) => ['service', 'masg', 'account', profile, 'scope', opts.scope];
+  const attributes = (profile: string, secret: SecretKind = 'key') => [
+    'service',
+    KEYRING_SERVICE[secret],
+    'account',
+    profile,
+    'scope',
+    opts.scope,
+  ];
 
   function run(args: string[], input?: string): Promise<Run> {
     return new Promise((resolve, reject) => {
@@ -70,20 +88,20 @@ export function secretTool(opts: KeyringOptions): Keyring {
 
   return {
     description: 'the system keyring (Secret Service)',
-    async get(profile) {
-      const r = await run(['lookup', ...attributes(profile)]);
+    async get(profile, secret) {
+      const r = await run(['lookup', ...attributes(profile, secret)]);
       // "Not found" is a silent exit 1; a real failure (no D-Bus, locked) says something.
       if (r.code === 0) return r.stdout === '' ? undefined : r.stdout;
       if (r.stderr === '') return undefined;
       throw failed(r);
     },
-    async set(profile, key) {
-      const r = await run(['store', `--label=masg developer key (profile ${profile})`, ...attributes(profile)], key);
+    async set(profile, value, secret = 'key') {
+      const r = await run(['store', `--label=${LABEL[secret]} (profile ${profile})`, ...attributes(profile, secret)], value);
       if (r.code !== 0) throw failed(r);
     },
-    async delete(profile) {
-      const had = (await this.get(profile)) !== undefined;
-      const r = await run(['clear', ...attributes(profile)]);
+    async delete(profile, secret) {
+      const had = (await this.get(profile, secret)) !== undefined;
+      const r = await run(['clear', ...attributes(profile, secret)]);
       if (r.code !== 0 && r.stderr !== '') throw failed(r);
       return had;
     },

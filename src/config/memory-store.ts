@@ -1,5 +1,5 @@
 // An in-memory ProfileStore for tests: the file store's contract, no disk.
-import type { Profile, ProfileStore, ProfileSummary } from './store.js';
+import { noProfile, type Profile, type ProfileStore, type ProfileSummary } from './store.js';
 
 export function createMemoryStore(
   initial: Record<string, Profile> = {},
@@ -26,11 +26,22 @@ export function createMemoryStore(
     list(): Promise<ProfileSummary[]> {
       return Promise.resolve(
         [...profiles.keys()].sort().map((name) => {
-          const { key, ...rest } = profiles.get(name)!;
-          return { name, ...rest, hasKey: !!key };
+          const { key, notifyUrl, notifyUrlKeyring, ...rest } = profiles.get(name)!;
+          return { name, ...rest, hasKey: !!key, notifyUrlIn: notifyUrlKeyring ? 'keyring' : notifyUrl ? 'file' : 'none' };
         }),
       );
     },
+    setNotifyUrl(name, value) {
+      const p = profiles.get(name);
+      if (p === undefined) return Promise.reject(noProfile(name, path));
+      const { notifyUrl: _url, notifyUrlKeyring: _keyring, ...rest } = p;
+      profiles.set(name, {
+        ...rest,
+        ...(value === undefined ? {} : 'url' in value ? { notifyUrl: value.url } : { notifyUrlKeyring: true }),
+      });
+      return Promise.resolve();
+    },
+    readNotifyUrl: (name) => Promise.resolve(profiles.get(name)?.notifyUrl),
     keyLocation: () => `config file ${path}`,
     checkPermissions: () => Promise.resolve(opts.permissionWarning),
   };

@@ -1,4 +1,4 @@
-// `masg profiles`, built from ProfileStore.list(), which carries no key, so no output can print one.
+// `masg profiles`, built from ProfileStore.list(), which carries no key and no webhook URL, so no output can print one.
 import type { ProfileStore } from './store.js';
 
 export interface ProfileRow {
@@ -11,7 +11,11 @@ export interface ProfileRow {
   timezone: string;
   timezoneSource: 'env' | 'profile' | 'none';
   keyLocation: string;
+  /** Where the webhook of `masg pulse --notify` is saved ('none' without one), never the URL. */
+  notifyUrl: 'system keyring' | 'config file' | 'none';
 }
+
+const NOTIFY_URL_IN = { keyring: 'system keyring', file: 'config file', none: 'none' } as const;
 
 export async function listProfiles(store: ProfileStore, active: string, envZone?: string): Promise<ProfileRow[]> {
   const summaries = await store.list();
@@ -29,6 +33,7 @@ export async function listProfiles(store: ProfileStore, active: string, envZone?
       baseUrl: p.baseUrl ?? '',
       ...zone(p),
       keyLocation: p.hasKey ? store.keyLocation(p.name) : 'none',
+      notifyUrl: NOTIFY_URL_IN[p.notifyUrlIn],
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

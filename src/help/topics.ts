@@ -35,6 +35,7 @@ Scripts can rely on these: e.g. retry on 6, alert a human on 3 or 4, free disk s
   MASG_KEYRING        0: keep the key in config.json, never the system keyring (like login --no-keyring)
   MASG_COMPLETION_DEADLINE_MS
                       how long Tab waits for live IDs (default 1500, 100-60000)
+  MASG_NOTIFY_URL     the webhook of masg pulse --notify, a secret like the key; overrides the profile's (masg notify-url set)
   MASG_DB             database of masg sync and masg sql (like --db): a DuckDB file or a postgres:// URL (default: $XDG_DATA_HOME/masg/stats.duckdb)
   NO_COLOR            set to anything: no colour (like --color never)
   FORCE_COLOR         set: colour even when not on a terminal (like --color always)

@@ -13,6 +13,7 @@ import { commandTable } from '../../src/commands/index.js';
 import { advList } from '../../src/commands/adv/list.js';
 import { advView } from '../../src/commands/adv/view.js';
 import { switchProfile } from '../../src/commands/auth/switch.js';
+import { notifyUrl } from '../../src/commands/auth/notify-url.js';
 import { api } from '../../src/commands/api.js';
 import { login } from '../../src/commands/auth/login.js';
 import { logout } from '../../src/commands/auth/logout.js';
@@ -156,6 +157,8 @@ const ROWS: Row[] = [
   row('whoami', whoami, none),
   row('profiles', profiles, none),
   row('switch ci', switchProfile, none, ['ci']),
+  row('notify-url set', notifyUrl, none, ['set']),
+  row('notify-url remove', notifyUrl, none, ['remove']),
   // Everything else
   row('api /publication/list.xml', api, { method: 'GET' }, ['/publication/list.xml']),
   row('api /publication/create.json -X POST -f a=1 -f b=2', api, { method: 'POST', field: ['a=1', 'b=2'] }, ['/publication/create.json']),

@@ -134,7 +134,7 @@ describe('campaigns', () => {
       name: 'Summer',
       status: 'NEW_REVIEW',
       budgetType: 'CLICKS',
-      overallBudget: 2000,
+      overallBudget: '2000',
       dailyBudget: null,
       startDate: null,
       advertiser: '71c2b0d5-a384-4f56-b192-e3d4cb0a1598',
@@ -163,7 +163,7 @@ describe('campaigns', () => {
       name: 'Spring 🌸',
       status: 'PENDING_PAUSED',
       budgetType: 'IMPRESSIONS',
-      dailyBudget: 10000,
+      dailyBudget: '10000',
       startDate: '2012-03-01T00:00',
     });
     const table = await masg(['campaign', 'list', '71c2b0d5-a384-4f56-b192-e3d4cb0a1598'], { tty: true, env: { NO_COLOR: '1' } });
@@ -208,12 +208,12 @@ describe('ad slots and advertisers', () => {
         name: 'Acme ™',
         status: 'ACTIVE',
         dailyBudget: null,
-        balance: 1234.5,
-        notifyLimit: 100,
+        balance: '1234.50',
+        notifyLimit: '100.00',
       },
     ]);
-    // Decimals are written as the service wrote them, not through a JS number.
-    expect(run.stdout).toContain('"balance": 1234.50');
+    // Money is written as the service wrote it, a string (docs/output.md#json-types), never a JSON number.
+    expect(run.stdout).toContain('"balance": "1234.50"');
   });
 });
 

@@ -68,6 +68,7 @@ describe('help topics', () => {
       'MASG_DEVELOPER_KEY',
       'MASG_CONFIG_DIR',
       'MASG_KEYRING',
+      'MASG_NOTIFY_URL',
       'NO_COLOR',
       'FORCE_COLOR',
       'HTTP_PROXY',

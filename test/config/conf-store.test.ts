@@ -72,16 +72,21 @@ describe('openStore', () => {
     });
   });
 
-  it('list() never carries the key; delete() returns what it removed', async () => {
+  it('list() never carries the key nor the webhook URL; delete() returns what it removed', async () => {
     const store = await openStore(tmp);
     await store.set('b', { email: 'b@x.io', key: 'kb' });
     await store.set('a', { email: 'a@x.io' });
+    await store.setNotifyUrl('b', { url: 'https://hooks.example.com/SECRETPATH' });
     const list = await store.list();
     expect(list).toEqual([
-      { name: 'a', email: 'a@x.io', hasKey: false },
-      { name: 'b', email: 'b@x.io', hasKey: true },
+      { name: 'a', email: 'a@x.io', hasKey: false, notifyUrlIn: 'none' },
+      { name: 'b', email: 'b@x.io', hasKey: true, notifyUrlIn: 'file' },
     ]);
     expect(JSON.stringify(list)).not.toContain('kb');
+    expect(JSON.stringify(list)).not.toContain('SECRETPATH');
+    expect(await store.readNotifyUrl('b')).toBe('https://hooks.example.com/SECRETPATH');
+    // A new login (set) keeps what it is given; setNotifyUrl changes only the URL.
+    await store.setNotifyUrl('b', undefined);
     expect(await store.delete('b')).toEqual({ email: 'b@x.io', key: 'kb' });
     expect(await store.delete('b')).toBeUndefined();
     expect((await store.list()).map((p) => p.name)).toEqual(['a']);

@@ -11,31 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KeyringUnavailable, secretTool, systemKeyring } from '../../src/config/keyring.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/cli.js';
-
-const FAKE = `#!/usr/bin/env node
-// A stand-in for libsecret's secret-tool: store (secret on stdin), lookup, clear.
-const fs = require('node:fs');
-const [cmd, ...rest] = process.argv.slice(2);
-fs.appendFileSync(process.env.FAKE_KEYRING_LOG, JSON.stringify(process.argv.slice(2)) + '\\n');
-const mode = process.env.FAKE_KEYRING_MODE || 'ok';
-if (mode === 'unreachable') { process.stderr.write('secret-tool: Cannot autolaunch D-Bus without X11 $DISPLAY\\n'); process.exit(1); }
-if (mode === 'hang') setInterval(() => {}, 1000);
-else {
-  const attrs = rest.filter((a) => !a.startsWith('--label=')).join(' ');
-  const file = process.env.FAKE_KEYRING_FILE;
-  const db = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  if (cmd === 'store') {
-    db[attrs] = fs.readFileSync(0, 'utf8');
-    fs.writeFileSync(file, JSON.stringify(db));
-  } else if (cmd === 'lookup') {
-    if (db[attrs] === undefined) process.exit(1);
-    process.stdout.write(db[attrs]);
-  } else if (cmd === 'clear') {
-    delete db[attrs];
-    fs.writeFileSync(file, JSON.stringify(db));
-  } else process.exit(2);
-}
-`;
+import { FAKE } from './fake-keyring.js';
 
 let sandbox: Sandbox;
 let root: string;
@@ -296,5 +272,26 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
     expect(JSON.parse((await runCli(['whoami', '-o', 'json'], { env: realEnv })).stdout).keyLocation).toContain('Secret Service');
     expect((await runCli(['logout'], { env: realEnv })).code).toBe(0);
     expect(await secretTool({ env: realEnv, scope: realEnv.MASG_CONFIG_DIR! }).get('default')).toBeUndefined();
+  });
+
+  it("the pulse's webhook URL beside the key: two items, a lookup of either never finds the other", async () => {
+    const login = ['login', '--email', sandbox.demo.email, '--base-url', sandbox.url, '--timezone', sandbox.demo.timezone, '--key-stdin'];
+    expect((await runCli(login, { env: realEnv, stdin: sandbox.demo.key })).code).toBe(0);
+    const webhook = 'https://hooks.example.com/services/T0/B0/realKeyringSecret';
+    const set = await runCli(['notify-url', 'set'], { env: realEnv, stdin: `${webhook}\n` });
+    expect(set.code, set.stderr).toBe(0);
+    expect(readFileSync(join(realEnv.MASG_CONFIG_DIR!, 'config.json'), 'utf8')).not.toContain('realKeyringSecret');
+    const keyring = secretTool({ env: realEnv, scope: realEnv.MASG_CONFIG_DIR! });
+    expect(await keyring.get('default')).toBe(sandbox.demo.key);
+    expect(await keyring.get('default', 'notify-url')).toBe(webhook);
+    expect(JSON.parse((await runCli(['whoami', '-o', 'json'], { env: realEnv })).stdout).notifyUrlSource).toBe('profile');
+    // Removing the URL leaves the key, and logging out removes the key and a URL set again.
+    expect((await runCli(['notify-url', 'remove'], { env: realEnv })).code).toBe(0);
+    expect(await keyring.get('default', 'notify-url')).toBeUndefined();
+    expect(await keyring.get('default')).toBe(sandbox.demo.key);
+    expect((await runCli(['notify-url', 'set'], { env: realEnv, stdin: webhook })).code).toBe(0);
+    expect((await runCli(['logout'], { env: realEnv })).code).toBe(0);
+    expect(await keyring.get('default')).toBeUndefined();
+    expect(await keyring.get('default', 'notify-url')).toBeUndefined();
   });
 });

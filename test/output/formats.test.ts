@@ -76,10 +76,10 @@ describe('tsv', () => {
 });
 
 describe('json and ndjson', () => {
-  it('types values from the column without going through JS numbers', async () => {
+  it('writes figures as the exact strings sent, booleans as booleans, empty as null', async () => {
     const text = await render({ format: 'json' });
-    expect(text).toContain('"requests": 9007199254740993,');
-    expect(text).toContain('"earnings": -0.00,');
+    expect(text).toContain('"requests": "9007199254740993",');
+    expect(text).toContain('"earnings": "-0.00",');
     expect(text).toContain('"earnings": "∞"');
     expect(text).toContain('"requests": null');
     expect(text).toContain('"transparent": "maybe"');
@@ -88,8 +88,8 @@ describe('json and ndjson', () => {
       id: '0012',
       name: 'Top "news", daily\nedition',
       status: 'ACTIVE',
-      requests: 9007199254740992, // what JSON.parse makes of it: the text above is the exact literal
-      earnings: -0,
+      requests: '9007199254740993', // a JSON number would parse as 9007199254740992
+      earnings: '-0.00',
       transparent: true,
     });
     expect(Object.keys(parsed[1])).toEqual(columns.map((c) => c.key));
@@ -111,18 +111,21 @@ describe('json and ndjson', () => {
 
   it('writes one compact object per line in ndjson, keys in --fields order', async () => {
     const text = await render({ format: 'ndjson', fields: ['requests', 'id'] });
-    expect(text).toBe('{"requests":9007199254740993,"id":"0012"}\n{"requests":null,"id":"7"}\n');
+    expect(text).toBe('{"requests":"9007199254740993","id":"0012"}\n{"requests":null,"id":"7"}\n');
   });
 
+  // Figures are strings, exactly as sent (docs/output.md#json-types): a JSON number would reach
+  // most readers as a float, 0.10 as 0.1 and 9007199254740993 as 9007199254740992.
   it.each([
-    ['int', '9007199254740993', '9007199254740993'],
-    ['int', '-5', '-5'],
+    ['int', '9007199254740993', '"9007199254740993"'],
+    ['int', '-5', '"-5"'],
     ['int', '0012', '"0012"'],
     ['int', '1.5', '"1.5"'],
     ['int', '', 'null'],
-    ['decimal', '0.10', '0.10'],
-    ['decimal', '-0.00', '-0.00'],
-    ['decimal', '1e3', '1e3'],
+    ['decimal', '0.10', '"0.10"'],
+    ['decimal', '-0.00', '"-0.00"'],
+    ['decimal', '12345678901234567.89', '"12345678901234567.89"'],
+    ['decimal', '1e3', '"1e3"'],
     ['decimal', '∞', '"∞"'],
     ['decimal', '?', '"?"'],
     ['decimal', '.5', '".5"'],
@@ -170,7 +173,7 @@ describe('renderRecord', () => {
 
   it('is one object (not an array) in json and one line in ndjson', async () => {
     const json = await one({ format: 'json', fields: ['id', 'requests'] });
-    expect(json).toBe('{\n  "id": "0012",\n  "requests": 9007199254740993\n}\n');
+    expect(json).toBe('{\n  "id": "0012",\n  "requests": "9007199254740993"\n}\n');
     expect(await one({ format: 'ndjson', fields: ['id', 'transparent'] })).toBe('{"id":"0012","transparent":true}\n');
   });
 

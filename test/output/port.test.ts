@@ -40,7 +40,7 @@ describe('the output port', () => {
     expect(stdout.text).toBe('id,clicks\na,1\n');
     const file = join(dir, 'things.json');
     await p.writeRows(columns, batches({ id: 'b', clicks: '2' }), { entity: 'things', out: file });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([{ id: 'b', clicks: 2 }]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([{ id: 'b', clicks: '2' }]);
     expect(stderr.text).toContain(`Wrote 1 things to ${file}.`);
   });
 

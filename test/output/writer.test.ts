@@ -44,7 +44,7 @@ describe('createRowWriter', () => {
           .trimEnd()
           .split('\n')
           .map((l) => String(JSON.parse(l).n));
-      else numbers = JSON.parse(out.text).map((r: { n: number }) => String(r.n));
+      else numbers = JSON.parse(out.text).map((r: { n: string }) => r.n);
       expect(numbers).toEqual(Array.from({ length: total }, (_, n) => String(n)));
       expect(seen.writes).toBeGreaterThan(3); // batched, but still streamed
       expect(seen.whileBlocked).toBe(0);
@@ -56,12 +56,12 @@ describe('createRowWriter', () => {
     const writer = createRowWriter(out, columns, settings('json'));
     await writer.write({ n: '1', name: 'a' });
     await tick();
-    expect(out.text).toBe('[\n  {\n    "n": 1,\n    "name": "a"\n  }');
+    expect(out.text).toBe('[\n  {\n    "n": "1",\n    "name": "a"\n  }');
     await writer.write({ n: '2', name: 'b' });
     await writer.end();
     expect(JSON.parse(out.text)).toEqual([
-      { n: 1, name: 'a' },
-      { n: 2, name: 'b' },
+      { n: '1', name: 'a' },
+      { n: '2', name: 'b' },
     ]);
   });
 
@@ -79,7 +79,7 @@ describe('createRowWriter', () => {
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l).n);
-    expect(numbers).toEqual(Array.from({ length: 2000 }, (_, n) => n));
+    expect(numbers).toEqual(Array.from({ length: 2000 }, (_, n) => String(n)));
   });
 
   it('writes the csv header at end() when no rows came', async () => {

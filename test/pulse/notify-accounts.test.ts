@@ -14,6 +14,7 @@ let h: AccountsHarness;
 let receiver: Server;
 let received: Array<{ text: string; blocks: Array<{ text: { text: string } }> }> = [];
 let answers: number[] = [];
+let paths: string[] = [];
 let url: string;
 
 async function read(req: IncomingMessage): Promise<string> {
@@ -26,6 +27,7 @@ beforeAll(async () => {
   h = await startAccountsHarness();
   receiver = createServer((req, res) => {
     void read(req).then((text) => {
+      paths.push(req.url ?? '');
       received.push(JSON.parse(text) as (typeof received)[number]);
       res.statusCode = answers.shift() ?? 200;
       res.end(res.statusCode === 200 ? 'ok' : 'server error');
@@ -87,4 +89,23 @@ test("a post that fails for one account: exit 6, that account's state kept, the 
   const next = await notify(dir);
   expect(next.code).toBe(9);
   expect(received.map((r) => r.text.match(/for (\w+)@/)![1])).toEqual([failed]);
+});
+
+test("a bare --notify over several accounts posts each to its own profile's URL, and a profile without one fails first", async () => {
+  const dir = await h.profilesOnly(['east', 'west']);
+  const { openStore } = await import('../../src/config/conf-store.js');
+  const store = await openStore(dir, { env: { MASG_KEYRING: '0' } });
+  await store.setNotifyUrl('east', { url: `${url}-east` });
+  const env = { MASG_CONFIG_DIR: dir, MASG_NOTIFY_URL: undefined, MASG_KEYRING: '0' };
+  const argv = ['--profile', 'east,west', '--retries', '0', 'pulse', '--date', DAY, '--notify', '-o', 'json'];
+  const missing = await h.masg(argv, { env });
+  expect([missing.code, missing.stdout, received]).toEqual([2, '', []]);
+  expect(missing.stderr).toMatch(/profile \\"west\\" has no webhook URL/);
+  await store.setNotifyUrl('west', { url: `${url}-west` });
+  paths = [];
+  const run = await h.masg(argv, { env });
+  expect(run.code).toBe(9);
+  expect(paths.sort()).toEqual(['/hook-east', '/hook-west']);
+  expect(received.map((r) => r.text.match(/for (\w+)@/)?.[1]).sort()).toEqual(['east', 'west']);
+  expect(`${run.stdout}${run.stderr}`).not.toContain('/hook-');
 });

@@ -47,6 +47,7 @@ describe('masg profiles', () => {
         timezone: 'Pacific/Kiritimati',
         timezoneSource: 'profile',
         keyLocation: `config file ${dir}/config.json`,
+        notifyUrl: 'none',
       },
       {
         active: true,
@@ -56,6 +57,7 @@ describe('masg profiles', () => {
         timezone: 'Europe/Madrid',
         timezoneSource: 'profile',
         keyLocation: `config file ${dir}/config.json`,
+        notifyUrl: 'none',
       },
       {
         active: false,
@@ -65,6 +67,7 @@ describe('masg profiles', () => {
         timezone: null,
         timezoneSource: 'none',
         keyLocation: `config file ${dir}/config.json`,
+        notifyUrl: 'none',
       },
     ]);
     const ci = JSON.parse((await runCli(['--profile', 'ci', 'profiles', '-o', 'json'], { env })).stdout);

@@ -17,7 +17,7 @@ const masg = (argv: string[]) => h.masg(argv, { env: { MASG_TIMEZONE: h.sandbox.
 
 async function totals(from: string, to: string): Promise<{ requests: number; earnings: string; spend: string }> {
   const pub = await masg(['pub', 'stats', '--from', from, '--to', to, '-o', 'json']);
-  const rows = JSON.parse(pub.stdout) as Array<{ requests: number; earnings: number }>;
+  const rows = JSON.parse(pub.stdout) as Array<{ requests: string; earnings: string }>; // figures are strings in JSON
   const adv = JSON.parse((await masg(['adv', 'list', '-o', 'json'])).stdout) as Array<{ id: string }>;
   const campaigns = JSON.parse((await masg(['campaign', 'list', adv[0]!.id, '-o', 'json'])).stdout) as Array<{
     id: string;
@@ -25,10 +25,10 @@ async function totals(from: string, to: string): Promise<{ requests: number; ear
   }>;
   const spring = campaigns.find((c) => c.name === 'Spring Sale')!;
   const camp = JSON.parse((await masg(['campaign', 'stats', spring.id, '--from', from, '--to', to, '-o', 'json'])).stdout) as Array<{
-    spend: number;
+    spend: string;
   }>;
   return {
-    requests: rows.reduce((n, r) => n + r.requests, 0),
+    requests: rows.reduce((n, r) => n + Number(r.requests), 0),
     earnings: rows.map((r) => r.earnings).join(','),
     spend: String(camp[0]?.spend ?? ''),
   };
@@ -51,8 +51,8 @@ describe('Sandbox.revise', () => {
     // Still exactly the sum of its hours.
     const hours = JSON.parse(
       (await masg(['pub', 'stats', '--from', `${dayOf}T00`, '--to', `${dayOf}T23`, '--interval', 'hour', '-o', 'json'])).stdout,
-    ) as Array<{ requests: number }>;
-    expect(hours.reduce((n, r) => n + r.requests, 0)).toBe(after[1]!.requests);
+    ) as Array<{ requests: string }>;
+    expect(hours.reduce((n, r) => n + Number(r.requests), 0)).toBe(after[1]!.requests);
     await h.sandbox.revise(dayOf, 1);
     expect(await totals('-4d', '-4d')).toEqual(before[1]);
   });

@@ -26,10 +26,10 @@ describe('masg sql', () => {
     ['tsv', 'big\tmoney\tday\tyes\ttext\n9007199254740993\t0.10\t2024-02-29\ttrue\ta,"b"\n'],
     [
       'json',
-      '[\n  {\n    "big": 9007199254740993,\n    "money": 0.10,\n    "day": "2024-02-29",\n    "yes": true,\n    "text": "a,\\"b\\""\n  }\n]\n',
+      '[\n  {\n    "big": "9007199254740993",\n    "money": "0.10",\n    "day": "2024-02-29",\n    "yes": true,\n    "text": "a,\\"b\\""\n  }\n]\n',
     ],
-    ['ndjson', '{"big":9007199254740993,"money":0.10,"day":"2024-02-29","yes":true,"text":"a,\\"b\\""}\n'],
-  ])('-o %s: BIGINT and DECIMAL exact, never through JS numbers', async (format, expected) => {
+    ['ndjson', '{"big":"9007199254740993","money":"0.10","day":"2024-02-29","yes":true,"text":"a,\\"b\\""}\n'],
+  ])('-o %s: BIGINT and DECIMAL exact, strings in JSON as every figure of masg (docs/output.md#json-types)', async (format, expected) => {
     const run = await h.masg(['sql', '--db', db, '-o', format, Q]);
     expect({ code: run.code, stderr: run.stderr, stdout: run.stdout }).toEqual({ code: 0, stderr: '', stdout: expected });
   });
@@ -47,7 +47,7 @@ describe('masg sql', () => {
     const out = join(tempDir('masg-sqlout-'), 'result.json');
     const run = await h.masg(['sql', '--db', db, '--out', out, 'SELECT count(*) AS n FROM publications']);
     expect(run.code).toBe(0);
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([{ n: 7 }]);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([{ n: '7' }]);
   });
 
   it('--out x.parquet: Parquet written by DuckDB, that DuckDB reads back; the COPY inside the statement is refused', async () => {

@@ -5,7 +5,7 @@ import { AuthError, UsageError } from '../../core/errors.js';
 import type { Prompter } from '../../prompt.js';
 import { checkBaseUrl } from '../../config/base-url.js';
 import { checkEmail, checkProfileName, checkTimezone } from '../../config/checks.js';
-import type { ProfileStore } from '../../config/store.js';
+import type { Profile, ProfileStore } from '../../config/store.js';
 
 export interface LoginRequest {
   profile: string;
@@ -104,7 +104,7 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
     throw err;
   });
   if (verified === false) return undefined;
-  await store.set(profile, { email, key, baseUrl, timezone });
+  await store.set(profile, { email, key, baseUrl, timezone, ...keptWebhook(existing) });
 
   const warning = await store.checkPermissions();
   const notices = store.drainNotices?.() ?? [];
@@ -122,6 +122,9 @@ export async function login(opts: LoginRequest, deps: LoginDeps): Promise<LoginR
     notices,
   };
 }
+
+/** A new login replaces the credentials, never the profile's webhook (`masg notify-url set`). */
+const keptWebhook = (p: Profile | undefined) => p && { notifyUrl: p.notifyUrl, notifyUrlKeyring: p.notifyUrlKeyring };
 
 /**
  * The login to paste where no prompt can hide the key: every answer given so far on its line (they

@@ -30,6 +30,7 @@ export const profiles = defineTopCommand<Record<string, never>>({
         { key: 'timezone' },
         { key: 'timezoneSource', priority: 3 },
         { key: 'keyLocation', wrap: true, priority: 3 },
+        { key: 'notifyUrl', priority: 3 },
       ],
       rows: rows.map((r) => ({ ...r })),
     };

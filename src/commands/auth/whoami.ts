@@ -1,6 +1,7 @@
 import { defineTopCommand } from '../../command-kit/define.js';
 import type { Context } from '../../context.js';
-import { AuthError, NetworkError } from '../../core/errors.js';
+import { AuthError, MasgError, NetworkError } from '../../core/errors.js';
+import type { resolveNotifyUrl as ResolveNotifyUrl } from '../../config/notify-url.js';
 
 export const whoami = defineTopCommand<Record<string, never>>({
   name: 'whoami',
@@ -24,6 +25,7 @@ export const whoami = defineTopCommand<Record<string, never>>({
     const { whoami, ZONE_UNKNOWN } = await import('./whoami-core.js');
     const row = whoami(settings);
     if (row.timezoneSource === 'none') ui.notice(ZONE_UNKNOWN);
+    const webhook = await notifyUrlOf(ctx, g.sandbox ? undefined : { name: settings.profile, store: () => Promise.resolve(store) });
     const complete = settings.email !== '' && settings.key !== '' && settings.baseUrl !== '';
     const checked = complete ? await checkWithService(ctx) : { check: 'not checked', note: 'the e-mail, key or base URL is missing.' };
     if (checked.note) ui.notice(`masg: the credentials were not checked with the service: ${checked.note}`);
@@ -39,13 +41,34 @@ export const whoami = defineTopCommand<Record<string, never>>({
         'key',
         'timezone',
         'timezoneSource',
+        'notifyUrl',
+        'notifyUrlSource',
         'check',
       ].map((key) => ({ key })),
-      row: { ...row, check: checked.check },
+      row: { ...row, ...webhook, check: checked.check },
       failure: checked.failure,
     };
   },
 });
+
+/**
+ * The webhook `masg pulse --notify` would use (MASG_NOTIFY_URL, else the profile's), masked as the
+ * key is: never more than its last 4 characters. A keyring that cannot answer is a warning here.
+ */
+async function notifyUrlOf(ctx: Context, profile: Parameters<typeof ResolveNotifyUrl>[0]['profile']) {
+  const [{ maskKey }, ui] = await Promise.all([import('./whoami-core.js'), ctx.ui()]);
+  try {
+    const { resolveNotifyUrl } = await import('../../config/notify-url.js');
+    const found = await resolveNotifyUrl({ env: ctx.io.env, profile });
+    if (found === undefined) return { notifyUrl: '', notifyUrlSource: 'none' };
+    ctx.secrets.push(found.url);
+    return { notifyUrl: maskKey(found.url), notifyUrlSource: found.source };
+  } catch (err) {
+    if (!(err instanceof MasgError)) throw err;
+    ui.warn(err.message);
+    return { notifyUrl: '', notifyUrlSource: 'unknown' };
+  }
+}
 
 /**
  * One cheap authenticated read, as `gh auth status` does: `accepted`, `rejected` (printed, then

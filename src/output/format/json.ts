@@ -1,24 +1,16 @@
-// JSON values built as text, never through JS numbers, so big counts and decimals stay exact.
+// JSON values as text. One rule for every JSON and NDJSON output of masg (docs/output.md#json-types):
+// a figure (count, money, ratio) is the exact decimal string the service or the database wrote,
+// never a JSON number, since JSON readers (JavaScript, Python's float, jq before 1.7) turn a number
+// into a float: "0.10" would read back as 0.1, and 9007199254740993 as …992. Booleans are booleans;
+// empty is null whatever the type.
 
 import type { Column, ColumnType } from '../types.js';
 
-// JSON's number grammar (RFC 8259 §6): a match is copied as is.
-const JSON_INT = /^-?(?:0|[1-9]\d*)$/;
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-/** Empty is null whatever the type; a value the type cannot hold ("0012", "∞") stays a string. */
+/** Empty is null whatever the type; a bool column's value that is not true/false stays a string. */
 export function jsonValue(value: string, type: ColumnType = 'string'): string {
   if (value === '') return 'null';
-  switch (type) {
-    case 'int':
-      return JSON_INT.test(value) ? value : JSON.stringify(value);
-    case 'decimal':
-      return JSON_NUMBER.test(value) ? value : JSON.stringify(value);
-    case 'bool':
-      return value === 'true' || value === 'false' ? value : JSON.stringify(value);
-    default:
-      return JSON.stringify(value);
-  }
+  if (type === 'bool' && (value === 'true' || value === 'false')) return value;
+  return JSON.stringify(value);
 }
 
 /** Keys are quoted once per output, not per row; `indent` 0 gives one compact line (ndjson). */
