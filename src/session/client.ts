@@ -7,7 +7,7 @@ import { createRedactor } from '../core/redact.js';
 import type { Io } from '../core/io.js';
 import type { Ui } from '../output/ui.js';
 import { createClientWithExtras } from '../sdk/client.js';
-import type { MasgClient } from '../sdk/types.js';
+import type { ClientOptions, MasgClient } from '../sdk/types.js';
 import { terminalView } from '../output/sanitize.js';
 
 export interface ConnectionFlags {
@@ -35,9 +35,13 @@ export interface Shell {
   onClose(fn: () => Promise<void>): void;
 }
 
+/** What the clients of several accounts share (forEachAccount's pool, HostGates and each account's signal). */
+export type SharedParts = Pick<ClientOptions, 'dispatcher' | 'hostGates' | 'signal'>;
+
 export async function openCliClient(
   creds: { email: string; key: string; baseUrl: string; timezone?: string },
   shell: Shell,
+  shared: SharedParts = {},
 ): Promise<MasgClient> {
   const { io, flags: f } = shell;
   // The embedded sandbox is in this process: a proxy could not reach its loopback port anyway.
@@ -59,7 +63,9 @@ export async function openCliClient(
       connectTimeoutMs: f.connectTimeout === undefined ? undefined : f.connectTimeout * 1000,
       retries: f.retries,
       deadlineMs: f.deadline === undefined ? undefined : f.deadline * 1000,
-      signal: io.signal,
+      signal: shared.signal ?? io.signal,
+      dispatcher: shared.dispatcher,
+      hostGates: shared.hostGates,
       // Bodies quote service text: on a terminal its control characters show as \uXXXX.
       onDebug: f.debug ? (line: string) => void io.stderr.write(`${terminalView(io.stderr)(redact(line))}\n`) : undefined,
     },

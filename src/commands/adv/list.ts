@@ -9,6 +9,7 @@ export const advList = defineCommand<ListOptions>({
   configure: (cmd) => addOutOption(cmd),
   examples: ['masg adv list', 'masg adv list -o json'],
   columns: advertiserColumns,
+  accounts: 'each',
   async run(ctx, opts) {
     const { advertiserRequests } = await import('../../sdk/requests.js');
     return rawOr(

@@ -24,6 +24,7 @@ export const campaignList = defineCommand<CampaignListOptions>({
     ),
   examples: ['masg campaign list', 'masg campaign list c42a', 'masg campaign list c42a -o csv --fields id,name,status,overallBudget'],
   columns: campaignColumnsNamed,
+  accounts: 'each',
   async run(ctx, opts, [rawId]) {
     checkOut(ctx, opts);
     const parent = parentFilter(rawId, opts.advertiser, '--advertiser', '[advertiserId]');

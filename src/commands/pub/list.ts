@@ -30,6 +30,7 @@ export const pubList = defineCommand<PubListOptions>({
     'masg pub list --status PAUSED --out paused.csv',
   ],
   columns: publicationColumns,
+  accounts: 'each',
   async run(ctx, opts) {
     const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_LIST_STATUSES);
     checkOut(ctx, opts);

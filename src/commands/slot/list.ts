@@ -20,6 +20,7 @@ export const slotList = defineCommand<SlotListOptions>({
     ),
   examples: ['masg slot list', 'masg slot list 0378', 'masg slot list -o csv > slots.csv'],
   columns: adSlotColumnsNamed,
+  accounts: 'each',
   async run(ctx, opts, [rawId]) {
     checkOut(ctx, opts);
     const parent = parentFilter(rawId, opts.publication, '--publication', '[publicationId]');

@@ -1,0 +1,210 @@
+// One output for the rows of several accounts (`--profile a,b` without `{account}` in --out): an
+// `account` column first, the accounts in the order given. The first account still running writes
+// as its rows arrive (on stdout); the others' rows wait in memory until it is their turn, so a slow
+// account never holds back the others' fetching. Into a file, each account's rows are written once
+// that account has finished, so a failed account leaves none of its rows in the file.
+import { MasgError, UsageError } from '../core/errors.js';
+import type { AtomicFile } from '../core/atomic-file.js';
+import { outFile } from './out-format.js';
+import type { OutputPort, ReportOutput, RowsTarget } from './port.js';
+import type { Column, OutputSettings, OutStream, Row, RowWriter } from './types.js';
+import type { Ui } from './ui.js';
+
+/** The column every format gains with several accounts: the profile name, first. */
+export const ACCOUNT_COLUMN: Column = { key: 'account', type: 'string', priority: 1 };
+
+export interface AccountRowsOptions {
+  stdout: OutStream;
+  /** The profile names, in the order given: the order of the output. */
+  names: readonly string[];
+  ui: () => Promise<Ui>;
+}
+
+export interface AccountRows {
+  /** The port account `i`'s handler writes through; `base` gives its settings and Ui. */
+  portFor(i: number, base: OutputPort): OutputPort;
+  /** Account `i` has finished (ok) or failed: its rows are written in turn, or dropped. */
+  settle(i: number, ok: boolean): Promise<void>;
+  /** After every account: the output ends (a file is committed) if any account succeeded, else a file is removed. */
+  finish(anyOk: boolean): Promise<void>;
+}
+
+interface Lane {
+  rows: Row[];
+  state: 'running' | 'ok' | 'failed';
+  /** Its rows go straight to the output: it is the first account still running, and the output is stdout. */
+  direct: boolean;
+}
+
+interface Target {
+  out?: string;
+  file?: AtomicFile;
+  settings: OutputSettings;
+  entity: string;
+  tableFields?: string[];
+  columns?: Column[];
+  writer?: RowWriter;
+  createRowWriter: typeof import('./writer.js').createRowWriter;
+}
+
+export function createAccountRows(opts: AccountRowsOptions): AccountRows {
+  const lanes: Lane[] = opts.names.map(() => ({ rows: [], state: 'running', direct: false }));
+  let target: Promise<Target> | undefined;
+  let ready: Target | undefined;
+  let head = 0;
+  let written = 0;
+  let turn: Promise<void> = Promise.resolve();
+
+  /** The one output, opened by the first account that writes (a read-only folder fails then, before its requests). */
+  async function open(i: number, base: OutputPort, out: string | undefined, how: Omit<RowsTarget, 'out'>): Promise<Target> {
+    target ??= (async () => {
+      const [settings, { createRowWriter }] = await Promise.all([base.settings(out), import('./writer.js')]);
+      const file = out === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(out);
+      ready = { out, file, settings, entity: how.entity, tableFields: how.tableFields, createRowWriter };
+      return ready;
+    })();
+    const t = await target;
+    if (t.out !== out) {
+      throw new UsageError(`--out names ${t.out ?? 'stdout'} for ${opts.names[0]} and ${out ?? 'stdout'} for ${opts.names[i]}.`, {
+        field: '--out',
+        hint: 'Add {account} to --out for one file per account, or give a name every account shares.',
+      });
+    }
+    return t;
+  }
+
+  function write(row: Row): void | Promise<void> {
+    const t = ready!;
+    t.writer ??= newWriter(opts.stdout, t);
+    written++;
+    return t.writer.write(row);
+  }
+
+  function push(i: number, row: Row): void | Promise<void> {
+    const tagged = { account: opts.names[i], ...row };
+    if (lanes[i].direct) return write(tagged);
+    lanes[i].rows.push(tagged);
+  }
+
+  /** Writes the accounts' rows in order, as far as the first one still running (which then writes directly to stdout). */
+  async function advance(): Promise<void> {
+    while (head < lanes.length) {
+      const lane = lanes[head];
+      if (lane.state === 'failed') lane.rows = [];
+      while (lane.rows.length > 0) {
+        const pending = write(lane.rows.shift()!);
+        if (pending !== undefined) await pending;
+      }
+      if (lane.state === 'running') {
+        lane.direct = ready !== undefined && ready.file === undefined;
+        return;
+      }
+      head++;
+    }
+  }
+
+  return {
+    portFor: (i, base) => taggingPort(i, base, { open, push, lanes }),
+    settle(i, ok) {
+      lanes[i].state = ok ? 'ok' : 'failed';
+      turn = turn.then(advance);
+      return turn;
+    },
+    async finish(anyOk) {
+      await turn;
+      const t = ready;
+      if (t === undefined) return;
+      if (!anyOk) {
+        await t.writer?.end();
+        await t.file?.abort();
+        return;
+      }
+      try {
+        t.writer ??= t.columns && newWriter(opts.stdout, t);
+        await t.writer?.end();
+        await t.file?.commit();
+      } catch (err) {
+        await t.file?.abort();
+        throw t.file ? t.file.explain(err) : err;
+      }
+      const ui = await opts.ui();
+      if (written === 0) ui.info(`No ${t.entity}.`);
+      if (t.out !== undefined)
+        ui.notice(`Wrote ${written} ${t.entity} of ${lanes.filter((l) => l.state === 'ok').length} accounts to ${t.out}.`);
+    },
+  };
+}
+
+function newWriter(stdout: OutStream, t: Target): RowWriter {
+  const { settings } = t;
+  const shown = settings.fields ?? (settings.format === 'table' && !settings.wide ? t.tableFields : undefined);
+  const fields = shown === undefined ? undefined : ['account', ...shown];
+  return t.createRowWriter(t.file?.stream ?? stdout, [ACCOUNT_COLUMN, ...(t.columns ?? [])], { ...settings, fields, caption: undefined });
+}
+
+interface Shared {
+  open(i: number, base: OutputPort, out: string | undefined, how: Omit<RowsTarget, 'out'>): Promise<Target>;
+  push(i: number, row: Row): void | Promise<void>;
+  lanes: Lane[];
+}
+
+/** Account `i`'s view of the shared output: what it writes is tagged and queued in its lane. */
+function taggingPort(i: number, base: OutputPort, shared: Shared): OutputPort {
+  const start = async (out: string | undefined, how: Omit<RowsTarget, 'out'>, columns?: Column[]): Promise<Target> => {
+    const t = await shared.open(i, base, outFile(out), how);
+    // The first account's columns are the output's: every account of one command has the same.
+    if (columns !== undefined) t.columns ??= columns;
+    return t;
+  };
+  const refuse = (what: string) => {
+    throw new MasgError(`${what} is one account's output; with several accounts, add {account} to --out for one file each.`);
+  };
+  return {
+    settings: base.settings,
+    ui: base.ui,
+    async writeRows(columns, batches, how) {
+      await start(how.out, how, columns);
+      for await (const batch of batches) {
+        for (const row of batch) {
+          const pending = shared.push(i, row);
+          if (pending !== undefined) await pending;
+        }
+      }
+    },
+    async rows(columns, rows, how) {
+      await start(undefined, how, columns);
+      for (const row of rows) await shared.push(i, row);
+    },
+    async openReport(out) {
+      const [t, { withRowRatios }] = await Promise.all([start(out, { entity: 'rows' }), import('../stats/totals.js')]);
+      return reportLane(i, t, shared, withRowRatios);
+    },
+    record: async () => refuse('A record'),
+    raw: async () => refuse("The service's body"),
+    text: () => refuse('Text'),
+    chart: async () => refuse('A chart'),
+  };
+}
+
+/** A statistics report into the shared output: no totals row (accounts' currencies may differ), ratios as each format shows them. */
+function reportLane(
+  i: number,
+  t: Target,
+  shared: Shared,
+  withRowRatios: (row: Row, columns: readonly Column[], machine?: boolean) => Row,
+): ReportOutput {
+  let columns: Column[] = [];
+  const machine = t.settings.format !== 'table';
+  return {
+    open(shown) {
+      columns = shown;
+      t.columns ??= shown;
+    },
+    write: (row) => shared.push(i, withRowRatios(row, columns, machine)),
+    end: async () => undefined,
+    // A broken stream into a file starts the account's report again: its rows wait in its lane until it ends.
+    restart: async () => void (shared.lanes[i].rows = []),
+    commit: async () => undefined,
+    abort: async (err) => err,
+  };
+}
