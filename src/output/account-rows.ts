@@ -61,6 +61,8 @@ export function createAccountRows(opts: AccountRowsOptions): AccountRows {
       const [settings, { createRowWriter }] = await Promise.all([base.settings(out), import('./writer.js')]);
       const file = out === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(out);
       ready = { out, file, settings, entity: how.entity, tableFields: how.tableFields, createRowWriter };
+      // On stdout, the first account still running writes from its first row (nothing is queued yet).
+      if (file === undefined && head < lanes.length && lanes[head].state === 'running') lanes[head].direct = true;
       return ready;
     })();
     const t = await target;
@@ -112,27 +114,34 @@ export function createAccountRows(opts: AccountRowsOptions): AccountRows {
     },
     async finish(anyOk) {
       await turn;
-      const t = ready;
-      if (t === undefined) return;
-      if (!anyOk) {
-        await t.writer?.end();
-        await t.file?.abort();
-        return;
-      }
-      try {
-        t.writer ??= t.columns && newWriter(opts.stdout, t);
-        await t.writer?.end();
-        await t.file?.commit();
-      } catch (err) {
-        await t.file?.abort();
-        throw t.file ? t.file.explain(err) : err;
-      }
-      const ui = await opts.ui();
-      if (written === 0) ui.info(`No ${t.entity}.`);
-      if (t.out !== undefined)
-        ui.notice(`Wrote ${written} ${t.entity} of ${lanes.filter((l) => l.state === 'ok').length} accounts to ${t.out}.`);
+      if (ready !== undefined)
+        await finishTarget(ready, anyOk, { stdout: opts.stdout, written, ok: lanes.filter((l) => l.state === 'ok').length, ui: opts.ui });
     },
   };
+}
+
+/** The shared output's end: written and committed if any account succeeded, else a file removed. */
+async function finishTarget(
+  t: Target,
+  anyOk: boolean,
+  s: { stdout: OutStream; written: number; ok: number; ui: () => Promise<Ui> },
+): Promise<void> {
+  if (!anyOk) {
+    await t.writer?.end();
+    await t.file?.abort();
+    return;
+  }
+  try {
+    t.writer ??= t.columns && newWriter(s.stdout, t);
+    await t.writer?.end();
+    await t.file?.commit();
+  } catch (err) {
+    await t.file?.abort();
+    throw t.file ? t.file.explain(err) : err;
+  }
+  const ui = await s.ui();
+  if (s.written === 0) ui.info(`No ${t.entity}.`);
+  if (t.out !== undefined) ui.notice(`Wrote ${s.written} ${t.entity} of ${s.ok} accounts to ${t.out}.`);
 }
 
 function newWriter(stdout: OutStream, t: Target): RowWriter {
@@ -156,12 +165,11 @@ function taggingPort(i: number, base: OutputPort, shared: Shared): OutputPort {
     if (columns !== undefined) t.columns ??= columns;
     return t;
   };
-  const refuse = (what: string) => {
-    throw new MasgError(`${what} is one account's output; with several accounts, add {account} to --out for one file each.`);
-  };
+  const refusal = (what: string) =>
+    new MasgError(`${what} is one account's output; with several accounts, add {account} to --out for one file each.`);
   return {
-    settings: base.settings,
-    ui: base.ui,
+    settings: (out) => base.settings(out),
+    ui: () => base.ui(),
     async writeRows(columns, batches, how) {
       await start(how.out, how, columns);
       for await (const batch of batches) {
@@ -179,10 +187,12 @@ function taggingPort(i: number, base: OutputPort, shared: Shared): OutputPort {
       const [t, { withRowRatios }] = await Promise.all([start(out, { entity: 'rows' }), import('../stats/totals.js')]);
       return reportLane(i, t, shared, withRowRatios);
     },
-    record: async () => refuse('A record'),
-    raw: async () => refuse("The service's body"),
-    text: () => refuse('Text'),
-    chart: async () => refuse('A chart'),
+    record: () => Promise.reject(refusal('A record')),
+    raw: () => Promise.reject(refusal("The service's body")),
+    text: () => {
+      throw refusal('Text');
+    },
+    chart: () => Promise.reject(refusal('A chart')),
   };
 }
 
@@ -201,10 +211,13 @@ function reportLane(
       t.columns ??= shown;
     },
     write: (row) => shared.push(i, withRowRatios(row, columns, machine)),
-    end: async () => undefined,
+    end: () => Promise.resolve(),
     // A broken stream into a file starts the account's report again: its rows wait in its lane until it ends.
-    restart: async () => void (shared.lanes[i].rows = []),
-    commit: async () => undefined,
-    abort: async (err) => err,
+    restart: () => {
+      shared.lanes[i].rows = [];
+      return Promise.resolve();
+    },
+    commit: () => Promise.resolve(),
+    abort: (err) => Promise.resolve(err),
   };
 }

@@ -66,6 +66,22 @@ describe('createAccountRows', () => {
     expect(stdout.text).toBe('account,id,clicks\na,a1,1\na,a2,2\nb,b1,3\n');
   });
 
+  it('the first account writes from its first row, before any other account has finished', async () => {
+    const { stdout, rows, port } = setup(['a', 'b']);
+    const a = feed();
+    const runA = port(0).writeRows(columns, a.batches, { entity: 'things' });
+    a.give([{ id: 'a1', clicks: '1' }]);
+    await tick();
+    await tick();
+    expect(stdout.text).toBe('account,id,clicks\na,a1,1\n');
+    a.give(undefined);
+    await runA;
+    await rows.settle(0, true);
+    await rows.settle(1, true);
+    await rows.finish(true);
+    expect(stdout.text).toBe('account,id,clicks\na,a1,1\n');
+  });
+
   it("a failed account's waiting rows are dropped; the JSON array still closes", async () => {
     const { stdout, rows, port } = setup(['a', 'b', 'c'], 'json');
     for (const [i, id] of [
