@@ -92,6 +92,26 @@ describe('lists over several accounts', () => {
   });
 });
 
+describe('--concurrency', () => {
+  it('1 reads one account after the other; a bad value is exit 2 before anything is sent', async () => {
+    const before = h.sandbox.requests.length;
+    const run = await h.masg(['--profile', 'kiri,berlin', 'campaign', 'list', '--concurrency', '1', '-o', 'csv']);
+    expect(run.code, run.stderr).toBe(0);
+    const paths = h.sandbox.requests.slice(before).map((r) => r.path);
+    const lists = paths.flatMap((p, i) => (p.startsWith('/advertisers/list') ? [i] : []));
+    const kiriAdvertisers = (await parseRows((await h.masg(['--profile', 'kiri', 'adv', 'list', '-o', 'csv'])).stdout, 'csv')).rows;
+    // kiri's advertisers, then one campaign list per advertiser of kiri's, and only then berlin's.
+    expect(lists).toEqual([0, 1 + kiriAdvertisers.length]);
+    const after = h.sandbox.requests.length;
+    for (const bad of ['0', 'x', '99']) {
+      const refused = await h.masg(['--profile', 'kiri,berlin', 'pub', 'list', '--concurrency', bad]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--concurrency');
+    }
+    expect(h.sandbox.requests.length).toBe(after);
+  });
+});
+
 describe('statistics over several accounts', () => {
   it('pub stats for one day equals the single runs, with account and date first, in every data format', async () => {
     for (const format of FORMATS) {
