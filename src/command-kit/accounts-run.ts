@@ -7,7 +7,7 @@
 // status line per account on stderr, and the exit code of accountsExitCode.
 import type { Context } from '../context.js';
 import type { AccountList } from '../config/account-list.js';
-import { markReported, PartialError, UsageError } from '../core/errors.js';
+import { ExitCode, InterruptedError, markReported, PartialError, UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY, parseConcurrency } from '../core/pool.js';
 import type { AccountRows } from '../output/account-rows.js';
 import type { DryRunPlan } from '../output/dry-run.js';
@@ -51,6 +51,8 @@ export async function runForAccounts(
     connectTimeoutMs: ctx.globals.connectTimeout === undefined ? undefined : ctx.globals.connectTimeout * 1000,
     maxConnections: concurrency,
   });
+  // --deadline bounds the whole command, every account's requests included.
+  const deadlineAt = ctx.globals.deadline === undefined ? undefined : performance.now() + ctx.globals.deadline * 1000;
   let results: Array<AccountResult<void>>;
   try {
     results = await forEachAccount(
@@ -69,7 +71,8 @@ export async function runForAccounts(
         resolve: (name) => clientOptionsOf(children.get(name)!),
         client: (options, account) => {
           const child = children.get(account.name)!;
-          child.connection = { dispatcher: options.dispatcher, hostGates: options.hostGates, signal: options.signal };
+          const { dispatcher: pool, hostGates, signal } = options;
+          child.connection = { dispatcher: pool, hostGates, signal, deadlineAt, name: account.name };
           return child.sdk();
         },
         onSettled: (_r, done, total) => ui.progress(done, total, 'accounts'),
@@ -79,10 +82,11 @@ export async function runForAccounts(
     await Promise.all([...children.values()].map((c) => c.close()));
     await (ctx.io.signal.aborted ? dispatcher.destroy() : dispatcher.close());
   }
-  await rows?.finish(results.some((r) => r.ok));
+  // Ctrl-C: no file appears (as with one account), whatever the accounts finished before it.
+  await rows?.finish(!ctx.io.signal.aborted && results.some((r) => r.ok));
   await renderPlans(ctx, list.names, plans);
   await reportStatuses(ctx, ui, results);
-  await exitFor(results);
+  await exitFor(results, ctx.io.signal.aborted);
 }
 
 interface RunShared {
@@ -182,16 +186,21 @@ async function reportStatuses(ctx: Context, ui: Ui, results: Array<AccountResult
   }
 }
 
-/** 0 when all succeeded; 8 when some failed; the account's own code when all failed (said already: nothing more printed). */
-async function exitFor(results: Array<AccountResult<void>>): Promise<void> {
+/**
+ * 0 when all succeeded; 8 when some failed; the account's own code when all failed; 130 after
+ * Ctrl-C, whatever the accounts finished before it (said already: nothing more printed).
+ */
+async function exitFor(results: Array<AccountResult<void>>, interrupted: boolean): Promise<void> {
   const { accountsExitCode } = await import('../sdk/accounts.js');
-  const code = accountsExitCode(results);
+  const code = interrupted ? ExitCode.INTERRUPTED : accountsExitCode(results);
   if (code === 0) return;
   const failed = results.filter((r) => !r.ok);
   const err =
-    code === 8
-      ? new PartialError(`${failed.length} of ${results.length} accounts failed: ${failed.map((r) => r.account.name).join(', ')}.`)
-      : failed.find((r) => r.exitCode === code)!.error;
+    code === ExitCode.INTERRUPTED
+      ? new InterruptedError()
+      : code === 8
+        ? new PartialError(`${failed.length} of ${results.length} accounts failed: ${failed.map((r) => r.account.name).join(', ')}.`)
+        : failed.find((r) => r.exitCode === code)!.error;
   markReported(err);
   throw err;
 }

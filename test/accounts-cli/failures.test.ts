@@ -1,6 +1,8 @@
 // When some accounts fail: the others finish and their output is complete, a status line per
 // account on stderr (JSON objects under -o json/ndjson), exit 8; a refused account is not retried;
 // a 429 met by one account pauses every account on that host.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/config/conf-store.js';
 import { parseRows, useAccounts, type Row } from './setup.js';
@@ -8,9 +10,11 @@ import { parseRows, useAccounts, type Row } from './setup.js';
 const h = useAccounts({
   onRequest: (entry) => {
     log.push({ path: entry.path, status: entry.status, at: performance.now() });
+    afterRequest?.();
   },
 });
 const log: Array<{ path: string; status: number; at: number }> = [];
+let afterRequest: (() => void) | undefined;
 
 async function rowsOf(argv: string[], profile: string): Promise<Row[]> {
   const run = await h.masg(['--profile', profile, ...argv, '-o', 'csv']);
@@ -102,6 +106,34 @@ describe('some accounts fail', () => {
     const run = await h.masg(['--profile', 'kiri,la', 'pub', 'list'], { env: { MASG_EMAIL: 'x@example.com' } });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('MASG_EMAIL');
+  });
+});
+
+describe('Ctrl-C and --debug', () => {
+  it('Ctrl-C during the accounts: exit 130, the unfinished ones said interrupted, no file', async () => {
+    const ac = new AbortController();
+    afterRequest = () => ac.abort();
+    const out = join(h.temp(), 'all.csv');
+    try {
+      const run = await h.masg(['--profile', 'kiri,la,berlin', 'campaign', 'list', '--concurrency', '1', '--out', out], {
+        signal: ac.signal,
+      });
+      expect(run.code).toBe(130);
+      expect(run.stderr).toContain('berlin: interrupted (130)\n');
+    } finally {
+      afterRequest = undefined;
+    }
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dirname(out))).toEqual([]);
+  });
+
+  it('--debug lines say whose request each is, and never show a key', async () => {
+    const run = await h.masg(['--profile', 'kiri,la', 'adv', 'list', '-o', 'csv', '--debug']);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stderr.split('\n').filter((l) => l.includes('/advertisers/list'));
+    expect(lines.some((l) => l.startsWith('[kiri] '))).toBe(true);
+    expect(lines.some((l) => l.startsWith('[la] '))).toBe(true);
+    for (const a of h.sandbox.accounts) expect(run.stderr).not.toContain(a.key);
   });
 });
 
