@@ -83,9 +83,15 @@ export async function runForAccounts(
     await (ctx.io.signal.aborted ? dispatcher.destroy() : dispatcher.close());
   }
   // Ctrl-C: no file appears (as with one account), whatever the accounts finished before it.
-  await rows?.finish(!ctx.io.signal.aborted && results.some((r) => r.ok));
+  // A file that cannot be committed (a full disk: exit 7) still leaves every account's status said.
+  const ended = rows?.finish(!ctx.io.signal.aborted && results.some((r) => r.ok)).then(
+    () => undefined,
+    (err: unknown) => ({ err }),
+  );
+  const failed = await ended;
   await renderPlans(ctx, list.names, plans);
   await reportStatuses(ctx, ui, results);
+  if (failed) throw failed.err;
   await exitFor(results, ctx.io.signal.aborted);
 }
 
