@@ -45,6 +45,10 @@ interface Target {
   columns?: Column[];
   writer?: RowWriter;
   createRowWriter: typeof import('./writer.js').createRowWriter;
+  /** The account that opened it, for messages. */
+  opener: string;
+  /** Set when accounts named different files: the output is refused whole. */
+  broken?: UsageError;
 }
 
 export function createAccountRows(opts: AccountRowsOptions): AccountRows {
@@ -60,17 +64,19 @@ export function createAccountRows(opts: AccountRowsOptions): AccountRows {
     target ??= (async () => {
       const [settings, { createRowWriter }] = await Promise.all([base.settings(out), import('./writer.js')]);
       const file = out === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(out);
-      ready = { out, file, settings, entity: how.entity, tableFields: how.tableFields, createRowWriter };
+      ready = { out, file, settings, entity: how.entity, tableFields: how.tableFields, createRowWriter, opener: opts.names[i] };
       // On stdout, the first account still running writes from its first row (nothing is queued yet).
       if (file === undefined && head < lanes.length && lanes[head].state === 'running') lanes[head].direct = true;
       return ready;
     })();
     const t = await target;
     if (t.out !== out) {
-      throw new UsageError(`--out names ${t.out ?? 'stdout'} for ${opts.names[0]} and ${out ?? 'stdout'} for ${opts.names[i]}.`, {
+      // Each account's {date} is its own day: one file cannot be named after two. Nothing is written.
+      t.broken ??= new UsageError(`--out names ${t.out ?? 'stdout'} for ${t.opener} and ${out ?? 'stdout'} for ${opts.names[i]}.`, {
         field: '--out',
-        hint: 'Add {account} to --out for one file per account, or give a name every account shares.',
+        hint: "Add {account} to --out for one file per account (e.g. --out 'stats-{account}-{date}.csv').",
       });
+      throw t.broken;
     }
     return t;
   }
@@ -126,9 +132,10 @@ async function finishTarget(
   anyOk: boolean,
   s: { stdout: OutStream; written: number; ok: number; ui: () => Promise<Ui> },
 ): Promise<void> {
-  if (!anyOk) {
+  if (!anyOk || t.broken) {
     await t.writer?.end();
     await t.file?.abort();
+    if (t.broken) throw t.broken;
     return;
   }
   try {

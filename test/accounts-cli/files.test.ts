@@ -71,6 +71,22 @@ describe('--out without {account}, --raw and --dry-run', () => {
     expect(h.sandbox.requests.length).toBe(before);
   });
 
+  it('{date} without {account} naming two days is refused whole (exit 2): no file, every status said', async () => {
+    const dir = h.temp();
+    const run = await h.masg(['--profile', 'kiri,la', 'pub', 'stats', '--date', 'yesterday', '--out', join(dir, 'stats-{date}.csv')]);
+    expect(run.code).toBe(2);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(run.stderr).toContain('{account}');
+    // Whichever account opened the file first is ok; the other names another day.
+    const lines = run.stderr.split('\n').filter((l) => /^(kiri|la): /.test(l));
+    expect(lines.filter((l) => / ok$/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /: --out names .* \(2\)$/.test(l))).toHaveLength(1);
+    // Absolute days name one file for every account.
+    const same = await h.masg(['--profile', 'kiri,la', 'pub', 'stats', '--date', '2024-06-10', '--out', join(dir, 'stats-{date}.csv')]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(readdirSync(dir)).toEqual(['stats-2024-06-10.csv']);
+  });
+
   it("--dry-run: each account's plan under its name, its own days, nothing sent", async () => {
     const before = h.sandbox.requests.length;
     const run = await h.masg(['--profile', 'kiri,la', 'pub', 'stats', '--date', 'yesterday', '--dry-run']);
