@@ -68,6 +68,10 @@ describe('--out without {account}, --raw and --dry-run', () => {
     expect(raw.stderr).toContain('{account}');
     const one = await h.masg(['--profile', 'kiri', 'adv', 'list', '--out', join(h.temp(), 'a-{account}.csv')]);
     expect(one.code).toBe(2);
+    const chart = await h.masg(['--profile', 'kiri,la', 'pub', 'stats', '--date', '2024-06-10', '--interval', 'hour', '--chart'], {
+      tty: true,
+    });
+    expect([chart.code, chart.stderr]).toEqual([2, expect.stringContaining("--chart draws one account's report")]);
     expect(h.sandbox.requests.length).toBe(before);
   });
 
