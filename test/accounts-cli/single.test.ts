@@ -29,8 +29,10 @@ describe('one account: output unchanged, byte for byte', () => {
     it(`masg --profile kiri ${argv.join(' ')}`, async () => {
       const run = await h.masg(['--profile', 'kiri', ...argv], { tty: opts?.tty, columns: 160 });
       const text = `exit ${run.code}\n--- stdout\n${run.stdout}--- stderr\n${run.stderr}`;
-      // The sandbox's port is new in every run.
-      await expect(text.replaceAll(h.sandbox.url, 'SANDBOX')).toMatchFileSnapshot(`__snapshots__/single/${name}.txt`);
+      // The sandbox's port is new in every run; the version is the release's.
+      await expect(
+        text.replaceAll(h.sandbox.url, 'SANDBOX').replace(/User-Agent: masg\/\S+/g, 'User-Agent: masg/VERSION'),
+      ).toMatchFileSnapshot(`__snapshots__/single/${name}.txt`);
     });
   }
 
