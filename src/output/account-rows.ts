@@ -34,6 +34,8 @@ interface Lane {
   state: 'running' | 'ok' | 'failed';
   /** Its rows go straight to the output: it is the first account still running, and the output is stdout. */
   direct: boolean;
+  /** Rows it wrote straight to stdout: a failure after some leaves them there. */
+  streamed: number;
 }
 
 interface Target {
@@ -52,7 +54,7 @@ interface Target {
 }
 
 export function createAccountRows(opts: AccountRowsOptions): AccountRows {
-  const lanes: Lane[] = opts.names.map(() => ({ rows: [], state: 'running', direct: false }));
+  const lanes: Lane[] = opts.names.map(() => ({ rows: [], state: 'running', direct: false, streamed: 0 }));
   let target: Promise<Target> | undefined;
   let ready: Target | undefined;
   let head = 0;
@@ -90,7 +92,10 @@ export function createAccountRows(opts: AccountRowsOptions): AccountRows {
 
   function push(i: number, row: Row): void | Promise<void> {
     const tagged = { account: opts.names[i], ...row };
-    if (lanes[i].direct) return write(tagged);
+    if (lanes[i].direct) {
+      lanes[i].streamed++;
+      return write(tagged);
+    }
     lanes[i].rows.push(tagged);
   }
 
@@ -113,10 +118,12 @@ export function createAccountRows(opts: AccountRowsOptions): AccountRows {
 
   return {
     portFor: (i, base) => taggingPort(i, base, { open, push, lanes }),
-    settle(i, ok) {
+    async settle(i, ok) {
       lanes[i].state = ok ? 'ok' : 'failed';
       turn = turn.then(advance);
-      return turn;
+      await turn;
+      const { streamed } = lanes[i];
+      if (!ok && streamed > 0) (await opts.ui()).warn(`The output is incomplete: ${opts.names[i]}'s rows stopped after ${streamed}.`);
     },
     async finish(anyOk) {
       await turn;

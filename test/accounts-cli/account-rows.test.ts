@@ -23,7 +23,7 @@ function setup(names: string[], format: OutputFormat = 'csv') {
     ui: () => Promise.resolve(ui),
   });
   const rows = createAccountRows({ stdout, names, ui: () => Promise.resolve(ui) });
-  return { stdout, rows, port: (i: number) => rows.portFor(i, base) };
+  return { stdout, stderr, rows, port: (i: number) => rows.portFor(i, base) };
 }
 
 /** Batches handed over one at a time, when the test says so. */
@@ -80,6 +80,27 @@ describe('createAccountRows', () => {
     await rows.settle(1, true);
     await rows.finish(true);
     expect(stdout.text).toBe('account,id,clicks\na,a1,1\n');
+  });
+
+  it('the first account failing after some rows: they stay, stderr says so, the next account follows', async () => {
+    const { stdout, stderr, rows, port } = setup(['a', 'b']);
+    const a = feed();
+    const runA = port(0).writeRows(columns, a.batches, { entity: 'things' });
+    a.give([{ id: 'a1', clicks: '1' }]);
+    const b = feed();
+    const runB = port(1).writeRows(columns, b.batches, { entity: 'things' });
+    b.give([{ id: 'b1', clicks: '2' }]);
+    b.give(undefined);
+    await runB;
+    await tick();
+    await tick();
+    await rows.settle(0, false); // a's connection was cut after its first row
+    a.give(undefined);
+    await runA;
+    await rows.settle(1, true);
+    await rows.finish(true);
+    expect(stdout.text).toBe('account,id,clicks\na,a1,1\nb,b1,2\n');
+    expect(stderr.text).toContain("The output is incomplete: a's rows stopped after 1.");
   });
 
   it("a failed account's waiting rows are dropped; the JSON array still closes", async () => {
