@@ -4,14 +4,21 @@ import { defaultConfigDir } from './config/store.js';
 import type { Io } from './core/io.js';
 import type { OutputSettings, Ui } from './output/index.js';
 import type { MasgClient } from './sdk/types.js';
-import type { ConnectionFlags } from './session/client.js';
+import type { ConnectionFlags, SharedParts } from './session/client.js';
 import type { Credentials } from './session/credentials.js';
 import type { AccountList } from './config/account-list.js';
+import type { OutputPort } from './output/port.js';
 
 export type { Io } from './core/io.js';
 export type { Credentials } from './session/credentials.js';
 
 export type OutputFormat = OutputSettings['format'];
+
+/** What an account of several shares with its parent's command line: its messages' Ui (named) and output settings. */
+export interface AccountScope {
+  ui: Promise<Ui>;
+  settings: Promise<OutputSettings>;
+}
 
 /** The global flags: the connection's (ConnectionFlags, what the client is built from) and the output's. */
 export interface GlobalOptions extends ConnectionFlags {
@@ -33,14 +40,34 @@ export class Context {
   private uiPromise?: Promise<Ui>;
   private accountsPromise?: Promise<AccountList | undefined>;
   private readonly cleanups: Array<() => Promise<void>> = [];
-  /** Redacted from every output as soon as they are known. */
-  readonly secrets: string[] = [];
+  /** Set on the Context of one account of several: its profile name, and whether its rows share one output. */
+  account?: { name: string; merged: boolean };
+  /** The port this handler writes through, when it is not its own stdout (an account of several). */
+  port?: OutputPort;
+  /** The pool, HostGates and signal an account of several shares with the others (forEachAccount's). */
+  connection?: SharedParts;
 
   constructor(
     readonly io: Io,
     readonly globals: GlobalOptions,
     readonly version: string,
+    /** Redacted from every output as soon as they are known (an account's Context shares its parent's). */
+    readonly secrets: string[] = [],
   ) {}
+
+  /**
+   * The Context of one account of several: the same flags with `--profile NAME`, so its credentials()
+   * resolve as `masg --profile NAME` would; its client joins the others' pool (`connection`).
+   */
+  forAccount(name: string, scope: AccountScope): Context {
+    const globals: GlobalOptions = { ...this.globals, profile: name, allProfiles: undefined };
+    const child = new Context(this.io, globals, this.version, this.secrets);
+    child.account = { name, merged: false };
+    child.accountsPromise = Promise.resolve(undefined);
+    child.uiPromise = scope.ui;
+    child.settingsPromise = scope.settings;
+    return child;
+  }
 
   get interactive(): boolean {
     return Boolean(this.io.stdin.isTTY && this.io.stderr.isTTY);
@@ -124,15 +151,19 @@ export class Context {
   async sdkFor(creds: { email: string; key: string; baseUrl: string; timezone?: string }): Promise<MasgClient> {
     this.addSecrets(creds.email, creds.key);
     const { openCliClient } = await import('./session/client.js');
-    return openCliClient(creds, {
-      io: this.io,
-      version: this.version,
-      configDir: this.configDir,
-      flags: this.globals,
-      secrets: this.secrets,
-      ui: () => this.ui(),
-      onClose: (fn) => this.onClose(fn),
-    });
+    return openCliClient(
+      creds,
+      {
+        io: this.io,
+        version: this.version,
+        configDir: this.configDir,
+        flags: this.globals,
+        secrets: this.secrets,
+        ui: () => this.ui(),
+        onClose: (fn) => this.onClose(fn),
+      },
+      this.connection,
+    );
   }
 
   private addSecrets(email: string, key: string): void {

@@ -14,10 +14,12 @@ export interface CommandDef<O = Record<string, unknown>> {
   columns?: Column[] | ((opts: O, args: string[]) => Column[] | undefined);
   run: (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
   /**
-   * Several accounts (`--profile a,b`, --all-profiles): 'own' when the command reads ctx.accounts()
-   * itself; absent when it works in one account at a time and refuses a list (exit 2, nothing sent).
+   * Several accounts (`--profile a,b`, --all-profiles): 'each' when its own `run` is run once per
+   * account by command-kit/accounts-run.ts (reads: rows tagged with an `account` column, a status
+   * per account); 'own' when the command reads ctx.accounts() itself; absent when it works in one
+   * account at a time and refuses a list (exit 2, nothing sent).
    */
-  accounts?: 'own';
+  accounts?: 'each' | 'own';
 }
 
 export interface SubcommandDef<O = Record<string, unknown>> extends CommandDef<O> {

@@ -41,12 +41,20 @@ function checkRaw(ctx: Context): void {
   }
 }
 
-async function checkFields(ctx: Context, def: AnyCommandDef, opts: Record<string, unknown>, args: string[]): Promise<void> {
+/** `several`: the rows gain an `account` column, which --fields may name. */
+async function checkFields(
+  ctx: Context,
+  def: AnyCommandDef,
+  opts: Record<string, unknown>,
+  args: string[],
+  several = false,
+): Promise<void> {
   if (ctx.globals.fields === undefined || ctx.globals.raw) return;
   const columns = typeof def.columns === 'function' ? def.columns(opts as never, args) : def.columns;
   if (columns === undefined) return;
   const { selectColumns } = await import('../output/index.js');
-  selectColumns(columns, (await ctx.outputSettings()).fields);
+  const fields = (await ctx.outputSettings()).fields;
+  selectColumns(columns, several ? fields?.filter((f) => f !== 'account') : fields);
 }
 
 /** A list of accounts reaches only the commands built for it; the rest refuse it before sending. */
@@ -55,6 +63,25 @@ async function checkAccounts(ctx: Context, def: AnyCommandDef, command: Command)
   const { refuseAccountList } = await import('../config/account-list.js');
   const path = [command.parent?.parent ? command.parent.name() : undefined, command.name()].filter(Boolean).join(' ');
   refuseAccountList(path, ctx.globals, ctx.io.env);
+}
+
+/** A command run once per account (`accounts: 'each'`) with a list: true when it ran that way. */
+async function runEach(ctx: Context, def: AnyCommandDef, opts: Record<string, unknown>, args: string[]): Promise<boolean> {
+  if (def.accounts !== 'each') return false;
+  // A bad --concurrency is exit 2 with one account too (statistics check theirs the same way).
+  if (typeof opts.concurrency === 'string') (await import('../core/pool.js')).parseConcurrency(opts.concurrency);
+  const list = await ctx.accounts();
+  if (list === undefined) {
+    if (typeof opts.out !== 'string' || !opts.out.includes('{account}')) return false;
+    throw new UsageError('--out: {account} names one file per account, and one account was asked.', {
+      field: '--out',
+      hint: 'Name several (--profile a,b or --all-profiles), or give --out a plain file name.',
+    });
+  }
+  await checkFields(ctx, def, opts, args, true);
+  const { runForAccounts } = await import('./accounts-run.js');
+  await runForAccounts(ctx, def, opts, args, list);
+  return true;
 }
 
 export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {
@@ -70,6 +97,7 @@ export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string
       const opts = command.opts();
       checkRaw(ctx);
       await checkAccounts(ctx, def, command);
+      if (await runEach(ctx, def, opts, args)) return;
       await checkFields(ctx, def, opts, args);
       const result = await def.run(ctx, opts as never, args);
       await render(outputPort(ctx), result);

@@ -52,6 +52,13 @@ export interface ForEachAccountOptions extends ProfileOptions {
   overrides?: Partial<ClientOptions>;
   /** After each account, in the order they finish; what it throws is ignored. */
   onSettled?: (result: AccountResult<unknown>, done: number, total: number) => void;
+  /** How a profile name becomes client options (default: fromProfile); what it throws is that account's failure. */
+  resolve?: (name: string) => Promise<ClientOptions>;
+  /**
+   * Builds each account's client from its options, the shared pool, HostGates and signal included
+   * (default: createClient). The CLI passes its own, with its proxy, --debug lines and notices.
+   */
+  client?: (options: ClientOptions, account: AccountInfo) => MasgClient | Promise<MasgClient>;
 }
 
 export type AccountCall<T> = (client: MasgClient, account: AccountInfo, signal: AbortSignal) => Promise<T>;
@@ -116,7 +123,8 @@ async function runOne<T>(
     account = { name: account.name, email: options.email, timeZone: opts.overrides?.timeZone ?? options.timeZone };
     const signals = [opts.signal, opts.overrides?.signal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length === 0 ? new AbortController().signal : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    client = createClient({ ...options, ...opts.overrides, hostGates: shared.hostGates, dispatcher: shared.dispatcher, signal });
+    const build = opts.client ?? createClient;
+    client = await build({ ...options, ...opts.overrides, hostGates: shared.hostGates, dispatcher: shared.dispatcher, signal }, account);
     return { ok: true, status: 'ok', account, value: await call(client, account, signal) };
   } catch (err) {
     return failure(account, err);
@@ -136,6 +144,7 @@ async function optionsOf(input: AccountInput, opts: ForEachAccountOptions): Prom
     const { name: _name, ...options } = input;
     return options;
   }
+  if (opts.resolve) return opts.resolve(input);
   const { fromProfile } = await import('./profile.js');
   const p = await fromProfile(input, { env: opts.env, configDir: opts.configDir });
   return { baseUrl: p.baseUrl, email: p.email, key: p.key, ...(p.timeZone !== undefined && { timeZone: p.timeZone }) };

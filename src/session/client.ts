@@ -7,7 +7,7 @@ import { createRedactor } from '../core/redact.js';
 import type { Io } from '../core/io.js';
 import type { Ui } from '../output/ui.js';
 import { createClientWithExtras } from '../sdk/client.js';
-import type { MasgClient } from '../sdk/types.js';
+import type { ClientOptions, MasgClient } from '../sdk/types.js';
 import { terminalView } from '../output/sanitize.js';
 
 export interface ConnectionFlags {
@@ -35,9 +35,16 @@ export interface Shell {
   onClose(fn: () => Promise<void>): void;
 }
 
+/**
+ * What the client of one account of several shares with the others: forEachAccount's pool,
+ * HostGates and signal, the whole command's --deadline instant, and its name for --debug lines.
+ */
+export type SharedParts = Pick<ClientOptions, 'dispatcher' | 'hostGates' | 'signal'> & { deadlineAt?: number; name?: string };
+
 export async function openCliClient(
   creds: { email: string; key: string; baseUrl: string; timezone?: string },
   shell: Shell,
+  shared: SharedParts = {},
 ): Promise<MasgClient> {
   const { io, flags: f } = shell;
   // The embedded sandbox is in this process: a proxy could not reach its loopback port anyway.
@@ -59,14 +66,16 @@ export async function openCliClient(
       connectTimeoutMs: f.connectTimeout === undefined ? undefined : f.connectTimeout * 1000,
       retries: f.retries,
       deadlineMs: f.deadline === undefined ? undefined : f.deadline * 1000,
-      signal: io.signal,
+      signal: shared.signal ?? io.signal,
+      dispatcher: shared.dispatcher,
+      hostGates: shared.hostGates,
       // Bodies quote service text: on a terminal its control characters show as \uXXXX.
-      onDebug: f.debug ? (line: string) => void io.stderr.write(`${terminalView(io.stderr)(redact(line))}\n`) : undefined,
+      onDebug: f.debug ? debugLine(io, redact, shared.name) : undefined,
     },
     {
       proxy,
       maxConnections: connectionsFor(f.concurrency),
-      deadlineAt: f.deadline === undefined ? undefined : performance.now() + f.deadline * 1000,
+      deadlineAt: shared.deadlineAt ?? (f.deadline === undefined ? undefined : performance.now() + f.deadline * 1000),
       notice: ui ? (line: string) => ui.notice(`masg: ${redact(line)}`) : undefined,
       wrap: (call) => {
         const guarded = f.dryRun ? refusingChanges(call) : call;
@@ -77,6 +86,13 @@ export async function openCliClient(
   );
   shell.onClose(() => client.close());
   return client;
+}
+
+/** --debug's lines on stderr, redacted; with several accounts each says whose it is. */
+function debugLine(io: Io, redact: (text: string) => string, name: string | undefined): (line: string) => void {
+  const show = terminalView(io.stderr);
+  const prefix = name === undefined ? '' : `[${name}] `;
+  return (line) => void io.stderr.write(`${show(redact(prefix + line))}\n`);
 }
 
 /** Under --dry-run only reads are sent: a change reaching the transport is a bug, refused unsent. */

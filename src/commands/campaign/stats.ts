@@ -13,6 +13,7 @@ export const campaignStats = defineCommand<StatsFlags>({
     'masg campaign stats 7bee --date yesterday',
     'masg campaign stats 7bee --from -30d --to yesterday --interval day -o csv --out spend.csv',
   ],
+  accounts: 'each',
   async run(ctx, opts, [rawId]) {
     return runStats(ctx, opts, {
       kind: 'campaign',

@@ -4,7 +4,7 @@ import { PUBLICATION_LIST_STATUSES } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import { publicationColumns, publicationTableFields } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { addOutOption, checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { addListOptions, checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { rawOr } from '../../command-kit/raw.js';
 
 export interface PubListOptions extends ListOptions {
@@ -16,7 +16,7 @@ export const pubList = defineCommand<PubListOptions>({
   summary: 'List the publications of the account, sorted by name',
   configure: (cmd) =>
     // Not commander's .choices(): it would refuse "active"; the rule below normalises case.
-    addOutOption(
+    addListOptions(
       cmd.addOption(
         completeWith(new Option('--status <status>', `only publications with this status (${PUBLICATION_LIST_STATUSES.join(', ')})`), {
           values: PUBLICATION_LIST_STATUSES,
@@ -30,6 +30,7 @@ export const pubList = defineCommand<PubListOptions>({
     'masg pub list --status PAUSED --out paused.csv',
   ],
   columns: publicationColumns,
+  accounts: 'each',
   async run(ctx, opts) {
     const status = opts.status === undefined ? undefined : oneOf('--status', opts.status, PUBLICATION_LIST_STATUSES);
     checkOut(ctx, opts);

@@ -24,6 +24,7 @@ export const pubStats = defineCommand<PubStatsOptions>({
     'masg pub stats 0378 --from -30d --to yesterday --interval day',
     'masg pub stats --date yesterday --level adslot --by-country --out yesterday.csv',
   ],
+  accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const level = oneOf('--level', opts.level ?? 'publication', LEVELS);
     const byCountry = opts.byCountry === true;

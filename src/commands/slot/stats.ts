@@ -15,6 +15,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
     addStatsOptions(cmd);
   },
   examples: ['masg slot stats 0653 --date yesterday --by-country', 'masg slot stats 0653 --from -7d --to yesterday --interval day -o csv'],
+  accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;
     return runStats(ctx, opts, {

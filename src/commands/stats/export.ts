@@ -60,11 +60,11 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   // the service's body as received, whatever its name: no format to read from it.
   const port = outputPort(ctx);
   const settings = flags.chart || ctx.globals.raw ? undefined : await port.settings(flags.out);
-  const day = oneDayAsked(range, interval, settings?.fields);
-  const allColumns = [
-    ...(day === undefined ? [] : [{ key: 'date', type: 'string', priority: 1 } as const]),
-    ...statsColumns(plan.kind, { ...plan.columnOptions, interval, names: true }),
-  ];
+  // Several accounts in one output: each row says its day, which is that account's own.
+  const merged = ctx.account?.merged === true;
+  const day = oneDayAsked(range, interval, settings?.fields, merged);
+  const dayColumn = day === undefined ? [] : [{ key: 'date', type: 'string', priority: 1 } as const];
+  const allColumns = [...dayColumn, ...statsColumns(plan.kind, { ...plan.columnOptions, interval, names: true })];
   if (settings?.fields !== undefined) (await import('../../output/index.js')).selectColumns(allColumns, settings.fields);
   const id = plan.target === undefined ? undefined : await resolveId(ctx, plan.target.kind, plan.target.raw, plan.target.label);
   const ui = await ctx.ui();
@@ -114,7 +114,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
         spec,
         run,
         columns: allColumns,
-        idColumns: statsColumns(plan.kind, { ...plan.columnOptions, interval }),
+        idColumns: [...(merged ? dayColumn : []), ...statsColumns(plan.kind, { ...plan.columnOptions, interval })],
         names: wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined,
         retry: {
           retries: ctx.globals.retries,
@@ -130,11 +130,12 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   );
 }
 
-/** The day of a one-day total when --fields asks for `date`; over several days it has none. */
-function oneDayAsked(range: DateRange, interval: Interval, fields: string[] | undefined): string | undefined {
-  if (interval !== 'total' || !fields?.includes('date')) return undefined;
+/** The day of a one-day total when --fields asks for `date` (or several accounts share the output); over several days it has none. */
+function oneDayAsked(range: DateRange, interval: Interval, fields: string[] | undefined, merged: boolean): string | undefined {
+  if (interval !== 'total' || !(fields?.includes('date') || (merged && fields === undefined))) return undefined;
   const [from, to] = [stampDay(range.start), stampDay(range.end)];
   if (from === to) return from;
+  if (!fields?.includes('date')) return undefined;
   throw new UsageError(`--fields date: this report covers ${from} to ${to}, so its rows have no one date.`, {
     field: '--fields',
     hint: 'Add --interval day for one row per day, or ask for one day (--date <day>).',

@@ -22,7 +22,11 @@ export function addStatsOptions(cmd: Command): Command {
     .option('--to <time>', 'end, inclusive: YYYY-MM-DD (until 23:59), YYYY-MM-DDTHH, YYYYMMDDHH, today, yesterday, -Nd')
     .option('--tz <zone>', "the account's IANA time zone, for today/yesterday/-Nd (default: MASG_TIMEZONE, else the profile's)")
     .option('--interval <interval>', `${INTERVALS.join(', ')}: one row per day or hour needs one request each`, 'total')
-    .option('--concurrency <n>', 'requests in flight at once for --interval day|hour', String(DEFAULT_CONCURRENCY))
+    .option(
+      '--concurrency <n>',
+      'requests in flight at once: the pieces of --interval day|hour, and accounts with several profiles',
+      String(DEFAULT_CONCURRENCY),
+    )
     .option(...STATS_OUT_OPTION)
     .option(
       '--chart',

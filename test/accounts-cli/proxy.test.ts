@@ -1,0 +1,55 @@
+// The accounts' clients are the command line's own: HTTP_PROXY from the injected environment
+// carries every account's requests, through a real forward proxy written here that records them.
+import { createServer, request as httpRequest } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRows, useAccounts } from './setup.js';
+
+const h = useAccounts();
+const passed: string[] = [];
+const proxy = createServer((req, res) => {
+  // Absolute-URI form: "GET http://host:port/path HTTP/1.1" (the sandbox is plain HTTP).
+  passed.push(`${req.method} ${req.url}`);
+  const target = new URL(req.url ?? '');
+  const upstream = httpRequest(
+    { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+});
+// undici's ProxyAgent tunnels with CONNECT, whatever the target's scheme.
+proxy.on('connect', (req, socket, head) => {
+  passed.push(`CONNECT ${req.url}`);
+  const [host, port] = (req.url ?? '').split(':');
+  const upstream = connect(Number(port), host!, () => {
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+  });
+  upstream.on('error', () => socket.destroy());
+  socket.on('error', () => upstream.destroy());
+});
+let url = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+
+describe('several accounts through a proxy', () => {
+  it("HTTP_PROXY carries every account's requests; the output equals the direct run", async () => {
+    const direct = await h.masg(['--profile', 'kiri,berlin', 'adv', 'list', '-o', 'csv']);
+    passed.length = 0;
+    const proxied = await h.masg(['--profile', 'kiri,berlin', 'adv', 'list', '-o', 'csv'], { env: { HTTP_PROXY: url } });
+    expect(proxied.code, proxied.stderr).toBe(0);
+    expect((await parseRows(proxied.stdout, 'csv')).rows).toEqual((await parseRows(direct.stdout, 'csv')).rows);
+    // One pool for both accounts: their requests go through the proxy's tunnel(s) to the sandbox.
+    expect(passed.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(passed)).toEqual(new Set([`CONNECT ${new URL(h.sandbox.url).host}`]));
+  });
+});
