@@ -119,6 +119,6 @@ describe('createAccountRows', () => {
     await rows.settle(2, true);
     await rows.settle(0, false);
     await rows.finish(true);
-    expect(JSON.parse(stdout.text)).toEqual([{ account: 'c', id: 'c1', clicks: 1 }]);
+    expect(JSON.parse(stdout.text)).toEqual([{ account: 'c', id: 'c1', clicks: '1' }]);
   });
 });
