@@ -58,7 +58,21 @@ function sources(meta: Record<string, string>): { accounts: string; days: string
   };
 }
 
-export async function syncStatus(ctx: WarehousePort, target: Target): Promise<StatusRow[]> {
+/** Every account of the warehouse; with a list of profiles, their accounts only (their e-mails, as the profiles say). */
+export async function syncStatus(ctx: WarehousePort, target: Target, profiles?: string[]): Promise<StatusRow[]> {
+  const only = profiles && (await emailsOf(ctx, profiles));
+  const rows = await readStatus(target);
+  return only ? rows.filter((r) => only.has(r.account)) : rows;
+}
+
+async function emailsOf(ctx: WarehousePort, profiles: string[]): Promise<Set<string>> {
+  const { fromProfile } = await import('../sdk/profile.js');
+  const emails = new Set<string>();
+  for (const name of profiles) emails.add((await fromProfile(name, { env: ctx.io.env, configDir: ctx.configDir })).email);
+  return emails;
+}
+
+async function readStatus(target: Target): Promise<StatusRow[]> {
   const session = await openSession(target, { readOnly: true, create: false });
   const store = new WarehouseStore(session);
   try {
