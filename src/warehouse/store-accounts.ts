@@ -19,6 +19,8 @@ const now = () => new Date().toISOString().replace('T', ' ').replace('Z', '');
 export async function claimAccount(store: WarehouseStore, account: string, timezone: string, lookback: number): Promise<void> {
   await store.transaction(async () => {
     const s = store.session;
+    // Hosts claiming accounts at once take turns: the meta rows below depend on every account.
+    await store.schemaLock();
     const r = await s.query(`SELECT timezone FROM ${ACCOUNTS_TABLE.name} WHERE account = $1`, [account]);
     const held = r.rows[0]?.[0];
     if (held && held !== timezone) {

@@ -3,6 +3,7 @@
 // claimed, its days planned in that zone, run (sync-run.ts) and the run recorded. Shared by the
 // one-account path (sync.ts) and the several-account one (sync-accounts.ts).
 
+import { InterruptedError } from '../core/errors.js';
 import type { WarehousePort } from './port.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { Ui } from '../output/ui.js';
@@ -58,7 +59,10 @@ function pauseHook(ctx: WarehousePort, ui: Ui) {
   return async (step: string) => {
     if (at !== step) return;
     ui.warn(`upgrade paused at ${step} (MASG_TEST_UPGRADE_PAUSE)`);
-    await new Promise<void>((resolve) => ctx.io.signal.addEventListener('abort', () => resolve(), { once: true }));
+    // Only a signal ends the pause, and it ends the upgrade too (rolled back).
+    await new Promise<void>((_resolve, reject) =>
+      ctx.io.signal.addEventListener('abort', () => reject(new InterruptedError()), { once: true }),
+    );
   };
 }
 

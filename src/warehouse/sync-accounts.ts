@@ -4,7 +4,7 @@
 // its own transaction, as one account always did. A failed account costs the others nothing: its
 // status line says why, and the exit code is 8 when some failed and some did not.
 
-import { ExitCode, MasgError, UsageError, markReported, type ExitCodeValue } from '../core/errors.js';
+import { ExitCode, InterruptedError, MasgError, UsageError, markReported, type ExitCodeValue } from '../core/errors.js';
 import type { Spinner, Ui } from '../output/ui.js';
 import type { AccountResult } from '../sdk/accounts.js';
 import { resolveTimeZone } from '../time/zone.js';
@@ -75,6 +75,8 @@ export async function syncAccounts(
       },
     );
     await report(ui, results);
+    // Ctrl-C or SIGTERM: 130, whichever accounts had finished before it (their lines say which).
+    if (ctx.io.signal.aborted) throw ctx.io.signal.reason instanceof MasgError ? ctx.io.signal.reason : new InterruptedError();
     return results;
   } finally {
     await store.session.close();
