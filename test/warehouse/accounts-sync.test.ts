@@ -1,4 +1,4 @@
-// One warehouse for several accounts (DuckDB; PostgreSQL in test/e2e/postgres-accounts.test.ts):
+// One warehouse for several accounts (DuckDB; PostgreSQL in test/e2e/postgres-accounts.test.ts, test/e2e/sql-accounts.test.ts):
 // `masg sync --profile a,b,c` equals each account's own export, every day in the account's zone;
 // accounts sharing IDs never collide; a failed account costs the others nothing (exit 8, a status
 // line each, the restricted one asked once and never again); `--status` per account.

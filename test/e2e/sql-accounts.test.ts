@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../commands/harness.js';
-import { duckPath } from './helpers.js';
-import { startAccounts, type Accounts } from './accounts.js';
+import { duckPath } from '../warehouse/helpers.js';
+import { startAccounts, type Accounts } from '../warehouse/accounts.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
-import { POSTGRES_SKIP, startPostgres } from './postgres-server.js';
+import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
 /** The `masg sql "…"` statements of the docs' "Queries across accounts" section. */
 function documentedQueries(): string[] {

@@ -1,14 +1,14 @@
 // A warehouse written by the version-1 release (one account, no `account` column) is upgraded in
 // place by the first sync: every row kept, the account filled in from the old meta, on DuckDB and
-// on a real PostgreSQL server. kill -9 during the upgrade: test/e2e/warehouse-upgrade-kill.test.ts.
+// on a real PostgreSQL server. kill -9 during the upgrade: warehouse-upgrade-kill.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
-import { dumpAll, duckPath, scalar, startWarehouseHarness } from './helpers.js';
-import { expectWhole, held, makeV1, open } from './v1.js';
+import { dumpAll, duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
+import { expectWhole, held, makeV1, open } from '../warehouse/v1.js';
 import { WarehouseStore } from '../../src/warehouse/store.js';
 import { upgradeV1 } from '../../src/warehouse/upgrade.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
-import { POSTGRES_SKIP, startPostgres } from './postgres-server.js';
+import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
 const TZ = ['--tz', 'America/New_York'];
 let h: Harness;
