@@ -28,7 +28,7 @@ export const sync = defineTopCommand<SyncOptions>({
       .option('--tz <zone>', "the account's IANA time zone (default: the profile's or MASG_TIMEZONE; never guessed from the system)")
       .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', String(DEFAULT_LOOKBACK_DAYS))
       .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
-      .option('--concurrency <n>', 'requests in flight at once, over every account', String(DEFAULT_CONCURRENCY))
+      .option('--concurrency <n>', 'requests in flight at once', String(DEFAULT_CONCURRENCY))
       .option('--status', 'show, per account, the days held (final and provisional), gaps and the last run; syncs nothing'),
   accounts: 'own',
   examples: [
@@ -36,7 +36,6 @@ export const sync = defineTopCommand<SyncOptions>({
     'masg sync --from -90d --db ~/stats.duckdb',
     'masg sync --grain hour --from yesterday --quiet',
     'masg sync --dry-run',
-    'masg sync --profile east,west --concurrency 8',
     'masg sync --status',
   ],
   async run(ctx, opts) {
