@@ -19,13 +19,29 @@ export const sql = defineTopCommand<SqlOptions>({
     `masg sql "SELECT * FROM publisher_stats" --out stats.parquet`,
     `masg sql "SELECT * FROM campaign_stats WHERE date >= DATE '2026-01-01'" --out spend.csv`,
   ],
+  // A list of profiles is read, to be refused clearly: sql reads every account of the warehouse.
+  accounts: 'own',
   async run(ctx, opts, [query]) {
+    await refuseProfileList(ctx);
     const { checkSql } = await import('../warehouse/sql.js');
     const format = await checkSql(ctx, opts, query, ctx.globals.output);
     if (format === undefined) return toStdout(ctx, opts, query);
     return toFile(ctx, opts, query, opts.out!, format);
   },
 });
+
+/**
+ * The warehouse holds every account synced into it and `masg sql` sees them all: a list of
+ * profiles would only pretend to choose (the statement decides), so it is exit 2 saying how to.
+ */
+async function refuseProfileList(ctx: Context): Promise<void> {
+  const list = await ctx.accounts();
+  if (list === undefined) return;
+  throw new UsageError(`masg sql reads every account of the warehouse; ${list.source} would not choose among them.`, {
+    field: list.source,
+    hint: "Choose in the statement, by the accounts' e-mails: ... WHERE account IN ('east@example.com', 'west@example.com'). Drop the profile list.",
+  });
+}
 
 async function toStdout(ctx: Context, opts: SqlOptions, query: string): Promise<CommandResult> {
   const { runSql } = await import('../warehouse/sql.js');

@@ -1,9 +1,12 @@
-// `masg sync`: keep a database (DuckDB file or PostgreSQL) of the account's statistics up to
-// date. Metadata only here; the work is in src/warehouse/, loaded when the command runs.
+// `masg sync`: keep a database (DuckDB file or PostgreSQL) of the accounts' statistics up to
+// date; `--status` shows what it holds per account. Metadata only here; the work is in
+// src/warehouse/, loaded when the command runs.
 import type { SyncFlags } from '../warehouse/sync.js';
 import type { SyncPlan } from '../warehouse/sync-plan.js';
 import type { DescribedRequest } from '../sdk/types.js';
-import { defineTopCommand } from '../command-kit/define.js';
+import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
+import type { Context } from '../context.js';
+import type { AccountResult } from '../sdk/accounts.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
@@ -25,20 +28,47 @@ export const sync = defineTopCommand<SyncOptions>({
       .option('--tz <zone>', "the account's IANA time zone (default: the profile's or MASG_TIMEZONE; never guessed from the system)")
       .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', String(DEFAULT_LOOKBACK_DAYS))
       .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
-      .option('--concurrency <n>', 'requests in flight at once', String(DEFAULT_CONCURRENCY)),
+      .option('--concurrency <n>', 'requests in flight at once', String(DEFAULT_CONCURRENCY))
+      .option('--status', 'show, per account, the days held (final and provisional), gaps and the last run; syncs nothing'),
+  accounts: 'own',
   examples: [
     'masg sync',
     'masg sync --from -90d --db ~/stats.duckdb',
     'masg sync --grain hour --from yesterday --quiet',
     'masg sync --dry-run',
+    'masg sync --status',
   ],
   async run(ctx, opts) {
     const { runSync } = await import('../warehouse/sync.js');
     const outcome = await runSync(ctx, opts);
-    if (outcome.kind === 'done') return outcome;
-    return { kind: 'dry-run', plan: { notes: planSummary(outcome.plan), requests: planRequests(outcome.plan) } };
+    if (outcome.kind === 'status') {
+      const { STATUS_COLUMNS } = await import('../warehouse/sync-status.js');
+      if (outcome.rows.length === 0) (await ctx.ui()).info('masg sync --status: no account has been synced into this warehouse yet.');
+      return { kind: 'rows', columns: STATUS_COLUMNS, rows: outcome.rows, entity: 'accounts' };
+    }
+    if (outcome.kind === 'plan')
+      return { kind: 'dry-run', plan: { notes: planSummary(outcome.plan), requests: planRequests(outcome.plan) } };
+    if (outcome.accounts === undefined) return { kind: 'done' };
+    return accountsResult(ctx, outcome.accounts);
   },
 });
+
+/** Several accounts: their status lines are printed; -o json|ndjson also gets them as data on stdout; the exit code is theirs. */
+async function accountsResult(ctx: Context, results: Array<AccountResult<unknown>>): Promise<CommandResult> {
+  const [{ accountsFailure }, { accountStatus }] = await Promise.all([
+    import('../warehouse/sync-accounts.js'),
+    import('../sdk/accounts.js'),
+  ]);
+  const failure = await accountsFailure(results);
+  const format = ctx.globals.output;
+  if (format === 'json' || format === 'ndjson') {
+    const records = results.map(accountStatus);
+    const text = format === 'json' ? JSON.stringify(records, undefined, 2) : records.map((r) => JSON.stringify(r)).join('\n');
+    return { kind: 'text', text: `${text}\n`, failure };
+  }
+  if (failure) throw failure;
+  return { kind: 'done' };
+}
 
 function planSummary(plan: SyncPlan): string[] {
   const { days } = plan;

@@ -12,6 +12,7 @@ const { values } = parseArgs({
     latency: { type: 'string' },
     faults: { type: 'string' },
     scale: { type: 'string' },
+    accounts: { type: 'string' },
     log: { type: 'boolean' },
     'no-log': { type: 'boolean' },
   },

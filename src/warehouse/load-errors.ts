@@ -24,7 +24,7 @@ const shown = (value: string) => (value.length > 80 ? `"${value.slice(0, 80)}…
 /** A value the column cannot hold, as DuckDB (Conversion Error) or PostgreSQL (SQLSTATE class 22) says it. */
 function valueRefused(e: EngineError, table: TableDef, date: string): NetworkError | undefined {
   const message = e.message ?? '';
-  const duck = /converting column "([^"]+)"\. Could not convert string "([^"]*)" to '([^']+)'/.exec(message);
+  const duck = /converting column "([^"]+)"\. Could not convert string "([^"]*)"/.exec(message);
   const pgWhere = /column (\w+): "([^"]*)"/.exec(e.where ?? '');
   const [column, value] = duck ? [duck[1], duck[2]] : pgWhere ? [pgWhere[1], pgWhere[2]] : [undefined, undefined];
   const isDuck = message.startsWith('Conversion Error');

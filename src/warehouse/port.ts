@@ -9,7 +9,18 @@ export interface WarehousePort {
   io: { env: Record<string, string | undefined>; stdout: Writable; signal: AbortSignal };
   /** Redacted from every message: a PostgreSQL password is added here. */
   secrets: string[];
-  globals: { raw?: unknown; dryRun?: boolean; output?: OutputFormat; sandbox?: boolean; retries: number; deadline?: number };
+  globals: {
+    raw?: unknown;
+    dryRun?: boolean;
+    output?: OutputFormat;
+    sandbox?: boolean;
+    retries: number;
+    deadline?: number;
+    /** Seconds, as the CLI's client takes them. */
+    timeout?: number;
+    connectTimeout?: number;
+    quiet?: boolean;
+  };
   /** Where masg keeps its configuration; --sandbox keeps its state (and its warehouse) under it. */
   configDir: string;
   /** The account's zone is `timezone` (undefined when unknown: a sync then refuses, never guesses). */
@@ -17,5 +28,7 @@ export interface WarehousePort {
   /** The SDK client (a dry run asks it with `{ dryRun: true }`). */
   sdk(): Promise<MasgClient>;
   ui(): Promise<Ui>;
+  /** The profiles a list names (`--profile a,b`, MASG_PROFILE=a,b, --all-profiles); undefined for one account. */
+  accounts?(): Promise<{ names: string[]; source: string } | undefined>;
   outputSettings(): Promise<OutputSettings>;
 }

@@ -1,6 +1,9 @@
 // The warehouse's tables (docs/warehouse.md): statistics columns named as the CSV exports, dimension
 // columns as the list commands, typed from the schemas; money is DECIMAL(18,2), never rounded.
-// Identifiers are lower case and unquoted, so both databases take the same queries.
+// Identifiers are lower case and unquoted, so both databases take the same queries. Every table
+// holds several accounts: its first column is `account` (the service's identity, the e-mail), the
+// first column of every key, so the same IDs in two accounts never collide (schema version 2;
+// upgrade.ts upgrades version 1, which held one account without the column).
 
 import type { ColumnType } from '../schema/column.js';
 import { adSlotSchema } from '../schema/adslot.js';
@@ -43,9 +46,16 @@ function figures(fields: Readonly<Record<string, StatsFieldDef>>): TableColumn[]
     .map(([key, f]) => col(key, KIND[f.column.type]));
 }
 
+/** The first column of every table and of every key. */
+export const ACCOUNT_COLUMN: TableColumn = { name: 'account', kind: 'text' };
+
 /** A dimension table: the entity's columns (what `list -o csv` writes), typed from the schema. */
 function dimension(name: string, schema: EntitySchema): TableDef {
-  return { name, columns: columnsOf(schema).map((c) => col(c.key, KIND[c.type ?? 'string'])), key: ['id'] };
+  return {
+    name,
+    columns: [ACCOUNT_COLUMN, ...columnsOf(schema).map((c) => col(c.key, KIND[c.type ?? 'string']))],
+    key: ['account', 'id'],
+  };
 }
 
 export type Grain = 'day' | 'hour';
@@ -55,8 +65,8 @@ function publisherStats(grain: Grain): TableDef {
   const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
   return {
     name: grain === 'hour' ? 'publisher_stats_hourly' : 'publisher_stats',
-    columns: [...time, ...text('publication', 'adslot', 'country'), ...figures(PUBLISHER_STATS_FIELDS)],
-    key: [...time.map((c) => c.name), 'publication', 'adslot', 'country'],
+    columns: [ACCOUNT_COLUMN, ...time, ...text('publication', 'adslot', 'country'), ...figures(PUBLISHER_STATS_FIELDS)],
+    key: ['account', ...time.map((c) => c.name), 'publication', 'adslot', 'country'],
   };
 }
 
@@ -64,8 +74,8 @@ function campaignStats(grain: Grain): TableDef {
   const time = grain === 'hour' ? [col('date', 'date'), col('hour', 'hour')] : [col('date', 'date')];
   return {
     name: grain === 'hour' ? 'campaign_stats_hourly' : 'campaign_stats',
-    columns: [...time, ...text('advertiser', 'campaign'), ...figures(CAMPAIGN_STATS_FIELDS)],
-    key: [...time.map((c) => c.name), 'campaign'],
+    columns: [ACCOUNT_COLUMN, ...time, ...text('advertiser', 'campaign'), ...figures(CAMPAIGN_STATS_FIELDS)],
+    key: ['account', ...time.map((c) => c.name), 'campaign'],
   };
 }
 
@@ -82,10 +92,11 @@ export const DIMENSION_TABLES = {
   campaigns: dimension('campaigns', campaignSchema),
 } as const satisfies Record<string, TableDef>;
 
-/** One row per synced day and grain, written in the day's transaction; `complete` is false for today. */
+/** One row per account, synced day and grain, written in the day's transaction; `complete` is false for today. */
 export const STATE_TABLE: TableDef = {
   name: 'masg_sync_days',
   columns: [
+    ACCOUNT_COLUMN,
     col('grain', 'text'),
     col('date', 'date'),
     col('complete', 'bool'),
@@ -93,13 +104,46 @@ export const STATE_TABLE: TableDef = {
     col('campaign_rows', 'count'),
     col('synced_at', 'timestamp'),
   ],
-  key: ['grain', 'date'],
+  key: ['account', 'grain', 'date'],
 };
 
-/** What the warehouse holds: account, time zone of `date`, schema version. */
+/**
+ * Per account: the zone its `date`s are counted in, the lookback of its last run, and that run's
+ * start, end and result (`ok`, or the failure's kind and message), for `masg sync --status`.
+ */
+export const ACCOUNTS_TABLE: TableDef = {
+  name: 'masg_sync_accounts',
+  columns: [
+    ACCOUNT_COLUMN,
+    col('timezone', 'text'),
+    col('lookback', 'count'),
+    col('last_run_started', 'timestamp'),
+    col('last_run_ended', 'timestamp'),
+    col('last_result', 'text'),
+    col('last_message', 'text'),
+  ],
+  key: ['account'],
+};
+
+/**
+ * PostgreSQL shared by several hosts: the account a running sync holds (its advisory lock, keyed
+ * by the account, is the lock itself; this row names the host for the one refused). A row whose
+ * advisory lock is free is a killed sync's and is taken over.
+ */
+export const LOCKS_TABLE: TableDef = {
+  name: 'masg_sync_locks',
+  columns: [ACCOUNT_COLUMN, col('host', 'text'), col('pid', 'count'), col('since', 'timestamp')],
+  key: ['account'],
+};
+
+/**
+ * The schema version; while the warehouse holds exactly one account, also `account` and
+ * `timezone` (what version 1 had, so its readers still find their one account; removed once a
+ * second account arrives, so that no such reader ever sums two accounts).
+ */
 export const META_TABLE: TableDef = { name: 'masg_sync_meta', columns: text('key', 'value'), key: ['key'] };
 
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
 
 export const ALL_TABLES: readonly TableDef[] = [
   STATS_TABLES.day.publisher,
@@ -108,8 +152,13 @@ export const ALL_TABLES: readonly TableDef[] = [
   STATS_TABLES.hour.campaign,
   ...Object.values(DIMENSION_TABLES),
   STATE_TABLE,
+  ACCOUNTS_TABLE,
+  LOCKS_TABLE,
   META_TABLE,
 ];
+
+/** DuckDB keeps a primary key on these small tables (the statistics tables' keys are checked per day). */
+const KEYED_IN_DUCKDB: readonly TableDef[] = [STATE_TABLE, ACCOUNTS_TABLE, LOCKS_TABLE, META_TABLE];
 
 function sqlType(kind: ColumnKind, dialect: Dialect): string {
   switch (kind) {
@@ -135,8 +184,8 @@ export function columnSqlType(c: TableColumn, dialect: Dialect): string {
 }
 
 /** No key constraint on DuckDB's statistics tables: its index made loads 3× slower; store.ts checks each day's keys. */
-export function createTableSql(t: TableDef, dialect: Dialect): string {
+export function createTableSql(t: TableDef, dialect: Dialect, name = t.name): string {
   const cols = t.columns.map((c) => `${c.name} ${sqlType(c.kind, dialect)}`);
-  if (dialect === 'postgres' || t === STATE_TABLE || t === META_TABLE) cols.push(`PRIMARY KEY (${t.key.join(', ')})`);
-  return `CREATE TABLE IF NOT EXISTS ${t.name} (${cols.join(', ')})`;
+  if (dialect === 'postgres' || KEYED_IN_DUCKDB.includes(t)) cols.push(`PRIMARY KEY (${t.key.join(', ')})`);
+  return `CREATE TABLE IF NOT EXISTS ${name} (${cols.join(', ')})`;
 }

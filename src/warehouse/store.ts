@@ -1,5 +1,8 @@
 // The warehouse's operations, written once for both databases over a SqlSession: schema, meta
-// rows, state, the dimension snapshots, and one day replaced in one transaction with its state row.
+// rows, state, the dimension snapshots, and one day of one account replaced in one transaction
+// with its state row. Every statement names its account: the accounts of one warehouse never
+// touch each other's rows. One session serves every account of a run: its statements take turns
+// (`exclusive`), each transaction whole, so accounts fetch at once and commit one after the other.
 
 import { LocalIOError, UsageError } from '../core/errors.js';
 import {
@@ -19,6 +22,8 @@ import { duplicateKey, serviceDataError } from './load-errors.js';
 import type { SqlSession, StagedFile } from './session.js';
 
 export interface DayWrite {
+  /** The account's e-mail: the first column of every row written. */
+  account: string;
   grain: Grain;
   date: string;
   /** The day was over when it was fetched; false for today, which the next run fetches again. */
@@ -27,26 +32,49 @@ export interface DayWrite {
   files: AsyncIterable<DayFile>;
   /** The day's row counts, read once `files` has ended. */
   rows(): { publisher: number; campaign: number };
+  /** Several accounts share the session: the day's files are all in before its transaction opens, so no account waits on another's network. */
+  wholeFirst?: boolean;
 }
 
 export type DimensionFiles = Record<keyof typeof DIMENSION_TABLES, StagedFile>;
 
-const ADVISORY_LOCK = "hashtext('masg sync')";
+/** The lock a schema change holds on PostgreSQL, so two hosts never create or upgrade the tables at once. */
+export const SCHEMA_LOCK = "hashtext('masg sync schema')";
 
 export class WarehouseStore {
+  private turn: Promise<unknown> = Promise.resolve();
+
   constructor(readonly session: SqlSession) {}
+
+  /** `fn` alone on the session: statements of several accounts never interleave, nor enter another's transaction. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(fn, fn);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One transaction, alone on the session. */
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return this.exclusive(() => this.session.transaction(fn));
+  }
 
   get label(): string {
     return this.session.label;
   }
 
   /** Tables and meta rows in one transaction: never masg's tables without its metadata. */
-  async claim(meta: Record<string, string>): Promise<void> {
-    await this.session.transaction(async () => {
+  async claim(): Promise<void> {
+    await this.transaction(async () => {
+      await this.schemaLock();
       // One round trip for every table (no parameters, so both databases take several statements).
       await this.session.exec(ALL_TABLES.map((t) => createTableSql(t, this.session.dialect)).join(';\n'));
-      await this.putMeta(meta);
+      await this.putMeta({ schema: SCHEMA_VERSION });
     });
+  }
+
+  /** PostgreSQL: hosts that create or upgrade the tables at once take turns (released at the transaction's end). */
+  async schemaLock(): Promise<void> {
+    if (this.session.dialect === 'postgres') await this.session.exec(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
   }
 
   /**
@@ -54,7 +82,7 @@ export class WarehouseStore {
    * any write. The engine says what the names reach (catalog.ts), with its own case rules.
    */
   async refuseForeignTables(meta: Record<string, string>): Promise<void> {
-    if (meta.account) return;
+    if (meta.schema) return;
     const reached = await tablesReached(
       this.session,
       ALL_TABLES.map((t) => t.name),
@@ -78,76 +106,62 @@ export class WarehouseStore {
     return (await tablesReached(this.session, [name])).has(name);
   }
 
-  /** One sync at a time: DuckDB locks its file; PostgreSQL gets a session advisory lock. */
-  async lock(): Promise<void> {
-    if (this.session.dialect !== 'postgres') return;
-    const r = await this.session.query(`SELECT pg_try_advisory_lock(${ADVISORY_LOCK})`);
-    if (r.rows[0]?.[0] === 'true' || r.rows[0]?.[0] === 't') return;
-    throw new LocalIOError(`The warehouse ${this.label} is in use: another masg sync is running on it.`, {
-      path: this.label,
-      errno: 'EBUSY',
-      hint: 'One sync writes a database at a time (a PostgreSQL advisory lock). Wait for the other one to finish, then run this again.',
+  async readMeta(): Promise<Record<string, string>> {
+    return this.exclusive(async () => {
+      if (!(await this.hasTable(META_TABLE.name))) return {};
+      const r = await this.session.query(`SELECT key, value FROM ${META_TABLE.name}`);
+      return Object.fromEntries(r.rows.map(([k, v]) => [k ?? '', v ?? '']));
     });
   }
 
-  async readMeta(): Promise<Record<string, string>> {
-    if (!(await this.hasTable(META_TABLE.name))) return {};
-    const r = await this.session.query(`SELECT key, value FROM ${META_TABLE.name}`);
-    return Object.fromEntries(r.rows.map(([k, v]) => [k ?? '', v ?? '']));
-  }
-
-  /** One account in one time zone: two would make `date` mean two things. */
-  checkMeta(meta: Record<string, string>, want: { account: string; timezone: string }): void {
-    if (meta.account && meta.account !== want.account) {
-      throw new UsageError(`The warehouse ${this.label} holds the statistics of ${meta.account}, not of ${want.account}.`, {
-        field: '--db',
-        hint: 'Give each account its own database (--db or MASG_DB).',
-      });
-    }
-    if (meta.timezone && meta.timezone !== want.timezone) {
-      throw new UsageError(`The warehouse ${this.label} counts days in ${meta.timezone}; this run would use ${want.timezone}.`, {
-        field: '--tz',
-        hint: `Run with --tz ${meta.timezone}, or keep the other zone in another database.`,
-      });
-    }
+  /** A newer masg's warehouse is left alone; version 1 is upgraded (upgrade.ts) before this is asked. */
+  checkVersion(meta: Record<string, string>): void {
     if (meta.schema && meta.schema !== SCHEMA_VERSION) {
       throw new LocalIOError(`The warehouse ${this.label} has schema version ${meta.schema}; this masg writes version ${SCHEMA_VERSION}.`, {
         path: this.label,
+        hint: 'A newer masg wrote it: sync it with that version.',
       });
     }
   }
 
-  private async putMeta(entries: Record<string, string>): Promise<void> {
+  async putMeta(entries: Record<string, string | undefined>): Promise<void> {
     for (const [key, value] of Object.entries(entries)) {
       await this.session.exec(`DELETE FROM ${META_TABLE.name} WHERE key = $1`, [key]);
-      await this.session.exec(`INSERT INTO ${META_TABLE.name} (key, value) VALUES ($1, $2)`, [key, value]);
+      if (value !== undefined) await this.session.exec(`INSERT INTO ${META_TABLE.name} (key, value) VALUES ($1, $2)`, [key, value]);
     }
   }
 
-  /** The last day of this grain that was complete when fetched, and the first day held. */
-  async dayState(grain: Grain): Promise<{ lastComplete?: string; first?: string }> {
-    if (!(await this.hasTable(STATE_TABLE.name))) return {};
-    const r = await this.session.query(
-      `SELECT CAST(max(CASE WHEN complete THEN date END) AS VARCHAR), CAST(min(date) AS VARCHAR) FROM ${STATE_TABLE.name} WHERE grain = $1`,
-      [grain],
+  /** The account's last day of this grain that was complete when fetched, and its first day held. */
+  async dayState(account: string, grain: Grain): Promise<{ lastComplete?: string; first?: string }> {
+    if (!(await this.exclusive(() => this.hasTable(STATE_TABLE.name)))) return {};
+    const r = await this.query(
+      `SELECT CAST(max(CASE WHEN complete THEN date END) AS VARCHAR), CAST(min(date) AS VARCHAR) FROM ${STATE_TABLE.name} WHERE account = $1 AND grain = $2`,
+      [account, grain],
     );
     const [last, first] = r.rows[0] ?? [];
     return { lastComplete: last ?? undefined, first: first ?? undefined };
   }
 
   /** Campaigns of the last snapshot (for --dry-run, which lists nothing from the service). */
-  async knownCampaigns(): Promise<Array<{ id: string; advertiser: string }>> {
-    if (!(await this.hasTable(DIMENSION_TABLES.campaigns.name))) return [];
-    const r = await this.session.query(`SELECT id, advertiser FROM ${DIMENSION_TABLES.campaigns.name} ORDER BY advertiser, id`);
+  async knownCampaigns(account: string): Promise<Array<{ id: string; advertiser: string }>> {
+    if (!(await this.exclusive(() => this.hasTable(DIMENSION_TABLES.campaigns.name)))) return [];
+    const r = await this.query(`SELECT id, advertiser FROM ${DIMENSION_TABLES.campaigns.name} WHERE account = $1 ORDER BY advertiser, id`, [
+      account,
+    ]);
     return r.rows.map(([id, advertiser]) => ({ id: id ?? '', advertiser: advertiser ?? '' }));
   }
 
-  /** The snapshots are replaced whole, all four in one transaction. */
-  async replaceDimensions(files: DimensionFiles): Promise<void> {
-    await this.session.transaction(async () => {
+  /** One query, alone on the session. */
+  query(sql: string, params?: string[]) {
+    return this.exclusive(() => this.session.query(sql, params));
+  }
+
+  /** The account's snapshots are replaced whole, all four in one transaction. */
+  async replaceDimensions(account: string, files: DimensionFiles): Promise<void> {
+    await this.transaction(async () => {
       for (const [name, file] of Object.entries(files) as Array<[keyof DimensionFiles, StagedFile]>) {
         const table = DIMENSION_TABLES[name];
-        await this.session.exec(`DELETE FROM ${table.name}`);
+        await this.session.exec(`DELETE FROM ${table.name} WHERE account = $1`, [account]);
         await this.session.load(table, [file]);
       }
     });
@@ -167,12 +181,12 @@ export class WarehouseStore {
    * it too, but its index made the bulk load 3× slower and grew with the table (docs/performance.md);
    * PostgreSQL's tables have their primary key.
    */
-  private async checkKeys(table: TableDef, date: string): Promise<void> {
+  private async checkKeys(table: TableDef, account: string, date: string): Promise<void> {
     const key = table.key.join(', ');
     const r = await this.session.query(
       `SELECT ${table.key.map((k) => `CAST(${k} AS VARCHAR)`).join(', ')} FROM ${table.name} ` +
-        `WHERE date = CAST($1 AS DATE) GROUP BY ${key} HAVING count(*) > 1 LIMIT 1`,
-      [date],
+        `WHERE account = $1 AND date = CAST($2 AS DATE) GROUP BY ${key} HAVING count(*) > 1 LIMIT 1`,
+      [account, date],
     );
     if (r.rows.length > 0) throw duplicateKey(table, date, r.rows[0].map((v) => v ?? '').join(', '));
   }
@@ -182,32 +196,43 @@ export class WarehouseStore {
     const tables = STATS_TABLES[w.grain];
     for (const kind of ['publisher', 'campaign'] as const) {
       const t = tables[kind];
-      const r = await this.session.query(`SELECT count(*) FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
+      const r = await this.session.query(`SELECT count(*) FROM ${t.name} WHERE account = $1 AND date = CAST($2 AS DATE)`, [
+        w.account,
+        w.date,
+      ]);
       const held = Number(r.rows[0]?.[0] ?? 0);
       if (held !== fetched[kind]) {
         throw new LocalIOError(
-          `The warehouse ${this.label} would hold ${held} rows of ${t.name} for ${w.date}, but ${fetched[kind]} were fetched: the day was not recorded.`,
+          `The warehouse ${this.label} would hold ${held} rows of ${t.name} for ${w.account} on ${w.date}, but ${fetched[kind]} were fetched: the day was not recorded.`,
           { path: this.label, hint: 'Run masg sync again; if it happens again, report it with --debug output.' },
         );
       }
     }
   }
 
-  /** One day replaced (delete, loads, state row) in one transaction; a crash before COMMIT changes nothing. */
+  /** One day of one account replaced (delete, loads, state row) in one transaction; a crash before COMMIT changes nothing. */
   async replaceDay(w: DayWrite, syncedAt: () => string): Promise<void> {
     const tables = STATS_TABLES[w.grain];
-    await this.session.transaction(async () => {
+    let files: AsyncIterable<DayFile> | Iterable<DayFile> = w.files;
+    if (w.wholeFirst) {
+      const all: DayFile[] = [];
+      for await (const file of w.files) all.push(file);
+      files = all;
+    }
+    const where = 'account = $1 AND date = CAST($2 AS DATE)';
+    await this.transaction(async () => {
       for (const t of [tables.publisher, tables.campaign])
-        await this.session.exec(`DELETE FROM ${t.name} WHERE date = CAST($1 AS DATE)`, [w.date]);
-      for await (const file of w.files) await this.load(tables[file.table], file, w.date);
-      if (this.session.dialect === 'duckdb') for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.date);
+        await this.session.exec(`DELETE FROM ${t.name} WHERE ${where}`, [w.account, w.date]);
+      for await (const file of files) await this.load(tables[file.table], file, w.date);
+      if (this.session.dialect === 'duckdb')
+        for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);
       const rows = w.rows();
       await this.checkHeld(w, rows);
-      await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE grain = $1 AND date = CAST($2 AS DATE)`, [w.grain, w.date]);
+      await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${where} AND grain = $3`, [w.account, w.date, w.grain]);
       await this.session.exec(
-        `INSERT INTO ${STATE_TABLE.name} (grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
-          'VALUES ($1, CAST($2 AS DATE), CAST($3 AS BOOLEAN), CAST($4 AS BIGINT), CAST($5 AS BIGINT), CAST($6 AS TIMESTAMP))',
-        [w.grain, w.date, String(w.complete), String(rows.publisher), String(rows.campaign), syncedAt()],
+        `INSERT INTO ${STATE_TABLE.name} (account, grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
+          'VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS BOOLEAN), CAST($5 AS BIGINT), CAST($6 AS BIGINT), CAST($7 AS TIMESTAMP))',
+        [w.account, w.grain, w.date, String(w.complete), String(rows.publisher), String(rows.campaign), syncedAt()],
       );
     });
   }

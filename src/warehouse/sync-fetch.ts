@@ -12,6 +12,8 @@ import { campaignReport, publisherReport, type CampaignRef, type Piece } from '.
 
 export interface FetchContext {
   sdk: MasgClient;
+  /** The account's e-mail, the first column of every row staged. */
+  account: string;
   grain: Grain;
   staging: StagingDir;
   /** Ctrl-C, SIGTERM, or a failed commit: every fetch stops. */
@@ -51,7 +53,11 @@ const PART_ROWS = 50_000;
 
 /** The piece's publisher report in staging files of PART_ROWS rows, handed on once the report has ended whole. */
 export async function fetchPublisherPiece(fc: FetchContext, piece: Piece): Promise<DayFile[]> {
-  const line = csvLineWriter(STATS_TABLES[fc.grain].publisher, { date: piece.date, hour: piece.hour }, { currency: 'USD' });
+  const line = csvLineWriter(
+    STATS_TABLES[fc.grain].publisher,
+    { account: fc.account, date: piece.date, hour: piece.hour },
+    { currency: 'USD' },
+  );
   const what = `publisher report of ${piece.date}${piece.hour === undefined ? '' : ` ${piece.hour}h`}`;
   const name = `${piece.date}-${piece.hour ?? 'day'}-publishers`;
   return withBrokenStreamRetry(fc, what, async () => {
@@ -83,7 +89,7 @@ export async function fetchPublisherPiece(fc: FetchContext, piece: Piece): Promi
 
 /** One campaign's report for the piece: a few rows, kept until it has ended whole, then staged. */
 export async function fetchCampaignPiece(fc: FetchContext, piece: Piece, campaign: CampaignRef, into: StagingFile): Promise<void> {
-  const fixed = { date: piece.date, hour: piece.hour, advertiser: campaign.advertiser };
+  const fixed = { account: fc.account, date: piece.date, hour: piece.hour, advertiser: campaign.advertiser };
   const line = csvLineWriter(STATS_TABLES[fc.grain].campaign, fixed, { campaign: campaign.id, currency: 'USD' });
   const lines = await withBrokenStreamRetry(fc, `report of campaign ${campaign.id} for ${piece.date}`, async () => {
     const read: string[] = [];
@@ -102,15 +108,20 @@ export async function fetchObjects(fc: FetchContext): Promise<{ files: Dimension
   const objects = await fetchAccountObjects(fc.sdk);
   const files = {} as DimensionFiles;
   for (const name of Object.keys(DIMENSION_TABLES) as Array<keyof AccountObjects>) {
-    files[name] = await stageObjects(fc.staging, name, objects[name]);
+    files[name] = await stageObjects(fc.staging, name, objects[name], fc.account);
   }
   const campaigns = objects.campaigns.map((c) => ({ id: c.id, advertiser: c.advertiser }));
   return { files, campaigns, requests: 3 + objects.advertisers.length };
 }
 
-async function stageObjects(staging: StagingDir, name: keyof AccountObjects, records: AccountObjects[keyof AccountObjects]) {
+async function stageObjects(
+  staging: StagingDir,
+  name: keyof AccountObjects,
+  records: AccountObjects[keyof AccountObjects],
+  account: string,
+) {
   const file = staging.file(name);
-  const line = csvLineWriter(DIMENSION_TABLES[name]);
+  const line = csvLineWriter(DIMENSION_TABLES[name], { account });
   for (const record of records) {
     const written = file.add(line(record, () => `${name} ${record.id ?? ''}`));
     if (written) await written;

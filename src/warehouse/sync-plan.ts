@@ -5,7 +5,6 @@
 import type { DescribedRequest, MasgClient } from '../sdk/types.js';
 import type { PlannedDay } from './plan.js';
 import type { Grain } from './schema.js';
-import type { WarehouseStore } from './store.js';
 import { piecesOf, type CampaignRef } from './sync-requests.js';
 
 export interface SyncPlan {
@@ -23,11 +22,12 @@ export interface SyncPlan {
 
 export async function describePlan(
   sdk: MasgClient,
-  store: WarehouseStore | undefined,
+  /** The campaigns of the warehouse's last snapshot of the account. */
+  knownCampaigns: () => Promise<CampaignRef[]>,
   plan: { target: string; grain: Grain; days: PlannedDay[] },
 ): Promise<SyncPlan> {
   const [{ listRequests }, { asRawRequest }] = await Promise.all([import('./entities.js'), import('../sdk/requests.js')]);
-  const campaigns: CampaignRef[] = store ? await store.knownCampaigns() : [];
+  const campaigns: CampaignRef[] = await knownCampaigns();
   const dryRun = { dryRun: true } as const;
   const lists: DescribedRequest[] = [];
   if (plan.days.length > 0) {

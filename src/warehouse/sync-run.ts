@@ -17,7 +17,7 @@ import type { WarehouseStore } from './store.js';
 import { fetchCampaignPiece, fetchObjects, fetchPublisherPiece, type FetchContext } from './sync-fetch.js';
 import { SyncProgress } from './sync-progress.js';
 import { piecesOf, type CampaignRef, type Piece } from './sync-requests.js';
-import { CommitWindow } from './sync-window.js';
+import { CommitWindow, type Limiter } from './sync-window.js';
 
 export interface RunOptions {
   grain: Grain;
@@ -29,6 +29,10 @@ export interface RunOptions {
 
 export interface RunDeps {
   sdk: MasgClient;
+  /** The account's e-mail: its rows, state and snapshots. */
+  account: string;
+  /** Several accounts at once: their requests share this limit (--concurrency), and each day is fetched whole before its turn to commit. */
+  shared?: { limit: Limiter };
   store: WarehouseStore;
   ui: Ui;
   /** Ctrl-C / SIGTERM. */
@@ -51,7 +55,7 @@ interface OpenDay {
 export async function syncDays(deps: RunDeps, opts: RunOptions): Promise<void> {
   if (opts.days.length === 0) {
     deps.ui.progress(1, 1);
-    deps.ui.notice(`masg sync: ${deps.store.label} is up to date; nothing to fetch.`);
+    deps.ui.notice(`masg sync: ${deps.store.label} is up to date for ${deps.account}; nothing to fetch.`);
     return;
   }
   const staging = new StagingDir(deps.env.TMPDIR || tmpdir());
@@ -87,6 +91,7 @@ class DayPipeline {
   ) {
     this.fetch = {
       sdk: deps.sdk,
+      account: deps.account,
       grain: opts.grain,
       staging,
       signal: this.controller.signal,
@@ -125,21 +130,26 @@ class DayPipeline {
     return tasks;
   }
 
+  /** A request's turn among every account's (one account alone: mapConcurrent's limit is the only one). */
+  private limited<T>(fn: () => Promise<T>): Promise<T> {
+    return this.deps.shared ? this.deps.shared.limit(fn, this.controller.signal) : fn();
+  }
+
   private async runTask(task: Task): Promise<void> {
     if (task.kind === 'objects') {
-      const objects = await fetchObjects(this.fetch);
-      await this.deps.store.replaceDimensions(objects.files);
+      const objects = await this.limited(() => fetchObjects(this.fetch));
+      await this.deps.store.replaceDimensions(this.deps.account, objects.files);
       this.progress.requests += objects.requests;
       this.campaigns.resolve(objects.campaigns);
     } else {
       await this.window.reached(task.piece.day - DAYS_AHEAD - 1, this.controller.signal);
       const day = this.dayOf(task.piece.day);
       if (task.kind === 'publisher') {
-        for (const part of await fetchPublisherPiece(this.fetch, task.piece)) day.files.push(part);
+        for (const part of await this.limited(() => fetchPublisherPiece(this.fetch, task.piece))) day.files.push(part);
         this.progress.requests++;
       } else {
         for (const campaign of await this.campaigns.promise) {
-          await fetchCampaignPiece(this.fetch, task.piece, campaign, day.campaigns);
+          await this.limited(() => fetchCampaignPiece(this.fetch, task.piece, campaign, day.campaigns));
           this.progress.requests++;
         }
       }
@@ -173,9 +183,8 @@ class DayPipeline {
     const { date, complete } = this.opts.days[index];
     const { files } = this.dayOf(index);
     const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
-    await this.deps.store.replaceDay({ grain: this.opts.grain, date, complete, files, rows }, () =>
-      new Date().toISOString().replace('T', ' ').replace('Z', ''),
-    );
+    const write = { account: this.deps.account, grain: this.opts.grain, date, complete, files, rows, wholeFirst: !!this.deps.shared };
+    await this.deps.store.replaceDay(write, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
     this.open.delete(index);
     this.progress.dayCommitted(files.publisherRows + files.campaignRows);
     this.window.advance(index);

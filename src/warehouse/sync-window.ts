@@ -39,3 +39,40 @@ export class CommitWindow {
     for (const w of ready) w.resolve();
   }
 }
+
+/** Runs `fn` when one of the limit's slots is free: the requests of every account of a sync share --concurrency. */
+export type Limiter = <T>(fn: () => Promise<T>, signal: AbortSignal) => Promise<T>;
+
+export function limiter(slots: number): Limiter {
+  let free = slots;
+  const queue: Array<() => void> = [];
+  const release = () => {
+    const next = queue.shift();
+    if (next) next();
+    else free++;
+  };
+  return async (fn, signal) => {
+    if (free > 0) free--;
+    else {
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          const i = queue.indexOf(go);
+          if (i >= 0) queue.splice(i, 1);
+          reject(signal.reason as Error);
+        };
+        const go = () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        queue.push(go);
+      });
+    }
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
+}

@@ -51,7 +51,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
     for (const t of ['publisher_stats', 'campaign_stats']) expect(await duplicateKeys(h, url, t)).toBe(0);
   });
 
-  it('two syncs at once: the second refuses (advisory lock), exit 7, and the first completes', async () => {
+  it("two syncs of one account at once: the second refuses (the account's advisory lock), exit 7, and the first completes", async () => {
     const url = await pg.createDatabase();
     h.mark();
     const first = h.masg(['sync', '--db', url, '--from', '-20d', '--to', '-2d', '--tz', 'America/New_York', '--concurrency', '1']);
@@ -60,7 +60,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
     const one = await first;
     expect(one.code).toBe(0);
     expect(two.code).toBe(7);
-    expect(two.stderr).toContain('is in use: another masg sync is running on it');
+    expect(two.stderr).toContain(`The account ${h.sandbox.demo.email} is being synced into`);
     expect(await duplicateKeys(h, url, 'publisher_stats')).toBe(0);
   });
 

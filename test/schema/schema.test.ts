@@ -236,8 +236,9 @@ describe('statistics and the warehouse', () => {
 
   it('warehouse tables take their columns from the schemas', () => {
     const names = (t: { columns: readonly { name: string; source?: string }[] }) => t.columns.map((c) => c.source ?? c.name);
-    expect(names(DIMENSION_TABLES.publications)).toEqual(fieldNames(publicationSchema));
-    expect(names(DIMENSION_TABLES.campaigns)).toEqual(fieldNames(campaignSchema));
+    // Every table starts with its account (the e-mail), then the schema's fields.
+    expect(names(DIMENSION_TABLES.publications)).toEqual(['account', ...fieldNames(publicationSchema)]);
+    expect(names(DIMENSION_TABLES.campaigns)).toEqual(['account', ...fieldNames(campaignSchema)]);
     expect(names(STATS_TABLES.day.campaign).slice(-5)).toEqual(['impressions', 'clicks', 'conversions', 'spend', 'currency']);
   });
 });

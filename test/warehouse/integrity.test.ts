@@ -160,7 +160,7 @@ describe('the invariant of every day: the tables hold what was fetched', () => {
     try {
       const store = new WarehouseStore(session);
       const file = staging.file('day');
-      await file.add('2020-01-01,"p","a","US",1,1,0,0.10,"USD"\n');
+      await file.add(`"${h.sandbox.demo.email}",2020-01-01,"p","a","US",1,1,0,0.10,"USD"\n`);
       await file.close();
       const files = new DayFiles();
       // The file says 1 row; the request said 2 (a line lost between the two).
@@ -168,12 +168,22 @@ describe('the invariant of every day: the tables hold what was fetched', () => {
       files.end();
       let error: unknown;
       await store
-        .replaceDay({ grain: 'day', date: '2020-01-01', complete: true, files, rows: () => ({ publisher: 2, campaign: 0 }) }, () =>
-          new Date().toISOString().replace('T', ' ').replace('Z', ''),
+        .replaceDay(
+          {
+            account: h.sandbox.demo.email,
+            grain: 'day',
+            date: '2020-01-01',
+            complete: true,
+            files,
+            rows: () => ({ publisher: 2, campaign: 0 }),
+          },
+          () => new Date().toISOString().replace('T', ' ').replace('Z', ''),
         )
         .catch((e: unknown) => (error = e));
       expect(error).toBeInstanceOf(LocalIOError);
-      expect((error as Error).message).toContain('would hold 1 rows of publisher_stats for 2020-01-01, but 2 were fetched');
+      expect((error as Error).message).toContain(
+        `would hold 1 rows of publisher_stats for ${h.sandbox.demo.email} on 2020-01-01, but 2 were fetched`,
+      );
     } finally {
       staging.remove();
       await session.close();

@@ -12,9 +12,9 @@ const record = { publication: 'p"1', adslot: 'a1', country: '', requests: '10', 
 describe('csvLineWriter', () => {
   it('renders the fixed columns and the defaults, quotes text, leaves numbers as sent, and does not change the record', () => {
     const before = { ...record };
-    const line = csvLineWriter(publisher, { date: '2026-11-21', hour: '7' }, { currency: 'USD' });
-    expect(line(record, () => 'unused')).toBe('2026-11-21,7,"p""1","a1","",10,7,0,-0.25,"USD"\n');
-    expect(line({ ...record, currency: 'EUR' }, 'x')).toBe('2026-11-21,7,"p""1","a1","",10,7,0,-0.25,"EUR"\n');
+    const line = csvLineWriter(publisher, { account: 'a@x.test', date: '2026-11-21', hour: '7' }, { currency: 'USD' });
+    expect(line(record, () => 'unused')).toBe('"a@x.test",2026-11-21,7,"p""1","a1","",10,7,0,-0.25,"USD"\n');
+    expect(line({ ...record, currency: 'EUR' }, 'x')).toBe('"a@x.test",2026-11-21,7,"p""1","a1","",10,7,0,-0.25,"EUR"\n');
     expect(record).toEqual(before);
   });
 
@@ -26,8 +26,8 @@ describe('csvLineWriter', () => {
   });
 
   it('a missing count or money is NULL (an unquoted empty field), a missing text is ""', () => {
-    const line = csvLineWriter(STATS_TABLES.day.publisher, { date: '2026-11-21' });
-    expect(line({ publication: 'p', adslot: 'a', country: 'US' }, 'x')).toBe('2026-11-21,"p","a","US",,,,,""\n');
+    const line = csvLineWriter(STATS_TABLES.day.publisher, { account: 'a@x.test', date: '2026-11-21' });
+    expect(line({ publication: 'p', adslot: 'a', country: 'US' }, 'x')).toBe('"a@x.test",2026-11-21,"p","a","US",,,,,""\n');
   });
 
   it.each([

@@ -55,7 +55,7 @@ describe('masg sync into DuckDB', () => {
       "SELECT string_agg(column_name || ':' || data_type, ' ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'publisher_stats'",
     );
     expect(types).toBe(
-      'date:DATE publication:VARCHAR adslot:VARCHAR country:VARCHAR requests:BIGINT impressions:BIGINT clicks:BIGINT earnings:DECIMAL(18,2) currency:VARCHAR',
+      'account:VARCHAR date:DATE publication:VARCHAR adslot:VARCHAR country:VARCHAR requests:BIGINT impressions:BIGINT clicks:BIGINT earnings:DECIMAL(18,2) currency:VARCHAR',
     );
   });
 
@@ -83,7 +83,9 @@ describe('masg sync into DuckDB', () => {
       .map(norm)
       .sort();
     const [, ...stored] = await parseCsv(await dump(h, db, 'publisher_stats'));
-    expect(stored.map(norm).sort()).toEqual(expected);
+    // Every row is the account's: its e-mail first, then the export's columns.
+    expect(new Set(stored.map((r) => r[0]))).toEqual(new Set([h.sandbox.demo.email]));
+    expect(stored.map((r) => norm(r.slice(1))).sort()).toEqual(expected);
     expect(expected.length).toBeGreaterThan(100);
 
     let total: Decimal = parseDecimal('0.00')!;
@@ -256,19 +258,30 @@ describe('refusals: exit 2 and nothing sent', () => {
     expect(h.sent()).toEqual([]);
   });
 
-  it('a warehouse of another time zone, or of another account', async () => {
+  it("an account's days in another zone than its first sync's: exit 2, nothing sent", async () => {
     const db = duckPath();
     expect((await h.masg(['sync', '--db', db, '--from', '-2d', '--to', '-2d', ...TZ])).code).toBe(0);
     h.mark();
     const zone = await h.masg(['sync', '--db', db, '--tz', 'Europe/Paris']);
     expect(zone.code).toBe(2);
-    expect(zone.stderr).toContain('counts days in America/New_York; this run would use Europe/Paris');
-    const other = await h.masg(['sync', '--db', db, '--tz', 'America/New_York'], {
+    expect(zone.stderr).toContain(`counts the days of ${h.sandbox.demo.email} in America/New_York; this run would use Europe/Paris`);
+    expect(h.sent()).toEqual([]);
+  });
+
+  it('a second account joins the warehouse beside the first: its own rows, and the one-account meta rows go', async () => {
+    const db = duckPath();
+    const day = ['--from', '-2d', '--to', '-2d'];
+    expect((await h.masg(['sync', '--db', db, ...day, ...TZ])).code).toBe(0);
+    expect(await scalar(h, db, "SELECT value FROM masg_sync_meta WHERE key = 'account'")).toBe(h.sandbox.demo.email);
+    const other = await h.masg(['sync', '--db', db, ...day, '--tz', 'Europe/Paris'], {
       env: { MASG_EMAIL: h.sandbox.other.email, MASG_DEVELOPER_KEY: h.sandbox.other.key },
     });
-    expect(other.code).toBe(2);
-    expect(other.stderr).toContain(`holds the statistics of ${h.sandbox.demo.email}, not of ${h.sandbox.other.email}`);
-    expect(h.sent()).toEqual([]);
+    expect(other.code).toBe(0);
+    expect(await scalar(h, db, "SELECT string_agg(account || ' ' || timezone, '|' ORDER BY account) FROM masg_sync_accounts")).toBe(
+      `${h.sandbox.demo.email} America/New_York|${h.sandbox.other.email} Europe/Paris`,
+    );
+    expect(await scalar(h, db, "SELECT count(*) FROM masg_sync_meta WHERE key IN ('account', 'timezone')")).toBe('0');
+    expect(await scalar(h, db, 'SELECT count(DISTINCT account) FROM publications')).toBe('2');
   });
 
   it('no credentials: exit 3, nothing sent, no file', async () => {

@@ -1,0 +1,151 @@
+// `masg sync --status`: per account and grain, what the warehouse holds (read-only): its days, which
+// are final and which still provisional (inside the lookback: the next sync fetches them again,
+// and today, partial), the gaps between them, and the account's last run with its result.
+
+import type { Column } from '../schema/column.js';
+import type { WarehousePort } from './port.js';
+import { openSession } from './session.js';
+import { ACCOUNTS_TABLE, STATE_TABLE } from './schema.js';
+import { WarehouseStore } from './store.js';
+import type { Target } from './target.js';
+
+export interface StatusRow extends Record<string, string> {
+  account: string;
+  timezone: string;
+  grain: string;
+  first: string;
+  last: string;
+  days: string;
+  /** The last day that is final: complete, and before the lookback. */
+  final_through: string;
+  /** Days the next sync fetches again, oldest first. */
+  provisional: string;
+  /** Missing days between the first and the last, as ranges. */
+  gaps: string;
+  last_run_started: string;
+  last_run_ended: string;
+  last_result: string;
+  last_message: string;
+}
+
+export const STATUS_COLUMNS: Column[] = [
+  { key: 'account', priority: 1 },
+  { key: 'timezone', priority: 3 },
+  { key: 'grain', priority: 3 },
+  { key: 'first', priority: 2 },
+  { key: 'last', priority: 1 },
+  { key: 'days', type: 'int', priority: 1 },
+  { key: 'final_through', priority: 1 },
+  { key: 'provisional', priority: 1, wrap: true },
+  { key: 'gaps', priority: 1, wrap: true },
+  { key: 'last_run_started', priority: 3 },
+  { key: 'last_run_ended', priority: 2 },
+  { key: 'last_result', priority: 1 },
+  { key: 'last_message', priority: 3, wrap: true },
+];
+
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** Version 1 (one account, named in the meta) read as version 2 has it: its status before the upgrade. */
+function sources(meta: Record<string, string>): { accounts: string; days: string } {
+  if (meta.schema !== '1') return { accounts: ACCOUNTS_TABLE.name, days: STATE_TABLE.name };
+  const account = lit(meta.account ?? '');
+  return {
+    accounts:
+      `(SELECT CAST(${account} AS VARCHAR) AS account, CAST(${lit(meta.timezone ?? '')} AS VARCHAR) AS timezone, CAST(NULL AS BIGINT) AS lookback, ` +
+      'CAST(NULL AS TIMESTAMP) AS last_run_started, CAST(NULL AS TIMESTAMP) AS last_run_ended, CAST(NULL AS VARCHAR) AS last_result, CAST(NULL AS VARCHAR) AS last_message)',
+    days: `(SELECT CAST(${account} AS VARCHAR) AS account, grain, date, complete FROM ${STATE_TABLE.name})`,
+  };
+}
+
+/** Every account of the warehouse; with a list of profiles, their accounts only (their e-mails, as the profiles say). */
+export async function syncStatus(ctx: WarehousePort, target: Target, profiles?: string[]): Promise<StatusRow[]> {
+  const only = profiles && (await emailsOf(ctx, profiles));
+  const rows = await readStatus(target);
+  return only ? rows.filter((r) => only.has(r.account)) : rows;
+}
+
+async function emailsOf(ctx: WarehousePort, profiles: string[]): Promise<Set<string>> {
+  const { fromProfile } = await import('../sdk/profile.js');
+  const emails = new Set<string>();
+  for (const name of profiles) emails.add((await fromProfile(name, { env: ctx.io.env, configDir: ctx.configDir })).email);
+  return emails;
+}
+
+async function readStatus(target: Target): Promise<StatusRow[]> {
+  const session = await openSession(target, { readOnly: true, create: false });
+  const store = new WarehouseStore(session);
+  try {
+    const meta = await store.readMeta();
+    await store.refuseForeignTables(meta);
+    if (!meta.schema) return [];
+    store.checkVersion(meta.schema === '1' ? { schema: '2' } : meta);
+    return await statusRows(store, sources(meta));
+  } finally {
+    await session.close();
+  }
+}
+
+const v = (x: string | null | undefined) => x ?? '';
+const key = (account: string | null, grain: string | null) => `${account}\u0000${grain}`;
+
+async function statusRows(store: WarehouseStore, from: { accounts: string; days: string }): Promise<StatusRow[]> {
+  const summary = await store.query(
+    'SELECT a.account, a.timezone, d.grain, CAST(min(d.date) AS VARCHAR), CAST(max(d.date) AS VARCHAR), CAST(count(d.date) AS VARCHAR), ' +
+      'CAST(max(CASE WHEN d.complete THEN d.date END) AS VARCHAR), CAST(a.last_run_started AS VARCHAR), CAST(a.last_run_ended AS VARCHAR), ' +
+      `a.last_result, a.last_message, CAST(a.lookback AS VARCHAR) FROM ${from.accounts} a LEFT JOIN ${from.days} d ON d.account = a.account ` +
+      'GROUP BY a.account, a.timezone, d.grain, a.last_run_started, a.last_run_ended, a.last_result, a.last_message, a.lookback ORDER BY a.account, d.grain',
+  );
+  const gaps = await grouped(
+    store,
+    'SELECT account, grain, CAST(prev + 1 AS VARCHAR), CAST(date - 1 AS VARCHAR) FROM (SELECT account, grain, date, ' +
+      `lag(date) OVER (PARTITION BY account, grain ORDER BY date) AS prev FROM ${from.days} s) t WHERE date - prev > 1 ORDER BY account, grain, date`,
+    ([, , a, b]) => (a === b ? v(a) : `${v(a)} to ${v(b)}`),
+  );
+  // Inside the lookback of the account's last run (0 when unknown): what the next sync fetches again.
+  const provisional = await grouped(
+    store,
+    `SELECT d.account, d.grain, CAST(d.date AS VARCHAR) FROM ${from.days} d JOIN ${from.accounts} a ON a.account = d.account ` +
+      `WHERE NOT d.complete OR d.date > (SELECT max(e.date) FROM ${from.days} e WHERE e.account = d.account AND e.grain = d.grain AND e.complete) ` +
+      '- CAST(coalesce(a.lookback, 0) AS INTEGER) ORDER BY d.account, d.grain, d.date',
+    ([, , date]) => v(date),
+  );
+  const final = await grouped(
+    store,
+    `SELECT d.account, d.grain, CAST(max(d.date) AS VARCHAR) FROM ${from.days} d JOIN ${from.accounts} a ON a.account = d.account ` +
+      `WHERE d.complete AND d.date <= (SELECT max(e.date) FROM ${from.days} e WHERE e.account = d.account AND e.grain = d.grain AND e.complete) ` +
+      '- CAST(coalesce(a.lookback, 0) AS INTEGER) GROUP BY d.account, d.grain',
+    ([, , date]) => v(date),
+  );
+  return summary.rows.map((r) => {
+    const [account, timezone, grain, first, last, days] = r;
+    const k = key(account, grain);
+    const recent = provisional.get(k) ?? [];
+    return {
+      account: v(account),
+      timezone: v(timezone),
+      grain: grain ?? 'day',
+      first: v(first),
+      last: v(last),
+      days: v(days),
+      final_through: final.get(k)?.[0] ?? '',
+      provisional: recent.join(', '),
+      gaps: (gaps.get(k) ?? []).join(', '),
+      last_run_started: v(r[7]),
+      last_run_ended: v(r[8]),
+      last_result: v(r[9]),
+      last_message: v(r[10]),
+    };
+  });
+}
+
+async function grouped(store: WarehouseStore, sql: string, item: (row: Array<string | null>) => string): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const row of (await store.query(sql)).rows) {
+    const k = key(row[0] ?? null, row[1] ?? null);
+    const list = out.get(k) ?? [];
+    list.push(item(row));
+    out.set(k, list);
+  }
+  return out;
+}

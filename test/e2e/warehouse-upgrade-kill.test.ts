@@ -1,0 +1,109 @@
+// kill -9 during the upgrade of a version-1 warehouse (src/warehouse/upgrade.ts), on the built
+// binary: paused at each step of the upgrade's one transaction (MASG_TEST_UPGRADE_PAUSE), and at
+// moments picked by timing alone, the warehouse is then version 1 whole or version 2 whole with
+// every row, never a mix; and the next sync upgrades it and completes. DuckDB and PostgreSQL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, type Harness } from '../commands/harness.js';
+import { duckPath, startWarehouseHarness } from '../warehouse/helpers.js';
+import { expectWhole, held, makeV1, type Held } from '../warehouse/v1.js';
+// @ts-expect-error: a plain JS helper shared with bench/warehouse.js
+import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
+
+const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
+const ARGS = ['sync', '--to', '-2d', '--tz', 'America/New_York', '--concurrency', '1'];
+
+let h: Harness;
+let pg: { createDatabase(): Promise<string>; stop(): Promise<void> } | undefined;
+/** A version-2 warehouse of the demo account: the rows every version-1 copy is made of. */
+let source: string;
+beforeAll(async () => {
+  [h, pg] = await Promise.all([startWarehouseHarness(), POSTGRES_SKIP ? undefined : startPostgres()]);
+  source = duckPath('source.duckdb');
+  const run = await h.masg(['sync', '--db', source, '--from', '-8d', '--to', '-2d', '--tz', 'America/New_York']);
+  expect(run.code).toBe(0);
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+  await pg?.stop();
+  removeTempDirs();
+});
+
+function start(db: string, env: Record<string, string> = {}): { child: ChildProcess; stderr: () => string; done: Promise<number | null> } {
+  const child = spawn(process.execPath, [BIN, ...ARGS, '--db', db], {
+    env: { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const done = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, stderr: () => stderr, done };
+}
+
+async function until(what: () => boolean, child: ChildProcess): Promise<void> {
+  while (!what()) {
+    if (child.exitCode !== null) throw new Error(`the sync ended (exit ${child.exitCode}) before the moment to kill it`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const STEPS = ['begin', 'publisher_stats', 'campaigns', 'masg_sync_days', 'commit', 'committed'];
+
+const engines: Array<[string, () => Promise<string>, string[]]> = [['DuckDB', () => Promise.resolve(duckPath()), STEPS]];
+if (!POSTGRES_SKIP) engines.push(['PostgreSQL', () => pg!.createDatabase(), ['publisher_stats', 'commit', 'committed']]);
+
+describe.skipIf(!BUILT)('kill -9 during the upgrade of a version-1 warehouse', () => {
+  describe.each(engines)('on %s', (engine, newDb, steps) => {
+    /** A version-1 warehouse, and what it holds. */
+    async function old(): Promise<{ db: string; before: Held }> {
+      const db = await newDb();
+      await makeV1(source, db, h.sandbox.demo.email, 'America/New_York');
+      return { db, before: await held(db) };
+    }
+
+    /** After the kill: either schema, whole; then a sync upgrades (if need be) and completes. */
+    async function expectRecovered(db: string, before: Held): Promise<string> {
+      const now = await held(db);
+      expectWhole(now, before, h.sandbox.demo.email);
+      const again = await start(db).done;
+      expect(again).toBe(0);
+      expectWhole(await held(db), before, h.sandbox.demo.email);
+      return now.schema;
+    }
+
+    it.each(steps)(
+      'paused at %s, then SIGKILL',
+      async (step) => {
+        const { db, before } = await old();
+        const run = start(db, { MASG_TEST_UPGRADE_PAUSE: step });
+        await until(() => run.stderr().includes(`upgrade paused at ${step}`), run.child);
+        run.child.kill('SIGKILL');
+        await run.done;
+        // Before COMMIT the transaction is lost whole; once committed, the new schema is there whole.
+        expect(await expectRecovered(db, before)).toBe(step === 'committed' ? '2' : '1');
+      },
+      120_000,
+    );
+
+    it('SIGKILL at moments picked by timing: either schema, whole, every time', async () => {
+      const { db: template, before } = await old();
+      for (let i = 0; i < (engine === 'DuckDB' ? 8 : 4); i++) {
+        const db = engine === 'DuckDB' ? duckPath() : await newDb();
+        if (engine === 'DuckDB') {
+          copyFileSync(template, db);
+          if (existsSync(`${template}.wal`)) copyFileSync(`${template}.wal`, `${db}.wal`);
+        } else await makeV1(source, db, h.sandbox.demo.email, 'America/New_York');
+        const run = start(db);
+        // From the moment the upgrade is announced, a little later each time: inside the transaction, at its commit, after it.
+        await until(() => run.stderr().includes('upgrading'), run.child);
+        await new Promise((r) => setTimeout(r, i * 15));
+        run.child.kill('SIGKILL');
+        await run.done;
+        await expectRecovered(db, before);
+      }
+    }, 300_000);
+  });
+});
