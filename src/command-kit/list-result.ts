@@ -1,20 +1,15 @@
 // What the four list commands share: --out, and rows written through the output port as they arrive.
-import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { outFormat } from '../output/out-format.js';
 import type { RowsTarget } from '../output/port.js';
 import type { Column, Row } from '../output/types.js';
 import type { CommandResult } from './define.js';
-import { OUT_OPTION, outFile } from './out-file.js';
+import { outFile } from './out-file.js';
 import { outputPort } from './output-port.js';
 
 export interface ListOptions {
   out?: string;
-}
-
-export function addOutOption(cmd: Command): Command {
-  return cmd.option(...OUT_OPTION);
 }
 
 /**

@@ -4,13 +4,14 @@
 // stdout, the page to --html; exit 9 when a finding is an alert.
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, markReported, UsageError } from '../core/errors.js';
-import { DEFAULT_CONCURRENCY, parseConcurrency } from '../core/pool.js';
+import { parseConcurrency } from '../core/pool.js';
 import { checkDateFlags, parseDateRange } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
 import type { Context } from '../context.js';
 import type { PulseReport } from '../pulse/types.js';
 import { notifyChanges, notifyTarget } from './pulse-notify.js';
-import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
+import { defineCommand, type CommandResult } from '../command-kit/define.js';
+import { MAX_BASELINE_DAYS as MAX_BASELINE } from '../config/defaults.js';
 
 export interface PulseOptions {
   date?: string;
@@ -24,29 +25,7 @@ export interface PulseOptions {
   notifyFormat?: string;
 }
 
-const MAX_BASELINE = 90;
-
-export const pulse = defineTopCommand<PulseOptions>({
-  name: 'pulse',
-  configure: (cmd) =>
-    cmd
-      .option('--date <day>', "the day to look at: YYYY-MM-DD, yesterday, -Nd (default: yesterday in the account's zone)")
-      .option('--baseline <n>', `days before it to compare with (1-${MAX_BASELINE})`, '7')
-      .option(
-        '--db [target]',
-        'read a masg sync warehouse (DuckDB file or postgres:// URL; bare: the one masg sync writes) when it holds every day (default: $MASG_DB)',
-      )
-      .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically; {date} becomes the day (YYYY-MM-DD)')
-      .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
-      .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
-      .option('--concurrency <n>', 'requests in flight at once when reading the service', String(DEFAULT_CONCURRENCY))
-      .option('--notify [url]', 'post new and cleared alerts to a webhook (Slack-compatible); without a URL, $MASG_NOTIFY_URL')
-      .option('--notify-format <format>', 'what --notify posts: slack (text and blocks) or json (the -o json report and its changes)'),
-  examples: [
-    'masg pulse',
-    'masg pulse --date -2d --baseline 28 -o json',
-    'masg pulse --quiet --html pulse.html -o json > pulse.json || [ $? -eq 9 ]   # 9: alerts, see pulse.html',
-  ],
+export const pulse = defineCommand<PulseOptions>({
   async run(ctx, opts) {
     return runPulse(ctx, opts, (report, flags) => deliver(ctx, report, flags));
   },
