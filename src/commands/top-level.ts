@@ -5,8 +5,8 @@ import type { CommandSpec } from '../command-kit/define.js';
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS, MAX_BASELINE_DAYS } from '../config/defaults.js';
 
-/** `masg completion`'s shells; test/completion checks them against src/completion/scripts.ts. */
-export const SHELLS = ['bash', 'zsh', 'fish'];
+/** `masg completion`'s shells; test/completion/drift.test.ts checks them against src/completion/scripts.ts. */
+const SHELLS = ['bash', 'zsh', 'fish'];
 
 const upperMethod = (value: string): 'GET' | 'POST' => {
   const m = value.toUpperCase();
