@@ -1,9 +1,10 @@
 // The test tiers, by cost (CPU seconds per file, measured with /usr/bin/time on each file alone).
 // `npm test` runs every file except these; `npm run test:e2e` runs these alone, one file at a
 // time: npm pack and global installs, real pseudo-terminals, real shells (bash, zsh, fish),
-// PostgreSQL, the built binary killed mid-sync, the stress suite, the layer check (dependency-
-// cruiser over src/ and its proving tree, about 13 s of CPU; `npm run lint` runs the same check)
-// and the transport under sustained load (test/reliability/load.test.ts).
+// PostgreSQL, the built binary killed mid-sync, the README's tour as nine runs of the binary, a
+// table past its 100,000-row limit (a sandbox of 100,001 publications), the stress suite, the
+// layer check (dependency-cruiser over src/ and its proving tree, about 13 s of CPU; `npm run
+// lint` runs the same check) and the transport under sustained load (test/reliability/load.test.ts).
 export const SLOW_TIER = [
   'test/e2e/**/*.test.ts',
   'test/stress/**/*.test.ts',

@@ -2,9 +2,12 @@
 // Start-up cost of the answers that need no network, side by side with bare Node, measured in one
 // run so that machine load affects every row alike. Runs are interleaved (one of each case per
 // round) for the same reason. A section of `npm run bench` (bench/run.js imports it and calls
-// run()), or standalone: node bench/startup.js [--runs N] [--check]
-//   --check  exits 1 when a target ratio is missed (issue 5's for completion, issue 26's for
-//            --version, --help and pub list --help).
+// run()), or standalone: node bench/startup.js [--runs N] [--check] [--instructions]
+//   --check         exits 1 when a target ratio is missed (issue 5's for completion, issue 26's
+//                   for --version, --help and pub list --help).
+//   --instructions  also counts each case's instructions once under valgrind (callgrind), beside
+//                   node -e 0's: a figure the machine's load does not move, where wall time on a
+//                   shared machine does (about a minute a case; needs valgrind).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,8 +80,39 @@ export async function run({ runs = 30 } = {}) {
   return missed;
 }
 
+/** Instructions executed by one run (callgrind's "I refs"), or undefined without valgrind. */
+function instructions(argv, env) {
+  const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...argv], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(r.stderr ?? '')?.[1];
+  return refs === undefined ? undefined : Number(refs.replaceAll(',', ''));
+}
+
+function countInstructions() {
+  const configDir = mkdtempSync(join(tmpdir(), 'masg-bench-'));
+  const env = { ...process.env, MASG_CONFIG_DIR: configDir, NO_COLOR: '1' };
+  try {
+    const counts = cases.map((c) => instructions(c.argv, env));
+    if (counts[0] === undefined) return console.log('instructions: valgrind is not installed; skipped');
+    console.log(`\ninstructions, one run each under valgrind --tool=callgrind (Node ${process.version})`);
+    cases.forEach((c, i) => {
+      const ratio = counts[i] / counts[0];
+      const verdict = c.target === undefined ? '' : `≤ ${c.target}× ${ratio <= c.target ? 'ok' : 'MISSED'}`;
+      console.log(
+        `${c.name.padEnd(40)} ${`${(counts[i] / 1e6).toFixed(0)} M`.padStart(9)} ${`${ratio.toFixed(2)}×`.padStart(7)}  ${verdict}`,
+      );
+    });
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const missed = await run({ runs: Number(args[args.indexOf('--runs') + 1]) || 30 });
+  if (args.includes('--instructions')) countInstructions();
   if (args.includes('--check') && missed > 0) process.exitCode = 1;
 }

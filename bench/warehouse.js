@@ -50,11 +50,14 @@ function csvFacts(file) {
 }
 
 function sqlFacts(env, db) {
+  // The bench's PostgreSQL role is its superuser, which masg sql reads with only under --write.
+  const write = db.startsWith('postgres') ? ['--write'] : [];
   const out = execFileSync(
     process.execPath,
     [
       join(root, 'bin', 'masg.js'),
       'sql',
+      ...write,
       '--db',
       db,
       '-o',

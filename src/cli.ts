@@ -84,9 +84,9 @@ function addGlobalOptions(
     .option('--dry-run', 'print the request(s) that would be sent, send nothing');
 }
 
-/** With `argv`, only the command group it names is loaded; without it, every command is. */
-export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
-  // Not at the top: commander and the commands cost about half of bare Node's start-up.
+/** Every command declared; a handler is imported only when its command runs (commands/index.ts). */
+export async function buildProgram(io: Io): Promise<Command> {
+  // Not at the top: --version and a static completion need neither commander nor the commands.
   const [
     { Command, CommanderError, Option },
     { registerCommands },
@@ -125,7 +125,7 @@ export async function buildProgram(io: Io, argv?: string[]): Promise<Command> {
     io.stdout.write(`${VERSION}\n`);
     throw new CommanderError(0, 'commander.version', VERSION);
   });
-  await registerCommands(program, io, VERSION, argv);
+  registerCommands(program, io, VERSION);
 
   const version = program
     .command('version')
@@ -166,18 +166,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   const output = watchOutput(io);
   try {
-    const program = await buildProgram(io, argv);
+    const program = await buildProgram(io);
     if (argv.length === 0) {
       program.outputHelp();
       return ExitCode.OK;
     }
-    try {
-      await program.parseAsync(argv, { from: 'user' });
-    } catch (err) {
-      // commander ran a command other than the one argv seemed to name: parse again, everything loaded.
-      if (!(err instanceof (await import('./commands/index.js')).NotLoaded)) throw err;
-      await (await buildProgram(io)).parseAsync(argv, { from: 'user' });
-    }
+    await program.parseAsync(argv, { from: 'user' });
     // stdout to a full disk: never exit 0 for output that was lost.
     const lost = output.failure();
     if (lost) return await reportError(lost, io, argv.includes('--debug'), lost);

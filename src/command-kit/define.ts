@@ -1,4 +1,6 @@
-// One command: commander metadata plus a handler that returns plain data for render.ts to print.
+// A command in two parts. Its declaration (name, summary, options, examples) is cheap data that
+// src/commands/index.ts registers for every command, so help and parsing need no handler code;
+// its handler (what it does) is imported only when the command runs.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Column } from '../output/types.js';
@@ -6,10 +8,8 @@ import type { CommandResult } from '../output/result.js';
 
 export type { CommandResult } from '../output/result.js';
 
+/** What a command does: loaded when it runs. Commander's options reach `run` as `O`. */
 export interface CommandDef<O = Record<string, unknown>> {
-  name: string;
-  configure?: (cmd: Command) => void;
-  examples: string[];
   /** Checked against `--fields` before sending, so a typo cannot fail after a create went through. */
   columns?: Column[] | ((opts: O, args: string[]) => Column[] | undefined);
   run: (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
@@ -22,26 +22,27 @@ export interface CommandDef<O = Record<string, unknown>> {
   accounts?: 'each' | 'own';
 }
 
-export interface SubcommandDef<O = Record<string, unknown>> extends CommandDef<O> {
-  summary: string;
-}
-
-export function defineCommand<O>(def: SubcommandDef<O>): SubcommandDef<O> {
-  return def;
-}
-
-/** Its help line lives in src/commands/index.ts, so help need not load the handler. */
-export function defineTopCommand<O>(def: CommandDef<O>): CommandDef<O> {
+export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
   return def;
 }
 
 /** Commander's options are untyped; test/cli/wiring.test.ts proves they match each handler's. */
 export type AnyCommandDef = CommandDef<never>;
-export type AnySubcommandDef = SubcommandDef<never>;
 
-export interface GroupDef {
+/** What help, docs, completion and the parser need: no handler code, only what it imports. */
+export interface CommandSpec {
+  /** Commander's name, with the arguments when they need no description: 'sql <query>'. */
+  name: string;
+  summary: string;
+  /** Options and described arguments. */
+  configure?: (cmd: Command) => void;
+  examples: string[];
+  handler: () => Promise<AnyCommandDef>;
+}
+
+export interface GroupSpec {
   name: string;
   summary: string;
   aliases?: string[];
-  commands: AnySubcommandDef[];
+  commands: CommandSpec[];
 }

@@ -1,26 +1,17 @@
 // What the four list commands share: --out, --concurrency (several accounts), and rows written through the output port as they arrive.
-import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
-import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { outFormat } from '../output/out-format.js';
 import type { RowsTarget } from '../output/port.js';
 import type { Column, Row } from '../output/types.js';
 import type { CommandResult } from './define.js';
-import { OUT_OPTION, outFile } from './out-file.js';
+import { outFile } from './out-file.js';
 import { outputPort } from './output-port.js';
 
 export interface ListOptions {
   out?: string;
   /** Accounts read at once with several profiles (command-kit/accounts-run.ts). */
   concurrency?: string;
-}
-
-/** --out, and --concurrency for several accounts (`--profile a,b`): one limit on the requests in flight. */
-export function addListOptions(cmd: Command): Command {
-  return cmd
-    .option(...OUT_OPTION)
-    .option('--concurrency <n>', `with several profiles (--profile a,b): accounts read at once (default ${DEFAULT_CONCURRENCY})`);
 }
 
 /**

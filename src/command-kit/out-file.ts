@@ -5,14 +5,6 @@ import { stampDay } from '../time/dates.js';
 
 export { outFile } from '../output/out-format.js';
 
-export const OUT_OPTION = [
-  '--out <file>',
-  'write to FILE atomically (format from its extension unless -o is given; - for stdout)',
-] as const;
-
-/** A statistics report's --out also takes placeholders for the days it holds (expandOut). */
-export const STATS_OUT_OPTION = [OUT_OPTION[0], `${OUT_OPTION[1]}; {date}, {from}, {to} become the days held (YYYY-MM-DD)`] as const;
-
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 const PLACEHOLDERS = ['date', 'from', 'to'] as const;
 

@@ -1,4 +1,5 @@
-// Glue between commander and a handler: collect options, build the context, run, render, clean up.
+// Glue between commander and a handler, once its command runs: collect options, build the
+// context, run, render, clean up.
 import type { Command } from 'commander';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import type { AnyCommandDef } from './define.js';
@@ -84,28 +85,25 @@ async function runEach(ctx: Context, def: AnyCommandDef, opts: Record<string, un
   return true;
 }
 
-export function attach(cmd: Command, def: AnyCommandDef, io: Io, version: string): void {
-  def.configure?.(cmd);
-  cmd.action(async (...params: unknown[]) => {
-    const command = params.at(-1) as Command;
-    const args = (command.processedArgs as unknown[]).flatMap<string>((a) =>
-      a === undefined ? [] : Array.isArray(a) ? (a as string[]) : [a as string],
-    );
-    const globals = command.optsWithGlobals<GlobalOptions>();
-    const ctx = new Context(io, globals, version);
-    try {
-      const opts = command.opts();
-      checkRaw(ctx);
-      await checkAccounts(ctx, def, command);
-      if (await runEach(ctx, def, opts, args)) return;
-      await checkFields(ctx, def, opts, args);
-      const result = await def.run(ctx, opts as never, args);
-      await render(outputPort(ctx), result);
-    } catch (err) {
-      await report(ctx, err);
-      throw err;
-    } finally {
-      await ctx.close();
-    }
-  });
+/** Runs a handler with what commander parsed: `command` is the one argv named. */
+export async function runCommand(command: Command, def: AnyCommandDef, io: Io, version: string): Promise<void> {
+  const args = (command.processedArgs as unknown[]).flatMap<string>((a) =>
+    a === undefined ? [] : Array.isArray(a) ? (a as string[]) : [a as string],
+  );
+  const globals = command.optsWithGlobals<GlobalOptions>();
+  const ctx = new Context(io, globals, version);
+  try {
+    const opts = command.opts();
+    checkRaw(ctx);
+    await checkAccounts(ctx, def, command);
+    if (await runEach(ctx, def, opts, args)) return;
+    await checkFields(ctx, def, opts, args);
+    const result = await def.run(ctx, opts as never, args);
+    await render(outputPort(ctx), result);
+  } catch (err) {
+    await report(ctx, err);
+    throw err;
+  } finally {
+    await ctx.close();
+  }
 }

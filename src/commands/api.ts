@@ -1,10 +1,9 @@
 // `masg api <path>`: any endpoint through the SDK's request(), so credentials, retries and
 // redaction are the usual ones. The body is printed as received; a masg-error is still an error.
-import { Option } from 'commander';
 import { UsageError } from '../core/errors.js';
 import type { RawRequest } from '../sdk/types.js';
 import { dryRunResult } from '../command-kit/raw.js';
-import { defineTopCommand } from '../command-kit/define.js';
+import { defineCommand } from '../command-kit/define.js';
 
 type Format = NonNullable<RawRequest['format']>;
 type HttpMethod = NonNullable<RawRequest['method']>;
@@ -14,32 +13,7 @@ export interface ApiOptions {
   field?: string[];
 }
 
-const upperMethod = (value: string): HttpMethod => {
-  const m = value.toUpperCase();
-  if (m !== 'GET' && m !== 'POST')
-    throw new UsageError(`-X: "${value}" is not GET or POST (the only methods the service has).`, { field: '-X' });
-  return m;
-};
-const repeat = (value: string, previous: string[] = []) => [...previous, value];
-
-export const api = defineTopCommand<ApiOptions>({
-  name: 'api',
-  configure: (cmd) =>
-    cmd
-      .argument('<path>', 'endpoint path under the base URL, e.g. publication/list (a .xml or .json suffix sets the format)')
-      .addOption(new Option('-X, --method <method>', 'GET or POST').argParser(upperMethod).default('GET'))
-      .addOption(
-        new Option(
-          '-f, --field <key=value>',
-          'a parameter, sent literally; repeat for more (GET: query string, POST: form body)',
-        ).argParser(repeat),
-      ),
-  examples: [
-    'masg api publication/list -f status=ACTIVE',
-    'masg api publication/list --raw json',
-    'masg api adslot/065340ff-a0e4-4d32-85bc-80d05081f3ee -X POST -f name="Top banner" -f formats=banner',
-    'masg api publication/statistics.json -f start=2026060100 -f end=2026060123 -f level=adslot',
-  ],
+export const api = defineCommand<ApiOptions>({
   async run(ctx, opts, [rawPath]) {
     const { path, format } = parsePath(rawPath, ...formatFlag(ctx.globals.output, ctx.globals.raw));
     const params = parseFields(opts.field ?? []);

@@ -1,6 +1,7 @@
 // The pieces of `masg pulse` that one account and several share: the flags, checked before
 // anything is read or sent; the rows from a warehouse; the report's delivery (notification,
 // stdout, exit code); the text written to stdout.
+import { MAX_BASELINE_DAYS as MAX_BASELINE } from '../config/defaults.js';
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, markReported, UsageError } from '../core/errors.js';
 import { parseConcurrency } from '../core/pool.js';
@@ -22,8 +23,6 @@ export interface PulseOptions {
   notify?: string | boolean;
   notifyFormat?: string;
 }
-
-export const MAX_BASELINE = 90;
 
 function checkBaseline(raw: string | undefined): number {
   const s = (raw ?? '7').trim();

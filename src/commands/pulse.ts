@@ -2,37 +2,16 @@
 // (nothing read or sent before); the rows come from the warehouse when --db / MASG_DB holds the
 // whole range, else from the service; src/pulse analyses them; the screen or the JSON goes to
 // stdout, the page to --html; exit 9 when a finding is an alert.
-import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { parseDateRange } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
 import type { Context } from '../context.js';
 import type { PulseReport } from '../pulse/types.js';
-import { defineTopCommand } from '../command-kit/define.js';
-import { checkFlags, deliver, fromWarehouse, MAX_BASELINE, type PulseFlags, type PulseOptions, type Rows } from './pulse-parts.js';
+import { defineCommand } from '../command-kit/define.js';
+import { checkFlags, deliver, fromWarehouse, type PulseFlags, type PulseOptions, type Rows } from './pulse-parts.js';
 
 export type { PulseOptions } from './pulse-parts.js';
 
-export const pulse = defineTopCommand<PulseOptions>({
-  name: 'pulse',
-  configure: (cmd) =>
-    cmd
-      .option('--date <day>', "the day to look at: YYYY-MM-DD, yesterday, -Nd (default: yesterday in the account's zone)")
-      .option('--baseline <n>', `days before it to compare with (1-${MAX_BASELINE})`, '7')
-      .option(
-        '--db [target]',
-        'read a masg sync warehouse (DuckDB file or postgres:// URL; bare: the one masg sync writes) when it holds every day (default: $MASG_DB)',
-      )
-      .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically; {date} becomes the day (YYYY-MM-DD)')
-      .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
-      .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
-      .option('--concurrency <n>', 'requests in flight at once when reading the service', String(DEFAULT_CONCURRENCY))
-      .option('--notify [url]', 'post new and cleared alerts to a webhook (Slack-compatible); without a URL, $MASG_NOTIFY_URL')
-      .option('--notify-format <format>', 'what --notify posts: slack (text and blocks) or json (the -o json report and its changes)'),
-  examples: [
-    'masg pulse',
-    'masg pulse --date -2d --baseline 28 -o json',
-    'masg pulse --quiet --html pulse.html -o json > pulse.json || [ $? -eq 9 ]   # 9: alerts, see pulse.html',
-  ],
+export const pulse = defineCommand<PulseOptions>({
   // --profile a,b, MASG_PROFILE=a,b and --all-profiles: every account's pulse (commands/pulse-accounts.ts).
   accounts: 'own',
   async run(ctx, opts) {

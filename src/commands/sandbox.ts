@@ -1,5 +1,5 @@
 import { UsageError } from '../core/errors.js';
-import { defineTopCommand } from '../command-kit/define.js';
+import { defineCommand } from '../command-kit/define.js';
 
 export interface SandboxOptions {
   port?: string;
@@ -14,40 +14,7 @@ export interface SandboxOptions {
   reset?: boolean;
 }
 
-export const sandbox = defineTopCommand<SandboxOptions>({
-  name: 'sandbox',
-  configure: (cmd) =>
-    cmd
-      .option('--port <n>', 'port to listen on (default: a free one)')
-      .option('--host <address>', 'address to listen on', '127.0.0.1')
-      .option('--data <file>', 'JSON file that keeps the state between runs (default: in memory)')
-      .option('--seed <n>', 'seed of the demo data and statistics (an existing --data file keeps its own)', '1')
-      .option('--latency <ms>', 'added latency per request, e.g. 200 or 100-800')
-      .option(
-        '--faults <spec>',
-        'inject faults: KIND=probability,… with KIND one of drop, reset, 503, 429, 502 (request not applied) or ' +
-          'drop-after, 500, truncate, malformed (applied), drop-tags (applied without tags, as production); also latency=MS|MIN-MAX, retry-after=S, seed=N, path=SUBSTRING. ' +
-          'e.g. 503=0.2,429=0.1,drop-after=0.05',
-      )
-      .option('--scale <PxS[xC]>', 'benchmark data: P publications × S ad slots each (× C countries, default 40), e.g. 2000x5')
-      .option(
-        '--accounts <n>',
-        'also serve N generated accounts (acct-01@sandbox.masg.test …), each with its own data and time zone, for many-account runs',
-      )
-      .option('--log', 'print one line per request (time, method, path, status, ms, fault); the default on a terminal')
-      .option('--no-log', 'do not print a line per request')
-      .option(
-        '--reset',
-        "delete the sandbox state and exit: the --data file if given, else --sandbox's state (<config dir>/sandbox/state.json); " +
-          'the next start creates fresh demo data',
-      ),
-  examples: [
-    'masg sandbox --port 8080 --data ./sandbox.json',
-    'masg sandbox --faults 503=0.2,429=0.1 --latency 100-800',
-    'masg sandbox --accounts 10   # ten more accounts, Pacific/Kiritimati, America/Los_Angeles, …',
-    'masg sandbox --reset   # start --sandbox over with fresh demo data',
-    'MASG_BASE_URL=http://127.0.0.1:8080 MASG_EMAIL=demo@sandbox.masg.test MASG_DEVELOPER_KEY=demo-developer-key MASG_TIMEZONE=America/New_York masg pub list   # in another terminal',
-  ],
+export const sandbox = defineCommand<SandboxOptions>({
   async run(ctx, opts) {
     if (opts.reset) {
       const [path, { resetState }] = await Promise.all([import('node:path'), import('../sandbox/cli.js')]);

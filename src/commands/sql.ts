@@ -1,24 +1,13 @@
 // `masg sql "SELECT …"`: query the warehouse without another client. Read-only unless --write.
 // csv, tsv and parquet are written by the database itself (COPY) into stdout or --out's temporary
 // file, renamed into place once whole; the other formats go through the usual output writer.
-import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
+import { defineCommand, type CommandResult } from '../command-kit/define.js';
 import { writeList } from '../command-kit/list-result.js';
 import type { Context } from '../context.js';
 import { MasgError, UsageError } from '../core/errors.js';
 import type { CopyRequest, SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
 
-export const sql = defineTopCommand<SqlOptions>({
-  name: 'sql <query>',
-  configure: (cmd) =>
-    cmd
-      .option('--db <target>', 'a DuckDB file or a postgres:// URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb)')
-      .option('--out <file>', 'write to FILE atomically, in the format of its extension: .csv .tsv .json .ndjson .parquet')
-      .option('--write', 'allow statements that change the database (default: read-only)'),
-  examples: [
-    `masg sql "SELECT country, sum(earnings) FROM publisher_stats GROUP BY country"`,
-    `masg sql "SELECT * FROM publisher_stats" --out stats.parquet`,
-    `masg sql "SELECT * FROM campaign_stats WHERE date >= DATE '2026-01-01'" --out spend.csv`,
-  ],
+export const sql = defineCommand<SqlOptions>({
   // A list of profiles is read, to be refused clearly: sql reads every account of the warehouse.
   accounts: 'own',
   async run(ctx, opts, [query]) {

@@ -1,43 +1,18 @@
 // `masg sync`: keep a database (DuckDB file or PostgreSQL) of the accounts' statistics up to
-// date; `--status` shows what it holds per account. Metadata only here; the work is in
-// src/warehouse/, loaded when the command runs.
+// date; `--status` shows what it holds per account. The handler only (its options are declared
+// in top-level.ts); the work is in src/warehouse/, loaded when the command runs.
 import type { SyncFlags } from '../warehouse/sync.js';
 import type { SyncPlan } from '../warehouse/sync-plan.js';
 import type { DescribedRequest } from '../sdk/types.js';
-import { defineTopCommand, type CommandResult } from '../command-kit/define.js';
+import { defineCommand, type CommandResult } from '../command-kit/define.js';
 import type { Context } from '../context.js';
 import type { AccountResult } from '../sdk/accounts.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
 export type SyncOptions = SyncFlags;
 
-export const sync = defineTopCommand<SyncOptions>({
-  name: 'sync',
-  configure: (cmd) =>
-    cmd
-      .option(
-        '--db <target>',
-        'a DuckDB file, or a postgres://USER:PASSWORD@HOST/DB URL (default: $MASG_DB, else $XDG_DATA_HOME/masg/stats.duckdb; with --sandbox, a file beside the sandbox state)',
-      )
-      .option(
-        '--from <day>',
-        'first day: YYYY-MM-DD, today, yesterday or -Nd (default: 30 days back on the first run, then where the last run stopped)',
-      )
-      .option('--to <day>', 'last day, inclusive (default: today, kept as partial and fetched again next time)')
-      .option('--tz <zone>', "the account's IANA time zone (default: the profile's or MASG_TIMEZONE; never guessed from the system)")
-      .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', String(DEFAULT_LOOKBACK_DAYS))
-      .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
-      .option('--concurrency <n>', 'requests in flight at once', String(DEFAULT_CONCURRENCY))
-      .option('--status', 'show, per account, the days held (final and provisional), gaps and the last run; syncs nothing'),
+export const sync = defineCommand<SyncOptions>({
   accounts: 'own',
-  examples: [
-    'masg sync',
-    'masg sync --from -90d --db ~/stats.duckdb',
-    'masg sync --grain hour --from yesterday --quiet',
-    'masg sync --dry-run',
-    'masg sync --status',
-  ],
   async run(ctx, opts) {
     const { runSync } = await import('../warehouse/sync.js');
     const outcome = await runSync(ctx, opts);

@@ -14,5 +14,8 @@ export { DEFAULT_CONCURRENCY };
 /** `masg sync --lookback`: days before the last complete one fetched again, for late corrections. */
 export const DEFAULT_LOOKBACK_DAYS = 3;
 
+/** `masg pulse --baseline`'s largest number of days. */
+export const MAX_BASELINE_DAYS = 90;
+
 export const DEFAULT_TIMEOUT_MS = DEFAULT_TIMEOUT_SECONDS * 1000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULT_CONNECT_TIMEOUT_SECONDS * 1000;

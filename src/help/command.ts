@@ -5,7 +5,7 @@ import { Argument, type Command } from 'commander';
 import type { Io } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { completeWith } from '../completion/hints.js';
-import type { GroupDef } from '../command-kit/define.js';
+import type { GroupSpec } from '../command-kit/define.js';
 import { HELP_TOPICS } from './topics.js';
 import { addSection, setExamples } from './metadata.js';
 import { exampleLines, formatItem, optionDescription } from './format.js';
@@ -29,7 +29,7 @@ function optionsTopic(program: Command, width: number): string {
   )}\n`;
 }
 
-export function registerHelp(program: Command, io: Io, groups: GroupDef[]): void {
+export function registerHelp(program: Command, io: Io, groups: GroupSpec[]): void {
   const topics = [...Object.keys(HELP_TOPICS), OPTIONS_TOPIC.name];
   const summaries: Record<string, string> = {
     ...Object.fromEntries(Object.entries(HELP_TOPICS).map(([name, t]) => [name, t.summary])),

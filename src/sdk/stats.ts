@@ -1,5 +1,6 @@
 // Statistics as EntityLists parsed as the body arrives, so memory stays flat however long the report.
-import type { Transport, ApiRequest, EntityList } from '../transport/types.js';
+import type { Transport, ApiRequest } from '../transport/types.js';
+import type { StatsList } from './types.js';
 import { DEFAULT_CURRENCY } from '../stats/rows.js';
 import type { StatsRecord, StatsShape } from '../endpoints/stats-shapes.js';
 import { NetworkError } from '../core/errors.js';
@@ -31,16 +32,7 @@ export function statsRequest(request: ApiRequest): ApiRequest {
   return { ...request, format: 'xml' };
 }
 
-const requests = new WeakMap<object, ApiRequest>();
-
-/** What `--raw` sends, so a command states its query once, as the SDK call. */
-export function requestOf(list: EntityList<unknown>): ApiRequest {
-  const request = requests.get(list);
-  if (request === undefined) throw new Error('masg: not a statistics list of the SDK');
-  return request;
-}
-
-export function statsList<T>(client: Transport, request: ApiRequest, shape: StatsShape, ids: KnownIds): EntityList<T> {
+export function statsList<T>(client: Transport, request: ApiRequest, shape: StatsShape, ids: KnownIds): StatsList<T> {
   async function* batches(): AsyncGenerator<T[], void, undefined> {
     const [{ statsBatches }, response] = await Promise.all([import('../endpoints/stats-stream.js'), client.stream(statsRequest(request))]);
     try {
@@ -53,7 +45,9 @@ export function statsList<T>(client: Transport, request: ApiRequest, shape: Stat
       throw err;
     }
   }
-  const list: EntityList<T> = {
+  return {
+    // What `--raw` sends, so a command states its query once, as the SDK call.
+    request,
     batches,
     // Hand-written rather than a generator: one promise per record, not a resumption on top.
     [Symbol.asyncIterator](): AsyncIterator<T> {
@@ -83,6 +77,4 @@ export function statsList<T>(client: Transport, request: ApiRequest, shape: Stat
       return all;
     },
   };
-  requests.set(list, request);
-  return list;
 }

@@ -2,14 +2,19 @@
 // 2^53 and money is an exact decimal, so nothing becomes a JS number.
 import type { Dispatcher } from 'undici';
 import type { HostGates } from '../transport/host-gate.js';
-import type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication } from '../transport/types.js';
+import type { AdSlot, Advertiser, ApiRequest, Campaign, DescribedRequest, EntityList, Publication } from '../transport/types.js';
 import type { adSlotSchema } from '../schema/adslot.js';
 import type { SdkInput } from '../schema/field.js';
 import type { PUBLICATION_LIST_STATUSES } from '../schema/enums.js';
 import type { publicationSchema } from '../schema/publication.js';
 import type { CampaignStatsValues, PublisherStatsValues } from '../schema/stats.js';
 
-export type { AdSlot, Advertiser, Campaign, DescribedRequest, EntityList, Publication };
+export type { AdSlot, Advertiser, ApiRequest, Campaign, DescribedRequest, EntityList, Publication };
+
+/** A statistics list: its records, and the request that fetches them (what `--raw` sends instead). */
+export interface StatsList<T> extends EntityList<T> {
+  readonly request: ApiRequest;
+}
 
 /** An exact decimal as sent (`"12.34"`), `"∞"` or `""` (left out). Never a float. */
 export type Decimal = string;
@@ -165,11 +170,11 @@ export interface MasgClient {
   getCampaign(id: string, opts?: CallOptions): Promise<Campaign>;
   getCampaign(id: string, opts: DryRunOptions): Promise<DryRun>;
 
-  publicationStats(query: PublicationStatsQuery, opts?: CallOptions): EntityList<PublicationStatsRecord>;
+  publicationStats(query: PublicationStatsQuery, opts?: CallOptions): StatsList<PublicationStatsRecord>;
   publicationStats(query: PublicationStatsQuery, opts: DryRunOptions): Promise<DryRun>;
-  adSlotStats(id: string, query: AdSlotStatsQuery, opts?: CallOptions): EntityList<AdSlotStatsRecord>;
+  adSlotStats(id: string, query: AdSlotStatsQuery, opts?: CallOptions): StatsList<AdSlotStatsRecord>;
   adSlotStats(id: string, query: AdSlotStatsQuery, opts: DryRunOptions): Promise<DryRun>;
-  campaignStats(id: string, query: CampaignStatsQuery, opts?: CallOptions): EntityList<CampaignStatsRecord>;
+  campaignStats(id: string, query: CampaignStatsQuery, opts?: CallOptions): StatsList<CampaignStatsRecord>;
   campaignStats(id: string, query: CampaignStatsQuery, opts: DryRunOptions): Promise<DryRun>;
 
   /** Any endpoint, with the client's credentials and retries; the body is returned unparsed. */

@@ -7,9 +7,16 @@ import { duckdbResources, type DuckDbResources } from './duckdb-settings.js';
 /** DuckDB's buffer pool (`memory_limit`) and worker threads, as `masg sql` reads them too. */
 export type WriterSettings = DuckDbResources;
 
-/** The environment's MASG_DUCKDB_MEMORY_LIMIT and MASG_DUCKDB_THREADS; the sync writes with one thread unless told. */
+/**
+ * A sync's buffer pool holds blocks of the table it appends to, cached up to the limit: the table
+ * grows with the range, so the pool filled towards 128MB over 90 days (RSS 222 → 297 MB, V8's heap
+ * flat at ~55 MB; docs/performance.md). A day's load and key check need far less.
+ */
+export const SYNC_DUCKDB_MEMORY_LIMIT = '64MB';
+
+/** The environment's MASG_DUCKDB_MEMORY_LIMIT and MASG_DUCKDB_THREADS; the sync writes with one thread and 64MB unless told. */
 export function writerSettings(env: Record<string, string | undefined>): WriterSettings {
-  return duckdbResources(env, 1);
+  return duckdbResources(env, 1, SYNC_DUCKDB_MEMORY_LIMIT);
 }
 
 /**

@@ -7,11 +7,7 @@ import { adSlotRequests } from '../../src/endpoints/adslots.js';
 import { publicationRequests } from '../../src/endpoints/publications.js';
 import { adSlotBulk, AD_SLOT_CREATE_COLUMNS, publicationBulk } from '../../src/bulk/schema.js';
 import * as columns from '../../src/command-kit/columns.js';
-import { pubCreate } from '../../src/commands/pub/create.js';
-import { pubUpdate } from '../../src/commands/pub/update.js';
-import { slotCreate } from '../../src/commands/slot/create.js';
-import { slotUpdate } from '../../src/commands/slot/update.js';
-import type { CommandDef } from '../../src/command-kit/define.js';
+import { commandSpecs } from '../../src/commands/index.js';
 import { UsageError } from '../../src/core/errors.js';
 import { adSlotSchema, AD_SLOT_RECORD_FIELDS } from '../../src/schema/adslot.js';
 import { advertiserSchema } from '../../src/schema/advertiser.js';
@@ -31,17 +27,19 @@ const entities: Array<[string, EntitySchema]> = [
   ['campaign', campaignSchema],
 ];
 
-function optionsOf(def: CommandDef<never>): Command {
-  const cmd = new Command(def.name);
-  def.configure?.(cmd);
+/** The command as its declaration configures it (a group's index.ts under src/commands). */
+function optionsOf(path: string): Command {
+  const spec = commandSpecs().find((c) => c.path === path)!.spec;
+  const cmd = new Command(spec.name);
+  spec.configure?.(cmd);
   return cmd;
 }
 
 const commands: Array<[string, EntitySchema, Mode, Command]> = [
-  ['pub create', publicationSchema, 'create', optionsOf(pubCreate as CommandDef<never>)],
-  ['pub update', publicationSchema, 'update', optionsOf(pubUpdate as CommandDef<never>)],
-  ['slot create', adSlotSchema, 'create', optionsOf(slotCreate as CommandDef<never>)],
-  ['slot update', adSlotSchema, 'update', optionsOf(slotUpdate as CommandDef<never>)],
+  ['pub create', publicationSchema, 'create', optionsOf('pub create')],
+  ['pub update', publicationSchema, 'update', optionsOf('pub update')],
+  ['slot create', adSlotSchema, 'create', optionsOf('slot create')],
+  ['slot update', adSlotSchema, 'update', optionsOf('slot update')],
 ];
 
 describe('columns', () => {

@@ -132,3 +132,16 @@ describe('{ dryRun: true }', () => {
     expect(since().map((r) => r.path)).toEqual(['/advertisers/list.xml']);
   });
 });
+
+describe('a statistics list', () => {
+  it('carries the request it sends when iterated (what --raw sends instead), and sends nothing until then', async () => {
+    const since = h.mark();
+    const list = h.client.adSlotStats(ID, { from: '2026-06-01T05', to: '2026-06-01T07' });
+    expect(list.request).toEqual({
+      method: 'GET',
+      path: `/adslot/${ID}/statistics`,
+      params: { start: '2026060105', end: '2026060107', bycountry: 'false' },
+    });
+    expect(since()).toEqual([]);
+  });
+});

@@ -1,15 +1,14 @@
-// Start-up: answers that need no network load none of the heavy modules, and the fast paths
-// (--version, static completion) not even commander or the command modules. Checked on the
+// Start-up: answers that need no network load none of the heavy modules, help loads the commands'
+// declarations and no handler, a run its own handler only, and the fast paths (--version, static
+// completion) not even commander or the command modules. Checked on the
 // built binary, with every loaded module recorded (trace-imports.mjs): a single static import
 // anywhere on these paths would show up here before it shows up in bench/startup.js.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
 const HEAVY = [
   'undici',
@@ -26,26 +25,44 @@ const HEAVY = [
   'pg-copy-streams',
 ];
 
-async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
+async function loadedBy(args: string[]): Promise<{ code: number; stdout: string; modules: string[] }> {
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');
   const dir = mkdtempSync(join(tmpdir(), 'masg-trace-'));
   const file = join(dir, 'modules.txt');
   try {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.js'), ...args],
-      {
+    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.js'), ...args],
         // A live completion gives up after 1.5 s by default; this test is about what loads, not how fast.
-        env: { ...process.env, MASG_TRACE_FILE: file, MASG_CONFIG_DIR: dir, MASG_COMPLETION_DEADLINE_MS: '60000' },
-      },
-    );
-    return { stdout, modules: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
+        { env: { ...process.env, MASG_TRACE_FILE: file, MASG_CONFIG_DIR: dir, MASG_COMPLETION_DEADLINE_MS: '60000' } },
+        (err, out) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout: out }),
+      );
+    });
+    return { code, stdout, modules: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const packagesIn = (modules: string[]) => [...new Set(modules.flatMap((m) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []))];
+
+/** What help and the parser read for every command: the declarations, and the modules their options use. */
+const DECLARED = [
+  'index.js',
+  'pub/index.js',
+  'slot/index.js',
+  'adv/index.js',
+  'campaign/index.js',
+  'auth/index.js',
+  'top-level.js',
+  'pub/fields.js',
+  'stats/options.js',
+].sort();
+
+/** The modules of dist/commands/ among `modules`. */
+const commandModules = (modules: string[]) =>
+  [...new Set(modules.filter((m) => m.includes('/dist/commands/')).map((m) => m.replace(/^.*\/dist\/commands\//, '')))].sort();
 
 describe('heavy modules stay unloaded', () => {
   it.each([
@@ -55,11 +72,21 @@ describe('heavy modules stay unloaded', () => {
     ['sync --help', ['sync', '--help']],
     ['sql --help', ['sql', '--help']],
     ['a static completion', ['__complete', 'pub', 'list', '--status', '']],
-  ])('%s', async (_name, args) => {
+  ])('%s', async (name, args) => {
     const { stdout, modules } = await loadedBy(args);
     expect(stdout).not.toBe('');
     expect(modules.some((m) => m.includes('/dist/cli.js'))).toBe(true);
     expect(packagesIn(modules).filter((p) => HEAVY.includes(p))).toEqual([]);
+    // One registration (src/commands/index.ts): help is built from the declarations, no handler.
+    if (name.endsWith('--help')) expect(commandModules(modules)).toEqual(DECLARED);
+  });
+});
+
+describe('a run imports its own handler', () => {
+  it('and no other command’s (a value its handler refuses: exit 2 after the import, nothing sent)', async () => {
+    const { code, modules } = await loadedBy(['pub', 'list', '--status', 'bogus']);
+    expect(code).toBe(2);
+    expect(commandModules(modules)).toEqual([...DECLARED, 'pub/list.js'].sort());
   });
 });
 

@@ -1,13 +1,9 @@
 import { advertiserColumns } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { addListOptions, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { rawOr } from '../../command-kit/raw.js';
 
 export const advList = defineCommand<ListOptions>({
-  name: 'list',
-  summary: 'List the advertisers of the account with their budgets and balance',
-  configure: (cmd) => addListOptions(cmd),
-  examples: ['masg adv list', 'masg adv list -o json'],
   columns: advertiserColumns,
   accounts: 'each',
   async run(ctx, opts) {

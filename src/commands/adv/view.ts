@@ -7,10 +7,6 @@ import { UsageError } from '../../core/errors.js';
 
 // The service has no endpoint for one advertiser: the list is read and the one asked for kept.
 export const advView = defineCommand<Record<string, never>>({
-  name: 'view',
-  summary: 'Show one advertiser with its budget and balance',
-  configure: (cmd) => cmd.argument('<id>', 'advertiser ID, or the first 4+ characters of it (see `masg adv list`)'),
-  examples: ['masg adv view c42a', 'masg adv view c42a -o json'],
   columns: advertiserColumns,
   async run(ctx, _opts, [rawId]) {
     if (ctx.globals.raw) {

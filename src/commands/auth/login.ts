@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import type { DryRun } from '../../sdk/types.js';
-import { defineTopCommand } from '../../command-kit/define.js';
+import { defineCommand } from '../../command-kit/define.js';
 import { dryRunResult } from '../../command-kit/raw.js';
 
 /**
@@ -24,21 +24,7 @@ export interface LoginFlags {
   keyring?: boolean;
 }
 
-export const login = defineTopCommand<LoginFlags>({
-  name: 'login',
-  configure: (cmd) =>
-    cmd
-      .option('--email <address>', "the account's e-mail address")
-      .option('--key-stdin', 'read the developer key from stdin instead of a hidden prompt')
-      .option(
-        '--timezone <zone>',
-        "the account's time zone (IANA): the service counts its days in it (asked on a terminal; required without one)",
-      )
-      .option('--no-keyring', 'keep the key in the config file (mode 0600) instead of the system keyring (also MASG_KEYRING=0)'),
-  examples: [
-    'masg login --email demo@sandbox.masg.test --timezone America/New_York --key-stdin --no-keyring <<< demo-developer-key',
-    'masg login --profile ci --email "$MASG_EMAIL" --timezone "$MASG_TIMEZONE" --key-stdin <<< "$MASG_DEVELOPER_KEY"',
-  ],
+export const login = defineCommand<LoginFlags>({
   async run(ctx, opts) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
     const config = await import('../../config/index.js');

@@ -1,10 +1,8 @@
 import { join } from 'node:path';
-import { defineTopCommand } from '../../command-kit/define.js';
+import { defineCommand } from '../../command-kit/define.js';
 import { sandboxNeedsNoCredentials } from './login.js';
 
-export const logout = defineTopCommand<Record<string, never>>({
-  name: 'logout',
-  examples: ['masg logout', 'masg logout --profile ci'],
+export const logout = defineCommand<Record<string, never>>({
   async run(ctx) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('logout');
     const config = await import('../../config/index.js');

@@ -3,25 +3,17 @@
 // command line (`ps`, shell history); no output ever shows it. Not part of `masg login`: that
 // verifies and saves the key, which changing a webhook should not need.
 import { join } from 'node:path';
-import { Argument } from 'commander';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../core/errors.js';
-import { defineTopCommand } from '../../command-kit/define.js';
+import { defineCommand } from '../../command-kit/define.js';
 import type { Context } from '../../context.js';
 
-const ACTIONS = ['set', 'remove'] as const;
-type Action = (typeof ACTIONS)[number];
+/** What commander lets through: the choices of its declaration (auth/index.ts). */
+type Action = 'set' | 'remove';
 
-export const notifyUrl = defineTopCommand<Record<string, never>>({
-  name: 'notify-url',
-  configure: (cmd) => cmd.addArgument(new Argument('<action>', 'set or remove').choices(ACTIONS)),
-  examples: [
-    'masg notify-url set                                     # asks for the URL at a hidden prompt',
-    'masg --profile ops notify-url set < /etc/masg/slack-webhook',
-    'masg notify-url remove',
-  ],
+export const notifyUrl = defineCommand<Record<string, never>>({
   async run(ctx, _opts, [word]) {
-    const action = word as Action; // commander refused anything but ACTIONS
+    const action = word as Action; // commander refused anything but NOTIFY_URL_ACTIONS
     if (ctx.globals.sandbox) {
       throw new UsageError('--sandbox has no profile to keep a webhook in: set MASG_NOTIFY_URL for its pulse.', { field: '--sandbox' });
     }

@@ -1,8 +1,6 @@
-import { defineTopCommand } from '../../command-kit/define.js';
+import { defineCommand } from '../../command-kit/define.js';
 
-export const profiles = defineTopCommand<Record<string, never>>({
-  name: 'profiles',
-  examples: ['masg profiles', 'masg profiles -o json'],
+export const profiles = defineCommand<Record<string, never>>({
   async run(ctx) {
     const config = await import('../../config/index.js');
     const { listProfiles } = await import('../../config/profiles.js');

@@ -1,11 +1,8 @@
-import { defineTopCommand } from '../../command-kit/define.js';
+import { defineCommand } from '../../command-kit/define.js';
 import { ConfigError, UsageError } from '../../core/errors.js';
 
 // `masg switch NAME`, as `gh auth switch`: the profile used when neither --profile nor MASG_PROFILE names one.
-export const switchProfile = defineTopCommand<Record<string, never>>({
-  name: 'switch <profile>',
-  configure: (cmd) => cmd.description('Make a saved profile the active one (used without --profile or MASG_PROFILE)'),
-  examples: ['masg switch ci', 'masg switch default'],
+export const switchProfile = defineCommand<Record<string, never>>({
   async run(ctx, _opts, [name]) {
     if (ctx.globals.sandbox)
       throw new UsageError('--sandbox always uses its demo account: there is no profile to switch to.', { field: '--sandbox' });

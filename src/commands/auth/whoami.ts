@@ -1,11 +1,9 @@
-import { defineTopCommand } from '../../command-kit/define.js';
+import { defineCommand } from '../../command-kit/define.js';
 import type { Context } from '../../context.js';
 import { AuthError, MasgError, NetworkError } from '../../core/errors.js';
 import type { resolveNotifyUrl as ResolveNotifyUrl } from '../../config/notify-url.js';
 
-export const whoami = defineTopCommand<Record<string, never>>({
-  name: 'whoami',
-  examples: ['masg whoami', 'MASG_PROFILE=ci masg whoami -o json'],
+export const whoami = defineCommand<Record<string, never>>({
   async run(ctx) {
     const config = await import('../../config/index.js');
     const g = ctx.globals;

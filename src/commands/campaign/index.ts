@@ -1,8 +1,40 @@
-// The `campaign` group's subcommands, in help order: loaded only when the command line names
-// `campaign` (or everything is wanted: help, docs, completion spec), see src/commands/index.ts.
-import type { AnySubcommandDef } from '../../command-kit/define.js';
-import { campaignList } from './list.js';
-import { campaignView } from './view.js';
-import { campaignStats } from './stats.js';
+// The `campaign` group's commands in help order: what they take, declared for help and parsing;
+// each handler is imported when its command runs (see src/commands/index.ts).
+import type { CommandSpec } from '../../command-kit/define.js';
+import { addListOptions } from '../../command-kit/out-option.js';
+import { addStatsOptions } from '../stats/options.js';
 
-export const commands: AnySubcommandDef[] = [campaignList, campaignView, campaignStats];
+export const campaignCommands: CommandSpec[] = [
+  {
+    name: 'list',
+    summary: 'List the campaigns of an advertiser, or of every advertiser',
+    configure: (cmd) =>
+      addListOptions(
+        cmd
+          .argument('[advertiserId]', "advertiser ID or its first 4+ characters (see `masg adv list`); none: every advertiser's campaigns")
+          .option('--advertiser <id>', 'the same as [advertiserId]'),
+      ),
+    examples: ['masg campaign list', 'masg campaign list c42a', 'masg campaign list c42a -o csv --fields id,name,status,overallBudget'],
+    handler: async () => (await import('./list.js')).campaignList,
+  },
+  {
+    name: 'view',
+    summary: 'Show one campaign with its dates and budgets',
+    configure: (cmd) => cmd.argument('<id>', 'campaign ID, or the first 4+ characters of it (see `masg campaign list`)'),
+    examples: ['masg campaign view 7bee', 'masg campaign view 7bee -o json'],
+    handler: async () => (await import('./view.js')).campaignView,
+  },
+  {
+    name: 'stats',
+    summary: 'Impressions, clicks, conversions, CTR, eCPM and spend of a campaign',
+    configure: (cmd) => {
+      cmd.argument('<id>', 'campaign ID, or its first 4+ characters');
+      addStatsOptions(cmd);
+    },
+    examples: [
+      'masg campaign stats 7bee --date yesterday',
+      'masg campaign stats 7bee --from -30d --to yesterday --interval day -o csv --out spend.csv',
+    ],
+    handler: async () => (await import('./stats.js')).campaignStats,
+  },
+];

@@ -1,6 +1,6 @@
 import { campaignColumns, campaignColumnsNamed, campaignTableFieldsNamed } from '../../command-kit/columns.js';
 import { defineCommand, type CommandResult } from '../../command-kit/define.js';
-import { addListOptions, checkOut, parentFilter, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { checkOut, parentFilter, writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { ADVERTISER_OWNER, namedList, showsName } from '../../command-kit/owner-names.js';
 import { outputPort } from '../../command-kit/output-port.js';
 import { rawOr } from '../../command-kit/raw.js';
@@ -14,15 +14,6 @@ export interface CampaignListOptions extends ListOptions {
 }
 
 export const campaignList = defineCommand<CampaignListOptions>({
-  name: 'list',
-  summary: 'List the campaigns of an advertiser, or of every advertiser',
-  configure: (cmd) =>
-    addListOptions(
-      cmd
-        .argument('[advertiserId]', "advertiser ID or its first 4+ characters (see `masg adv list`); none: every advertiser's campaigns")
-        .option('--advertiser <id>', 'the same as [advertiserId]'),
-    ),
-  examples: ['masg campaign list', 'masg campaign list c42a', 'masg campaign list c42a -o csv --fields id,name,status,overallBudget'],
   columns: campaignColumnsNamed,
   accounts: 'each',
   async run(ctx, opts, [rawId]) {

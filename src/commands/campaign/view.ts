@@ -5,10 +5,6 @@ import { rawOr } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const campaignView = defineCommand<Record<string, never>>({
-  name: 'view',
-  summary: 'Show one campaign with its dates and budgets',
-  configure: (cmd) => cmd.argument('<id>', 'campaign ID, or the first 4+ characters of it (see `masg campaign list`)'),
-  examples: ['masg campaign view 7bee', 'masg campaign view 7bee -o json'],
   columns: campaignColumnsNamed,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'campaign', rawId, '<id>');

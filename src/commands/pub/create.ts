@@ -4,16 +4,9 @@ import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
 import { rawOr } from '../../command-kit/raw.js';
-import { addPublicationOptions, pickPublicationFields } from './fields.js';
+import { pickPublicationFields } from './fields.js';
 
 export const pubCreate = defineCommand<Record<string, string>>({
-  name: 'create',
-  summary: 'Create a publication (it starts PENDING until approved)',
-  configure: (cmd) => addPublicationOptions(cmd, 'create'),
-  examples: [
-    'masg pub create --name "Daily News" --type MOBILE_SITE --url https://m.example.com --description "News for commuters" --transparent false',
-    'masg pub create --name "Puzzle Game" --type ANDROID_APP --description "Word puzzles" --transparent true --languages en,es',
-  ],
   columns: publicationColumns,
   async run(ctx, opts) {
     const input = validatePublication(pickPublicationFields(opts), 'create', flagLabel);

@@ -1,10 +1,8 @@
-import { Option } from 'commander';
-import { completeWith } from '../../completion/hints.js';
 import { PUBLICATION_LIST_STATUSES } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import { publicationColumns, publicationTableFields } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { addListOptions, checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
+import { checkOut, writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { rawOr } from '../../command-kit/raw.js';
 
 export interface PubListOptions extends ListOptions {
@@ -12,23 +10,6 @@ export interface PubListOptions extends ListOptions {
 }
 
 export const pubList = defineCommand<PubListOptions>({
-  name: 'list',
-  summary: 'List the publications of the account, sorted by name',
-  configure: (cmd) =>
-    // Not commander's .choices(): it would refuse "active"; the rule below normalises case.
-    addListOptions(
-      cmd.addOption(
-        completeWith(new Option('--status <status>', `only publications with this status (${PUBLICATION_LIST_STATUSES.join(', ')})`), {
-          values: PUBLICATION_LIST_STATUSES,
-        }),
-      ),
-    ),
-  examples: [
-    'masg pub list',
-    'masg pub list --status ACTIVE',
-    'masg pub list -o csv > publications.csv',
-    'masg pub list --status PAUSED --out paused.csv',
-  ],
   columns: publicationColumns,
   accounts: 'each',
   async run(ctx, opts) {

@@ -7,29 +7,14 @@ import { bulkPort } from '../../command-kit/bulk-port.js';
 import { defineCommand } from '../../command-kit/define.js';
 import { rawOr } from '../../command-kit/raw.js';
 import { resolveIds } from '../../command-kit/resolve-id.js';
-import { addPublicationOptions, pickPublicationFields } from './fields.js';
-import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
+import { pickPublicationFields } from './fields.js';
+import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 export interface PubUpdateOptions extends Record<string, unknown>, BulkOptions {
   yes?: boolean;
 }
 
 export const pubUpdate = defineCommand<PubUpdateOptions>({
-  name: 'update',
-  summary: 'Change fields or the status of a publication',
-  configure: (cmd) => {
-    // Optional and variadic: one ID, several (the same change to each), or none with --from.
-    cmd.argument('[id...]', 'publication ID(s), each in full or its first 4+ characters');
-    addPublicationOptions(cmd, 'update');
-    cmd.option('-y, --yes', 'do not ask for confirmation (needed for --status STOPPED without a terminal)');
-    addBulkOptions(cmd, 'update publications');
-  },
-  examples: [
-    'masg pub update 0378 --status PAUSED',
-    'masg pub update 0378 --name "Daily News Lite" --languages en,fr',
-    'masg pub update 0378 31b7 b823 --status PAUSED --continue-on-error',
-    'masg pub update --from publications.csv --dry-run',
-  ],
   // One ID prints the publication; several IDs or --from print result rows of their own.
   columns: (opts, ids) => (opts.from === undefined && ids.length <= 1 ? publicationColumns : undefined),
   async run(ctx, opts, ids) {

@@ -4,10 +4,6 @@ import { rawOr } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const pubView = defineCommand<Record<string, never>>({
-  name: 'view',
-  summary: 'Show one publication with all its fields',
-  configure: (cmd) => cmd.argument('<id>', 'publication ID, or the first 4+ characters of it (see `masg pub list`)'),
-  examples: ['masg pub view 0378', 'masg pub view 0378 -o json', 'masg pub view 0378 --raw xml'],
   columns: publicationColumns,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'publication', rawId, '<id>');

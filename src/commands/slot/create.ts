@@ -1,6 +1,5 @@
 import type { AdSlotCreate } from '../../sdk/types.js';
 import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
-import { addFieldOptions } from '../../command-kit/field-options.js';
 import type { FormInput } from '../../schema/field.js';
 import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../../command-kit/columns.js';
@@ -9,21 +8,12 @@ import { defineCommand } from '../../command-kit/define.js';
 import { rawOr } from '../../command-kit/raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
-import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
+import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 /** The flags of the create form, from the schema. */
 export type SlotCreateOptions = FormInput<typeof adSlotSchema, 'create'>;
 
 export const slotCreate = defineCommand<SlotCreateOptions>({
-  name: 'create',
-  summary: 'Create an ad slot in a publication',
-  configure: (cmd) =>
-    // The field flags come from the ad slot schema (src/schema/adslot.ts).
-    addBulkOptions(addFieldOptions(cmd, adSlotSchema, 'create'), 'create ad slots'),
-  examples: [
-    'masg slot create --publication 0378 --name "Top banner" --formats banner,text',
-    'masg slot create --from new-slots.csv --results created.csv',
-  ],
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts) {

@@ -1,6 +1,6 @@
 import { adSlotColumns, adSlotColumnsNamed } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { addListOptions, checkOut, parentFilter, type ListOptions } from '../../command-kit/list-result.js';
+import { checkOut, parentFilter, type ListOptions } from '../../command-kit/list-result.js';
 import { PUBLICATION_OWNER, namedList } from '../../command-kit/owner-names.js';
 import { rawOr } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
@@ -10,15 +10,6 @@ export interface SlotListOptions extends ListOptions {
 }
 
 export const slotList = defineCommand<SlotListOptions>({
-  name: 'list',
-  summary: 'List ad slots, of one publication or of the whole account',
-  configure: (cmd) =>
-    addListOptions(
-      cmd
-        .argument('[publicationId]', 'only the ad slots of this publication: ID or its first 4+ characters (see `masg pub list`)')
-        .option('--publication <id>', 'the same as [publicationId]'),
-    ),
-  examples: ['masg slot list', 'masg slot list 0378', 'masg slot list -o csv > slots.csv'],
   columns: adSlotColumnsNamed,
   accounts: 'each',
   async run(ctx, opts, [rawId]) {

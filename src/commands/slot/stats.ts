@@ -1,20 +1,12 @@
 import { defineCommand } from '../../command-kit/define.js';
 import { runStats } from '../stats/export.js';
-import { addStatsOptions, type StatsFlags } from '../stats/options.js';
+import { type StatsFlags } from '../stats/options.js';
 
 export interface SlotStatsOptions extends StatsFlags {
   byCountry?: boolean;
 }
 
 export const slotStats = defineCommand<SlotStatsOptions>({
-  name: 'stats',
-  summary: 'Requests, impressions, clicks and earnings of one ad slot',
-  configure: (cmd) => {
-    cmd.argument('<id>', 'ad slot ID, or its first 4+ characters');
-    cmd.option('--by-country', 'one row per country with traffic');
-    addStatsOptions(cmd);
-  },
-  examples: ['masg slot stats 0653 --date yesterday --by-country', 'masg slot stats 0653 --from -7d --to yesterday --interval day -o csv'],
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;

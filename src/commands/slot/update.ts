@@ -1,7 +1,6 @@
 import { ApiError, UsageError } from '../../core/errors.js';
 import type { AdSlotChanges, MasgClient } from '../../sdk/types.js';
 import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
-import { addFieldOptions } from '../../command-kit/field-options.js';
 import type { FormInput } from '../../schema/field.js';
 import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../../command-kit/columns.js';
@@ -10,24 +9,11 @@ import { defineCommand } from '../../command-kit/define.js';
 import { rawOr } from '../../command-kit/raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveEntity } from '../../command-kit/resolve-id.js';
-import { addBulkOptions, checkFromAlone, type BulkOptions } from '../../bulk/options.js';
+import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
 export type SlotUpdateOptions = FormInput<typeof adSlotSchema, 'update'>;
 
 export const slotUpdate = defineCommand<SlotUpdateOptions>({
-  name: 'update',
-  summary: 'Change the name, formats or tags of an ad slot',
-  configure: (cmd) =>
-    addBulkOptions(
-      // Optional: --from takes the IDs from the file instead.
-      addFieldOptions(cmd.argument('[id]', 'ad slot ID, or its first 4+ characters'), adSlotSchema, 'update'),
-      'update ad slots',
-    ),
-  examples: [
-    'masg slot update 0653 --formats banner,iab300x250',
-    'masg slot update 0653 --tags ""',
-    'masg slot update --from slots.csv --dry-run',
-  ],
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts, [rawId]) {

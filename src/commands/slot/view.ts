@@ -5,10 +5,6 @@ import { rawOr } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const slotView = defineCommand<Record<string, never>>({
-  name: 'view',
-  summary: 'Show one ad slot with its publication, formats and tags',
-  configure: (cmd) => cmd.argument('<id>', 'ad slot ID, or the first 4+ characters of it (see `masg slot list`)'),
-  examples: ['masg slot view 0653', 'masg slot view 0653 -o json'],
   columns: adSlotColumnsNamed,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'adslot', rawId, '<id>');

@@ -1,13 +1,12 @@
 // The common run of a statistics command: dates → pieces → one SDK list per piece → rows,
 // every flag checked before anything is sent.
 import type { StatsRecord } from '../../endpoints/stats-shapes.js';
-import type { EntityList } from '../../transport/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../time/dates.js';
 import { type Interval, splitRange } from '../../time/intervals.js';
 import { parseConcurrency } from '../../core/pool.js';
-import type { DryRun, MasgClient } from '../../sdk/types.js';
+import type { DryRun, MasgClient, StatsList } from '../../sdk/types.js';
 import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
 import { type IdKind, resolveId } from '../../command-kit/resolve-id.js';
 import { accountTimeZone } from '../../time/zone.js';
@@ -31,7 +30,7 @@ export interface StatsPlan {
   kind: StatsKind;
   columnOptions: Omit<StatsColumnOptions, 'interval' | 'names'>;
   target?: { kind: IdKind & keyof ReportSpec['ids']; raw: string; label: string };
-  fetch: (sdk: MasgClient, range: PieceRange, id: string | undefined) => EntityList<StatsRecord>;
+  fetch: (sdk: MasgClient, range: PieceRange, id: string | undefined) => StatsList<StatsRecord>;
   /** The same SDK method as `fetch`, with `{ dryRun: true }`. */
   describe: (sdk: MasgClient, range: PieceRange, id: string | undefined) => Promise<DryRun>;
 }
@@ -93,10 +92,9 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     if (flags.out) ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`);
     return { requests: described.flatMap((d) => d.requests) };
   };
-  const { requestOf } = await import('../../sdk/stats.js');
   return rawOr(
     ctx,
-    requestOf(spec.fetch(pieces[0])),
+    plan.fetch(sdk, pieceRange(pieces[0]), id).request,
     async () => {
       const startedAt = performance.now();
       const onProgress =

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { INTERVALS } from '../../schema/enums.js';
 import { DEFAULT_CONCURRENCY } from '../../config/defaults.js';
-import { STATS_OUT_OPTION } from '../../command-kit/out-file.js';
+import { STATS_OUT_OPTION } from '../../command-kit/out-option.js';
 
 export interface StatsFlags {
   date?: string;

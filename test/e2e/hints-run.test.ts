@@ -1,5 +1,6 @@
 // Every command a hint offers runs as pasted: the hint is extracted from the real binary's
-// stderr and run by a real shell, with `masg` on PATH, as a new user would paste it.
+// stderr and run by a real shell, with `masg` on PATH, as a new user would paste it. A real shell
+// and the built binary (a sync into DuckDB among them): the slow tier (vitest.tiers.ts).
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
