@@ -1,7 +1,6 @@
 // The pulse from a warehouse of several accounts: every table with an `account` column (the
-// account's e-mail, as the warehouse of issue 27 keys its rows). The file is today's one-account
-// warehouse of the demo account, made by `masg sync`, then given that column and a copy of every
-// row for the `other` account with twice the traffic, so a reader that did not keep to its own
+// account's e-mail, as the warehouse keys its rows). The file is the demo account's warehouse,
+// made by `masg sync`, then given a copy of every row for the `other` account with twice the traffic, so a reader that did not keep to its own
 // account's rows would sum both. Each account's pulse reads only its rows, sends no request, and
 // the demo's equals its live pulse; the same warehouse serves `--profile demo,other`.
 import { join } from 'node:path';
@@ -18,21 +17,24 @@ const DEMO = 'demo@sandbox.masg.test';
 const OTHER = 'other@sandbox.masg.test';
 const TABLES = ['publications', 'adslots', 'advertisers', 'campaigns', 'publisher_stats', 'campaign_stats'];
 
-/** Today's one-account warehouse made into one of two accounts: the account column, then the other account's rows. */
+/**
+ * The one-account warehouse `masg sync` wrote, given a second account as a second account's sync
+ * would: a copy of every keyed row (every table with an `account` column) under the other e-mail,
+ * with twice the traffic, and the meta's one-account rows dropped.
+ */
 async function twoAccounts(path: string): Promise<void> {
   const instance = await DuckDBInstance.create(path);
   const conn = await instance.connect();
-  for (const t of TABLES) {
-    await conn.run(`ALTER TABLE ${t} ADD COLUMN account VARCHAR DEFAULT '${DEMO}'`);
+  const keyed = await conn.runAndReadAll(
+    "SELECT table_name FROM duckdb_columns() WHERE column_name = 'account' AND table_name <> 'masg_sync_locks' ORDER BY 1",
+  );
+  const tables = keyed.getRows().map(([t]) => String(t));
+  expect(tables).toEqual(expect.arrayContaining([...TABLES, 'masg_sync_days']));
+  for (const t of tables) {
     const doubled = t === 'publisher_stats' ? ', requests * 2 AS requests' : '';
-    await conn.run(`INSERT INTO ${t} SELECT * REPLACE ('${OTHER}' AS account${doubled}) FROM ${t}`);
+    await conn.run(`INSERT INTO ${t} SELECT * REPLACE ('${OTHER}' AS account${doubled}) FROM ${t} WHERE account = '${DEMO}'`);
   }
-  for (const t of ['masg_sync_days', 'masg_sync_meta']) {
-    await conn.run(`CREATE TABLE keyed AS SELECT '${DEMO}' AS account, * FROM ${t} UNION ALL SELECT '${OTHER}', * FROM ${t}`);
-    await conn.run(`DROP TABLE ${t}`);
-    await conn.run(`ALTER TABLE keyed RENAME TO ${t}`);
-  }
-  await conn.run(`UPDATE masg_sync_meta SET value = account WHERE key = 'account'`);
+  await conn.run("DELETE FROM masg_sync_meta WHERE key IN ('account', 'timezone')");
   conn.closeSync();
   instance.closeSync();
 }

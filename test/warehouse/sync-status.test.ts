@@ -40,14 +40,14 @@ describe('masg sync --status', () => {
       grain: 'day',
       first: day('kiri', 3),
       last: day('kiri', 2),
-      days: 2,
+      days: '2',
       // Inside the default lookback of 3: the next sync fetches both again.
       final_through: null, // JSON writes an empty field as null
       provisional: `${day('kiri', 3)}, ${day('kiri', 2)}`,
       gaps: null,
       last_result: 'ok',
     });
-    expect(locked).toMatchObject({ timezone: 'UTC', days: 0, first: null, last_result: 'restricted' });
+    expect(locked).toMatchObject({ timezone: 'UTC', days: '0', first: null, last_result: 'restricted' });
     expect(locked!.last_message).toContain('1004');
     expect(Date.parse(`${String(locked!.last_run_ended)}Z`)).toBeGreaterThanOrEqual(Date.parse(`${String(locked!.last_run_started)}Z`));
   });
@@ -60,7 +60,7 @@ describe('masg sync --status', () => {
     let [la] = await status(db, ['--profile', 'la,kiri']);
     expect(la).toMatchObject({
       account: A.email.la,
-      days: 7,
+      days: '7',
       first: day('la', 10),
       last: day('la', 2),
       final_through: day('la', 4),
@@ -108,7 +108,7 @@ describe('masg sync --status', () => {
     expect((await A.masg(['sync', '--db', fresh, '--profile', 'kiri,la', '--from', '-3d', '--to', '-2d'])).code).toBe(0);
     await makeV1(fresh, old, A.email.kiri!, 'Pacific/Kiritimati');
     const [row] = await status(old);
-    expect(row).toMatchObject({ account: A.email.kiri, timezone: 'Pacific/Kiritimati', days: 2, last_result: null });
+    expect(row).toMatchObject({ account: A.email.kiri, timezone: 'Pacific/Kiritimati', days: '2', last_result: null });
     const [again] = await status(old);
     expect(again).toEqual(row);
   });
