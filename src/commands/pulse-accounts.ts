@@ -50,12 +50,10 @@ export async function runPulseAccounts(
     // Ctrl-C is 130 whatever some accounts finished: nothing half-done is printed or written.
     if (ctx.io.signal?.aborted) throw new InterruptedError();
     const ui = await ctx.ui();
-    // One status line per account, in the order given; a failure is said even under --quiet.
-    const { describeAccountResult } = await import('../sdk/accounts.js');
-    for (const r of results) {
-      if (r.ok) ui.notice(`masg: ${describeAccountResult(r)}`);
-      else ui.warn(describeAccountResult(r));
-    }
+    // One status line per account, in the order given, as every command over several accounts
+    // prints them; a failure is said even under --quiet.
+    const [{ accountStatusLines }, { sanitizeLines }] = await Promise.all([import('../sdk/accounts.js'), import('../output/sanitize.js')]);
+    for (const line of accountStatusLines(results, { quiet: Boolean(ctx.globals.quiet) })) ui.stderr.write(`${sanitizeLines(line)}\n`);
     const pulses = results.map(toPulse);
     const first = results[0];
     if (names.length === 1) {

@@ -178,6 +178,14 @@ export function describeAccountResult(r: AccountResult<unknown>): string {
   return `${r.account.name}: ${what} (${r.exitCode})`;
 }
 
+/**
+ * The status lines every command over several accounts prints on stderr, in the order given:
+ * each failure always, the `ok` lines unless `quiet`. One format for lists, statistics, sync and pulse.
+ */
+export function accountStatusLines(results: ReadonlyArray<AccountResult<unknown>>, opts: { quiet?: boolean } = {}): string[] {
+  return results.filter((r) => !r.ok || !opts.quiet).map(describeAccountResult);
+}
+
 /** One account's status as data (for `-o json`): no value, and a message only for a failure. */
 export interface AccountStatusRecord {
   account: string;

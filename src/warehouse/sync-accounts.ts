@@ -74,7 +74,7 @@ export async function syncAccounts(
         onSettled: (_r, done) => ui.progress(done, total, `Syncing ${total} accounts into ${store.label}`),
       },
     );
-    await report(ui, results);
+    await report(ui, results, Boolean(ctx.globals.quiet));
     // Ctrl-C or SIGTERM: 130, whichever accounts had finished before it (their lines say which).
     if (ctx.io.signal.aborted) throw ctx.io.signal.reason instanceof MasgError ? ctx.io.signal.reason : new InterruptedError();
     return results;
@@ -93,15 +93,10 @@ function clientOverrides(ctx: WarehousePort) {
   };
 }
 
-/** One line per account on stderr (`b: credentials rejected (code 1003) (4)`): always when one failed, else unless --quiet. */
-async function report(ui: Ui, results: Array<AccountResult<unknown>>): Promise<void> {
-  const { describeAccountResult } = await import('../sdk/accounts.js');
-  const failed = results.some((r) => !r.ok);
-  for (const r of results) {
-    const line = `masg sync: ${describeAccountResult(r)}`;
-    if (failed) ui.stderr.write(`${line}\n`);
-    else ui.notice(line);
-  }
+/** One line per account on stderr (`b: credentials rejected (code 1003) (4)`): failures always, `ok` unless --quiet. */
+async function report(ui: Ui, results: Array<AccountResult<unknown>>, quiet: boolean): Promise<void> {
+  const [{ accountStatusLines }, { sanitizeLines }] = await Promise.all([import('../sdk/accounts.js'), import('../output/sanitize.js')]);
+  for (const line of accountStatusLines(results, { quiet })) ui.stderr.write(`${sanitizeLines(line)}\n`);
 }
 
 /** The error that carries the exit code of the accounts' results (0: none). */

@@ -57,10 +57,10 @@ describe('--all-profiles, one profile with a rejected key', () => {
   test('exit 8: the account without a report is named on stderr and in the status, the others complete', () => {
     expect(all.code).toBe(8);
     const lines = all.stderr.trimEnd().split('\n');
-    expect(lines).toContain('masg: east: ok');
-    expect(lines).toContain('masg: west: ok');
-    expect(lines).toContain('masg: north: ok');
-    expect(lines.find((l) => l.includes('broken:'))).toMatch(/^masg: warning: broken: credentials rejected \(code 1003\) \(4\)$/);
+    expect(lines).toContain('east: ok');
+    expect(lines).toContain('west: ok');
+    expect(lines).toContain('north: ok');
+    expect(lines.find((l) => l.includes('broken:'))).toMatch(/^broken: credentials rejected \(code 1003\) \(4\)$/);
     // -o json: the last word is a JSON error, as every failing command's under a machine format.
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({
       error: {
@@ -91,7 +91,7 @@ describe('exit codes', () => {
   test('9 when any account has an alert and every account has its report; --quiet keeps stderr empty', async () => {
     const run = await h.masg(['--profile', 'east,west', 'pulse', '--date', DAY, '-o', 'json']);
     expect(run.code).toBe(9);
-    expect(run.stderr).toMatch(/^masg: east: ok\nmasg: west: ok\n\{"error".*"message":"\d+ alerts in 2 of 2 accounts \(exit 9\)\."\}\}\n$/);
+    expect(run.stderr).toMatch(/^east: ok\nwest: ok\n\{"error".*"message":"\d+ alerts in 2 of 2 accounts \(exit 9\)\."\}\}\n$/);
     const quiet = await h.masg(['--profile', 'east,west', '--quiet', 'pulse', '--date', DAY, '-o', 'json']);
     const stamp = (s: string) => s.replace(/"generatedAt": "[^"]+"/g, '"generatedAt": "…"');
     expect([quiet.code, quiet.stderr, stamp(quiet.stdout)]).toEqual([9, '', stamp(run.stdout)]);

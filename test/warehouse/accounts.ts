@@ -71,7 +71,8 @@ export function dayIn(zone: string, days: number): string {
 /** The status lines of a run over several accounts, by profile name. */
 export function statusLines(run: CliRun): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of run.stderr.matchAll(/^masg sync: ([\w.-]+): (.*)$/gm)) out[m[1]!] = m[2]!;
+  // `name: ok`, or `name: why (exit class)`: the one format of every command over several accounts.
+  for (const m of run.stderr.matchAll(/^([\w.-]+): (ok|.* \(\d+\))$/gm)) out[m[1]!] = m[2]!;
   return out;
 }
 
