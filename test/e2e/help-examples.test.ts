@@ -94,7 +94,8 @@ beforeAll(async () => {
     MASG_DEVELOPER_KEY: 'demo-developer-key',
     MASG_TIMEZONE: 'America/New_York',
   };
-  // The one file an example reads that no earlier example writes: new ad slots, as a user has them.
+  // The files examples read that no earlier example writes: a webhook URL and new ad slots, as a user has them.
+  writeFileSync(join(work, 'slack-webhook.txt'), 'https://hooks.slack.example/services/T0/B0/secret\n');
   writeFileSync(
     join(work, 'new-slots.csv'),
     'publication,name,formats,tags\n0378aee4-d936-4ff2-a190-8a33aeab6a46,Recipe sidebar,banner,\n',
@@ -119,6 +120,22 @@ function readmeExamples(): string[] {
     .flatMap((block) => block.split('\n'))
     .map((line) => line.replace(/^npx masg\b/, 'masg'))
     .filter((line) => /^masg\b/.test(line) && !/example\.com/.test(line));
+}
+
+/**
+ * What an agency has after the README's `masg login --profile NAME` once per account: two saved
+ * profiles (here both the sandbox's demo account) and no MASG_EMAIL/MASG_DEVELOPER_KEY, which would
+ * make one account of all.
+ */
+function agencyEnv(): NodeJS.ProcessEnv {
+  const { MASG_EMAIL: email, MASG_DEVELOPER_KEY: key, MASG_TIMEZONE: zone, ...rest } = env;
+  const agency = { ...rest, MASG_CONFIG_DIR: tempDir('masg-examples-agency-'), MASG_KEYRING: '0' };
+  for (const name of ['acme', 'globex']) {
+    const login = ['--profile', name, 'login', '--email', email!, '--timezone', zone!, '--key-stdin'];
+    const run = spawnSync(process.execPath, [BIN, ...login], { cwd: work, env: agency, input: key, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+  }
+  return agency;
 }
 
 describe('help examples', () => {
@@ -155,7 +172,9 @@ describe('help examples', () => {
     const examples = readmeExamples();
     expect(examples.length).toBeGreaterThan(10);
     for (const example of examples) {
-      const run = spawnSync('bash', ['-c', example], { cwd: work, env, encoding: 'utf8', timeout: 60_000 });
+      // The agency recipe's lines run over the profiles its login line (a template) would save.
+      const several = /--all-profiles|--profile \S+,/.test(example);
+      const run = spawnSync('bash', ['-c', example], { cwd: work, env: several ? agencyEnv() : env, encoding: 'utf8', timeout: 60_000 });
       expect({ example, code: run.status, stderr: run.status === 0 ? '' : run.stderr }).toEqual({ example, code: 0, stderr: '' });
     }
   }, 300_000);

@@ -52,11 +52,7 @@ export const authCommands: CommandSpec[] = [
     name: 'notify-url',
     summary: "Save (set) or remove the profile's webhook for masg pulse --notify; the URL is read from stdin or a hidden prompt",
     configure: (cmd) => cmd.addArgument(new Argument('<action>', 'set or remove').choices(NOTIFY_URL_ACTIONS)),
-    examples: [
-      'masg notify-url set                                     # asks for the URL at a hidden prompt',
-      'masg --profile ops notify-url set < /etc/masg/slack-webhook',
-      'masg notify-url remove',
-    ],
+    examples: ['masg notify-url set < slack-webhook.txt    # on a terminal, without <: asks at a hidden prompt', 'masg notify-url remove'],
     handler: async () => (await import('./notify-url.js')).notifyUrl,
   },
 ];
