@@ -53,6 +53,17 @@ export async function syncAccounts(
     const claimed = new Map<string, string>();
     const total = list.names.length;
     ui.progress(0, total, `Syncing ${total} accounts into ${store.label}`);
+    // One pool for every account, through HTTP_PROXY when it is set, as the one account's client goes.
+    const [{ createPool }, { proxyFromEnv, proxySecrets }] = await Promise.all([
+      import('../transport/transport.js'),
+      import('../transport/proxy.js'),
+    ]);
+    const proxy = proxyFromEnv(ctx.io.env);
+    ctx.secrets.push(...proxySecrets(proxy));
+    const concurrency = Math.min(checked.concurrency, MAX_ACCOUNTS_AT_ONCE);
+    const g = ctx.globals;
+    const connectTimeoutMs = g.connectTimeout === undefined ? undefined : g.connectTimeout * 1000;
+    const dispatcher = createPool({ proxy, connectTimeoutMs, maxConnections: checked.concurrency });
     const results = await forEachAccount(
       list.names,
       async (client, account, signal) => {
@@ -66,14 +77,14 @@ export async function syncAccounts(
         await syncAccount({ ...sync, shared });
       },
       {
-        concurrency: Math.min(checked.concurrency, MAX_ACCOUNTS_AT_ONCE),
+        concurrency,
         signal: ctx.io.signal,
         env: ctx.io.env,
         configDir: ctx.configDir,
-        overrides: clientOverrides(ctx),
+        overrides: { ...clientOverrides(ctx), dispatcher },
         onSettled: (_r, done) => ui.progress(done, total, `Syncing ${total} accounts into ${store.label}`),
       },
-    );
+    ).finally(() => (ctx.io.signal.aborted ? dispatcher.destroy() : dispatcher.close()));
     await report(ui, results, Boolean(ctx.globals.quiet));
     // Ctrl-C or SIGTERM: 130, whichever accounts had finished before it (their lines say which).
     if (ctx.io.signal.aborted) throw ctx.io.signal.reason instanceof MasgError ? ctx.io.signal.reason : new InterruptedError();

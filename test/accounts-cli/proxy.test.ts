@@ -53,3 +53,13 @@ describe('several accounts through a proxy', () => {
     expect(new Set(passed)).toEqual(new Set([`CONNECT ${new URL(h.sandbox.url).host}`]));
   });
 });
+
+describe('masg sync of several accounts through a proxy', () => {
+  it("HTTP_PROXY carries every account's requests, as for one account", async () => {
+    passed.length = 0;
+    const db = `${h.temp()}/agency.duckdb`;
+    const run = await h.masg(['--profile', 'kiri,berlin', '-q', 'sync', '--db', db, '--from', '-1d'], { env: { HTTP_PROXY: url } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(new Set(passed)).toEqual(new Set([`CONNECT ${new URL(h.sandbox.url).host}`]));
+  });
+});
