@@ -50,7 +50,9 @@ function shellWord(value: string): string {
 function lineFlags(line: LineOptions): Array<{ flag: string; text: string }> {
   const flags: Array<{ flag: string; text: string }> = [];
   if (line.sandbox) flags.push({ flag: '--sandbox', text: '--sandbox' });
-  if (line.profile !== undefined) flags.push({ flag: '--profile', text: `--profile ${shellWord(line.profile)}` });
+  // A list of profiles is not one account: a suggested command names its own (`--profile a …`).
+  if (line.profile !== undefined && !line.profile.includes(','))
+    flags.push({ flag: '--profile', text: `--profile ${shellWord(line.profile)}` });
   if (line.baseUrl !== undefined) flags.push({ flag: '--base-url', text: `--base-url ${shellWord(line.baseUrl)}` });
   return flags;
 }
@@ -64,6 +66,8 @@ export function keepLineOptions(text: string, line: LineOptions): string {
     const added = flags
       .filter(({ flag }) => !new RegExp(`(^|\\s)(${flag}|${flag === '--profile' ? '-p' : flag})(\\s|=|$)`).test(rest))
       .filter(({ flag }) => !after.startsWith(` without ${flag}`))
+      // `masg sandbox` is the service itself: --sandbox (the embedded one) has no place on it.
+      .filter(({ flag }) => !(flag === '--sandbox' && /^sandbox(\s|$)/.test(rest)))
       .map((f) => f.text);
     return added.length === 0 ? whole : `\`masg ${added.join(' ')} ${rest}\``;
   });

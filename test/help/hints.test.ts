@@ -76,6 +76,9 @@ describe('suggested commands keep where the line runs', () => {
       'Run `masg --profile ci login` without --sandbox to change them.',
     );
     expect(keepLineOptions('See `masg pub list`.', { profile: "Bob's" })).toBe("See `masg --profile 'Bob'\\''s' pub list`.");
+    // A list of profiles is several accounts: a suggested command chooses one itself.
+    expect(keepLineOptions('See `masg pub list`.', { profile: 'a,b', sandbox: true })).toBe('See `masg --sandbox pub list`.');
+    expect(keepLineOptions('Run `masg sandbox --accounts 3`.', { sandbox: true })).toBe('Run `masg sandbox --accounts 3`.');
   });
 });
 
