@@ -14,21 +14,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { measureNode, median, onCleanup, root, runBench, startSandboxProcess, tempDir } from './lib/measure.js';
+import { measureNode, median, onCleanup, root, runBench, startSandboxProcess, tempDir, wholeOption } from './lib/measure.js';
 
 const ACCOUNTS = 100;
 const SIZES = [1, 10, 100];
 const CONCURRENCY = 8;
 const LATENCY_MS = 50;
 const TARGETS = { perAccount: 1.25, rss: 1.25, versusLoop: 0.25 };
-
-function option(argv, name, fallback) {
-  const i = argv.indexOf(name);
-  if (i < 0) return fallback;
-  const n = Number(argv[i + 1]);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a whole number, got "${argv[i + 1]}"`);
-  return n;
-}
 
 /** A config folder holding a profile per account (as `masg login --profile NAME` saves them). */
 function profiles(dir, url, accounts) {
@@ -67,7 +59,7 @@ function accountsHeld(environment, db) {
 const fmt = { s: (ms) => `${(ms / 1000).toFixed(2)} s`, mb: (mb) => `${mb.toFixed(0)} MB` };
 
 async function main(argv) {
-  const runs = option(argv, '--runs', 3);
+  const runs = wholeOption(argv, '--runs', 3);
   const dir = tempDir('masg-bench-accounts-');
   console.log(
     `accounts: one day (yesterday in each account's zone) of 1, 10 and ${ACCOUNTS} sandbox accounts, ` +

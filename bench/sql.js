@@ -12,18 +12,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { measureNode, median, root, runBench, tempDir } from './lib/measure.js';
+import { measureNode, median, root, runBench, tempDir, wholeOption } from './lib/measure.js';
 
 const TARGETS = { copy: 1.15, rssMb: 250 };
 const QUERY = 'SELECT * FROM stats';
-
-function option(argv, name, fallback) {
-  const i = argv.indexOf(name);
-  if (i < 0) return fallback;
-  const n = Number(argv[i + 1]);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a whole number, got "${argv[i + 1]}"`);
-  return n;
-}
 
 /** A warehouse-shaped table (dates, IDs, a country, BIGINT counts, DECIMAL earnings) of `rows` rows. */
 async function makeWarehouse(file, rows) {
@@ -98,8 +90,8 @@ async function measureSize(dir, rows, runs) {
 
 async function main(argv) {
   if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` first.');
-  const rows = option(argv, '--rows', 2_000_000);
-  const runs = option(argv, '--runs', 3);
+  const rows = wholeOption(argv, '--rows', 2_000_000);
+  const runs = wholeOption(argv, '--runs', 3);
   const dir = tempDir('masg-bench-sql-');
   console.log(`sql: every row of an 8-column warehouse table to CSV, masg sql against DuckDB's COPY … TO (Node ${process.version})`);
   let missed = [];

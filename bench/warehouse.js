@@ -13,21 +13,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchEnv, measureNode, median, onCleanup, root, runBench, startSandboxProcess, tempDir } from './lib/measure.js';
+import { benchEnv, measureNode, median, onCleanup, root, runBench, startSandboxProcess, tempDir, wholeOption } from './lib/measure.js';
 import { POSTGRES_SKIP, startPostgres } from '../test/warehouse/postgres-server.js';
 
 const TZ = 'America/New_York';
 const SEED = 7;
 const RECORDS_PER_PUBLICATION = 111.4;
 const TARGETS = { duckdb: 1.3, postgres: 1.6, rssMb: 250 };
-
-function option(argv, name, fallback) {
-  const i = argv.indexOf(name);
-  if (i < 0) return fallback;
-  const n = Number(argv[i + 1]);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a whole number, got "${argv[i + 1]}"`);
-  return n;
-}
 
 function reportDay() {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -75,8 +67,8 @@ const fmt = { s: (ms) => `${(ms / 1000).toFixed(2)} s`, mb: (mb) => `${mb.toFixe
 
 async function main(argv) {
   if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` first.');
-  const records = option(argv, '--records', 200_000);
-  const runs = option(argv, '--runs', 5);
+  const records = wholeOption(argv, '--records', 200_000);
+  const runs = wholeOption(argv, '--runs', 5);
   const day = reportDay();
   const dir = tempDir('masg-bench-warehouse-');
   const publications = Math.max(1, Math.round(records / RECORDS_PER_PUBLICATION));

@@ -159,3 +159,12 @@ export async function runBench(name, main) {
     cleanup();
   }
 }
+
+/** `--name N` from argv: a whole number of at least 1, else `fallback`; anything else throws, naming the option. */
+export function wholeOption(argv, name, fallback) {
+  const i = argv.indexOf(name);
+  if (i < 0) return fallback;
+  const n = Number(argv[i + 1]);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a whole number, got "${argv[i + 1]}"`);
+  return n;
+}
