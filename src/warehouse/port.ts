@@ -20,6 +20,8 @@ export interface WarehousePort {
     timeout?: number;
     connectTimeout?: number;
     quiet?: boolean;
+    /** Each request and response on stderr, redacted (several accounts' clients are built here). */
+    debug?: boolean;
   };
   /** Where masg keeps its configuration; --sandbox keeps its state (and its warehouse) under it. */
   configDir: string;

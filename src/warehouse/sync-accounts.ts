@@ -81,7 +81,7 @@ export async function syncAccounts(
         signal: ctx.io.signal,
         env: ctx.io.env,
         configDir: ctx.configDir,
-        overrides: { ...clientOverrides(ctx), dispatcher },
+        overrides: { ...clientOverrides(ctx), dispatcher, onDebug: await debugLines(ctx, ui) },
         onSettled: (_r, done) => ui.progress(done, total, `Syncing ${total} accounts into ${store.label}`),
       },
     ).finally(() => (ctx.io.signal.aborted ? dispatcher.destroy() : dispatcher.close()));
@@ -102,6 +102,14 @@ function clientOverrides(ctx: WarehousePort) {
     ...(g.connectTimeout !== undefined && { connectTimeoutMs: g.connectTimeout * 1000 }),
     ...(g.deadline !== undefined && { deadlineMs: g.deadline * 1000 }),
   };
+}
+
+/** --debug: every account's requests and responses on stderr, its secrets redacted, its control characters shown. */
+async function debugLines(ctx: WarehousePort, ui: Ui): Promise<((line: string) => void) | undefined> {
+  if (!ctx.globals.debug) return undefined;
+  const [{ createRedactor }, { terminalView }] = await Promise.all([import('../core/redact.js'), import('../output/sanitize.js')]);
+  const view = terminalView(ui.stderr);
+  return (line) => void ui.stderr.write(`${view(createRedactor(ctx.secrets)(line))}\n`);
 }
 
 /** One line per account on stderr (`b: credentials rejected (code 1003) (4)`): failures always, `ok` unless --quiet. */

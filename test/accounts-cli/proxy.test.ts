@@ -63,3 +63,13 @@ describe('masg sync of several accounts through a proxy', () => {
     expect(new Set(passed)).toEqual(new Set([`CONNECT ${new URL(h.sandbox.url).host}`]));
   });
 });
+
+describe('masg --debug sync of several accounts', () => {
+  it("logs every account's requests on stderr, no key among them", async () => {
+    const db = `${h.temp()}/debug.duckdb`;
+    const run = await h.masg(['--profile', 'kiri,berlin', '--debug', 'sync', '--db', db, '--from', '-1d']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/GET \S*statistics/);
+    for (const a of h.sandbox.accounts) expect(run.stderr).not.toContain(a.key);
+  });
+});
