@@ -50,7 +50,7 @@ export async function syncAccounts(
     const deadlineAt = ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000;
     const retry = { retries: ctx.globals.retries, deadlineAt };
     const shared = { limit: limiter(checked.concurrency) };
-    const claimed = new Map<string, string>();
+    const twins = await laterTwins(ctx, list.names);
     const total = list.names.length;
     ui.progress(0, total, `Syncing ${total} accounts into ${store.label}`);
     // One pool for every account, through HTTP_PROXY when it is set, as the one account's client goes.
@@ -68,10 +68,9 @@ export async function syncAccounts(
       list.names,
       async (client, account, signal) => {
         const email = account.email ?? '';
-        const twin = claimed.get(email);
+        const twin = twins.get(account.name);
         if (twin !== undefined)
           throw new UsageError(`${account.name} is ${email}, already synced in this run as ${twin}.`, { field: list.source });
-        claimed.set(email, account.name);
         const timezone = resolveTimeZone(undefined, account.timeZone, `masg sync of ${account.name} (which days to fetch)`);
         const sync = { store, ui: accountUi(ui, account.name), sdk: client, email, timezone, checked, retry, signal, env: ctx.io.env };
         await syncAccount({ ...sync, shared });
@@ -102,6 +101,25 @@ function clientOverrides(ctx: WarehousePort) {
     ...(g.connectTimeout !== undefined && { connectTimeoutMs: g.connectTimeout * 1000 }),
     ...(g.deadline !== undefined && { deadlineMs: g.deadline * 1000 }),
   };
+}
+
+/**
+ * Two profiles of one account (one e-mail) in one run: each later one, by the list's order, to the
+ * earlier it repeats. Decided before anything runs, so which is refused never depends on timing.
+ */
+async function laterTwins(ctx: WarehousePort, names: string[]): Promise<Map<string, string>> {
+  const { openStore } = await import('../config/conf-store.js');
+  const store = await openStore(ctx.configDir, { env: ctx.io.env });
+  const first = new Map<string, string>();
+  const twins = new Map<string, string>();
+  for (const name of names) {
+    const email = (await store.get(name))?.email;
+    if (email === undefined) continue;
+    const earlier = first.get(email);
+    if (earlier === undefined) first.set(email, name);
+    else twins.set(name, earlier);
+  }
+  return twins;
 }
 
 /** --debug: every account's requests and responses on stderr, its secrets redacted, its control characters shown. */
