@@ -11,3 +11,7 @@ export const SLOW_TIER = [
   'test/architecture/layers.test.ts',
   'test/reliability/load.test.ts',
 ];
+
+// Files that replace one of src/'s modules with vi.mock: in a shared module graph the real module
+// is already loaded and the mock would not take, so these run with their own (vitest.config.ts).
+export const ISOLATED = ['test/cli/internal-error.test.ts'];

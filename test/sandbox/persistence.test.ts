@@ -1,5 +1,5 @@
-import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -172,41 +172,15 @@ describe('several sandboxes over one data file (every `masg --sandbox` command r
 });
 
 describe('kill -9 during a stream of writes', () => {
-  // The child runs the compiled sandbox; compile just src/sandbox into a temp folder so this
-  // test does not depend on the rest of the tree building.
-  const out = path.join(dir, 'build');
-  function build(): string {
-    const tsc = path.resolve('node_modules/typescript/bin/tsc');
-    execFileSync(
-      process.execPath,
-      [
-        tsc,
-        '--outDir',
-        out,
-        '--rootDir',
-        'src',
-        '--module',
-        'NodeNext',
-        '--moduleResolution',
-        'NodeNext',
-        '--target',
-        'ES2022',
-        '--strict',
-        '--skipLibCheck',
-        '--types',
-        'node',
-        'src/sandbox/main.ts',
-      ],
-      { stdio: 'pipe' },
-    );
-    writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
-    // The sandbox's file lock (src/core) loads a dependency: let the temp build find the project's.
-    if (!existsSync(path.join(out, 'node_modules'))) symlinkSync(path.resolve('node_modules'), path.join(out, 'node_modules'), 'dir');
-    return path.join(out, 'sandbox', 'main.js');
+  // The child runs the built sandbox, as `masg sandbox` does (npm test builds dist/ first).
+  function builtSandbox(): string {
+    const main = path.resolve('dist/sandbox/main.js');
+    if (!existsSync(main)) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');
+    return main;
   }
 
   it('leaves a valid file holding every acknowledged write', async () => {
-    const main = build();
+    const main = builtSandbox();
     const file = path.join(dir, 'killed.json');
     const child = spawn(process.execPath, [main, '--port', '0', '--data', file], { stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise((r) => child.once('exit', r));
