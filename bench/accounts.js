@@ -42,7 +42,7 @@ function accountsHeld(environment, db) {
   const out = execFileSync(
     process.execPath,
     [
-      join(root, 'bin', 'masg.js'),
+      join(root, 'bin', 'masg.cjs'),
       'sql',
       '--db',
       db,
@@ -70,7 +70,7 @@ async function main(argv) {
   const { accountsFor } = await import('../dist/sandbox/many.js');
   // The sandbox's accounts, as `masg sandbox --accounts N` makes them (names, keys, zones).
   const accounts = accountsFor(ACCOUNTS, 1).map((a) => ({ ...a, name: a.email.split('@')[0] }));
-  const masg = join(root, 'bin', 'masg.js');
+  const masg = join(root, 'bin', 'masg.cjs');
   const day = ['--from', '-1d', '--to', '-1d'];
   const failures = [];
   const samples = Object.fromEntries(SIZES.map((n) => [n, []]));

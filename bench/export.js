@@ -269,7 +269,7 @@ async function measureReport({ publications, modes, runs, dir, day }) {
       const args =
         mode === 'masg'
           ? [
-              join(root, 'bin', 'masg.js'),
+              join(root, 'bin', 'masg.cjs'),
               'pub',
               'stats',
               '--date',

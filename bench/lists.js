@@ -96,7 +96,7 @@ async function contest(label, body, { tag, path, masgArgs, completion = false })
       for (const who of ['floor', 'masg']) {
         const out = join(dir, `${who}.out`);
         const configDir = join(dir, `config-${n++}`); // a fresh one each run: no completion cache
-        const args = who === 'floor' ? floorArgs : [join(root, 'bin', 'masg.js'), ...masgArgs];
+        const args = who === 'floor' ? floorArgs : [join(root, 'bin', 'masg.cjs'), ...masgArgs];
         const r = await measureNode(args, {
           env: env(server.url, configDir),
           usageFile: join(dir, 'usage.json'),

@@ -18,7 +18,7 @@ import { measureNode, median, onCleanup, root, runBench, tempDir } from './lib/m
 const TZ = 'UTC';
 const TARGET = 1.2;
 const SCALE = { publications: 2000, slotsPerPublication: 5, countries: 40 };
-const masg = join(root, 'bin', 'masg.js');
+const masg = join(root, 'bin', 'masg.cjs');
 
 function option(argv, name, fallback) {
   const i = argv.indexOf(name);

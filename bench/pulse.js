@@ -81,7 +81,7 @@ async function warehouseRun(argv, dir) {
     MASG_CONFIG_DIR: join(dir, 'config'),
     NO_COLOR: '1',
   };
-  const masg = join(root, 'bin', 'masg.js');
+  const masg = join(root, 'bin', 'masg.cjs');
   const args = [masg, 'pulse', '--date', day, '--baseline', String(BASELINE), '--db', db, '--tz', TZ, '-o', 'json'];
   const samples = [];
   for (let i = 0; i <= runs; i++) {
@@ -153,7 +153,7 @@ async function liveRun(argv, dir) {
   };
   const day = isoDay(new Date(Date.now() - 2 * 86_400_000));
   const from = isoDay(new Date(Date.parse(`${day}T00:00:00Z`) - 7 * 86_400_000));
-  const masg = join(root, 'bin', 'masg.js');
+  const masg = join(root, 'bin', 'masg.cjs');
   const contenders = {
     pulse: { label: 'masg pulse (7-day baseline)', args: ['-e', exitNineIsOk([masg, 'pulse', '--date', day, '--tz', TZ, '-o', 'json'])] },
     stats: {

@@ -46,7 +46,7 @@ const fmt = { s: (ms) => `${(ms / 1000).toFixed(2)} s`, mb: (mb) => `${mb.toFixe
 async function measureSize(dir, rows, runs) {
   const db = join(dir, `stats-${rows}.duckdb`);
   await makeWarehouse(db, rows);
-  const masg = join(root, 'bin', 'masg.js');
+  const masg = join(root, 'bin', 'masg.cjs');
   const out = join(dir, 'out.csv');
   const contenders = {
     copy: { label: "DuckDB's COPY (query) TO 'file'", args: [join(root, 'bench', 'lib', 'duckdb-copy.js'), db, out, QUERY] },

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = join(root, 'bin', 'masg.js');
+const bin = join(root, 'bin', 'masg.cjs');
 const warmup = 5;
 
 const cases = [

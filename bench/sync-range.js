@@ -2,7 +2,7 @@
 // rows a day) for 7, 30 and 90 days into a fresh DuckDB file. A sync holds two days at a time and
 // DuckDB's memory is capped by its settings (src/warehouse/sync-duckdb-settings.ts), so its peak
 // RSS must not grow with the range (target: the last range within 1.25× of the first, and at most
-// 300 MB), and its time must stay linear in the rows. No process trick: plain `node bin/masg.js`. Each figure is printed beside its baseline: the 7-day run for memory, and
+// 300 MB), and its time must stay linear in the rows. No process trick: plain `node bin/masg.cjs`. Each figure is printed beside its baseline: the 7-day run for memory, and
 // rows per second of the 7-day run for time. Each sync's tables must hold exactly the rows its
 // state records.
 //
@@ -31,7 +31,7 @@ function listOption(argv, name, fallback) {
 }
 
 function sql(env, db, query) {
-  const out = execFileSync(process.execPath, [join(root, 'bin', 'masg.js'), 'sql', '--db', db, '-o', 'csv', '--no-header', query], {
+  const out = execFileSync(process.execPath, [join(root, 'bin', 'masg.cjs'), 'sql', '--db', db, '-o', 'csv', '--no-header', query], {
     env,
     encoding: 'utf8',
   });
@@ -54,7 +54,7 @@ async function main(argv) {
   const sandbox = await startSandboxProcess(['--scale', `${publications}x5x40`, '--seed', String(SEED)]);
   onCleanup(() => void sandbox.stop());
   const env = benchEnv(sandbox.url, DEMO, join(dir, 'config'), { TMPDIR: dir });
-  const masg = join(root, 'bin', 'masg.js');
+  const masg = join(root, 'bin', 'masg.cjs');
   const results = [];
   const failures = [];
   for (const days of ranges) {

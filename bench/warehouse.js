@@ -47,7 +47,7 @@ function sqlFacts(env, db) {
   const out = execFileSync(
     process.execPath,
     [
-      join(root, 'bin', 'masg.js'),
+      join(root, 'bin', 'masg.cjs'),
       'sql',
       ...write,
       '--db',
@@ -86,7 +86,7 @@ async function main(argv) {
     onCleanup(() => void pg.stop());
   }
   const env = benchEnv(sandbox.url, DEMO, join(dir, 'config'), { TMPDIR: dir });
-  const masg = join(root, 'bin', 'masg.js');
+  const masg = join(root, 'bin', 'masg.cjs');
   const csv = join(dir, 'day.csv');
   const contenders = {
     csv: {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Regenerates completions/ (the shell scripts and the spec `masg __complete` reads) from the
-// commander tree of the built CLI. Run after adding or changing a command or an option:
+// Regenerates completions/ (the shell scripts, the spec `masg __complete` reads and the help pages
+// `masg --help` reads) from the commander tree of the built CLI. Run after adding or changing a command or an option:
 //   npm run completions        (= tsc, then this script)
 // test/completion/drift.test.ts fails until the committed files match.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { buildProgram } = await import(join(root, 'dist', 'cli.js'));
 const { generatedFiles } = await import(join(root, 'dist', 'completion', 'scripts.js'));
+const { helpPagesJson } = await import(join(root, 'dist', 'help', 'format.js'));
 
 // The tree only: nothing runs, so the streams are never written to.
 const io = {
@@ -20,7 +21,8 @@ const io = {
   env: {},
   signal: new AbortController().signal,
 };
-const files = generatedFiles(await buildProgram(io));
+const program = await buildProgram(io);
+const files = { ...generatedFiles(program), 'masg-help.json': helpPagesJson(program) };
 mkdirSync(join(root, 'completions'), { recursive: true });
 for (const [name, text] of Object.entries(files)) {
   writeFileSync(join(root, 'completions', name), text);

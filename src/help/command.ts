@@ -8,7 +8,8 @@ import { completeWith } from '../completion/hints.js';
 import type { GroupSpec } from '../command-kit/define.js';
 import { HELP_TOPICS } from './topics.js';
 import { addSection, setExamples } from './metadata.js';
-import { exampleLines, formatItem, optionDescription } from './format.js';
+import { optionDescription } from './format.js';
+import { exampleLines, formatItem } from './render.js';
 import { textWidth, wrapText } from '../output/wrap.js';
 
 const ROOT_EXAMPLES = ['masg --sandbox pub list --status ACTIVE', 'masg --sandbox slot list -o json', 'masg help dates'];

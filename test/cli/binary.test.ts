@@ -1,4 +1,4 @@
-// A few tests that spawn the built binary (bin/masg.js → dist/cli.js; `npm test` builds first):
+// A few tests that spawn the built binary (bin/masg.cjs → dist/cli.js; `npm test` builds first):
 // the process glue that in-process tests cannot see — exit codes set by the real process, stdout
 // and stderr kept apart, SIGINT, EPIPE on a closed pipe, the credential file written for real —
 // and the README's quick tour run as a new user would, with a fresh HOME.
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.js');
+const BIN = join(ROOT, 'bin', 'masg.cjs');
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
 
 interface Spawned {

@@ -111,7 +111,7 @@ describe('tags the service did not keep', () => {
 });
 
 describe('--raw writes the bytes as received', () => {
-  const BIN = join(import.meta.dirname, '../../bin/masg.js');
+  const BIN = join(import.meta.dirname, '../../bin/masg.cjs');
   // Production's JSON: ISO-8859-1, so "é" is the single byte 0xE9, and no final newline.
   const body = Buffer.from(`{"masg-response":{"publication":{"id":"${PUB}","name":"Café Olé, ü ñ","status":"ACTIVE"}}}`, 'latin1');
   let fixture: FixtureServer;

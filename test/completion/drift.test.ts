@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { nullIo } from '../../src/completion/null-io.js';
 import { generatedFiles, SHELLS } from '../../src/completion/scripts.js';
+import { helpPagesJson } from '../../src/help/format.js';
 import { runCli } from '../helpers/cli.js';
 
 const DIR = join(import.meta.dirname, '../../completions');
@@ -13,7 +14,8 @@ const REGENERATE = 'out of date: run `npm run completions` and commit the result
 let files: Record<string, string>;
 
 beforeAll(async () => {
-  files = generatedFiles(await buildProgram(nullIo({})));
+  const program = await buildProgram(nullIo({}));
+  files = { ...generatedFiles(program), 'masg-help.json': helpPagesJson(program) };
 });
 
 function firstDifference(committed: string, generated: string): string {
@@ -25,7 +27,7 @@ function firstDifference(committed: string, generated: string): string {
 }
 
 describe('completions/ matches the commander tree', () => {
-  it.each(['masg.bash', '_masg', 'masg.fish', 'masg-spec.json'])('completions/%s', (name) => {
+  it.each(['masg.bash', '_masg', 'masg.fish', 'masg-spec.json', 'masg-help.json'])('completions/%s', (name) => {
     let committed = '';
     try {
       committed = readFileSync(join(DIR, name), 'utf8');

@@ -1,7 +1,7 @@
 // Drives the real shells through the committed completion scripts, the way Tab would: bash
 // through the completion function with COMP_WORDS/COMP_CWORD (and COMP_LINE/COMP_POINT, which
 // bash-completion reads), fish through `complete -C`, zsh through a pseudo-terminal
-// (zsh-capture.zsh). The scripts call `masg`, found on PATH: a temporary link to bin/masg.js.
+// (zsh-capture.zsh). The scripts call `masg`, found on PATH: a temporary link to bin/masg.cjs.
 // Everything is asynchronous: a test's in-process sandbox must keep serving while a shell runs.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
@@ -22,11 +22,11 @@ export function hasBashCompletion(): boolean {
   return existsSync(BASH_COMPLETION);
 }
 
-/** A directory with `masg` (→ bin/masg.js) and a zsh function dir holding `_masg`. */
+/** A directory with `masg` (→ bin/masg.cjs) and a zsh function dir holding `_masg`. */
 export function tempBin(): { path: string; zfunc: string } {
   const dir = mkdtempSync(join(tmpdir(), 'masg-complete-'));
   mkdirSync(join(dir, 'bin'));
-  symlinkSync(join(ROOT, 'bin', 'masg.js'), join(dir, 'bin', 'masg'));
+  symlinkSync(join(ROOT, 'bin', 'masg.cjs'), join(dir, 'bin', 'masg'));
   mkdirSync(join(dir, 'zfunc'));
   symlinkSync(join(COMPLETIONS, '_masg'), join(dir, 'zfunc', '_masg'));
   return { path: `${join(dir, 'bin')}:${process.env.PATH}`, zfunc: join(dir, 'zfunc') };

@@ -99,7 +99,7 @@ describe('installing masg', () => {
       const files = info.files.map((f) => f.path);
       // Built at pack time (the copy had no dist/), shipped, and nothing of the sources or tests.
       expect(files).toContain('dist/cli.js');
-      expect(files).toContain('bin/masg.js');
+      expect(files).toContain('bin/masg.cjs');
       expect(files).toContain('dist/sandbox/index.js');
       // (Type declarations, .d.ts, may ship for the library entry point; TypeScript sources may not.)
       expect(files.filter((f) => /^(src|test|scripts)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);

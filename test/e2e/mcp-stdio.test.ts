@@ -12,7 +12,7 @@ import { READ_TOOLS, WAREHOUSE_TOOLS, structured, textOf } from '../mcp/helpers.
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 
 interface Spawned {
   client: Client;

@@ -10,7 +10,7 @@ import { dumpAll, duckPath, duplicateKeys, scalar, startWarehouseHarness } from 
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 const RANGE = ['--from', '-6d', '--to', '-2d', '--tz', 'America/New_York'];
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.js');
+const BIN = join(ROOT, 'bin', 'masg.cjs');
 const hasScript = spawnSync('script', ['--version']).status === 0;
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

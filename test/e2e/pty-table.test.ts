@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.js');
+const BIN = join(ROOT, 'bin', 'masg.cjs');
 const LONG_NAME = '日本語の非常に長い出版物の名前：東京ニュース・デイリー・スポーツ・エンターテインメント';
 const hasScript = spawnSync('script', ['--version']).status === 0;
 

@@ -1,4 +1,4 @@
-// The README's quick tour run as a new user would: the built binary (bin/masg.js → dist/cli.js;
+// The README's quick tour run as a new user would: the built binary (bin/masg.cjs → dist/cli.js;
 // `npm run test:e2e` builds first), a fresh HOME, no config and no account, nine runs in a row
 // against the sandbox state they share. A whole-binary scenario: the slow tier (vitest.tiers.ts).
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs, tempDir } from '../commands/harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.js');
+const BIN = join(ROOT, 'bin', 'masg.cjs');
 
 /** A clean environment: only PATH and a fresh HOME. */
 function freshEnv(): Record<string, string> {

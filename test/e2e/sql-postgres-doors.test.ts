@@ -13,7 +13,7 @@ import { removeTempDirs, tempDir } from '../commands/harness.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 
 type Pg = {
   createDatabase(prefix?: string): Promise<string>;

@@ -10,7 +10,7 @@ import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { dumpAll, duckPath, scalar } from '../warehouse/helpers.js';
 import { startAccounts, type Accounts } from '../warehouse/accounts.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 const ARGS = ['sync', '--profile', 'kiri,la,berlin', '--from', '-5d', '--to', '-2d', '--concurrency', '2'];
 

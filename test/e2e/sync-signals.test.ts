@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
 import { dumpAll, duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const RANGE = ['--from', '-6d', '--to', '-2d', '--tz', 'America/New_York'];
 
 let h: Harness;

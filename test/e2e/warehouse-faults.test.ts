@@ -1,4 +1,4 @@
-// Faults forced for real on the built binary (bin/masg.js): kill -9 at several moments of a sync,
+// Faults forced for real on the built binary (bin/masg.cjs): kill -9 at several moments of a sync,
 // then a re-run, must end with exactly the tables of a clean run; two syncs started on one
 // database at once: the second refuses clearly (exit 7) and the first is unharmed. DuckDB files
 // here; PostgreSQL in postgres.test.ts.
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
 import { dumpAll, duckPath, duplicateKeys, startWarehouseHarness } from '../warehouse/helpers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 // No --from and no lookback: the first run backfills 30 days (-31d … -2d: 30 × (1 + 6 campaigns)
 // requests at 15 ms each, one at a time, long enough to kill mid-way), and a re-run continues

@@ -12,7 +12,7 @@ import { expectWhole, held, makeV1, type Held } from '../warehouse/v1.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 const ARGS = ['sync', '--to', '-2d', '--tz', 'America/New_York', '--concurrency', '1'];
 

@@ -12,7 +12,7 @@ import { canMount, skipReason, tmpfs } from '../helpers/fs-faults.js';
 import { DAY, startPulseHarness, type PulseHarness } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.js');
+const BIN = join(ROOT, 'bin', 'masg.cjs');
 
 let h: PulseHarness;
 beforeAll(async () => {

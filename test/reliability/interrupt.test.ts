@@ -1,5 +1,5 @@
 // Ctrl-C: in-flight work stops, temporary files go, exit 130, and the process does not linger.
-// The real thing is a spawned bin/masg.js sent a real SIGINT in the middle of a slow export (it
+// The real thing is a spawned bin/masg.cjs sent a real SIGINT in the middle of a slow export (it
 // runs the built dist/, which `npm test` compiles first); the in-process tests cover waits.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../commands/harness.js';
 
-const BIN = new URL('../../bin/masg.js', import.meta.url).pathname;
+const BIN = new URL('../../bin/masg.cjs', import.meta.url).pathname;
 const BUILT = existsSync(new URL('../../dist/cli.js', import.meta.url));
 
 let h: Harness;
@@ -36,7 +36,7 @@ async function until(what: () => boolean, timeoutMs = 10_000): Promise<void> {
 
 const temporaries = () => readdirSync(dir).filter((f) => f.endsWith('.tmp'));
 
-describe.skipIf(!BUILT)('a real SIGINT to bin/masg.js', () => {
+describe.skipIf(!BUILT)('a real SIGINT to bin/masg.cjs', () => {
   it('mid-export: exit 130 at once, no temporary file, the previous file intact, no more requests', async () => {
     const out = join(dir, 'daily.csv');
     writeFileSync(out, 'previous,export\n1,2\n');

@@ -1,4 +1,4 @@
-// `masg sandbox` as a user runs it: the built binary (bin/masg.js → dist/, `npm test` builds
+// `masg sandbox` as a user runs it: the built binary (bin/masg.cjs → dist/, `npm test` builds
 // first) in its own process, so its memory and its terminal output can be watched from outside.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = join(ROOT, 'bin', 'masg.js');
+export const BIN = join(ROOT, 'bin', 'masg.cjs');
 
 export interface SpawnedSandbox {
   child: ChildProcessWithoutNullStreams;

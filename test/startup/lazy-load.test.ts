@@ -33,7 +33,7 @@ async function loadedBy(args: string[]): Promise<{ code: number; stdout: string;
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.js'), ...args],
+        ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.cjs'), ...args],
         // A live completion gives up after 1.5 s by default; this test is about what loads, not how fast.
         { env: { ...process.env, MASG_TRACE_FILE: file, MASG_CONFIG_DIR: dir, MASG_COMPLETION_DEADLINE_MS: '60000' } },
         (err, out) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout: out }),
@@ -66,19 +66,28 @@ const commandModules = (modules: string[]) =>
 
 describe('heavy modules stay unloaded', () => {
   it.each([
-    ['--version', ['--version']],
     ['--help', ['--help']],
     ['pub list --help', ['pub', 'list', '--help']],
     ['sync --help', ['sync', '--help']],
     ['sql --help', ['sql', '--help']],
+    ['--sandbox pub list --help', ['--sandbox', 'pub', 'list', '--help']],
     ['a static completion', ['__complete', 'pub', 'list', '--status', '']],
-  ])('%s', async (name, args) => {
+  ])('%s', async (_name, args) => {
     const { stdout, modules } = await loadedBy(args);
     expect(stdout).not.toBe('');
     expect(modules.some((m) => m.includes('/dist/cli.js'))).toBe(true);
     expect(packagesIn(modules).filter((p) => HEAVY.includes(p))).toEqual([]);
-    // One registration (src/commands/index.ts): help is built from the declarations, no handler.
-    if (name.endsWith('--help')) expect(commandModules(modules)).toEqual(DECLARED);
+    // Help that commander answers (an option before --help) is built from the declarations of
+    // src/commands/index.ts, no handler; a plain request reads the generated pages (below).
+    if (args[0] === '--sandbox') expect(commandModules(modules)).toEqual(DECLARED);
+  });
+});
+
+describe('--version', () => {
+  it.each([['--version'], ['-v'], ['-V'], ['version']])('%s answers from bin/masg.cjs: no module of dist/ loads', async (flag) => {
+    const { code, stdout, modules } = await loadedBy([flag]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: `${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n` });
+    expect(modules.filter((m) => m.includes('/dist/'))).toEqual([]);
   });
 });
 
@@ -93,6 +102,9 @@ describe('a run imports its own handler', () => {
 describe('the fast paths skip the command tree', () => {
   it.each([
     ['--version', ['--version']],
+    ['--help', ['--help']],
+    ['pub list --help', ['pub', 'list', '--help']],
+    ['help sync', ['help', 'sync']],
     ['a static completion', ['__complete', 'slot', 'create', '--formats', 'banner,']],
   ])('%s loads neither commander nor the command modules', async (_name, args) => {
     const { modules } = await loadedBy(args);
@@ -102,8 +114,8 @@ describe('the fast paths skip the command tree', () => {
 });
 
 describe('the trace itself sees what is loaded', () => {
-  it('--help loads commander; a live completion loads undici', async () => {
-    expect(packagesIn((await loadedBy(['--help'])).modules)).toContain('commander');
+  it('help commander answers loads it; a live completion loads undici', async () => {
+    expect(packagesIn((await loadedBy(['--sandbox', '--help'])).modules)).toContain('commander');
     const live = await loadedBy(['__complete', '--sandbox', 'pub', 'update', '']);
     expect(live.stdout).toContain('Nordic News Site');
     expect(packagesIn(live.modules)).toContain('undici');

@@ -1,5 +1,5 @@
 // "Nothing is lost" under concurrent invocations, forced for real: crowds of the built binary
-// (bin/masg.js) started at once on one MASG_CONFIG_DIR — logins for different profiles,
+// (bin/masg.cjs) started at once on one MASG_CONFIG_DIR — logins for different profiles,
 // `--sandbox` creates and updates over one sandbox state file, completion-cache writers — and
 // a lock left behind by a process killed with SIGKILL. Every acknowledged change must be there
 // afterwards; before the file lock (src/core/file-lock.ts) each of these lost writes.
@@ -13,7 +13,7 @@ import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { limit } from '../helpers/time-limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.js');
+const BIN = join(ROOT, 'bin', 'masg.cjs');
 const DIST = join(ROOT, 'dist');
 
 interface Run {

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { parseCsv, startHarness, type Harness } from '../commands/harness.js';
 import { canMount, fill, readOnlyDir, removeMounts, skipReason, tmpfs } from '../helpers/fs-faults.js';
 
-const BIN = new URL('../../bin/masg.js', import.meta.url).pathname;
+const BIN = new URL('../../bin/masg.cjs', import.meta.url).pathname;
 if (!existsSync(new URL('../../dist/cli.js', import.meta.url))) throw new Error('dist/cli.js is missing: `npm run stress` builds it first');
 
 interface Spawned {

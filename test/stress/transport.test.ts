@@ -14,7 +14,7 @@ import { NOW, removeTempDirs, tempDir } from '../commands/harness.js';
 import { limit } from '../helpers/time-limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.js');
+const BIN = join(ROOT, 'bin', 'masg.cjs');
 
 interface Spawned {
   code: number | null;

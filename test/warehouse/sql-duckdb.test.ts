@@ -12,7 +12,7 @@ import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
 import { canMount, fill, removeMounts, skipReason, tmpfs } from '../helpers/fs-faults.js';
 import { duckPath, scalar, startWarehouseHarness } from './helpers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 
 let h: Harness;

@@ -1,10 +1,10 @@
-// Runs bin/masg.js under /usr/bin/time -v and reads its peak RSS: what `masg sql` holds while
+// Runs bin/masg.cjs under /usr/bin/time -v and reads its peak RSS: what `masg sql` holds while
 // 2,000,000 rows go to stdout or to --out. Shared by the DuckDB and PostgreSQL memory tests.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../../bin/masg.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 export const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 export const TIME = '/usr/bin/time';
 export const MEMORY_SKIP = !BUILT
