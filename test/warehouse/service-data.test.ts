@@ -55,8 +55,8 @@ describe('a key the service sends twice', () => {
     const before = await dumpAll(h, db);
     const onlyCampaigns = (body: string) => (table === 'campaign_stats' && body.includes('<adslot>') ? undefined : repeatFirstRecord(body));
     const run = await syncThrough(db, day, path, onlyCampaigns);
-    expect(run.code).toBe(6);
-    expect(run.stderr).toContain(`twice for ${day} (${table})`);
+    // Code and message together: a failure shows what the sync said, not only its code.
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 6, stderr: expect.stringContaining(`twice for ${day} (${table})`) });
     expect(run.stderr).toMatch(key);
     expect(await dumpAll(h, db)).toEqual(before);
   });
