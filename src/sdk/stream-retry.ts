@@ -17,8 +17,9 @@ export interface StreamRetryOptions {
 
 /**
  * Runs `attempt(n)` (n from 1) and again from the start when it fails with a broken statistics
- * stream; any other failure, or the last attempt's, is thrown as is. `attempt` must undo nothing:
- * it keeps what it read apart until it has ended whole.
+ * stream; any other failure, or the last attempt's, is thrown as is. A failed attempt must leave
+ * nothing behind: it keeps what it read apart until it has ended whole, or it withdraws what it
+ * handed on before it fails (the sync's publisher reports, src/warehouse/sync-fetch.ts).
  */
 export async function retryBrokenStream<T>(attempt: (n: number) => Promise<T>, opts: StreamRetryOptions): Promise<T> {
   const { DEFAULT_POLICY, Transient, withRetries } = await import('../transport/retry.js');

@@ -1,28 +1,45 @@
 // The staging files of one day, handed to the day's transaction as each is complete, so only the
-// last piece is left to load when the last response ends.
+// last part of a report is left to load when its response ends. A report that breaks after some
+// of its parts were handed on withdraws them before it is read again: the transaction deletes the
+// rows they loaded, and the counts the day is checked against lose them.
 
+import { rmSync } from 'node:fs';
 import type { StagedFile } from './sql-session.js';
 
-/** A staging file of one report (or of the day's campaign reports) that ended whole. */
+/** A complete staging file: a part of a publisher report, or the day's campaign reports. */
 export type DayFile = { kind: 'file'; table: 'publisher' | 'campaign'; rows: number } & StagedFile;
 
-export class DayFiles implements AsyncIterable<DayFile> {
+/** The parts a broken publisher report handed on, `rows` in all: its piece's rows leave the day. */
+export interface Withdrawal {
+  kind: 'withdraw';
+  table: 'publisher';
+  /** The piece: its hour with --grain hour, the whole day otherwise. */
+  hour?: string;
+  rows: number;
+}
+
+export type DayStep = DayFile | Withdrawal;
+
+export class DayFiles implements AsyncIterable<DayStep> {
   publisherRows = 0;
   campaignRows = 0;
-  private readonly ready: DayFile[] = [];
+  private readonly ready: DayStep[] = [];
+  private readonly paths: string[] = [];
   private ended = false;
   private failure: { reason: unknown } | undefined;
   private wake: (() => void) | undefined;
 
-  /** A complete file (one without rows is counted and never loaded). */
-  push(file: DayFile): void {
-    if (file.table === 'publisher') this.publisherRows += file.rows;
-    else this.campaignRows += file.rows;
-    if (file.rows > 0) this.ready.push(file);
+  /** A complete file (one without rows is counted and never loaded), or a withdrawal. */
+  push(step: DayStep): void {
+    const rows = step.kind === 'withdraw' ? -step.rows : step.rows;
+    if (step.table === 'publisher') this.publisherRows += rows;
+    else this.campaignRows += rows;
+    if (step.kind === 'file') this.paths.push(step.path);
+    if (step.kind === 'withdraw' || step.rows > 0) this.ready.push(step);
     this.notify();
   }
 
-  /** Every request of the day is in: the iteration ends after the files pushed so far. */
+  /** Every request of the day is in: the iteration ends after the steps pushed so far. */
   end(): void {
     this.ended = true;
     this.notify();
@@ -34,7 +51,12 @@ export class DayFiles implements AsyncIterable<DayFile> {
     this.notify();
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<DayFile, void, undefined> {
+  /** The day's transaction has ended: its files go, so staging holds only the days still open. */
+  removeFiles(): void {
+    for (const path of this.paths.splice(0)) rmSync(path, { force: true });
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<DayStep, void, undefined> {
     for (;;) {
       if (this.failure) throw this.failure.reason;
       const next = this.ready.shift();

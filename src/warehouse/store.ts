@@ -16,7 +16,7 @@ import {
   type Grain,
   type TableDef,
 } from './schema.js';
-import type { DayFile } from './day-files.js';
+import type { DayStep } from './day-files.js';
 import { tablesReached } from './catalog.js';
 import { duplicateKey, serviceDataError } from './load-errors.js';
 import type { SqlSession, StagedFile } from './session.js';
@@ -28,8 +28,8 @@ export interface DayWrite {
   date: string;
   /** The day was over when it was fetched; false for today, which the next run fetches again. */
   complete: boolean;
-  /** The day's staging files, as each is complete. */
-  files: AsyncIterable<DayFile>;
+  /** The day's staging files, as each is complete, and the withdrawals of broken reports. */
+  files: AsyncIterable<DayStep>;
   /** The day's row counts, read once `files` has ended. */
   rows(): { publisher: number; campaign: number };
   /** Several accounts share the session: the day's files are all in before its transaction opens, so no account waits on another's network. */
@@ -179,13 +179,17 @@ export class WarehouseStore {
   /**
    * DuckDB: the day's keys are unique, checked in the day's transaction. A primary key would keep
    * it too, but its index made the bulk load 3× slower and grew with the table (docs/performance.md);
-   * PostgreSQL's tables have their primary key.
+   * PostgreSQL's tables have their primary key. One scan compares the rows with their distinct key
+   * hashes (a third of a GROUP BY's time on a 200,000-row day); only when they differ, a duplicate
+   * or two keys of one hash, does the GROUP BY look for the duplicate itself.
    */
   private async checkKeys(table: TableDef, account: string, date: string): Promise<void> {
     const key = table.key.join(', ');
+    const where = `WHERE account = $1 AND date = CAST($2 AS DATE)`;
+    const unique = await this.session.query(`SELECT count(*) = count(DISTINCT hash(${key})) FROM ${table.name} ${where}`, [account, date]);
+    if (unique.rows[0]?.[0] === 'true') return;
     const r = await this.session.query(
-      `SELECT ${table.key.map((k) => `CAST(${k} AS VARCHAR)`).join(', ')} FROM ${table.name} ` +
-        `WHERE account = $1 AND date = CAST($2 AS DATE) GROUP BY ${key} HAVING count(*) > 1 LIMIT 1`,
+      `SELECT ${table.key.map((k) => `CAST(${k} AS VARCHAR)`).join(', ')} FROM ${table.name} ${where} GROUP BY ${key} HAVING count(*) > 1 LIMIT 1`,
       [account, date],
     );
     if (r.rows.length > 0) throw duplicateKey(table, date, r.rows[0].map((v) => v ?? '').join(', '));
@@ -210,12 +214,19 @@ export class WarehouseStore {
     }
   }
 
+  /** A broken report's parts, loaded in this transaction: its piece's rows go before it is read again. */
+  private async withdraw(table: TableDef, w: DayWrite, hour: string | undefined): Promise<void> {
+    const params = [w.account, w.date, ...(hour === undefined ? [] : [hour])];
+    const ofHour = hour === undefined ? '' : ' AND hour = CAST($3 AS INTEGER)';
+    await this.session.exec(`DELETE FROM ${table.name} WHERE account = $1 AND date = CAST($2 AS DATE)${ofHour}`, params);
+  }
+
   /** One day of one account replaced (delete, loads, state row) in one transaction; a crash before COMMIT changes nothing. */
   async replaceDay(w: DayWrite, syncedAt: () => string): Promise<void> {
     const tables = STATS_TABLES[w.grain];
-    let files: AsyncIterable<DayFile> | Iterable<DayFile> = w.files;
+    let files: AsyncIterable<DayStep> | Iterable<DayStep> = w.files;
     if (w.wholeFirst) {
-      const all: DayFile[] = [];
+      const all: DayStep[] = [];
       for await (const file of w.files) all.push(file);
       files = all;
     }
@@ -223,7 +234,10 @@ export class WarehouseStore {
     await this.transaction(async () => {
       for (const t of [tables.publisher, tables.campaign])
         await this.session.exec(`DELETE FROM ${t.name} WHERE ${where}`, [w.account, w.date]);
-      for await (const file of files) await this.load(tables[file.table], file, w.date);
+      for await (const step of files) {
+        if (step.kind === 'file') await this.load(tables[step.table], step, w.date);
+        else await this.withdraw(tables[step.table], w, step.hour);
+      }
       if (this.session.dialect === 'duckdb')
         for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);
       const rows = w.rows();

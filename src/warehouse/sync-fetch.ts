@@ -1,9 +1,11 @@
 // Fetching a day: each report is parsed as it arrives and its rows written to a staging file, each
 // value checked on the way (staging.ts). A report whose body breaks mid-way is read again from its
-// start (the SDK's retryBrokenStream); what an attempt staged is handed on only once it ended whole.
+// start (the SDK's retryBrokenStream). A publisher report hands each part on as it fills, so the
+// day's transaction loads it while the rest streams in; a broken attempt withdraws the parts it
+// handed on (day-files.ts). A campaign report, a few rows, is kept until it has ended whole.
 
 import type { EntityList, MasgClient } from '../sdk/types.js';
-import type { DayFile } from './day-files.js';
+import type { DayStep } from './day-files.js';
 import { DIMENSION_TABLES, STATS_TABLES, type Grain } from './schema.js';
 import { csvLineWriter, type StagingDir, type StagingFile } from './staging.js';
 import type { DimensionFiles } from './store.js';
@@ -23,6 +25,8 @@ export interface FetchContext {
   notice(message: string): void;
   /** Rows staged, for the progress line (negative when an attempt's rows are dropped). */
   onRows(rows: number): void;
+  /** Rows per part of a publisher report (PART_ROWS unless a test asks for smaller parts). */
+  partRows?: number;
 }
 
 type StatsFields = Readonly<Record<string, string | undefined>>;
@@ -48,11 +52,15 @@ async function withBrokenStreamRetry<T>(fc: FetchContext, what: string, attempt:
   });
 }
 
-/** Rows per staging file of a publisher report: a part with a line too long for DuckDB's CSV reader goes through its (slower) appender alone. */
-const PART_ROWS = 50_000;
+/**
+ * Rows per part of a publisher report: the last part is what is left to load once the response
+ * has ended, so parts are small; a part with a line too long for DuckDB's CSV reader goes through
+ * its (slower) appender alone.
+ */
+export const PART_ROWS = 20_000;
 
-/** The piece's publisher report in staging files of PART_ROWS rows, handed on once the report has ended whole. */
-export async function fetchPublisherPiece(fc: FetchContext, piece: Piece): Promise<DayFile[]> {
+/** The piece's publisher report, each part handed on as it fills; a broken attempt withdraws what it handed on. */
+export async function fetchPublisherPiece(fc: FetchContext, piece: Piece, handOn: (step: DayStep) => void): Promise<void> {
   const line = csvLineWriter(
     STATS_TABLES[fc.grain].publisher,
     { account: fc.account, date: piece.date, hour: piece.hour },
@@ -60,30 +68,34 @@ export async function fetchPublisherPiece(fc: FetchContext, piece: Piece): Promi
   );
   const what = `publisher report of ${piece.date}${piece.hour === undefined ? '' : ` ${piece.hour}h`}`;
   const name = `${piece.date}-${piece.hour ?? 'day'}-publishers`;
-  return withBrokenStreamRetry(fc, what, async () => {
-    const parts = [fc.staging.file(name)];
-    const rotate = async (written: Promise<void> | void) => {
+  const partRows = fc.partRows ?? PART_ROWS;
+  await withBrokenStreamRetry(fc, what, async () => {
+    let part = fc.staging.file(name);
+    let handedOn = 0;
+    const handOnPart = async () => {
+      await part.close();
+      handedOn += part.rows;
+      handOn({ kind: 'file', table: 'publisher', path: part.path, longestLine: part.longestLine, rows: part.rows });
+    };
+    const nextPart = async (written: Promise<void> | void) => {
       await written;
-      await parts[parts.length - 1].close();
-      parts.push(fc.staging.file(name));
+      await handOnPart();
+      part = fc.staging.file(name);
     };
     try {
       await eachRecord(publisherReport(fc.sdk, piece), fc.signal, (r) => {
-        const file = parts[parts.length - 1];
-        const written = file.add(line(r, () => `${piece.date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
+        const written = part.add(line(r, () => `${piece.date}, publication ${r.publication ?? ''}, ad slot ${r.adslot ?? ''}`));
         fc.onRows(1);
-        // Synchronous unless the file is written or rotated: the parser awaits only what this returns.
-        return file.rows >= PART_ROWS ? rotate(written) : written;
+        // Synchronous unless the file is written or full: the parser awaits only what this returns.
+        return part.rows >= partRows ? nextPart(written) : written;
       });
-      await parts[parts.length - 1].close();
+      await handOnPart();
     } catch (err) {
-      for (const part of parts) {
-        fc.onRows(-part.rows);
-        await part.discard();
-      }
+      fc.onRows(-(handedOn + part.rows));
+      await part.discard();
+      if (handedOn > 0) handOn({ kind: 'withdraw', table: 'publisher', hour: piece.hour, rows: handedOn });
       throw err;
     }
-    return parts.map((f) => ({ kind: 'file', table: 'publisher', path: f.path, longestLine: f.longestLine, rows: f.rows }) as const);
   });
 }
 

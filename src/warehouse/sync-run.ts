@@ -145,7 +145,7 @@ class DayPipeline {
       await this.window.reached(task.piece.day - DAYS_AHEAD - 1, this.controller.signal);
       const day = this.dayOf(task.piece.day);
       if (task.kind === 'publisher') {
-        for (const part of await this.limited(() => fetchPublisherPiece(this.fetch, task.piece))) day.files.push(part);
+        await this.limited(() => fetchPublisherPiece(this.fetch, task.piece, (step) => day.files.push(step)));
         this.progress.requests++;
       } else {
         for (const campaign of await this.campaigns.promise) {
@@ -184,7 +184,11 @@ class DayPipeline {
     const { files } = this.dayOf(index);
     const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
     const write = { account: this.deps.account, grain: this.opts.grain, date, complete, files, rows, wholeFirst: !!this.deps.shared };
-    await this.deps.store.replaceDay(write, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
+    try {
+      await this.deps.store.replaceDay(write, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
+    } finally {
+      files.removeFiles();
+    }
     this.open.delete(index);
     this.progress.dayCommitted(files.publisherRows + files.campaignRows);
     this.window.advance(index);

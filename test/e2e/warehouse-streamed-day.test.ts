@@ -1,7 +1,8 @@
 // A day's transaction is open while its publisher report still streams in, and loads the report
-// in 50,000-row parts as they are staged. Here the report is cut short after more than one part
-// (about 111,000 records, half of them sent): the day must stay exactly as it was, its state row
-// with it, and a re-run must complete it.
+// in 20,000-row parts as they are staged. Here the report is cut short after several parts (about
+// 100,000 records, half of them, sent): beyond --retries the day must stay exactly as it was, its
+// state row with it; within them, the cut attempt's parts are withdrawn and the day holds the
+// report once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
 import { limit } from '../helpers/time-limits.js';
@@ -25,7 +26,7 @@ describe('a publisher report cut short after a part was loaded', () => {
       const db = duckPath();
       expect((await h.masg(['sync', '--db', db, ...DAY])).code).toBe(0);
       const rows = Number(await scalar(h, db, 'SELECT count(*) FROM publisher_stats'));
-      expect(rows).toBeGreaterThan(100_000); // so that half the body is more than one 50,000-row part
+      expect(rows).toBeGreaterThan(100_000); // so that half the body is several 20,000-row parts
       const before = await dumpAll(h, db);
 
       // The same day again, its figures revised upstream; every attempt at its report is cut in half.
@@ -42,6 +43,22 @@ describe('a publisher report cut short after a part was loaded', () => {
       expect(await scalar(h, db, 'SELECT CAST(publisher_rows AS VARCHAR) FROM masg_sync_days')).toBe(String(rows));
       expect(await duplicateKeys(h, db, 'publisher_stats')).toBe(0);
       expect(await dumpAll(h, db)).not.toEqual(before); // the revised figures are in
+    },
+    limit(120_000),
+  );
+
+  it(
+    'cut once after several parts were loaded: the retry replaces them, and the day equals an undisturbed sync',
+    async () => {
+      const clean = duckPath();
+      expect((await h.masg(['sync', '--db', clean, ...DAY])).code).toBe(0);
+      const db = duckPath();
+      h.sandbox.setFaults({ next: ['truncate'], path: '/publication/statistics' });
+      const run = await h.masg(['sync', '--db', db, ...DAY]);
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain('stopped before it ended; fetching it again');
+      expect(await duplicateKeys(h, db, 'publisher_stats')).toBe(0);
+      expect(await dumpAll(h, db)).toEqual(await dumpAll(h, clean));
     },
     limit(120_000),
   );

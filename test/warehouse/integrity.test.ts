@@ -2,17 +2,20 @@
 // sync), a database that masg did not create is left alone, a cut report is fetched again, the
 // sandbox keeps its own warehouse, the default file is private, and the row-count invariant of
 // every day can fail (and then records nothing).
-import { existsSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalIOError } from '../../src/core/errors.js';
-import { DayFiles } from '../../src/warehouse/day-files.js';
+import { createClient } from '../../src/sdk/client.js';
+import { DayFiles, type DayStep } from '../../src/warehouse/day-files.js';
 import { openDuckDb } from '../../src/warehouse/duckdb.js';
 import { StagingDir } from '../../src/warehouse/staging.js';
 import { WarehouseStore } from '../../src/warehouse/store.js';
+import { fetchPublisherPiece } from '../../src/warehouse/sync-fetch.js';
+import { piecesOf } from '../../src/warehouse/sync-requests.js';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
-import { dumpAll, duckPath, scalar, startWarehouseHarness } from './helpers.js';
+import { dump, dumpAll, duckPath, scalar, startWarehouseHarness } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -91,6 +94,45 @@ describe('a statistics answer cut mid-way during a sync', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('stopped before it ended; fetching it again');
     expect(await dumpAll(h, db)).toEqual(await dumpAll(h, clean));
+  });
+
+  it('a publisher report cut after parts of it were loaded: they are withdrawn, and the day holds the report once', async () => {
+    const clean = duckPath();
+    expect((await h.masg(['sync', '--db', clean, '--from', '-2d', '--to', '-2d', ...TZ])).code).toBe(0);
+    const date = await scalar(h, clean, 'SELECT CAST(max(date) AS VARCHAR) FROM masg_sync_days');
+    const db = duckPath();
+    copyFileSync(clean, db);
+    const session = await openDuckDb(db, db, { readOnly: false, create: false });
+    const staging = new StagingDir(tempDir('masg-wh-stage-'));
+    const sdk = createClient({ baseUrl: h.sandbox.url, email: h.sandbox.demo.email, key: h.sandbox.demo.key, retries: 0 });
+    const steps: DayStep[] = [];
+    const files = new DayFiles();
+    try {
+      h.sandbox.setFaults({ next: ['truncate'], path: '/publication/statistics' });
+      const fc = {
+        ...{ sdk, account: h.sandbox.demo.email, grain: 'day' as const, staging, signal: new AbortController().signal },
+        ...{ retry: { retries: 2 }, notice: () => undefined, onRows: () => undefined, partRows: 10 },
+      };
+      const handOn = (step: DayStep) => (steps.push(step), files.push(step));
+      void fetchPublisherPiece(fc, piecesOf([{ date, complete: true }], 'day')[0], handOn).then(
+        () => files.end(),
+        (err: unknown) => files.fail(err),
+      );
+      const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
+      await new WarehouseStore(session).replaceDay({ account: h.sandbox.demo.email, grain: 'day', date, complete: true, files, rows }, () =>
+        new Date().toISOString().replace('T', ' ').replace('Z', ''),
+      );
+    } finally {
+      staging.remove();
+      await session.close();
+      await sdk.close();
+    }
+    // The cut attempt handed parts on, then withdrew exactly them; the second attempt's rows are the day.
+    const withdrawn = steps.findIndex((s) => s.kind === 'withdraw');
+    expect(withdrawn).toBeGreaterThan(0);
+    expect(steps[withdrawn]).toMatchObject({ table: 'publisher', rows: steps.slice(0, withdrawn).reduce((n, s) => n + s.rows, 0) });
+    expect(files.publisherRows).toBe(Number(await scalar(h, clean, 'SELECT count(*) FROM publisher_stats')));
+    expect(await dump(h, db, 'publisher_stats')).toBe(await dump(h, clean, 'publisher_stats'));
   });
 
   it('a campaign report cut mid-way too', async () => {
