@@ -1,9 +1,12 @@
-// The staging files of one day, handed to the day's transaction as each is complete, so only the
-// last part of a report is left to load when its response ends. A report that breaks after some
-// of its parts were handed on withdraws them before it is read again: the transaction deletes the
-// rows they loaded, and the counts the day is checked against lose them.
+// What one day's transaction loads, handed to it as each is ready, so only the last part of a
+// report is left to load when its response ends:
+// - the staging files of the day's reports;
+// - withdrawals: a report that breaks after some of its parts were handed on withdraws them before
+//   it is read again; the transaction deletes the rows they loaded, and the day's counts lose them;
+// - the account's snapshots, in the first day's transaction, loaded while its reports stream in.
 
 import { rmSync } from 'node:fs';
+import type { DIMENSION_TABLES } from './schema.js';
 import type { StagedFile } from './sql-session.js';
 
 /** A complete staging file: a part of a publisher report, or the day's campaign reports. */
@@ -18,7 +21,16 @@ export interface Withdrawal {
   rows: number;
 }
 
-export type DayStep = DayFile | Withdrawal;
+/** The account's objects, one staging file per snapshot table. */
+export type DimensionFiles = Record<keyof typeof DIMENSION_TABLES, StagedFile>;
+
+/** The snapshots, replaced whole (the four tables) in the transaction. */
+export interface Snapshot {
+  kind: 'snapshot';
+  files: DimensionFiles;
+}
+
+export type DayStep = DayFile | Withdrawal | Snapshot;
 
 export class DayFiles implements AsyncIterable<DayStep> {
   publisherRows = 0;
@@ -29,13 +41,16 @@ export class DayFiles implements AsyncIterable<DayStep> {
   private failure: { reason: unknown } | undefined;
   private wake: (() => void) | undefined;
 
-  /** A complete file (one without rows is counted and never loaded), or a withdrawal. */
+  /** A complete file (one without rows is counted and never loaded), a withdrawal, or the snapshots. */
   push(step: DayStep): void {
-    const rows = step.kind === 'withdraw' ? -step.rows : step.rows;
-    if (step.table === 'publisher') this.publisherRows += rows;
-    else this.campaignRows += rows;
-    if (step.kind === 'file') this.paths.push(step.path);
-    if (step.kind === 'withdraw' || step.rows > 0) this.ready.push(step);
+    if (step.kind === 'snapshot') this.paths.push(...Object.values(step.files).map((f) => f.path));
+    else {
+      const rows = step.kind === 'withdraw' ? -step.rows : step.rows;
+      if (step.table === 'publisher') this.publisherRows += rows;
+      else this.campaignRows += rows;
+      if (step.kind === 'file') this.paths.push(step.path);
+    }
+    if (step.kind !== 'file' || step.rows > 0) this.ready.push(step);
     this.notify();
   }
 

@@ -16,7 +16,7 @@ import {
   type Grain,
   type TableDef,
 } from './schema.js';
-import type { DayStep } from './day-files.js';
+import type { DayStep, DimensionFiles } from './day-files.js';
 import { tablesReached } from './catalog.js';
 import { duplicateKey, serviceDataError } from './load-errors.js';
 import type { SqlSession, StagedFile } from './session.js';
@@ -28,15 +28,13 @@ export interface DayWrite {
   date: string;
   /** The day was over when it was fetched; false for today, which the next run fetches again. */
   complete: boolean;
-  /** The day's staging files, as each is complete, and the withdrawals of broken reports. */
+  /** The day's staging files as each is complete, withdrawals of broken reports, and (first day) the snapshots. */
   files: AsyncIterable<DayStep>;
   /** The day's row counts, read once `files` has ended. */
   rows(): { publisher: number; campaign: number };
   /** Several accounts share the session: the day's files are all in before its transaction opens, so no account waits on another's network. */
   wholeFirst?: boolean;
 }
-
-export type DimensionFiles = Record<keyof typeof DIMENSION_TABLES, StagedFile>;
 
 /** The lock a schema change holds on PostgreSQL, so two hosts never create or upgrade the tables at once. */
 export const SCHEMA_LOCK = "hashtext('masg sync schema')";
@@ -156,15 +154,13 @@ export class WarehouseStore {
     return this.exclusive(() => this.session.query(sql, params));
   }
 
-  /** The account's snapshots are replaced whole, all four in one transaction. */
-  async replaceDimensions(account: string, files: DimensionFiles): Promise<void> {
-    await this.transaction(async () => {
-      for (const [name, file] of Object.entries(files) as Array<[keyof DimensionFiles, StagedFile]>) {
-        const table = DIMENSION_TABLES[name];
-        await this.session.exec(`DELETE FROM ${table.name} WHERE account = $1`, [account]);
-        await this.session.load(table, [file]);
-      }
-    });
+  /** The account's snapshots replaced whole, all four, in the open transaction (the first day's). */
+  private async replaceSnapshots(account: string, files: DimensionFiles): Promise<void> {
+    for (const [name, file] of Object.entries(files) as Array<[keyof DimensionFiles, StagedFile]>) {
+      const table = DIMENSION_TABLES[name];
+      await this.session.exec(`DELETE FROM ${table.name} WHERE account = $1`, [account]);
+      await this.session.load(table, [file]);
+    }
   }
 
   /** A refused value or key is the service's (exit 6, naming the day); anything else stays the database's. */
@@ -221,7 +217,7 @@ export class WarehouseStore {
     await this.session.exec(`DELETE FROM ${table.name} WHERE account = $1 AND date = CAST($2 AS DATE)${ofHour}`, params);
   }
 
-  /** One day of one account replaced (delete, loads, state row) in one transaction; a crash before COMMIT changes nothing. */
+  /** One day of one account replaced (delete, loads, state row) in one transaction, the snapshots with the first; a crash before COMMIT changes nothing. */
   async replaceDay(w: DayWrite, syncedAt: () => string): Promise<void> {
     const tables = STATS_TABLES[w.grain];
     let files: AsyncIterable<DayStep> | Iterable<DayStep> = w.files;
@@ -236,7 +232,8 @@ export class WarehouseStore {
         await this.session.exec(`DELETE FROM ${t.name} WHERE ${where}`, [w.account, w.date]);
       for await (const step of files) {
         if (step.kind === 'file') await this.load(tables[step.table], step, w.date);
-        else await this.withdraw(tables[step.table], w, step.hour);
+        else if (step.kind === 'withdraw') await this.withdraw(tables[step.table], w, step.hour);
+        else await this.replaceSnapshots(w.account, step.files);
       }
       if (this.session.dialect === 'duckdb')
         for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);

@@ -5,10 +5,9 @@
 // handed on (day-files.ts). A campaign report, a few rows, is kept until it has ended whole.
 
 import type { EntityList, MasgClient } from '../sdk/types.js';
-import type { DayStep } from './day-files.js';
+import type { DayStep, DimensionFiles } from './day-files.js';
 import { DIMENSION_TABLES, STATS_TABLES, type Grain } from './schema.js';
 import { csvLineWriter, type StagingDir, type StagingFile } from './staging.js';
-import type { DimensionFiles } from './store.js';
 import type { AccountObjects } from './entities.js';
 import { campaignReport, publisherReport, type CampaignRef, type Piece } from './sync-requests.js';
 

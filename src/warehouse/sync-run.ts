@@ -108,7 +108,6 @@ class DayPipeline {
     const work = mapConcurrent(this.tasks(), this.opts.concurrency, (task) => this.runTask(task), { signal: this.controller.signal });
     work.catch((err: unknown) => this.fail(err));
     try {
-      await this.campaigns.promise; // the snapshots are replaced first, in their own transaction
       for (let day = 0; day < this.opts.days.length; day++) await this.commit(day);
       await work;
     } catch (err) {
@@ -138,7 +137,8 @@ class DayPipeline {
   private async runTask(task: Task): Promise<void> {
     if (task.kind === 'objects') {
       const objects = await this.limited(() => fetchObjects(this.fetch));
-      await this.deps.store.replaceDimensions(this.deps.account, objects.files);
+      // Loaded in the first day's transaction while its reports stream in, not in one of their own before it.
+      this.dayOf(0).files.push({ kind: 'snapshot', files: objects.files });
       this.progress.requests += objects.requests;
       this.campaigns.resolve(objects.campaigns);
     } else {
