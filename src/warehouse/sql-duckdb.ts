@@ -47,16 +47,18 @@ const SELECT_STATEMENT = 1;
 
 export async function queryDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<SqlOutcome> {
   await mustExist(path, label);
-  // To a stream, DuckDB writes into a named pipe: it must exist before access is locked down.
-  const pipe = opts.copy && opts.copy.path === undefined ? await makePipe() : undefined;
-  const allowed = opts.copy?.path ?? pipe?.path;
+  // To a stream, DuckDB writes into a named pipe: it must exist before access is locked down. It is
+  // made (a child process) while DuckDB loads, which holds the main thread for ~100 ms.
+  const piped = opts.copy && opts.copy.path === undefined ? makePipe() : Promise.resolve(undefined);
   let instance: Instance;
   try {
     instance = await openInstance(path, label, opts);
   } catch (err) {
-    await pipe?.remove();
+    await (await piped)?.remove();
     throw err;
   }
+  const pipe = await piped;
+  const allowed = opts.copy?.path ?? pipe?.path;
   const conn = await instance.connect();
   let closed = false;
   const interrupt = () => conn.interrupt();
