@@ -34,22 +34,24 @@ export async function runForAccounts(
   const perAccount = namesEachAccount(opts.out);
   checkListFlags(ctx, opts, perAccount);
   const concurrency = typeof opts.concurrency === 'string' ? parseConcurrency(opts.concurrency) : DEFAULT_CONCURRENCY;
-  const [{ forEachAccount }, { createAccountRows }, { createPool }] = await Promise.all([
+  const [{ forEachAccount }, { createAccountRows }, { accountsPool }] = await Promise.all([
     import('../sdk/accounts.js'),
     import('../output/account-rows.js'),
-    import('../transport/transport.js'),
+    import('../sdk/account-pool.js'),
   ]);
   const ui = await ctx.ui();
   const settings = accountSettings(await ctx.outputSettings());
   const rows = perAccount ? undefined : createAccountRows({ stdout: ctx.io.stdout, names: list.names, ui: () => ctx.ui() });
   const children = new Map(list.names.map((name) => [name, ctx.forAccount(name, { ui: Promise.resolve(namedUi(ui, name)), settings })]));
   const plans: Array<DryRunPlan | undefined> = [];
-  const { proxyFromEnv } = await import('../transport/proxy.js');
   // One pool for every account: --concurrency connections per host bound the requests in flight.
-  const dispatcher = createPool({
-    proxy: proxyFromEnv(ctx.io.env),
-    connectTimeoutMs: ctx.globals.connectTimeout === undefined ? undefined : ctx.globals.connectTimeout * 1000,
+  // Each account's client is its own context's (the CLI's client), over this pool.
+  const { dispatcher, close } = accountsPool({
+    env: ctx.io.env,
+    secrets: ctx.secrets,
+    flags: ctx.globals,
     maxConnections: concurrency,
+    userAgent: `masg/${ctx.version}`,
   });
   // --deadline bounds the whole command, every account's requests included.
   const deadlineAt = ctx.globals.deadline === undefined ? undefined : performance.now() + ctx.globals.deadline * 1000;
@@ -80,7 +82,7 @@ export async function runForAccounts(
     );
   } finally {
     await Promise.all([...children.values()].map((c) => c.close()));
-    await (ctx.io.signal.aborted ? dispatcher.destroy() : dispatcher.close());
+    await close(ctx.io.signal.aborted);
   }
   // Ctrl-C: no file appears (as with one account), whatever the accounts finished before it.
   // A file that cannot be committed (a full disk: exit 7) still leaves every account's status said.

@@ -91,20 +91,22 @@ function latestDay(pulses: AccountPulse[]): string {
 
 /** Every account's report, concurrently within --concurrency; progress counts the requests of all. */
 async function pulseEach(ctx: Context, names: string[], flags: PulseFlags, now: Date): Promise<Array<AccountResult<PulseReport>>> {
-  const [{ forEachAccount }, { createPool }, { proxyFromEnv, proxySecrets }, { terminalView }, ui] = await Promise.all([
+  const [{ forEachAccount }, { accountsPool }, { terminalView }, ui] = await Promise.all([
     import('../sdk/accounts.js'),
-    import('../transport/transport.js'),
-    import('../transport/proxy.js'),
+    import('../sdk/account-pool.js'),
     import('../output/sanitize.js'),
     ctx.ui(),
   ]);
   const debugView = terminalView(ctx.io.stderr);
-  const g = ctx.globals;
-  const proxy = proxyFromEnv(ctx.io.env);
-  ctx.secrets.push(...proxySecrets(proxy));
-  const connectTimeoutMs = g.connectTimeout === undefined ? undefined : g.connectTimeout * 1000;
-  // One pool for every account (through the proxy when one is set): at most --concurrency connections to the service.
-  const dispatcher = createPool({ proxy, connectTimeoutMs, maxConnections: flags.concurrency });
+  const pool = accountsPool({
+    env: ctx.io.env,
+    secrets: ctx.secrets,
+    flags: ctx.globals,
+    maxConnections: flags.concurrency,
+    userAgent: `masg/${ctx.version}`,
+    // Service text in the lines shows as \uXXXX on a terminal.
+    debug: ctx.globals.debug ? (line) => void ctx.io.stderr.write(`${debugView(line)}\n`) : undefined,
+  });
   const counts = new Map<string, [number, number]>();
   const progress = (name: string, done: number, total: number) => {
     counts.set(name, [done, total]);
@@ -121,20 +123,11 @@ async function pulseEach(ctx: Context, names: string[], flags: PulseFlags, now: 
         signal: ctx.io.signal,
         env: ctx.io.env,
         configDir: ctx.configDir,
-        overrides: {
-          dispatcher,
-          userAgent: `masg/${ctx.version}`,
-          timeoutMs: g.timeout * 1000,
-          connectTimeoutMs,
-          retries: g.retries,
-          deadlineMs: g.deadline === undefined ? undefined : g.deadline * 1000,
-          // The SDK's lines are redacted already; service text in them shows as \uXXXX on a terminal.
-          onDebug: g.debug ? (line: string) => void ctx.io.stderr.write(`${debugView(line)}\n`) : undefined,
-        },
+        overrides: pool.overrides,
       },
     );
   } finally {
-    await (ctx.io.signal?.aborted ? dispatcher.destroy() : dispatcher.close()).catch(() => undefined);
+    await pool.close(ctx.io.signal.aborted);
   }
 }
 

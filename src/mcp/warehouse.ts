@@ -95,6 +95,7 @@ function warehousePort(ctx: Context, signal: AbortSignal): WarehousePort {
     io: { env: ctx.io.env, stdout: ctx.io.stdout, signal },
     secrets: ctx.secrets,
     globals: { ...ctx.globals, raw: undefined, dryRun: false },
+    version: ctx.version,
     configDir: ctx.configDir,
     credentials: () => ctx.credentials(),
     sdk: () => ctx.sdk(),

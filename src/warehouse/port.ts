@@ -23,6 +23,8 @@ export interface WarehousePort {
     /** Each request and response on stderr, redacted (several accounts' clients are built here). */
     debug?: boolean;
   };
+  /** masg's version: several accounts' clients send it as their user agent. */
+  version: string;
   /** Where masg keeps its configuration; --sandbox keeps its state (and its warehouse) under it. */
   configDir: string;
   /** The account's zone is `timezone` (undefined when unknown: a sync then refuses, never guesses). */

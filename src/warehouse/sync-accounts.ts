@@ -53,17 +53,16 @@ export async function syncAccounts(
     const twins = await laterTwins(ctx, list.names);
     const total = list.names.length;
     ui.progress(0, total, `Syncing ${total} accounts into ${store.label}`);
-    // One pool for every account, through HTTP_PROXY when it is set, as the one account's client goes.
-    const [{ createPool }, { proxyFromEnv, proxySecrets }] = await Promise.all([
-      import('../transport/transport.js'),
-      import('../transport/proxy.js'),
-    ]);
-    const proxy = proxyFromEnv(ctx.io.env);
-    ctx.secrets.push(...proxySecrets(proxy));
+    const { accountsPool } = await import('../sdk/account-pool.js');
+    const pool = accountsPool({
+      env: ctx.io.env,
+      secrets: ctx.secrets,
+      flags: ctx.globals,
+      maxConnections: checked.concurrency,
+      userAgent: `masg/${ctx.version}`,
+      debug: await debugLines(ctx, ui),
+    });
     const concurrency = Math.min(checked.concurrency, MAX_ACCOUNTS_AT_ONCE);
-    const g = ctx.globals;
-    const connectTimeoutMs = g.connectTimeout === undefined ? undefined : g.connectTimeout * 1000;
-    const dispatcher = createPool({ proxy, connectTimeoutMs, maxConnections: checked.concurrency });
     const results = await forEachAccount(
       list.names,
       async (client, account, signal) => {
@@ -80,10 +79,10 @@ export async function syncAccounts(
         signal: ctx.io.signal,
         env: ctx.io.env,
         configDir: ctx.configDir,
-        overrides: { ...clientOverrides(ctx), dispatcher, onDebug: await debugLines(ctx, ui) },
+        overrides: pool.overrides,
         onSettled: (_r, done) => ui.progress(done, total, `Syncing ${total} accounts into ${store.label}`),
       },
-    ).finally(() => (ctx.io.signal.aborted ? dispatcher.destroy() : dispatcher.close()));
+    ).finally(() => pool.close(ctx.io.signal.aborted));
     await report(ui, results, Boolean(ctx.globals.quiet));
     // Ctrl-C or SIGTERM: 130, whichever accounts had finished before it (their lines say which).
     if (ctx.io.signal.aborted) throw ctx.io.signal.reason instanceof MasgError ? ctx.io.signal.reason : new InterruptedError();
@@ -91,16 +90,6 @@ export async function syncAccounts(
   } finally {
     await store.session.close();
   }
-}
-
-function clientOverrides(ctx: WarehousePort) {
-  const g = ctx.globals;
-  return {
-    retries: g.retries,
-    ...(g.timeout !== undefined && { timeoutMs: g.timeout * 1000 }),
-    ...(g.connectTimeout !== undefined && { connectTimeoutMs: g.connectTimeout * 1000 }),
-    ...(g.deadline !== undefined && { deadlineMs: g.deadline * 1000 }),
-  };
 }
 
 /**
@@ -122,12 +111,12 @@ async function laterTwins(ctx: WarehousePort, names: string[]): Promise<Map<stri
   return twins;
 }
 
-/** --debug: every account's requests and responses on stderr, its secrets redacted, its control characters shown. */
+/** --debug: every account's requests and responses on stderr (redacted by the pool), their control characters shown. */
 async function debugLines(ctx: WarehousePort, ui: Ui): Promise<((line: string) => void) | undefined> {
   if (!ctx.globals.debug) return undefined;
-  const [{ createRedactor }, { terminalView }] = await Promise.all([import('../core/redact.js'), import('../output/sanitize.js')]);
+  const { terminalView } = await import('../output/sanitize.js');
   const view = terminalView(ui.stderr);
-  return (line) => void ui.stderr.write(`${view(createRedactor(ctx.secrets)(line))}\n`);
+  return (line) => void ui.stderr.write(`${view(line)}\n`);
 }
 
 /** One line per account on stderr (`b: credentials rejected (code 1003) (4)`): failures always, `ok` unless --quiet. */

@@ -3,6 +3,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/cli.js';
 import { parseRows, useAccounts } from './setup.js';
 
 const h = useAccounts();
@@ -73,3 +74,22 @@ describe('masg --debug sync of several accounts', () => {
     for (const a of h.sandbox.accounts) expect(run.stderr).not.toContain(a.key);
   });
 });
+
+describe("reads, sync and pulse over several accounts: one pool and one client setup", () => {
+  it.each([
+    ['a read', () => ['adv', 'list', '-o', 'csv']],
+    ['masg sync', () => ['-q', 'sync', '--db', `${h.temp()}/ua.duckdb`, '--from', '-1d']],
+    ['masg pulse', () => ['pulse', '-o', 'json']],
+  ])("%s: every account's requests go through HTTP_PROXY and say masg's version", async (_what, args) => {
+    passed.length = 0;
+    const from = h.sandbox.requests.length;
+    const run = await h.masg(['--profile', 'kiri,berlin', ...args()], { env: { HTTP_PROXY: url } });
+    // The pulse's 9 says it found something to look at; it ran.
+    expect([0, 9], run.stderr).toContain(run.code);
+    expect(new Set(passed)).toEqual(new Set([`CONNECT ${new URL(h.sandbox.url).host}`]));
+    const sent = h.sandbox.requests.slice(from);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(new Set(sent.map((r) => r.userAgent))).toEqual(new Set([`masg/${VERSION}`]));
+  });
+});
+
