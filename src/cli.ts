@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ExitCode } from './core/errors.js';
 import type { Io } from './core/io.js';
+import { helpWords } from './help/request.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -29,7 +30,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const report = async (err: unknown, lost?: Error) => (await import('./program.js')).reportError(err, io, argv.includes('--debug'), lost);
   try {
     // A plain help request reads the generated pages: no commander, no command declarations.
-    const helpShaped = argv.length === 0 || argv[0] === 'help' || argv.at(-1) === '--help' || argv.at(-1) === '-h';
+    const helpShaped = helpWords(argv) !== undefined;
     if (!(helpShaped && (await import('./help/pages.js')).printHelpPage(argv, io))) {
       const program = await buildProgram(io);
       if (argv.length === 0) program.outputHelp();

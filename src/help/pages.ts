@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Io } from '../context.js';
 import { textWidth } from '../output/wrap.js';
 import { renderHelpPage, type HelpPage } from './render.js';
+import { helpWords } from './request.js';
 
 export interface HelpPages {
   /** Command path ("" for the root, "pub list") → its page. */
@@ -18,16 +19,13 @@ export interface HelpPages {
 const PAGES_FILE = new URL('../../completions/masg-help.json', import.meta.url);
 
 /**
- * The command path of a plain help request, else undefined: `masg`, `masg --help`,
- * `masg pub list --help` (or -h), `masg help pub list`, each word a command's name or alias.
- * Any other shape (an option before --help, an argument, a topic) is commander's to parse.
+ * The command path of a plain help request (help/request.ts reads its shape), else undefined:
+ * each word must be a command's name or alias. Any other request (an option before --help, an
+ * argument, a topic) is commander's to parse.
  */
 export function requestedPage(argv: readonly string[], pages: HelpPages): string | undefined {
-  let words: readonly string[];
-  if (argv.length === 0) words = [];
-  else if (argv[0] === 'help') words = argv.slice(1);
-  else if (['--help', '-h'].includes(argv.at(-1)!)) words = argv.slice(0, -1);
-  else return undefined;
+  const words = helpWords(argv);
+  if (words === undefined) return undefined;
   let path = '';
   for (const word of words) {
     const next = path ? `${path} ${word}` : word;
