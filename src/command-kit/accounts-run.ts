@@ -46,13 +46,7 @@ export async function runForAccounts(
   const plans: Array<DryRunPlan | undefined> = [];
   // One pool for every account: --concurrency connections per host bound the requests in flight.
   // Each account's client is its own context's (the CLI's client), over this pool.
-  const { dispatcher, close } = accountsPool({
-    env: ctx.io.env,
-    secrets: ctx.secrets,
-    flags: ctx.globals,
-    maxConnections: concurrency,
-    userAgent: `masg/${ctx.version}`,
-  });
+  const { dispatcher, close } = accountsPool(ctx, { maxConnections: concurrency });
   // --deadline bounds the whole command, every account's requests included.
   const deadlineAt = ctx.globals.deadline === undefined ? undefined : performance.now() + ctx.globals.deadline * 1000;
   let results: Array<AccountResult<void>>;

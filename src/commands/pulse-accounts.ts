@@ -98,15 +98,9 @@ async function pulseEach(ctx: Context, names: string[], flags: PulseFlags, now: 
     ctx.ui(),
   ]);
   const debugView = terminalView(ctx.io.stderr);
-  const pool = accountsPool({
-    env: ctx.io.env,
-    secrets: ctx.secrets,
-    flags: ctx.globals,
-    maxConnections: flags.concurrency,
-    userAgent: `masg/${ctx.version}`,
-    // Service text in the lines shows as \uXXXX on a terminal.
-    debug: ctx.globals.debug ? (line) => void ctx.io.stderr.write(`${debugView(line)}\n`) : undefined,
-  });
+  // Service text in --debug's lines shows as \uXXXX on a terminal.
+  const debug = ctx.globals.debug ? (line: string) => void ctx.io.stderr.write(`${debugView(line)}\n`) : undefined;
+  const pool = accountsPool(ctx, { maxConnections: flags.concurrency, debug });
   const counts = new Map<string, [number, number]>();
   const progress = (name: string, done: number, total: number) => {
     counts.set(name, [done, total]);

@@ -26,32 +26,35 @@ export interface AccountsPool {
   close: (aborted: boolean) => Promise<void>;
 }
 
-/**
- * The pool and client settings for several accounts. The proxy's password joins `secrets`, so
- * every message redacts it; `debug`, when given, receives each request and response line redacted.
- */
-export function accountsPool(opts: {
-  env: Record<string, string | undefined>;
+/** What the command line gives: the CLI's Context and the warehouse's port both are one. */
+export interface AccountsShell {
+  io: { env: Record<string, string | undefined> };
+  /** Redacted from every message: the proxy's password joins them. */
   secrets: string[];
-  flags: AccountsFlags;
-  maxConnections: number;
-  userAgent: string;
-  debug?: (line: string) => void;
-}): AccountsPool {
-  const { flags } = opts;
-  const proxy = proxyFromEnv(opts.env);
-  opts.secrets.push(...proxySecrets(proxy));
+  globals: AccountsFlags;
+  /** masg's version, the user agent's. */
+  version: string;
+}
+
+/**
+ * The pool and client settings for several accounts, at most `maxConnections` per host; `debug`,
+ * when given, receives each request and response line, redacted.
+ */
+export function accountsPool(shell: AccountsShell, opts: { maxConnections: number; debug?: (line: string) => void }): AccountsPool {
+  const flags = shell.globals;
+  const proxy = proxyFromEnv(shell.io.env);
+  shell.secrets.push(...proxySecrets(proxy));
   const connectTimeoutMs = flags.connectTimeout === undefined ? undefined : flags.connectTimeout * 1000;
   const dispatcher = createPool({ proxy, connectTimeoutMs, maxConnections: opts.maxConnections });
   const debug = opts.debug;
   const overrides: Partial<ClientOptions> = {
     dispatcher,
-    userAgent: opts.userAgent,
+    userAgent: `masg/${shell.version}`,
     retries: flags.retries,
     ...(flags.timeout !== undefined && { timeoutMs: flags.timeout * 1000 }),
     ...(connectTimeoutMs !== undefined && { connectTimeoutMs }),
     ...(flags.deadline !== undefined && { deadlineMs: flags.deadline * 1000 }),
-    ...(debug && { onDebug: (line: string) => debug(createRedactor(opts.secrets)(line)) }),
+    ...(debug && { onDebug: (line: string) => debug(createRedactor(shell.secrets)(line)) }),
   };
   return {
     dispatcher,

@@ -54,14 +54,7 @@ export async function syncAccounts(
     const total = list.names.length;
     ui.progress(0, total, `Syncing ${total} accounts into ${store.label}`);
     const { accountsPool } = await import('../sdk/account-pool.js');
-    const pool = accountsPool({
-      env: ctx.io.env,
-      secrets: ctx.secrets,
-      flags: ctx.globals,
-      maxConnections: checked.concurrency,
-      userAgent: `masg/${ctx.version}`,
-      debug: await debugLines(ctx, ui),
-    });
+    const pool = accountsPool(ctx, { maxConnections: checked.concurrency, debug: await debugLines(ctx, ui) });
     const concurrency = Math.min(checked.concurrency, MAX_ACCOUNTS_AT_ONCE);
     const results = await forEachAccount(
       list.names,
