@@ -13,9 +13,10 @@ import { openDuckDb } from '../../src/warehouse/duckdb.js';
 import { StagingDir } from '../../src/warehouse/staging.js';
 import { WarehouseStore } from '../../src/warehouse/store.js';
 import { fetchPublisherPiece } from '../../src/warehouse/sync-fetch.js';
-import { piecesOf } from '../../src/warehouse/sync-requests.js';
+import { piecesOf, type Piece } from '../../src/warehouse/sync-requests.js';
+import { STATS_TABLES, type Grain } from '../../src/warehouse/schema.js';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
-import { dump, dumpAll, duckPath, scalar, startWarehouseHarness } from './helpers.js';
+import { dumpAll, duckPath, scalar, startWarehouseHarness } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -84,6 +85,42 @@ describe('a DuckDB file with tables of masg’s names and no masg metadata', () 
   });
 });
 
+/** The piece's publisher report fetched again into `db` in 2-row parts, its first attempt cut mid-way; the steps handed on. */
+async function refetchCut(db: string, grain: Grain, piece: Piece): Promise<DayStep[]> {
+  const session = await openDuckDb(db, db, { readOnly: false, create: false });
+  const staging = new StagingDir(tempDir('masg-wh-stage-'));
+  const sdk = createClient({ baseUrl: h.sandbox.url, email: h.sandbox.demo.email, key: h.sandbox.demo.key, retries: 0 });
+  const steps: DayStep[] = [];
+  const files = new DayFiles();
+  try {
+    h.sandbox.setFaults({ next: ['truncate'], path: '/publication/statistics' });
+    const fc = {
+      ...{ sdk, account: h.sandbox.demo.email, grain, staging, signal: new AbortController().signal },
+      ...{ retry: { retries: 2 }, notice: () => undefined, onRows: () => undefined, partRows: 2 },
+    };
+    const handOn = (step: DayStep) => (steps.push(step), files.push(step));
+    void fetchPublisherPiece(fc, piece, handOn).then(
+      () => files.end(),
+      (err: unknown) => files.fail(err),
+    );
+    const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
+    const day = { account: h.sandbox.demo.email, grain, date: piece.date, complete: true, files, rows };
+    await new WarehouseStore(session).replaceDay(day, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
+  } finally {
+    staging.remove();
+    await session.close();
+    await sdk.close();
+  }
+  return steps;
+}
+
+/** A query's rows as CSV. */
+async function csvOf(db: string, sql: string): Promise<string> {
+  const run = await h.masg(['sql', '--db', db, '-o', 'csv', sql]);
+  expect(run.stderr).toBe('');
+  return run.stdout;
+}
+
 describe('a statistics answer cut mid-way during a sync', () => {
   it('is fetched again from its start: exit 0 and exactly the tables of an undisturbed sync', async () => {
     const clean = duckPath();
@@ -96,44 +133,30 @@ describe('a statistics answer cut mid-way during a sync', () => {
     expect(await dumpAll(h, db)).toEqual(await dumpAll(h, clean));
   });
 
-  it('a publisher report cut after parts of it were loaded: they are withdrawn, and the day holds the report once', async () => {
-    const clean = duckPath();
-    expect((await h.masg(['sync', '--db', clean, '--from', '-2d', '--to', '-2d', ...TZ])).code).toBe(0);
-    const date = await scalar(h, clean, 'SELECT CAST(max(date) AS VARCHAR) FROM masg_sync_days');
-    const db = duckPath();
-    copyFileSync(clean, db);
-    const session = await openDuckDb(db, db, { readOnly: false, create: false });
-    const staging = new StagingDir(tempDir('masg-wh-stage-'));
-    const sdk = createClient({ baseUrl: h.sandbox.url, email: h.sandbox.demo.email, key: h.sandbox.demo.key, retries: 0 });
-    const steps: DayStep[] = [];
-    const files = new DayFiles();
-    try {
-      h.sandbox.setFaults({ next: ['truncate'], path: '/publication/statistics' });
-      const fc = {
-        ...{ sdk, account: h.sandbox.demo.email, grain: 'day' as const, staging, signal: new AbortController().signal },
-        ...{ retry: { retries: 2 }, notice: () => undefined, onRows: () => undefined, partRows: 10 },
-      };
-      const handOn = (step: DayStep) => (steps.push(step), files.push(step));
-      void fetchPublisherPiece(fc, piecesOf([{ date, complete: true }], 'day')[0], handOn).then(
-        () => files.end(),
-        (err: unknown) => files.fail(err),
-      );
-      const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
-      await new WarehouseStore(session).replaceDay({ account: h.sandbox.demo.email, grain: 'day', date, complete: true, files, rows }, () =>
-        new Date().toISOString().replace('T', ' ').replace('Z', ''),
-      );
-    } finally {
-      staging.remove();
-      await session.close();
-      await sdk.close();
-    }
-    // The cut attempt handed parts on, then withdrew exactly them; the second attempt's rows are the day.
-    const withdrawn = steps.findIndex((s) => s.kind === 'withdraw');
-    expect(withdrawn).toBeGreaterThan(0);
-    expect(steps[withdrawn]).toMatchObject({ table: 'publisher', rows: steps.slice(0, withdrawn).reduce((n, s) => n + s.rows, 0) });
-    expect(files.publisherRows).toBe(Number(await scalar(h, clean, 'SELECT count(*) FROM publisher_stats')));
-    expect(await dump(h, db, 'publisher_stats')).toBe(await dump(h, clean, 'publisher_stats'));
-  });
+  it.each(['day', 'hour'] as const)(
+    'a publisher report cut after parts of it were loaded (--grain %s): they are withdrawn, and it is held once',
+    async (grain) => {
+      const clean = duckPath();
+      expect((await h.masg(['sync', '--db', clean, '--from', '-2d', '--to', '-2d', '--grain', grain, ...TZ])).code).toBe(0);
+      const table = STATS_TABLES[grain].publisher.name;
+      const date = await scalar(h, clean, 'SELECT CAST(max(date) AS VARCHAR) FROM masg_sync_days');
+      // The day, or its busiest hour: the piece whose report is cut.
+      const hour =
+        grain === 'hour' ? await scalar(h, clean, `SELECT hour FROM ${table} GROUP BY hour ORDER BY count(*) DESC, hour LIMIT 1`) : '';
+      const piece = piecesOf([{ date, complete: true }], grain)[grain === 'hour' ? Number(hour) : 0];
+      const db = duckPath();
+      copyFileSync(clean, db);
+      const steps = await refetchCut(db, grain, piece);
+      // The cut attempt handed parts on, then withdrew exactly them; the second attempt's rows are the piece's.
+      const withdrawn = steps.findIndex((s) => s.kind === 'withdraw');
+      expect(withdrawn).toBeGreaterThan(0);
+      const handed = steps.slice(0, withdrawn).reduce((n, s) => n + (s.kind === 'file' ? s.rows : 0), 0);
+      expect(steps[withdrawn]).toEqual({ kind: 'withdraw', table: 'publisher', hour: piece.hour, rows: handed });
+      const ofPiece = `SELECT * EXCLUDE (account) FROM ${table}${grain === 'hour' ? ` WHERE hour = ${hour}` : ''} ORDER BY ALL`;
+      expect(await csvOf(db, ofPiece)).toBe(await csvOf(clean, ofPiece));
+      expect(await scalar(h, db, `SELECT count(*) FROM ${table}`)).toBe(await scalar(h, clean, `SELECT count(*) FROM (${ofPiece})`));
+    },
+  );
 
   it('a campaign report cut mid-way too', async () => {
     const clean = duckPath();
