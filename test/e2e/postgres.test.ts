@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
-import { dumpAll, duckPath, duplicateKeys, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
+import { openPostgres } from '../../src/warehouse/postgres.js';
+import { piecesOf } from '../../src/warehouse/sync-requests.js';
+import { dumpAll, duckPath, duplicateKeys, refetchCut, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
@@ -82,6 +84,26 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
     },
     60_000,
   );
+
+  it('a publisher report cut after parts of it were loaded: withdrawn in the transaction (the primary key would refuse them twice)', async () => {
+    const url = await pg.createDatabase();
+    const day = ['--from', '-2d', '--to', '-2d', '--tz', 'America/New_York'];
+    expect((await h.masg(['sync', '--db', url, ...day])).code).toBe(0);
+    const before = await dumpAll(h, url);
+    const date = await scalar(h, url, 'SELECT CAST(max(date) AS VARCHAR) FROM masg_sync_days');
+    const steps = await refetchCut(
+      h,
+      await openPostgres(url, url, { readOnly: false }),
+      'day',
+      piecesOf([{ date, complete: true }], 'day')[0],
+    );
+    expect(steps.filter((s) => s.kind === 'withdraw')).toHaveLength(1);
+    const { publisher_stats: publisher, masg_sync_days: _state, ...rest } = await dumpAll(h, url);
+    // The day's publisher rows are the report's, once; its campaign rows were not fetched this time.
+    expect(publisher).toBe(before.publisher_stats);
+    expect(await duplicateKeys(h, url, 'publisher_stats')).toBe(0);
+    expect(rest.publications).toBe(before.publications);
+  });
 
   it('a database with its own tables of masg’s names and no masg metadata: exit 2, nothing in it changes, nothing sent', async () => {
     const url = await pg.createDatabase();

@@ -3,7 +3,14 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parseCsv, startHarness, tempDir, type Harness } from '../commands/harness.js';
-import { ALL_TABLES, LOCKS_TABLE } from '../../src/warehouse/schema.js';
+import { createClient } from '../../src/sdk/client.js';
+import { DayFiles, type DayStep } from '../../src/warehouse/day-files.js';
+import { ALL_TABLES, LOCKS_TABLE, type Grain } from '../../src/warehouse/schema.js';
+import type { SqlSession } from '../../src/warehouse/sql-session.js';
+import { StagingDir } from '../../src/warehouse/staging.js';
+import { WarehouseStore } from '../../src/warehouse/store.js';
+import { fetchPublisherPiece } from '../../src/warehouse/sync-fetch.js';
+import type { Piece } from '../../src/warehouse/sync-requests.js';
 
 export async function startWarehouseHarness(opts: Parameters<typeof startHarness>[0] = {}): Promise<Harness> {
   return startHarness({ now: () => new Date(), ...opts });
@@ -60,4 +67,36 @@ export async function scalar(h: Harness, db: string, sql: string): Promise<strin
   const run = await h.masg([...sqlOn(db), '-o', 'csv', '--no-header', sql]);
   expect(run.stderr).toBe('');
   return (await parseCsv(run.stdout))[0]?.[0] ?? '';
+}
+
+/**
+ * The piece's publisher report fetched again into the session's warehouse (then closed) in 2-row
+ * parts, its first attempt cut mid-way by the sandbox; the steps handed to the day's transaction.
+ */
+export async function refetchCut(h: Harness, session: SqlSession, grain: Grain, piece: Piece): Promise<DayStep[]> {
+  const staging = new StagingDir(tempDir('masg-wh-stage-'));
+  const sdk = createClient({ baseUrl: h.sandbox.url, email: h.sandbox.demo.email, key: h.sandbox.demo.key, retries: 0 });
+  const steps: DayStep[] = [];
+  const files = new DayFiles();
+  try {
+    h.sandbox.setFaults({ next: ['truncate'], path: '/publication/statistics' });
+    const fc = {
+      ...{ sdk, account: h.sandbox.demo.email, grain, staging, signal: new AbortController().signal },
+      ...{ retry: { retries: 2 }, notice: () => undefined, onRows: () => undefined, partRows: 2 },
+    };
+    const handOn = (step: DayStep) => (steps.push(step), files.push(step));
+    void fetchPublisherPiece(fc, piece, handOn).then(
+      () => files.end(),
+      (err: unknown) => files.fail(err),
+    );
+    const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
+    const day = { account: h.sandbox.demo.email, grain, date: piece.date, complete: true, files, rows };
+    await new WarehouseStore(session).replaceDay(day, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
+  } finally {
+    h.sandbox.setFaults(undefined);
+    staging.remove();
+    await session.close();
+    await sdk.close();
+  }
+  return steps;
 }

@@ -7,16 +7,14 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalIOError } from '../../src/core/errors.js';
-import { createClient } from '../../src/sdk/client.js';
-import { DayFiles, type DayStep } from '../../src/warehouse/day-files.js';
+import { DayFiles } from '../../src/warehouse/day-files.js';
 import { openDuckDb } from '../../src/warehouse/duckdb.js';
 import { StagingDir } from '../../src/warehouse/staging.js';
 import { WarehouseStore } from '../../src/warehouse/store.js';
-import { fetchPublisherPiece } from '../../src/warehouse/sync-fetch.js';
-import { piecesOf, type Piece } from '../../src/warehouse/sync-requests.js';
-import { STATS_TABLES, type Grain } from '../../src/warehouse/schema.js';
+import { piecesOf } from '../../src/warehouse/sync-requests.js';
+import { STATS_TABLES } from '../../src/warehouse/schema.js';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
-import { dumpAll, duckPath, scalar, startWarehouseHarness } from './helpers.js';
+import { dumpAll, duckPath, refetchCut, scalar, startWarehouseHarness } from './helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -85,35 +83,6 @@ describe('a DuckDB file with tables of masg’s names and no masg metadata', () 
   });
 });
 
-/** The piece's publisher report fetched again into `db` in 2-row parts, its first attempt cut mid-way; the steps handed on. */
-async function refetchCut(db: string, grain: Grain, piece: Piece): Promise<DayStep[]> {
-  const session = await openDuckDb(db, db, { readOnly: false, create: false });
-  const staging = new StagingDir(tempDir('masg-wh-stage-'));
-  const sdk = createClient({ baseUrl: h.sandbox.url, email: h.sandbox.demo.email, key: h.sandbox.demo.key, retries: 0 });
-  const steps: DayStep[] = [];
-  const files = new DayFiles();
-  try {
-    h.sandbox.setFaults({ next: ['truncate'], path: '/publication/statistics' });
-    const fc = {
-      ...{ sdk, account: h.sandbox.demo.email, grain, staging, signal: new AbortController().signal },
-      ...{ retry: { retries: 2 }, notice: () => undefined, onRows: () => undefined, partRows: 2 },
-    };
-    const handOn = (step: DayStep) => (steps.push(step), files.push(step));
-    void fetchPublisherPiece(fc, piece, handOn).then(
-      () => files.end(),
-      (err: unknown) => files.fail(err),
-    );
-    const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
-    const day = { account: h.sandbox.demo.email, grain, date: piece.date, complete: true, files, rows };
-    await new WarehouseStore(session).replaceDay(day, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
-  } finally {
-    staging.remove();
-    await session.close();
-    await sdk.close();
-  }
-  return steps;
-}
-
 /** A query's rows as CSV. */
 async function csvOf(db: string, sql: string): Promise<string> {
   const run = await h.masg(['sql', '--db', db, '-o', 'csv', sql]);
@@ -146,7 +115,7 @@ describe('a statistics answer cut mid-way during a sync', () => {
       const piece = piecesOf([{ date, complete: true }], grain)[grain === 'hour' ? Number(hour) : 0];
       const db = duckPath();
       copyFileSync(clean, db);
-      const steps = await refetchCut(db, grain, piece);
+      const steps = await refetchCut(h, await openDuckDb(db, db, { readOnly: false, create: false }), grain, piece);
       // The cut attempt handed parts on, then withdrew exactly them; the second attempt's rows are the piece's.
       const withdrawn = steps.findIndex((s) => s.kind === 'withdraw');
       expect(withdrawn).toBeGreaterThan(0);
