@@ -63,11 +63,13 @@ function alive(pid: number): boolean {
 /** Lines wait in memory until this many characters: fewer survive each young-generation collection. */
 const WATERMARK = 64 * 1024;
 /**
- * Characters a file's stream may hold before add() waits: several writes ahead, so the parser goes
- * on while the disk takes the last one. At the stream's default (16 KB) every 64 KB write waited
- * for its syscall, and the main thread sat idle ~10 % of a day's fetch.
+ * Bytes a file's stream may hold before add() waits: four writes ahead, so the parser goes on while
+ * the disk takes the last one. At the stream's default (16 KB) every 64 KB write waited for its
+ * syscall, and the main thread sat idle ~10 % of a day's fetch. Several accounts at once keep up
+ * to four files open each (two days, a report's part and the campaigns'): a slow disk costs each
+ * file this much memory at most.
  */
-const WRITE_AHEAD = 1024 * 1024;
+const WRITE_AHEAD = 256 * 1024;
 
 /** One staging file. A failed write is thrown by the next add() or close() (exit 7), never swallowed. */
 export class StagingFile implements StagedFile {
