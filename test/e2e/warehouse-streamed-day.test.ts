@@ -1,5 +1,5 @@
 // A day's transaction is open while its publisher report still streams in, and loads the report
-// in 20,000-row parts as they are staged. Here the report is cut short after several parts (about
+// in parts (2,500 rows first, doubling up to 20,000) as they are staged. Here the report is cut short after several parts (about
 // 100,000 records, half of them, sent): beyond --retries the day must stay exactly as it was, its
 // state row with it; within them, the cut attempt's parts are withdrawn and the day holds the
 // report once.
@@ -26,7 +26,7 @@ describe('a publisher report cut short after a part was loaded', () => {
       const db = duckPath();
       expect((await h.masg(['sync', '--db', db, ...DAY])).code).toBe(0);
       const rows = Number(await scalar(h, db, 'SELECT count(*) FROM publisher_stats'));
-      expect(rows).toBeGreaterThan(100_000); // so that half the body is several 20,000-row parts
+      expect(rows).toBeGreaterThan(100_000); // so that half the body is several parts
       const before = await dumpAll(h, db);
 
       // The same day again, its figures revised upstream; every attempt at its report is cut in half.
