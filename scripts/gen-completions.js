@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { buildProgram } = await import(join(root, 'dist', 'cli.js'));
-const { generatedFiles } = await import(join(root, 'dist', 'completion', 'scripts.js'));
-const { helpPagesJson } = await import(join(root, 'dist', 'help', 'format.js'));
+const { completionsFiles } = await import(join(root, 'dist', 'help', 'generated.js'));
 
 // The tree only: nothing runs, so the streams are never written to.
 const io = {
@@ -21,8 +20,7 @@ const io = {
   env: {},
   signal: new AbortController().signal,
 };
-const program = await buildProgram(io);
-const files = { ...generatedFiles(program), 'masg-help.json': helpPagesJson(program) };
+const files = completionsFiles(await buildProgram(io));
 mkdirSync(join(root, 'completions'), { recursive: true });
 for (const [name, text] of Object.entries(files)) {
   writeFileSync(join(root, 'completions', name), text);

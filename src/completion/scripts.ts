@@ -12,7 +12,7 @@ export function completionScript(shell: Shell, name = 'masg'): string {
   return { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](name);
 }
 
-/** File name under completions/ → content (the drift test compares them). */
+/** File name under completions/ → content: the completion files (help/generated.ts adds the help pages). */
 export function generatedFiles(program: Command): Record<string, string> {
   return {
     'masg.bash': completionScript('bash'),

@@ -1,7 +1,7 @@
 // Every command's help page, generated from the commander tree into completions/masg-help.json
-// (help/format.ts, scripts/gen-completions.js; test/completion/drift.test.ts keeps it current). Help needs the
+// (help/format.ts, help/generated.ts; test/completion/drift.test.ts keeps it current). Help needs the
 // commands' names, options and summaries, not their code: `masg --help` and `masg pub list --help`
-// read this one file and lay the page out (help/format.ts) without loading commander or any
+// read this one file and lay the page out (help/render.ts) without loading commander or any
 // command's declaration. Anything else that asks for help goes through commander as before.
 import { readFileSync } from 'node:fs';
 import type { Io } from '../context.js';

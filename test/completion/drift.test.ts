@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { nullIo } from '../../src/completion/null-io.js';
-import { generatedFiles, SHELLS } from '../../src/completion/scripts.js';
-import { helpPagesJson } from '../../src/help/format.js';
+import { SHELLS } from '../../src/completion/scripts.js';
+import { completionsFiles } from '../../src/help/generated.js';
 import { runCli } from '../helpers/cli.js';
 
 const DIR = join(import.meta.dirname, '../../completions');
@@ -14,8 +14,7 @@ const REGENERATE = 'out of date: run `npm run completions` and commit the result
 let files: Record<string, string>;
 
 beforeAll(async () => {
-  const program = await buildProgram(nullIo({}));
-  files = { ...generatedFiles(program), 'masg-help.json': helpPagesJson(program) };
+  files = completionsFiles(await buildProgram(nullIo({})));
 });
 
 function firstDifference(committed: string, generated: string): string {
