@@ -75,7 +75,7 @@ describe('masg --debug sync of several accounts', () => {
   });
 });
 
-describe("reads, sync and pulse over several accounts: one pool and one client setup", () => {
+describe('reads, sync and pulse over several accounts: one pool and one client setup', () => {
   it.each([
     ['a read', () => ['adv', 'list', '-o', 'csv']],
     ['masg sync', () => ['-q', 'sync', '--db', `${h.temp()}/ua.duckdb`, '--from', '-1d']],
@@ -92,4 +92,3 @@ describe("reads, sync and pulse over several accounts: one pool and one client s
     expect(new Set(sent.map((r) => r.userAgent))).toEqual(new Set([`masg/${VERSION}`]));
   });
 });
-
