@@ -54,6 +54,7 @@ export function accountsPool(shell: AccountsShell, opts: { maxConnections: numbe
     ...(flags.timeout !== undefined && { timeoutMs: flags.timeout * 1000 }),
     ...(connectTimeoutMs !== undefined && { connectTimeoutMs }),
     ...(flags.deadline !== undefined && { deadlineMs: flags.deadline * 1000 }),
+    // A redactor per line: secrets that join later (a PostgreSQL password, a notify URL) are redacted too.
     ...(debug && { onDebug: (line: string) => debug(createRedactor(shell.secrets)(line)) }),
   };
   return {

@@ -36,6 +36,9 @@ export interface DayWrite {
   wholeFirst?: boolean;
 }
 
+/** The rows of one account's day: $1 the account, $2 the date. */
+const OF_ACCOUNT_DAY = 'account = $1 AND date = CAST($2 AS DATE)';
+
 /** The lock a schema change holds on PostgreSQL, so two hosts never create or upgrade the tables at once. */
 export const SCHEMA_LOCK = "hashtext('masg sync schema')";
 
@@ -181,7 +184,7 @@ export class WarehouseStore {
    */
   private async checkKeys(table: TableDef, account: string, date: string): Promise<void> {
     const key = table.key.join(', ');
-    const where = `WHERE account = $1 AND date = CAST($2 AS DATE)`;
+    const where = `WHERE ${OF_ACCOUNT_DAY}`;
     const unique = await this.session.query(`SELECT count(*) = count(DISTINCT hash(${key})) FROM ${table.name} ${where}`, [account, date]);
     if (unique.rows[0]?.[0] === 'true') return;
     const r = await this.session.query(
@@ -214,7 +217,7 @@ export class WarehouseStore {
   private async withdraw(table: TableDef, w: DayWrite, hour: string | undefined): Promise<void> {
     const params = [w.account, w.date, ...(hour === undefined ? [] : [hour])];
     const ofHour = hour === undefined ? '' : ' AND hour = CAST($3 AS INTEGER)';
-    await this.session.exec(`DELETE FROM ${table.name} WHERE account = $1 AND date = CAST($2 AS DATE)${ofHour}`, params);
+    await this.session.exec(`DELETE FROM ${table.name} WHERE ${OF_ACCOUNT_DAY}${ofHour}`, params);
   }
 
   /** One day of one account replaced (delete, loads, state row) in one transaction, the snapshots with the first; a crash before COMMIT changes nothing. */
@@ -226,10 +229,9 @@ export class WarehouseStore {
       for await (const file of w.files) all.push(file);
       files = all;
     }
-    const where = 'account = $1 AND date = CAST($2 AS DATE)';
     await this.transaction(async () => {
       for (const t of [tables.publisher, tables.campaign])
-        await this.session.exec(`DELETE FROM ${t.name} WHERE ${where}`, [w.account, w.date]);
+        await this.session.exec(`DELETE FROM ${t.name} WHERE ${OF_ACCOUNT_DAY}`, [w.account, w.date]);
       for await (const step of files) {
         if (step.kind === 'file') await this.load(tables[step.table], step, w.date);
         else if (step.kind === 'withdraw') await this.withdraw(tables[step.table], w, step.hour);
@@ -239,7 +241,7 @@ export class WarehouseStore {
         for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);
       const rows = w.rows();
       await this.checkHeld(w, rows);
-      await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${where} AND grain = $3`, [w.account, w.date, w.grain]);
+      await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${OF_ACCOUNT_DAY} AND grain = $3`, [w.account, w.date, w.grain]);
       await this.session.exec(
         `INSERT INTO ${STATE_TABLE.name} (account, grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
           'VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS BOOLEAN), CAST($5 AS BIGINT), CAST($6 AS BIGINT), CAST($7 AS TIMESTAMP))',
