@@ -22,6 +22,8 @@ export interface WarehousePort {
     quiet?: boolean;
     /** Each request and response on stderr, redacted (several accounts' clients are built here). */
     debug?: boolean;
+    /** --profile as typed: one name, or a list (then accounts() has it). */
+    profile?: string;
   };
   /** masg's version: several accounts' clients send it as their user agent. */
   version: string;

@@ -58,6 +58,16 @@ function sources(meta: Record<string, string>): { accounts: string; days: string
   };
 }
 
+/**
+ * The one profile --profile or MASG_PROFILE names, as a list of one; undefined when neither does.
+ * The active or default profile is no choice: without one, --status shows every account it holds.
+ */
+export function namedProfiles(ctx: Pick<WarehousePort, 'globals' | 'io'>): string[] | undefined {
+  if (ctx.globals.sandbox) return undefined; // the sandbox's own warehouse: its demo account only
+  const named = ctx.globals.profile ?? ctx.io.env.MASG_PROFILE?.trim();
+  return named ? [named] : undefined;
+}
+
 /** Every account of the warehouse; with a list of profiles, their accounts only (their e-mails, as the profiles say). */
 export async function syncStatus(ctx: WarehousePort, target: Target, profiles?: string[]): Promise<StatusRow[]> {
   const only = profiles && (await emailsOf(ctx, profiles));

@@ -53,7 +53,10 @@ function checkFlags(ctx: WarehousePort, flags: SyncFlags): CheckedFlags {
 export async function runSync(ctx: WarehousePort, flags: SyncFlags): Promise<SyncOutcome> {
   const checked = checkFlags(ctx, flags);
   const list = await ctx.accounts?.();
-  if (flags.status) return { kind: 'status', rows: await (await import('./sync-status.js')).syncStatus(ctx, checked.target, list?.names) };
+  if (flags.status) {
+    const { syncStatus, namedProfiles } = await import('./sync-status.js');
+    return { kind: 'status', rows: await syncStatus(ctx, checked.target, list?.names ?? namedProfiles(ctx)) };
+  }
   if (list) return { kind: 'done', accounts: await (await import('./sync-accounts.js')).syncAccounts(ctx, checked, list) };
   return syncOne(ctx, checked);
 }

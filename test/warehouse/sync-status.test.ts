@@ -19,8 +19,8 @@ beforeEach(() => A.h.mark());
 
 type Status = Record<string, string | number | null>;
 
-async function status(db: string, extra: string[] = []): Promise<Status[]> {
-  const run = await A.masg(['sync', '--status', '--db', db, '-o', 'json', ...extra]);
+async function status(db: string, extra: string[] = [], env: Record<string, string> = {}): Promise<Status[]> {
+  const run = await A.masg(['sync', '--status', '--db', db, '-o', 'json', ...extra], { env });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as Status[];
@@ -74,10 +74,27 @@ describe('masg sync --status', () => {
     expect(publisherDays).toBe(2 * 4);
     [la] = await status(db, ['--profile', 'la']);
     expect(la).toMatchObject({
+      account: A.email.la,
       last: day('la', 0),
       final_through: day('la', 3),
       provisional: `${day('la', 2)}, ${day('la', 1)}, ${day('la', 0)}`,
     });
+  });
+
+  // Rows are ordered by e-mail, so berlin's came first: a test comparing days passed only while
+  // Berlin and Los Angeles shared a date (08:00 to 23:00 UTC). Accounts are compared, not days.
+  it('one profile named (--profile or MASG_PROFILE): its account only; none named: every account', async () => {
+    const db = duckPath();
+    expect((await A.masg(['sync', '--db', db, '--profile', 'la,berlin', '--from', '-2d', '--to', '-2d'])).code).toBe(0);
+    const accounts = (rows: Status[]) => rows.map((r) => r.account);
+    expect(accounts(await status(db, ['--profile', 'la']))).toEqual([A.email.la]);
+    expect(accounts(await status(db, [], { MASG_PROFILE: 'la' }))).toEqual([A.email.la]);
+    expect(accounts(await status(db, ['--profile', 'berlin'], { MASG_PROFILE: 'la' }))).toEqual([A.email.berlin]);
+    expect(accounts(await status(db, ['--profile', 'kiri']))).toEqual([]);
+    expect(accounts(await status(db))).toEqual([A.email.berlin, A.email.la]);
+    const missing = await A.masg(['sync', '--status', '--db', db, '--profile', 'nobody']);
+    expect(missing.code).toBe(3);
+    expect(missing.stdout).toBe('');
   });
 
   it('every output format, one row per account', async () => {
