@@ -15,3 +15,21 @@ export const SLOW_TIER = [
 // Files that replace one of src/'s modules with vi.mock: in a shared module graph the real module
 // is already loaded and the mock would not take, so these run with their own (vitest.config.ts).
 export const ISOLATED = ['test/cli/internal-error.test.ts'];
+
+// `npm run test:clock` (scripts/test-clock.mjs): the files whose answers depend on which day it is
+// in which zone, run again under libfaketime at instants where the accounts' zones disagree on the
+// date (UTC, Los Angeles, Berlin, Kiritimati). Only they: file locks judge staleness by mtime,
+// which libfaketime does not shift for Node's statx, and Chromium does not run under it.
+export const CLOCK_TIER = {
+  include: [
+    'test/warehouse/**/*.test.ts',
+    'test/pulse/**/*.test.ts',
+    'test/accounts-cli/**/*.test.ts',
+    'test/mcp/**/*.test.ts',
+    'test/time/**/*.test.ts',
+    'test/stats/**/*.test.ts',
+    'test/commands/zone.test.ts',
+    'test/commands/stats*.test.ts',
+  ],
+  exclude: ['test/pulse/html*.test.ts'],
+};
