@@ -6,11 +6,11 @@ import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../commands/harness.js';
 import { dump, dumpAll, duckPath, duplicateKeys, WAREHOUSE_TABLES } from '../warehouse/helpers.js';
-import { expectStatus, startAccounts, statusLines, type Accounts } from '../warehouse/accounts.js';
+import { expectStatus, pinnedRange, startAccounts, statusLines, type Accounts } from '../warehouse/accounts.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const RANGE = ['--from', '-4d', '--to', '-2d'];
+const RANGE = pinnedRange(4, 2); // compared across runs: fixed days
 
 describe.skipIf(POSTGRES_SKIP !== undefined)(
   `several accounts in one PostgreSQL${POSTGRES_SKIP ? ` (skipped: ${POSTGRES_SKIP})` : ''}`,

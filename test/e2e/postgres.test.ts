@@ -9,12 +9,13 @@ import { removeTempDirs, type Harness } from '../commands/harness.js';
 import { openPostgres } from '../../src/warehouse/postgres.js';
 import { piecesOf } from '../../src/warehouse/sync-requests.js';
 import { dumpAll, duckPath, duplicateKeys, refetchCut, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
+import { pinnedRange } from '../warehouse/accounts.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
 const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
-const RANGE = ['--from', '-6d', '--to', '-2d', '--tz', 'America/New_York'];
+const RANGE = [...pinnedRange(6, 2), '--tz', 'America/New_York']; // compared across runs: fixed days
 
 describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRES_SKIP ? ` (skipped: ${POSTGRES_SKIP})` : ''}`, () => {
   let h: Harness;

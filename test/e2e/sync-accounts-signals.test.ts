@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { dumpAll, duckPath, scalar } from '../warehouse/helpers.js';
-import { startAccounts, type Accounts } from '../warehouse/accounts.js';
+import { pinnedRange, startAccounts, type Accounts } from '../warehouse/accounts.js';
 
 const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
-const ARGS = ['sync', '--profile', 'kiri,la,berlin', '--from', '-5d', '--to', '-2d', '--concurrency', '2'];
+const ARGS = ['sync', '--profile', 'kiri,la,berlin', ...pinnedRange(5, 2), '--concurrency', '2']; // compared across runs: fixed days
 
 let A: Accounts;
 let reference: string;

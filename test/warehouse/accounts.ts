@@ -68,6 +68,16 @@ export function dayIn(zone: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * `--from DAY --to DAY`, `from` and `to` days back as fixed dates. Two runs whose results are
+ * compared must ask for the same days even when a zone's midnight falls between them: `-4d` moves
+ * with it (CI once compared Los Angeles' 24-26 with its 25-27, at 08:00 UTC). Counted in UTC-12,
+ * the last zone to reach a date, so that every day is over in every zone.
+ */
+export function pinnedRange(from: number, to: number): string[] {
+  return ['--from', dayIn('Etc/GMT+12', from), '--to', dayIn('Etc/GMT+12', to)];
+}
+
 /** The status lines of a run over several accounts, by profile name. */
 export function statusLines(run: CliRun): Record<string, string> {
   const out: Record<string, string> = {};
