@@ -25,8 +25,8 @@ function nextUtc(now, hh, mm) {
   return at.getTime();
 }
 
-// Each half an hour from a midnight, so a run of a few minutes stays on the same side of it, in
-// winter and in summer time alike.
+// Each at least half an hour from a midnight of the test zones, so a run of a few minutes stays on
+// the same side of it, in winter and in summer time alike.
 const INSTANTS = {
   'berlin-ahead': {
     at: (now) => nextUtc(now, 23, 30),
@@ -35,6 +35,10 @@ const INSTANTS = {
   'la-behind': {
     at: (now) => nextUtc(now, 6, 30),
     why: 'Los Angeles is still on the day before UTC, Berlin and Kiritimati',
+  },
+  'same-date': {
+    at: (now) => nextUtc(now, 9, 0),
+    why: 'every test zone on one date: the two accounts of one data seed hold the same figures, so their ties show',
   },
   'new-year': {
     at: (now) => Date.UTC(new Date(now).getUTCFullYear() + 1, 0, 1, 0, 30),
