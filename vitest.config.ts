@@ -4,7 +4,7 @@ import { ISOLATED, SLOW_TIER } from './vitest.tiers.js';
 
 // `npm test`: everything a change needs checked, files side by side. The slow end-to-end tier
 // (vitest.e2e.config.ts, `npm run test:e2e`) is excluded; see vitest.tiers.ts.
-const common = {
+export const common = {
   // A hang guard, never a speed claim: no test asserts an upper bound on wall-clock time (a busy
   // machine cannot fail it); timing figures live in `npm run bench`.
   testTimeout: 60_000,

@@ -1,4 +1,4 @@
-// `npm run test:clock [-- --at NAME] [vitest options]`: the tests whose answers depend on the day
+// `npm run test:clock [-- --at NAME] [vitest options]` (`-- --list` names the instants): the tests whose answers depend on the day
 // (CLOCK_TIER in vitest.tiers.ts) run again with the whole process tree's clock moved, by
 // libfaketime (Debian's `faketime`), to instants where the accounts' zones disagree on the date.
 //
@@ -47,6 +47,10 @@ const INSTANTS = {
 };
 
 function parseArgs(argv) {
+  if (argv.includes('--list')) {
+    console.log(Object.keys(INSTANTS).join('\n'));
+    process.exit(0);
+  }
   const names = [];
   const rest = [];
   for (let i = 0; i < argv.length; i++) {
@@ -62,7 +66,7 @@ function parseArgs(argv) {
   return { names: names.length > 0 ? names : Object.keys(INSTANTS), vitestArgs: rest };
 }
 
-/** faketime's arguments for a clock moved to `target`, and its offset in whole minutes. */
+/** faketime's arguments for a clock moved to `target` (an offset in whole minutes from now). */
 function fakeClock(target) {
   const minutes = Math.round((target - Date.now()) / MINUTE);
   return ['-m', '--exclude-monotonic', '-f', `${minutes >= 0 ? '+' : ''}${minutes}m`];
@@ -82,6 +86,7 @@ function probe(clock, target) {
 }
 
 const { names, vitestArgs } = parseArgs(process.argv.slice(2));
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 let status = 0;
 for (const name of names) {
   const { at, why } = INSTANTS[name];
@@ -89,7 +94,6 @@ for (const name of names) {
   const clock = fakeClock(target);
   probe(clock, target);
   console.log(`== test:clock ${name}: ${new Date(target).toISOString()} (${why})`);
-  const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
   const run = spawnSync('faketime', [...clock, process.execPath, vitest, 'run', '--config', 'vitest.clock.config.ts', ...vitestArgs], {
     cwd: root,
     stdio: 'inherit',

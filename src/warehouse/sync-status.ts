@@ -3,6 +3,7 @@
 // and today, partial), the gaps between them, and the account's last run with its result.
 
 import type { Column } from '../schema/column.js';
+import { resolveProfileName } from '../config/settings.js';
 import type { WarehousePort } from './port.js';
 import { openSession } from './session.js';
 import { ACCOUNTS_TABLE, STATE_TABLE } from './schema.js';
@@ -64,8 +65,9 @@ function sources(meta: Record<string, string>): { accounts: string; days: string
  */
 export function namedProfiles(ctx: Pick<WarehousePort, 'globals' | 'io'>): string[] | undefined {
   if (ctx.globals.sandbox) return undefined; // the sandbox's own warehouse: its demo account only
-  const named = ctx.globals.profile ?? ctx.io.env.MASG_PROFILE?.trim();
-  return named ? [named] : undefined;
+  // No config file given: the profile `masg switch` saved comes back as "default", not as a choice.
+  const { name, source } = resolveProfileName(ctx.globals, ctx.io.env);
+  return source === 'flag' || source === 'env' ? [name] : undefined;
 }
 
 /** Every account of the warehouse; with a list of profiles, their accounts only (their e-mails, as the profiles say). */
