@@ -98,7 +98,8 @@ export function run(): void {
     process.exitCode = code;
     // Everything owned is closed; what remains (V8 compiling undici's parser, ~80 ms, or a stray
     // handle) is work nobody needs. Flush, then end.
-    await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    // Interrupted, stdout's reader may have stopped reading: its last bytes are not waited for.
+    await Promise.all([code === ExitCode.INTERRUPTED ? undefined : flushed(process.stdout), flushed(process.stderr)]);
     process.exit(code);
   });
 }

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { outFormat } from '../output/out-format.js';
 import type { RowsTarget } from '../output/port.js';
-import type { Column, Row } from '../output/types.js';
+import type { Column, Row, TextBatch } from '../output/types.js';
 import type { CommandResult } from './define.js';
 import { outFile } from './out-file.js';
 import { outputPort } from './output-port.js';
@@ -49,7 +49,7 @@ export function parentFilter(
  */
 export async function writeList(
   ctx: Context,
-  batches: AsyncIterable<readonly Row[]>,
+  batches: AsyncIterable<readonly Row[] | TextBatch>,
   how: RowsTarget & { columns: Column[] },
 ): Promise<CommandResult> {
   await outputPort(ctx).writeRows(how.columns, batches, how);

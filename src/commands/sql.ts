@@ -1,11 +1,12 @@
 // `masg sql "SELECT …"`: query the warehouse without another client. Read-only unless --write.
-// csv, tsv and parquet are written by the database itself (COPY) into stdout or --out's temporary
-// file, renamed into place once whole; the other formats go through the usual output writer.
+// Rows go through the output writer, to stdout or --out; a DuckDB query's --out csv, tsv and
+// parquet are written by DuckDB itself (COPY) into --out's temporary file, renamed once whole.
 import { defineCommand, type CommandResult } from '../command-kit/define.js';
 import { writeList } from '../command-kit/list-result.js';
 import type { Context } from '../context.js';
-import { MasgError, UsageError } from '../core/errors.js';
-import type { CopyRequest, SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
+import { UsageError } from '../core/errors.js';
+import type { Row, TextBatch } from '../output/types.js';
+import type { SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
 
 export const sql = defineCommand<SqlOptions>({
   // A list of profiles is read, to be refused clearly: sql reads every account of the warehouse.
@@ -34,19 +35,9 @@ async function refuseProfileList(ctx: Context): Promise<void> {
 
 async function toStdout(ctx: Context, opts: SqlOptions, query: string): Promise<CommandResult> {
   const { runSql } = await import('../warehouse/sql.js');
-  const settings = await ctx.outputSettings();
-  const { format } = settings;
-  // A terminal gets the writer's escaping of control characters; --fields picks columns.
-  const byEngine = (format === 'csv' || format === 'tsv') && settings.fields === undefined && ctx.io.stdout.isTTY !== true;
-  const copy: CopyRequest | undefined = byEngine ? { format, header: settings.header, stream: ctx.io.stdout } : undefined;
-  let result: SqlResult;
-  try {
-    result = await runSql(ctx, opts, query, copy);
-  } catch (err) {
-    if (copy?.sent && err instanceof MasgError) (await ctx.ui()).warn(`The output is incomplete: it stopped after ${copy.sent} bytes.`);
-    throw err;
-  }
-  return written(ctx, result, undefined);
+  const { format } = await ctx.outputSettings();
+  // csv and tsv need no types: DuckDB hands over its values' text as bytes (output/types.ts TextBatch).
+  return written(ctx, await runSql(ctx, opts, query, { bytes: format === 'csv' || format === 'tsv' }), undefined);
 }
 
 async function toFile(ctx: Context, opts: SqlOptions, query: string, out: string, format: SqlFileFormat): Promise<CommandResult> {
@@ -58,9 +49,9 @@ async function toFile(ctx: Context, opts: SqlOptions, query: string, out: string
   const [{ runSql }, { openAtomicFile }] = await Promise.all([import('../warehouse/sql.js'), import('../core/atomic-file.js')]);
   // Created first: the one file DuckDB is allowed to write, and an unwritable folder fails before the query.
   const file = await openAtomicFile(out);
-  let result: SqlResult;
+  let result: SqlResult<readonly Row[] | TextBatch>;
   try {
-    result = await runSql(ctx, opts, query, { format, header: settings.header, path: file.tempPath, stream: file.stream, target: out });
+    result = await runSql(ctx, opts, query, { copy: { format, header: settings.header, path: file.tempPath, target: out } });
     if (result.kind === 'copied') await file.commit();
   } catch (err) {
     await file.abort();
@@ -75,7 +66,7 @@ function runQuery(ctx: Context, opts: SqlOptions, query: string): Promise<SqlRes
   return import('../warehouse/sql.js').then(({ runSql }) => runSql(ctx, opts, query));
 }
 
-async function written(ctx: Context, result: SqlResult, out: string | undefined): Promise<CommandResult> {
+async function written(ctx: Context, result: SqlResult<readonly Row[] | TextBatch>, out: string | undefined): Promise<CommandResult> {
   if (result.kind === 'rows') {
     try {
       return await writeList(ctx, result.batches, { entity: 'rows', columns: result.columns, out });

@@ -7,7 +7,8 @@ import { MasgError, UsageError } from '../core/errors.js';
 import type { AtomicFile } from '../core/atomic-file.js';
 import { outFile } from './out-format.js';
 import type { OutputPort, ReportOutput, RowsTarget } from './port.js';
-import type { Column, OutputSettings, OutStream, Row, RowWriter } from './types.js';
+import type { Column, OutputSettings, OutStream, Row, RowWriter, TextBatch } from './types.js';
+import { textRows } from './format/text-bytes.js';
 import type { Ui } from './ui.js';
 
 /** The column every format gains with several accounts: the profile name, first. */
@@ -187,7 +188,7 @@ function taggingPort(i: number, base: OutputPort, shared: Shared): OutputPort {
     async writeRows(columns, batches, how) {
       await start(how.out, how, columns);
       for await (const batch of batches) {
-        for (const row of batch) {
+        for (const row of Array.isArray(batch) ? (batch as readonly Row[]) : textRows(batch as TextBatch, columns)) {
           const pending = shared.push(i, row);
           if (pending !== undefined) await pending;
         }

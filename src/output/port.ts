@@ -1,7 +1,7 @@
 // The output port handlers write through: stdout or an atomic --out file. Handlers fetch; it writes.
 import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
-import type { Column, OutputFormat, OutputSettings, OutStream, Row } from './types.js';
+import type { Column, OutputFormat, OutputSettings, OutStream, Row, TextBatch } from './types.js';
 import type { Ui } from './ui.js';
 
 export interface OutputPort {
@@ -9,7 +9,7 @@ export interface OutputPort {
   settings(out?: string): Promise<OutputSettings>;
   ui(): Promise<Ui>;
   /** Rows as they arrive (lists, masg sql); --out FILE appears only once every batch was written. */
-  writeRows(columns: Column[], batches: AsyncIterable<readonly Row[]>, how: RowsTarget): Promise<void>;
+  writeRows(columns: Column[], batches: AsyncIterable<readonly Row[] | TextBatch>, how: RowsTarget): Promise<void>;
   /** A statistics report's output, opened before any request (a read-only folder fails first). */
   openReport(out: string | undefined, caption?: OutputSettings['caption']): Promise<ReportOutput>;
   rows(columns: Column[], rows: Row[], how: Omit<RowsTarget, 'out'>): Promise<void>;
@@ -46,6 +46,8 @@ export interface PortOptions {
   /** -o, when given: it wins over a file's extension. */
   format?: OutputFormat;
   ui: () => Promise<Ui>;
+  /** Ctrl-C: a write waiting for a reader that stopped reading gives up (exit 130). */
+  signal?: AbortSignal;
 }
 
 export function createOutputPort(opts: PortOptions): OutputPort {
@@ -88,7 +90,7 @@ async function writeRows(
   opts: PortOptions,
   settingsFor: (out?: string) => Promise<OutputSettings>,
   columns: Column[],
-  batches: AsyncIterable<readonly Row[]>,
+  batches: AsyncIterable<readonly Row[] | TextBatch>,
   how: RowsTarget,
 ): Promise<void> {
   const out = outFile(how.out);
@@ -101,9 +103,16 @@ async function writeRows(
   try {
     const stream = file?.stream ?? opts.stdout;
     const shown = { ...settings, fields: fieldsFor(settings, how.tableFields) };
-    const writer = createRowWriter(stream, columns, shown);
+    const writer = createRowWriter(stream, columns, shown, opts.signal);
     for await (const batch of batches) {
-      for (const row of batch) {
+      if (!Array.isArray(batch)) {
+        const text = batch as TextBatch;
+        count += text.rows;
+        const pending = writer.writeText(text);
+        if (pending !== undefined) await pending;
+        continue;
+      }
+      for (const row of batch as readonly Row[]) {
         count++;
         const pending = writer.write(row);
         if (pending !== undefined) await pending;

@@ -1,5 +1,6 @@
 // Backpressure on any Node writable: once write() returns false, wait for 'drain'.
 
+import { InterruptedError, MasgError } from '../core/errors.js';
 import type { OutStream } from './types.js';
 
 export interface Sink {
@@ -11,7 +12,12 @@ export interface Sink {
 
 const CLOSED = 'The output closed before everything was written.';
 
-export function createSink(out: OutStream): Sink {
+/**
+ * `signal` (Ctrl-C, SIGTERM) ends a wait for a reader that stopped reading: the command ends with
+ * 130 at once instead of waiting for a 'drain' that may never come.
+ */
+export function createSink(out: OutStream, signal?: AbortSignal): Sink {
+  const stopped = () => (signal?.reason instanceof MasgError ? signal.reason : new InterruptedError());
   let flagged = false;
   // A 'drain' may already have fired between a refused write and this wait, and waiting would hang.
   const stillFull = () => (out as { writableNeedDrain?: boolean }).writableNeedDrain !== false;
@@ -40,20 +46,25 @@ export function createSink(out: OutStream): Sink {
       const failed = broken();
       if (failed) throw failed;
       if (!isBlocked()) return;
+      if (signal?.aborted) throw stopped();
       await new Promise<void>((resolve, reject) => {
         const done = (err?: Error) => {
           out.removeListener('drain', onDrain);
           out.removeListener('close', onClose);
           out.removeListener('error', done);
-          if (err) reject((failure ??= err));
+          signal?.removeEventListener('abort', onAbort);
+          if (err) reject(err === interrupted ? err : (failure ??= err));
           else resolve();
         };
         const onDrain = () => done();
         // A closed stream never drains; fail instead of hanging the command.
         const onClose = () => done(new Error(CLOSED));
+        let interrupted: Error | undefined;
+        const onAbort = () => done((interrupted = stopped()));
         out.on('drain', onDrain);
         out.on('close', onClose);
         out.on('error', done);
+        signal?.addEventListener('abort', onAbort);
       });
       flagged = false;
     },

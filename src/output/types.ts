@@ -22,8 +22,20 @@ export interface OutputSettings {
 /** process.stdout, a captured stream in tests, or an `--out` temp file: only write() and 'drain' are used. */
 export type OutStream = NodeJS.WritableStream;
 
+/**
+ * Rows column by column as UTF-8 bytes, for csv and tsv without a string per value (masg sql on
+ * DuckDB): value r of a column is `bytes[starts[r] .. starts[r] + lengths[r])`, NULL where the
+ * length is -1. Valid only until the writer returns: the source may reuse it for the next batch.
+ */
+export interface TextBatch {
+  rows: number;
+  columns: Array<{ bytes: Buffer; starts: Int32Array; lengths: Int32Array }>;
+}
+
 export interface RowWriter {
   /** Returns nothing when the row was taken at once (no microtask per row), or a promise when `out` asks us to wait. */
   write(row: Row): Promise<void> | void;
+  /** A whole batch of text columns, in order with the rows written so far (csv and tsv only). */
+  writeText(batch: TextBatch): Promise<void> | void;
   end(totals?: Row): Promise<void>;
 }

@@ -5,10 +5,11 @@ import { createChalk } from './color.js';
 import { cellValues, selectColumns } from './columns.js';
 import { createCsvEncoder, createTsvEncoder } from './format/csv.js';
 import { createJsonArrayEncoder, createNdjsonEncoder } from './format/json.js';
+import { csvBytes, textRows, tsvBytes } from './format/text-bytes.js';
 import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
 import { TABLE_ROW_LIMIT } from './table.js';
-import type { Column, OutStream, OutputSettings, Row, RowWriter } from './types.js';
+import type { Column, OutStream, OutputSettings, Row, RowWriter, TextBatch } from './types.js';
 
 interface Encoder {
   header(): string;
@@ -38,13 +39,17 @@ function createEncoder(columns: Column[], s: OutputSettings): Encoder {
 }
 
 /** Unknown `--fields` throw at once; `totals` are drawn by tables only (a spreadsheet would sum a totals line again). */
-export function createRowWriter(out: OutStream, columns: readonly Column[], settings: OutputSettings): RowWriter {
+export function createRowWriter(out: OutStream, columns: readonly Column[], settings: OutputSettings, signal?: AbortSignal): RowWriter {
   const cols = selectColumns(columns, settings.fields);
-  if (settings.format === 'table') return createTableWriter(out, cols, settings);
+  if (settings.format === 'table') {
+    const table = createTableWriter(out, cols, settings);
+    return { ...table, writeText: (batch) => void [...textRows(batch, columns)].forEach((row) => table.write(row)) };
+  }
 
-  const sink = createSink(out);
+  const sink = createSink(out, signal);
   const show = terminalView(out);
   const encoder = createEncoder(cols, settings);
+  const textBatch = textBatchWriter(out, columns, cols, settings);
   let batch: string[][] = [];
   let lines = '';
   let count = 0;
@@ -96,10 +101,41 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
       }
       return later(() => push(row));
     },
+    writeText(batch) {
+      // Encoded at once: the batch's bytes are the source's only until this returns.
+      if (textBatch === undefined || slowCount > 0) {
+        for (const row of textRows(batch, columns)) push(row);
+      } else {
+        if (!started || count > 0) flush(false);
+        textBatch(batch, (bytes) => sink.write(bytes));
+      }
+      return sink.blocked ? sink.ready() : undefined;
+    },
     async end() {
       await later(() => flush(true));
       await sink.ready();
     },
+  };
+}
+
+/**
+ * csv and tsv of a text batch as bytes (format/text-bytes.ts), into one buffer reused while the
+ * stream keeps nothing of it (a file or /dev/null written synchronously); undefined where text
+ * must pass through the terminal's escaping.
+ */
+function textBatchWriter(out: OutStream, all: readonly Column[], cols: readonly Column[], s: OutputSettings) {
+  if ((s.format !== 'csv' && s.format !== 'tsv') || (out as { isTTY?: boolean }).isTTY === true) return undefined;
+  const encode = s.format === 'csv' ? csvBytes : tsvBytes;
+  const picked = cols.map((c) => all.indexOf(c));
+  const stream = out as { fd?: unknown; writableLength?: number };
+  let spare: Buffer | undefined;
+  let used: Buffer | undefined;
+  const buffer = (size: number) =>
+    (used = spare !== undefined && spare.length >= size ? spare : Buffer.allocUnsafe(Math.max(size, 1 << 16)));
+  return (batch: TextBatch, write: (bytes: Buffer) => void): void => {
+    write(encode(batch, picked, buffer));
+    // Fresh buffers per batch are memory outside the heap that V8 collects late (tens of MB at the peak).
+    spare = typeof stream.fd === 'number' && stream.writableLength === 0 ? used : undefined;
   };
 }
 
@@ -114,7 +150,12 @@ export function tableTooLong(limit = TABLE_ROW_LIMIT): UsageError {
 }
 
 /** `limit` is lifted only by bench/table.js, to show that drawing stays linear at 10× the rows. */
-export function createTableWriter(out: OutStream, cols: readonly Column[], settings: OutputSettings, limit = TABLE_ROW_LIMIT): RowWriter {
+export function createTableWriter(
+  out: OutStream,
+  cols: readonly Column[],
+  settings: OutputSettings,
+  limit = TABLE_ROW_LIMIT,
+): Omit<RowWriter, 'writeText'> {
   // Column-major: an array per row, held to the end, would be most of the garbage collector's work on big tables.
   const keys = cols.map((c) => c.key);
   const values: string[][] = keys.map(() => []);

@@ -10,3 +10,11 @@ let client: Client | undefined;
 export function duckdbClient(): Client {
   return (client ??= require('@duckdb/node-api') as Client);
 }
+
+type Bindings = typeof import('@duckdb/node-bindings');
+let bindings: Bindings | undefined;
+
+/** The C API beneath the client (installed with it): a chunk's vectors as bytes, for masg sql's csv. */
+export function duckdbBindings(): Bindings {
+  return (bindings ??= require('@duckdb/node-bindings') as Bindings);
+}

@@ -1,4 +1,5 @@
-// `masg sql` on a DuckDB file: one statement, read chunk by chunk, or written by DuckDB itself.
+// `masg sql` on a DuckDB file: one statement, read chunk by chunk, or written by DuckDB itself
+// into --out's temporary file.
 // Without --write, DuckDB keeps the read-only promise: the file is opened READ_ONLY, external
 // access is turned off (no file outside the database can be read or written, no extension
 // installed or loaded from disk) with one exception, the file masg asked it to write, and the
@@ -8,6 +9,7 @@
 
 import { stat } from 'node:fs/promises';
 import { LocalIOError, UsageError } from '../core/errors.js';
+import type { TextBatch } from '../output/types.js';
 import { localIOError } from '../core/local-io.js';
 import { columnType, openError } from './duckdb.js';
 import { databaseError } from './sql-session.js';
@@ -24,9 +26,9 @@ import {
   type SqlOutcome,
 } from './sql-stream.js';
 import { trimMessage } from './brief-error.js';
-import { textColumns } from './sql-duckdb-text.js';
+import { textBatch, textColumns } from './sql-duckdb-text.js';
 import { duckdbClient } from './duckdb-client.js';
-import { copyThroughPipe, makePipe, prepareCopy, runCopy, sqlString } from './sql-duckdb-copy.js';
+import { prepareCopy, runCopy, sqlString } from './sql-duckdb-copy.js';
 
 type Instance = Awaited<ReturnType<ReturnType<typeof duckdbClient>['DuckDBInstance']['create']>>;
 type Connection = Awaited<ReturnType<Instance['connect']>>;
@@ -47,18 +49,7 @@ const SELECT_STATEMENT = 1;
 
 export async function queryDuckDb(path: string, label: string, query: string, opts: QueryOptions): Promise<SqlOutcome> {
   await mustExist(path, label);
-  // To a stream, DuckDB writes into a named pipe: it must exist before access is locked down. It is
-  // made (a child process) while DuckDB loads, which holds the main thread for ~100 ms.
-  const piped = opts.copy && opts.copy.path === undefined ? makePipe() : Promise.resolve(undefined);
-  let instance: Instance;
-  try {
-    instance = await openInstance(path, label, opts);
-  } catch (err) {
-    await (await piped)?.remove();
-    throw err;
-  }
-  const pipe = await piped;
-  const allowed = opts.copy?.path ?? pipe?.path;
+  const instance = await openInstance(path, label, opts);
   const conn = await instance.connect();
   let closed = false;
   const interrupt = () => conn.interrupt();
@@ -69,35 +60,44 @@ export async function queryDuckDb(path: string, label: string, query: string, op
     opts.signal.removeEventListener('abort', interrupt);
     conn.closeSync();
     instance.closeSync();
-    await pipe?.remove();
   };
   const fail = (err: unknown) => failureOf(err, opts.signal, (e) => classify(e, label, opts.copy));
   try {
     // A signal that came while DuckDB opened found nothing to interrupt.
     const stopped = interruption(opts.signal);
     if (stopped) throw stopped;
-    if (!opts.write) await lockDown(conn, allowed);
-    const prepared = await prepareOne(conn, query, opts, fail);
-    const copyTo = opts.copy?.path ?? pipe?.path;
-    const copy =
-      opts.copy && copyTo && (prepared.statementType as number) === SELECT_STATEMENT
-        ? await prepareCopy(conn, query, copyTo, opts.copy)
-        : undefined;
+    if (!opts.write) await lockDown(conn, opts.copy?.path);
+    let prepared = await prepareOne(conn, query, opts, fail);
+    const select = (prepared.statementType as number) === SELECT_STATEMENT;
+    const copy = opts.copy && select ? await prepareCopy(conn, query, opts.copy.path, opts.copy) : undefined;
     if (copy) {
       prepared.destroySync();
-      const copied = pipe ? copyThroughPipe(copy, pipe, opts.copy!, opts.signal) : runCopy(copy);
-      const rows = await copied.catch((err: unknown) => {
+      const rows = await runCopy(copy).catch((err: unknown) => {
         throw fail(err);
       });
       await close();
       return { kind: 'copied', rows };
     }
     if (opts.copy?.format === 'parquet') throw parquetNeedsQuery();
-    return { kind: 'rows', stream: await streamRows(conn, prepared, query, opts, fail, close) };
+    const asText = opts.bytes && select ? await prepareAsText(conn, query) : undefined;
+    if (asText) {
+      prepared.destroySync();
+      prepared = asText;
+    }
+    return { kind: 'rows', stream: await streamRows(conn, prepared, query, opts, fail, close, asText !== undefined) };
   } catch (err) {
     await close();
     throw fail(err);
   }
+}
+
+/**
+ * The statement with every column cast to text by DuckDB (on its own threads, as its COPY does),
+ * for csv and tsv through the writer; undefined when query() does not take it (PRAGMA version is
+ * a SELECT to the parser but not to query()).
+ */
+async function prepareAsText(conn: Connection, query: string): Promise<Prepared | undefined> {
+  return conn.prepare(`SELECT COLUMNS(*)::VARCHAR FROM query(${sqlString(query)})`).catch(() => undefined);
 }
 
 async function openInstance(path: string, label: string, opts: QueryOptions): Promise<Instance> {
@@ -145,6 +145,7 @@ async function streamRows(
   opts: QueryOptions,
   fail: (err: unknown) => unknown,
   close: () => Promise<void>,
+  bytes: boolean,
 ): Promise<QueryStream> {
   // A result that fails mid-way ends like a whole one (the same empty chunk), but it leaves
   // the transaction aborted: a probe after the last chunk tells the two apart.
@@ -161,11 +162,12 @@ async function streamRows(
     let next: ReturnType<typeof fetch> | undefined;
     try {
       let chunk = first;
+      let text: TextBatch | undefined;
       while (chunk && chunk.rowCount > 0) {
         // DuckDB reads the next chunk on its own threads while this one is converted.
         next = fetch();
         next.catch(() => undefined);
-        yield textColumns(chunk, columns.length);
+        yield bytes ? (text = textBatch(chunk, columns.length, text)) : textColumns(chunk, columns.length);
         chunk = await next;
       }
       if (guarded) await finish(conn, query, opts.write, fail);

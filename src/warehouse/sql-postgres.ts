@@ -1,16 +1,14 @@
-// `masg sql` on PostgreSQL: one statement through a cursor, a batch at a time, or csv/tsv written
-// by the server itself (`COPY (…) TO STDOUT`). Read-only without --write whatever the text: the
+// `masg sql` on PostgreSQL: one statement through a cursor, a batch at a time, every format
+// written by masg's output writer. Read-only without --write whatever the text: the
 // role is first asked what it can do beside a transaction (sql-pg-role.ts), then the statement
 // runs inside `BEGIN READ ONLY` after a first query took the snapshot (its mode can no longer
 // change), through the extended protocol (one statement only, so no "COMMIT; DELETE …"), and the
-// session ends with ROLLBACK. Ctrl-C and SIGTERM cancel the statement on the server.
+// session ends, which rolls it back. Ctrl-C and SIGTERM cancel the statement on the server.
 
-import type { Client, QueryConfig } from 'pg';
+import type { Client } from 'pg';
 import { connectPostgres } from './pg-connect.js';
 import { trimMessage } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
-import { forward } from './sql-forward.js';
-import { escapeTsv } from '../output/format/csv.js';
 import { databaseError } from './sql-session.js';
 import { cancelBackend, roleReach, roleRefused } from './sql-pg-role.js';
 import {
@@ -18,7 +16,6 @@ import {
   interruption,
   needsWrite,
   queryFailed,
-  type CopyRequest,
   type QueryBatch,
   type QueryOptions,
   type QueryStream,
@@ -43,7 +40,8 @@ export async function queryPostgres(url: string, label: string, query: string, o
     closed = true;
     opts.signal.removeEventListener('abort', cancel);
     await cancelling;
-    if (!opts.write) await client.query('ROLLBACK').catch(() => undefined);
+    // Ending the session rolls the read-only transaction back. A ROLLBACK would wait behind a
+    // cursor left open when the output failed (a full disk), and never be sent.
     await client.end().catch(() => undefined);
   };
   let pid: number | undefined;
@@ -63,64 +61,12 @@ export async function queryPostgres(url: string, label: string, query: string, o
       // Takes the transaction's snapshot: from now on its read-only mode cannot be changed.
       await client.query('SELECT 1');
     }
-    const fields = opts.copy && opts.copy.format !== 'parquet' ? await copyable(client, query, opts.write) : undefined;
-    if (opts.copy && fields) {
-      const rows = await copyOut(client, query, opts.copy, fields);
-      await close();
-      return { kind: 'copied', rows };
-    }
     return { kind: 'rows', stream: await streamRows(client, query, fail, close, () => connection.lost()) };
   } catch (err) {
     const failure = fail(err);
     await close();
     throw failure;
   }
-}
-
-/** The statement without the semicolons and spaces that end it, to be wrapped in a query. */
-function bare(query: string): string {
-  return query.replace(/[\s;]+$/, '');
-}
-
-/**
- * The columns, when the server can write the rows itself: the statement is a query (it wraps as a
- * subquery), and its columns' names are distinct where one is a boolean (selectFor names them). Asked through
- * the extended protocol, which takes one statement only: so the COPY's text, the same statement
- * in the same brackets, holds one statement too. A refusal changes nothing (a savepoint keeps the
- * transaction usable).
- */
-async function copyable(client: Client, query: string, write: boolean): Promise<Field[] | undefined> {
-  if (!write) await client.query('SAVEPOINT masg_probe');
-  try {
-    // queryMode is pg's documented option, missing from @types/pg.
-    const config = { text: `SELECT * FROM (${bare(query)}\n) AS masg_probe LIMIT 0`, queryMode: 'extended' } as QueryConfig;
-    const probe = await client.query(config);
-    if (!write) await client.query('RELEASE SAVEPOINT masg_probe');
-    const names = new Set(probe.fields.map((f) => f.name));
-    // A boolean is spelled out by name below; two columns of one name cannot be told apart.
-    return probe.fields.some((f) => f.dataTypeID === BOOLEAN) && names.size < probe.fields.length ? undefined : probe.fields;
-  } catch {
-    if (!write) await client.query('ROLLBACK TO SAVEPOINT masg_probe');
-    return undefined;
-  }
-}
-
-/**
- * csv is PostgreSQL's CSV; masg's tsv is its text format with NULL empty. The text format's
- * HEADER needs PostgreSQL 15, so that header is written here, escaped as the rows are.
- */
-async function copyOut(client: Client, query: string, copy: CopyRequest, fields: Field[]): Promise<number> {
-  const { to } = await import('pg-copy-streams');
-  const options = copy.format === 'tsv' ? "FORMAT text, NULL ''" : `FORMAT csv, HEADER ${copy.header}`;
-  const source = client.query(to(`COPY (${selectFor(fields)} FROM (${bare(query)}\n) AS masg_probe) TO STDOUT (${options})`));
-  const header = copy.format === 'tsv' && copy.header ? `${fields.map((f) => escapeTsv(f.name)).join('\t')}\n` : '';
-  try {
-    await forward(source as AsyncIterable<Buffer>, copy, { first: header });
-  } catch (err) {
-    source.destroy();
-    throw err;
-  }
-  return source.rowCount;
 }
 
 async function streamRows(
@@ -160,16 +106,6 @@ async function streamRows(
     }
   }
   return { columns: fields.map((f) => ({ name: f.name, type: pgColumnType(f.dataTypeID) })), batches: batches(), close };
-}
-
-/** The columns as masg writes them: PostgreSQL's t/f for a boolean becomes true/false. */
-function selectFor(fields: Field[]): string {
-  if (!fields.some((f) => f.dataTypeID === BOOLEAN)) return 'SELECT *';
-  const columns = fields.map((f) => {
-    const name = `"${f.name.replace(/"/g, '""')}"`;
-    return f.dataTypeID === BOOLEAN ? `CASE WHEN ${name} THEN 'true' WHEN NOT ${name} THEN 'false' END AS ${name}` : name;
-  });
-  return `SELECT ${columns.join(', ')}`;
 }
 
 /**

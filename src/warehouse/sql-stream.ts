@@ -1,15 +1,14 @@
 // What `masg sql` gets from either database: a statement's columns, then its rows in batches; or,
-// where the engine can write the rows itself (csv, tsv, parquet), the count it wrote.
+// where DuckDB writes an --out file itself (csv, tsv, parquet), the count it wrote.
 
-import type { Writable } from 'node:stream';
 import { InterruptedError, MasgError, UsageError } from '../core/errors.js';
-import type { ColumnType } from '../output/types.js';
+import type { ColumnType, TextBatch } from '../output/types.js';
 import { trimMessage } from './brief-error.js';
 
 export interface QueryStream {
   columns: Array<{ name: string; type: ColumnType }>;
-  /** Read once. */
-  batches: AsyncIterable<QueryBatch>;
+  /** Read once: values as text, or (`QueryOptions.bytes`) as their UTF-8 bytes. */
+  batches: AsyncIterable<QueryBatch | TextBatch>;
   /** Releases the database; safe to call twice, and before or after the batches were read. */
   close(): Promise<void>;
 }
@@ -22,16 +21,13 @@ export interface QueryBatch {
 
 export type CopyFormat = 'csv' | 'tsv' | 'parquet';
 
-/** The engine writes the rows itself: into `path` (a file masg created), else into `stream`. */
+/** DuckDB writes the rows itself into `path`, the temporary file of --out (core/atomic-file.ts). */
 export interface CopyRequest {
   format: CopyFormat;
   header: boolean;
-  path?: string;
-  stream: Writable;
+  path: string;
   /** The file as the user named it, for a failure to write it. */
-  target?: string;
-  /** Bytes passed on to `stream` so far: a failure after some says the output is incomplete. */
-  sent?: number;
+  target: string;
 }
 
 /** The rows to write, or the count the engine already wrote (`copy` was asked and the statement is a query). */
@@ -43,6 +39,8 @@ export interface QueryOptions {
   /** DuckDB's memory_limit and threads (duckdb-settings.ts). */
   resources: { memory_limit: string; threads: string };
   copy?: CopyRequest;
+  /** csv or tsv to stdout: DuckDB casts every value to text and hands its bytes over (TextBatch). */
+  bytes?: boolean;
 }
 
 /** A statement that does not parse, or fails as it runs: the user's to fix (exit 2). */
@@ -80,15 +78,7 @@ export function interruption(signal: AbortSignal): MasgError | undefined {
   return signal.reason instanceof MasgError ? signal.reason : new InterruptedError();
 }
 
-/** What a failure is reported as: an interruption first, then the output's own error, else `classify`'s. */
+/** What a failure is reported as: an interruption first, else `classify`'s. */
 export function failureOf(err: unknown, signal: AbortSignal, classify: (err: unknown) => unknown): unknown {
-  if (err instanceof OutputFailed) return err.error;
   return interruption(signal) ?? classify(err);
-}
-
-/** The output failed (a closed pipe, a full disk), not the database: passed on as it is. */
-export class OutputFailed extends Error {
-  constructor(readonly error: unknown) {
-    super('The output failed.', { cause: error });
-  }
 }

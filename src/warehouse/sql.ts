@@ -1,29 +1,35 @@
-// `masg sql`: one statement on the warehouse. Its csv, tsv and parquet are written by the
-// database itself (COPY) where the statement is a query; otherwise its rows are streamed (the
-// command writes them through its output port, --out atomically). Types come from the database:
+// `masg sql`: one statement on the warehouse. Its rows are streamed and the command writes them
+// through its output port (--out atomically); a DuckDB query's --out csv, tsv and parquet are
+// written by DuckDB itself (COPY) into --out's temporary file. Types come from the database:
 // integers as `int`, DECIMAL/float as `decimal` (both kept exact, as text), booleans as `bool`;
 // everything else (dates, text, timestamps) as text.
 
 import type { WarehousePort } from './port.js';
 import { UsageError } from '../core/errors.js';
-import type { Column, OutputFormat, Row } from '../output/types.js';
+import type { Column, OutputFormat, Row, TextBatch } from '../output/types.js';
 import { duckdbResourceConfig } from './duckdb-settings.js';
 import { refuseWarehouseOut, sqlOutFormat, type SqlFileFormat } from './sql-out.js';
-import { interruption, type CopyRequest, type QueryOptions, type QueryStream, type SqlOutcome } from './sql-stream.js';
+import { interruption, type CopyRequest, type QueryBatch, type QueryOptions, type QueryStream, type SqlOutcome } from './sql-stream.js';
 import { sandboxMissingHint, warehouseTarget, type Target } from './target.js';
 
 export type { CopyRequest, SqlFileFormat };
 
 /** A query's rows: `batches` is read once; `close` releases the database, read or not. */
-export interface SqlRows {
+export interface SqlRows<B = readonly Row[]> {
   kind: 'rows';
   columns: Column[];
-  batches: AsyncIterable<readonly Row[]>;
+  batches: AsyncIterable<B>;
   close: () => Promise<void>;
 }
 
 /** The database wrote the rows itself (`copy`), this many. */
-export type SqlResult = SqlRows | { kind: 'copied'; rows: number };
+export type SqlResult<B = readonly Row[]> = SqlRows<B> | { kind: 'copied'; rows: number };
+
+/** How the command takes the rows: `copy`, DuckDB writes --out's file; `bytes`, csv or tsv whose values need no types. */
+export interface SqlHow {
+  copy?: CopyRequest;
+  bytes?: boolean;
+}
 
 export interface SqlOptions {
   db?: string;
@@ -63,10 +69,18 @@ export async function checkSql(
   return format;
 }
 
-export async function runSql(ctx: WarehousePort, opts: SqlOptions, query: string, copy?: CopyRequest): Promise<SqlResult> {
+export function runSql(ctx: WarehousePort, opts: SqlOptions, query: string): Promise<SqlResult>;
+export function runSql(ctx: WarehousePort, opts: SqlOptions, query: string, how: SqlHow): Promise<SqlResult<readonly Row[] | TextBatch>>;
+export async function runSql(
+  ctx: WarehousePort,
+  opts: SqlOptions,
+  query: string,
+  how: SqlHow = {},
+): Promise<SqlResult<readonly Row[] | TextBatch>> {
   const target = warehouseTarget(opts.db, ctx);
   const signal = ctx.io.signal;
-  const options: QueryOptions = { write: opts.write === true, signal, resources: duckdbResourceConfig(ctx.io.env), copy };
+  const resources = duckdbResourceConfig(ctx.io.env);
+  const options: QueryOptions = { write: opts.write === true, signal, resources, copy: how.copy, bytes: how.bytes };
   const outcome = await open(target, query, options).catch((err: unknown) => {
     throw sandboxMissingHint(err, ctx.globals.sandbox);
   });
@@ -88,15 +102,19 @@ async function open(target: Target, query: string, opts: QueryOptions): Promise<
 }
 
 /** Ctrl-C stops between batches too: the database is released and an --out file never appears. */
-async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSignal): AsyncIterable<Row[]> {
+async function* asRows(stream: QueryStream, columns: Column[], signal: AbortSignal): AsyncIterable<Row[] | TextBatch> {
   const keys = columns.map((c) => c.key);
   for await (const batch of stream.batches) {
     const stop = interruption(signal);
     if (stop) throw stop;
+    if ('bytes' in (batch.columns[0] ?? {})) {
+      yield batch as TextBatch;
+      continue;
+    }
     const rows = new Array<Row>(batch.rows);
     for (let r = 0; r < batch.rows; r++) {
       const row: Record<string, string> = {};
-      for (let c = 0; c < keys.length; c++) row[keys[c]] = batch.columns[c][r] ?? '';
+      for (let c = 0; c < keys.length; c++) row[keys[c]] = (batch as QueryBatch).columns[c][r] ?? '';
       rows[r] = row;
     }
     yield rows;

@@ -161,7 +161,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
     const run = await h.masg(['sql', '--db', url, '-o', 'csv', sql]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('The query failed: division by zero');
-    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ bytes/);
+    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ rows/);
   });
 
   it('a connection cut mid-stream is exit 7 and --out is not written', async () => {

@@ -69,7 +69,8 @@ describe('masg sql on DuckDB: read-only without --write', () => {
     }
   });
 
-  it('a SQLite file or any other foreign file is exit 7, at once, with nothing installed', async () => {
+  // Nothing is fetched because DuckDB is opened with autoinstall and autoload off (its settings, not a timing).
+  it('a SQLite file or any other foreign file is exit 7, with nothing installed', async () => {
     const dir = tempDir('masg-foreign-');
     const sqlite = join(dir, 'stats.sqlite');
     // The first bytes are all DuckDB looks at to call it a SQLite file.
@@ -77,12 +78,10 @@ describe('masg sql on DuckDB: read-only without --write', () => {
     const junk = join(dir, 'junk.duckdb');
     writeFileSync(junk, 'not a database at all\n'.repeat(300));
     for (const file of [sqlite, junk]) {
-      const started = performance.now();
       const run = await h.masg(['sql', '--db', file, 'SELECT 1']);
       expect(run.code).toBe(7);
       expect(run.stderr).toContain(`Cannot open the warehouse ${file}: it is not a DuckDB database file.`);
       expect(run.stderr).not.toMatch(/INSTALL|download|http/i);
-      expect(performance.now() - started).toBeLessThan(5000);
     }
   });
 });
@@ -114,7 +113,7 @@ describe('masg sql on DuckDB: errors', () => {
     const run = await h.masg(['sql', '--db', db, '-o', 'csv', sql]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('The query failed: Invalid Input Error: late boom');
-    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ bytes/);
+    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ rows/);
     const out = join(tempDir('masg-cut-'), 'cut.csv');
     const file = await h.masg(['sql', '--db', db, '--out', out, sql]);
     expect(file.code).toBe(2);
