@@ -51,13 +51,14 @@ async function toFile(ctx: Context, opts: SqlOptions, query: string, out: string
   const file = await openAtomicFile(out);
   let result: SqlResult<readonly Row[] | TextBatch>;
   try {
-    result = await runSql(ctx, opts, query, { copy: { format, header: settings.header, path: file.tempPath, target: out } });
+    const copy = { format, header: settings.header, path: file.tempPath, target: out };
+    result = await runSql(ctx, opts, query, { copy, bytes: format !== 'parquet' });
     if (result.kind === 'copied') await file.commit();
   } catch (err) {
     await file.abort();
     throw file.explain(err);
   }
-  // Not a query (PRAGMA, CALL…): its rows go through the writer, into a file of its own.
+  // Not a DuckDB query (PRAGMA, CALL…, or PostgreSQL): its rows go through the writer, into a file of its own.
   if (result.kind === 'rows') await file.abort();
   return written(ctx, result, out);
 }

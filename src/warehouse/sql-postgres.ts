@@ -10,6 +10,7 @@ import { connectPostgres } from './pg-connect.js';
 import { trimMessage } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
 import { databaseError } from './sql-session.js';
+import { textBatchOf } from '../output/format/text-bytes.js';
 import { cancelBackend, roleReach, roleRefused } from './sql-pg-role.js';
 import {
   failureOf,
@@ -61,7 +62,7 @@ export async function queryPostgres(url: string, label: string, query: string, o
       // Takes the transaction's snapshot: from now on its read-only mode cannot be changed.
       await client.query('SELECT 1');
     }
-    return { kind: 'rows', stream: await streamRows(client, query, fail, close, () => connection.lost()) };
+    return { kind: 'rows', stream: await streamRows(client, query, fail, close, () => connection.lost(), opts.bytes === true) };
   } catch (err) {
     const failure = fail(err);
     await close();
@@ -75,6 +76,7 @@ async function streamRows(
   fail: (err: unknown) => unknown,
   close: () => Promise<void>,
   lost: () => Error | undefined,
+  bytes: boolean,
 ): Promise<QueryStream> {
   const { default: Cursor } = await import('pg-cursor');
   const cursor = client.query(new Cursor<Array<string | null>>(query, undefined, { rowMode: 'array', types: RAW_TEXT }));
@@ -98,7 +100,9 @@ async function streamRows(
     try {
       let batch = first;
       while (batch.rows.length > 0) {
-        yield text(batch.rows);
+        const values = text(batch.rows);
+        // csv and tsv tell NULL from an empty string, as PostgreSQL's COPY does: through bytes.
+        yield bytes ? textBatchOf(values.rows, values.columns) : values;
         batch = await read();
       }
     } finally {

@@ -2,8 +2,9 @@
 // `BEGIN READ ONLY` (a superuser, pg_execute_server_program, pg_write_server_files, EXECUTE on
 // dblink's functions) is refused before the statement runs, and what the statement tried never
 // happens; the reader role of docs/warehouse.md is let through. Ctrl-C and SIGTERM sent to the
-// built binary cancel a running statement on the server. Also: csv and tsv written by the
-// server's COPY are what masg's formats say. A real server; skipped, saying why, only without it.
+// built binary cancel a running statement on the server. The role that syncs (it owns a table)
+// is refused too, and a reader cannot end its sessions. Also: csv and tsv, from the cursor, are
+// what PostgreSQL's COPY would write. A real server; skipped, saying why, only without it.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -125,6 +126,54 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(
       expect(await rows(name)).toBe(40);
     });
 
+    describe('the role that syncs (it owns the tables) is refused for read-only work; a reader cannot reach its sessions', () => {
+      let name: string;
+      let sync: import('pg').Client;
+      const alive = async () => (await sync.query('SELECT 1 AS n')).rows[0].n as number;
+      beforeAll(async () => {
+        name = (await pg.createDatabase('syncer')).split('/').pop()!;
+        await warehouse(name);
+        await pg.query('CREATE ROLE masg_sync LOGIN NOSUPERUSER', name).catch(() => undefined);
+        await pg.query('CREATE ROLE signaller LOGIN NOSUPERUSER IN ROLE pg_signal_backend', name).catch(() => undefined);
+        await pg.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO signaller', name);
+        await pg.query('ALTER TABLE publisher_stats OWNER TO masg_sync', name);
+        // A running sync's session, as the same role.
+        const { default: pgModule } = await import('pg');
+        sync = new pgModule.Client({ connectionString: as('masg_sync', name), application_name: 'masg sync' });
+        await sync.connect();
+      });
+      afterAll(async () => {
+        await sync?.end();
+      });
+
+      const terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'masg sync'";
+      it.each([
+        ['masg_sync', terminate, 'as the role that syncs does'],
+        ['masg_sync', "SELECT pg_advisory_lock(hashtext('masg sync'), hashtext('east@example.com'))", 'as the role that syncs does'],
+        ['masg_sync', 'ANALYZE publisher_stats', 'as the role that syncs does'],
+        ['masg_sync', 'REINDEX TABLE publisher_stats', 'as the role that syncs does'],
+        ['masg_sync', 'LOCK TABLE publisher_stats IN ROW EXCLUSIVE MODE', 'as the role that syncs does'],
+        ['signaller', terminate, 'member of pg_signal_backend'],
+      ])('as %s, %s is refused (exit 2) before it runs; the sync session lives on', async (role, sql, why) => {
+        const run = await masg(['sql', '--db', as(role, name), sql]);
+        expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' });
+        expect(run.stderr).toContain(why);
+        expect(run.stderr).toContain('CREATE ROLE masg_reader');
+        expect(await alive()).toBe(1);
+      });
+
+      it.each([
+        [terminate, /permission denied|must be a member/],
+        ['REINDEX TABLE publisher_stats', /must be owner/],
+        ['LOCK TABLE publisher_stats IN ROW EXCLUSIVE MODE', /permission denied/],
+      ])('as the reader, %s is refused by the server (exit 2); the sync session lives on', async (sql, message) => {
+        const run = await masg(['sql', '--db', as('masg_reader', name), sql]);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toMatch(message);
+        expect(await alive()).toBe(1);
+      });
+    });
+
     it.each(['SIGINT', 'SIGTERM'] as const)(
       '%s to the binary cancels pg_sleep(600) on the server: exit 130, nothing left running',
       async (signal) => {
@@ -149,7 +198,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(
       },
     );
 
-    it('csv and tsv written by COPY … TO STDOUT: NULL empty, quoting or backslash escapes as masg writes them; booleans true/false', async () => {
+    it('csv and tsv from the cursor, as PostgreSQL COPY writes them: NULL empty, "" for an empty string, quoting or backslash escapes; booleans true/false', async () => {
       const sql = "SELECT 1 AS n, NULL::text AS absent, '' AS empty, 'a,\"b' AS quoted, E'tab\\there\\nline\\\\' AS escaped";
       const csv = await masg(['sql', '--db', as('masg_reader'), '-o', 'csv', sql]);
       expect(csv).toEqual({ code: 0, stdout: 'n,absent,empty,quoted,escaped\n1,,"","a,""b","tab\there\nline\\"\n', stderr: '' });
@@ -166,7 +215,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(
       expect(bools.stdout).toBe('yes,no,unknown\ntrue,false,\n');
     });
 
-    it('--out: a csv file written by COPY, renamed into place; .parquet is exit 2 on PostgreSQL, before connecting', async () => {
+    it('--out: a csv file written by the writer, renamed into place; .parquet is exit 2 on PostgreSQL, before connecting', async () => {
       const dir = tempDir('masg-doors-out-');
       const csv = await masg(['sql', '--db', as('masg_reader'), '--out', join(dir, 'p.csv'), 'SELECT count(*) AS n FROM publisher_stats']);
       expect(csv).toEqual({ code: 0, stdout: '', stderr: `Wrote 1 rows to ${join(dir, 'p.csv')}.\n` });

@@ -100,3 +100,25 @@ export function* textRows(batch: TextBatch, columns: readonly Column[]): Iterabl
     yield row;
   }
 }
+
+/** Text values (null for NULL) as a text batch: for a source that has strings already (PostgreSQL's cursor). */
+export function textBatchOf(rows: number, columns: ReadonlyArray<ReadonlyArray<string | null>>): TextBatch {
+  return {
+    rows,
+    columns: columns.map((values) => {
+      const starts = new Int32Array(rows);
+      const lengths = new Int32Array(rows);
+      let size = 0;
+      for (let r = 0; r < rows; r++) size += values[r] === null ? 0 : Buffer.byteLength(values[r]!);
+      const bytes = Buffer.allocUnsafe(size);
+      let at = 0;
+      for (let r = 0; r < rows; r++) {
+        const value = values[r];
+        starts[r] = at;
+        lengths[r] = value === null ? -1 : bytes.write(value, at);
+        at += Math.max(lengths[r], 0);
+      }
+      return { bytes, starts, lengths };
+    }),
+  };
+}
