@@ -41,10 +41,7 @@ function createEncoder(columns: Column[], s: OutputSettings): Encoder {
 /** Unknown `--fields` throw at once; `totals` are drawn by tables only (a spreadsheet would sum a totals line again). */
 export function createRowWriter(out: OutStream, columns: readonly Column[], settings: OutputSettings, signal?: AbortSignal): RowWriter {
   const cols = selectColumns(columns, settings.fields);
-  if (settings.format === 'table') {
-    const table = createTableWriter(out, cols, settings);
-    return { ...table, writeText: (batch) => void [...textRows(batch, columns)].forEach((row) => table.write(row)) };
-  }
+  if (settings.format === 'table') return withTextRows(createTableWriter(out, cols, settings), columns);
 
   const sink = createSink(out, signal);
   const show = terminalView(out);
@@ -116,6 +113,14 @@ export function createRowWriter(out: OutStream, columns: readonly Column[], sett
       await sink.ready();
     },
   };
+}
+
+/** A table takes a text batch as rows (it holds every row anyway). */
+function withTextRows(table: Omit<RowWriter, 'writeText'>, columns: readonly Column[]): RowWriter {
+  const writeText = (batch: TextBatch) => {
+    for (const row of textRows(batch, columns)) void table.write(row);
+  };
+  return { ...table, writeText };
 }
 
 /**

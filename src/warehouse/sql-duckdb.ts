@@ -54,12 +54,13 @@ export async function queryDuckDb(path: string, label: string, query: string, op
   let closed = false;
   const interrupt = () => conn.interrupt();
   opts.signal.addEventListener('abort', interrupt);
-  const close = async () => {
-    if (closed) return;
+  const close = () => {
+    if (closed) return Promise.resolve();
     closed = true;
     opts.signal.removeEventListener('abort', interrupt);
     conn.closeSync();
     instance.closeSync();
+    return Promise.resolve();
   };
   const fail = (err: unknown) => failureOf(err, opts.signal, (e) => classify(e, label, opts.copy));
   try {

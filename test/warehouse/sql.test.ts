@@ -34,6 +34,21 @@ describe('masg sql', () => {
     expect({ code: run.code, stderr: run.stderr, stdout: run.stdout }).toEqual({ code: 0, stderr: '', stdout: expected });
   });
 
+  it('-o csv and -o tsv to stdout (the writer, from DuckDB text bytes) are byte for byte what COPY writes to --out', async () => {
+    const sql =
+      "SELECT * FROM (VALUES (1, '', NULL::VARCHAR, 'a,b', 'q\"x', 'line' || chr(10) || 'cr' || chr(13), 'tab' || chr(9) || 'back\\', " +
+      "'a value longer than twelve bytes, ünïcödé', 1.5::DOUBLE, true, TIMESTAMP '2024-01-02 03:04:05', [1, 2]), " +
+      "(2, 'x', 'y', '   ', '\"', NULL, NULL, NULL, NULL, NULL, NULL, NULL)) t(id, empty, absent, comma, quote, lf, tab, long, dbl, b, ts, list)";
+    for (const format of ['csv', 'tsv']) {
+      const file = join(tempDir('masg-sqlbytes-'), `r.${format}`);
+      expect((await h.masg(['sql', '--db', db, '--out', file, sql])).code).toBe(0);
+      const run = await h.masg(['sql', '--db', db, '-o', format, sql]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(readFileSync(file, 'utf8'));
+    }
+    expect((await h.masg(['sql', '--db', db, '-o', 'csv', '--fields', 'empty,id', sql])).stdout).toBe('empty,id\n"",1\nx,2\n');
+  });
+
   it('-o table on a terminal, and --fields picks and orders columns', async () => {
     const table = await h.masg(['sql', '--db', db, '-o', 'table', Q], { tty: true });
     expect(table.code).toBe(0);
