@@ -27,7 +27,7 @@ export function duckPath(name = 'stats.duckdb'): string {
 const sqlOn = (db: string): string[] => ['sql', '--db', db, ...(/^postgres(ql)?:/.test(db) ? ['--write'] : [])];
 
 /** When a row was written, and how the account's last run went: the run's bookkeeping, not what the warehouse holds (--status tests read them). */
-const WHEN = new Set(['synced_at', 'last_run_started', 'last_run_ended', 'last_result', 'last_message']);
+const WHEN = new Set(['synced_at', 'last_run_started', 'last_run_ended', 'last_result', 'last_message', 'seen_at', 'run_id']);
 
 /** A table's rows as CSV, ordered by its key (the run's bookkeeping left out: it differs between equal runs). */
 export async function dump(h: Harness, db: string, table: string): Promise<string> {
