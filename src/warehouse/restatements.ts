@@ -32,6 +32,8 @@ export interface RestatePolicy {
   holdCut: number;
   accept: ReadonlySet<string>;
   runId: string;
+  /** Called at each step of a restated day's write (the kill -9 tests pause there: MASG_TEST_RESTATE_PAUSE). */
+  pause?: (step: 'loaded' | 'ledger' | 'held') => Promise<void>;
 }
 
 /** A day whose new answer was held: its sides before and after. */

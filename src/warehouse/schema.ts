@@ -159,7 +159,10 @@ export const RESTATEMENTS_TABLE: TableDef = {
     col('date', 'date'),
     col('side', 'text'),
     col('status', 'text'),
-    ...(['rows', 'requests', 'impressions', 'clicks', 'conversions'] as const).flatMap((f) => [col(`before_${f}`, 'count'), col(`after_${f}`, 'count')]),
+    ...(['rows', 'requests', 'impressions', 'clicks', 'conversions'] as const).flatMap((f) => [
+      col(`before_${f}`, 'count'),
+      col(`after_${f}`, 'count'),
+    ]),
     ...(['earnings', 'spend'] as const).flatMap((f) => [col(`before_${f}`, 'money'), col(`after_${f}`, 'money')]),
     col('seen_at', 'timestamp'),
     col('run_id', 'text'),

@@ -21,7 +21,16 @@ import type { DayStep, DimensionFiles } from './day-files.js';
 import { tablesReached } from './catalog.js';
 import { duplicateKey, serviceDataError } from './load-errors.js';
 import type { SqlSession, StagedFile } from './session.js';
-import { dayTotals, recordApplied, recordHeld, suspicion, DEFAULT_HOLD_CUT, type HeldDay, type RestatePolicy } from './restatements.js';
+import {
+  changedSides,
+  dayTotals,
+  recordApplied,
+  recordHeld,
+  suspicion,
+  DEFAULT_HOLD_CUT,
+  type HeldDay,
+  type RestatePolicy,
+} from './restatements.js';
 
 export interface DayWrite {
   /** The account's e-mail: the first column of every row written. */
@@ -266,8 +275,11 @@ export class WarehouseStore {
         if (before) {
           const after = await dayTotals(this.session, w.grain, w.account, w.date);
           const accepted = policy.accept.has(w.date);
-          if (!accepted && suspicion(before, after, policy.holdCut)) throw new Held({ account: w.account, grain: w.grain, date: w.date, before, after });
+          if (!accepted && suspicion(before, after, policy.holdCut))
+            throw new Held({ account: w.account, grain: w.grain, date: w.date, before, after });
+          if (changedSides(before, after).length > 0) await policy.pause?.('loaded');
           await recordApplied(this.session, w, { before, after }, { runId: policy.runId, seenAt: syncedAt(), accepted });
+          await policy.pause?.('ledger');
         }
         await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${OF_ACCOUNT_DAY} AND grain = $3`, [w.account, w.date, w.grain]);
         await this.session.exec(
@@ -279,7 +291,10 @@ export class WarehouseStore {
     } catch (err) {
       if (!(err instanceof Held)) throw err;
       const { held } = err;
-      await this.transaction(() => recordHeld(this.session, held, { runId: policy.runId, seenAt: syncedAt() }));
+      await this.transaction(async () => {
+        await recordHeld(this.session, held, { runId: policy.runId, seenAt: syncedAt() });
+        await policy.pause?.('held');
+      });
       return { kind: 'held', held };
     }
     return { kind: 'written' };

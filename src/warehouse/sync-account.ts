@@ -59,18 +59,21 @@ export async function openWarehouse(ctx: WarehousePort, target: Target, checked:
 }
 
 /**
- * MASG_TEST_UPGRADE_PAUSE=STEP stops the upgrade at that step until the process is killed: the
- * kill -9 tests (test/e2e/warehouse-upgrade-kill.test.ts) need a known moment inside it.
+ * MASG_TEST_UPGRADE_PAUSE=STEP (MASG_TEST_RESTATE_PAUSE=STEP) stops the upgrade (a restated day's
+ * write) at that step until the process is killed: the kill -9 tests
+ * (test/e2e/warehouse-upgrade-kill.test.ts, warehouse-restatement-kill.test.ts) need a known moment inside it.
  */
 function pauseHook(ctx: WarehousePort, ui: Ui) {
-  const at = ctx.io.env.MASG_TEST_UPGRADE_PAUSE;
+  return pauseAt('upgrade', 'MASG_TEST_UPGRADE_PAUSE', ctx.io.env, ctx.io.signal, ui);
+}
+
+function pauseAt(what: string, name: string, env: Record<string, string | undefined>, signal: AbortSignal, ui: Ui) {
+  const at = env[name];
   return async (step: string) => {
     if (at !== step) return;
-    ui.warn(`upgrade paused at ${step} (MASG_TEST_UPGRADE_PAUSE)`);
-    // Only a signal ends the pause, and it ends the upgrade too (rolled back).
-    await new Promise<void>((_resolve, reject) =>
-      ctx.io.signal.addEventListener('abort', () => reject(new InterruptedError()), { once: true }),
-    );
+    ui.warn(`${what} paused at ${step} (${name})`);
+    // Only a signal ends the pause, and it ends the transaction too (rolled back).
+    await new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(new InterruptedError()), { once: true }));
   };
 }
 
@@ -95,7 +98,10 @@ export async function syncAccount(a: AccountSync): Promise<void> {
   planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today }); // the range's own checks
   const todayText = formatDay(today);
   const early = checked.accept.find((d) => d >= todayText);
-  if (early) throw new UsageError(`--accept-restated: ${early} is not over yet for ${email} (today is ${todayText}).`, { field: '--accept-restated' });
+  if (early)
+    throw new UsageError(`--accept-restated: ${early} is not over yet for ${email} (today is ${todayText}).`, {
+      field: '--accept-restated',
+    });
   await lockAccount(store, email);
   const started = timestampNow();
   let held;
@@ -105,7 +111,8 @@ export async function syncAccount(a: AccountSync): Promise<void> {
     const plan = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today, lastComplete: state.lastComplete });
     const { syncDays } = await import('./sync-run.js');
     const deps = { sdk: a.sdk, account: email, store, ui: a.ui, signal: a.signal, env: a.env, shared: a.shared };
-    const policy = { holdCut: checked.holdCut, accept: new Set(checked.accept), runId: randomUUID() };
+    const pause = a.env.MASG_TEST_RESTATE_PAUSE ? pauseAt('restatement', 'MASG_TEST_RESTATE_PAUSE', a.env, a.signal, a.ui) : undefined;
+    const policy = { holdCut: checked.holdCut, accept: new Set(checked.accept), runId: randomUUID(), pause };
     const days = withAccepted(plan.days, checked.accept);
     held = await syncDays(deps, { grain: checked.grain, concurrency: checked.concurrency, days, retry: a.retry, policy });
     if (held.length === 0) await recordRun(store, email, { started, result: 'ok' });

@@ -51,79 +51,102 @@ const engines = [
 describe.each(engines)('the restatement ledger on %s', (engine, create) => {
   const skip = engine === 'PostgreSQL' && POSTGRES_SKIP !== undefined;
 
-  it.skipIf(skip)('a revised day: applied, one row per side with before and after, others unchanged, a third sync adds nothing', async () => {
+  it.skipIf(skip)(
+    'a revised day: applied, one row per side with before and after, others unchanged, a third sync adds nothing',
+    async () => {
+      const db = await create();
+      expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+      expect(await ledger(db)).toEqual([]);
+      const day = (await days(db))[2]!;
+      const before = await split(db, day);
+      await h.sandbox.revise(day, 1.5);
+      try {
+        const second = await h.masg(['sync', '--db', db, ...RANGE]);
+        expect(second.stderr).not.toContain('held');
+        expect(second.code).toBe(0);
+        const rows = await ledger(db);
+        expect(rows.map((r) => [r.date, r.side, r.status])).toEqual([
+          [day, 'campaign', 'applied'],
+          [day, 'publisher', 'applied'],
+        ]);
+        const pub = rows.find((r) => r.side === 'publisher')!;
+        expect(Number(pub.after_impressions)).toBeGreaterThan(1.4 * Number(pub.before_impressions));
+        expect(Number(pub.after_earnings)).toBeGreaterThan(Number(pub.before_earnings));
+        expect(pub.before_spend).toBeNull();
+        // The ledger's "after" is what the day holds now, its "before" what it held.
+        expect(await scalar(h, db, `SELECT sum(impressions) FROM publisher_stats WHERE date = DATE '${day}'`)).toBe(pub.after_impressions);
+        const after = await split(db, day);
+        expect(after.others).toEqual(before.others);
+        expect(after.day).not.toEqual(before.day);
+        expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+        expect(await ledger(db)).toEqual(rows);
+      } finally {
+        await h.sandbox.revise(day, 1);
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    'an emptied day: held (exit 8, named), its rows kept, then --accept-restated takes it and the ledger says so',
+    async () => {
+      const db = await create();
+      expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+      const day = (await days(db))[3]!;
+      const before = await split(db, day);
+      await h.sandbox.revise(day, 0);
+      try {
+        const held = await h.masg(['sync', '--db', db, ...RANGE]);
+        expect(held.code).toBe(8);
+        expect(held.stderr).toContain(`${day} (day): publisher`);
+        expect(held.stderr).toMatch(/impressions \d+ → 0/);
+        expect(held.stderr).toContain(`masg sync --accept-restated ${day}`);
+        expect(await split(db, day)).toEqual(before);
+        const rows = await ledger(db);
+        expect(rows.map((r) => [r.date, r.side, r.status])).toEqual([
+          [day, 'campaign', 'held'],
+          [day, 'publisher', 'held'],
+        ]);
+        // A cron sync the next hour: held again, named again, nothing new in the ledger.
+        const again = await h.masg(['sync', '--db', db, ...RANGE]);
+        expect(again.code).toBe(8);
+        expect(again.stderr).toContain(day);
+        expect(await ledger(db)).toEqual(rows);
+        const status = await h.masg(['sync', '--status', '--db', db, '-o', 'json']);
+        expect(JSON.parse(status.stdout)[0]).toMatchObject({ held: day, last_result: 'held' });
+
+        const take = await h.masg(['sync', '--db', db, ...RANGE, '--accept-restated', day]);
+        expect(take.stderr).toMatch(/^masg sync: 5 days .* written to/);
+        expect(take.code).toBe(0);
+        const taken = await ledger(db);
+        expect(taken.map((r) => [r.date, r.side, r.status])).toEqual([
+          [day, 'campaign', 'accepted'],
+          [day, 'publisher', 'accepted'],
+        ]);
+        expect(taken.find((r) => r.side === 'publisher')!.after_impressions).toBe('0');
+        expect(await scalar(h, db, `SELECT coalesce(sum(impressions), 0) FROM publisher_stats WHERE date = DATE '${day}'`)).toBe('0');
+        expect((await split(db, day)).others).toEqual(before.others);
+        expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+        expect(await ledger(db)).toEqual(taken);
+      } finally {
+        await h.sandbox.revise(day, 1);
+      }
+    },
+  );
+
+  it.skipIf(skip)('a version-2 warehouse (no ledger) is upgraded to version 3 by the next sync, its rows kept', async () => {
     const db = await create();
     expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+    const rows = await dump(h, db, 'publisher_stats');
+    for (const sql of ['DROP TABLE masg_sync_restatements', "UPDATE masg_sync_meta SET value = '2' WHERE key = 'schema'"])
+      expect((await h.masg(['sql', '--db', db, '--write', sql])).code).toBe(0);
+    const status = await h.masg(['sync', '--status', '--db', db, '-o', 'json']);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)[0]).toMatchObject({ restated: '', held: '' });
+    const run = await h.masg(['sync', '--db', db, ...RANGE]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('upgrading');
+    expect(await scalar(h, db, "SELECT value FROM masg_sync_meta WHERE key = 'schema'")).toBe('3');
     expect(await ledger(db)).toEqual([]);
-    const day = (await days(db))[2]!;
-    const before = await split(db, day);
-    await h.sandbox.revise(day, 1.5);
-    try {
-      const second = await h.masg(['sync', '--db', db, ...RANGE]);
-      expect(second.stderr).not.toContain('held');
-      expect(second.code).toBe(0);
-      const rows = await ledger(db);
-      expect(rows.map((r) => [r.date, r.side, r.status])).toEqual([
-        [day, 'campaign', 'applied'],
-        [day, 'publisher', 'applied'],
-      ]);
-      const pub = rows.find((r) => r.side === 'publisher')!;
-      expect(Number(pub.after_impressions)).toBeGreaterThan(1.4 * Number(pub.before_impressions));
-      expect(Number(pub.after_earnings)).toBeGreaterThan(Number(pub.before_earnings));
-      expect(pub.before_spend).toBeNull();
-      // The ledger's "after" is what the day holds now, its "before" what it held.
-      expect(await scalar(h, db, `SELECT sum(impressions) FROM publisher_stats WHERE date = DATE '${day}'`)).toBe(pub.after_impressions);
-      const after = await split(db, day);
-      expect(after.others).toEqual(before.others);
-      expect(after.day).not.toEqual(before.day);
-      expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
-      expect(await ledger(db)).toEqual(rows);
-    } finally {
-      await h.sandbox.revise(day, 1);
-    }
-  });
-
-  it.skipIf(skip)('an emptied day: held (exit 8, named), its rows kept, then --accept-restated takes it and the ledger says so', async () => {
-    const db = await create();
-    expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
-    const day = (await days(db))[3]!;
-    const before = await split(db, day);
-    await h.sandbox.revise(day, 0);
-    try {
-      const held = await h.masg(['sync', '--db', db, ...RANGE]);
-      expect(held.code).toBe(8);
-      expect(held.stderr).toContain(`${day} (day): publisher`);
-      expect(held.stderr).toMatch(/impressions \d+ → 0/);
-      expect(held.stderr).toContain(`masg sync --accept-restated ${day}`);
-      expect(await split(db, day)).toEqual(before);
-      const rows = await ledger(db);
-      expect(rows.map((r) => [r.date, r.side, r.status])).toEqual([
-        [day, 'campaign', 'held'],
-        [day, 'publisher', 'held'],
-      ]);
-      // A cron sync the next hour: held again, named again, nothing new in the ledger.
-      const again = await h.masg(['sync', '--db', db, ...RANGE]);
-      expect(again.code).toBe(8);
-      expect(again.stderr).toContain(day);
-      expect(await ledger(db)).toEqual(rows);
-      const status = await h.masg(['sync', '--status', '--db', db, '-o', 'json']);
-      expect(JSON.parse(status.stdout)[0]).toMatchObject({ held: day, last_result: 'held' });
-
-      const take = await h.masg(['sync', '--db', db, ...RANGE, '--accept-restated', day]);
-      expect(take.stderr).toMatch(/^masg sync: 5 days .* written to/);
-      expect(take.code).toBe(0);
-      const taken = await ledger(db);
-      expect(taken.map((r) => [r.date, r.side, r.status])).toEqual([
-        [day, 'campaign', 'accepted'],
-        [day, 'publisher', 'accepted'],
-      ]);
-      expect(taken.find((r) => r.side === 'publisher')!.after_impressions).toBe('0');
-      expect(await scalar(h, db, `SELECT coalesce(sum(impressions), 0) FROM publisher_stats WHERE date = DATE '${day}'`)).toBe('0');
-      expect((await split(db, day)).others).toEqual(before.others);
-      expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
-      expect(await ledger(db)).toEqual(taken);
-    } finally {
-      await h.sandbox.revise(day, 1);
-    }
+    expect(await dump(h, db, 'publisher_stats')).toBe(rows);
   });
 });

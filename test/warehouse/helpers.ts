@@ -90,7 +90,9 @@ export async function refetchCut(h: Harness, session: SqlSession, grain: Grain, 
       (err: unknown) => files.fail(err),
     );
     const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
-    const day = { account: h.sandbox.demo.email, grain, date: piece.date, complete: true, files, rows };
+    // One hour of an hourly day replaces the whole day: a cut the hold would refuse, taken as --accept-restated would.
+    const policy = { holdCut: 50, accept: new Set([piece.date]), runId: 'refetch-cut' };
+    const day = { account: h.sandbox.demo.email, grain, date: piece.date, complete: true, files, rows, policy };
     await new WarehouseStore(session).replaceDay(day, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
   } finally {
     h.sandbox.setFaults(undefined);
