@@ -6,7 +6,7 @@
 // day back and calls recordHeld), until `masg sync --accept-restated DAY` takes it (`accepted`).
 
 import { PartialError } from '../core/errors.js';
-import { RESTATEMENTS_TABLE, STATS_TABLES, type Grain } from './schema.js';
+import { RESTATEMENTS_TABLE, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
 import type { SqlSession } from './sql-session.js';
 
 export type Side = 'publisher' | 'campaign';
@@ -43,6 +43,40 @@ export interface HeldDay {
   date: string;
   before: DayTotals;
   after: DayTotals;
+}
+
+/** Thrown inside the day's transaction to roll it back when its answer is held (store.ts records it after). */
+export class HeldAnswer extends Error {
+  constructor(readonly held: HeldDay) {
+    super(`held: ${held.date}`);
+  }
+}
+
+type DayOf = { account: string; grain: Grain; date: string };
+
+/** The day's totals before its rows are replaced, when the warehouse held it (its state row); else undefined. */
+export async function totalsIfHeld(session: SqlSession, w: DayOf): Promise<DayTotals | undefined> {
+  const r = await session.query(`SELECT count(*) FROM ${STATE_TABLE.name} WHERE account = $1 AND date = CAST($2 AS DATE) AND grain = $3`, [
+    w.account,
+    w.date,
+    w.grain,
+  ]);
+  return Number(r.rows[0]?.[0] ?? 0) > 0 ? dayTotals(session, w.grain, w.account, w.date) : undefined;
+}
+
+/**
+ * In the day's transaction, its new rows loaded: the answer held (thrown: the transaction rolls
+ * back) when it is suspicious and not accepted, else the change written into the ledger.
+ */
+export async function settleRestatement(session: SqlSession, w: DayOf, before: DayTotals, policy: RestatePolicy, seenAt: string) {
+  const after = await dayTotals(session, w.grain, w.account, w.date);
+  const accepted = policy.accept.has(w.date);
+  if (!accepted && suspicion(before, after, policy.holdCut))
+    throw new HeldAnswer({ account: w.account, grain: w.grain, date: w.date, before, after });
+  const changed = changedSides(before, after).length > 0;
+  if (changed) await policy.pause?.('loaded');
+  await recordApplied(session, w, { before, after }, { runId: policy.runId, seenAt, accepted });
+  if (changed) await policy.pause?.('ledger');
 }
 
 /** The account's day as the tables hold it (0 for a side without rows). */

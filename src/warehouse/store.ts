@@ -22,12 +22,11 @@ import { tablesReached } from './catalog.js';
 import { duplicateKey, serviceDataError } from './load-errors.js';
 import type { SqlSession, StagedFile } from './session.js';
 import {
-  changedSides,
-  dayTotals,
-  recordApplied,
-  recordHeld,
-  suspicion,
   DEFAULT_HOLD_CUT,
+  HeldAnswer,
+  recordHeld,
+  settleRestatement,
+  totalsIfHeld,
   type HeldDay,
   type RestatePolicy,
 } from './restatements.js';
@@ -51,13 +50,6 @@ export interface DayWrite {
 
 /** A day written, or its new answer held (the day kept its rows; the ledger says so). */
 export type DayOutcome = { kind: 'written' } | { kind: 'held'; held: HeldDay };
-
-/** Thrown inside the day's transaction to roll it back when its answer is held. */
-class Held extends Error {
-  constructor(readonly held: HeldDay) {
-    super(`held: ${held.date}`);
-  }
-}
 
 /** The rows of one account's day: $1 the account, $2 the date. */
 const OF_ACCOUNT_DAY = 'account = $1 AND date = CAST($2 AS DATE)';
@@ -260,7 +252,7 @@ export class WarehouseStore {
     }
     try {
       await this.transaction(async () => {
-        const before = (await this.heldBefore(w)) ? await dayTotals(this.session, w.grain, w.account, w.date) : undefined;
+        const before = await totalsIfHeld(this.session, w);
         for (const t of [tables.publisher, tables.campaign])
           await this.session.exec(`DELETE FROM ${t.name} WHERE ${OF_ACCOUNT_DAY}`, [w.account, w.date]);
         for await (const step of files) {
@@ -272,15 +264,7 @@ export class WarehouseStore {
           for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);
         const rows = w.rows();
         await this.checkHeld(w, rows);
-        if (before) {
-          const after = await dayTotals(this.session, w.grain, w.account, w.date);
-          const accepted = policy.accept.has(w.date);
-          if (!accepted && suspicion(before, after, policy.holdCut))
-            throw new Held({ account: w.account, grain: w.grain, date: w.date, before, after });
-          if (changedSides(before, after).length > 0) await policy.pause?.('loaded');
-          await recordApplied(this.session, w, { before, after }, { runId: policy.runId, seenAt: syncedAt(), accepted });
-          await policy.pause?.('ledger');
-        }
+        if (before) await settleRestatement(this.session, w, before, policy, syncedAt());
         await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${OF_ACCOUNT_DAY} AND grain = $3`, [w.account, w.date, w.grain]);
         await this.session.exec(
           `INSERT INTO ${STATE_TABLE.name} (account, grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
@@ -289,7 +273,7 @@ export class WarehouseStore {
         );
       });
     } catch (err) {
-      if (!(err instanceof Held)) throw err;
+      if (!(err instanceof HeldAnswer)) throw err;
       const { held } = err;
       await this.transaction(async () => {
         await recordHeld(this.session, held, { runId: policy.runId, seenAt: syncedAt() });
@@ -298,15 +282,5 @@ export class WarehouseStore {
       return { kind: 'held', held };
     }
     return { kind: 'written' };
-  }
-
-  /** Whether the warehouse held this day of the account before (its state row). */
-  private async heldBefore(w: DayWrite): Promise<boolean> {
-    const r = await this.session.query(`SELECT count(*) FROM ${STATE_TABLE.name} WHERE ${OF_ACCOUNT_DAY} AND grain = $3`, [
-      w.account,
-      w.date,
-      w.grain,
-    ]);
-    return Number(r.rows[0]?.[0] ?? 0) > 0;
   }
 }

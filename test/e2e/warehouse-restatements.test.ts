@@ -141,7 +141,8 @@ describe.each(engines)('the restatement ledger on %s', (engine, create) => {
       expect((await h.masg(['sql', '--db', db, '--write', sql])).code).toBe(0);
     const status = await h.masg(['sync', '--status', '--db', db, '-o', 'json']);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)[0]).toMatchObject({ restated: '', held: '' });
+    const row = (JSON.parse(status.stdout) as Array<Record<string, string | null>>)[0]!;
+    expect([row.restated ?? '', row.held ?? '']).toEqual(['', '']);
     const run = await h.masg(['sync', '--db', db, ...RANGE]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('upgrading');
