@@ -16,7 +16,7 @@ import type { Grain } from './schema.js';
 import { openSession } from './session.js';
 import type { WriterSettings } from './sync-duckdb-settings.js';
 import { WarehouseStore } from './store.js';
-import { claimAccount, lockAccount, recordRun, timestampNow, unlockAccount } from './store-accounts.js';
+import { claimAccount, lockAccount, recordRun, recordStart, timestampNow, unlockAccount } from './store-accounts.js';
 import type { Target } from './target.js';
 import type { Limiter } from './sync-window.js';
 
@@ -107,6 +107,7 @@ export async function syncAccount(a: AccountSync): Promise<void> {
   let held;
   try {
     await claimAccount(store, email, a.timezone, checked.lookback);
+    await recordStart(store, email, started);
     const state = await store.dayState(email, checked.grain);
     const plan = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today, lastComplete: state.lastComplete });
     const { syncDays } = await import('./sync-run.js');
