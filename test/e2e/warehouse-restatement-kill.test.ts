@@ -71,9 +71,9 @@ describe.each(engines)('kill -9 during a restatement on %s', (engine, create) =>
       try {
         await killedAt(db, step);
         // The killed run says it started and never ended (not the run before it's "ok").
-        const status = JSON.parse((await h.masg(['sync', '--status', '--db', db, '-o', 'json'])).stdout) as Array<Record<string, string>>;
-        expect(status[0]).toMatchObject({ last_result: 'started' });
-        expect(status[0]!.last_run_ended ?? '').toBe('');
+        const killed = JSON.parse((await h.masg(['sync', '--status', '--db', db, '-o', 'json'])).stdout) as Array<Record<string, string>>;
+        expect(killed[0]).toMatchObject({ last_result: 'started' });
+        expect(killed[0]!.last_run_ended ?? '').toBe('');
         expect(await ledger()).toBe('');
         expect(await held()).toBe(before);
         const again = await h.masg(['sync', '--db', db, ...RANGE]);
