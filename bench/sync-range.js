@@ -1,8 +1,8 @@
 // masg sync over a range: the first sync of a mid-size account (about 33,000 ad slot × country
 // rows a day) for 7, 30 and 90 days into a fresh DuckDB file. A sync holds two days at a time and
 // DuckDB's memory is capped by its settings (src/warehouse/sync-duckdb-settings.ts), so its peak
-// RSS must not grow with the range (target: the last range within 1.25× of the first, and at most
-// 300 MB), and its time must stay linear in the rows. No process trick: plain `node bin/masg.cjs`. Each figure is printed beside its baseline: the 7-day run for memory, and
+// RSS must not grow with the range (target, issue 36: the last range within 1.15× of the first, and
+// at most 400 MB), and its time must stay linear in the rows. No process trick: plain `node bin/masg.cjs`. Each figure is printed beside its baseline: the 7-day run for memory, and
 // rows per second of the 7-day run for time. Each sync's tables must hold exactly the rows its
 // state records.
 //
@@ -20,7 +20,7 @@ const SEED = 7;
 /** Rows a day of one publication of the scale mode (5 slots × 40 countries; bench/warehouse.js). */
 const RECORDS_PER_PUBLICATION = 111.4;
 const MID_SIZE_ROWS = 33_000;
-const TARGETS = { rssMb: 300, rssVsFirst: 1.25, timeVsLinear: 1.25 };
+const TARGETS = { rssMb: 400, rssVsFirst: 1.15, timeVsLinear: 1.25 };
 
 function listOption(argv, name, fallback) {
   const i = argv.indexOf(name);

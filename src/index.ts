@@ -65,4 +65,5 @@ export {
   type PulseInput,
   type PulseReport,
   type Finding,
+  type RestatementRow,
 } from './pulse/index.js';

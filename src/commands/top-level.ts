@@ -104,7 +104,19 @@ export const topLevelCommands: CommandSpec[] = [
         .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', String(DEFAULT_LOOKBACK_DAYS))
         .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
         .option('--concurrency <n>', 'requests in flight at once', String(DEFAULT_CONCURRENCY))
-        .option('--status', 'show, per account, the days held (final and provisional), gaps and the last run; syncs nothing'),
+        .option(
+          '--status',
+          'show, per account, the days held (final and provisional), gaps, restated and held days and the last run; syncs nothing',
+        )
+        .option(
+          '--hold-cut <percent>',
+          'hold a day fetched again whose impressions or earnings would fall by more than this (an emptied day is always held)',
+          '50',
+        )
+        .option(
+          '--accept-restated <days>',
+          'take the held answers of these days (YYYY-MM-DD, comma-separated), as the held run named them',
+        ),
     examples: [
       'masg sync',
       'masg sync --from -90d --db ~/stats.duckdb',

@@ -15,7 +15,7 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
   5    the service rejected the request (any other masg-error), or a requested change did not take effect (e.g. a status move the service ignored, or tags it did not keep)
   6    network failure, timeout, malformed or non-service response, 5xx after retries
   7    a local file could not be written or read (disk full, read-only, permission, file size limit): the message names the file and the cause; an earlier --out file is unchanged, and results of changes already applied are printed or saved
-  8    partial success: some items of a multi-item operation failed
+  8    partial success: some items of a multi-item operation failed (masg sync: a day was held, its new figures not applied)
   9    masg pulse: the report was printed and at least one finding is an alert
   130  interrupted (Ctrl-C)
 

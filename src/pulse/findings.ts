@@ -3,12 +3,14 @@
 //   drop    a metric below its baseline band by more than the threshold (above a minimum volume);
 //   spike   the same above the band;
 //   budget  a campaign over its daily budget, on course to exhaust its overall budget before its
-//           end date, or running and spending nothing.
+//           end date, or running and spending nothing;
+//   restatement  a day of the comparison a warehouse sync fetched again with other figures (restatements.ts).
 // The baseline is the mean of the comparable days (weekday with weekdays, weekend with weekend);
 // the band is their range. A value must be outside the band *and* past the threshold, so a day
 // like the quietest baseline day is never a drop.
 import { group } from '../output/chart.js';
 import { budgetFindings } from './budget.js';
+import { restatementFindings } from './restatements.js';
 import { compare, quote, sumOver, type CampaignDay, type Figures, type PulseData } from './data.js';
 import { changeAtLeast, cmp, fmt, fromNumber, int, isZero, mean, mul, times, ZERO, type Decimal } from './figures.js';
 import type { Band } from './rules.js';
@@ -81,7 +83,8 @@ export function findFindings(data: PulseData): Finding[] {
     findings.push(...budgetFindings(data, c, days));
   }
   const order = { alert: 0, watch: 1 };
-  const kinds = { outage: 0, budget: 1, drop: 2, spike: 3 };
+  findings.push(...restatementFindings(input.restatements ?? [], rules));
+  const kinds = { outage: 0, budget: 1, drop: 2, spike: 3, restatement: 4 };
   return findings.sort((a, b) => order[a.severity] - order[b.severity] || kinds[a.kind] - kinds[b.kind] || a.name.localeCompare(b.name));
 }
 

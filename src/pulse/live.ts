@@ -19,7 +19,7 @@ export interface LiveOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export type PulseRows = Pick<PulseInput, 'publisher' | 'campaignStats' | 'publications' | 'adslots' | 'campaigns'>;
+export type PulseRows = Pick<PulseInput, 'publisher' | 'campaignStats' | 'publications' | 'adslots' | 'campaigns' | 'restatements'>;
 
 /** The account's publications, ad slots and campaigns (one campaign list per advertiser). */
 export async function listEntities(

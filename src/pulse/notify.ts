@@ -34,8 +34,12 @@ export interface Changes {
 const KEPT_DAYS = 100;
 
 /** One finding, whatever its figures: the same alert on a re-run has the same key. */
-export function findingKey(f: Pick<Finding, 'kind' | 'entity' | 'id' | 'metric'> & { budget?: Finding['budget'] }): string {
-  return [f.kind, f.entity, f.id ?? '', f.metric, f.budget ?? ''].join(' ');
+export function findingKey(
+  f: Pick<Finding, 'kind' | 'entity' | 'id' | 'metric'> & { budget?: Finding['budget']; restated?: Finding['restated'] },
+): string {
+  // A restatement is one event: its day, side and the sync run that saw it.
+  const r = f.restated;
+  return [f.kind, f.entity, f.id ?? '', f.metric, f.budget ?? '', ...(r ? [r.date, r.side, r.runId] : [])].join(' ');
 }
 
 export function emptyState(account: string): NotifyState {
@@ -60,12 +64,15 @@ export function changesOf(report: PulseReport, state: NotifyState): Changes {
   const now = new Set(alerts.map(findingKey));
   return {
     date: report.date,
-    raised: alerts.filter((f) => !(findingKey(f) in before)),
+    // A restatement is posted once, whichever day's pulse names it first (it stays in the comparison for days).
+    raised: alerts.filter((f) => !(findingKey(f) in before) && !(f.kind === 'restatement' && saidOnAnyDay(state, findingKey(f)))),
     cleared: Object.entries(before)
       .filter(([key]) => !now.has(key))
       .map(([, said]) => said),
   };
 }
+
+const saidOnAnyDay = (state: NotifyState, key: string) => Object.values(state.days).some((day) => key in day);
 
 export const hasChanges = (c: Changes) => c.raised.length + c.cleared.length > 0;
 

@@ -24,6 +24,10 @@ export interface PulseRules {
     /** Percent over the daily budget from which an overspend is an alert (below it: watch). */
     alertOver: number;
   };
+  restatement: {
+    /** Percent a restated figure moved from which the restatement is an alert (below it: watch). */
+    alert: number;
+  };
   /** IDs or exact names of publications, ad slots or campaigns never reported. */
   ignore: string[];
 }
@@ -34,6 +38,7 @@ export const DEFAULT_RULES: PulseRules = {
   spike: { watch: 50, alert: 100 },
   minVolume: { requests: 1000, impressions: 1000, clicks: 50, earnings: 10, spend: 10 },
   budget: { alertOver: 10 },
+  restatement: { alert: 1 },
   ignore: [],
 };
 
@@ -81,7 +86,7 @@ export function parseRules(text: string): PulseRules {
     fail('the file', `is not JSON (${err instanceof Error ? err.message : String(err)}).`);
   }
   const o = object(parsed, 'the file');
-  onlyKeys(o, '', ['outage', 'drop', 'spike', 'minVolume', 'budget', 'ignore']);
+  onlyKeys(o, '', ['outage', 'drop', 'spike', 'minVolume', 'budget', 'restatement', 'ignore']);
   const d = DEFAULT_RULES;
   const outage = o.outage === undefined ? {} : object(o.outage, 'outage');
   onlyKeys(outage, 'outage', ['minShare', 'minRequests']);
@@ -89,6 +94,8 @@ export function parseRules(text: string): PulseRules {
   onlyKeys(volume, 'minVolume', Object.keys(d.minVolume));
   const budget = o.budget === undefined ? {} : object(o.budget, 'budget');
   onlyKeys(budget, 'budget', ['alertOver']);
+  const restatement = o.restatement === undefined ? {} : object(o.restatement, 'restatement');
+  onlyKeys(restatement, 'restatement', ['alert']);
   const ignore = o.ignore ?? [];
   if (!Array.isArray(ignore) || ignore.some((x) => typeof x !== 'string' || x === '')) {
     fail('ignore', 'must be a list of IDs or names (non-empty strings).');
@@ -109,6 +116,7 @@ export function parseRules(text: string): PulseRules {
       spend: number(volume, 'spend', 'minVolume', v.spend),
     },
     budget: { alertOver: number(budget, 'alertOver', 'budget', d.budget.alertOver, 100_000) },
+    restatement: { alert: number(restatement, 'alert', 'restatement', d.restatement.alert, 100_000) },
     ignore: ignore as string[],
   };
 }

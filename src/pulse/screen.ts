@@ -146,6 +146,10 @@ const WHAT: Record<string, string> = { account: 'Account', publication: 'Publica
 /** A finding in one line: what, which, the figure and what it was compared with (the message is in the JSON and the page). */
 function shortFinding(f: Finding): string {
   const who = f.entity === 'account' ? 'Account' : `${WHAT[f.entity]} "${f.name}"`;
+  if (f.kind === 'restatement' && f.restated) {
+    const change = f.restated.change === null ? 'new' : `${Number(f.restated.change) > 0 ? '+' : ''}${f.restated.change} %`;
+    return `${who}: ${f.metric} of ${f.restated.date} restated ${group(f.baseline)} → ${group(f.value)} (${change})`;
+  }
   if (f.kind !== 'budget') return `${who}: ${f.metric} ${group(f.value)}, baseline ${group(f.baseline)}`;
   // Which budget, always: "spend 181.77, daily budget 50.00" never looks like the overall one.
   const toDate = f.budget === 'overall' ? ' to date' : '';

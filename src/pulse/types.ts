@@ -74,10 +74,23 @@ export interface PulseInput {
   publications: readonly PublicationInfo[];
   adslots: readonly AdSlotInfo[];
   campaigns: readonly CampaignInfo[];
+  /** Days of the comparison a warehouse sync fetched again with other figures (its ledger); none from the service. */
+  restatements?: readonly RestatementRow[];
+}
+
+/** One row of a warehouse's restatement ledger (docs/warehouse.md): a side's totals before and after. */
+export interface RestatementRow {
+  date: string;
+  side: 'publisher' | 'campaign';
+  /** When the sync saw it (UTC), and which run. */
+  seenAt: string;
+  runId: string;
+  before: Record<string, string>;
+  after: Record<string, string>;
 }
 
 export type Severity = 'alert' | 'watch';
-export type FindingKind = 'outage' | 'drop' | 'spike' | 'budget';
+export type FindingKind = 'outage' | 'drop' | 'spike' | 'budget' | 'restatement';
 export type EntityKind = 'account' | 'publication' | 'adslot' | 'campaign';
 
 export interface Finding {
@@ -95,6 +108,8 @@ export interface Finding {
   /** What the day was compared with: the baseline mean, or the budget (see `budget`). */
   baseline: string;
   message: string;
+  /** A restatement only: the day restated, its side, the change in per cent (null from nothing), when and by which sync run. */
+  restated?: { date: string; side: 'publisher' | 'campaign'; change: string | null; seenAt: string; runId: string };
 }
 
 /** A check the pulse could not run, and why (the report is then less than complete). */

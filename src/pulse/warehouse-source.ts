@@ -117,7 +117,10 @@ export async function readWarehouse(
     c.params,
   );
   const campaignInfo = await withSpentToDate(session, scope, campaignRows(campaigns.rows), opts.date);
+  const { readRestatements } = await import('./restatements.js');
+  const restatements = await readRestatements(session, { first, date: opts.date, account: opts.account });
   return {
+    restatements,
     publications: pubs.rows.map((r) => ({ id: text(r[0]), name: text(r[1]), status: text(r[2]) })),
     adslots: slots.rows.map((r) => ({ id: text(r[0]), name: text(r[1]), publication: text(r[2]) })),
     campaigns: campaignInfo,

@@ -1,10 +1,10 @@
 // DuckDB through its official Node client, loaded only by `masg sync` and `masg sql`. Loads read
-// the staging CSV files with DuckDB's CSV reader, typed explicitly, in the caller's transaction.
+// the staging CSV files with DuckDB's CSV reader, typed explicitly, in the caller's transaction
+// (no parser of masg's own: a line of any length is read by the engine, its limit raised to fit).
 
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LocalIOError } from '../core/errors.js';
-import { appendCsvFile } from './duckdb-append.js';
 import { duckdbClient } from './duckdb-client.js';
 import { briefError } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
@@ -16,7 +16,7 @@ const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** 2 MB CSV read buffers (default: 16 × the line limit, per thread) save ~35 MB on every load. */
 const CSV_BUFFER = 2 * 1024 * 1024;
-/** DuckDB's CSV line limit is 2 MB (bytes): a character is at most 3 bytes in UTF-8 (4 for a pair of 2). */
+/** DuckDB's default CSV line limit is 2 MB (bytes): a character is at most 3 bytes in UTF-8 (4 for a pair of 2). */
 const CSV_READER_MAX_CHARS = 256 * 1024;
 
 /**
@@ -111,28 +111,29 @@ async function openInstance(
   }
 }
 
-/** Appends staging CSV files to `table`, in the caller's transaction. */
+/**
+ * Appends staging CSV files to `table` with DuckDB's CSV reader, in the caller's transaction. A
+ * file with a line longer than the reader's default limit (2 MB: a 3 MB name) is read alone with
+ * its `max_line_size` (and a buffer) raised to fit that line: the engine's own reader, always.
+ */
 async function loadCsvFiles(conn: DuckDBConnection, table: TableDef, files: StagedFile[], label: string): Promise<void> {
-  // A line too long for the CSV reader (a 3 MB name) goes through the appender, which has no limit.
-  for (const file of files.filter((f) => f.longestLine > CSV_READER_MAX_CHARS)) {
-    try {
-      await appendCsvFile(conn, table, file.path);
-    } catch (err) {
-      throw databaseError(briefError(err), label, `loading ${table.name} from ${file.path}`);
-    }
-  }
-  const paths = files.filter((f) => f.longestLine <= CSV_READER_MAX_CHARS).map((f) => f.path);
-  if (paths.length === 0) return;
+  const long = files.filter((f) => f.longestLine > CSV_READER_MAX_CHARS);
+  const batches: Array<{ paths: string[]; lineBytes?: number }> = long.map((f) => ({ paths: [f.path], lineBytes: 4 * f.longestLine + 4 }));
+  const short = files.filter((f) => f.longestLine <= CSV_READER_MAX_CHARS).map((f) => f.path);
+  if (short.length > 0) batches.push({ paths: short });
   const columns = table.columns.map((c) => `${quote(c.name)}: ${quote(columnSqlType(c, 'duckdb'))}`).join(', ');
-  // Quoted "" is an empty string, an unquoted empty field NULL, as the staging writer writes them.
-  const sql =
-    `INSERT INTO ${table.name} SELECT * FROM read_csv([${paths.map(quote).join(', ')}], header = false, ` +
-    `auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, buffer_size = ${CSV_BUFFER}, ` +
-    `columns = {${columns}})`;
-  try {
-    await conn.run(sql);
-  } catch (err) {
-    throw databaseError(briefError(err), label, `loading ${table.name} from ${paths.join(', ')}`);
+  for (const { paths, lineBytes } of batches) {
+    const size = lineBytes === undefined ? '' : `max_line_size = ${lineBytes}, `;
+    // Quoted "" is an empty string, an unquoted empty field NULL, as the staging writer writes them.
+    const sql =
+      `INSERT INTO ${table.name} SELECT * FROM read_csv([${paths.map(quote).join(', ')}], header = false, ` +
+      `auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, ${size}` +
+      `buffer_size = ${Math.max(CSV_BUFFER, 2 * (lineBytes ?? 0))}, columns = {${columns}})`;
+    try {
+      await conn.run(sql);
+    } catch (err) {
+      throw databaseError(briefError(err), label, `loading ${table.name} from ${paths.join(', ')}`);
+    }
   }
 }
 

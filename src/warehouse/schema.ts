@@ -3,7 +3,8 @@
 // Identifiers are lower case and unquoted, so both databases take the same queries. Every table
 // holds several accounts: its first column is `account` (the service's identity, the e-mail), the
 // first column of every key, so the same IDs in two accounts never collide (schema version 2;
-// upgrade.ts upgrades version 1, which held one account without the column).
+// upgrade.ts upgrades version 1, which held one account without the column, and version 2, which
+// had no restatement ledger).
 
 import type { ColumnType } from '../schema/column.js';
 import { adSlotSchema } from '../schema/adslot.js';
@@ -143,7 +144,33 @@ export const LOCKS_TABLE: TableDef = {
  */
 export const META_TABLE: TableDef = { name: 'masg_sync_meta', columns: text('key', 'value'), key: ['key'] };
 
-export const SCHEMA_VERSION = '2';
+/**
+ * The restatement ledger (restatements.ts): one row per account, grain, day and side each time a
+ * sync meets a day it held with other figures, written in the day's transaction: the totals
+ * before and after (a side's own figures; the other side's columns NULL), when and by which run,
+ * and whether the new figures were `applied`, `held` (the day kept its rows) or `accepted`
+ * (--accept-restated took a held answer). Schema version 3.
+ */
+export const RESTATEMENTS_TABLE: TableDef = {
+  name: 'masg_sync_restatements',
+  columns: [
+    ACCOUNT_COLUMN,
+    col('grain', 'text'),
+    col('date', 'date'),
+    col('side', 'text'),
+    col('status', 'text'),
+    ...(['rows', 'requests', 'impressions', 'clicks', 'conversions'] as const).flatMap((f) => [
+      col(`before_${f}`, 'count'),
+      col(`after_${f}`, 'count'),
+    ]),
+    ...(['earnings', 'spend'] as const).flatMap((f) => [col(`before_${f}`, 'money'), col(`after_${f}`, 'money')]),
+    col('seen_at', 'timestamp'),
+    col('run_id', 'text'),
+  ],
+  key: ['account', 'grain', 'date', 'side', 'run_id'],
+};
+
+export const SCHEMA_VERSION = '3';
 
 export const ALL_TABLES: readonly TableDef[] = [
   STATS_TABLES.day.publisher,
@@ -154,11 +181,12 @@ export const ALL_TABLES: readonly TableDef[] = [
   STATE_TABLE,
   ACCOUNTS_TABLE,
   LOCKS_TABLE,
+  RESTATEMENTS_TABLE,
   META_TABLE,
 ];
 
 /** DuckDB keeps a primary key on these small tables (the statistics tables' keys are checked per day). */
-const KEYED_IN_DUCKDB: readonly TableDef[] = [STATE_TABLE, ACCOUNTS_TABLE, LOCKS_TABLE, META_TABLE];
+const KEYED_IN_DUCKDB: readonly TableDef[] = [STATE_TABLE, ACCOUNTS_TABLE, LOCKS_TABLE, RESTATEMENTS_TABLE, META_TABLE];
 
 function sqlType(kind: ColumnKind, dialect: Dialect): string {
   switch (kind) {

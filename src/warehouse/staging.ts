@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { LocalIOError } from '../core/errors.js';
 import { checkFigure, refusedFigure, type FigureContext } from '../stats/figure-text.js';
-import type { ColumnKind, TableDef } from './schema.js';
+import { STATS_TABLES, type ColumnKind, type TableDef } from './schema.js';
 import type { StagedFile } from './sql-session.js';
 
 const PREFIX = 'masg-sync-';
@@ -177,6 +177,13 @@ export function csvValue(kind: ColumnKind, value: string | undefined, name: stri
   }
 }
 
+const STATISTICS = new Set<TableDef>([
+  STATS_TABLES.day.publisher,
+  STATS_TABLES.day.campaign,
+  STATS_TABLES.hour.publisher,
+  STATS_TABLES.hour.campaign,
+]);
+
 /** One CSV line for `table` from a record whose keys are the column names. */
 export function csvLine(table: TableDef, record: Readonly<Record<string, string | undefined>>, context: Context): string {
   return csvLineWriter(table)(record, context);
@@ -191,7 +198,10 @@ export function csvLineWriter(
   fixed: Readonly<Record<string, string | undefined>> = {},
   defaults: Readonly<Record<string, string>> = {},
 ): (record: Readonly<Record<string, string | undefined>>, context: Context) => string {
+  const stats = STATISTICS.has(table);
   const columns = table.columns.map((c) => ({
+    // A statistics figure the service leaves empty is refused: stored as NULL, a sum would read it as 0.
+    required: stats && (c.kind === 'count' || c.kind === 'money'),
     kind: c.kind,
     name: c.name,
     key: c.source ?? c.name,
@@ -206,6 +216,8 @@ export function csvLineWriter(
       if (c.fixed !== undefined) values[i] = c.fixed;
       else {
         const raw = record[c.key];
+        if (c.required && !raw && c.fallback === undefined)
+          throw refusedFigure(c.kind === 'money' ? 'money' : 'count', c.name, raw ?? '', context, STORE);
         values[i] = csvValue(c.kind, c.fallback !== undefined && !raw ? c.fallback : raw, c.name, context);
       }
     }

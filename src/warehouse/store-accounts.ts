@@ -44,9 +44,23 @@ export async function claimAccount(store: WarehouseStore, account: string, timez
 
 export interface RunRecord {
   started: string;
-  /** `ok`, or the failure's kind (restricted, rejected, interrupted, failed). */
+  /** `ok`, `held` (a day's answer held), or the failure's kind (restricted, rejected, interrupted, failed). */
   result: string;
   message?: string;
+}
+
+/**
+ * The run's start, before its first day: until recordRun replaces it, `--status` says the run
+ * started and never ended (still running, or killed), never the run before it's `ok`.
+ */
+export async function recordStart(store: WarehouseStore, account: string, started: string): Promise<void> {
+  await store.transaction(() =>
+    store.session.exec(
+      `UPDATE ${ACCOUNTS_TABLE.name} SET last_run_started = CAST($2 AS TIMESTAMP), last_run_ended = NULL, last_result = 'started', ` +
+        'last_message = $3 WHERE account = $1',
+      [account, started, 'started and has not ended: still running, or stopped without ending (kill -9, a crash)'],
+    ),
+  );
 }
 
 /** The run's outcome, for `masg sync --status`; written whatever the outcome, in its own transaction. */

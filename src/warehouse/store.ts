@@ -4,6 +4,7 @@
 // touch each other's rows. One session serves every account of a run: its statements take turns
 // (`exclusive`), each transaction whole, so accounts fetch at once and commit one after the other.
 
+import { randomUUID } from 'node:crypto';
 import { LocalIOError, UsageError } from '../core/errors.js';
 import {
   ALL_TABLES,
@@ -20,6 +21,15 @@ import type { DayStep, DimensionFiles } from './day-files.js';
 import { tablesReached } from './catalog.js';
 import { duplicateKey, serviceDataError } from './load-errors.js';
 import type { SqlSession, StagedFile } from './session.js';
+import {
+  DEFAULT_HOLD_CUT,
+  HeldAnswer,
+  recordHeld,
+  settleRestatement,
+  totalsIfHeld,
+  type HeldDay,
+  type RestatePolicy,
+} from './restatements.js';
 
 export interface DayWrite {
   /** The account's e-mail: the first column of every row written. */
@@ -34,7 +44,12 @@ export interface DayWrite {
   rows(): { publisher: number; campaign: number };
   /** Several accounts share the session: the day's files are all in before its transaction opens, so no account waits on another's network. */
   wholeFirst?: boolean;
+  /** How a changed day is judged (restatements.ts); without it, the defaults and a run of its own. */
+  policy?: RestatePolicy;
 }
+
+/** A day written, or its new answer held (the day kept its rows; the ledger says so). */
+export type DayOutcome = { kind: 'written' } | { kind: 'held'; held: HeldDay };
 
 /** The rows of one account's day: $1 the account, $2 the date. */
 const OF_ACCOUNT_DAY = 'account = $1 AND date = CAST($2 AS DATE)';
@@ -220,33 +235,52 @@ export class WarehouseStore {
     await this.session.exec(`DELETE FROM ${table.name} WHERE ${OF_ACCOUNT_DAY}${ofHour}`, params);
   }
 
-  /** One day of one account replaced (delete, loads, state row) in one transaction, the snapshots with the first; a crash before COMMIT changes nothing. */
-  async replaceDay(w: DayWrite, syncedAt: () => string): Promise<void> {
+  /**
+   * One day of one account replaced (delete, loads, state row) in one transaction, the snapshots
+   * with the first; a crash before COMMIT changes nothing. A day held before is totalled before
+   * and after: a change goes into the ledger in this transaction, and a suspicious one rolls the
+   * day back and is written down as held (restatements.ts).
+   */
+  async replaceDay(w: DayWrite, syncedAt: () => string): Promise<DayOutcome> {
     const tables = STATS_TABLES[w.grain];
+    const policy = w.policy ?? { holdCut: DEFAULT_HOLD_CUT, accept: new Set<string>(), runId: randomUUID() };
     let files: AsyncIterable<DayStep> | Iterable<DayStep> = w.files;
     if (w.wholeFirst) {
       const all: DayStep[] = [];
       for await (const file of w.files) all.push(file);
       files = all;
     }
-    await this.transaction(async () => {
-      for (const t of [tables.publisher, tables.campaign])
-        await this.session.exec(`DELETE FROM ${t.name} WHERE ${OF_ACCOUNT_DAY}`, [w.account, w.date]);
-      for await (const step of files) {
-        if (step.kind === 'file') await this.load(tables[step.table], step, w.date);
-        else if (step.kind === 'withdraw') await this.withdraw(tables[step.table], w, step.hour);
-        else await this.replaceSnapshots(w.account, step.files);
-      }
-      if (this.session.dialect === 'duckdb')
-        for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);
-      const rows = w.rows();
-      await this.checkHeld(w, rows);
-      await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${OF_ACCOUNT_DAY} AND grain = $3`, [w.account, w.date, w.grain]);
-      await this.session.exec(
-        `INSERT INTO ${STATE_TABLE.name} (account, grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
-          'VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS BOOLEAN), CAST($5 AS BIGINT), CAST($6 AS BIGINT), CAST($7 AS TIMESTAMP))',
-        [w.account, w.grain, w.date, String(w.complete), String(rows.publisher), String(rows.campaign), syncedAt()],
-      );
-    });
+    try {
+      await this.transaction(async () => {
+        const before = await totalsIfHeld(this.session, w);
+        for (const t of [tables.publisher, tables.campaign])
+          await this.session.exec(`DELETE FROM ${t.name} WHERE ${OF_ACCOUNT_DAY}`, [w.account, w.date]);
+        for await (const step of files) {
+          if (step.kind === 'file') await this.load(tables[step.table], step, w.date);
+          else if (step.kind === 'withdraw') await this.withdraw(tables[step.table], w, step.hour);
+          else await this.replaceSnapshots(w.account, step.files);
+        }
+        if (this.session.dialect === 'duckdb')
+          for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);
+        const rows = w.rows();
+        await this.checkHeld(w, rows);
+        if (before) await settleRestatement(this.session, w, before, policy, syncedAt());
+        await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${OF_ACCOUNT_DAY} AND grain = $3`, [w.account, w.date, w.grain]);
+        await this.session.exec(
+          `INSERT INTO ${STATE_TABLE.name} (account, grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
+            'VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS BOOLEAN), CAST($5 AS BIGINT), CAST($6 AS BIGINT), CAST($7 AS TIMESTAMP))',
+          [w.account, w.grain, w.date, String(w.complete), String(rows.publisher), String(rows.campaign), syncedAt()],
+        );
+      });
+    } catch (err) {
+      if (!(err instanceof HeldAnswer)) throw err;
+      const { held } = err;
+      await this.transaction(async () => {
+        await recordHeld(this.session, held, { runId: policy.runId, seenAt: syncedAt() });
+        await policy.pause?.('held');
+      });
+      return { kind: 'held', held };
+    }
+    return { kind: 'written' };
   }
 }

@@ -3,17 +3,20 @@
 // claimed, its days planned in that zone, run (sync-run.ts) and the run recorded. Shared by the
 // one-account path (sync.ts) and the several-account one (sync-accounts.ts).
 
-import { InterruptedError } from '../core/errors.js';
+import { randomUUID } from 'node:crypto';
+import { InterruptedError, UsageError } from '../core/errors.js';
+import type { PlannedDay } from './plan.js';
 import type { WarehousePort } from './port.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { Ui } from '../output/ui.js';
 import { localDateHour } from '../time/zone.js';
+import { formatDay } from '../time/civil.js';
 import { planDays } from './plan.js';
 import type { Grain } from './schema.js';
 import { openSession } from './session.js';
 import type { WriterSettings } from './sync-duckdb-settings.js';
 import { WarehouseStore } from './store.js';
-import { claimAccount, lockAccount, recordRun, timestampNow, unlockAccount } from './store-accounts.js';
+import { claimAccount, lockAccount, recordRun, recordStart, timestampNow, unlockAccount } from './store-accounts.js';
 import type { Target } from './target.js';
 import type { Limiter } from './sync-window.js';
 
@@ -27,6 +30,10 @@ export interface CheckedFlags {
   from?: string;
   to?: string;
   tz?: string;
+  /** --hold-cut: per cent (restatements.ts). */
+  holdCut: number;
+  /** --accept-restated: days (YYYY-MM-DD) whose held answer this run takes. */
+  accept: string[];
 }
 
 /** The database opened for writing, upgraded from version 1 if need be, its tables and meta claimed. */
@@ -37,10 +44,11 @@ export async function openWarehouse(ctx: WarehousePort, target: Target, checked:
     const meta = await store.readMeta();
     // Someone else's tables, a newer masg's: refused before anything is written.
     await store.refuseForeignTables(meta);
-    const { needsUpgrade, upgradeV1 } = await import('./upgrade.js');
+    const { needsUpgrade, upgrade } = await import('./upgrade.js');
     if (needsUpgrade(meta)) {
-      ui.notice(`masg sync: upgrading ${target.label} to hold several accounts (schema version 2); every row is kept.`);
-      await upgradeV1(store, meta, pauseHook(ctx, ui));
+      const what = meta.schema === '1' ? 'hold several accounts and a restatement ledger' : 'keep a restatement ledger';
+      ui.notice(`masg sync: upgrading ${target.label} to ${what} (schema version 3); every row is kept.`);
+      await upgrade(store, meta, pauseHook(ctx, ui));
     } else store.checkVersion(meta);
     await store.claim();
     return store;
@@ -51,18 +59,21 @@ export async function openWarehouse(ctx: WarehousePort, target: Target, checked:
 }
 
 /**
- * MASG_TEST_UPGRADE_PAUSE=STEP stops the upgrade at that step until the process is killed: the
- * kill -9 tests (test/e2e/warehouse-upgrade-kill.test.ts) need a known moment inside it.
+ * MASG_TEST_UPGRADE_PAUSE=STEP (MASG_TEST_RESTATE_PAUSE=STEP) stops the upgrade (a restated day's
+ * write) at that step until the process is killed: the kill -9 tests
+ * (test/e2e/warehouse-upgrade-kill.test.ts, warehouse-restatement-kill.test.ts) need a known moment inside it.
  */
 function pauseHook(ctx: WarehousePort, ui: Ui) {
-  const at = ctx.io.env.MASG_TEST_UPGRADE_PAUSE;
+  return pauseAt('upgrade', 'MASG_TEST_UPGRADE_PAUSE', ctx.io.env, ctx.io.signal, ui);
+}
+
+function pauseAt(what: string, name: string, env: Record<string, string | undefined>, signal: AbortSignal, ui: Ui) {
+  const at = env[name];
   return async (step: string) => {
     if (at !== step) return;
-    ui.warn(`upgrade paused at ${step} (MASG_TEST_UPGRADE_PAUSE)`);
-    // Only a signal ends the pause, and it ends the upgrade too (rolled back).
-    await new Promise<void>((_resolve, reject) =>
-      ctx.io.signal.addEventListener('abort', () => reject(new InterruptedError()), { once: true }),
-    );
+    ui.warn(`${what} paused at ${step} (${name})`);
+    // Only a signal ends the pause, and it ends the transaction too (rolled back).
+    await new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(new InterruptedError()), { once: true }));
   };
 }
 
@@ -85,16 +96,27 @@ export async function syncAccount(a: AccountSync): Promise<void> {
   const { store, email, checked } = a;
   const today = localDateHour(a.timezone, new Date()).date;
   planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today }); // the range's own checks
+  const todayText = formatDay(today);
+  const early = checked.accept.find((d) => d >= todayText);
+  if (early)
+    throw new UsageError(`--accept-restated: ${early} is not over yet for ${email} (today is ${todayText}).`, {
+      field: '--accept-restated',
+    });
   await lockAccount(store, email);
   const started = timestampNow();
+  let held;
   try {
     await claimAccount(store, email, a.timezone, checked.lookback);
+    await recordStart(store, email, started);
     const state = await store.dayState(email, checked.grain);
-    const { days } = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today, lastComplete: state.lastComplete });
+    const plan = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today, lastComplete: state.lastComplete });
     const { syncDays } = await import('./sync-run.js');
     const deps = { sdk: a.sdk, account: email, store, ui: a.ui, signal: a.signal, env: a.env, shared: a.shared };
-    await syncDays(deps, { grain: checked.grain, concurrency: checked.concurrency, days, retry: a.retry });
-    await recordRun(store, email, { started, result: 'ok' });
+    const pause = a.env.MASG_TEST_RESTATE_PAUSE ? pauseAt('restatement', 'MASG_TEST_RESTATE_PAUSE', a.env, a.signal, a.ui) : undefined;
+    const policy = { holdCut: checked.holdCut, accept: new Set(checked.accept), runId: randomUUID(), pause };
+    const days = withAccepted(plan.days, checked.accept);
+    held = await syncDays(deps, { grain: checked.grain, concurrency: checked.concurrency, days, retry: a.retry, policy });
+    if (held.length === 0) await recordRun(store, email, { started, result: 'ok' });
   } catch (err) {
     const { accountFailure } = await import('../sdk/accounts.js');
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
@@ -103,4 +125,17 @@ export async function syncAccount(a: AccountSync): Promise<void> {
   } finally {
     await unlockAccount(store, email).catch(() => undefined);
   }
+  if (held.length > 0) {
+    const { heldError } = await import('./restatements.js');
+    const message = `held ${held.map((d) => d.date).join(', ')}; take with --accept-restated`;
+    await recordRun(store, email, { started, result: 'held', message });
+    throw heldError(email, held, checked.holdCut);
+  }
+}
+
+/** The days --accept-restated names, fetched too when the plan leaves them out (each is over), in day order. */
+function withAccepted(days: PlannedDay[], accept: readonly string[]): PlannedDay[] {
+  const planned = new Set(days.map((d) => d.date));
+  const extra = accept.filter((d) => !planned.has(d)).map((date) => ({ date, complete: true }));
+  return extra.length === 0 ? days : [...days, ...extra].sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
 }

@@ -53,8 +53,8 @@ async function withBrokenStreamRetry<T>(fc: FetchContext, what: string, attempt:
 
 /**
  * Rows per part of a publisher report: the last part is what is left to load once the response
- * has ended, so parts are small; a part with a line too long for DuckDB's CSV reader goes through
- * its (slower) appender alone.
+ * has ended, so parts are small; a part with a line past the CSV reader's default limit is read
+ * alone, its line limit raised (duckdb.ts).
  */
 export const PART_ROWS = 20_000;
 /**

@@ -14,6 +14,7 @@ import type { PlannedDay } from './plan.js';
 import type { Grain } from './schema.js';
 import { StagingDir, type StagingFile } from './staging.js';
 import type { WarehouseStore } from './store.js';
+import type { HeldDay, RestatePolicy } from './restatements.js';
 import { fetchCampaignPiece, fetchObjects, fetchPublisherPiece, type FetchContext } from './sync-fetch.js';
 import { SyncProgress } from './sync-progress.js';
 import { piecesOf, type CampaignRef, type Piece } from './sync-requests.js';
@@ -25,6 +26,8 @@ export interface RunOptions {
   days: PlannedDay[];
   /** --retries and --deadline: a cut statistics answer is fetched again within them. */
   retry: { retries: number; deadlineAt?: number };
+  /** How a day fetched again with other figures is judged: applied, held, or accepted (restatements.ts). */
+  policy: RestatePolicy;
 }
 
 export interface RunDeps {
@@ -52,17 +55,19 @@ interface OpenDay {
   pending: number;
 }
 
-export async function syncDays(deps: RunDeps, opts: RunOptions): Promise<void> {
+/** Runs the days; answers the days whose new answer was held (they kept their rows). */
+export async function syncDays(deps: RunDeps, opts: RunOptions): Promise<HeldDay[]> {
   if (opts.days.length === 0) {
     deps.ui.progress(1, 1);
     deps.ui.notice(`masg sync: ${deps.store.label} is up to date for ${deps.account}; nothing to fetch.`);
-    return;
+    return [];
   }
+  let held: HeldDay[];
   const staging = new StagingDir(deps.env.TMPDIR || tmpdir());
   const progress = new SyncProgress(deps.ui, deps.store.label, opts.days);
   progress.start();
   try {
-    await new DayPipeline(deps, opts, staging, progress).run();
+    held = await new DayPipeline(deps, opts, staging, progress).run();
   } catch (err) {
     progress.stop(); // the progress line goes before the error is printed
     progress.warnKept();
@@ -72,6 +77,7 @@ export async function syncDays(deps: RunDeps, opts: RunOptions): Promise<void> {
     staging.remove();
   }
   progress.summary();
+  return held;
 }
 
 class DayPipeline {
@@ -82,6 +88,7 @@ class DayPipeline {
   private readonly campaigns = deferred<CampaignRef[]>();
   private readonly fetch: FetchContext;
   private failure: { reason: unknown } | undefined;
+  private readonly held: HeldDay[] = [];
 
   constructor(
     private readonly deps: RunDeps,
@@ -101,7 +108,7 @@ class DayPipeline {
     };
   }
 
-  async run(): Promise<void> {
+  async run(): Promise<HeldDay[]> {
     const onAbort = () => this.stop(this.deps.signal.reason instanceof MasgError ? this.deps.signal.reason : new InterruptedError());
     if (this.deps.signal.aborted) onAbort();
     this.deps.signal.addEventListener('abort', onAbort, { once: true });
@@ -110,6 +117,7 @@ class DayPipeline {
     try {
       for (let day = 0; day < this.opts.days.length; day++) await this.commit(day);
       await work;
+      return this.held;
     } catch (err) {
       this.stop(err instanceof MasgError ? err : new InterruptedError());
       throw err;
@@ -183,9 +191,11 @@ class DayPipeline {
     const { date, complete } = this.opts.days[index];
     const { files } = this.dayOf(index);
     const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
-    const write = { account: this.deps.account, grain: this.opts.grain, date, complete, files, rows, wholeFirst: !!this.deps.shared };
+    const { account, shared } = this.deps;
+    const write = { account, grain: this.opts.grain, date, complete, files, rows, wholeFirst: !!shared, policy: this.opts.policy };
     try {
-      await this.deps.store.replaceDay(write, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
+      const outcome = await this.deps.store.replaceDay(write, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
+      if (outcome.kind === 'held') this.held.push(outcome.held);
     } finally {
       files.removeFiles();
     }

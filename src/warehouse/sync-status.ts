@@ -6,7 +6,8 @@ import type { Column } from '../schema/column.js';
 import { resolveProfileName } from '../config/settings.js';
 import type { WarehousePort } from './port.js';
 import { openSession } from './session.js';
-import { ACCOUNTS_TABLE, STATE_TABLE } from './schema.js';
+import { ACCOUNTS_TABLE, RESTATEMENTS_TABLE, STATE_TABLE } from './schema.js';
+import { needsUpgrade } from './upgrade.js';
 import { WarehouseStore } from './store.js';
 import type { Target } from './target.js';
 
@@ -23,6 +24,10 @@ export interface StatusRow extends Record<string, string> {
   provisional: string;
   /** Missing days between the first and the last, as ranges. */
   gaps: string;
+  /** Days fetched again with other figures, applied or accepted (the ledger, masg_sync_restatements). */
+  restated: string;
+  /** Days whose new answer is held: they keep their rows until --accept-restated takes it. */
+  held: string;
   last_run_started: string;
   last_run_ended: string;
   last_result: string;
@@ -39,6 +44,8 @@ export const STATUS_COLUMNS: Column[] = [
   { key: 'final_through', priority: 1 },
   { key: 'provisional', priority: 1, wrap: true },
   { key: 'gaps', priority: 1, wrap: true },
+  { key: 'restated', priority: 2, wrap: true },
+  { key: 'held', priority: 1, wrap: true },
   { key: 'last_run_started', priority: 3 },
   { key: 'last_run_ended', priority: 2 },
   { key: 'last_result', priority: 1 },
@@ -91,7 +98,7 @@ async function readStatus(target: Target): Promise<StatusRow[]> {
     const meta = await store.readMeta();
     await store.refuseForeignTables(meta);
     if (!meta.schema) return [];
-    store.checkVersion(meta.schema === '1' ? { schema: '2' } : meta);
+    store.checkVersion(needsUpgrade(meta) ? {} : meta);
     return await statusRows(store, sources(meta));
   } finally {
     await session.close();
@@ -129,6 +136,7 @@ async function statusRows(store: WarehouseStore, from: { accounts: string; days:
       '- CAST(coalesce(a.lookback, 0) AS INTEGER) GROUP BY d.account, d.grain',
     ([, , date]) => v(date),
   );
+  const ledger = await restatedDays(store);
   return summary.rows.map((r) => {
     const [account, timezone, grain, first, last, days] = r;
     const k = key(account, grain);
@@ -143,11 +151,41 @@ async function statusRows(store: WarehouseStore, from: { accounts: string; days:
       final_through: final.get(k)?.[0] ?? '',
       provisional: recent.join(', '),
       gaps: (gaps.get(k) ?? []).join(', '),
+      restated: (ledger.restated.get(k) ?? []).join(', '),
+      held: (ledger.held.get(k) ?? []).join(', '),
       last_run_started: v(r[7]),
       last_run_ended: v(r[8]),
       last_result: v(r[9]),
       last_message: v(r[10]),
     };
+  });
+}
+
+/** Per account and grain: the days restated (applied or accepted) and the days held, oldest first; none before version 3. */
+export async function restatedDays(store: WarehouseStore): Promise<{ restated: Map<string, string[]>; held: Map<string, string[]> }> {
+  if (!(await store.exclusive(() => store.hasTable(RESTATEMENTS_TABLE.name)))) return { restated: new Map(), held: new Map() };
+  const of = (held: boolean) =>
+    grouped(
+      store,
+      `SELECT account, grain, CAST(date AS VARCHAR) FROM ${RESTATEMENTS_TABLE.name} WHERE status ${held ? '=' : '<>'} 'held' ` +
+        'GROUP BY account, grain, date ORDER BY account, grain, date',
+      ([, , date]) => v(date),
+    );
+  return { restated: await of(false), held: await of(true) };
+}
+
+/**
+ * The held and restated days of each account and grain, for any reader of the warehouse (MCP's
+ * warehouse_status among them): one entry per account and grain with a ledger row.
+ */
+export async function restatementsByAccount(
+  store: WarehouseStore,
+): Promise<Array<{ account: string; grain: string; restated: string[]; held: string[] }>> {
+  const { restated, held } = await restatedDays(store);
+  const keys = [...new Set([...restated.keys(), ...held.keys()])].sort();
+  return keys.map((k) => {
+    const [account = '', grain = 'day'] = k.split('\u0000');
+    return { account, grain, restated: restated.get(k) ?? [], held: held.get(k) ?? [] };
   });
 }
 

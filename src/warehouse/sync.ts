@@ -13,6 +13,7 @@ import { resolveTimeZone, localDateHour } from '../time/zone.js';
 import { oneOf } from '../schema/rules.js';
 import { parseLookback, planDays } from './plan.js';
 import { GRAINS, type Grain } from './schema.js';
+import { DEFAULT_HOLD_CUT } from './restatements.js';
 import { openSession } from './session.js';
 import { writerSettings } from './sync-duckdb-settings.js';
 import { WarehouseStore } from './store.js';
@@ -30,6 +31,10 @@ export interface SyncFlags {
   grain?: string;
   concurrency?: string;
   status?: boolean;
+  /** --hold-cut PERCENT (default 50). */
+  holdCut?: string;
+  /** --accept-restated DAY[,DAY…]. */
+  acceptRestated?: string;
 }
 
 /** What a sync hands back: done (its lines are printed as it runs), the plan of a dry run, or --status's rows. */
@@ -47,7 +52,32 @@ function checkFlags(ctx: WarehousePort, flags: SyncFlags): CheckedFlags {
   const concurrency = parseConcurrency(flags.concurrency);
   const writer = writerSettings(ctx.io.env);
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });
-  return { target, grain, lookback, concurrency, writer, from: flags.from, to: flags.to, tz: flags.tz };
+  const holdCut = parseHoldCut(flags.holdCut);
+  const accept = parseAccepted(flags.acceptRestated);
+  return { target, grain, lookback, concurrency, writer, from: flags.from, to: flags.to, tz: flags.tz, holdCut, accept };
+}
+
+function parseHoldCut(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_HOLD_CUT;
+  const n = /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!(n >= 0 && n <= 100)) throw new UsageError(`--hold-cut: "${raw}" is not a per cent from 0 to 100.`, { field: '--hold-cut' });
+  return n;
+}
+
+/** Days as YYYY-MM-DD, the ones a held answer names: each a real calendar day. */
+function parseAccepted(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  const days = raw.split(',').map((d) => d.trim());
+  for (const d of days) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d);
+    const real = m && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toISOString().slice(0, 10) === d;
+    if (!real)
+      throw new UsageError(`--accept-restated: "${d}" is not a day (YYYY-MM-DD).`, {
+        field: '--accept-restated',
+        hint: 'Name the days the held run printed, e.g. --accept-restated 2026-03-14,2026-03-15.',
+      });
+  }
+  return [...new Set(days)];
 }
 
 export async function runSync(ctx: WarehousePort, flags: SyncFlags): Promise<SyncOutcome> {

@@ -1,4 +1,6 @@
-// Schema version 1 → 2, in place, on the first sync that needs it (docs/warehouse.md, "Upgrading").
+// Schema versions 1 and 2 → 3, in place, on the first sync that needs it (docs/warehouse.md,
+// "Upgrading"). Version 2 → 3 adds the restatement ledger: created and the version written in one
+// transaction. Version 1 → 3 is the rebuild below, the ledger created in the same transaction.
 // Version 1 held one account, named only in masg_sync_meta, and no `account` column. Each of its
 // tables is rebuilt as version 2 has it (the `account` column first, first in every key) with
 // every row kept and the account filled in from the meta, the new tables created, and the version
@@ -6,20 +8,44 @@
 // version 2 whole, never a mix. Each table's rows are counted before and after, inside it.
 
 import { LocalIOError } from '../core/errors.js';
-import { ACCOUNTS_TABLE, ALL_TABLES, createTableSql, LOCKS_TABLE, META_TABLE, SCHEMA_VERSION, type TableDef } from './schema.js';
+import {
+  ACCOUNTS_TABLE,
+  ALL_TABLES,
+  createTableSql,
+  LOCKS_TABLE,
+  META_TABLE,
+  RESTATEMENTS_TABLE,
+  SCHEMA_VERSION,
+  type TableDef,
+} from './schema.js';
 import type { WarehouseStore } from './store.js';
 
+/** The tables versions 2 and 3 added to version 1's. */
+const ADDED: readonly TableDef[] = [ACCOUNTS_TABLE, LOCKS_TABLE, RESTATEMENTS_TABLE];
+
 /**
- * Version 1's tables, each the same as in version 2 but for the `account` column: every table but
- * the two version 2 added and the meta, which stays key/value.
+ * Version 1's tables, each the same as now but for the `account` column: every table but the
+ * ones added since and the meta, which stays key/value.
  */
-const REBUILT: readonly TableDef[] = ALL_TABLES.filter((t) => t !== ACCOUNTS_TABLE && t !== LOCKS_TABLE && t !== META_TABLE);
+const REBUILT: readonly TableDef[] = ALL_TABLES.filter((t) => !ADDED.includes(t) && t !== META_TABLE);
 
 /** Called at each step (a test pauses there to kill the process: test/e2e/warehouse-upgrade-kill.test.ts). */
 export type UpgradeStep = (step: string) => Promise<void>;
 
 export function needsUpgrade(meta: Record<string, string>): boolean {
-  return meta.schema === '1';
+  return meta.schema === '1' || meta.schema === '2';
+}
+
+/** Version 1 or 2 → the current one, each in one transaction. */
+export async function upgrade(store: WarehouseStore, meta: Record<string, string>, step: UpgradeStep): Promise<void> {
+  if (meta.schema === '1') return upgradeV1(store, meta, step);
+  await store.transaction(async () => {
+    await store.schemaLock();
+    const again = await store.session.query("SELECT value FROM masg_sync_meta WHERE key = 'schema'");
+    if (again.rows[0]?.[0] !== '2') return;
+    await store.session.exec(createTableSql(RESTATEMENTS_TABLE, store.session.dialect));
+    await store.putMeta({ schema: SCHEMA_VERSION });
+  });
 }
 
 export async function upgradeV1(store: WarehouseStore, meta: Record<string, string>, step: UpgradeStep): Promise<void> {
@@ -40,7 +66,7 @@ export async function upgradeV1(store: WarehouseStore, meta: Record<string, stri
       await rebuild(store, table, account);
       await step(table.name);
     }
-    await s.exec([ACCOUNTS_TABLE, LOCKS_TABLE].map((t) => createTableSql(t, s.dialect)).join(';\n'));
+    await s.exec(ADDED.map((t) => createTableSql(t, s.dialect)).join(';\n'));
     await s.exec(`INSERT INTO ${ACCOUNTS_TABLE.name} (account, timezone) VALUES ($1, $2)`, [account, meta.timezone ?? '']);
     await store.putMeta({ schema: SCHEMA_VERSION });
     await step('commit');

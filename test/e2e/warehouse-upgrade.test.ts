@@ -7,6 +7,7 @@ import { dumpAll, duckPath, scalar, startWarehouseHarness } from '../warehouse/h
 import { expectWhole, held, makeV1, open } from '../warehouse/v1.js';
 import { WarehouseStore } from '../../src/warehouse/store.js';
 import { upgradeV1 } from '../../src/warehouse/upgrade.js';
+import { SCHEMA_VERSION } from '../../src/warehouse/schema.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
@@ -51,7 +52,7 @@ describe.each(engines)('upgrading a version-1 warehouse on %s', (_engine, newDb)
     }
     expect(steps.at(-1)).toBe('committed');
     const after = await held(old);
-    expect(after.schema).toBe('2');
+    expect(after.schema).toBe(SCHEMA_VERSION);
     expectWhole(after, before, h.sandbox.demo.email);
     // Row for row what today's code writes (the run's own bookkeeping aside), the zone carried over.
     const [upgraded, expected] = [await dumpAll(h, old), await dumpAll(h, fresh)];
@@ -75,6 +76,6 @@ describe.each(engines)('upgrading a version-1 warehouse on %s', (_engine, newDb)
     expectWhole(await held(old), before, h.sandbox.demo.email);
     const again = await h.masg(['sync', '--db', old, '--to', '-2d', ...TZ]);
     expect(again.stderr).not.toContain('upgrading');
-    expect(await scalar(h, old, "SELECT value FROM masg_sync_meta WHERE key = 'schema'")).toBe('2');
+    expect(await scalar(h, old, "SELECT value FROM masg_sync_meta WHERE key = 'schema'")).toBe(SCHEMA_VERSION);
   }, 120_000);
 });

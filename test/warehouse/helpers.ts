@@ -27,7 +27,7 @@ export function duckPath(name = 'stats.duckdb'): string {
 const sqlOn = (db: string): string[] => ['sql', '--db', db, ...(/^postgres(ql)?:/.test(db) ? ['--write'] : [])];
 
 /** When a row was written, and how the account's last run went: the run's bookkeeping, not what the warehouse holds (--status tests read them). */
-const WHEN = new Set(['synced_at', 'last_run_started', 'last_run_ended', 'last_result', 'last_message']);
+const WHEN = new Set(['synced_at', 'last_run_started', 'last_run_ended', 'last_result', 'last_message', 'seen_at', 'run_id']);
 
 /** A table's rows as CSV, ordered by its key (the run's bookkeeping left out: it differs between equal runs). */
 export async function dump(h: Harness, db: string, table: string): Promise<string> {
@@ -90,7 +90,9 @@ export async function refetchCut(h: Harness, session: SqlSession, grain: Grain, 
       (err: unknown) => files.fail(err),
     );
     const rows = () => ({ publisher: files.publisherRows, campaign: files.campaignRows });
-    const day = { account: h.sandbox.demo.email, grain, date: piece.date, complete: true, files, rows };
+    // One hour of an hourly day replaces the whole day: a cut the hold would refuse, taken as --accept-restated would.
+    const policy = { holdCut: 50, accept: new Set([piece.date]), runId: 'refetch-cut' };
+    const day = { account: h.sandbox.demo.email, grain, date: piece.date, complete: true, files, rows, policy };
     await new WarehouseStore(session).replaceDay(day, () => new Date().toISOString().replace('T', ' ').replace('Z', ''));
   } finally {
     h.sandbox.setFaults(undefined);

@@ -74,6 +74,19 @@ describe('a count too big for the warehouse (above BIGINT)', () => {
   });
 });
 
+describe('an empty figure from the service', () => {
+  it('exit 6 naming the field and the day, never NULL read as 0; nothing of that day changes', async () => {
+    const { db, day } = await syncedWarehouse();
+    const before = await dumpAll(h, db);
+    const run = await syncThrough(db, day, '/publication/statistics', replaceFirstRequests(''));
+    expect(run.code).toBe(6);
+    expect(run.stderr).toContain('The service sent "" as requests');
+    expect(run.stderr).toContain(day);
+    expect(await dumpAll(h, db)).toEqual(before);
+    expect(await scalar(h, db, 'SELECT count(*) FROM publisher_stats WHERE requests IS NULL')).toBe('0');
+  });
+});
+
 describe('a database with tables of masg’s names in another case', () => {
   it('is refused (exit 2): DuckDB takes "Advertisers" for advertisers; its rows and tables are left as they were', async () => {
     const db = duckPath('crm.duckdb');

@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { openSession, type SqlSession } from '../../src/warehouse/session.js';
 import { resolveTarget } from '../../src/warehouse/target.js';
-import { ALL_TABLES, columnSqlType, META_TABLE } from '../../src/warehouse/schema.js';
+import { ALL_TABLES, columnSqlType, META_TABLE, SCHEMA_VERSION } from '../../src/warehouse/schema.js';
 
 /** Version 1's tables (every table of version 2 had its columns, but for `account`), meta aside. */
-export const V1_TABLES = ALL_TABLES.filter((t) => !['masg_sync_accounts', 'masg_sync_locks', META_TABLE.name].includes(t.name));
+export const V1_TABLES = ALL_TABLES.filter(
+  (t) => !['masg_sync_accounts', 'masg_sync_locks', 'masg_sync_restatements', META_TABLE.name].includes(t.name),
+);
 const columnsV1 = (t: (typeof ALL_TABLES)[number]) => t.columns.filter((c) => c.name !== 'account');
 
 export function open(db: string, readOnly = false): Promise<SqlSession> {
@@ -100,7 +102,7 @@ export function expectWhole(now: Held, before: Held, account: string): void {
   expect(now.rows).toEqual(before.rows);
   if (now.schema === '1') expect(now.withAccount.every((b) => !b)).toBe(true);
   else {
-    expect(now.schema).toBe('2');
+    expect(now.schema).toBe(SCHEMA_VERSION);
     expect(now.withAccount.every((b) => b)).toBe(true);
     expect(now.accounts).toEqual([account]);
   }

@@ -1,0 +1,168 @@
+// The restatement ledger on DuckDB and on a real PostgreSQL server: a past day the sandbox
+// revises (Sandbox.revise, its late-data hook) is applied with one ledger row per side holding
+// the totals before and after, the other days untouched, and a third sync adds nothing; a day
+// the service now answers as a day without traffic is held (exit 8, naming the day), keeps its
+// rows until `--accept-restated DAY` takes it, and the ledger says accepted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv, removeTempDirs, type Harness } from '../commands/harness.js';
+import { dump, duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
+import { pinnedRange } from '../warehouse/accounts.js';
+import { openDuckDb } from '../../src/warehouse/duckdb.js';
+import { openPostgres } from '../../src/warehouse/postgres.js';
+import { WarehouseStore } from '../../src/warehouse/store.js';
+import { restatementsByAccount } from '../../src/warehouse/sync-status.js';
+// @ts-expect-error: a plain JS helper shared with bench/warehouse.js
+import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
+
+const RANGE = [...pinnedRange(6, 2), '--tz', 'America/New_York'];
+const LEDGER =
+  'SELECT grain, CAST(date AS VARCHAR) AS date, side, status, before_rows, after_rows, before_impressions, after_impressions, ' +
+  'before_earnings, after_earnings, before_spend, after_spend, run_id FROM masg_sync_restatements ORDER BY date, side, status';
+
+let h: Harness;
+let pg: { createDatabase(): Promise<string>; stop(): Promise<void> } | undefined;
+beforeAll(async () => {
+  h = await startWarehouseHarness();
+  if (POSTGRES_SKIP === undefined) pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  await pg?.stop();
+  removeTempDirs();
+});
+
+const sqlOn = (db: string) => ['sql', '--db', db, ...(db.startsWith('postgres') ? ['--write'] : [])];
+async function ledger(db: string): Promise<Array<Record<string, string>>> {
+  const run = await h.masg([...sqlOn(db), '-o', 'json', LEDGER]);
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout) as Array<Record<string, string>>;
+}
+async function days(db: string): Promise<string[]> {
+  return (await scalar(h, db, "SELECT string_agg(CAST(date AS VARCHAR), ' ' ORDER BY date) FROM masg_sync_days")).split(' ');
+}
+/** Each table's rows of every day but `day`, and of `day` alone. */
+async function split(db: string, day: string): Promise<{ others: string[]; day: string[] }> {
+  const rows = [...(await parseCsv(await dump(h, db, 'publisher_stats'))), ...(await parseCsv(await dump(h, db, 'campaign_stats')))];
+  const lines = rows.map((r) => r.join(','));
+  return { others: lines.filter((l) => !l.includes(`,${day},`)), day: lines.filter((l) => l.includes(`,${day},`)) };
+}
+
+const engines = [
+  ['DuckDB', async () => duckPath()],
+  ['PostgreSQL', async () => pg!.createDatabase()],
+] as const;
+
+describe.each(engines)('the restatement ledger on %s', (engine, create) => {
+  const skip = engine === 'PostgreSQL' && POSTGRES_SKIP !== undefined;
+
+  it.skipIf(skip)(
+    'a revised day: applied, one row per side with before and after, others unchanged, a third sync adds nothing',
+    async () => {
+      const db = await create();
+      expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+      expect(await ledger(db)).toEqual([]);
+      const day = (await days(db))[2]!;
+      const before = await split(db, day);
+      await h.sandbox.revise(day, 1.5);
+      try {
+        const second = await h.masg(['sync', '--db', db, ...RANGE]);
+        expect(second.stderr).not.toContain('held');
+        expect(second.code).toBe(0);
+        const rows = await ledger(db);
+        expect(rows.map((r) => [r.date, r.side, r.status])).toEqual([
+          [day, 'campaign', 'applied'],
+          [day, 'publisher', 'applied'],
+        ]);
+        const pub = rows.find((r) => r.side === 'publisher')!;
+        expect(Number(pub.after_impressions)).toBeGreaterThan(1.4 * Number(pub.before_impressions));
+        expect(Number(pub.after_earnings)).toBeGreaterThan(Number(pub.before_earnings));
+        expect(pub.before_spend).toBeNull();
+        // The ledger's "after" is what the day holds now, its "before" what it held.
+        expect(await scalar(h, db, `SELECT sum(impressions) FROM publisher_stats WHERE date = DATE '${day}'`)).toBe(pub.after_impressions);
+        const after = await split(db, day);
+        expect(after.others).toEqual(before.others);
+        expect(after.day).not.toEqual(before.day);
+        expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+        expect(await ledger(db)).toEqual(rows);
+      } finally {
+        await h.sandbox.revise(day, 1);
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    'an emptied day: held (exit 8, named), its rows kept, then --accept-restated takes it and the ledger says so',
+    async () => {
+      const db = await create();
+      expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+      const day = (await days(db))[3]!;
+      const before = await split(db, day);
+      await h.sandbox.revise(day, 0);
+      try {
+        const held = await h.masg(['sync', '--db', db, ...RANGE]);
+        expect(held.code).toBe(8);
+        expect(held.stderr).toContain(`${day} (day): publisher`);
+        expect(held.stderr).toMatch(/impressions \d+ → 0/);
+        expect(held.stderr).toContain(`masg sync --accept-restated ${day}`);
+        expect(await split(db, day)).toEqual(before);
+        const rows = await ledger(db);
+        expect(rows.map((r) => [r.date, r.side, r.status])).toEqual([
+          [day, 'campaign', 'held'],
+          [day, 'publisher', 'held'],
+        ]);
+        // A cron sync the next hour: held again, named again, nothing new in the ledger.
+        const again = await h.masg(['sync', '--db', db, ...RANGE]);
+        expect(again.code).toBe(8);
+        expect(again.stderr).toContain(day);
+        expect(await ledger(db)).toEqual(rows);
+        const status = await h.masg(['sync', '--status', '--db', db, '-o', 'json']);
+        expect(JSON.parse(status.stdout)[0]).toMatchObject({ held: day, last_result: 'held' });
+        // What MCP's warehouse_status reads: the same days, per account.
+        const session = db.startsWith('postgres')
+          ? await openPostgres(db, db, { readOnly: true })
+          : await openDuckDb(db, db, { readOnly: true, create: false });
+        try {
+          expect(await restatementsByAccount(new WarehouseStore(session))).toEqual([
+            { account: h.sandbox.demo.email, grain: 'day', restated: [], held: [day] },
+          ]);
+        } finally {
+          await session.close();
+        }
+
+        const take = await h.masg(['sync', '--db', db, ...RANGE, '--accept-restated', day]);
+        expect(take.stderr).toMatch(/^masg sync: 5 days .* written to/);
+        expect(take.code).toBe(0);
+        const taken = await ledger(db);
+        expect(taken.map((r) => [r.date, r.side, r.status])).toEqual([
+          [day, 'campaign', 'accepted'],
+          [day, 'publisher', 'accepted'],
+        ]);
+        expect(taken.find((r) => r.side === 'publisher')!.after_impressions).toBe('0');
+        expect(await scalar(h, db, `SELECT coalesce(sum(impressions), 0) FROM publisher_stats WHERE date = DATE '${day}'`)).toBe('0');
+        expect((await split(db, day)).others).toEqual(before.others);
+        expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+        expect(await ledger(db)).toEqual(taken);
+      } finally {
+        await h.sandbox.revise(day, 1);
+      }
+    },
+  );
+
+  it.skipIf(skip)('a version-2 warehouse (no ledger) is upgraded to version 3 by the next sync, its rows kept', async () => {
+    const db = await create();
+    expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+    const rows = await dump(h, db, 'publisher_stats');
+    for (const sql of ['DROP TABLE masg_sync_restatements', "UPDATE masg_sync_meta SET value = '2' WHERE key = 'schema'"])
+      expect((await h.masg(['sql', '--db', db, '--write', sql])).code).toBe(0);
+    const status = await h.masg(['sync', '--status', '--db', db, '-o', 'json']);
+    expect(status.code).toBe(0);
+    const row = (JSON.parse(status.stdout) as Array<Record<string, string | null>>)[0]!;
+    expect([row.restated ?? '', row.held ?? '']).toEqual(['', '']);
+    const run = await h.masg(['sync', '--db', db, ...RANGE]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('upgrading');
+    expect(await scalar(h, db, "SELECT value FROM masg_sync_meta WHERE key = 'schema'")).toBe('3');
+    expect(await ledger(db)).toEqual([]);
+    expect(await dump(h, db, 'publisher_stats')).toBe(rows);
+  });
+});
