@@ -67,6 +67,8 @@ export async function openCliClient(
       timeoutMs: f.timeout * 1000,
       connectTimeoutMs: f.connectTimeout === undefined ? undefined : f.connectTimeout * 1000,
       retries: f.retries,
+      // What a deadline's message names; the instant itself is the command's (deadlineAt below).
+      deadlineMs: f.deadline === undefined ? undefined : f.deadline * 1000,
       signal: shared.signal ?? io.signal,
       hostGates: shared.hostGates,
       // Bodies quote service text: on a terminal its control characters show as \uXXXX.
