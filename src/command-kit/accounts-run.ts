@@ -124,7 +124,7 @@ export async function runForAccounts(
   const { createAccountRows } = await import('../output/account-rows.js');
   const rows = perAccount ? undefined : createAccountRows({ stdout: ctx.io.stdout, names: list.names, ui: () => ctx.ui() });
   const plans: Array<DryRunPlan | undefined> = [];
-  let outputFailed: unknown;
+  let outputFailed: { err: unknown } | undefined;
   const results = await eachAccount(
     ctx,
     {
@@ -142,11 +142,11 @@ export async function runForAccounts(
     // Ctrl-C: no file appears (as with one account), whatever the accounts finished before it. A
     // file that cannot be committed (a full disk: exit 7) still leaves every account's status said.
     async (results) => {
-      await rows?.finish(!ctx.io.signal.aborted && results.some((r) => r.ok)).catch((err: unknown) => (outputFailed = err));
+      await rows?.finish(!ctx.io.signal.aborted && results.some((r) => r.ok)).catch((err: unknown) => (outputFailed = { err }));
       await renderPlans(ctx, list.names, plans);
     },
   );
-  if (outputFailed !== undefined) throw outputFailed;
+  if (outputFailed) throw outputFailed.err;
   const err = accountsError(results);
   if (err) throw err;
 }

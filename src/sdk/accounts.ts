@@ -6,45 +6,20 @@
 // own share. With `doneVerb` (as the CLI runs), two profiles of one e-mail are one account, tried in order.
 import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
-import { AuthError, ApiError, ConfigError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
+import { AuthError, ConfigError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
 import { checkConcurrency, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/pool.js';
 import { HostGates } from '../transport/host-gate.js';
 import { createClient } from './client.js';
 import type { ProfileOptions } from './profile.js';
 import type { ClientOptions, MasgClient } from './types.js';
 
+import type { AccountError, AccountFailure, AccountInfo, AccountResult } from './account-status.js';
+
+export { accountStatus, describeAccountResult } from './account-status.js';
+export type { AccountError, AccountFailure, AccountInfo, AccountResult, AccountStatusRecord, AccountSuccess } from './account-status.js';
+
 /** A profile name (resolved as `masg --profile NAME`), or a client's options with an optional `name`. */
 export type AccountInput = string | (ClientOptions & { name?: string });
-
-export interface AccountInfo {
-  /** The profile's name, else the given `name`, else the e-mail: how output names the account. */
-  name: string;
-  /** The service's identity of the account; undefined when its profile could not be read. */
-  email?: string;
-  /** The account's zone: relative dates ('yesterday') are its own days. */
-  timeZone?: string;
-}
-
-/** restricted: code 1004; rejected: other credential refusals (1000–1003); failed: anything else. */
-export type AccountFailure = 'restricted' | 'rejected' | 'interrupted' | 'failed';
-
-export interface AccountSuccess<T> {
-  ok: true;
-  status: 'ok';
-  account: AccountInfo;
-  value: T;
-}
-
-export interface AccountError {
-  ok: false;
-  status: AccountFailure;
-  account: AccountInfo;
-  error: MasgError;
-  /** The exit class of this account's failure (README's table): 4 for restricted and rejected. */
-  exitCode: ExitCodeValue;
-}
-
-export type AccountResult<T> = AccountSuccess<T> | AccountError;
 
 export interface ForEachAccountOptions extends ProfileOptions {
   /** Accounts whose call runs at once, and connections per host over all of them; 1–16, default 4. */
@@ -239,36 +214,6 @@ function failure(account: AccountInfo, err: unknown): AccountError {
 
 function interrupted(account: AccountInfo): AccountError {
   return failure(account, new InterruptedError());
-}
-
-/** One line per account, as the CLI will print it on stderr: `b: credentials rejected (4)`. */
-export function describeAccountResult(r: AccountResult<unknown>): string {
-  if (r.ok) return `${r.account.name}: ok`;
-  const what = {
-    restricted: `restricted by the service (code 1004: not allowed from this address)`,
-    rejected: `credentials rejected${r.error instanceof AuthError ? ` (code ${r.error.code})` : ''}`,
-    interrupted: 'interrupted',
-    failed: r.error.message.split('\n')[0],
-  }[r.status];
-  return `${r.account.name}: ${what} (${r.exitCode})`;
-}
-
-/** One account's status as data (for `-o json`): no value, and a message only for a failure. */
-export interface AccountStatusRecord {
-  account: string;
-  email?: string;
-  status: 'ok' | AccountFailure;
-  exitCode: ExitCodeValue;
-  /** The service's masg-error code, when it refused. */
-  code?: number;
-  message?: string;
-}
-
-export function accountStatus(r: AccountResult<unknown>): AccountStatusRecord {
-  const base = { account: r.account.name, ...(r.account.email !== undefined && { email: r.account.email }) };
-  if (r.ok) return { ...base, status: 'ok', exitCode: ExitCode.OK };
-  const code = r.error instanceof ApiError ? r.error.code : undefined;
-  return { ...base, status: r.status, exitCode: r.exitCode, ...(code !== undefined && { code }), message: r.error.message };
 }
 
 /** 0 when all succeeded; one account's own code when one was asked; 8 when some failed and some did not. */
