@@ -41,7 +41,9 @@ export async function syncAccounts(
         const email = account.email ?? '';
         const timezone = resolveTimeZone(undefined, account.timeZone, `masg sync of ${account.name} (which days to fetch)`);
         const [sdk, accountUi] = await Promise.all([scope.sdk(), scope.ui()]);
-        const sync = { store, ui: accountUi, sdk, email, timezone, checked, retry, signal, env: ctx.io.env };
+        // Its own share is all it runs at once: no request of it waits in a queue (nor on its signal) for a slot.
+        const own = { ...checked, concurrency: share };
+        const sync = { store, ui: accountUi, sdk, email, timezone, checked: own, retry, signal, env: ctx.io.env };
         await syncAccount({ ...sync, shared: { limit: limiter(share) } });
       },
     });

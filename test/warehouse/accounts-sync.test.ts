@@ -159,6 +159,33 @@ describe('some accounts fail', () => {
     expect(await scalar(A.h, db, `SELECT count(*) > 0 FROM publisher_stats WHERE account = '${A.email.berlin}'`)).toBe('true');
   });
 
+  it("one account's 429 holds only that account, and no Node warning is raised (hourly, --concurrency 16)", async () => {
+    const warnings: string[] = [];
+    const listener = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', listener);
+    A.h.sandbox.setFaults({ next: ['429'], account: A.email.kiri, retryAfter: 2 });
+    try {
+      const run = await A.masg([
+        'sync',
+        '--db',
+        duckPath(),
+        '--profile',
+        'kiri,la,berlin',
+        ...RANGE,
+        '--grain',
+        'hour',
+        '--concurrency',
+        '16',
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expectStatus(run, { kiri: /^ok$/, la: /^ok$/, berlin: /^ok$/ });
+    } finally {
+      A.h.sandbox.setFaults(undefined);
+      process.off('warning', listener);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('--tz and --dry-run take one account: exit 2, nothing sent', async () => {
     for (const extra of [['--tz', 'UTC'], ['--dry-run']]) {
       const run = await A.masg(['sync', '--db', duckPath(), '--profile', 'kiri,la', ...extra]);
