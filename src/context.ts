@@ -53,6 +53,11 @@ export class Context {
     readonly version: string,
     /** Redacted from every output as soon as they are known (an account's Context shares its parent's). */
     readonly secrets: string[] = [],
+    /**
+     * --deadline as an instant (performance.now()), taken once when the command line's Context is
+     * built: every request, retry and wait of the command, each account's included, stops by then.
+     */
+    readonly deadlineAt: number | undefined = globals.deadline === undefined ? undefined : performance.now() + globals.deadline * 1000,
   ) {}
 
   /**
@@ -61,7 +66,7 @@ export class Context {
    */
   forAccount(name: string, scope: AccountScope): Context {
     const globals: GlobalOptions = { ...this.globals, profile: name, allProfiles: undefined };
-    const child = new Context(this.io, globals, this.version, this.secrets);
+    const child = new Context(this.io, globals, this.version, this.secrets, this.deadlineAt);
     child.account = { name, merged: false };
     child.accountsPromise = Promise.resolve(undefined);
     child.uiPromise = scope.ui;
@@ -158,6 +163,7 @@ export class Context {
         version: this.version,
         configDir: this.configDir,
         flags: this.globals,
+        deadlineAt: this.deadlineAt,
         secrets: this.secrets,
         ui: () => this.ui(),
         onClose: (fn) => this.onClose(fn),

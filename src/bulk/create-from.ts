@@ -7,7 +7,7 @@ import type { BulkPort } from './port.js';
 import { dryRunPlan } from '../output/dry-run.js';
 import { UsageError } from '../core/errors.js';
 import { sanitizeForDisplay } from '../output/sanitize.js';
-import { parseConcurrency } from '../core/pool.js';
+import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { validateAdSlot } from '../schema/adslot.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
@@ -53,7 +53,7 @@ export function createPlanLines(rows: readonly PlannedCreate[]): string[] {
 
 export async function createFromFile(ctx: BulkPort, flags: BulkFlags): Promise<CommandResult> {
   if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
-  const concurrency = parseConcurrency(flags.concurrency);
+  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const rows = await planCreates(ctx, flags.from, flags.encoding);
   if (ctx.dryRun) {
     const sdk = await ctx.sdk();

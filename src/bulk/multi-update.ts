@@ -8,13 +8,13 @@ import type { BulkPort } from './port.js';
 import { dryRunPlan } from '../output/dry-run.js';
 import { NotAppliedError, UsageError } from '../core/errors.js';
 import type { Column } from '../output/types.js';
-import { parseConcurrency } from '../core/pool.js';
+import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { applyAll, outcomeText } from './apply.js';
 import { confirmStops } from './confirm.js';
 import { endOfRun, failuresOf, resultsLost } from './finish.js';
 
 export interface MultiFlags {
-  concurrency?: string;
+  concurrency?: number;
   continueOnError?: boolean;
   yes?: boolean;
 }
@@ -38,7 +38,7 @@ export async function updateMany(
   flags: MultiFlags,
 ): Promise<CommandResult> {
   if (ctx.raw) throw new UsageError('--raw prints one response body: give one ID.', { field: '--raw' });
-  const concurrency = parseConcurrency(flags.concurrency);
+  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);
   if (dup !== undefined) throw new UsageError(`<id>: ${dup} is given twice.`, { field: '<id>' });
   if (input.status === 'STOPPED') await confirmStops(ctx, ids, flags.yes === true);

@@ -2,11 +2,12 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY } from '../config/defaults.js';
+import { parseConcurrency } from '../core/pool.js';
 
 export interface BulkOptions {
   from?: string;
   results?: string;
-  concurrency?: string;
+  concurrency?: number;
   continueOnError?: boolean;
   encoding?: BulkEncoding;
 }
@@ -25,7 +26,7 @@ export function addBulkOptions(cmd: Command, what: string): Command {
       ).choices(BULK_ENCODINGS),
     )
     .option('--results <file>', 'with --from: where the per-row results CSV goes (default: <file>.results.csv beside it; - for stdout)')
-    .option('--concurrency <n>', 'requests in flight at once for --from or several IDs', String(DEFAULT_CONCURRENCY))
+    .option('--concurrency <n>', 'requests in flight at once for --from or several IDs', parseConcurrency, DEFAULT_CONCURRENCY)
     .option('--continue-on-error', 'keep going after a failed item; exit 8 if any failed');
 }
 

@@ -4,7 +4,7 @@ import { UsageError } from '../core/errors.js';
 import type { CommandResult } from '../output/result.js';
 import type { BulkPort } from './port.js';
 import { dryRunPlan } from '../output/dry-run.js';
-import { parseConcurrency } from '../core/pool.js';
+import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { applyAll, outcomeText, type Outcome } from './apply.js';
 import { confirmStops } from './confirm.js';
 import { readCsvSource, type Encoding } from './csv-read.js';
@@ -17,7 +17,7 @@ import { defaultResultsPath, estimateResultsBytes, fallbackDirs, prepareResults,
 export interface BulkFlags {
   from: string;
   results?: string;
-  concurrency?: string;
+  concurrency?: number;
   continueOnError?: boolean;
   yes?: boolean;
   encoding?: Encoding;
@@ -42,7 +42,7 @@ async function describeUpdates(ctx: BulkPort, ops: UpdateOps, plan: UpdatePlan):
 
 export async function updateFromFile(ctx: BulkPort, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
   if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
-  const concurrency = parseConcurrency(flags.concurrency);
+  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const plan = await planFromFile(ctx, ops, flags.from, flags.encoding);
   if (ctx.dryRun) return describeUpdates(ctx, ops, plan);
   const missing = plan.rows.filter((r) => r.action === 'error');

@@ -1,19 +1,24 @@
-// Reads over several accounts (`--profile a,b`, MASG_PROFILE=a,b, --all-profiles) for the commands
-// marked `accounts: 'each'`: the command's own run, once per account, through the SDK's
-// forEachAccount (one pool and one HostGates for all, at most --concurrency accounts at once).
-// Each account gets a Context of its own (its credentials, zone and client, its messages named);
-// its rows go to one output with an `account` column (output/account-rows.ts), or with
-// `{account}` in --out to a file of its own, byte for byte what its single run writes. Then one
-// status line per account on stderr, and the exit code of accountsExitCode.
+// The one runner over accounts (`--profile a,b`, MASG_PROFILE=a,b, --all-profiles): lists,
+// statistics, `masg sync` and `masg pulse` all run through eachAccount. It refuses --tz (each
+// account has its profile's zone), runs each account through the SDK's forEachAccount (two
+// profiles of one e-mail are one account, tried in order until one is accepted) in a Context of
+// its own (its credentials, zone and client with its share of the connections, its messages
+// named), then writes one status line per account (statusLines: text, or JSON under -o json|ndjson)
+// and gives the one exit rule (accountsError). Commands marked `accounts: 'each'` go through
+// runForAccounts: their own run once per account, rows into one output with an `account` column
+// (output/account-rows.ts) or, with `{account}` in --out, a file each.
 import type { Context } from '../context.js';
 import type { AccountList } from '../config/account-list.js';
-import { ExitCode, InterruptedError, markReported, PartialError, UsageError } from '../core/errors.js';
-import { DEFAULT_CONCURRENCY, parseConcurrency } from '../core/pool.js';
+import { ExitCode, InterruptedError, markReported, MasgError, PartialError, UsageError } from '../core/errors.js';
+import { createRedactor } from '../core/redact.js';
+import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import type { AccountRows } from '../output/account-rows.js';
 import type { DryRunPlan } from '../output/dry-run.js';
 import type { OutputSettings, Ui } from '../output/index.js';
 import { render } from '../output/render.js';
-import type { AccountResult } from '../sdk/accounts.js';
+import { sanitizeLines, terminalView } from '../output/sanitize.js';
+import { accountsExitCode, accountStatus, describeAccountResult, forEachAccount, type AccountResult } from '../sdk/accounts.js';
+import type { AccountsJob } from '../warehouse/port.js';
 import type { AnyCommandDef } from './define.js';
 import { outputPort } from './output-port.js';
 
@@ -24,6 +29,89 @@ export function namesEachAccount(out: unknown): boolean {
   return typeof out === 'string' && out.includes(ACCOUNT_PLACEHOLDER);
 }
 
+/**
+ * Runs `job.call` once per account, each in its own Context; resolves with every account's result
+ * once their status lines are written (`before`, when given, runs first: a shared output's end).
+ * Ctrl-C is 130 whatever the accounts finished (their lines say which).
+ */
+export async function eachAccount<T>(
+  ctx: Context,
+  job: AccountsJob<T, Context>,
+  before?: (results: Array<AccountResult<T>>) => Promise<void>,
+): Promise<Array<AccountResult<T>>> {
+  if (job.tz !== undefined) {
+    throw new UsageError(`--tz sets one zone; ${job.source} names several accounts, each with its own.`, {
+      field: '--tz',
+      hint: "Each account's days are counted in its profile's zone (masg login --profile NAME --timezone ZONE).",
+    });
+  }
+  const ui = await ctx.ui();
+  const settings = accountSettings(await ctx.outputSettings());
+  const children = new Map(job.names.map((name) => [name, ctx.forAccount(name, { ui: Promise.resolve(namedUi(ui, name)), settings })]));
+  const label = job.label ?? 'accounts';
+  if (label !== false) ui.progress(0, job.names.length, label);
+  let results: Array<AccountResult<T>>;
+  try {
+    results = await forEachAccount(job.names, (_client, account, signal) => job.call(children.get(account.name)!, account, signal), {
+      concurrency: job.concurrency,
+      signal: ctx.io.signal,
+      env: ctx.io.env,
+      configDir: ctx.configDir,
+      doneVerb: job.doneVerb,
+      resolve: (name) => clientOptionsOf(children.get(name)!),
+      // The CLI's own client (proxy, --debug lines, notices, --deadline), with the account's share of the connections.
+      client: (options, account, connections) => {
+        const child = children.get(account.name)!;
+        child.connection = { hostGates: options.hostGates, signal: options.signal, connections, name: account.name };
+        return child.sdk();
+      },
+      onSettled: (_r, done, total) => label !== false && ui.progress(done, total, label),
+    });
+  } finally {
+    await Promise.all([...children.values()].map((c) => c.close()));
+  }
+  await before?.(results);
+  await writeStatuses(ctx, ui, results);
+  if (ctx.io.signal.aborted) throw ctx.io.signal.reason instanceof MasgError ? ctx.io.signal.reason : new InterruptedError();
+  return results;
+}
+
+/**
+ * The one exit rule: none when all succeeded; 8 when some failed; the account's own code when all
+ * failed (an interruption first). Marked reported: the status lines said it.
+ */
+export function accountsError(results: ReadonlyArray<AccountResult<unknown>>): MasgError | undefined {
+  const code = accountsExitCode(results);
+  if (code === ExitCode.OK) return undefined;
+  const failed = results.filter((r) => !r.ok);
+  const err =
+    code === ExitCode.INTERRUPTED
+      ? new InterruptedError()
+      : code === ExitCode.PARTIAL
+        ? new PartialError(`${failed.length} of ${results.length} accounts failed: ${failed.map((r) => r.account.name).join(', ')}.`)
+        : failed.find((r) => !r.ok && r.exitCode === code)!.error;
+  markReported(err);
+  return err;
+}
+
+/**
+ * The one status writer: a line per account on stderr, in the order given, after the output:
+ * `a: ok`, `b: credentials rejected (code 1001) (4)`; under -o json or ndjson each is a JSON
+ * object, `{"accountStatus": {account, email, status, exitCode, code?, message?}}`. --quiet keeps
+ * the failures.
+ */
+async function writeStatuses(ctx: Context, ui: Ui, results: ReadonlyArray<AccountResult<unknown>>): Promise<void> {
+  const redact = createRedactor(ctx.secrets);
+  const format = (await ctx.outputSettings()).format;
+  const json = format === 'json' || format === 'ndjson';
+  for (const r of results) {
+    if (r.ok && ctx.globals.quiet) continue;
+    const line = json ? JSON.stringify({ accountStatus: accountStatus(r) }) : describeAccountResult(r);
+    ui.stderr.write(`${json ? terminalView(ui.stderr)(redact(line)) : sanitizeLines(redact(line))}\n`);
+  }
+}
+
+/** A command marked `accounts: 'each'` over a list: its own run once per account, its rows into one output or a file each. */
 export async function runForAccounts(
   ctx: Context,
   def: AnyCommandDef,
@@ -33,62 +121,34 @@ export async function runForAccounts(
 ): Promise<void> {
   const perAccount = namesEachAccount(opts.out);
   checkListFlags(ctx, opts, perAccount);
-  const concurrency = typeof opts.concurrency === 'string' ? parseConcurrency(opts.concurrency) : DEFAULT_CONCURRENCY;
-  const [{ forEachAccount }, { createAccountRows }, { accountsPool }] = await Promise.all([
-    import('../sdk/accounts.js'),
-    import('../output/account-rows.js'),
-    import('../sdk/account-pool.js'),
-  ]);
-  const ui = await ctx.ui();
-  const settings = accountSettings(await ctx.outputSettings());
+  const { createAccountRows } = await import('../output/account-rows.js');
   const rows = perAccount ? undefined : createAccountRows({ stdout: ctx.io.stdout, names: list.names, ui: () => ctx.ui() });
-  const children = new Map(list.names.map((name) => [name, ctx.forAccount(name, { ui: Promise.resolve(namedUi(ui, name)), settings })]));
   const plans: Array<DryRunPlan | undefined> = [];
-  // One pool for every account: --concurrency connections per host bound the requests in flight.
-  // Each account's client is its own context's (the CLI's client), over this pool.
-  const { dispatcher, close } = accountsPool(ctx, { maxConnections: concurrency });
-  // --deadline bounds the whole command, every account's requests included.
-  const deadlineAt = ctx.globals.deadline === undefined ? undefined : performance.now() + ctx.globals.deadline * 1000;
-  let results: Array<AccountResult<void>>;
-  try {
-    results = await forEachAccount(
-      list.names,
-      async (_client, account) => {
+  let outputFailed: { err: unknown } | undefined;
+  const results = await eachAccount(
+    ctx,
+    {
+      names: list.names,
+      source: list.source,
+      tz: typeof opts.tz === 'string' ? opts.tz : undefined,
+      concurrency: typeof opts.concurrency === 'number' ? opts.concurrency : DEFAULT_CONCURRENCY,
+      doneVerb: 'read',
+      call: async (child, account) => {
         const i = list.names.indexOf(account.name);
-        const child = children.get(account.name)!;
         const given = perAccount ? { ...opts, out: (opts.out as string).replaceAll(ACCOUNT_PLACEHOLDER, account.name) } : opts;
         await runOne(child, def, given, args, { i, rows, plans });
       },
-      {
-        concurrency,
-        signal: ctx.io.signal,
-        env: ctx.io.env,
-        overrides: { dispatcher },
-        resolve: (name) => clientOptionsOf(children.get(name)!),
-        client: (options, account) => {
-          const child = children.get(account.name)!;
-          const { dispatcher: pool, hostGates, signal } = options;
-          child.connection = { dispatcher: pool, hostGates, signal, deadlineAt, name: account.name };
-          return child.sdk();
-        },
-        onSettled: (_r, done, total) => ui.progress(done, total, 'accounts'),
-      },
-    );
-  } finally {
-    await Promise.all([...children.values()].map((c) => c.close()));
-    await close(ctx.io.signal.aborted);
-  }
-  // Ctrl-C: no file appears (as with one account), whatever the accounts finished before it.
-  // A file that cannot be committed (a full disk: exit 7) still leaves every account's status said.
-  const ended = rows?.finish(!ctx.io.signal.aborted && results.some((r) => r.ok)).then(
-    () => undefined,
-    (err: unknown) => ({ err }),
+    },
+    // Ctrl-C: no file appears (as with one account), whatever the accounts finished before it. A
+    // file that cannot be committed (a full disk: exit 7) still leaves every account's status said.
+    async (results) => {
+      await rows?.finish(!ctx.io.signal.aborted && results.some((r) => r.ok)).catch((err: unknown) => (outputFailed = { err }));
+      await renderPlans(ctx, list.names, plans);
+    },
   );
-  const failed = await ended;
-  await renderPlans(ctx, list.names, plans);
-  await reportStatuses(ctx, ui, results);
-  if (failed) throw failed.err;
-  await exitFor(results, ctx.io.signal.aborted);
+  if (outputFailed) throw outputFailed.err;
+  const err = accountsError(results);
+  if (err) throw err;
 }
 
 interface RunShared {
@@ -165,44 +225,4 @@ async function renderPlans(ctx: Context, names: readonly string[], plans: Array<
     const plan = plans[i];
     if (plan) renderDryRun(port, { ...plan, notes: [`# account ${name}`, ...plan.notes] });
   });
-}
-
-/**
- * One line per account on stderr, after the output: `a: ok`, `b: credentials rejected (code 1001) (4)`.
- * With -o json or ndjson each line is a JSON object instead, `{"accountStatus": {account, email,
- * status, exitCode, code?, message?}}`. --quiet keeps the failures.
- */
-async function reportStatuses(ctx: Context, ui: Ui, results: Array<AccountResult<void>>): Promise<void> {
-  const [{ accountStatus, describeAccountResult }, { createRedactor }, { sanitizeLines, terminalView }] = await Promise.all([
-    import('../sdk/accounts.js'),
-    import('../core/redact.js'),
-    import('../output/sanitize.js'),
-  ]);
-  const redact = createRedactor(ctx.secrets);
-  const format = (await ctx.outputSettings()).format;
-  const json = format === 'json' || format === 'ndjson';
-  for (const r of results) {
-    if (r.ok && ctx.globals.quiet) continue;
-    const line = json ? JSON.stringify({ accountStatus: accountStatus(r) }) : describeAccountResult(r);
-    ui.stderr.write(`${json ? terminalView(ui.stderr)(redact(line)) : sanitizeLines(redact(line))}\n`);
-  }
-}
-
-/**
- * 0 when all succeeded; 8 when some failed; the account's own code when all failed; 130 after
- * Ctrl-C, whatever the accounts finished before it (said already: nothing more printed).
- */
-async function exitFor(results: Array<AccountResult<void>>, interrupted: boolean): Promise<void> {
-  const { accountsExitCode } = await import('../sdk/accounts.js');
-  const code = interrupted ? ExitCode.INTERRUPTED : accountsExitCode(results);
-  if (code === 0) return;
-  const failed = results.filter((r) => !r.ok);
-  const err =
-    code === ExitCode.INTERRUPTED
-      ? new InterruptedError()
-      : code === 8
-        ? new PartialError(`${failed.length} of ${results.length} accounts failed: ${failed.map((r) => r.account.name).join(', ')}.`)
-        : failed.find((r) => r.exitCode === code)!.error;
-  markReported(err);
-  throw err;
 }

@@ -11,7 +11,7 @@ import { outputPort } from './output-port.js';
 export interface ListOptions {
   out?: string;
   /** Accounts read at once with several profiles (command-kit/accounts-run.ts). */
-  concurrency?: string;
+  concurrency?: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 // `--out FILE`'s declaration, apart from its checks (out-file.ts): help and parsing read it
 // without loading what a run needs.
 import type { Command } from 'commander';
-import { DEFAULT_CONCURRENCY } from '../core/pool.js';
+import { DEFAULT_CONCURRENCY, parseConcurrency } from '../core/pool.js';
 
 export const OUT_OPTION = [
   '--out <file>',
@@ -20,5 +20,6 @@ export function addListOptions(cmd: Command): Command {
   return addOutOption(cmd).option(
     '--concurrency <n>',
     `with several profiles (--profile a,b): accounts read at once (default ${DEFAULT_CONCURRENCY})`,
+    parseConcurrency,
   );
 }

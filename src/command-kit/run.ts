@@ -69,8 +69,6 @@ async function checkAccounts(ctx: Context, def: AnyCommandDef, command: Command)
 /** A command run once per account (`accounts: 'each'`) with a list: true when it ran that way. */
 async function runEach(ctx: Context, def: AnyCommandDef, opts: Record<string, unknown>, args: string[]): Promise<boolean> {
   if (def.accounts !== 'each') return false;
-  // A bad --concurrency is exit 2 with one account too (statistics check theirs the same way).
-  if (typeof opts.concurrency === 'string') (await import('../core/pool.js')).parseConcurrency(opts.concurrency);
   const list = await ctx.accounts();
   if (list === undefined) {
     if (typeof opts.out !== 'string' || !opts.out.includes('{account}')) return false;

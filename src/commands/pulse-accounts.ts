@@ -1,23 +1,16 @@
 // `masg pulse` over several accounts (`--profile a,b`, MASG_PROFILE=a,b, --all-profiles): each
-// account's pulse from its own rows in its own zone, through forEachAccount (one pool of
-// `--concurrency` connections, the one limit on requests in flight), one account's failure never
-// costing the others their reports. Then a status line per account on stderr, the reports (the
+// account's pulse from its own rows in its own zone, through the one runner over accounts
+// (command-kit/accounts-run.ts: --tz refused, each account its share of `--concurrency`), one
+// account's failure never costing the others their reports. Then a status line per account on stderr, the reports (the
 // ranked overview and each account's screen, or the JSON document), the one page, and the exit
 // code: 8 when some accounts have no report, else 6 when a notification was not posted, else 9
 // when any account has an alert (docs/pulse.md, "Several accounts").
-import {
-  AlertsFoundError,
-  ExitCode,
-  InterruptedError,
-  markReported,
-  NetworkError,
-  PartialError,
-  UsageError,
-  type MasgError,
-} from '../core/errors.js';
+import { AlertsFoundError, ExitCode, markReported, NetworkError, PartialError, type MasgError } from '../core/errors.js';
 import { parseDateRange } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
 import type { Context } from '../context.js';
+import { accountsError, eachAccount } from '../command-kit/accounts-run.js';
+import type { AccountList } from '../config/account-list.js';
 import type { AccountInfo, AccountResult } from '../sdk/accounts.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { AccountPulse } from '../pulse/accounts.js';
@@ -31,29 +24,18 @@ type OpenPage = (path: string) => Promise<import('../core/atomic-file.js').Atomi
 export async function runPulseAccounts(
   ctx: Context,
   opts: PulseOptions,
-  names: string[],
+  list: AccountList,
   flags: PulseFlags,
   openPage: OpenPage,
 ): Promise<CommandResult> {
-  if (opts.tz !== undefined) {
-    throw new UsageError("--tz would count every account's days in one zone; over several accounts each has its profile's.", {
-      field: '--tz',
-      hint: "Set each account's zone with `masg login --profile NAME --timezone ZONE`.",
-    });
-  }
+  const { names } = list;
   const notifyTo = flags.notify && (await accountNotifyTargets(ctx, flags.notify, names));
   // As with one account: a page without {date} is opened before anything is read, so it fails first.
   let page = opts.html === undefined || opts.html.includes('{date}') ? undefined : await openPage(opts.html);
   try {
     const now = new Date();
-    const results = await pulseEach(ctx, names, flags, now);
-    // Ctrl-C is 130 whatever some accounts finished: nothing half-done is printed or written.
-    if (ctx.io.signal?.aborted) throw new InterruptedError();
-    const ui = await ctx.ui();
-    // One status line per account, in the order given, as every command over several accounts
-    // prints them; a failure is said even under --quiet.
-    const [{ accountStatusLines }, { sanitizeLines }] = await Promise.all([import('../sdk/accounts.js'), import('../output/sanitize.js')]);
-    for (const line of accountStatusLines(results, { quiet: Boolean(ctx.globals.quiet) })) ui.stderr.write(`${sanitizeLines(line)}\n`);
+    // The status lines are the runner's; Ctrl-C is 130 whatever some accounts finished: nothing half-done is written.
+    const results = await pulseEach(ctx, list, { ...flags, tz: opts.tz }, now);
     const pulses = results.map(toPulse);
     const first = results[0];
     if (names.length === 1) {
@@ -90,17 +72,13 @@ function latestDay(pulses: AccountPulse[]): string {
 }
 
 /** Every account's report, concurrently within --concurrency; progress counts the requests of all. */
-async function pulseEach(ctx: Context, names: string[], flags: PulseFlags, now: Date): Promise<Array<AccountResult<PulseReport>>> {
-  const [{ forEachAccount }, { accountsPool }, { terminalView }, ui] = await Promise.all([
-    import('../sdk/accounts.js'),
-    import('../sdk/account-pool.js'),
-    import('../output/sanitize.js'),
-    ctx.ui(),
-  ]);
-  const debugView = terminalView(ctx.io.stderr);
-  // Service text in --debug's lines shows as \uXXXX on a terminal.
-  const debug = ctx.globals.debug ? (line: string) => void ctx.io.stderr.write(`${debugView(line)}\n`) : undefined;
-  const pool = accountsPool(ctx, { maxConnections: flags.concurrency, debug });
+async function pulseEach(
+  ctx: Context,
+  list: AccountList,
+  flags: PulseFlags & { tz?: string },
+  now: Date,
+): Promise<Array<AccountResult<PulseReport>>> {
+  const ui = await ctx.ui();
   const counts = new Map<string, [number, number]>();
   const progress = (name: string, done: number, total: number) => {
     counts.set(name, [done, total]);
@@ -108,21 +86,14 @@ async function pulseEach(ctx: Context, names: string[], flags: PulseFlags, now: 
     ui.progress(sum[0], sum[1], 'requests');
   };
   const warehouse = serial();
-  try {
-    return await forEachAccount(
-      names,
-      (client, account, signal) => pulseOne(ctx, flags, { client, account, signal, now, warehouse, progress }),
-      {
-        concurrency: Math.min(flags.concurrency, names.length),
-        signal: ctx.io.signal,
-        env: ctx.io.env,
-        configDir: ctx.configDir,
-        overrides: pool.overrides,
-      },
-    );
-  } finally {
-    await pool.close(ctx.io.signal.aborted);
-  }
+  return eachAccount(ctx, {
+    ...list,
+    tz: flags.tz,
+    concurrency: flags.concurrency,
+    doneVerb: 'read',
+    label: false,
+    call: async (child, account, signal) => pulseOne(ctx, flags, { client: await child.sdk(), account, signal, now, warehouse, progress }),
+  });
 }
 
 /** Runs one task at a time: a warehouse file is read by one account after the other. */
@@ -221,12 +192,7 @@ async function exitFailure(
   const count = alertCount(pulses);
   const s = (n: number) => (n === 1 ? '' : 's');
   const found = `${count.alerts} alert${s(count.alerts)} in ${count.accounts} of ${pulses.length} accounts`;
-  if (failed.length === pulses.length) {
-    const { accountsExitCode } = await import('../sdk/accounts.js');
-    const code = accountsExitCode(results);
-    if (code === ExitCode.INTERRUPTED) return new InterruptedError();
-    return results.find((r): r is Extract<typeof r, { ok: false }> => !r.ok && r.exitCode === code)!.error;
-  }
+  if (failed.length === pulses.length) return accountsError(results);
   if (failed.length > 0) {
     const names = failed.map((f) => f.name).join(', ');
     return new PartialError(

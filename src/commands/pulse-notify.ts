@@ -116,7 +116,7 @@ export async function notifyChanges(ctx: Context, report: PulseReport, target: N
       await postNotification(target.url, payload, {
         retries: g.retries,
         timeoutMs: g.timeout * 1000,
-        deadlineAt: g.deadline === undefined ? undefined : performance.now() + g.deadline * 1000,
+        deadlineAt: ctx.deadlineAt,
         signal: ctx.io.signal,
         onRetry: ({ next, of, reason }) => ui.notice(`masg: posting the notification again (${reason}), attempt ${next} of ${of}.`),
       });

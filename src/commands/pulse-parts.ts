@@ -4,7 +4,7 @@
 import { MAX_BASELINE_DAYS as MAX_BASELINE } from '../config/defaults.js';
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, markReported, UsageError } from '../core/errors.js';
-import { parseConcurrency } from '../core/pool.js';
+import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { checkDateFlags } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
 import type { Context } from '../context.js';
@@ -19,7 +19,7 @@ export interface PulseOptions {
   tz?: string;
   html?: string;
   rules?: string;
-  concurrency?: string;
+  concurrency?: number;
   notify?: string | boolean;
   notifyFormat?: string;
 }
@@ -64,7 +64,7 @@ export async function checkFlags(ctx: Context, opts: PulseOptions) {
     throw new UsageError('--dry-run: masg pulse only reads, it changes nothing; run it without --dry-run.', { field: '--dry-run' });
   const notify = await notifyTarget(ctx, opts.notify, opts.notifyFormat);
   const baselineDays = checkBaseline(opts.baseline);
-  const concurrency = parseConcurrency(opts.concurrency);
+  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
   const date = opts.date ?? 'yesterday';
   accountTimeZone(opts.tz);
   checkDateFlags({ date, now: new Date() });

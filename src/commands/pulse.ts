@@ -19,7 +19,7 @@ export const pulse = defineCommand<PulseOptions>({
     const list = await ctx.accounts();
     if (list !== undefined) {
       const { runPulseAccounts } = await import('./pulse-accounts.js');
-      return runPulseAccounts(ctx, opts, list.names, flags, openPage);
+      return runPulseAccounts(ctx, opts, list, flags, openPage);
     }
     return runPulse(ctx, opts, (report, f) => deliver(ctx, report, f), flags);
   },

@@ -14,8 +14,8 @@ export type SyncOptions = SyncFlags;
 export const sync = defineCommand<SyncOptions>({
   accounts: 'own',
   async run(ctx, opts) {
-    const { runSync } = await import('../warehouse/sync.js');
-    const outcome = await runSync(ctx, opts);
+    const [{ runSync }, { eachAccount }] = await Promise.all([import('../warehouse/sync.js'), import('../command-kit/accounts-run.js')]);
+    const outcome = await runSync(ctx, opts, (job) => eachAccount(ctx, job));
     if (outcome.kind === 'status') {
       const { STATUS_COLUMNS } = await import('../warehouse/sync-status.js');
       if (outcome.rows.length === 0) (await ctx.ui()).info('masg sync --status: no account has been synced into this warehouse yet.');
@@ -28,13 +28,13 @@ export const sync = defineCommand<SyncOptions>({
   },
 });
 
-/** Several accounts: their status lines are printed; -o json|ndjson also gets them as data on stdout; the exit code is theirs. */
+/** Several accounts: their status lines are printed; -o json|ndjson also gets them as data on stdout (sync's result); the exit code is theirs. */
 async function accountsResult(ctx: Context, results: Array<AccountResult<unknown>>): Promise<CommandResult> {
-  const [{ accountsFailure }, { accountStatus }] = await Promise.all([
-    import('../warehouse/sync-accounts.js'),
+  const [{ accountsError }, { accountStatus }] = await Promise.all([
+    import('../command-kit/accounts-run.js'),
     import('../sdk/accounts.js'),
   ]);
-  const failure = await accountsFailure(results);
+  const failure = accountsError(results);
   const format = ctx.globals.output;
   if (format === 'json' || format === 'ndjson') {
     const records = results.map(accountStatus);

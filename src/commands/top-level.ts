@@ -3,7 +3,8 @@
 import { Argument, Option } from 'commander';
 import type { CommandSpec } from '../command-kit/define.js';
 import { UsageError } from '../core/errors.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS, MAX_BASELINE_DAYS } from '../config/defaults.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS, MAX_BASELINE_DAYS, parseLookback } from '../config/defaults.js';
+import { parseConcurrency } from '../core/pool.js';
 
 /** `masg completion`'s shells; test/completion/drift.test.ts checks them against src/completion/scripts.ts. */
 const SHELLS = ['bash', 'zsh', 'fish'];
@@ -101,9 +102,14 @@ export const topLevelCommands: CommandSpec[] = [
         )
         .option('--to <day>', 'last day, inclusive (default: today, kept as partial and fetched again next time)')
         .option('--tz <zone>', "the account's IANA time zone (default: the profile's or MASG_TIMEZONE; never guessed from the system)")
-        .option('--lookback <n>', 'days before the last complete one to fetch again, for late corrections', String(DEFAULT_LOOKBACK_DAYS))
+        .option(
+          '--lookback <n>',
+          'days before the last complete one to fetch again, for late corrections',
+          parseLookback,
+          DEFAULT_LOOKBACK_DAYS,
+        )
         .option('--grain <grain>', 'day, or hour: one request per hour, into the *_hourly tables', 'day')
-        .option('--concurrency <n>', 'requests in flight at once', String(DEFAULT_CONCURRENCY))
+        .option('--concurrency <n>', 'requests in flight at once', parseConcurrency, DEFAULT_CONCURRENCY)
         .option(
           '--status',
           'show, per account, the days held (final and provisional), gaps, restated and held days and the last run; syncs nothing',
@@ -140,7 +146,7 @@ export const topLevelCommands: CommandSpec[] = [
         .option('--html <file>', 'also write a self-contained HTML page (charts, tables), atomically; {date} becomes the day (YYYY-MM-DD)')
         .option('--rules <file>', 'thresholds, minimum volumes and ignored entities (JSON); see docs/pulse.md')
         .option('--tz <zone>', "the account's IANA time zone, for yesterday/today/-Nd (default: MASG_TIMEZONE, else the profile's)")
-        .option('--concurrency <n>', 'requests in flight at once when reading the service', String(DEFAULT_CONCURRENCY))
+        .option('--concurrency <n>', 'requests in flight at once when reading the service', parseConcurrency, DEFAULT_CONCURRENCY)
         .option('--notify [url]', "post new and cleared alerts to a webhook (Slack-compatible); bare: $MASG_NOTIFY_URL or the profile's")
         .option('--notify-format <format>', 'what --notify posts: slack (text and blocks) or json (the -o json report and its changes)'),
     examples: [

@@ -1,5 +1,6 @@
 // Every default masg has, defined once as a number for the CLI and the SDK; options show them
 // through String(…). Imports only core.
+import { UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -13,6 +14,16 @@ export const MAX_RETRIES = 10;
 export { DEFAULT_CONCURRENCY };
 /** `masg sync --lookback`: days before the last complete one fetched again, for late corrections. */
 export const DEFAULT_LOOKBACK_DAYS = 3;
+export const MAX_LOOKBACK_DAYS = 366;
+
+/** `--lookback <n>`, parsed once by commander: a whole number of days. */
+export function parseLookback(raw: string): number {
+  const n = /^\d{1,4}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!(n >= 0 && n <= MAX_LOOKBACK_DAYS)) {
+    throw new UsageError(`--lookback: "${raw}" is not a whole number of days from 0 to ${MAX_LOOKBACK_DAYS}.`, { field: '--lookback' });
+  }
+  return n;
+}
 
 /** `masg pulse --baseline`'s largest number of days. */
 export const MAX_BASELINE_DAYS = 90;

@@ -65,14 +65,26 @@ export function mapConcurrent<T, R>(
   });
 }
 
-/** `--concurrency <n>`: a whole number from 1 to `max` (more only hurts the service). */
-export function parseConcurrency(raw: string | undefined, max = 16): number {
+/** The one cap on --concurrency and on the SDK's forEachAccount: more only hurts the service. */
+export const MAX_CONCURRENCY = 16;
+
+/**
+ * `--concurrency <n>`, parsed once by commander (every command that takes it declares this as its
+ * parser): a whole number from 1 to MAX_CONCURRENCY. Undefined is the default.
+ */
+export function parseConcurrency(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_CONCURRENCY;
   const n = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!(n >= 1 && n <= max)) {
-    throw new UsageError(`--concurrency: "${raw}" is not a whole number from 1 to ${max}.`, {
-      field: '--concurrency',
-    });
+  if (!(n >= 1 && n <= MAX_CONCURRENCY)) {
+    throw new UsageError(`--concurrency: "${raw}" is not a whole number from 1 to ${MAX_CONCURRENCY}.`, { field: '--concurrency' });
   }
   return n;
+}
+
+/** The same rule for a number given to the SDK, naming its field. */
+export function checkConcurrency(value: number, field: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+    throw new UsageError(`${field}: expected a whole number from 1 to ${MAX_CONCURRENCY}, got ${String(value)}.`, { field });
+  }
+  return value;
 }

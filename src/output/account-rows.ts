@@ -232,7 +232,8 @@ function reportLane(
       shared.lanes[i].rows = [];
       return Promise.resolve();
     },
-    commit: () => Promise.resolve(),
+    // The shared file is committed after every account (finishTarget says so then), never by one account's report.
+    commit: () => Promise.resolve(undefined),
     abort: (err) => Promise.resolve(err),
   };
 }

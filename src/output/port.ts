@@ -35,7 +35,8 @@ export interface ReportOutput {
   write(row: Row): void | Promise<void>;
   end(): Promise<void>;
   restart(): Promise<void>;
-  commit(): Promise<void>;
+  /** The file now committed, if this output committed one: only then may a notice say it was written. */
+  commit(): Promise<string | undefined>;
   /** Returns the error to throw (a file-system failure names FILE). */
   abort(err: unknown): Promise<unknown>;
 }
@@ -159,7 +160,10 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
     },
     end: () => writer!.end(totals && rows > 0 ? totals.totals() : undefined),
     restart: async () => file?.restart(),
-    commit: async () => file?.commit(),
+    async commit() {
+      await file?.commit();
+      return out;
+    },
     async abort(err) {
       await file?.abort();
       return file ? file.explain(err) : err;

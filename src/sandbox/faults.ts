@@ -17,6 +17,8 @@ export interface FaultSpec {
   next?: Array<FaultKind | 'none'>;
   /** Only requests whose path (as sent, e.g. "/adslot/create.xml") contains / matches this. */
   path?: string | RegExp;
+  /** Only requests sent as this e-mail (the Authorization header's, whatever the key): one account's bad day. */
+  account?: string;
   /** Added before every matching request is handled. */
   latencyMs?: Latency;
   /** Seconds announced by the 429 fault (default 1). */
@@ -49,13 +51,14 @@ export class Faults {
     return this.spec.retryAfter ?? 1;
   }
 
-  private matches(path: string): boolean {
+  private matches(path: string, email: string | undefined): boolean {
+    if (this.spec.account !== undefined && email !== this.spec.account) return false;
     const f = this.spec.path;
     return f === undefined || (typeof f === 'string' ? path.includes(f) : f.test(path));
   }
 
-  decide(path: string): { fault?: FaultKind; latencyMs: number } {
-    if (!this.matches(path)) return { latencyMs: delay(this.baseLatency, this.random) };
+  decide(path: string, email?: string): { fault?: FaultKind; latencyMs: number } {
+    if (!this.matches(path, email)) return { latencyMs: delay(this.baseLatency, this.random) };
     const latencyMs = delay(this.spec.latencyMs ?? this.baseLatency, this.random);
     if (this.queue.length > 0) {
       const next = this.queue.shift()!;

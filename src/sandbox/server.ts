@@ -56,7 +56,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
   }
   // The container refuses an announced oversize body before the service (or a fault) sees it.
   if (Number(req.headers['content-length']) > MAX_BODY) return refuseBody(req, res, entry);
-  const { fault, latencyMs } = deps.faults.decide(path);
+  const { fault, latencyMs } = deps.faults.decide(path, senderOf(req.headers.authorization));
   if (fault) entry.fault = fault;
   const rp = await readParams(req, url);
   if (rp.tooLarge) {
@@ -82,6 +82,14 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
     // A bug while streaming a report: headers are out, so all that is left is to cut the body.
     res.destroy();
   }
+}
+
+/** The e-mail a request says it is sent as (unchecked: a fault for one account needs no valid key). */
+function senderOf(header: string | undefined): string | undefined {
+  if (!header?.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(0, colon);
 }
 
 /** Production's ad slot handlers read no `tags`. */

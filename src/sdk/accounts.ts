@@ -1,70 +1,59 @@
 // forEachAccount: the same call over several accounts, concurrently within one limit, every
 // account's outcome kept. A failed account never costs the others their results; an account the
 // service refuses as restricted (code 1004) is reported as such and, like any refusal, not retried.
-// The clients share one connection pool (at most `concurrency` connections per host) and one
-// HostGates, so a 429 or Retry-After met by one account slows every account on that host.
+// Each account has its own share of the connections (concurrency / accounts at once), its own
+// HostGates and its own signal, so one account's 429, Retry-After or hung requests hold only its
+// own share. With `doneVerb` (as the CLI runs), two profiles of one e-mail are one account, tried in order.
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
-import { ApiError, AuthError, ConfigError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
+import { AuthError, ConfigError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
+import { checkConcurrency, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/pool.js';
 import { HostGates } from '../transport/host-gate.js';
 import { createClient } from './client.js';
 import type { ProfileOptions } from './profile.js';
 import type { ClientOptions, MasgClient } from './types.js';
 
+import type { AccountError, AccountFailure, AccountInfo, AccountResult } from './account-status.js';
+
+export { accountStatus, describeAccountResult } from './account-status.js';
+export type { AccountError, AccountFailure, AccountInfo, AccountResult, AccountStatusRecord, AccountSuccess } from './account-status.js';
+
 /** A profile name (resolved as `masg --profile NAME`), or a client's options with an optional `name`. */
 export type AccountInput = string | (ClientOptions & { name?: string });
 
-export interface AccountInfo {
-  /** The profile's name, else the given `name`, else the e-mail: how output names the account. */
-  name: string;
-  /** The service's identity of the account; undefined when its profile could not be read. */
-  email?: string;
-  /** The account's zone: relative dates ('yesterday') are its own days. */
-  timeZone?: string;
-}
-
-/** restricted: code 1004; rejected: other credential refusals (1000–1003); failed: anything else. */
-export type AccountFailure = 'restricted' | 'rejected' | 'interrupted' | 'failed';
-
-export interface AccountSuccess<T> {
-  ok: true;
-  status: 'ok';
-  account: AccountInfo;
-  value: T;
-}
-
-export interface AccountError {
-  ok: false;
-  status: AccountFailure;
-  account: AccountInfo;
-  error: MasgError;
-  /** The exit class of this account's failure (README's table): 4 for restricted and rejected. */
-  exitCode: ExitCodeValue;
-}
-
-export type AccountResult<T> = AccountSuccess<T> | AccountError;
-
 export interface ForEachAccountOptions extends ProfileOptions {
-  /** Accounts whose call runs at once, and connections per host; 1–64, default 4. */
+  /** Accounts whose call runs at once, and connections per host over all of them; 1–16, default 4. */
   concurrency?: number;
   /** Stops starting accounts and aborts the running calls; their results say `interrupted`. */
   signal?: AbortSignal;
-  /** Applied to every account's client (timeouts, retries, userAgent, …). */
+  /**
+   * Applied to every account's client (timeouts, retries, userAgent, …). A `dispatcher` or
+   * `hostGates` given here is shared by every account (then one account's pause holds the others).
+   */
   overrides?: Partial<ClientOptions>;
+  /**
+   * When given, inputs of one e-mail are one account: tried in input order until the service
+   * accepts one's credentials; each later one is not run, its result saying so ("b is E, already
+   * read in this run as a.", with `doneVerb` 'read'). The CLI passes it for every command.
+   */
+  doneVerb?: string;
   /** After each account, in the order they finish; what it throws is ignored. */
   onSettled?: (result: AccountResult<unknown>, done: number, total: number) => void;
   /** How a profile name becomes client options (default: fromProfile); what it throws is that account's failure. */
   resolve?: (name: string) => Promise<ClientOptions>;
   /**
-   * Builds each account's client from its options, the shared pool, HostGates and signal included
-   * (default: createClient). The CLI passes its own, with its proxy, --debug lines and notices.
+   * Builds each account's client from its options, its HostGates and signal included, with at most
+   * `connections` per host (default: createClient over a pool of that many). The CLI passes its own,
+   * with its proxy, --debug lines and notices.
    */
-  client?: (options: ClientOptions, account: AccountInfo) => MasgClient | Promise<MasgClient>;
+  client?: (options: ClientOptions, account: AccountInfo, connections: number) => MasgClient | Promise<MasgClient>;
 }
 
 export type AccountCall<T> = (client: MasgClient, account: AccountInfo, signal: AbortSignal) => Promise<T>;
 
-export const DEFAULT_ACCOUNT_CONCURRENCY = 4;
-export const MAX_ACCOUNT_CONCURRENCY = 64;
+export const DEFAULT_ACCOUNT_CONCURRENCY = DEFAULT_CONCURRENCY;
+/** The one cap: --concurrency's (core/pool.ts). */
+export const MAX_ACCOUNT_CONCURRENCY = MAX_CONCURRENCY;
 
 /** Runs `call` once per account; resolves (never rejects for an account's failure) with one result per account, in input order. */
 export async function forEachAccount<T>(
@@ -72,64 +61,125 @@ export async function forEachAccount<T>(
   call: AccountCall<T>,
   opts: ForEachAccountOptions = {},
 ): Promise<Array<AccountResult<T>>> {
-  const concurrency = checkConcurrency(opts.concurrency);
+  const concurrency = opts.concurrency === undefined ? DEFAULT_CONCURRENCY : checkConcurrency(opts.concurrency, 'concurrency');
   checkAccounts(accounts);
   checkEnvironment(accounts, opts.env ?? process.env);
   if (typeof call !== 'function')
     throw new UsageError('forEachAccount: call must be a function (client, account, signal) => Promise.', { field: 'call' });
-  const shared = await sharedParts(opts, concurrency);
+  // Resolved before anything runs, so which profiles are one account never depends on timing.
+  const resolved = await Promise.all(accounts.map((a) => resolve(a, opts)));
+  const groups = opts.doneVerb === undefined ? accounts.map((_a, i) => [i]) : sameAccounts(accounts, resolved);
+  const atOnce = Math.min(concurrency, groups.length);
+  const run: Run<T> = { call, opts, connections: Math.max(1, Math.floor(concurrency / atOnce)), running: new Set() };
+  // One listener on the caller's signal for all accounts, whatever their number.
+  const onAbort = () => run.running.forEach((c) => c.abort(opts.signal?.reason));
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
   const results = new Array<AccountResult<T>>(accounts.length);
   let done = 0;
+  const settled = (i: number, r: AccountResult<T>) => {
+    results[i] = r;
+    try {
+      opts.onSettled?.(r, ++done, accounts.length);
+    } catch {
+      // A progress display's bug must not cost the accounts their results.
+    }
+  };
   try {
     // Never rejects: runOne turns every failure into a result, and what onSettled throws is ignored.
-    await settleEach(accounts.length, concurrency, async (i) => {
-      results[i] = opts.signal?.aborted ? interrupted(provisional(accounts[i])) : await runOne(accounts[i], call, opts, shared);
-      try {
-        opts.onSettled?.(results[i], ++done, accounts.length);
-      } catch {
-        // A progress display's bug must not cost the accounts their results.
+    await settleEach(groups.length, atOnce, async (g) => {
+      let doneAs: AccountResult<T> | undefined;
+      for (const i of groups[g]) {
+        if (doneAs !== undefined && !retryable(doneAs)) settled(i, sameAs(accounts[i], doneAs, opts.doneVerb!));
+        else if (opts.signal?.aborted) settled(i, interrupted(provisional(accounts[i])));
+        else settled(i, (doneAs = await runOne(accounts[i], resolved[i], run)));
       }
     });
   } finally {
-    await shared.close();
+    opts.signal?.removeEventListener('abort', onAbort);
   }
   return results;
 }
 
-interface Shared {
-  hostGates: HostGates;
-  dispatcher: Dispatcher;
-  close(): Promise<void>;
+interface Run<T> {
+  call: AccountCall<T>;
+  opts: ForEachAccountOptions;
+  /** Each account's share of the connections per host. */
+  connections: number;
+  running: Set<AbortController>;
 }
 
-async function sharedParts(opts: ForEachAccountOptions, concurrency: number): Promise<Shared> {
-  const hostGates = opts.overrides?.hostGates ?? new HostGates();
-  if (opts.overrides?.dispatcher) return { hostGates, dispatcher: opts.overrides.dispatcher, close: () => Promise.resolve() };
-  const { createPool } = await import('../transport/transport.js');
-  const pool = createPool({ maxConnections: concurrency, connectTimeoutMs: opts.overrides?.connectTimeoutMs });
-  return { hostGates, dispatcher: pool, close: () => (opts.signal?.aborted ? pool.destroy() : pool.close()) };
+type Resolved = { ok: true; o: ClientOptions } | { ok: false; err: unknown };
+
+function resolve(input: AccountInput, opts: ForEachAccountOptions): Promise<Resolved> {
+  return optionsOf(input, opts).then(
+    (o) => ({ ok: true, o }),
+    (err: unknown) => ({ ok: false, err }),
+  );
 }
 
-async function runOne<T>(
-  input: AccountInput,
-  call: AccountCall<T>,
-  opts: ForEachAccountOptions,
-  shared: Shared,
-): Promise<AccountResult<T>> {
+/** The accounts' indexes, those of one e-mail together in input order (a profile that could not be read is its own). */
+function sameAccounts(accounts: readonly AccountInput[], resolved: Resolved[]): number[][] {
+  const byEmail = new Map<string, number[]>();
+  const groups: number[][] = [];
+  accounts.forEach((_a, i) => {
+    const r = resolved[i];
+    const email = r.ok ? r.o.email : undefined;
+    const group = email === undefined ? undefined : byEmail.get(email);
+    if (group) return group.push(i);
+    const fresh = [i];
+    groups.push(fresh);
+    if (email !== undefined) byEmail.set(email, fresh);
+  });
+  return groups;
+}
+
+/** The next profile of an account is tried when the service refused the earlier one's credentials (a stale key). */
+function retryable(r: AccountResult<unknown>): boolean {
+  return !r.ok && (r.status === 'rejected' || r.status === 'restricted');
+}
+
+/** A later profile of an account done (or failed other than by its credentials) under an earlier one: not run again. */
+function sameAs<T>(input: AccountInput, done: AccountResult<T>, verb: string): AccountResult<T> {
+  const account = { ...done.account, name: provisional(input).name };
+  const field = typeof input === 'string' ? '--profile' : 'accounts';
+  const who = `${account.name} is ${account.email ?? ''}`;
+  if (done.ok) return failure(account, new UsageError(`${who}, already ${verb} in this run as ${done.account.name}.`, { field }));
+  if (done.status === 'interrupted') return interrupted(account);
+  const error = new MasgError(`${who}, not ${verb} again after its run as ${done.account.name} failed.`, { cause: done.error });
+  return { ok: false, status: 'failed', account, error, exitCode: done.exitCode };
+}
+
+async function runOne<T>(input: AccountInput, resolved: Resolved, run: Run<T>): Promise<AccountResult<T>> {
   let account = provisional(input);
   let client: MasgClient | undefined;
+  let pool: Dispatcher | undefined;
+  const { opts } = run;
+  const controller = new AbortController();
+  // Its requests in flight (at most the concurrency) each listen for the abort: not a leak.
+  setMaxListeners(4 * MAX_CONCURRENCY, controller.signal);
+  run.running.add(controller);
   try {
-    const options = await optionsOf(input, opts);
+    if (!resolved.ok) throw resolved.err;
+    const options = resolved.o;
     account = { name: account.name, email: options.email, timeZone: opts.overrides?.timeZone ?? options.timeZone };
-    const signals = [opts.signal, opts.overrides?.signal].filter((s): s is AbortSignal => s !== undefined);
-    const signal = signals.length === 0 ? new AbortController().signal : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    const build = opts.client ?? createClient;
-    client = await build({ ...options, ...opts.overrides, hostGates: shared.hostGates, dispatcher: shared.dispatcher, signal }, account);
-    return { ok: true, status: 'ok', account, value: await call(client, account, signal) };
+    const given = opts.overrides?.signal;
+    const signal = given === undefined ? controller.signal : AbortSignal.any([controller.signal, given]);
+    const hostGates = opts.overrides?.hostGates ?? new HostGates();
+    let build = opts.client;
+    if (build === undefined && opts.overrides?.dispatcher === undefined) {
+      const { createPool } = await import('../transport/transport.js');
+      pool = createPool({ maxConnections: run.connections, connectTimeoutMs: opts.overrides?.connectTimeoutMs });
+    }
+    build ??= createClient;
+    const base = { ...options, ...opts.overrides, hostGates, signal, ...(pool && { dispatcher: pool }) };
+    client = await build(base, account, run.connections);
+    return { ok: true, status: 'ok', account, value: await run.call(client, account, signal) };
   } catch (err) {
     return failure(account, err);
   } finally {
+    run.running.delete(controller);
     await client?.close().catch(() => undefined);
+    await (controller.signal.aborted ? pool?.destroy() : pool?.close())?.catch(() => undefined);
   }
 }
 
@@ -166,44 +216,6 @@ function interrupted(account: AccountInfo): AccountError {
   return failure(account, new InterruptedError());
 }
 
-/** One line per account, as the CLI will print it on stderr: `b: credentials rejected (4)`. */
-export function describeAccountResult(r: AccountResult<unknown>): string {
-  if (r.ok) return `${r.account.name}: ok`;
-  const what = {
-    restricted: `restricted by the service (code 1004: not allowed from this address)`,
-    rejected: `credentials rejected${r.error instanceof AuthError ? ` (code ${r.error.code})` : ''}`,
-    interrupted: 'interrupted',
-    failed: r.error.message.split('\n')[0],
-  }[r.status];
-  return `${r.account.name}: ${what} (${r.exitCode})`;
-}
-
-/**
- * The status lines every command over several accounts prints on stderr, in the order given:
- * each failure always, the `ok` lines unless `quiet`. One format for lists, statistics, sync and pulse.
- */
-export function accountStatusLines(results: ReadonlyArray<AccountResult<unknown>>, opts: { quiet?: boolean } = {}): string[] {
-  return results.filter((r) => !r.ok || !opts.quiet).map(describeAccountResult);
-}
-
-/** One account's status as data (for `-o json`): no value, and a message only for a failure. */
-export interface AccountStatusRecord {
-  account: string;
-  email?: string;
-  status: 'ok' | AccountFailure;
-  exitCode: ExitCodeValue;
-  /** The service's masg-error code, when it refused. */
-  code?: number;
-  message?: string;
-}
-
-export function accountStatus(r: AccountResult<unknown>): AccountStatusRecord {
-  const base = { account: r.account.name, ...(r.account.email !== undefined && { email: r.account.email }) };
-  if (r.ok) return { ...base, status: 'ok', exitCode: ExitCode.OK };
-  const code = r.error instanceof ApiError ? r.error.code : undefined;
-  return { ...base, status: r.status, exitCode: r.exitCode, ...(code !== undefined && { code }), message: r.error.message };
-}
-
 /** 0 when all succeeded; one account's own code when one was asked; 8 when some failed and some did not. */
 export function accountsExitCode(results: ReadonlyArray<AccountResult<unknown>>): ExitCodeValue {
   const failed = results.filter((r): r is AccountError => !r.ok);
@@ -213,16 +225,6 @@ export function accountsExitCode(results: ReadonlyArray<AccountResult<unknown>>)
   // None succeeded: an interruption wins, then a code they all share, else the first account's.
   if (failed.some((r) => r.status === 'interrupted')) return ExitCode.INTERRUPTED;
   return failed[0].exitCode;
-}
-
-function checkConcurrency(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_ACCOUNT_CONCURRENCY;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_ACCOUNT_CONCURRENCY) {
-    throw new UsageError(`concurrency: expected a whole number from 1 to ${MAX_ACCOUNT_CONCURRENCY}, got ${String(value)}.`, {
-      field: 'concurrency',
-    });
-  }
-  return value;
 }
 
 function checkAccounts(accounts: readonly AccountInput[]): void {

@@ -20,8 +20,8 @@ export interface ConnectionFlags {
   connectTimeout?: number;
   retries: number;
   deadline?: number;
-  /** A command's own --concurrency (optsWithGlobals()): caps the connections. */
-  concurrency?: string;
+  /** A command's own --concurrency (optsWithGlobals()), parsed by commander: caps the connections. */
+  concurrency?: number;
   dryRun?: boolean;
 }
 
@@ -30,16 +30,18 @@ export interface Shell {
   version: string;
   configDir: string;
   flags: ConnectionFlags;
+  /** The whole command's --deadline instant (the Context's). */
+  deadlineAt?: number;
   secrets: string[];
   ui(): Promise<Ui>;
   onClose(fn: () => Promise<void>): void;
 }
 
 /**
- * What the client of one account of several shares with the others: forEachAccount's pool,
- * HostGates and signal, the whole command's --deadline instant, and its name for --debug lines.
+ * What the client of one account of several is given by forEachAccount: its HostGates and signal,
+ * its share of the connections, and its name for --debug lines.
  */
-export type SharedParts = Pick<ClientOptions, 'dispatcher' | 'hostGates' | 'signal'> & { deadlineAt?: number; name?: string };
+export type SharedParts = Pick<ClientOptions, 'hostGates' | 'signal'> & { connections?: number; name?: string };
 
 export async function openCliClient(
   creds: { email: string; key: string; baseUrl: string; timezone?: string },
@@ -65,17 +67,17 @@ export async function openCliClient(
       timeoutMs: f.timeout * 1000,
       connectTimeoutMs: f.connectTimeout === undefined ? undefined : f.connectTimeout * 1000,
       retries: f.retries,
+      // What a deadline's message names; the instant itself is the command's (deadlineAt below).
       deadlineMs: f.deadline === undefined ? undefined : f.deadline * 1000,
       signal: shared.signal ?? io.signal,
-      dispatcher: shared.dispatcher,
       hostGates: shared.hostGates,
       // Bodies quote service text: on a terminal its control characters show as \uXXXX.
       onDebug: f.debug ? debugLine(io, redact, shared.name) : undefined,
     },
     {
       proxy,
-      maxConnections: connectionsFor(f.concurrency),
-      deadlineAt: shared.deadlineAt ?? (f.deadline === undefined ? undefined : performance.now() + f.deadline * 1000),
+      maxConnections: shared.connections ?? f.concurrency,
+      deadlineAt: shell.deadlineAt,
       notice: ui ? (line: string) => ui.notice(`masg: ${redact(line)}`) : undefined,
       wrap: (call) => {
         const guarded = f.dryRun ? refusingChanges(call) : call;
@@ -105,10 +107,6 @@ function refusingChanges(client: Transport): Transport {
     request: async (req) => (check(req), client.request(req)),
     stream: async (req, opts) => (check(req), client.stream(req, opts)),
   };
-}
-
-function connectionsFor(concurrency: string | undefined): number | undefined {
-  return concurrency !== undefined && /^\d+$/.test(concurrency) && Number(concurrency) > 0 ? Number(concurrency) : undefined;
 }
 
 /** Tab's cached IDs go stale with each change sent (even unanswered): trimmed once at the end. */

@@ -2,7 +2,6 @@
 // last complete day minus --lookback. Today is fetched but marked partial. Days are the account's.
 
 import { UsageError } from '../core/errors.js';
-import { DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 import { addDays, dayNumber, formatDay, fromDayNumber, type CivilDate } from '../time/civil.js';
 import { parseDateToken } from '../time/dates.js';
 
@@ -30,15 +29,6 @@ function dayToken(option: string, raw: string, today: CivilDate): CivilDate {
     });
   }
   return t.date;
-}
-
-export function parseLookback(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_LOOKBACK_DAYS;
-  const n = /^\d{1,4}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!(n >= 0 && n <= 366)) {
-    throw new UsageError(`--lookback: "${raw}" is not a whole number of days from 0 to 366.`, { field: '--lookback' });
-  }
-  return n;
 }
 
 export function planDays(opts: { from?: string; to?: string; lookback: number; today: CivilDate; lastComplete?: string }): DayPlan {

@@ -1,6 +1,7 @@
 // What the warehouse commands (sync, sql) need from the CLI: the command's Context satisfies it
 // structurally, so src/warehouse never imports src/context.ts or src/commands.
 import type { Writable } from 'node:stream';
+import type { AccountInfo, AccountResult } from '../sdk/accounts.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { OutputFormat, OutputSettings } from '../output/types.js';
 import type { Ui } from '../output/ui.js';
@@ -20,13 +21,13 @@ export interface WarehousePort {
     timeout?: number;
     connectTimeout?: number;
     quiet?: boolean;
-    /** Each request and response on stderr, redacted (several accounts' clients are built here). */
-    debug?: boolean;
     /** --profile as typed: one name, or a list (then accounts() has it). */
     profile?: string;
   };
-  /** masg's version: several accounts' clients send it as their user agent. */
+  /** masg's version, the user agent's. */
   version: string;
+  /** The whole command's --deadline as an instant (performance.now()), taken once at its start. */
+  deadlineAt?: number;
   /** Where masg keeps its configuration; --sandbox keeps its state (and its warehouse) under it. */
   configDir: string;
   /** The account's zone is `timezone` (undefined when unknown: a sync then refuses, never guesses). */
@@ -38,3 +39,28 @@ export interface WarehousePort {
   accounts?(): Promise<{ names: string[]; source: string } | undefined>;
   outputSettings(): Promise<OutputSettings>;
 }
+
+/** What one account of several is given: its own client (its share of the pool) and its named messages. */
+export interface AccountScope {
+  sdk(): Promise<MasgClient>;
+  ui(): Promise<Ui>;
+}
+
+/** A run over several accounts, as the one runner (src/command-kit/accounts-run.ts) takes it. */
+export interface AccountsJob<T, S extends AccountScope = AccountScope> {
+  /** The profiles, in the order given, and where the list came from (`--profile a,b`, --all-profiles…). */
+  names: string[];
+  source: string;
+  /** --tz as given: refused, each account has its profile's zone. */
+  tz?: string;
+  /** --concurrency: accounts at once, and the connections per host they share out. */
+  concurrency: number;
+  /** What a later profile of an account already done says: "b is E, already synced in this run as a." */
+  doneVerb: string;
+  /** The progress line, counted in accounts (false: the command draws its own). */
+  label?: string | false;
+  call(scope: S, account: AccountInfo, signal: AbortSignal): Promise<T>;
+}
+
+/** The one runner over accounts, handed to the warehouse by the command that runs it. */
+export type EachAccount = <T>(job: AccountsJob<T>) => Promise<Array<AccountResult<T>>>;

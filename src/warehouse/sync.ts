@@ -6,12 +6,13 @@
 // (sync-plan.ts) instead; --status reads the state (sync-status.ts).
 
 import { existsSync } from 'node:fs';
-import type { WarehousePort } from './port.js';
+import type { EachAccount, WarehousePort } from './port.js';
 import { UsageError } from '../core/errors.js';
-import { parseConcurrency } from '../core/pool.js';
+import { DEFAULT_CONCURRENCY } from '../core/pool.js';
+import { DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 import { resolveTimeZone, localDateHour } from '../time/zone.js';
 import { oneOf } from '../schema/rules.js';
-import { parseLookback, planDays } from './plan.js';
+import { planDays } from './plan.js';
 import { GRAINS, type Grain } from './schema.js';
 import { DEFAULT_HOLD_CUT } from './restatements.js';
 import { openSession } from './session.js';
@@ -27,9 +28,10 @@ export interface SyncFlags {
   from?: string;
   to?: string;
   tz?: string;
-  lookback?: string;
+  /** Parsed by commander (config/defaults.ts's parseLookback, core/pool.ts's parseConcurrency). */
+  lookback?: number;
   grain?: string;
-  concurrency?: string;
+  concurrency?: number;
   status?: boolean;
   /** --hold-cut PERCENT (default 50). */
   holdCut?: string;
@@ -48,8 +50,8 @@ function checkFlags(ctx: WarehousePort, flags: SyncFlags): CheckedFlags {
   const target = warehouseTarget(flags.db, ctx);
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   const grain = oneOf<Grain>('--grain', flags.grain ?? 'day', GRAINS);
-  const lookback = parseLookback(flags.lookback);
-  const concurrency = parseConcurrency(flags.concurrency);
+  const lookback = flags.lookback ?? DEFAULT_LOOKBACK_DAYS;
+  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const writer = writerSettings(ctx.io.env);
   if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });
   const holdCut = parseHoldCut(flags.holdCut);
@@ -80,19 +82,19 @@ function parseAccepted(raw: string | undefined): string[] {
   return [...new Set(days)];
 }
 
-export async function runSync(ctx: WarehousePort, flags: SyncFlags): Promise<SyncOutcome> {
+/** `each`: the one runner over accounts, for a list of them (the command passes it: warehouse/ does not import upward). */
+export async function runSync(ctx: WarehousePort, flags: SyncFlags, each?: EachAccount): Promise<SyncOutcome> {
   const checked = checkFlags(ctx, flags);
   const list = await ctx.accounts?.();
   if (flags.status) {
     const { syncStatus, namedProfiles } = await import('./sync-status.js');
     return { kind: 'status', rows: await syncStatus(ctx, checked.target, list?.names ?? namedProfiles(ctx)) };
   }
-  if (list) return { kind: 'done', accounts: await (await import('./sync-accounts.js')).syncAccounts(ctx, checked, list) };
+  if (list && each) return { kind: 'done', accounts: await (await import('./sync-accounts.js')).syncAccounts(ctx, checked, list, each) };
   return syncOne(ctx, checked);
 }
 
 async function syncOne(ctx: WarehousePort, checked: CheckedFlags): Promise<SyncOutcome> {
-  const startedAt = performance.now();
   const { target } = checked;
   const creds = await ctx.credentials();
   // The account's days, never the host's: a running day taken for over would never be fetched again.
@@ -108,8 +110,7 @@ async function syncOne(ctx: WarehousePort, checked: CheckedFlags): Promise<SyncO
   const store = await openWarehouse(ctx, target, checked, ui);
   try {
     const sdk = await sdkReady;
-    const deadlineAt = ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000;
-    const retry = { retries: ctx.globals.retries, deadlineAt };
+    const retry = { retries: ctx.globals.retries, deadlineAt: ctx.deadlineAt };
     await syncAccount({ store, ui, sdk, email: creds.email, timezone: tz, checked, retry, signal: ctx.io.signal, env: ctx.io.env });
     return { kind: 'done' };
   } finally {

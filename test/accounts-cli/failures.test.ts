@@ -1,6 +1,6 @@
 // When some accounts fail: the others finish and their output is complete, a status line per
 // account on stderr (JSON objects under -o json/ndjson), exit 8; a refused account is not retried;
-// a 429 met by one account pauses every account on that host.
+// one account's 429, Retry-After or hung requests hold only its own share of the pool.
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -137,24 +137,55 @@ describe('Ctrl-C and --debug', () => {
   });
 });
 
-describe('one host, one pause', () => {
-  it('a 429 met by one account holds every account’s next request to that host', async () => {
-    h.sandbox.setFaults({ next: ['429'], path: '/advertisers/list', retryAfter: 0.6 });
-    log.length = 0;
+describe("one account's trouble is its own", () => {
+  const warned = () => {
+    const warnings: Error[] = [];
+    const listener = (w: Error) => warnings.push(w);
+    process.on('warning', listener);
+    return { warnings, stop: () => process.off('warning', listener) };
+  };
+
+  it('a 429 with a long Retry-After for one account holds none of the others, and no Node warning is raised', async () => {
+    const kiri = h.sandbox.accounts.find((a) => a.name === 'kiri')!;
+    // Every request of kiri's is refused "for an hour": more than any wait masg takes.
+    h.sandbox.setFaults({ rates: { '429': 1 }, account: kiri.email, retryAfter: 3600 });
+    const w = warned();
     try {
-      // Each account: its advertisers, then each advertiser's campaigns, one request after the other.
-      const run = await h.masg(['--profile', 'kiri,berlin', 'campaign', 'list', '-o', 'csv']);
-      expect(run.code, run.stderr).toBe(0);
+      // A shared pause would hold la and berlin until the deadline, and fail them there.
+      const run = await h.masg(['--profile', 'kiri,la,berlin', 'campaign', 'list', '-o', 'csv', '--deadline', '20']);
+      expect(run.code, run.stderr).toBe(8);
+      const lines = run.stderr.split('\n').filter((l) => /^(kiri|la|berlin): /.test(l));
+      expect(lines[0]).toMatch(/^kiri: .*\(6\)$/);
+      expect(lines.slice(1)).toEqual(['la: ok', 'berlin: ok']);
     } finally {
       h.sandbox.setFaults(undefined);
+      w.stop();
     }
-    const limited = log.filter((e) => e.status === 429);
-    expect(limited).toHaveLength(1);
-    const later = log.filter((e) => e.at > limited[0].at);
-    expect(later.length).toBeGreaterThanOrEqual(3);
-    // Only a request already on its way when the 429 came back may end inside the pause (one per
-    // account, as each sends one at a time); every other one waited it out.
-    const inside = later.filter((e) => e.at < limited[0].at + 550);
-    expect(inside.length).toBeLessThanOrEqual(1);
+    expect(w.warnings.map((x) => `${x.name}: ${x.message}`)).toEqual([]);
+  });
+
+  it('a hung account holds only its share of --concurrency: the other finishes while it hangs', async () => {
+    const kiri = h.sandbox.accounts.find((a) => a.name === 'kiri')!;
+    h.sandbox.setFaults({ account: kiri.email, latencyMs: 8000 });
+    log.length = 0;
+    const w = warned();
+    try {
+      // kiri asks for more than the whole pool at once (two pieces and the names); berlin needs a connection too.
+      const argv = ['pub', 'stats', '--interval', 'day', '--from', '2024-06-01', '--to', '2024-06-04', '-o', 'csv'];
+      const run = await h.masg(['--profile', 'kiri,berlin', ...argv, '--concurrency', '2', '--timeout', '2', '--retries', '0']);
+      expect(run.code, run.stderr).toBe(8);
+      expect(run.stderr).toContain('berlin: ok\n');
+    } finally {
+      h.sandbox.setFaults(undefined);
+      w.stop();
+    }
+    // kiri's requests never got an answer (status 0, closed by its timeout); every one of berlin's
+    // was answered before the first of them gave up: berlin never waited for kiri's connections.
+    const hung = log.filter((e) => e.status === 0);
+    const answered = log.filter((e) => e.status === 200);
+    expect(hung.length).toBeGreaterThan(0);
+    expect(answered.length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...answered.map((e) => e.at))).toBeLessThan(Math.min(...hung.map((e) => e.at)));
+    expect(w.warnings).toEqual([]);
   });
 });

@@ -81,6 +81,8 @@ describe('--out without {account}, --raw and --dry-run', () => {
     expect(run.code).toBe(2);
     expect(readdirSync(dir)).toEqual([]);
     expect(run.stderr).toContain('{account}');
+    // No file was committed, so no line may say one was written (an account's own report used to).
+    expect(run.stderr).not.toMatch(/Wrote/);
     // Whichever account opened the file first is ok; the other names another day.
     const lines = run.stderr.split('\n').filter((l) => /^(kiri|la): /.test(l));
     expect(lines.filter((l) => / ok$/.test(l))).toHaveLength(1);

@@ -1,6 +1,7 @@
 // `--profile a,b` on the lists and the statistics: one output equal to the union of the
 // single-account runs, each row with its account first, in every data format; the days of
 // `--date yesterday` are each account's own.
+import { openStore } from '../../src/config/conf-store.js';
 import { describe, expect, it } from 'vitest';
 import { parseRows, useAccounts, YESTERDAY, type Row } from './setup.js';
 
@@ -89,6 +90,25 @@ describe('lists over several accounts', () => {
       'kiri: ok',
       'la: ok',
     ]);
+  });
+});
+
+describe('two profiles of one e-mail are one account', () => {
+  it('a list reads it once: the later profile is said to be read already (2), its rows are not counted twice', async () => {
+    const dir = h.temp();
+    const env = { MASG_CONFIG_DIR: dir };
+    const store = await openStore(dir, { env });
+    const berlin = h.sandbox.accounts.find((a) => a.name === 'berlin')!;
+    for (const name of ['berlin', 'berlin2'])
+      await store.set(name, { email: berlin.email, key: berlin.key, baseUrl: h.sandbox.url, timezone: berlin.timeZone });
+    const run = await h.masg(['--profile', 'berlin,berlin2', 'adv', 'list', '-o', 'csv'], { env });
+    expect(run.code).toBe(8);
+    expect(run.stderr.split('\n').filter(Boolean)).toEqual([
+      'berlin: ok',
+      `berlin2: berlin2 is ${berlin.email}, already read in this run as berlin. (2)`,
+    ]);
+    const { rows } = await parseRows(run.stdout, 'csv');
+    expect(rows).toEqual(await union(['adv', 'list'], ['berlin'], 'csv'));
   });
 });
 

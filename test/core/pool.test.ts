@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError, NetworkError, UsageError } from '../../src/core/errors.js';
 import { DEFAULT_CONCURRENCY, mapConcurrent, parseConcurrency } from '../../src/core/pool.js';
@@ -142,6 +143,10 @@ describe('mapConcurrent', () => {
   it("leaves no listener on the caller's signal", async () => {
     const ctrl = new AbortController();
     await mapConcurrent([1, 2], 2, async (x) => x, { signal: ctrl.signal });
+    expect(getEventListeners(ctrl.signal, 'abort')).toHaveLength(0);
+    // A failure too: the listener goes with the first rejection.
+    await expect(mapConcurrent([1, 2], 2, () => Promise.reject(new Error('x')), { signal: ctrl.signal })).rejects.toThrow('x');
+    expect(getEventListeners(ctrl.signal, 'abort')).toHaveLength(0);
     ctrl.abort(); // would reject an already-settled promise: must be harmless
     await tick();
   });

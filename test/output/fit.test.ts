@@ -334,7 +334,8 @@ describe('column priority that serves the reader', () => {
       for (const c of cols) if (c.data === 0) c.empty = true;
       const total = 30 + rnd(120);
       const l = layoutTable(cols, total, false);
-      expect(need(cols, l), JSON.stringify({ cols, total })).toBeLessThanOrEqual(Math.max(total, need(cols, l)));
+      // Whatever it gives up, the table it lays out fits the width it was given.
+      expect(need(cols, l), JSON.stringify({ cols, total })).toBeLessThanOrEqual(total);
       const cutName = l.shown.some(
         (i) =>
           cols[i]!.text &&

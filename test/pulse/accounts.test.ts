@@ -3,10 +3,13 @@
 // account; every account's report equals its own single run; the terminal groups the findings
 // by account under its name; exit 9 with alerts, 8 when an account has no report (8 wins), the
 // account's own code when every account failed; a list of one prints what one account prints.
+import { openStore } from '../../src/config/conf-store.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startAccountsHarness, DAY, type AccountsHarness } from './accounts-helpers.js';
 import type { AccountsDocument } from '../../src/pulse/accounts.js';
 import type { PulseReport } from '../../src/pulse/types.js';
+
+type Status = { account: string; status: string; exitCode: number; code?: number };
 
 let h: AccountsHarness;
 let all: { code: number; stderr: string; doc: AccountsDocument };
@@ -57,10 +60,17 @@ describe('--all-profiles, one profile with a rejected key', () => {
   test('exit 8: the account without a report is named on stderr and in the status, the others complete', () => {
     expect(all.code).toBe(8);
     const lines = all.stderr.trimEnd().split('\n');
-    expect(lines).toContain('east: ok');
-    expect(lines).toContain('west: ok');
-    expect(lines).toContain('north: ok');
-    expect(lines.find((l) => l.includes('broken:'))).toMatch(/^broken: credentials rejected \(code 1003\) \(4\)$/);
+    // -o json: each status line is a JSON object, as for every command over several accounts (docs/accounts.md).
+    const statuses = lines.flatMap((l) =>
+      l.startsWith('{"accountStatus"') ? [(JSON.parse(l) as { accountStatus: Status }).accountStatus] : [],
+    );
+    expect(statuses.map((x) => [x.account, x.status, x.exitCode])).toEqual([
+      ['broken', 'rejected', 4],
+      ['east', 'ok', 0],
+      ['north', 'ok', 0],
+      ['west', 'ok', 0],
+    ]);
+    expect(statuses[0].code).toBe(1003);
     // -o json: the last word is a JSON error, as every failing command's under a machine format.
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({
       error: {
@@ -87,11 +97,28 @@ describe('--all-profiles, one profile with a rejected key', () => {
   });
 });
 
+describe('two profiles of one e-mail', () => {
+  test('pulse counts the account once: the later profile is said to be read already (2)', async () => {
+    const configDir = await h.profilesOnly(['west']);
+    const env = { MASG_CONFIG_DIR: configDir };
+    const west = h.sandbox.accounts.find((a) => a.name === 'west')!;
+    const store = await openStore(configDir, { env });
+    await store.set('west2', { email: west.email, key: west.key, baseUrl: h.sandbox.url, timezone: west.timeZone });
+    const run = await h.masg(['--profile', 'west,west2', 'pulse', '--date', DAY, '-o', 'json'], { env });
+    expect(run.code).toBe(8);
+    const doc = JSON.parse(run.stdout) as AccountsDocument;
+    expect(doc.reports.map((r) => r.account)).toEqual([west.email]);
+    expect(run.stderr).toContain(`west2 is ${west.email}, already read in this run as west.`);
+  });
+});
+
 describe('exit codes', () => {
   test('9 when any account has an alert and every account has its report; --quiet keeps stderr empty', async () => {
     const run = await h.masg(['--profile', 'east,west', 'pulse', '--date', DAY, '-o', 'json']);
     expect(run.code).toBe(9);
-    expect(run.stderr).toMatch(/^east: ok\nwest: ok\n\{"error".*"message":"\d+ alerts in 2 of 2 accounts \(exit 9\)\."\}\}\n$/);
+    expect(run.stderr).toMatch(
+      /^\{"accountStatus":\{"account":"east",.*"status":"ok".*\n\{"accountStatus":\{"account":"west",.*"status":"ok".*\n\{"error".*"message":"\d+ alerts in 2 of 2 accounts \(exit 9\)\."\}\}\n$/,
+    );
     const quiet = await h.masg(['--profile', 'east,west', '--quiet', 'pulse', '--date', DAY, '-o', 'json']);
     const stamp = (s: string) => s.replace(/"generatedAt": "[^"]+"/g, '"generatedAt": "…"');
     expect([quiet.code, quiet.stderr, stamp(quiet.stdout)]).toEqual([9, '', stamp(run.stdout)]);
@@ -100,8 +127,8 @@ describe('exit codes', () => {
   test('every account failed: their own code (4), each named, the JSON status without reports', async () => {
     const run = await h.masg(['--profile', 'broken,nosuch', 'pulse', '--date', DAY, '-o', 'json']);
     expect(run.code).toBe(4);
-    expect(run.stderr).toMatch(/broken: credentials rejected/);
-    expect(run.stderr).toMatch(/nosuch: /);
+    expect(run.stderr).toMatch(/"account":"broken",.*"status":"rejected"/);
+    expect(run.stderr).toMatch(/"account":"nosuch",.*"status":"failed","exitCode":3/);
     expect((JSON.parse(run.stdout) as AccountsDocument).reports).toEqual([]);
   });
 

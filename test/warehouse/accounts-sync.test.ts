@@ -2,6 +2,7 @@
 // `masg sync --profile a,b,c` equals each account's own export, every day in the account's zone;
 // accounts sharing IDs never collide; a failed account costs the others nothing (exit 8, a status
 // line each, the restricted one asked once and never again); `--status` per account.
+import { openStore } from '../../src/config/conf-store.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs } from '../commands/harness.js';
 import { duckPath, scalar } from './helpers.js';
@@ -144,6 +145,45 @@ describe('some accounts fail', () => {
       berlin: /^ok$/,
       bad: new RegExp(`^bad is ${A.email.berlin!.replace('.', '\\.')}, already synced in this run as berlin\\. \\(2\\)$`),
     });
+  });
+
+  it('a stale key first: the next profile of the same account is tried and syncs it; "already synced" only after a sync', async () => {
+    const db = duckPath();
+    // As a key rotation leaves it: berlin's profile as it was, with the old key.
+    const store = await openStore(A.configDir, { env: { MASG_CONFIG_DIR: A.configDir, MASG_KEYRING: '0' } });
+    await store.set('stale', { email: A.email.berlin!, key: 'the-old-key', baseUrl: A.h.sandbox.url, timezone: A.zone.berlin! });
+    const run = await A.masg(['sync', '--db', db, '--profile', 'stale,berlin', ...RANGE]);
+    expect(run.code, run.stderr).toBe(8);
+    expectStatus(run, { stale: /^credentials rejected \(code 100\d\) \(4\)$/, berlin: /^ok$/ });
+    expect(run.stderr).not.toContain('already synced');
+    expect(await scalar(A.h, db, `SELECT count(*) > 0 FROM publisher_stats WHERE account = '${A.email.berlin}'`)).toBe('true');
+  });
+
+  it("one account's 429 holds only that account, and no Node warning is raised (hourly, --concurrency 16)", async () => {
+    const warnings: string[] = [];
+    const listener = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', listener);
+    A.h.sandbox.setFaults({ next: ['429'], account: A.email.kiri, retryAfter: 2 });
+    try {
+      const run = await A.masg([
+        'sync',
+        '--db',
+        duckPath(),
+        '--profile',
+        'kiri,la,berlin',
+        ...RANGE,
+        '--grain',
+        'hour',
+        '--concurrency',
+        '16',
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expectStatus(run, { kiri: /^ok$/, la: /^ok$/, berlin: /^ok$/ });
+    } finally {
+      A.h.sandbox.setFaults(undefined);
+      process.off('warning', listener);
+    }
+    expect(warnings).toEqual([]);
   });
 
   it('--tz and --dry-run take one account: exit 2, nothing sent', async () => {

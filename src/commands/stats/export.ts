@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../time/dates.js';
 import { type Interval, splitRange } from '../../time/intervals.js';
-import { parseConcurrency } from '../../core/pool.js';
+import { DEFAULT_CONCURRENCY } from '../../core/pool.js';
 import type { DryRun, MasgClient, StatsList } from '../../sdk/types.js';
 import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
 import { type IdKind, resolveId } from '../../command-kit/resolve-id.js';
@@ -37,7 +37,7 @@ export interface StatsPlan {
 
 export async function planRange(ctx: Context, flags: StatsFlags) {
   const interval = oneOf<Interval>('--interval', flags.interval ?? 'total', INTERVALS);
-  const concurrency = parseConcurrency(flags.concurrency);
+  const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   // Every flag before the credentials: `--date 2024-13-45` is exit 2 even with no profile yet.
   accountTimeZone(flags.tz);
   checkDateFlags({ date: flags.date, from: flags.from, to: flags.to, now: new Date() });
@@ -96,7 +96,6 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     ctx,
     plan.fetch(sdk, pieceRange(pieces[0]), id).request,
     async () => {
-      const startedAt = performance.now();
       const onProgress =
         pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
       const run = { concurrency, signal: ctx.io.signal, onProgress };
@@ -116,7 +115,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
         names: wantNames ? startNameLookup(ctx, sdk, plan, id) : undefined,
         retry: {
           retries: ctx.globals.retries,
-          deadlineAt: ctx.globals.deadline === undefined ? undefined : startedAt + ctx.globals.deadline * 1000,
+          deadlineAt: ctx.deadlineAt,
         },
         out: flags.out,
         range: rangeLabel(range, tz),

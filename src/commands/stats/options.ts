@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { INTERVALS } from '../../schema/enums.js';
 import { DEFAULT_CONCURRENCY } from '../../config/defaults.js';
+import { parseConcurrency } from '../../core/pool.js';
 import { STATS_OUT_OPTION } from '../../command-kit/out-option.js';
 
 export interface StatsFlags {
@@ -10,7 +11,7 @@ export interface StatsFlags {
   to?: string;
   tz?: string;
   interval?: string;
-  concurrency?: string;
+  concurrency?: number;
   out?: string;
   chart?: boolean;
 }
@@ -25,7 +26,8 @@ export function addStatsOptions(cmd: Command): Command {
     .option(
       '--concurrency <n>',
       'requests in flight at once: the pieces of --interval day|hour, and accounts with several profiles',
-      String(DEFAULT_CONCURRENCY),
+      parseConcurrency,
+      DEFAULT_CONCURRENCY,
     )
     .option(...STATS_OUT_OPTION)
     .option(

@@ -134,9 +134,9 @@ export async function writeReport(port: OutputPort, settings: OutputSettings, jo
           ),
       },
     );
-    await output.commit();
+    const committed = await output.commit();
     if (rows === 0) ui.info('No statistics for this range.');
-    if (job.out !== undefined) ui.notice(`Wrote ${rows} rows (${job.range}) to ${job.out}.`);
+    if (committed !== undefined) ui.notice(`Wrote ${rows} rows (${job.range}) to ${committed}.`);
   } catch (err) {
     throw await output.abort(err);
   }
