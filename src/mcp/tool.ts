@@ -4,6 +4,7 @@ import * as z from 'zod';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Context } from '../context.js';
 import type { Accounts } from './accounts.js';
+import { advertised, checkInput } from './input.js';
 import { toolError, type ToolResult } from './results.js';
 
 /** The most rows any tool returns; the rest is summed into totals and said. */
@@ -44,19 +45,21 @@ export function defineTool<I extends z.ZodObject>(spec: ToolSpec<I>): ToolSpec {
 }
 
 export function register(server: McpServer, spec: ToolSpec, call: (extra: unknown) => Call): void {
+  // Strict: a misspelt parameter (baseline for baselineDays) is refused, never silently left out.
+  const strict = spec.input.strict();
   server.registerTool(
     spec.name,
     {
       title: spec.title,
       description: spec.description,
-      inputSchema: spec.input,
+      inputSchema: advertised(strict),
       outputSchema: spec.output,
       annotations: { title: spec.title, ...spec.annotations },
     },
     async (args: unknown, extra: unknown) => {
       const c = call(extra);
       try {
-        const result = await spec.run(args as never, c);
+        const result = await spec.run(checkInput(strict, args) as never, c);
         return redactResult(result, c.accounts);
       } catch (err) {
         return toolError(err, c.accounts.redact());

@@ -186,10 +186,10 @@ describe('masg mcp: errors an agent can act on', () => {
     }
   });
 
-  it('an unknown account is named, with what to do', async () => {
+  it('another account than the environment's is the CLI's refusal of MASG_EMAIL over several profiles', async () => {
     const r = await call('list_publications', { account: 'nosuch' });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toContain('There is no profile named "nosuch"');
+    expect(textOf(r)).toMatch(/^Configuration problem\.\nMASG_EMAIL, MASG_DEVELOPER_KEY, MASG_TIMEZONE are set/);
   });
 });
 
