@@ -12,7 +12,8 @@ export function advertised(strict: z.ZodObject): StandardSchemaWithJSON {
   return { '~standard': { version: 1, vendor: 'masg', validate: (value: unknown) => ({ value }), jsonSchema: std.jsonSchema } };
 }
 
-const jsonType = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v);
+const jsonType = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 const shown = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v)));
 const EXPECTED: Record<string, string> = {
   number: 'a number',

@@ -4,6 +4,9 @@
 // a stack trace never leaves the server.
 import { AuthError, ConfigError, InterruptedError, LocalIOError, MasgError, NetworkError, UsageError } from '../core/errors.js';
 import type { Redactor } from '../core/redact.js';
+import { cellValues } from '../output/columns.js';
+import { jsonObject } from '../output/format/json.js';
+import type { Column, Row } from '../output/types.js';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -14,6 +17,11 @@ export interface ToolResult {
 
 export function answer(structured: Record<string, unknown>, text: string): ToolResult {
   return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/** A record's values exactly as the command's `-o json` writes them: its columns, its one JSON encoder, read back. */
+export function jsonRecord(columns: readonly Column[], row: Row): Record<string, string | boolean | null> {
+  return JSON.parse(jsonObject(columns, cellValues(columns, row))) as Record<string, string | boolean | null>;
 }
 
 /** The CLI's option names as the tool's parameter names: `--date` → `date`, `<id>` → `id`. */

@@ -1,13 +1,15 @@
 // The three statistics tools: the dates checked and resolved by the stats commands' own
 // planRange (same words, same zone rules), the same SDK lists run by runReport, every row
 // summed exactly by TotalsAccumulator. Rows are grouped as asked, sorted, and cut at the limit;
-// what was cut is summed too, so the totals never depend on the limit.
+// what was cut is summed too, so the totals never depend on the limit. Sums are per currency
+// (each row's own): two currencies are never added up. Values are typed as `-o json` types them.
 import * as z from 'zod';
 import { UsageError } from '../core/errors.js';
 import { parseDecimal } from '../core/decimal.js';
 import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/stats.js';
 import { stampDay, stampLabel } from '../time/dates.js';
 import { TotalsAccumulator } from '../stats/totals.js';
+import { statsColumns } from '../stats/rows.js';
 import type { Column } from '../schema/column.js';
 import { resolveId } from '../command-kit/resolve-id.js';
 import { planRange } from '../commands/stats/export.js';
@@ -15,7 +17,8 @@ import { runReport, type ReportSpec } from '../commands/stats/report.js';
 import { lookUpNames, type NameTable } from '../commands/stats/names.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { Context } from '../context.js';
-import { answer } from './results.js';
+import { CurrencyTotals } from './currency.js';
+import { answer, jsonRecord } from './results.js';
 import { renderStats } from './stats-text.js';
 import { accountParam, dateParams, DEFAULT_ROWS, defineTool, figureRow, limitParam, MAX_ROWS, READ, type ToolSpec } from './tool.js';
 
@@ -81,9 +84,12 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
   const { all, rows } = await groupRows(spec, groupBy, columns, { concurrency, signal: ctx.io.signal }, names);
   rows.sort(compareBy(sort));
   const limit = args.limit ?? DEFAULT_ROWS;
-  const shown = rows.slice(0, limit);
-  const cut = cutOf(rows, limit, columns, `${groupBy} rows by ${sort}`, target?.kind ?? 'publication');
+  const typed = asJson(statsColumns(kind, { interval, level, byCountry, names: true }));
+  const shown = rows.slice(0, limit).map(typed);
+  const cut = cutOf(rows, limit, columns, `${groupBy} rows by ${sort}`, target?.kind ?? 'publication', typed);
   const creds = await ctx.credentials();
+  const currencies = all.currencies();
+  const totals = all.single();
   return {
     account: creds.profile,
     zone: tz ?? null,
@@ -98,8 +104,9 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
     },
     groupBy,
     sort,
-    currency: 'USD',
-    totals: all.totals() as Record<string, string>,
+    currency: currencies.length === 1 ? currencies[0] : null,
+    totals: totals === null ? null : typed(totals),
+    totalsByCurrency: all.byCurrency().map(typed),
     groups: rows.length,
     returned: shown.length,
     rows: shown,
@@ -115,17 +122,20 @@ async function groupRows(
   run: { concurrency: number; signal: AbortSignal },
   names: Promise<NameTable | undefined>,
 ) {
-  const all = new TotalsAccumulator(columns);
+  const all = new CurrencyTotals(columns);
+  // The one publication, ad slot or campaign asked for stays in each row, as in the command's.
+  const keyNames = [...KEYS[groupBy], ...(groupBy === 'day' || groupBy === 'country' ? Object.keys(spec.ids) : [])];
   const groups = new Map<string, { keys: Record<string, string>; sum: TotalsAccumulator }>();
   await runReport(
     spec,
     (row) => {
       all.add(row);
-      const key = row[GROUP_KEY[groupBy]] ?? '';
+      // A group is one currency's: a day of EUR and USD rows is two rows, never one sum.
+      const key = `${row[GROUP_KEY[groupBy]] ?? ''}\u0000${row.currency ?? ''}`;
       let group = groups.get(key);
       if (group === undefined) {
         const keys: Record<string, string> = {};
-        for (const k of KEYS[groupBy]) if (row[k] !== undefined) keys[k] = row[k];
+        for (const k of keyNames) if (row[k] !== undefined) keys[k] = row[k];
         groups.set(key, (group = { keys, sum: new TotalsAccumulator(columns) }));
       }
       group.sum.add(row);
@@ -142,13 +152,22 @@ async function groupRows(
 }
 
 /** What the limit left out: how many, their totals, and how to narrow the request. */
-function cutOf(rows: Array<Record<string, string>>, limit: number, columns: Column[], what: string, one: string) {
+function cutOf(
+  rows: Array<Record<string, string>>,
+  limit: number,
+  columns: Column[],
+  what: string,
+  one: string,
+  typed: (row: Record<string, string>) => Record<string, string | null>,
+) {
   if (rows.length <= limit) return null;
-  const rest = new TotalsAccumulator(columns);
+  const rest = new CurrencyTotals(columns);
   for (const row of rows.slice(limit)) rest.add(row);
+  const single = rest.single();
   return {
     omittedRows: rows.length - limit,
-    omittedTotals: rest.totals() as Record<string, string>,
+    omittedTotals: single === null ? null : typed(single),
+    omittedByCurrency: rest.byCurrency().map(typed),
     how: `Showing the first ${limit} of ${rows.length} ${what}. Raise limit (up to ${MAX_ROWS}), narrow the dates, or ask for one ${one} with id.`,
   };
 }
@@ -164,6 +183,16 @@ function fetchPiece(
   if (kind === 'campaign') return sdk.campaignStats(id!, range);
   if (kind === 'adslot') return sdk.adSlotStats(id!, { ...range, byCountry });
   return sdk.publicationStats({ ...range, level, byCountry, publication: id });
+}
+
+/** A row's values as the command's `-o json` writes them: each key typed by the report's column of that name. */
+function asJson(columns: Column[]): (row: Record<string, string>) => Record<string, string | null> {
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  return (row) =>
+    jsonRecord(
+      Object.keys(row).map((key) => byKey.get(key) ?? { key, type: 'string' }),
+      row,
+    ) as Record<string, string | null>;
 }
 
 /** Descending by a figure (exact decimals, ∞ first, blanks last); by date ascending. */
@@ -191,18 +220,19 @@ const statsOutput = z.object({
   days: z.object({ from: z.string(), to: z.string(), firstHour: z.string(), lastHour: z.string(), note: z.string().nullable() }),
   groupBy: z.string(),
   sort: z.string(),
-  currency: z.string(),
-  totals: figureRow.describe('Sums of every row, cut or not; ratios recomputed from the sums.'),
+  currency: z.string().nullable().describe("The rows' currency; null when they have several."),
+  totals: figureRow.nullable().describe('Sums of every row, cut or not; ratios recomputed from the sums. null with several currencies.'),
+  totalsByCurrency: z.array(figureRow).describe('The same sums per currency: money is never added across currencies.'),
   groups: z.number().int().describe('How many rows there are in all.'),
   returned: z.number().int(),
   rows: z.array(figureRow),
   cut: z
-    .object({ omittedRows: z.number().int(), omittedTotals: figureRow, how: z.string() })
+    .object({ omittedRows: z.number().int(), omittedTotals: figureRow.nullable(), omittedByCurrency: z.array(figureRow), how: z.string() })
     .nullable()
     .describe('null when every row is here; else the sums of the rows left out and how to narrow the request.'),
 });
 
-const MONEY = 'Counts are integers as strings; earnings, spend and eCPM are exact decimal strings in USD (never rounded floats).';
+const MONEY = 'Figures are exact decimal strings in the currency of each row (never summed across currencies).';
 
 function statsTool(
   name: string,

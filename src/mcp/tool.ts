@@ -110,4 +110,6 @@ export const cutSchema = z
   .nullable()
   .describe('null when every row is here; else how many were left out and how to narrow or page the request.');
 
+/** A record as masg's JSON writes it (docs/output.md#json-types): figures and text as strings, booleans, empty as null. */
+export const jsonRow = z.record(z.string(), z.union([z.string(), z.boolean(), z.null()]));
 export const figureRow = z.record(z.string(), z.string().nullable());
