@@ -145,6 +145,27 @@ describe('masg mcp: figures', () => {
 describe('masg mcp: errors an agent can act on', () => {
   const call = (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
 
+  it("a wrong type, a number out of range, an unknown choice and an unknown parameter are refused in masg's words", async () => {
+    const said = async (name: string, args: Record<string, unknown>) => {
+      const r = await call(name, args);
+      expect(r.isError, JSON.stringify(args)).toBe(true);
+      return textOf(r);
+    };
+    expect(await said('publisher_stats', { limit: '5' })).toBe(
+      'Invalid input.\nlimit: "5" is a string; expected a number.\nParameter: limit.',
+    );
+    expect(await said('publisher_stats', { limit: 500 })).toBe('Invalid input.\nlimit: 500 is more than 200, the most it takes.\nParameter: limit.');
+    expect(await said('publisher_stats', { groupBy: 'campaign' })).toBe(
+      'Invalid input.\ngroupBy: "campaign" is not one of publication, adslot, country, day.\nParameter: groupBy.',
+    );
+    const unknown = await said('publisher_stats', { interval: 'day' });
+    expect(unknown).toMatch(/^Invalid input\.\nUnknown parameter "interval"\.\nParameter: interval\.\nThis tool takes account, date, from, to, id, groupBy, sort, limit\./);
+    // A misspelt parameter of a tool whose file is not this one's (pulse): strict too, nothing run.
+    h.mark();
+    expect(await said('pulse', { baseline: 0 })).toMatch(/^Invalid input\.\nUnknown parameter "baseline"\.\nParameter: baseline\.\nThis tool takes account, date, baselineDays\./);
+    expect(h.sent()).toEqual([]);
+  });
+
   it('a bad date names the parameter and the accepted forms, as the CLI says it', async () => {
     const r = await call('publisher_stats', { date: '2024-13-45' });
     expect(r.isError).toBe(true);
