@@ -6,10 +6,40 @@ import * as z from 'zod';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { UsageError } from '../core/errors.js';
 
-/** What the SDK is given: the strict schema's JSON Schema for tools/list, and a validation that lets every input through to `checkInput`. */
+type JsonSchemaOf = NonNullable<StandardSchemaWithJSON['~standard']['jsonSchema']>;
+type Json = Record<string, unknown>;
+
+/** Without what says nothing to a client: zod's ±2^53 bounds on every integer, `propertyNames: string`, `$schema`. */
+function trimmed(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(trimmed);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (key === '$schema' || (key === 'propertyNames' && (value as Json).type === 'string')) continue;
+    if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = trimmed(value);
+  }
+  return out;
+}
+
+function compact(std: { jsonSchema?: JsonSchemaOf }): JsonSchemaOf {
+  const own = std.jsonSchema!;
+  return {
+    input: (options) => trimmed(own.input(options)) as Json,
+    output: (options) => trimmed(own.output(options)) as Json,
+  };
+}
+
+/** What the SDK is given for an input: the strict schema's JSON Schema for tools/list, and a validation that lets every input through to `checkInput`. */
 export function advertised(strict: z.ZodObject): StandardSchemaWithJSON {
   const std = strict['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
-  return { '~standard': { version: 1, vendor: 'masg', validate: (value: unknown) => ({ value }), jsonSchema: std.jsonSchema } };
+  return { '~standard': { version: 1, vendor: 'masg', validate: (value: unknown) => ({ value }), jsonSchema: compact(std) } };
+}
+
+/** An output schema as the SDK checks it (zod's own validation), advertised without zod's noise. */
+export function advertisedOutput(schema: z.ZodObject): StandardSchemaWithJSON {
+  const std = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
+  return { '~standard': { ...std, jsonSchema: compact(std) } };
 }
 
 const jsonType = (v: unknown): string =>

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Context } from '../context.js';
 import type { Accounts } from './accounts.js';
-import { advertised, checkInput } from './input.js';
+import { advertised, advertisedOutput, checkInput } from './input.js';
 import { toolError, type ToolResult } from './results.js';
 
 /** The most rows any tool returns; the rest is summed into totals and said. */
@@ -53,8 +53,8 @@ export function register(server: McpServer, spec: ToolSpec, call: (extra: unknow
       title: spec.title,
       description: spec.description,
       inputSchema: advertised(strict),
-      outputSchema: spec.output,
-      annotations: { title: spec.title, ...spec.annotations },
+      outputSchema: advertisedOutput(spec.output),
+      annotations: spec.annotations,
     },
     async (args: unknown, extra: unknown) => {
       const c = call(extra);
@@ -62,7 +62,7 @@ export function register(server: McpServer, spec: ToolSpec, call: (extra: unknow
         const result = await spec.run(checkInput(strict, args) as never, c);
         return redactResult(result, c.accounts);
       } catch (err) {
-        return toolError(err, c.accounts.redact());
+        return toolError(err, c.accounts.redact(), Object.keys(strict.shape));
       }
     },
   );
@@ -81,14 +81,15 @@ function redactResult(result: ToolResult, accounts: Accounts): ToolResult {
 export const accountParam = z
   .string()
   .optional()
-  .describe('Profile name of the account to use (see list_accounts). Leave out for the default account.');
-
-const DAY_FORMS = "yesterday, today, -Nd (N days ago, e.g. -7d) or YYYY-MM-DD, in the account's time zone";
+  .describe("An account's name from list_accounts; left out, the default one.");
 
 export const dateParams = {
-  date: z.string().optional().describe(`One whole day: ${DAY_FORMS}. Default: today so far. Do not combine with from/to.`),
-  from: z.string().optional().describe(`First day of a range (from 00:00): ${DAY_FORMS}; YYYY-MM-DDTHH for one hour.`),
-  to: z.string().optional().describe(`Last day of the range, inclusive (until 23:59): ${DAY_FORMS}; YYYY-MM-DDTHH for one hour.`),
+  date: z
+    .string()
+    .optional()
+    .describe("One day: yesterday, today, -Nd (e.g. -7d) or YYYY-MM-DD, in the account's time zone. Default: today so far."),
+  from: z.string().optional().describe('First day of a range, as date (YYYY-MM-DDTHH for an hour). Not with date.'),
+  to: z.string().optional().describe('Last day of the range, inclusive, as date.'),
 };
 
 export const limitParam = z

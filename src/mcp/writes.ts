@@ -49,8 +49,7 @@ function writeTool(k: WriteKind): ToolSpec {
     name: k.name,
     title: k.title,
     description:
-      `${k.about} Two steps: call without \`confirm\` to get the plan (the exact requests) and a one-time token; ` +
-      'then call again with the same input and `confirm` set to that token. A changed input needs a new plan.',
+      `${k.about} Two steps: without \`confirm\` it returns the plan and a one-time token; the same input with that \`confirm\` sends it.`,
     input: z.object({
       account: accountParam,
       ...(k.mode === 'update' ? { id: z.string().describe('ID, or its first 4+ characters.') } : {}),

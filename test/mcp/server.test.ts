@@ -61,6 +61,21 @@ describe('masg mcp: the tools', () => {
     }
   });
 
+  it('keeps tools/list compact: the figure in docs/mcp.md, counted as its bytes / 4', async () => {
+    const bytes = (tools: unknown) => Buffer.byteLength(JSON.stringify({ tools }));
+    const { tools } = await mcp.client.listTools();
+    // Read tools: about 5,300 tokens (21,400 bytes) on 2026-12-02; this bound keeps the budget.
+    expect(bytes(tools)).toBeLessThan(24_000);
+    const writer = await connectMcp(['mcp', '--allow-writes'], { env: h.env });
+    try {
+      expect(bytes((await writer.client.listTools()).tools)).toBeLessThan(32_000);
+    } finally {
+      await writer.close();
+    }
+    // No zod noise: integer bounds of ±2^53 and a $schema per tool say nothing to an agent.
+    expect(JSON.stringify(tools)).not.toMatch(/9007199254740991|\$schema|propertyNames/);
+  });
+
   it('gives every tool an input and an output schema that compile as JSON Schema, with descriptions on the parameters', async () => {
     const ajv = new AjvJsonSchemaValidator();
     const { tools } = await mcp.client.listTools();
@@ -164,6 +179,16 @@ describe('masg mcp: errors an agent can act on', () => {
     h.mark();
     expect(await said('pulse', { baseline: 0 })).toMatch(/^Invalid input\.\nUnknown parameter "baseline"\.\nParameter: baseline\.\nThis tool takes account, date, baselineDays\./);
     expect(h.sent()).toEqual([]);
+  });
+
+  it("names the tool's parameters and tools, never the CLI's flags or commands", async () => {
+    const both = textOf(await call('publisher_stats', { date: 'yesterday', from: '-2d' }));
+    expect(both).toBe(
+      'Invalid input.\ndate cannot be combined with from or to.\nParameter: date.\nUse date for one whole day, or from/to for a range.',
+    );
+    const unknown = textOf(await call('publisher_stats', { id: 'zzzz' }));
+    expect(unknown).toBe('Invalid input.\nid: no publication ID starts with "zzzz".\nParameter: id.\nSee list_publications for the IDs.');
+    for (const text of [both, unknown, textOf(await call('pulse', { date: 'nope' }))]) expect(text).not.toMatch(/--|masg |[<[]id[>\]]/);
   });
 
   it('a bad date names the parameter and the accepted forms, as the CLI says it', async () => {
