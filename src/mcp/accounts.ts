@@ -31,7 +31,7 @@ interface Offer {
   /** The environment's variables (or --sandbox) make the one account: its Context is the command line's own. */
   single: boolean;
   /** Why the command line's one account cannot be read: every call's error, in the CLI's words. */
-  failure?: unknown;
+  failure?: Error;
 }
 
 const ENV_ACCOUNT = ['MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_TIMEZONE'];
@@ -107,7 +107,8 @@ export class Accounts {
     const names = await this.names();
     const name = asked ?? (offer.default !== undefined && names.includes(offer.default) ? offer.default : undefined);
     if (name === undefined) {
-      if (names.length === 0) throw new ConfigError('This server has no account to use.', { hint: 'Run `masg login --profile NAME` first.' });
+      if (names.length === 0)
+        throw new ConfigError('This server has no account to use.', { hint: 'Run `masg login --profile NAME` first.' });
       throw new UsageError('No default account: give account, the name of one of the accounts of list_accounts.', {
         field: 'account',
         hint: `Accounts: ${await this.choices()}.`,

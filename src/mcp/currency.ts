@@ -28,6 +28,6 @@ export class CurrencyTotals {
   /** The totals when every row has one currency (an empty set sums to zeros); null when they differ. */
   single(): Record<string, string> | null {
     if (this.sums.size > 1) return null;
-    return (this.byCurrency()[0] ?? new TotalsAccumulator(this.columns).totals()) as Record<string, string>;
+    return this.byCurrency()[0] ?? (new TotalsAccumulator(this.columns).totals() as Record<string, string>);
   }
 }

@@ -11,7 +11,10 @@ function describe(key: string, field: FieldDef, mode: Mode, enumerated: boolean)
   help = help.replace(/ \((required|digits only)\)/g, '').replace(/: true \(default\) or false/, ' (default true)');
   help = help.replace(/: true or false/, '');
   if (enumerated) help = help.replace(/:? ?[A-Z][A-Z0-9_]+(, [A-Z][A-Z0-9_]+)+.*$/, '');
-  help = help.replace(/^comma-separated:?\s*/, 'list of ').replace('e.g. en,es', 'e.g. ["en","es"]').replace('""', '[]');
+  help = help
+    .replace(/^comma-separated:?\s*/, 'list of ')
+    .replace('e.g. en,es', 'e.g. ["en","es"]')
+    .replace('""', '[]');
   return help.trim() === 'list of' ? `one or more ${key}` : help.trim();
 }
 
@@ -39,7 +42,9 @@ export function asFlagValues(args: Record<string, unknown>): Record<string, stri
   const out: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(args)) {
     if (value === undefined) continue;
-    out[key] = Array.isArray(value) ? value.map(String).join(',') : String(value);
+    // The strict schema let through only strings, integers, booleans and arrays of strings.
+    const plain = value as string | number | boolean | string[];
+    out[key] = Array.isArray(plain) ? plain.join(',') : String(plain);
   }
   return out;
 }

@@ -14,7 +14,18 @@ import { everyAdvertisersCampaigns } from '../commands/campaign/list.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { Context } from '../context.js';
 import { answer, jsonRecord } from './results.js';
-import { accountParam, cutSchema, defineTool, DEFAULT_ROWS, jsonRow, limitParam, MAX_ROWS, offsetParam, READ, type ToolSpec } from './tool.js';
+import {
+  accountParam,
+  cutSchema,
+  defineTool,
+  DEFAULT_ROWS,
+  jsonRow,
+  limitParam,
+  MAX_ROWS,
+  offsetParam,
+  READ,
+  type ToolSpec,
+} from './tool.js';
 
 type Entity = Record<string, string>;
 
@@ -117,8 +128,7 @@ export const inventoryTools: ToolSpec[] = [
     annotations: READ,
     async run(args, call) {
       const ctx = await call.context(args.account);
-      const publication =
-        args.publication === undefined ? undefined : await resolveId(ctx, 'publication', args.publication, 'publication');
+      const publication = args.publication === undefined ? undefined : await resolveId(ctx, 'publication', args.publication, 'publication');
       return listTool(ctx, args, 'ad slots', (sdk) => ({
         batches: sdk.listAdSlots({ publication }).batches(),
         columns: adSlotColumnsNamed,

@@ -5,7 +5,6 @@
 // (each row's own): two currencies are never added up. Values are typed as `-o json` types them.
 import * as z from 'zod';
 import { UsageError } from '../core/errors.js';
-import { parseDecimal } from '../core/decimal.js';
 import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/stats.js';
 import { stampDay, stampLabel } from '../time/dates.js';
 import { TotalsAccumulator } from '../stats/totals.js';
@@ -18,7 +17,8 @@ import { lookUpNames, type NameTable } from '../commands/stats/names.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { Context } from '../context.js';
 import { CurrencyTotals } from './currency.js';
-import { answer, jsonRecord } from './results.js';
+import { asJson, compareBy } from './stats-rows.js';
+import { answer } from './results.js';
 import { renderStats } from './stats-text.js';
 import { accountParam, dateParams, DEFAULT_ROWS, defineTool, figureRow, limitParam, MAX_ROWS, READ, type ToolSpec } from './tool.js';
 
@@ -183,35 +183,6 @@ function fetchPiece(
   if (kind === 'campaign') return sdk.campaignStats(id!, range);
   if (kind === 'adslot') return sdk.adSlotStats(id!, { ...range, byCountry });
   return sdk.publicationStats({ ...range, level, byCountry, publication: id });
-}
-
-/** A row's values as the command's `-o json` writes them: each key typed by the report's column of that name. */
-function asJson(columns: Column[]): (row: Record<string, string>) => Record<string, string | null> {
-  const byKey = new Map(columns.map((c) => [c.key, c]));
-  return (row) =>
-    jsonRecord(
-      Object.keys(row).map((key) => byKey.get(key) ?? { key, type: 'string' }),
-      row,
-    ) as Record<string, string | null>;
-}
-
-/** Descending by a figure (exact decimals, ∞ first, blanks last); by date ascending. */
-function compareBy(sort: string): (a: Record<string, string>, b: Record<string, string>) => number {
-  if (sort === 'date') return (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
-  const rank = (v: string | undefined): [number, bigint, number] => {
-    if (v === '∞') return [2, 0n, 0];
-    const d = v === undefined ? null : parseDecimal(v);
-    return d === null ? [0, 0n, 0] : [1, d.units, d.scale];
-  };
-  return (a, b) => {
-    const [ka, ua, sa] = rank(a[sort]);
-    const [kb, ub, sb] = rank(b[sort]);
-    if (ka !== kb) return kb - ka;
-    const scale = Math.max(sa, sb);
-    const x = ua * 10n ** BigInt(scale - sa);
-    const y = ub * 10n ** BigInt(scale - sb);
-    return x === y ? 0 : x < y ? 1 : -1;
-  };
 }
 
 const statsOutput = z.object({

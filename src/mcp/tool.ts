@@ -59,7 +59,7 @@ export function register(server: McpServer, spec: ToolSpec, call: (extra: unknow
     async (args: unknown, extra: unknown) => {
       const c = call(extra);
       try {
-        const result = await spec.run(checkInput(strict, args) as never, c);
+        const result = await spec.run(checkInput(strict, args), c);
         return redactResult(result, c.accounts);
       } catch (err) {
         return toolError(err, c.accounts.redact(), Object.keys(strict.shape));
@@ -78,10 +78,7 @@ function redactResult(result: ToolResult, accounts: Accounts): ToolResult {
 
 // ── Shared parameter schemas: their descriptions are what an agent reads. ──
 
-export const accountParam = z
-  .string()
-  .optional()
-  .describe("An account's name from list_accounts; left out, the default one.");
+export const accountParam = z.string().optional().describe("An account's name from list_accounts; left out, the default one.");
 
 export const dateParams = {
   date: z

@@ -48,8 +48,7 @@ function writeTool(k: WriteKind): ToolSpec {
   return defineTool({
     name: k.name,
     title: k.title,
-    description:
-      `${k.about} Two steps: without \`confirm\` it returns the plan and a one-time token; the same input with that \`confirm\` sends it.`,
+    description: `${k.about} Two steps: without \`confirm\` it returns the plan and a one-time token; the same input with that \`confirm\` sends it.`,
     input: z.object({
       account: accountParam,
       ...(k.mode === 'update' ? { id: z.string().describe('ID, or its first 4+ characters.') } : {}),

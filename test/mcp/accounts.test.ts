@@ -23,7 +23,13 @@ const emails = (s: Sandbox) => [...new Set(s.requests.map((r) => r.email))];
 const NEW_PUB = { name: 'From an agent', type: 'ANDROID_APP', description: 'x', transparent: true };
 
 beforeAll(async () => {
-  A = await startSandbox({ port: 0, accounts: [{ name: 'a1', timeZone: 'Pacific/Kiritimati' }, { name: 'c1', timeZone: 'UTC' }] });
+  A = await startSandbox({
+    port: 0,
+    accounts: [
+      { name: 'a1', timeZone: 'Pacific/Kiritimati' },
+      { name: 'c1', timeZone: 'UTC' },
+    ],
+  });
   B = await startSandbox({ port: 0, accounts: [{ name: 'b', timeZone: 'America/Los_Angeles' }] });
   dir = mkdtempSync(join(tmpdir(), 'masg-mcp-accounts-'));
   profiles = { MASG_CONFIG_DIR: dir, MASG_KEYRING: '0' };
@@ -140,7 +146,13 @@ describe('MASG_EMAIL / MASG_DEVELOPER_KEY / MASG_TIMEZONE: one account, never an
 
 describe('Accounts.only: the seam a token narrows the accounts through', () => {
   it('lists and serves only the names given; another is refused before any request', async () => {
-    const io = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: Readable.from([]), env: profiles, signal: new AbortController().signal };
+    const io = {
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      stdin: Readable.from([]),
+      env: profiles,
+      signal: new AbortController().signal,
+    };
     const all = new Accounts(io, { header: true, color: 'never' }, '0.0.0');
     const scoped = all.only(['b']);
     A.requests.length = 0;

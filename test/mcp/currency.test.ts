@@ -59,7 +59,12 @@ describe('statistics in two currencies', () => {
     expect(r.totalsByCurrency.map((t) => t.currency)).toEqual(['EUR', 'USD']);
     for (const t of r.totalsByCurrency) {
       const mine = cli.filter((row) => row.currency === t.currency);
-      expect(t.earnings, t.currency!).toBe(sumDecimals(mine.map((row) => row.earnings!), 2));
+      expect(t.earnings, t.currency!).toBe(
+        sumDecimals(
+          mine.map((row) => row.earnings!),
+          2,
+        ),
+      );
       expect(t.impressions).toBe(sumDecimals(mine.map((row) => row.impressions!)));
     }
     expect(r.rows.find((row) => row.publication === euro)!.currency).toBe('EUR');
@@ -80,7 +85,12 @@ describe('statistics in two currencies', () => {
     const currencies = [...new Set(left.map((row) => row.currency!))].sort();
     expect(cut.omittedByCurrency.map((t) => t.currency)).toEqual(currencies);
     for (const t of cut.omittedByCurrency)
-      expect(t.earnings).toBe(sumDecimals(left.filter((row) => row.currency === t.currency).map((row) => row.earnings!), 2));
+      expect(t.earnings).toBe(
+        sumDecimals(
+          left.filter((row) => row.currency === t.currency).map((row) => row.earnings!),
+          2,
+        ),
+      );
     expect(cut.omittedTotals === null).toBe(currencies.length > 1);
   });
 

@@ -169,15 +169,21 @@ describe('masg mcp: errors an agent can act on', () => {
     expect(await said('publisher_stats', { limit: '5' })).toBe(
       'Invalid input.\nlimit: "5" is a string; expected a number.\nParameter: limit.',
     );
-    expect(await said('publisher_stats', { limit: 500 })).toBe('Invalid input.\nlimit: 500 is more than 200, the most it takes.\nParameter: limit.');
+    expect(await said('publisher_stats', { limit: 500 })).toBe(
+      'Invalid input.\nlimit: 500 is more than 200, the most it takes.\nParameter: limit.',
+    );
     expect(await said('publisher_stats', { groupBy: 'campaign' })).toBe(
       'Invalid input.\ngroupBy: "campaign" is not one of publication, adslot, country, day.\nParameter: groupBy.',
     );
     const unknown = await said('publisher_stats', { interval: 'day' });
-    expect(unknown).toMatch(/^Invalid input\.\nUnknown parameter "interval"\.\nParameter: interval\.\nThis tool takes account, date, from, to, id, groupBy, sort, limit\./);
+    expect(unknown).toMatch(
+      /^Invalid input\.\nUnknown parameter "interval"\.\nParameter: interval\.\nThis tool takes account, date, from, to, id, groupBy, sort, limit\./,
+    );
     // A misspelt parameter of a tool whose file is not this one's (pulse): strict too, nothing run.
     h.mark();
-    expect(await said('pulse', { baseline: 0 })).toMatch(/^Invalid input\.\nUnknown parameter "baseline"\.\nParameter: baseline\.\nThis tool takes account, date, baselineDays\./);
+    expect(await said('pulse', { baseline: 0 })).toMatch(
+      /^Invalid input\.\nUnknown parameter "baseline"\.\nParameter: baseline\.\nThis tool takes account, date, baselineDays\./,
+    );
     expect(h.sent()).toEqual([]);
   });
 

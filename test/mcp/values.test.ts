@@ -30,7 +30,8 @@ async function cliJson<T = Json[]>(argv: string[]): Promise<T> {
   return JSON.parse(run.stdout) as T;
 }
 
-const tool = async <T = Json>(name: string, args: Json = {}): Promise<T> => structured<T>(await mcp.client.callTool({ name, arguments: args }));
+const tool = async <T = Json>(name: string, args: Json = {}): Promise<T> =>
+  structured<T>(await mcp.client.callTool({ name, arguments: args }));
 const withoutNames = (row: Json): Json => Object.fromEntries(Object.entries(row).filter(([k]) => !NAMES.includes(k)));
 const byKey = (rows: Json[], key: string): Record<string, Json> => Object.fromEntries(rows.map((r) => [String(r[key]), withoutNames(r)]));
 

@@ -81,7 +81,9 @@ describe('masg mcp --allow-writes', () => {
     expect(textOf(r)).toContain('Parameter: type.');
     // The CLI's string forms are refused in JSON's terms, naming the parameter.
     const typed = await mcp.client.callTool({ name: 'create_publication', arguments: { ...NEW_PUB, transparent: 'false' } });
-    expect(textOf(typed)).toBe('Invalid input.\ntransparent: "false" is a string; expected true or false (a JSON boolean).\nParameter: transparent.');
+    expect(textOf(typed)).toBe(
+      'Invalid input.\ntransparent: "false" is a string; expected true or false (a JSON boolean).\nParameter: transparent.',
+    );
     const item = await mcp.client.callTool({ name: 'create_ad_slot', arguments: { publication: 'abcd', name: 'x', formats: ['baner'] } });
     expect(textOf(item)).toContain('Parameter: formats[0].');
     const slot = await mcp.client.callTool({ name: 'update_ad_slot', arguments: { id: 'zzzz' } });

@@ -102,7 +102,7 @@ describe('routing', () => {
     }
   });
 
-  it('logs method, path, format, params, the credentials\' e-mail and status of every request', async () => {
+  it("logs method, path, format, params, the credentials' e-mail and status of every request", async () => {
     await call(sb, 'POST', '/publication/nope.json?reference=q', { params: { name: 'n' } });
     expect(sb.requests.at(-1)).toEqual({
       method: 'POST',
