@@ -1,11 +1,20 @@
-// The accounts a server may use, chosen per call (issue 27's "many accounts" is not in yet: the
-// `account` parameter takes one profile's name). Each account gets a Context of its own, made
-// exactly as a command's, so credentials, the client, its base URL and the redaction are the
-// CLI's. None of them may write to stdout: that is the protocol's, so their stdout is a sink.
+// The accounts a server offers, and each one's Context. A tool's `account: NAME` gets what
+// `masg --profile NAME` gets: the Context is the command line's own forAccount(NAME), so its
+// credentials, base URL and zone come from resolveSettings as for any command. The server
+// offers every saved profile; MASG_EMAIL, MASG_DEVELOPER_KEY and MASG_TIMEZONE override every
+// profile, so with one of them set it offers only the account plain `masg` uses, and asking for
+// another is the CLI's own refusal of those variables over several profiles (exit class 3).
+// `allowed` narrows the offer (a token's accounts): a name outside it is refused before any
+// profile is read. No Context may write to stdout, the protocol's: their stdout is a sink.
 import { Readable, Writable } from 'node:stream';
 import { Context, type GlobalOptions, type Io } from '../context.js';
-import { UsageError } from '../core/errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
 import { createRedactor, secretsFor, type Redactor } from '../core/redact.js';
+import { checkProfileName } from '../config/checks.js';
+import { openStore } from '../config/conf-store.js';
+import { listProfiles } from '../config/profiles.js';
+import { resolveProfileName } from '../config/settings.js';
+import { checkEnvironment } from '../sdk/accounts.js';
 
 export interface AccountInfo {
   name: string;
@@ -15,98 +24,176 @@ export interface AccountInfo {
   default: boolean;
 }
 
-export class Accounts {
-  private readonly contexts = new Map<string, Context>();
-  private readonly io: Io;
-  /** Every secret any account's context learnt, for the one redactor of everything written. */
-  private readonly secretLists: string[][] = [];
-  private redactor?: { seen: number; fn: Redactor };
+/** What the command line offers: the accounts, the one a call without `account` uses, and whether the environment defines it. */
+interface Offer {
+  accounts: AccountInfo[];
+  default?: string;
+  /** The environment's variables (or --sandbox) make the one account: its Context is the command line's own. */
+  single: boolean;
+  /** Why the command line's one account cannot be read: every call's error, in the CLI's words. */
+  failure?: Error;
+}
 
+const ENV_ACCOUNT = ['MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_TIMEZONE'];
+
+interface Shared {
+  io: Io;
+  globals: GlobalOptions;
+  root: Context;
+  contexts: Map<string, Context>;
+  offer?: Promise<Offer>;
+}
+
+export class Accounts {
+  private readonly shared: Shared;
+
+  /**
+   * `allowed`: the names this server may use (a token's accounts), a subset of what the command
+   * line offers; undefined for all of them.
+   */
+  constructor(io: Io, globals: GlobalOptions, version: string, allowed?: readonly string[]);
+  constructor(io: Io, globals: GlobalOptions, version: string, allowed: readonly string[] | undefined, shared: Shared);
   constructor(
     io: Io,
-    private readonly globals: GlobalOptions,
-    private readonly version: string,
+    globals: GlobalOptions,
+    version: string,
+    private readonly allowed?: readonly string[],
+    shared?: Shared,
   ) {
-    this.io = {
+    if (shared !== undefined) {
+      this.shared = shared;
+      return;
+    }
+    const quietIo: Io = {
       stdout: new Writable({ write: (_chunk, _enc, done) => done() }),
       stderr: io.stderr,
       stdin: Readable.from([]),
       env: io.env,
       signal: io.signal,
     };
+    // Quiet: no spinner or progress line; JSON: pulse's contract. Never --dry-run: writes plan with the SDK's own.
+    const quiet: GlobalOptions = { ...globals, quiet: true, output: 'json', dryRun: false };
     // The environment's key is a secret from the first byte, before any account is used.
     const key = io.env.MASG_DEVELOPER_KEY;
-    if (key) this.secretLists.push(secretsFor(io.env.MASG_EMAIL ?? '', key));
+    const root = new Context(quietIo, quiet, version, key ? secretsFor(io.env.MASG_EMAIL ?? '', key) : []);
+    this.shared = { io: quietIo, globals: quiet, root, contexts: new Map() };
+  }
+
+  /** The same server's accounts narrowed to `names` (and to this one's): the seam a token's scope goes through. */
+  only(names: readonly string[]): Accounts {
+    const within = this.allowed === undefined ? names : names.filter((n) => this.allowed!.includes(n));
+    return new Accounts(this.shared.io, this.shared.globals, this.shared.root.version, within, this.shared);
   }
 
   get sandbox(): boolean {
-    return Boolean(this.globals.sandbox);
+    return Boolean(this.shared.globals.sandbox);
   }
 
   get env(): Record<string, string | undefined> {
-    return this.io.env;
+    return this.shared.io.env;
   }
 
-  /** The Context of `account` (the default profile when omitted), made once. */
+  /** The Context of `account` (the default account when omitted), made once. */
   async context(account: string | undefined): Promise<Context> {
-    const name = account?.trim() || undefined;
-    if (name !== undefined && this.sandbox) {
-      const own = (await this.context(undefined).then((c) => c.credentials())).profile;
-      if (name !== own)
-        throw new UsageError(`account: "${name}" is not this server's account: with --sandbox there is one, "${own}".`, {
-          field: 'account',
-          hint: 'Leave account out, or call list_accounts.',
-        });
-      return this.context(undefined);
+    const asked = account?.trim() || undefined;
+    if (asked !== undefined && asked.includes(','))
+      throw new UsageError(`account: "${asked}" names several accounts; a tool works in one account per call.`, {
+        field: 'account',
+        hint: `Call the tool once per account: ${await this.choices()}.`,
+      });
+    if (asked !== undefined) checkProfileName(asked, 'account');
+    const offer = await this.offer();
+    if (offer.failure !== undefined) throw offer.failure;
+    const names = await this.names();
+    const name = asked ?? (offer.default !== undefined && names.includes(offer.default) ? offer.default : undefined);
+    if (name === undefined) {
+      if (names.length === 0)
+        throw new ConfigError('This server has no account to use.', { hint: 'Run `masg login --profile NAME` first.' });
+      throw new UsageError('No default account: give account, the name of one of the accounts of list_accounts.', {
+        field: 'account',
+        hint: `Accounts: ${await this.choices()}.`,
+      });
     }
-    const key = name ?? '';
-    let ctx = this.contexts.get(key);
+    if (!names.includes(name)) {
+      // The environment's variables would override that profile too: the CLI refuses them over several profiles.
+      if (offer.single && !this.sandbox && offer.default !== undefined) checkEnvironment([offer.default, name], this.env);
+      throw new UsageError(`account: "${name}" is not an account of this server.`, {
+        field: 'account',
+        hint: `Accounts: ${await this.choices()}.`,
+      });
+    }
+    return this.contextOf(name, offer);
+  }
+
+  private contextOf(name: string, offer: Offer): Context {
+    const { root, contexts } = this.shared;
+    if (offer.single) return root;
+    let ctx = contexts.get(name);
     if (ctx === undefined) {
-      // Quiet: no spinner or progress line; JSON: pulse's contract. Never --dry-run: writes plan with the SDK's own.
-      const globals: GlobalOptions = { ...this.globals, quiet: true, output: 'json', dryRun: false };
-      if (name !== undefined) globals.profile = name;
-      ctx = new Context(this.io, globals, this.version);
-      this.contexts.set(key, ctx);
-      this.secretLists.push(ctx.secrets);
+      ctx = root.forAccount(name, { ui: root.ui(), settings: root.outputSettings() });
+      contexts.set(name, ctx);
     }
     return ctx;
   }
 
-  /** The redaction of every account's secrets known so far (rebuilt when one more is learnt). */
+  /** The redaction of every account's secrets known so far (one list: forAccount shares its parent's). */
   redact(): Redactor {
-    const all = this.secretLists.flat();
+    const all = this.shared.root.secrets;
     if (this.redactor?.seen !== all.length) this.redactor = { seen: all.length, fn: createRedactor(all) };
     return this.redactor.fn;
   }
+  private redactor?: { seen: number; fn: Redactor };
 
-  /** The profiles this server can use; with --sandbox only the sandbox's own account. Never a key. */
+  /** The accounts this server can use; with --sandbox only the sandbox's own account. Never a key. */
   async list(): Promise<AccountInfo[]> {
-    const own = await (await this.context(undefined)).credentials().catch(() => undefined);
-    const describe = (name: string, email: string, timezone: string | undefined, baseUrl: string): AccountInfo => ({
-      name,
-      email,
-      timezone: timezone ?? null,
-      baseUrl,
-      default: name === own?.profile,
-    });
-    if (this.sandbox) return own ? [describe(own.profile, own.email, own.timezone, own.baseUrl)] : [];
-    const config = await import('../config/index.js');
-    const { listProfiles } = await import('../config/profiles.js');
-    const store = await config.openStore(this.configDir(), { env: this.io.env });
-    const { name: active } = config.resolveProfileName(this.globals, this.io.env);
-    const rows = await listProfiles(store, active, undefined);
-    const listed = rows.map((r) => describe(r.name, r.email, r.timezone || undefined, r.baseUrl));
-    // The environment's account (MASG_EMAIL / MASG_DEVELOPER_KEY) may have no saved profile.
-    if (own && !listed.some((a) => a.name === own.profile)) listed.unshift(describe(own.profile, own.email, own.timezone, own.baseUrl));
-    return listed;
+    const names = await this.names();
+    return (await this.offer()).accounts.filter((a) => names.includes(a.name));
   }
 
-  private configDir(): string {
-    return new Context(this.io, this.globals, this.version).configDir;
+  private async names(): Promise<string[]> {
+    const names = (await this.offer()).accounts.map((a) => a.name);
+    return this.allowed === undefined ? names : names.filter((n) => this.allowed!.includes(n));
+  }
+
+  private async choices(): Promise<string> {
+    const names = await this.names();
+    return names.length === 0 ? 'none is configured' : names.join(', ');
+  }
+
+  private offer(): Promise<Offer> {
+    this.shared.offer ??= this.readOffer();
+    return this.shared.offer;
+  }
+
+  private async readOffer(): Promise<Offer> {
+    const { root, globals, io } = this.shared;
+    const describe = (name: string, email: string, timezone: string | undefined, baseUrl: string, isDefault: boolean) => ({
+      name,
+      email,
+      timezone: timezone || null,
+      baseUrl,
+      default: isDefault,
+    });
+    const envAccount = ENV_ACCOUNT.some((v) => (io.env[v] ?? '').trim() !== '');
+    if (globals.sandbox || envAccount) {
+      // One account, the command line's: what `masg` (with this --profile, if any) would use.
+      const own = await root.credentials().catch((err: unknown) => err as Error);
+      if (own instanceof Error) return { accounts: [], single: true, failure: own };
+      return { accounts: [describe(own.profile, own.email, own.timezone, own.baseUrl, true)], default: own.profile, single: true };
+    }
+    const store = await openStore(root.configDir, { env: io.env });
+    const { name: active } = resolveProfileName(globals, io.env, store.path);
+    const rows = await listProfiles(store, active, undefined);
+    return {
+      accounts: rows.map((r) => describe(r.name, r.email, r.timezone, r.baseUrl, r.name === active)),
+      default: rows.some((r) => r.name === active) ? active : undefined,
+      single: false,
+    };
   }
 
   async close(): Promise<void> {
-    for (const ctx of this.contexts.values()) await ctx.close();
-    this.contexts.clear();
+    for (const ctx of this.shared.contexts.values()) await ctx.close();
+    this.shared.contexts.clear();
+    await this.shared.root.close();
   }
 }

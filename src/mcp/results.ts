@@ -4,6 +4,9 @@
 // a stack trace never leaves the server.
 import { AuthError, ConfigError, InterruptedError, LocalIOError, MasgError, NetworkError, UsageError } from '../core/errors.js';
 import type { Redactor } from '../core/redact.js';
+import { cellValues } from '../output/columns.js';
+import { jsonObject } from '../output/format/json.js';
+import type { Column, Row } from '../output/types.js';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -16,9 +19,25 @@ export function answer(structured: Record<string, unknown>, text: string): ToolR
   return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
-/** The CLI's option names as the tool's parameter names: `--date` → `date`, `<id>` → `id`. */
+/** A record's values exactly as the command's `-o json` writes them: its columns, its one JSON encoder, read back. */
+export function jsonRecord(columns: readonly Column[], row: Row): Record<string, string | boolean | null> {
+  return JSON.parse(jsonObject(columns, cellValues(columns, row))) as Record<string, string | boolean | null>;
+}
+
+/** The names the CLI's messages use that are another name here. */
+const ALIASES: Readonly<Record<string, string>> = {
+  '[id]': 'id',
+  '<id>': 'id',
+  '<advertiserId>': 'advertiser',
+  '[advertiserId]': 'advertiser',
+  '[publicationId]': 'publication',
+  '--baseline': 'baselineDays',
+};
+
+/** The CLI's option names as the tool's parameter names: `--date` → `date`, `<id>` → `id`, `--baseline` → `baselineDays`. */
 export function parameterName(field: string): string {
-  const bare = field.replace(/^--?/, '').replace(/^<(.*)>$/, '$1');
+  if (ALIASES[field] !== undefined) return ALIASES[field];
+  const bare = field.replace(/^--?/, '').replace(/^[<[](.*)[>\]]$/, '$1');
   return bare.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
@@ -30,9 +49,18 @@ const TOOL_FOR: ReadonlyArray<[string, string]> = [
   ['masg campaign list', 'list_campaigns'],
 ];
 
-function withTools(hint: string): string {
-  const tools = TOOL_FOR.filter(([command]) => hint.includes(command)).map(([, tool]) => tool);
-  return tools.length === 0 ? hint : `${hint} (Here: call ${tools.join(' or ')}.)`;
+/**
+ * A message of the CLI's in the tool's terms: each flag or argument the tool has as a parameter
+ * is named as that parameter, and a list command as the tool that lists. Flags the tool has no
+ * parameter for are left as they are: they describe the server's own set-up.
+ */
+export function inToolTerms(text: string, params: readonly string[]): string {
+  let out = text.replace(/`masg [a-z]+ list`/g, (command) => TOOL_FOR.find(([c]) => `\`${c}\`` === command)?.[1] ?? command);
+  for (const [command, tool] of TOOL_FOR) out = out.replaceAll(command, tool);
+  return out.replace(/--[a-z][a-z-]*|[<[][a-zA-Z]+[>\]]/g, (token) => {
+    const name = parameterName(token);
+    return params.includes(name) ? name : token;
+  });
 }
 
 /** A failure of the server's own making, with the first line it should read as. */
@@ -59,14 +87,14 @@ function kindOf(err: unknown): string {
   return 'Internal error in masg.';
 }
 
-/** The tool error for anything a tool threw, with every secret redacted. */
-export function toolError(err: unknown, redact: Redactor): ToolResult {
+/** The tool error for anything a tool threw, in the terms of the tool's `params`, with every secret redacted. */
+export function toolError(err: unknown, redact: Redactor, params: readonly string[] = []): ToolResult {
   const lines = [kindOf(err)];
   if (err instanceof MasgError) {
-    lines.push(err.message);
+    lines.push(inToolTerms(err.message, params));
     const field = (err as { field?: unknown }).field;
     if (typeof field === 'string' && field !== '') lines.push(`Parameter: ${parameterName(field)}.`);
-    if (err.hint) lines.push(withTools(err.hint));
+    if (err.hint) lines.push(inToolTerms(err.hint, params));
   } else {
     // Never the stack: only the message, which says what broke.
     lines.push(err instanceof Error ? err.message : String(err));

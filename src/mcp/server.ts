@@ -22,7 +22,7 @@ export const READ_TOOLS: readonly ToolSpec[] = [accountsTool, ...inventoryTools,
 const INSTRUCTIONS =
   'masg: the publisher and advertiser data of a mobile ad-serving account. Start with pulse for "how did yesterday go"; ' +
   "use the *_stats tools for figures (totals are exact, never sum rows yourself); days are in the account's time zone; " +
-  'money is exact decimal strings in USD.';
+  "money is exact decimal strings in each row's currency, never summed across currencies.";
 
 export function createServer(accounts: Accounts, opts: ServerOptions): McpServer {
   const server = new McpServer({ name: 'masg', version: opts.version }, { instructions: INSTRUCTIONS });

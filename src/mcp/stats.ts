@@ -1,13 +1,14 @@
 // The three statistics tools: the dates checked and resolved by the stats commands' own
 // planRange (same words, same zone rules), the same SDK lists run by runReport, every row
 // summed exactly by TotalsAccumulator. Rows are grouped as asked, sorted, and cut at the limit;
-// what was cut is summed too, so the totals never depend on the limit.
+// what was cut is summed too, so the totals never depend on the limit. Sums are per currency
+// (each row's own): two currencies are never added up. Values are typed as `-o json` types them.
 import * as z from 'zod';
 import { UsageError } from '../core/errors.js';
-import { parseDecimal } from '../core/decimal.js';
 import { CAMPAIGN_STATS_FIELDS, PUBLISHER_STATS_FIELDS, statsValueColumns } from '../schema/stats.js';
 import { stampDay, stampLabel } from '../time/dates.js';
 import { TotalsAccumulator } from '../stats/totals.js';
+import { statsColumns } from '../stats/rows.js';
 import type { Column } from '../schema/column.js';
 import { resolveId } from '../command-kit/resolve-id.js';
 import { planRange } from '../commands/stats/export.js';
@@ -15,6 +16,8 @@ import { runReport, type ReportSpec } from '../commands/stats/report.js';
 import { lookUpNames, type NameTable } from '../commands/stats/names.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { Context } from '../context.js';
+import { CurrencyTotals } from './currency.js';
+import { asJson, compareBy } from './stats-rows.js';
 import { answer } from './results.js';
 import { renderStats } from './stats-text.js';
 import { accountParam, dateParams, DEFAULT_ROWS, defineTool, figureRow, limitParam, MAX_ROWS, READ, type ToolSpec } from './tool.js';
@@ -81,9 +84,12 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
   const { all, rows } = await groupRows(spec, groupBy, columns, { concurrency, signal: ctx.io.signal }, names);
   rows.sort(compareBy(sort));
   const limit = args.limit ?? DEFAULT_ROWS;
-  const shown = rows.slice(0, limit);
-  const cut = cutOf(rows, limit, columns, `${groupBy} rows by ${sort}`, target?.kind ?? 'publication');
+  const typed = asJson(statsColumns(kind, { interval, level, byCountry, names: true }));
+  const shown = rows.slice(0, limit).map(typed);
+  const cut = cutOf(rows, limit, columns, `${groupBy} rows by ${sort}`, target?.kind ?? 'publication', typed);
   const creds = await ctx.credentials();
+  const currencies = all.currencies();
+  const totals = all.single();
   return {
     account: creds.profile,
     zone: tz ?? null,
@@ -98,8 +104,9 @@ export async function statsReport(ctx: Context, kind: Kind, args: StatsArgs, tar
     },
     groupBy,
     sort,
-    currency: 'USD',
-    totals: all.totals() as Record<string, string>,
+    currency: currencies.length === 1 ? currencies[0] : null,
+    totals: totals === null ? null : typed(totals),
+    totalsByCurrency: all.byCurrency().map(typed),
     groups: rows.length,
     returned: shown.length,
     rows: shown,
@@ -115,17 +122,20 @@ async function groupRows(
   run: { concurrency: number; signal: AbortSignal },
   names: Promise<NameTable | undefined>,
 ) {
-  const all = new TotalsAccumulator(columns);
+  const all = new CurrencyTotals(columns);
+  // The one publication, ad slot or campaign asked for stays in each row, as in the command's.
+  const keyNames = [...KEYS[groupBy], ...(groupBy === 'day' || groupBy === 'country' ? Object.keys(spec.ids) : [])];
   const groups = new Map<string, { keys: Record<string, string>; sum: TotalsAccumulator }>();
   await runReport(
     spec,
     (row) => {
       all.add(row);
-      const key = row[GROUP_KEY[groupBy]] ?? '';
+      // A group is one currency's: a day of EUR and USD rows is two rows, never one sum.
+      const key = `${row[GROUP_KEY[groupBy]] ?? ''}\u0000${row.currency ?? ''}`;
       let group = groups.get(key);
       if (group === undefined) {
         const keys: Record<string, string> = {};
-        for (const k of KEYS[groupBy]) if (row[k] !== undefined) keys[k] = row[k];
+        for (const k of keyNames) if (row[k] !== undefined) keys[k] = row[k];
         groups.set(key, (group = { keys, sum: new TotalsAccumulator(columns) }));
       }
       group.sum.add(row);
@@ -142,13 +152,22 @@ async function groupRows(
 }
 
 /** What the limit left out: how many, their totals, and how to narrow the request. */
-function cutOf(rows: Array<Record<string, string>>, limit: number, columns: Column[], what: string, one: string) {
+function cutOf(
+  rows: Array<Record<string, string>>,
+  limit: number,
+  columns: Column[],
+  what: string,
+  one: string,
+  typed: (row: Record<string, string>) => Record<string, string | null>,
+) {
   if (rows.length <= limit) return null;
-  const rest = new TotalsAccumulator(columns);
+  const rest = new CurrencyTotals(columns);
   for (const row of rows.slice(limit)) rest.add(row);
+  const single = rest.single();
   return {
     omittedRows: rows.length - limit,
-    omittedTotals: rest.totals() as Record<string, string>,
+    omittedTotals: single === null ? null : typed(single),
+    omittedByCurrency: rest.byCurrency().map(typed),
     how: `Showing the first ${limit} of ${rows.length} ${what}. Raise limit (up to ${MAX_ROWS}), narrow the dates, or ask for one ${one} with id.`,
   };
 }
@@ -166,43 +185,25 @@ function fetchPiece(
   return sdk.publicationStats({ ...range, level, byCountry, publication: id });
 }
 
-/** Descending by a figure (exact decimals, ∞ first, blanks last); by date ascending. */
-function compareBy(sort: string): (a: Record<string, string>, b: Record<string, string>) => number {
-  if (sort === 'date') return (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
-  const rank = (v: string | undefined): [number, bigint, number] => {
-    if (v === '∞') return [2, 0n, 0];
-    const d = v === undefined ? null : parseDecimal(v);
-    return d === null ? [0, 0n, 0] : [1, d.units, d.scale];
-  };
-  return (a, b) => {
-    const [ka, ua, sa] = rank(a[sort]);
-    const [kb, ub, sb] = rank(b[sort]);
-    if (ka !== kb) return kb - ka;
-    const scale = Math.max(sa, sb);
-    const x = ua * 10n ** BigInt(scale - sa);
-    const y = ub * 10n ** BigInt(scale - sb);
-    return x === y ? 0 : x < y ? 1 : -1;
-  };
-}
-
 const statsOutput = z.object({
   account: z.string(),
   zone: z.string().nullable().describe("The account's IANA zone the days are in."),
   days: z.object({ from: z.string(), to: z.string(), firstHour: z.string(), lastHour: z.string(), note: z.string().nullable() }),
   groupBy: z.string(),
   sort: z.string(),
-  currency: z.string(),
-  totals: figureRow.describe('Sums of every row, cut or not; ratios recomputed from the sums.'),
+  currency: z.string().nullable().describe("The rows' currency; null when they have several."),
+  totals: figureRow.nullable().describe('Sums of every row, cut or not; ratios recomputed from the sums. null with several currencies.'),
+  totalsByCurrency: z.array(figureRow).describe('The same sums per currency: money is never added across currencies.'),
   groups: z.number().int().describe('How many rows there are in all.'),
   returned: z.number().int(),
   rows: z.array(figureRow),
   cut: z
-    .object({ omittedRows: z.number().int(), omittedTotals: figureRow, how: z.string() })
+    .object({ omittedRows: z.number().int(), omittedTotals: figureRow.nullable(), omittedByCurrency: z.array(figureRow), how: z.string() })
     .nullable()
     .describe('null when every row is here; else the sums of the rows left out and how to narrow the request.'),
 });
 
-const MONEY = 'Counts are integers as strings; earnings, spend and eCPM are exact decimal strings in USD (never rounded floats).';
+const MONEY = 'Figures are exact decimal strings in the currency of each row (never summed across currencies).';
 
 function statsTool(
   name: string,

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Context } from '../context.js';
 import type { Accounts } from './accounts.js';
+import { advertised, advertisedOutput, checkInput } from './input.js';
 import { toolError, type ToolResult } from './results.js';
 
 /** The most rows any tool returns; the rest is summed into totals and said. */
@@ -44,22 +45,24 @@ export function defineTool<I extends z.ZodObject>(spec: ToolSpec<I>): ToolSpec {
 }
 
 export function register(server: McpServer, spec: ToolSpec, call: (extra: unknown) => Call): void {
+  // Strict: a misspelt parameter (baseline for baselineDays) is refused, never silently left out.
+  const strict = spec.input.strict();
   server.registerTool(
     spec.name,
     {
       title: spec.title,
       description: spec.description,
-      inputSchema: spec.input,
-      outputSchema: spec.output,
-      annotations: { title: spec.title, ...spec.annotations },
+      inputSchema: advertised(strict),
+      outputSchema: advertisedOutput(spec.output),
+      annotations: spec.annotations,
     },
     async (args: unknown, extra: unknown) => {
       const c = call(extra);
       try {
-        const result = await spec.run(args as never, c);
+        const result = await spec.run(checkInput(strict, args), c);
         return redactResult(result, c.accounts);
       } catch (err) {
-        return toolError(err, c.accounts.redact());
+        return toolError(err, c.accounts.redact(), Object.keys(strict.shape));
       }
     },
   );
@@ -75,17 +78,15 @@ function redactResult(result: ToolResult, accounts: Accounts): ToolResult {
 
 // ── Shared parameter schemas: their descriptions are what an agent reads. ──
 
-export const accountParam = z
-  .string()
-  .optional()
-  .describe('Profile name of the account to use (see list_accounts). Leave out for the default account.');
-
-const DAY_FORMS = "yesterday, today, -Nd (N days ago, e.g. -7d) or YYYY-MM-DD, in the account's time zone";
+export const accountParam = z.string().optional().describe("An account's name from list_accounts; left out, the default one.");
 
 export const dateParams = {
-  date: z.string().optional().describe(`One whole day: ${DAY_FORMS}. Default: today so far. Do not combine with from/to.`),
-  from: z.string().optional().describe(`First day of a range (from 00:00): ${DAY_FORMS}; YYYY-MM-DDTHH for one hour.`),
-  to: z.string().optional().describe(`Last day of the range, inclusive (until 23:59): ${DAY_FORMS}; YYYY-MM-DDTHH for one hour.`),
+  date: z
+    .string()
+    .optional()
+    .describe("One day: yesterday, today, -Nd (e.g. -7d) or YYYY-MM-DD, in the account's time zone. Default: today so far."),
+  from: z.string().optional().describe('First day of a range, as date (YYYY-MM-DDTHH for an hour). Not with date.'),
+  to: z.string().optional().describe('Last day of the range, inclusive, as date.'),
 };
 
 export const limitParam = z
@@ -107,4 +108,6 @@ export const cutSchema = z
   .nullable()
   .describe('null when every row is here; else how many were left out and how to narrow or page the request.');
 
+/** A record as masg's JSON writes it (docs/output.md#json-types): figures and text as strings, booleans, empty as null. */
+export const jsonRow = z.record(z.string(), z.union([z.string(), z.boolean(), z.null()]));
 export const figureRow = z.record(z.string(), z.string().nullable());

@@ -2,19 +2,21 @@
 // checks the input as the CLI does (the schema's rules, short IDs resolved) and answers with the
 // plan, the exact requests as --dry-run shows them, and a one-time token bound to that input;
 // the change is sent only when the same input comes back with `confirm` set to the token.
-// STOPPED is permanent: the tool is annotated destructive, and a client that can ask its person
-// (elicitation) is made to ask.
+// STOPPED is permanent: the tool is annotated destructive, the plan's own text says so (a client
+// without elicitation shows only that), and a client that can ask its person is made to ask.
+// Parameters are the entity schema's fields with their JSON types (entity-params.ts).
 import * as z from 'zod';
 import { NotAppliedError, UsageError } from '../core/errors.js';
 import { adSlotSchema, validateAdSlot } from '../schema/adslot.js';
-import { flagHelp, formFields, type EntitySchema, type Mode } from '../schema/field.js';
+import { columnsOf, type EntitySchema, type Mode } from '../schema/field.js';
 import { publicationSchema, validatePublication } from '../schema/publication.js';
 import { resolveEntity, resolveId } from '../command-kit/resolve-id.js';
 import type { AdSlotChanges, AdSlotCreate, DryRun, MasgClient, PublicationCreate } from '../sdk/types.js';
 import type { Context } from '../context.js';
-import { answer } from './results.js';
+import { asFlagValues, entityParams } from './entity-params.js';
+import { answer, jsonRecord } from './results.js';
 import { ConfirmationTokens } from './tokens.js';
-import { accountParam, defineTool, type Call, type ToolSpec } from './tool.js';
+import { accountParam, defineTool, jsonRow, type Call, type ToolSpec } from './tool.js';
 
 type Input = Record<string, string | undefined>;
 /** The tool's parameters are the service's field names: an error names the one at fault. */
@@ -34,43 +36,31 @@ interface WriteKind {
 
 const tokens = new ConfirmationTokens();
 
-function fieldParams(schema: EntitySchema, mode: Mode): Record<string, z.ZodOptional<z.ZodString>> {
-  const params: Record<string, z.ZodOptional<z.ZodString>> = {};
-  for (const key of formFields(schema, mode)) {
-    const flag = schema.fields[key].flag;
-    params[key] = z
-      .string()
-      .optional()
-      .describe(flag === undefined ? key : flagHelp(flag, mode));
-  }
-  return params;
-}
-
 const writeOutput = z.object({
   account: z.string(),
   status: z.enum(['planned', 'done', 'declined']),
   requests: z.array(z.string()).describe('The exact requests, as masg --dry-run shows them.'),
   confirm: z.string().nullable().describe('The token to pass back as `confirm`, with the same input, to send the change.'),
-  item: z.record(z.string(), z.string()).nullable().describe('The entity as the service answered, once done.'),
+  item: jsonRow.nullable().describe('The entity as the service answered, once done (as `-o json` types it).'),
 });
 
 function writeTool(k: WriteKind): ToolSpec {
   return defineTool({
     name: k.name,
     title: k.title,
-    description:
-      `${k.about} Two steps: call without \`confirm\` to get the plan (the exact requests) and a one-time token; ` +
-      'then call again with the same input and `confirm` set to that token. A changed input needs a new plan.',
+    description: `${k.about} Two steps: without \`confirm\` it returns the plan and a one-time token; the same input with that \`confirm\` sends it.`,
     input: z.object({
       account: accountParam,
       ...(k.mode === 'update' ? { id: z.string().describe('ID, or its first 4+ characters.') } : {}),
-      ...fieldParams(k.schema, k.mode),
+      ...entityParams(k.schema, k.mode),
       confirm: z.string().optional().describe('The token the plan returned; leave out to get the plan.'),
     }),
     output: writeOutput,
     annotations: { readOnlyHint: false, destructiveHint: k.destructive, idempotentHint: false, openWorldHint: true },
     async run(args, call) {
-      return runWrite(k, args as Input, call);
+      const { account, confirm, id, ...fields } = args as Record<string, unknown>;
+      const input = { account, confirm, id, ...asFlagValues(fields) } as Input;
+      return runWrite(k, input, call);
     },
   });
 }
@@ -87,7 +77,11 @@ async function runWrite(k: WriteKind, args: Input, call: Call) {
   const binding = JSON.stringify([k.name, who, id ?? null, input]);
   if (confirm === undefined) {
     const token = tokens.issue(binding);
-    const text = `Plan (nothing sent yet):\n${requests.join('\n')}\nTo send it, call ${k.name} again with the same input and confirm: "${token}".`;
+    const stops =
+      input.status === 'STOPPED'
+        ? `\nWarning: STOPPED is permanent. The ${k.schema.entity} ${id} can never be made ACTIVE or PAUSED again; ask the person before confirming.`
+        : '';
+    const text = `Plan (nothing sent yet):\n${requests.join('\n')}${stops}\nTo send it, call ${k.name} again with the same input and confirm: "${token}".`;
     return answer({ account: who, status: 'planned', requests, confirm: token, item: null }, text);
   }
   tokens.redeem(confirm, binding);
@@ -103,7 +97,12 @@ async function runWrite(k: WriteKind, args: Input, call: Call) {
       hint: 'Only ACTIVE↔PAUSED and ACTIVE/PAUSED→STOPPED take effect; PENDING publications wait for approval.',
     });
   }
-  return answer({ account: who, status: 'done', requests, confirm: null, item: { ...item } }, `Done: ${requests.join('\n')}`);
+  const what = id === undefined ? `Created ${k.schema.entity} ${item.id}` : `Updated ${k.schema.entity} ${id}`;
+  const summary = `${what} in account ${who}${item.status ? ` (status ${item.status})` : ''}.`;
+  return answer(
+    { account: who, status: 'done', requests, confirm: null, item: jsonRecord(columnsOf(k.schema), item) },
+    `${summary}\nSent: ${requests.join('\n')}`,
+  );
 }
 
 function nothingToUpdate(input: Input): void {

@@ -16,9 +16,19 @@ export interface SandboxRequestLog {
   form: Record<string, string>;
   contentType?: string;
   userAgent?: string;
+  /** The e-mail of the request's Basic credentials, as sent (never the key): whose credentials reached this service. */
+  email?: string;
   /** HTTP status sent; 0 when the connection was dropped or reset without an answer. */
   status: number;
   fault?: FaultKind;
+}
+
+/** The user part of a Basic Authorization header ("email:key" in base64), or undefined. */
+export function basicUser(header: string | undefined): string | undefined {
+  if (!header?.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? decoded.slice(0, colon) : undefined;
 }
 
 /** Fixed cost of an entry (object, small fields) on top of its strings. */
@@ -64,7 +74,7 @@ export class RequestLog {
 
 /** An upper estimate: two bytes per character. */
 function sizeOf(e: SandboxRequestLog): number {
-  let chars = e.method.length + e.path.length + (e.contentType?.length ?? 0) + (e.userAgent?.length ?? 0);
+  let chars = e.method.length + e.path.length + (e.contentType?.length ?? 0) + (e.userAgent?.length ?? 0) + (e.email?.length ?? 0);
   for (const record of [e.params, e.query, e.form]) {
     for (const key in record) chars += key.length + record[key].length;
   }

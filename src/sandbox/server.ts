@@ -6,7 +6,7 @@ import { authenticate } from './auth.js';
 import { SandboxError, crash } from './errors.js';
 import { BEFORE_HANDLER, type FaultKind, type Faults } from './faults.js';
 import { MAX_BODY, readParams } from './params.js';
-import type { RequestLog, SandboxRequestLog } from './request-log.js';
+import { basicUser, type RequestLog, type SandboxRequestLog } from './request-log.js';
 import { match, splitPath } from './router.js';
 import type { Country } from './statistics/countries.js';
 import type { Store } from './store.js';
@@ -46,6 +46,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, deps: Pi
     form: {},
     contentType: req.headers['content-type'],
     userAgent: req.headers['user-agent'],
+    email: basicUser(req.headers.authorization),
     status: 0,
   };
   deps.log.add(entry);

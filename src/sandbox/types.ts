@@ -30,6 +30,8 @@ export interface PublicationRecord {
   autoapprove: boolean;
   status: string;
   createdAt: string;
+  /** The currency of its earnings (USD when absent; tests edit a state file to hold another). */
+  currency?: string;
   /** Statistics accrue only while ACTIVE. */
   history: StatusChange[];
 }

@@ -243,7 +243,7 @@ function checkAccounts(accounts: readonly AccountInput[]): void {
 }
 
 /** MASG_EMAIL, MASG_DEVELOPER_KEY and MASG_TIMEZONE beat every profile: over several profiles they would make one account of all. */
-function checkEnvironment(accounts: readonly AccountInput[], env: Record<string, string | undefined>): void {
+export function checkEnvironment(accounts: readonly AccountInput[], env: Record<string, string | undefined>): void {
   if (accounts.filter((a) => typeof a === 'string').length < 2) return;
   const set = ['MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_TIMEZONE'].filter((v) => (env[v] ?? '').trim() !== '');
   if (set.length === 0) return;

@@ -61,6 +61,21 @@ describe('masg mcp: the tools', () => {
     }
   });
 
+  it('keeps tools/list compact: the figure in docs/mcp.md, counted as its bytes / 4', async () => {
+    const bytes = (tools: unknown) => Buffer.byteLength(JSON.stringify({ tools }));
+    const { tools } = await mcp.client.listTools();
+    // Read tools: about 5,300 tokens (21,400 bytes) on 2026-12-02; this bound keeps the budget.
+    expect(bytes(tools)).toBeLessThan(24_000);
+    const writer = await connectMcp(['mcp', '--allow-writes'], { env: h.env });
+    try {
+      expect(bytes((await writer.client.listTools()).tools)).toBeLessThan(32_000);
+    } finally {
+      await writer.close();
+    }
+    // No zod noise: integer bounds of ±2^53 and a $schema per tool say nothing to an agent.
+    expect(JSON.stringify(tools)).not.toMatch(/9007199254740991|\$schema|propertyNames/);
+  });
+
   it('gives every tool an input and an output schema that compile as JSON Schema, with descriptions on the parameters', async () => {
     const ajv = new AjvJsonSchemaValidator();
     const { tools } = await mcp.client.listTools();
@@ -77,7 +92,7 @@ describe('masg mcp: the tools', () => {
     expect(date).toMatch(/-7d/);
     expect(date).toMatch(/YYYY-MM-DD/);
     expect(date).toMatch(/time zone/);
-    expect(stats.description).toMatch(/exact decimal strings in USD/);
+    expect(stats.description).toMatch(/exact decimal strings in the currency of each row/);
     // A real answer against its advertised schema, checked here too, not only by the server.
     const answer = await mcp.client.callTool({ name: 'publisher_stats', arguments: { date: DAY } });
     expect(ajv.getValidator(stats.outputSchema!)(answer.structuredContent)).toMatchObject({ valid: true });
@@ -127,10 +142,10 @@ describe('masg mcp: figures', () => {
       await mcp.client.callTool({ name: 'list_publications', arguments: {} }),
     );
     expect(list.items.map((p) => p.id)).toEqual(cli.map((p) => p.id));
-    const one = structured<{ item: Record<string, string> }>(
+    const one = structured<{ item: Record<string, unknown> }>(
       await mcp.client.callTool({ name: 'get_publication', arguments: { id: cli[0].id.slice(0, 8) } }),
     );
-    expect(one.item).toEqual(cli[0]);
+    expect(one.item.id).toEqual(cli[0].id);
     const slots = structured<{ items: Array<Record<string, string>> }>(await mcp.client.callTool({ name: 'list_ad_slots', arguments: {} }));
     expect(slots.items.every((s) => s.publicationName !== '')).toBe(true);
     const pulse = structured<{ date: string; zone: string; report: { findings: unknown[] } }>(
@@ -144,6 +159,43 @@ describe('masg mcp: figures', () => {
 
 describe('masg mcp: errors an agent can act on', () => {
   const call = (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
+
+  it("a wrong type, a number out of range, an unknown choice and an unknown parameter are refused in masg's words", async () => {
+    const said = async (name: string, args: Record<string, unknown>) => {
+      const r = await call(name, args);
+      expect(r.isError, JSON.stringify(args)).toBe(true);
+      return textOf(r);
+    };
+    expect(await said('publisher_stats', { limit: '5' })).toBe(
+      'Invalid input.\nlimit: "5" is a string; expected a number.\nParameter: limit.',
+    );
+    expect(await said('publisher_stats', { limit: 500 })).toBe(
+      'Invalid input.\nlimit: 500 is more than 200, the most it takes.\nParameter: limit.',
+    );
+    expect(await said('publisher_stats', { groupBy: 'campaign' })).toBe(
+      'Invalid input.\ngroupBy: "campaign" is not one of publication, adslot, country, day.\nParameter: groupBy.',
+    );
+    const unknown = await said('publisher_stats', { interval: 'day' });
+    expect(unknown).toMatch(
+      /^Invalid input\.\nUnknown parameter "interval"\.\nParameter: interval\.\nThis tool takes account, date, from, to, id, groupBy, sort, limit\./,
+    );
+    // A misspelt parameter of a tool whose file is not this one's (pulse): strict too, nothing run.
+    h.mark();
+    expect(await said('pulse', { baseline: 0 })).toMatch(
+      /^Invalid input\.\nUnknown parameter "baseline"\.\nParameter: baseline\.\nThis tool takes account, date, baselineDays\./,
+    );
+    expect(h.sent()).toEqual([]);
+  });
+
+  it("names the tool's parameters and tools, never the CLI's flags or commands", async () => {
+    const both = textOf(await call('publisher_stats', { date: 'yesterday', from: '-2d' }));
+    expect(both).toBe(
+      'Invalid input.\ndate cannot be combined with from or to.\nParameter: date.\nUse date for one whole day, or from/to for a range.',
+    );
+    const unknown = textOf(await call('publisher_stats', { id: 'zzzz' }));
+    expect(unknown).toBe('Invalid input.\nid: no publication ID starts with "zzzz".\nParameter: id.\nSee list_publications for the IDs.');
+    for (const text of [both, unknown, textOf(await call('pulse', { date: 'nope' }))]) expect(text).not.toMatch(/--|masg |[<[]id[>\]]/);
+  });
 
   it('a bad date names the parameter and the accepted forms, as the CLI says it', async () => {
     const r = await call('publisher_stats', { date: '2024-13-45' });
@@ -186,10 +238,10 @@ describe('masg mcp: errors an agent can act on', () => {
     }
   });
 
-  it('an unknown account is named, with what to do', async () => {
+  it("another account than the environment's is the CLI's refusal of MASG_EMAIL over several profiles", async () => {
     const r = await call('list_publications', { account: 'nosuch' });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toContain('There is no profile named "nosuch"');
+    expect(textOf(r)).toMatch(/^Configuration problem\.\nMASG_EMAIL, MASG_DEVELOPER_KEY, MASG_TIMEZONE are set/);
   });
 });
 

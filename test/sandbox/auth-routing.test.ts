@@ -102,7 +102,7 @@ describe('routing', () => {
     }
   });
 
-  it('logs method, path, format, params and status of every request', async () => {
+  it("logs method, path, format, params, the credentials' e-mail and status of every request", async () => {
     await call(sb, 'POST', '/publication/nope.json?reference=q', { params: { name: 'n' } });
     expect(sb.requests.at(-1)).toEqual({
       method: 'POST',
@@ -113,6 +113,7 @@ describe('routing', () => {
       form: { name: 'n' },
       contentType: 'application/x-www-form-urlencoded; charset=UTF-8',
       userAgent: expect.any(String),
+      email: sb.demo.email,
       status: 400,
     });
   });

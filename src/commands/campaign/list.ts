@@ -59,19 +59,21 @@ export const campaignList = defineCommand<CampaignListOptions>({
 async function everyCampaign(ctx: Context, client: MasgClient, out: string | undefined): Promise<CommandResult> {
   const settings = await outputPort(ctx).settings(out);
   const named = showsName(settings, ADVERTISER_OWNER) || settings.fields !== undefined;
-  async function* batches(): AsyncIterable<Record<string, string>[]> {
-    const advertisers = await client.listAdvertisers().toArray();
-    for (const advertiser of advertisers) {
-      for await (const batch of client.listCampaigns(advertiser.id).batches()) {
-        const rows = batch.map((c) => ({ ...c, advertiserName: advertiser.name }));
-        if (rows.length > 0) yield rows;
-      }
-    }
-  }
-  return writeList(ctx, batches(), {
+  return writeList(ctx, everyAdvertisersCampaigns(client), {
     entity: 'campaigns',
     columns: named ? campaignColumnsNamed : campaignColumns,
     tableFields: campaignTableFieldsNamed,
     out,
   });
+}
+
+/** The advertisers' list, then each advertiser's campaigns in turn, each row with its advertiser's name (the MCP tool's too). */
+export async function* everyAdvertisersCampaigns(client: MasgClient): AsyncIterable<Record<string, string>[]> {
+  const advertisers = await client.listAdvertisers().toArray();
+  for (const advertiser of advertisers) {
+    for await (const batch of client.listCampaigns(advertiser.id).batches()) {
+      const rows = batch.map((c) => ({ ...c, advertiserName: advertiser.name }));
+      if (rows.length > 0) yield rows;
+    }
+  }
 }

@@ -55,29 +55,29 @@ function earningsAmount(requests: number, cents: number): string {
   return cents === 0 && requests > 0 ? '-0.00' : formatCents(cents);
 }
 
-function rowFields(m: ArrayLike<number>, at: number, bareEarnings: boolean): Field[] {
+function rowFields(m: ArrayLike<number>, at: number, bareEarnings: boolean, currency?: string): Field[] {
   const earnings = earningsAmount(m[at], m[at + 3]);
   return [
     int('requests', m[at]),
     int('impressions', m[at + 1]),
     int('clicks', m[at + 2]),
-    bareEarnings ? str('earnings', earnings, 'self') : money('earnings', earnings),
+    bareEarnings ? str('earnings', earnings, 'self') : money('earnings', earnings, currency),
   ];
 }
 
 const hasData = (m: ArrayLike<number>, at: number) => m[at] !== 0 || m[at + 1] !== 0 || m[at + 2] !== 0 || m[at + 3] !== 0;
 
-function rows(ctx: StatsContext, m: Float64Array, byCountry: boolean, bare = false): StatsRow[] {
+function rows(ctx: StatsContext, m: Float64Array, byCountry: boolean, bare = false, currency?: string): StatsRow[] {
   if (byCountry) {
     const out: StatsRow[] = [];
     for (let i = 0; i < ctx.countries.length; i++) {
-      if (hasData(m, i * M)) out.push({ country: ctx.countries[i].code, fields: rowFields(m, i * M, bare) });
+      if (hasData(m, i * M)) out.push({ country: ctx.countries[i].code, fields: rowFields(m, i * M, bare, currency) });
     }
     return out;
   }
   const total = [0, 0, 0, 0];
   for (let i = 0; i < m.length; i++) total[i % M] += m[i];
-  return hasData(total, 0) ? [{ fields: rowFields(total, 0, bare) }] : [];
+  return hasData(total, 0) ? [{ fields: rowFields(total, 0, bare, currency) }] : [];
 }
 
 /** Undefined when it has no data in the range (production omits it). */
@@ -90,14 +90,14 @@ export function publicationNode(
   const windows = clip(activeWindows(pub.history, ctx.timeZone, ctx.nowHour), q.from, q.to);
   if (q.level === 'adslot') {
     const children = slots.flatMap((s) => {
-      const r = rows(ctx, slotMetrics(ctx, s, windows), q.byCountry);
+      const r = rows(ctx, slotMetrics(ctx, s, windows), q.byCountry, false, pub.currency);
       return r.length ? [{ tag: 'adslot', id: s.id, rows: r }] : [];
     });
     return children.length ? { tag: 'publication', id: pub.id, children } : undefined;
   }
   const sum = new Float64Array(ctx.countries.length * M);
   for (const s of slots) slotMetrics(ctx, s, windows).forEach((v, i) => (sum[i] += v));
-  const r = rows(ctx, sum, q.byCountry);
+  const r = rows(ctx, sum, q.byCountry, false, pub.currency);
   return r.length ? { tag: 'publication', id: pub.id, rows: r } : undefined;
 }
 
@@ -115,7 +115,7 @@ export function* publicationNodes(
 /** With no data and bycountry, production writes one all-zero row for slot "0" in country "OO". */
 export function adSlotNodes(ctx: StatsContext, slot: AdSlotRecord, pub: PublicationRecord, q: PublisherQuery): StatsNode[] {
   const windows = clip(activeWindows(pub.history, ctx.timeZone, ctx.nowHour), q.from, q.to);
-  const r = rows(ctx, slotMetrics(ctx, slot, windows), q.byCountry, ctx.bareSlotEarnings);
+  const r = rows(ctx, slotMetrics(ctx, slot, windows), q.byCountry, ctx.bareSlotEarnings, pub.currency);
   if (r.length) return [{ tag: 'adslot', id: slot.id, rows: r }];
   if (!q.byCountry) return [];
   return [{ tag: 'adslot', id: '0', rows: [{ country: 'OO', fields: rowFields([0, 0, 0, 0], 0, ctx.bareSlotEarnings) }] }];

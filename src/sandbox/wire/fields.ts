@@ -40,10 +40,10 @@ export const str = (key: string, value: string, empty: 'self' | 'pair'): Leaf =>
 });
 export const int = (key: string, value: number | string): Leaf => ({ key, value: String(value), kind: 'int', empty: 'self' });
 export const bool = (key: string, value: boolean): Leaf => ({ key, value: String(value), kind: 'bool', empty: 'self' });
-export const money = (key: string, amount: string): Group => ({
+export const money = (key: string, amount: string, currency = 'USD'): Group => ({
   key,
   group: [
-    { key: 'currency', value: 'USD', kind: 'str', empty: 'self' },
+    { key: 'currency', value: currency, kind: 'str', empty: 'self' },
     { key: 'amount', value: amount, kind: 'str', empty: 'self' },
   ],
 });
