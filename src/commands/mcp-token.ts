@@ -27,10 +27,13 @@ async function tokenAccounts(ctx: Context): Promise<string[] | '*'> {
   const saved = new Set((await store.list()).map((p) => p.name));
   const missing = names.filter((n) => !saved.has(n));
   if (missing.length > 0)
-    throw new UsageError(`--profile: ${missing.map((n) => `"${n}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not a saved profile.`, {
-      field: '--profile',
-      hint: 'See masg profiles; save one with masg login --profile NAME.',
-    });
+    throw new UsageError(
+      `--profile: ${missing.map((n) => `"${n}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not a saved profile.`,
+      {
+        field: '--profile',
+        hint: 'See masg profiles; save one with masg login --profile NAME.',
+      },
+    );
   return names;
 }
 
@@ -44,7 +47,14 @@ export const mcpToken = defineCommand<McpTokenOptions>({
       return {
         kind: 'rows',
         entity: 'tokens',
-        columns: [{ key: 'name' }, { key: 'accounts', wrap: true }, { key: 'scope' }, { key: 'expires' }, { key: 'lastUsed' }, { key: 'created' }],
+        columns: [
+          { key: 'name' },
+          { key: 'accounts', wrap: true },
+          { key: 'scope' },
+          { key: 'expires' },
+          { key: 'lastUsed' },
+          { key: 'created' },
+        ],
         rows: tokens.map((t) => ({
           name: t.name,
           accounts: t.accounts === '*' ? '(all profiles)' : t.accounts.join(','),
@@ -63,7 +73,12 @@ export const mcpToken = defineCommand<McpTokenOptions>({
     }
     const accounts = await tokenAccounts(ctx);
     const expiresInMs = opts.expires === undefined ? undefined : store.parseExpiry(opts.expires);
-    const { token, entry } = await store.createToken(ctx.configDir, { name: tokenName, accounts, readOnly: opts.readOnly === true, expiresInMs });
+    const { token, entry } = await store.createToken(ctx.configDir, {
+      name: tokenName,
+      accounts,
+      readOnly: opts.readOnly === true,
+      expiresInMs,
+    });
     ctx.io.stdout.write(`${token}\n`);
     ui.notice(
       `Created token "${entry.name}" (${entry.readOnly ? 'read-only' : 'read-write'}, ` +

@@ -34,7 +34,14 @@ export const mcp = defineCommand<McpCommandOptions>({
     const http =
       opts.http === undefined
         ? undefined
-        : { listen: opts.http, tlsCert: opts.tlsCert, tlsKey: opts.tlsKey, behindProxy: opts.behindProxy, publicUrl: opts.publicUrl, ratePerMinute };
+        : {
+            listen: opts.http,
+            tlsCert: opts.tlsCert,
+            tlsKey: opts.tlsKey,
+            behindProxy: opts.behindProxy,
+            publicUrl: opts.publicUrl,
+            ratePerMinute,
+          };
     if (http) {
       const { parseListen, checkExposure } = await import('../mcp/http.js');
       checkExposure(parseListen(http.listen).host, http);

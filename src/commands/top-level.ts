@@ -166,7 +166,10 @@ export const topLevelCommands: CommandSpec[] = [
           'the warehouse warehouse_query and warehouse_status read (default: $MASG_DB, else the default file if it exists)',
         )
         .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', '30')
-        .option('--http <[host:]port>', 'serve Streamable HTTP at /mcp instead of stdio (loopback unless TLS or --behind-proxy; 0: a free port)')
+        .option(
+          '--http <[host:]port>',
+          'serve Streamable HTTP at /mcp instead of stdio (loopback unless TLS or --behind-proxy; 0: a free port)',
+        )
         .option('--tls-cert <file>', 'with --http: serve https with this certificate (PEM)')
         .option('--tls-key <file>', "with --http: the certificate's private key (PEM)")
         .option('--behind-proxy', 'with --http: plain HTTP beyond loopback, for a TLS-terminating proxy in front (needs --public-url)')

@@ -50,9 +50,12 @@ export function checkExposure(host: string, opts: Pick<HttpOptions, 'tlsCert' | 
   if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined))
     throw new UsageError('--tls-cert and --tls-key go together: give both files.', { field: opts.tlsCert ? '--tls-key' : '--tls-cert' });
   if (opts.publicUrl !== undefined && !/^https?:\/\/[^/]+\/?$/i.test(opts.publicUrl))
-    throw new UsageError(`--public-url: "${opts.publicUrl}" is not a URL such as https://mcp.example.com (masg serves ${ENDPOINT_PATH} under it).`, {
-      field: '--public-url',
-    });
+    throw new UsageError(
+      `--public-url: "${opts.publicUrl}" is not a URL such as https://mcp.example.com (masg serves ${ENDPOINT_PATH} under it).`,
+      {
+        field: '--public-url',
+      },
+    );
   if (LOOPBACK.test(host) || opts.tlsCert !== undefined) return;
   if (!opts.behindProxy)
     throw new UsageError(`--http: ${host} is not a loopback address, and plain HTTP there would send every token in the clear.`, {
@@ -60,9 +63,12 @@ export function checkExposure(host: string, opts: Pick<HttpOptions, 'tlsCert' | 
       hint: 'Give --tls-cert and --tls-key, or --behind-proxy --public-url https://HOST when a TLS-terminating proxy is in front.',
     });
   if (opts.publicUrl === undefined)
-    throw new UsageError('--behind-proxy needs --public-url https://HOST: the address clients use (Host and Origin are checked against it).', {
-      field: '--public-url',
-    });
+    throw new UsageError(
+      '--behind-proxy needs --public-url https://HOST: the address clients use (Host and Origin are checked against it).',
+      {
+        field: '--public-url',
+      },
+    );
 }
 
 interface Logged {
@@ -121,10 +127,16 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
   const { host, port } = parseListen(opts.listen);
   checkExposure(host, opts);
   const sdk = await import('@modelcontextprotocol/server');
-  const tls = opts.tlsCert !== undefined ? { cert: await readTls(opts.tlsCert, '--tls-cert'), key: await readTls(opts.tlsKey!, '--tls-key') } : undefined;
+  const tls =
+    opts.tlsCert !== undefined
+      ? { cert: await readTls(opts.tlsCert, '--tls-cert'), key: await readTls(opts.tlsKey!, '--tls-key') }
+      : undefined;
   const node: Server = tls ? (await import('node:https')).createServer(tls) : (await import('node:http')).createServer();
   node.listen(port, host);
-  await Promise.race([once(node, 'listening'), once(node, 'error').then(([err]) => Promise.reject(listenError(err as NodeJS.ErrnoException, opts.listen)))]);
+  await Promise.race([
+    once(node, 'listening'),
+    once(node, 'error').then(([err]) => Promise.reject(listenError(err as NodeJS.ErrnoException, opts.listen))),
+  ]);
   const bound = (node.address() as AddressInfo).port;
   const hostPart = host.includes(':') ? `[${host}]` : host;
   const origin = opts.publicUrl?.replace(/\/$/, '') ?? `${tls ? 'https' : 'http'}://${hostPart}:${bound}`;
@@ -158,7 +170,8 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
       res.end();
     });
   });
-  stderr.write(`masg mcp: serving ${endpoint.href} (tokens: masg mcp token create NAME). Ctrl-C stops it.\n`);
+  const where = opts.publicUrl === undefined ? '' : ` (listening on ${hostPart}:${bound})`;
+  stderr.write(`masg mcp: serving ${endpoint.href}${where} (tokens: masg mcp token create NAME). Ctrl-C stops it.\n`);
   return {
     url: endpoint.href,
     close: async () => {
@@ -196,7 +209,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, h: Handling): P
   const body = req.method === 'POST' ? await readBody(req) : undefined;
   if (body === 'too-large') {
     req.resume();
-    return send(res, Response.json({ error: 'too_large', error_description: `The body is over ${MAX_BODY_BYTES} bytes.` }, { status: 413 }));
+    return send(
+      res,
+      Response.json({ error: 'too_large', error_description: `The body is over ${MAX_BODY_BYTES} bytes.` }, { status: 413 }),
+    );
   }
   if (body !== undefined) h.logged.tool = describe(body.toString('utf8'));
   const request = new Request(url, { method: req.method, headers: bare.headers, body, signal: abort.signal });

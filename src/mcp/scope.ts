@@ -29,7 +29,7 @@ export function scopedAccounts(accounts: Accounts, allowed: readonly string[] | 
       .catch(() => undefined);
     if (own !== undefined && names.includes(own)) return accounts.context(undefined);
     if (names.length === 1) return accounts.context(names[0]);
-    throw refuse('none given, and the server\'s default account is not one of this token\'s');
+    throw refuse("none given, and the server's default account is not one of this token's");
   };
   view.list = async (): Promise<AccountInfo[]> => {
     const all = await accounts.list();

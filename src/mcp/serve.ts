@@ -4,6 +4,7 @@
 // Ctrl-C / SIGTERM), then closes every account's client and the embedded sandbox.
 import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
+import { InterruptedError } from '../core/errors.js';
 import { Accounts } from './accounts.js';
 import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
@@ -98,6 +99,8 @@ async function serveOverHttp(
     });
     if (!ctx.io.signal.aborted) await new Promise((resolve) => ctx.io.signal.addEventListener('abort', resolve, { once: true }));
     await serving.close();
+    // Ctrl-C / SIGTERM is the only way this server ends: the documented 130, once every connection is closed.
+    throw new InterruptedError();
   } finally {
     await accounts.close();
   }
