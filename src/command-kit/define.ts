@@ -38,6 +38,8 @@ export interface CommandSpec {
   configure?: (cmd: Command) => void;
   examples: string[];
   handler: () => Promise<AnyCommandDef>;
+  /** Commands under this one ('mcp token'), declared the same way. */
+  subcommands?: CommandSpec[];
 }
 
 export interface GroupSpec {

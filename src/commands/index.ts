@@ -26,7 +26,10 @@ export const topLevel: CommandSpec[] = [...authCommands, ...topLevelCommands];
 export function commandSpecs(): Array<{ path: string; spec: CommandSpec }> {
   return [
     ...groups.flatMap((g) => g.commands.map((spec) => ({ path: `${g.name} ${commandName(spec.name)}`, spec }))),
-    ...topLevel.map((spec) => ({ path: commandName(spec.name), spec })),
+    ...topLevel.flatMap((spec) => [
+      { path: commandName(spec.name), spec },
+      ...(spec.subcommands ?? []).map((sub) => ({ path: `${commandName(spec.name)} ${commandName(sub.name)}`, spec: sub })),
+    ]),
   ];
 }
 
@@ -51,6 +54,7 @@ function declare(parent: Command, spec: CommandSpec, io: Io, version: string): v
   const cmd = parent.command(spec.name).description(spec.summary);
   spec.configure?.(cmd);
   setExamples(cmd, spec.examples);
+  for (const sub of spec.subcommands ?? []) declare(cmd, sub, io, version);
   cmd.action(async (...params: unknown[]) => {
     const [{ runCommand }, def] = await Promise.all([import('../command-kit/run.js'), spec.handler()]);
     await runCommand(params.at(-1) as Command, def, io, version);

@@ -1,5 +1,6 @@
-// `masg mcp`: serve the account's data to AI agents over the Model Context Protocol (stdio).
-// Read-only unless --allow-writes. The server and the MCP SDK load only here (docs/mcp.md).
+// `masg mcp`: serve the account's data to AI agents over the Model Context Protocol: stdio, or
+// Streamable HTTP with --http (tokens: `masg mcp token`). Read-only unless --allow-writes. The
+// server and the MCP SDK load only here (docs/mcp.md).
 import { UsageError } from '../core/errors.js';
 import { defineCommand } from '../command-kit/define.js';
 
@@ -7,17 +8,46 @@ export interface McpCommandOptions {
   allowWrites?: boolean;
   db?: string;
   queryTimeout?: string;
+  http?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  behindProxy?: boolean;
+  publicUrl?: string;
+  rateLimit?: string;
+}
+
+function wholeNumber(value: string, field: string, what: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`${field}: "${value}" is not a whole number of ${what} (1 or more).`, { field });
+  return Number(value);
 }
 
 export const mcp = defineCommand<McpCommandOptions>({
   async run(ctx, opts) {
-    const seconds = Number(opts.queryTimeout ?? '30');
-    if (!/^\d+$/.test(opts.queryTimeout ?? '30') || seconds < 1)
-      throw new UsageError(`--query-timeout: "${opts.queryTimeout}" is not a whole number of seconds (1 or more).`, {
-        field: '--query-timeout',
-      });
+    const seconds = wholeNumber(opts.queryTimeout ?? '30', '--query-timeout', 'seconds');
+    const ratePerMinute = wholeNumber(opts.rateLimit ?? '600', '--rate-limit', 'requests a minute');
+    const httpOnly = (['tlsCert', 'tlsKey', 'behindProxy', 'publicUrl'] as const).find((k) => opts[k] !== undefined);
+    if (opts.http === undefined && httpOnly !== undefined) {
+      const flag = `--${httpOnly.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+      throw new UsageError(`${flag} goes with --http: stdio has no address.`, { field: flag });
+    }
+    const http =
+      opts.http === undefined
+        ? undefined
+        : {
+            listen: opts.http,
+            tlsCert: opts.tlsCert,
+            tlsKey: opts.tlsKey,
+            behindProxy: opts.behindProxy,
+            publicUrl: opts.publicUrl,
+            ratePerMinute,
+          };
+    if (http) {
+      const { parseListen, checkExposure } = await import('../mcp/http.js');
+      checkExposure(parseListen(http.listen).host, http);
+    }
     const { serveMcp } = await import('../mcp/serve.js');
-    await serveMcp(ctx, { allowWrites: opts.allowWrites === true, db: opts.db, queryTimeout: seconds });
+    await serveMcp(ctx, { allowWrites: opts.allowWrites === true, db: opts.db, queryTimeout: seconds, http });
     return { kind: 'done' };
   },
 });

@@ -6,6 +6,8 @@ import { UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS, MAX_BASELINE_DAYS, parseLookback } from '../config/defaults.js';
 import { parseConcurrency } from '../core/pool.js';
 
+export const MCP_TOKEN_ACTIONS = ['create', 'list', 'revoke'] as const;
+
 /** `masg completion`'s shells; test/completion/drift.test.ts checks them against src/completion/scripts.ts. */
 const SHELLS = ['bash', 'zsh', 'fish'];
 
@@ -173,7 +175,7 @@ export const topLevelCommands: CommandSpec[] = [
   },
   {
     name: 'mcp',
-    summary: 'Serve the account to AI agents over the Model Context Protocol (stdio); read-only unless --allow-writes',
+    summary: 'Serve the account to AI agents over the Model Context Protocol (stdio, or HTTP with tokens); read-only unless --allow-writes',
     configure: (cmd) =>
       cmd
         .option('--allow-writes', 'also offer create/update tools for publications and ad slots (each needs a confirmation token)')
@@ -181,8 +183,42 @@ export const topLevelCommands: CommandSpec[] = [
           '--db <target>',
           'the warehouse warehouse_query and warehouse_status read (default: $MASG_DB, else the default file if it exists)',
         )
-        .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', '30'),
-    examples: ['masg --sandbox mcp', 'masg mcp --allow-writes', 'masg mcp --db stats.duckdb --query-timeout 10'],
+        .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', '30')
+        .option(
+          '--http <[host:]port>',
+          'serve Streamable HTTP at /mcp instead of stdio (loopback unless TLS or --behind-proxy; 0: a free port)',
+        )
+        .option('--tls-cert <file>', 'with --http: serve https with this certificate (PEM)')
+        .option('--tls-key <file>', "with --http: the certificate's private key (PEM)")
+        .option('--behind-proxy', 'with --http: plain HTTP beyond loopback, for a TLS-terminating proxy in front (needs --public-url)')
+        .option('--public-url <url>', 'with --http: the address clients use (https://HOST); Host and Origin must name it')
+        .option('--rate-limit <per-minute>', 'with --http: requests a minute per token', '600'),
+    examples: [
+      'masg --sandbox mcp',
+      'masg mcp --allow-writes',
+      'masg mcp --db stats.duckdb --query-timeout 10',
+      'masg mcp --http 8765',
+      'masg mcp --http 0.0.0.0:443 --tls-cert cert.pem --tls-key key.pem',
+    ],
     handler: async () => (await import('./mcp.js')).mcp,
+    subcommands: [
+      {
+        name: 'token',
+        summary: 'Bearer tokens of masg mcp --http: create (printed once), list, revoke',
+        configure: (cmd) =>
+          cmd
+            .addArgument(new Argument('<action>', 'create, list or revoke').choices(MCP_TOKEN_ACTIONS))
+            .argument('[name]', "the token's name (create, revoke)")
+            .option('--read-only', 'create: no write tool, even on an --allow-writes server')
+            .option('--expires <duration>', 'create: the token stops working after this long (30d, 12h, 90m; default: never)'),
+        examples: [
+          'masg mcp token create alice --profile acme,beta --expires 30d',
+          'masg mcp token create dashboard --all-profiles --read-only',
+          'masg mcp token list',
+          'masg mcp token revoke alice',
+        ],
+        handler: async () => (await import('./mcp-token.js')).mcpToken,
+      },
+    ],
   },
 ];

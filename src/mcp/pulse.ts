@@ -2,6 +2,7 @@
 // or service rows and src/pulse's analysis), its document returned as the structured result.
 // Long lists (publications, campaigns, findings) are cut at the cap, saying how many were left out.
 import * as z from 'zod';
+import { sanitizeStrings } from '../output/sanitize.js';
 import type { PulseReport } from '../pulse/types.js';
 import { answer } from './results.js';
 import { accountParam, defineTool, MAX_ROWS, READ } from './tool.js';
@@ -67,6 +68,8 @@ export const pulseTool = defineTool({
     const account = (await ctx.credentials()).profile;
     const alerts = full.findings.filter((f) => f.severity === 'alert').length;
     const structured = { account, zone: full.timeZone, date: full.date, alerts, report: report as unknown as Record<string, unknown>, cut };
-    return answer(structured, render(full, account));
+    // The text is read as prose: service text in it (names in findings) is made inert as on the CLI's
+    // screen and in the Slack payload, so a name cannot start a line, move the cursor or reorder text.
+    return answer(structured, render(sanitizeStrings(full), sanitizeStrings(account)));
   },
 });

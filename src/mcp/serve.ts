@@ -4,6 +4,7 @@
 // Ctrl-C / SIGTERM), then closes every account's client and the embedded sandbox.
 import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
+import { InterruptedError } from '../core/errors.js';
 import { Accounts } from './accounts.js';
 import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
@@ -13,13 +14,20 @@ export interface McpOptions {
   db?: string;
   /** Seconds a warehouse_query statement may run. */
   queryTimeout?: number;
+  /** Streamable HTTP instead of stdio ([HOST:]PORT), with its TLS and gate settings. */
+  http?: { listen: string; tlsCert?: string; tlsKey?: string; behindProxy?: boolean; publicUrl?: string; ratePerMinute: number };
 }
+
+/** Bearer tokens of the HTTP transport: redacted from stderr by their shape, whoever's they are. */
+const BEARER_SHAPE = /masg_mcp_[A-Za-z0-9_-]{20,}/g;
 
 /** A stream that writes each chunk, redacted, to `to` (the transport writes one whole message per chunk). */
 function redacting(to: NodeJS.WritableStream, accounts: () => Accounts): Writable {
   return new Writable({
     write(chunk: Buffer | string, _enc, done) {
-      const text = accounts().redact()(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      const text = accounts()
+        .redact()(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))
+        .replace(BEARER_SHAPE, '[REDACTED]');
       if (to.write(text)) done();
       else to.once('drain', () => done());
     },
@@ -36,6 +44,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   const made: { accounts?: Accounts } = {};
   const stderr = redacting(ctx.io.stderr, () => made.accounts!);
   const accounts = (made.accounts = new Accounts({ ...ctx.io, stderr }, ctx.globals, ctx.version));
+  if (opts.http) return serveOverHttp(ctx, accounts, stderr, opts, { warehouse, writes });
   const stdout = redacting(ctx.io.stdout, () => accounts);
   // The default account is read at once (the sandbox started, its key known to the redactor):
   // the first call does not wait for it. A failure is the first call's error, in its words.
@@ -69,4 +78,30 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
 async function warehouseTools(ctx: Context, opts: McpOptions): Promise<ToolSpec[] | undefined> {
   const { configuredWarehouse } = await import('./warehouse.js');
   return configuredWarehouse(ctx, opts.db, opts.queryTimeout);
+}
+
+/** Until Ctrl-C / SIGTERM: stdin is not the protocol's here, so its end does not stop the server. */
+async function serveOverHttp(
+  ctx: Context,
+  accounts: Accounts,
+  stderr: Writable,
+  opts: McpOptions,
+  tools: { warehouse?: ToolSpec[]; writes?: ToolSpec[] },
+): Promise<void> {
+  const { serveHttp } = await import('./http.js');
+  try {
+    const serving = await serveHttp(accounts, stderr, {
+      ...opts.http!,
+      allowWrites: Boolean(opts.allowWrites),
+      configDir: ctx.configDir,
+      version: ctx.version,
+      ...tools,
+    });
+    if (!ctx.io.signal.aborted) await new Promise((resolve) => ctx.io.signal.addEventListener('abort', resolve, { once: true }));
+    await serving.close();
+    // Ctrl-C / SIGTERM is the only way this server ends: the documented 130, once every connection is closed.
+    throw new InterruptedError();
+  } finally {
+    await accounts.close();
+  }
 }

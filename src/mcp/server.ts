@@ -15,6 +15,8 @@ export interface ServerOptions {
   warehouse?: ToolSpec[];
   /** The write tools (loaded only with --allow-writes). */
   writes?: ToolSpec[];
+  /** Who calls (over HTTP: the bearer token's hash): confirmation tokens are bound to it. */
+  principal?: string;
 }
 
 export const READ_TOOLS: readonly ToolSpec[] = [accountsTool, ...inventoryTools, ...statsTools, pulseTool];
@@ -28,6 +30,7 @@ export function createServer(accounts: Accounts, opts: ServerOptions): McpServer
   const server = new McpServer({ name: 'masg', version: opts.version }, { instructions: INSTRUCTIONS });
   const call = (extra: unknown): Call => ({
     accounts,
+    principal: opts.principal,
     context: (account) => accounts.context(account),
     canElicit: () => Boolean(server.server.getClientCapabilities()?.elicitation),
     elicit: async (message) => {

@@ -23,6 +23,8 @@ export const READ: Annotations = { readOnlyHint: true, idempotentHint: true, ope
 
 export interface Call {
   accounts: Accounts;
+  /** The caller's identity when the transport has one (HTTP's bearer token, hashed). */
+  principal?: string;
   /** The account's Context, made on first use. */
   context(account: string | undefined): Promise<Context>;
   /** What the client can do (elicitation), as it said on connecting. */

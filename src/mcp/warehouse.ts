@@ -7,21 +7,22 @@ import { existsSync } from 'node:fs';
 import * as z from 'zod';
 import { ConfigError, MasgError } from '../core/errors.js';
 import type { Context } from '../context.js';
-import type { WarehousePort } from '../warehouse/port.js';
-import { defaultDatabasePath, resolveTarget, sandboxTarget, type Target } from '../warehouse/target.js';
-import { answer, ToolFailure } from './results.js';
-import { cutSchema, defineTool, DEFAULT_ROWS, MAX_ROWS, type Call, type ToolSpec } from './tool.js';
+import { warehouseTarget, type Target } from '../warehouse/target.js';
+import { sanitizeStrings } from '../output/sanitize.js';
+import { answer } from './results.js';
+import { defineTool, DEFAULT_ROWS, MAX_ROWS, type Call, type ToolSpec } from './tool.js';
+import { inToolTerms, MAX_RESULT_CHARS, MAX_VALUE_CHARS, readQuery, warehousePort } from './warehouse-read.js';
 
 export const DEFAULT_QUERY_SECONDS = 30;
 
-/** The warehouse this server reads, or undefined: then the tools are not offered. */
+/**
+ * The warehouse this server reads: the one `masg sql` reads (warehouseTarget: --db, else under
+ * --sandbox the sandbox's own, else MASG_DB, else the default file), or undefined when that is a
+ * default file that does not exist yet: then the tools are not offered.
+ */
 export function configuredTarget(ctx: Context, db: string | undefined): Target | undefined {
-  const env = ctx.io.env;
-  if (db !== undefined || env.MASG_DB) return resolveTarget(db, env);
-  const target = ctx.globals.sandbox
-    ? sandboxTarget(undefined, ctx.configDir, env)
-    : { kind: 'duckdb' as const, path: defaultDatabasePath(env) };
-  return target.kind === 'duckdb' && existsSync(target.path) ? resolveTarget(target.path, env) : undefined;
+  const target = warehouseTarget(db, ctx);
+  return target.kind === 'duckdb' && target.owned && !existsSync(target.path) ? undefined : target;
 }
 
 /** PostgreSQL ends a statement after `seconds` itself (the server's statement_timeout). */
@@ -33,84 +34,19 @@ function withTimeout(target: Target, seconds: number): string {
   return url.toString();
 }
 
-interface Rows {
-  columns: string[];
-  rows: Array<Record<string, string>>;
-  total: number;
-}
-
-/** One statement through `masg sql`'s reader: at most `limit` rows kept, the rest counted; stopped after `seconds`. */
-async function readQuery(ctx: Context, db: string, sql: string, limit: number, seconds: number): Promise<Rows> {
-  const { runSql } = await import('../warehouse/sql.js');
-  const stop = new AbortController();
-  const port = warehousePort(ctx, stop.signal);
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => {
-        const err = new ToolFailure('Timed out.', `The statement ran longer than ${seconds} s and was stopped.`, {
-          hint: 'Narrow it (a WHERE on date, an aggregate, a LIMIT) and try again.',
-        });
-        stop.abort(err);
-        reject(err);
-      },
-      graceMs(db, seconds),
-    );
-  });
-  const read = (async () => {
-    const result = rowsOf(await runSql(port, { db, write: false }, sql));
-    try {
-      const rows: Array<Record<string, string>> = [];
-      let total = 0;
-      for await (const batch of result.batches) {
-        for (const row of batch) if (total++ < limit) rows.push(row as Record<string, string>);
-      }
-      return { columns: result.columns.map((c) => c.key), rows, total };
-    } finally {
-      await result.close();
-    }
-  })();
-  read.catch(() => undefined);
-  try {
-    return await Promise.race([read, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** PostgreSQL cancels the statement itself (statement_timeout): masg's own stop comes later, only if it does not. */
-function graceMs(db: string, seconds: number): number {
-  return seconds * 1000 + (/^postgres(?:ql)?:/i.test(db) ? 2000 : 0);
-}
-
-/** The rows of a result (masg sql may also answer that the database wrote them itself: never asked here). */
-function rowsOf<T extends object>(result: T): Exclude<T, { kind: 'copied' }> {
-  if ((result as { kind?: string }).kind === 'copied') throw new Error('masg sql wrote the rows itself, unasked.');
-  return result as Exclude<T, { kind: 'copied' }>;
-}
-
-/** What runSql needs from a command's Context, with this call's own stop signal. */
-function warehousePort(ctx: Context, signal: AbortSignal): WarehousePort {
-  return {
-    io: { env: ctx.io.env, stdout: ctx.io.stdout, signal },
-    secrets: ctx.secrets,
-    globals: { ...ctx.globals, raw: undefined, dryRun: false },
-    version: ctx.version,
-    configDir: ctx.configDir,
-    credentials: () => ctx.credentials(),
-    sdk: () => ctx.sdk(),
-    ui: () => ctx.ui(),
-    outputSettings: () => ctx.outputSettings(),
-  };
-}
-
 const queryOutput = z.object({
   database: z.string(),
   columns: z.array(z.string()),
-  rows: z.array(z.record(z.string(), z.string())),
+  rows: z.array(z.record(z.string(), z.string().nullable())),
   total: z.number().int().describe('Rows the statement returned in all.'),
   returned: z.number().int(),
-  cut: cutSchema,
+  cut: z
+    .object({ omittedRows: z.number().int(), cutValues: z.number().int(), how: z.string() })
+    .nullable()
+    .describe(
+      `null when every row and value is here whole; else the rows left out (past the limit, or past ${MAX_RESULT_CHARS} characters in all), ` +
+        `the values cut at ${MAX_VALUE_CHARS} characters, and how to narrow the statement.`,
+    ),
 });
 
 // A READ ONLY transaction does not stop a superuser's COPY … TO a server file or pg_read_file:
@@ -169,75 +105,85 @@ function queryTool(label: string, db: string, seconds: number, dialect: Target['
         throw err;
       });
       const limit = args.limit ?? DEFAULT_ROWS;
-      const { columns, rows, total } = await readQuery(ctx, db, args.sql, limit, seconds);
-      const cut =
-        total > rows.length
-          ? {
-              omittedRows: total - rows.length,
-              how: `Add a WHERE, aggregate with GROUP BY, or page with LIMIT/OFFSET (up to ${MAX_ROWS} rows per call).`,
-            }
-          : null;
+      const { columns, rows, total, cutValues } = await readQuery(ctx, db, args.sql, limit, seconds);
+      const omittedRows = total - rows.length;
+      const how = [
+        omittedRows > 0
+          ? `${omittedRows} of ${total} rows left out: add a WHERE, aggregate with GROUP BY, or page with LIMIT/OFFSET (up to ${MAX_ROWS} rows per call).`
+          : '',
+        cutValues > 0
+          ? `${cutValues} values were longer than ${MAX_VALUE_CHARS} characters and were cut: select left(column, N) or length(column) instead.`
+          : '',
+      ].filter(Boolean);
+      const cut = how.length > 0 ? { omittedRows, cutValues, how: how.join(' ') } : null;
+      // The text is a glance (the first 20 rows, each value shortened); structuredContent has the rows.
+      const glance = (v: string | null | undefined) => (v ?? '').slice(0, 200);
       const head = columns.join(' | ');
-      const body = rows.slice(0, 20).map((r) => columns.map((c) => r[c] ?? '').join(' | '));
+      const body = rows.slice(0, 20).map((r) => columns.map((c) => glance(r[c])).join(' | '));
       const text = [
-        `${total} rows${cut ? ` (${rows.length} returned)` : ''} from ${label}:`,
+        `${total} rows${omittedRows > 0 ? ` (${rows.length} returned)` : ''} from ${label}:`,
         head,
         ...body,
         ...(rows.length > 20 ? ['…'] : []),
+        ...(cut ? [`Cut: ${cut.how}`] : []),
       ].join('\n');
       return answer({ database: label, columns, rows, total, returned: rows.length, cut }, text);
     },
   });
 }
 
-const STATUS_SQL = {
-  meta: 'SELECT key, value FROM masg_sync_meta ORDER BY key',
-  days:
-    'SELECT grain, CAST(min(date) AS VARCHAR) AS first_day, CAST(max(date) AS VARCHAR) AS last_day, count(*) AS days, ' +
-    'sum(CASE WHEN complete THEN 1 ELSE 0 END) AS final_days FROM masg_sync_days GROUP BY grain ORDER BY grain',
-  open: 'SELECT grain, CAST(date AS VARCHAR) AS day FROM masg_sync_days WHERE NOT complete ORDER BY grain, date',
-};
+const text = z.string().nullable();
+const statusRow = z.object({
+  account: z.string().describe("The account's e-mail, as the warehouse keys it."),
+  timezone: text,
+  grain: z.string().describe('day or hour'),
+  first: text,
+  last: text,
+  days: text,
+  final_through: text.describe('The last day that is final: complete, and before the lookback of the last sync.'),
+  provisional: text.describe('Days the next sync fetches again (may still change), oldest first.'),
+  gaps: text.describe('Missing days between the first and the last, as ranges.'),
+  last_run_started: text,
+  last_run_ended: text,
+  last_result: text,
+  last_message: text,
+});
 
-function statusTool(label: string, db: string, seconds: number): ToolSpec {
+/** docs/output.md's JSON rule, as `masg sync --status -o json` writes the rows: empty is null. */
+const asJson = (row: Record<string, string>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === '' ? null : v]));
+
+/** `masg sync --status` itself (syncStatus: the same rows, the same rule for "final"), one row per account and grain. */
+function statusTool(target: Target): ToolSpec {
   return defineTool({
     name: 'warehouse_status',
     title: 'Warehouse status',
     description:
-      'Which account, time zone and days the warehouse holds, per grain (day, hour), and which days are final (complete) or may still change.',
+      'What the warehouse holds, per account and grain (day, hour), as `masg sync --status`: first and last day, how many, ' +
+      'the last final day, the provisional days the next sync fetches again, gaps, and the last run.',
     input: z.object({}),
-    output: z.object({
-      database: z.string(),
-      meta: z.record(z.string(), z.string()),
-      grains: z.array(z.record(z.string(), z.string())),
-      notFinal: z.array(z.record(z.string(), z.string())).describe(`Days not final yet (at most ${MAX_ROWS}).`),
-    }),
+    output: z.object({ database: z.string(), accounts: z.array(statusRow) }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(_args, call: Call) {
       const ctx = await call.context(undefined);
-      const read = (sql: string) => readQuery(ctx, db, sql, MAX_ROWS, seconds);
-      let meta: Rows;
-      try {
-        meta = await read(STATUS_SQL.meta);
-      } catch (err) {
-        if (err instanceof MasgError && /masg_sync_meta/.test(err.message))
-          throw new MasgError(`The warehouse ${label} holds no masg sync data yet.`, { hint: 'Run `masg sync` first.' });
-        throw err;
+      const { syncStatus } = await import('../warehouse/sync-status.js');
+      const rows = await syncStatus(warehousePort(ctx, ctx.io.signal), target).catch((err: unknown) => {
+        throw inToolTerms(err, 0);
+      });
+      if (rows.length === 0)
+        throw new MasgError(`The warehouse ${target.label} holds no masg sync data yet.`, { hint: 'Run `masg sync` first.' });
+      const lines = [`Warehouse ${target.label}:`];
+      // last_message may quote the service: every field as inert text, as the CLI's table shows it.
+      for (const r of sanitizeStrings(rows)) {
+        const held =
+          r.days === '0' || r.first === ''
+            ? 'no days'
+            : `${r.first} to ${r.last}, ${r.days} days, final through ${r.final_through || 'none'}`;
+        const more = [r.provisional && `provisional: ${r.provisional}`, r.gaps && `gaps: ${r.gaps}`].filter(Boolean).join('; ');
+        lines.push(
+          `- ${r.account} (${r.timezone}), ${r.grain}: ${held}${more ? `; ${more}` : ''}${r.last_result ? `; last run ${r.last_result}` : ''}`,
+        );
       }
-      const [grains, open] = [await read(STATUS_SQL.days), await read(STATUS_SQL.open)];
-      const structured = {
-        database: label,
-        meta: Object.fromEntries(meta.rows.map((r) => [r.key, r.value])),
-        grains: grains.rows,
-        notFinal: open.rows,
-      };
-      const lines = [
-        `Warehouse ${label}: ${Object.entries(structured.meta)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ')}`,
-      ];
-      for (const g of grains.rows) lines.push(`${g.grain}: ${g.first_day} to ${g.last_day}, ${g.days} days, ${g.final_days} final`);
-      if (open.total > 0) lines.push(`Not final: ${open.rows.map((r) => `${r.day} (${r.grain})`).join(', ')}`);
-      return answer(structured, lines.join('\n'));
+      return answer({ database: target.label, accounts: rows.map(asJson) }, lines.join('\n'));
     },
   });
 }
@@ -247,5 +193,5 @@ export function configuredWarehouse(ctx: Context, db: string | undefined, second
   if (target === undefined) return undefined;
   if (target.kind === 'postgres') ctx.secrets.push(...target.secrets);
   const source = withTimeout(target, seconds);
-  return [queryTool(target.label, source, seconds, target.kind), statusTool(target.label, source, seconds)];
+  return [queryTool(target.label, source, seconds, target.kind), statusTool(target)];
 }

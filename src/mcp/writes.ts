@@ -73,8 +73,8 @@ async function runWrite(k: WriteKind, args: Input, call: Call) {
   const sdk = await ctx.sdk();
   const plan = (await k.send(sdk, id, input, true)) as DryRun;
   const requests = plan.requests.map((r) => r.text);
-  // Bound to the tool, the account and the input as checked, so any change makes a new plan.
-  const binding = JSON.stringify([k.name, who, id ?? null, input]);
+  // Bound to the caller, the tool, the account and the input as checked, so any change makes a new plan.
+  const binding = JSON.stringify([call.principal ?? null, k.name, who, id ?? null, input]);
   if (confirm === undefined) {
     const token = tokens.issue(binding);
     const stops =

@@ -79,11 +79,25 @@ async function streamRows(
   bytes: boolean,
 ): Promise<QueryStream> {
   const { default: Cursor } = await import('pg-cursor');
-  const cursor = client.query(new Cursor<Array<string | null>>(query, undefined, { rowMode: 'array', types: RAW_TEXT }));
+  // `COPY … TO STDOUT` answers with copy data, for which a cursor has no handler: pg would throw in
+  // its socket handler and end the process. Taken here (pg's submittable hooks), it is refused.
+  class RowsCursor extends Cursor<Array<string | null>> {
+    copied = false;
+    handleCopyData(): void {
+      this.copied = true;
+    }
+    handleCopyInResponse(connection: { sendCopyFail(message: string): void }): void {
+      this.copied = true;
+      connection.sendCopyFail('masg sql sends no data to COPY … FROM STDIN');
+    }
+  }
+  const cursor = client.query(new RowsCursor(query, undefined, { rowMode: 'array', types: RAW_TEXT }));
   const read = () =>
     new Promise<Batch>((resolve, reject) => {
       cursor.read(BATCH_ROWS, (err, rows, result) => {
-        if (err) reject(fail(err));
+        if (cursor.copied)
+          reject(queryFailed('COPY … TO STDOUT or FROM STDIN is not a query masg sql can read rows from: write it as a SELECT.'));
+        else if (err) reject(fail(err));
         else if (lost()) reject(fail(lost()));
         else resolve({ rows, fields: (result as { fields?: Field[] } | undefined)?.fields });
       });
@@ -122,7 +136,12 @@ function classify(err: unknown, label: string, lost?: Error): unknown {
   const { code, severity } = err as { code?: unknown; severity?: unknown };
   const sqlstate = typeof severity === 'string' && typeof code === 'string' ? code : undefined;
   if (sqlstate === undefined || /^(08|53|57|58|XX|F0)/.test(sqlstate)) {
-    return databaseError(new Error(trimMessage((lost ?? err).message)), label, 'running the query');
+    // The SQLSTATE stays as errno: 57014 is a statement the server cancelled (its statement_timeout).
+    return databaseError(
+      Object.assign(new Error(trimMessage((lost ?? err).message)), { code: lost ? undefined : sqlstate }),
+      label,
+      'running the query',
+    );
   }
   if (sqlstate === '25006' || sqlstate === '25001') return needsWrite(err.message);
   if (sqlstate === '42601' && /multiple commands/.test(err.message)) {

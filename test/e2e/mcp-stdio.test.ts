@@ -106,6 +106,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(
     let s: Spawned;
     let password: string;
     let superuser: string;
+    let readerUrl: string;
     beforeAll(async () => {
       [h, pg] = await Promise.all([startWarehouseHarness(), startPostgres()]);
       const url = await pg.createDatabase();
@@ -118,6 +119,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(
       const reader = new URL(url);
       reader.username = 'masg_reader';
       reader.password = password;
+      readerUrl = reader.toString();
       s = await spawnMcp(['mcp', '--db', reader.toString(), '--query-timeout', '1'], { ...h.env, MASG_TIMEZONE: 'America/New_York' });
     });
     afterAll(async () => {
@@ -146,10 +148,34 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(
       }
     });
 
-    it('stops a statement at the timeout: PostgreSQL itself cancels it', async () => {
+    it('stops a statement at the timeout: PostgreSQL itself cancels it, and it is said as a timeout', async () => {
       const r = await s.client.callTool({ name: 'warehouse_query', arguments: { sql: 'SELECT pg_sleep(5)' } });
       expect(r.isError).toBe(true);
-      expect(textOf(r)).toMatch(/canceling statement due to statement timeout/);
+      expect(textOf(r)).toMatch(/^Timed out\.\nThe statement ran longer than 1 s and was stopped\./);
+      expect(textOf(r)).not.toMatch(/Local file or database failure/);
+    });
+
+    it('answers COPY … TO STDOUT with a tool error, and the next call works (the server lives on)', async () => {
+      for (const sql of ['COPY (SELECT 1) TO STDOUT', 'COPY publisher_stats TO STDOUT']) {
+        const r = await s.client.callTool({ name: 'warehouse_query', arguments: { sql } });
+        expect(r.isError, sql).toBe(true);
+        expect(textOf(r)).toMatch(/COPY … TO STDOUT or FROM STDIN is not a query/);
+        expect(textOf(r)).toContain('Parameter: sql.');
+      }
+      const next = structured<{ rows: Array<Record<string, string>> }>(
+        await s.client.callTool({ name: 'warehouse_query', arguments: { sql: 'SELECT 2 AS n' } }),
+      );
+      expect(next.rows).toEqual([{ n: '2' }]);
+      expect(s.stderr()).not.toMatch(/handleCopyData|TypeError/);
+    });
+
+    it('masg sql refuses COPY … TO STDOUT with exit 2 and a message, no stack trace', async () => {
+      for (const format of ['csv', 'json']) {
+        const run = await h.masg(['sql', '--db', readerUrl, 'COPY (SELECT 1) TO STDOUT', '-o', format]);
+        expect(run.code, format).toBe(2);
+        expect(run.stderr).toMatch(/COPY … TO STDOUT or FROM STDIN is not a query masg sql can read rows from/);
+        expect(run.stderr).not.toMatch(/\n\s+at |handleCopyData/);
+      }
     });
 
     it.each([

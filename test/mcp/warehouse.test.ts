@@ -41,12 +41,13 @@ describe('masg mcp with a warehouse', () => {
     }
   });
 
-  it('warehouse_status says the account, the zone and the days held, and which are final', async () => {
-    type Status = { meta: Record<string, string>; grains: Array<Record<string, string>> };
+  it('warehouse_status is `masg sync --status`: the same rows, per account and grain', async () => {
+    type Status = { accounts: Array<Record<string, string>> };
     const s = structured<Status>(await mcp.client.callTool({ name: 'warehouse_status', arguments: {} }));
-    expect(Object.values(s.meta)).toContain(TZ);
-    const day = s.grains.find((g) => g.grain === 'day')!;
-    expect(day).toMatchObject({ days: '3', final_days: '3' });
+    const cli = JSON.parse((await h.masg(['sync', '--status', '--db', db, '-o', 'json'])).stdout) as Array<Record<string, string>>;
+    expect(s.accounts).toEqual(cli);
+    const day = s.accounts.find((g) => g.grain === 'day')!;
+    expect(day).toMatchObject({ timezone: TZ, days: '3' });
   });
 
   it('answers a SELECT with the figures `masg sql` gives', async () => {
@@ -86,11 +87,39 @@ describe('masg mcp with a warehouse', () => {
     ['leave read-only', "SET access_mode = 'READ_WRITE'"],
   ];
 
-  it.each(REFUSED)('refuses %s', async (_what, sql) => {
+  it.each(REFUSED)("refuses %s, with advice in the tool's terms", async (_what, sql) => {
     const r = await query(sql);
     expect(r.isError).toBe(true);
     expect(textOf(r)).not.toMatch(/root:/);
     expect(textOf(r)).not.toMatch(/\n\s+at /);
+    // An agent cannot add a CLI flag: no --write, no --out FILE, no "masg sql".
+    expect(textOf(r)).not.toMatch(/--write|--out\b|masg sql/);
+    if (/Parameter:/.test(textOf(r))) expect(textOf(r)).toContain('Parameter: sql.');
+  });
+
+  it('cuts a huge value and a huge result in bytes as well as rows, says what was cut, and the next call works', async () => {
+    type Cut = {
+      rows: Array<Record<string, string>>;
+      returned: number;
+      total: number;
+      cut: { omittedRows: number; cutValues: number; how: string };
+    };
+    const huge = await query("SELECT repeat('x', 50000000) AS v, 1 AS n");
+    const one = structured<Cut>(huge);
+    expect(JSON.stringify(huge).length).toBeLessThan(100_000);
+    expect(one.cut).toMatchObject({ omittedRows: 0, cutValues: 1 });
+    expect(one.rows[0].v).toMatch(/^x{4000}… \[cut: 49996000 more characters\]$/);
+    expect(one.rows[0].n).toBe('1');
+    expect(textOf(huge)).toMatch(/Cut: 1 values were longer than 4000 characters/);
+    const wide = await query("SELECT repeat('y', 100000) AS v FROM range(200)", 200);
+    const many = structured<Cut>(wide);
+    expect(JSON.stringify(wide).length).toBeLessThan(1_000_000);
+    expect(many.total).toBe(200);
+    expect(many.returned).toBeLessThan(200);
+    expect(many.cut.omittedRows).toBe(200 - many.returned);
+    expect(many.cut.cutValues).toBe(many.returned);
+    expect(many.cut.how).toMatch(/rows left out/);
+    expect(structured<{ rows: unknown[] }>(await query('SELECT 42 AS answer')).rows).toEqual([{ answer: '42' }]);
   });
 
   it('stops waiting for a statement after --query-timeout, and says how to narrow it', async () => {

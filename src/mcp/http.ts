@@ -1,0 +1,233 @@
+// `masg mcp --http [HOST:]PORT`: the same tools over Streamable HTTP at /mcp, served by the SDK's
+// own handler (createMcpHandler: 2026-07-28 per request, 2025-era clients through its stateless
+// fallback). Each request passes the gate first (gate.ts), then gets a server built for its token:
+// the token's accounts only (scope.ts), no write tool for a read-only token, confirmations bound
+// to the token. One log line per request on stderr; every byte written there is redacted.
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UsageError } from '../core/errors.js';
+import type { McpToken } from '../config/mcp-tokens.js';
+import type { Accounts } from './accounts.js';
+import { createGate, type Gate } from './gate.js';
+import { scopedAccounts } from './scope.js';
+import { createServer } from './server.js';
+import type { ToolSpec } from './tool.js';
+
+/** Tool inputs are small; a body over this is answered 413 before it is parsed. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_RATE_PER_MINUTE = 600;
+export const ENDPOINT_PATH = '/mcp';
+
+export interface HttpOptions {
+  listen: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  behindProxy?: boolean;
+  publicUrl?: string;
+  ratePerMinute: number;
+  allowWrites: boolean;
+  configDir: string;
+  version: string;
+  warehouse?: ToolSpec[];
+  writes?: ToolSpec[];
+}
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** `PORT`, `HOST:PORT` or `[V6]:PORT`: checked before anything listens. */
+export function parseListen(spec: string): { host: string; port: number } {
+  const m = /^(?:(\[[0-9a-f:.]+\]|[^:[\]]+):)?(\d{1,5})$/i.exec(spec.trim());
+  const port = m ? Number(m[2]) : NaN;
+  if (!m || port > 65535)
+    throw new UsageError(`--http: "${spec}" is not [HOST:]PORT, e.g. 8765, 127.0.0.1:8765 or 0 for a free port.`, { field: '--http' });
+  return { host: (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port };
+}
+
+/** Plain HTTP is for loopback only: anywhere else the token would cross the network in the clear. */
+export function checkExposure(host: string, opts: Pick<HttpOptions, 'tlsCert' | 'tlsKey' | 'behindProxy' | 'publicUrl'>): void {
+  if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined))
+    throw new UsageError('--tls-cert and --tls-key go together: give both files.', { field: opts.tlsCert ? '--tls-key' : '--tls-cert' });
+  if (opts.publicUrl !== undefined && !/^https?:\/\/[^/]+\/?$/i.test(opts.publicUrl))
+    throw new UsageError(
+      `--public-url: "${opts.publicUrl}" is not a URL such as https://mcp.example.com (masg serves ${ENDPOINT_PATH} under it).`,
+      {
+        field: '--public-url',
+      },
+    );
+  if (LOOPBACK.test(host) || opts.tlsCert !== undefined) return;
+  if (!opts.behindProxy)
+    throw new UsageError(`--http: ${host} is not a loopback address, and plain HTTP there would send every token in the clear.`, {
+      field: '--http',
+      hint: 'Give --tls-cert and --tls-key, or --behind-proxy --public-url https://HOST when a TLS-terminating proxy is in front.',
+    });
+  if (opts.publicUrl === undefined)
+    throw new UsageError(
+      '--behind-proxy needs --public-url https://HOST: the address clients use (Host and Origin are checked against it).',
+      {
+        field: '--public-url',
+      },
+    );
+}
+
+interface Logged {
+  token: string;
+  tool: string;
+}
+
+/** The JSON-RPC method (and tool) of a body, for the log line only. */
+function describe(body: string): string {
+  try {
+    const msg = JSON.parse(body) as { method?: unknown; params?: { name?: unknown } };
+    if (typeof msg.method !== 'string') return Array.isArray(msg) ? 'batch' : 'response';
+    return msg.method === 'tools/call' && typeof msg.params?.name === 'string' ? `tools/call:${msg.params.name}` : msg.method;
+  } catch {
+    return 'unparsed';
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return 'too-large';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return 'too-large';
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  return headers;
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((v, k) => (headers[k] = v));
+  res.writeHead(response.status, headers);
+  if (response.body) {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    }
+  }
+  res.end();
+}
+
+export interface HttpServing {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStream, opts: HttpOptions): Promise<HttpServing> {
+  const { host, port } = parseListen(opts.listen);
+  checkExposure(host, opts);
+  const sdk = await import('@modelcontextprotocol/server');
+  const tls =
+    opts.tlsCert !== undefined
+      ? { cert: await readTls(opts.tlsCert, '--tls-cert'), key: await readTls(opts.tlsKey!, '--tls-key') }
+      : undefined;
+  const node: Server = tls ? (await import('node:https')).createServer(tls) : (await import('node:http')).createServer();
+  node.listen(port, host);
+  await Promise.race([
+    once(node, 'listening'),
+    once(node, 'error').then(([err]) => Promise.reject(listenError(err as NodeJS.ErrnoException, opts.listen))),
+  ]);
+  const bound = (node.address() as AddressInfo).port;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  const origin = opts.publicUrl?.replace(/\/$/, '') ?? `${tls ? 'https' : 'http'}://${hostPart}:${bound}`;
+  const endpoint = new URL(ENDPOINT_PATH, origin);
+  const hosts = [...new Set([endpoint.hostname, hostPart, ...(LOOPBACK.test(host) ? sdk.localhostAllowedHostnames() : [])])];
+  const gate = await createGate({ endpoint, hosts, configDir: opts.configDir, ratePerMinute: opts.ratePerMinute });
+  const log = (line: string) => void stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const handler = sdk.createMcpHandler(
+    ({ authInfo }) => {
+      const token = (authInfo!.extra as { token: McpToken }).token;
+      return createServer(scopedAccounts(accounts, token.accounts), {
+        version: opts.version,
+        allowWrites: opts.allowWrites && !token.readOnly,
+        warehouse: opts.warehouse,
+        writes: opts.writes,
+        principal: token.sha256,
+      });
+    },
+    { maxRequestBodySize: MAX_BODY_BYTES, onerror: (err) => log(`mcp error: ${err.message}`) },
+  );
+  node.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const logged: Logged = { token: '-', tool: req.method ?? '-' };
+    res.once('close', () => {
+      const ms = Math.round(performance.now() - started);
+      log(`${logged.token} ${logged.tool} ${res.statusCode}${res.writableFinished ? '' : ' (cut)'} ${ms}ms`);
+    });
+    handle(req, res, { gate, handler, endpoint, logged, configDir: opts.configDir }).catch((err: unknown) => {
+      log(`mcp error: ${(err as Error).message}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end();
+    });
+  });
+  const where = opts.publicUrl === undefined ? '' : ` (listening on ${hostPart}:${bound})`;
+  stderr.write(`masg mcp: serving ${endpoint.href}${where} (tokens: masg mcp token create NAME). Ctrl-C stops it.\n`);
+  return {
+    url: endpoint.href,
+    close: async () => {
+      const closed = new Promise((resolve) => node.close(resolve));
+      node.closeAllConnections();
+      await handler.close().catch(() => undefined);
+      await closed;
+    },
+  };
+}
+
+interface Handling {
+  gate: Gate;
+  handler: { fetch(request: Request, options?: { authInfo?: unknown }): Promise<Response> };
+  endpoint: URL;
+  logged: Logged;
+  configDir: string;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, h: Handling): Promise<void> {
+  const url = new URL(req.url ?? '/', h.endpoint);
+  const abort = new AbortController();
+  res.once('close', () => abort.abort());
+  const bare = new Request(url, { method: req.method, headers: headersOf(req), signal: abort.signal });
+  const doc = h.gate.metadata(bare);
+  if (doc) return send(res, doc);
+  if (url.pathname !== h.endpoint.pathname) return send(res, Response.json({ error: 'not_found' }, { status: 404 }));
+  const passed = await h.gate.check(bare);
+  if (passed instanceof Response) {
+    req.resume();
+    return send(res, passed);
+  }
+  h.logged.token = passed.token.name;
+  void import('../config/mcp-tokens.js').then((m) => m.touchToken(h.configDir, passed.token.name)).catch(() => undefined);
+  const body = req.method === 'POST' ? await readBody(req) : undefined;
+  if (body === 'too-large') {
+    req.resume();
+    return send(
+      res,
+      Response.json({ error: 'too_large', error_description: `The body is over ${MAX_BODY_BYTES} bytes.` }, { status: 413 }),
+    );
+  }
+  if (body !== undefined) h.logged.tool = describe(body.toString('utf8'));
+  const request = new Request(url, { method: req.method, headers: bare.headers, body, signal: abort.signal });
+  return send(res, await h.handler.fetch(request, { authInfo: passed.auth }));
+}
+
+async function readTls(path: string, field: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    throw new UsageError(`${field}: cannot read ${path}: ${(err as Error).message}`, { field });
+  }
+}
+
+function listenError(err: NodeJS.ErrnoException, spec: string): Error {
+  const why = err.code === 'EADDRINUSE' ? 'the port is in use' : err.code === 'EACCES' ? 'not allowed (a port below 1024?)' : err.message;
+  return new UsageError(`--http: cannot listen on ${spec}: ${why}.`, { field: '--http' });
+}

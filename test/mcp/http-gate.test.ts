@@ -1,0 +1,161 @@
+// The gate of `masg mcp --http`, over loopback with plain HTTP: what a request without the right
+// token, from a foreign Origin, to an unexpected Host, too large or too frequent gets; and that
+// none of them costs the service a request. Then the exposure rules: plain HTTP beyond loopback
+// is refused before anything listens.
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken } from '../../src/config/mcp-tokens.js';
+import { removeTempDirs } from '../commands/harness.js';
+import { initialize, rpc, startHttp, startPair, type HttpServer, type Pair } from './http-helpers.js';
+
+let p: Pair;
+let server: HttpServer;
+let token: string;
+
+beforeAll(async () => {
+  p = await startPair();
+  token = await p.token('alice', '--profile', 'a');
+  server = await startHttp(['--profile', 'a', 'mcp', '--http', '127.0.0.1:0', '--rate-limit', '30'], p.env);
+});
+
+afterAll(async () => {
+  expect(await server?.stop()).toBe(130);
+  await p?.close();
+  removeTempDirs();
+});
+
+/** A POST with a Host header of our choosing (fetch does not let one be set). */
+function hostRequest(port: number, host: string, bearer: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const body = JSON.stringify(initialize());
+    const headers = {
+      host,
+      authorization: `Bearer ${bearer}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const sent = () => p.a.requests.length + p.b.requests.length;
+
+describe('masg mcp --http: the gate', () => {
+  it('prints its URL on stderr once listening, port 0 a free one', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(server.url).not.toMatch(/:0\//);
+  });
+
+  it('answers a request without a token 401 with the RFC 9728 challenge, and serves the document it names', async () => {
+    const before = sent();
+    const res = await rpc(server.url, {});
+    expect(res.status).toBe(401);
+    const challenge = res.headers.get('www-authenticate')!;
+    expect(challenge).toMatch(/^Bearer /);
+    const metadata = /resource_metadata="([^"]+)"/.exec(challenge)![1];
+    expect(metadata).toBe(server.url.replace(/\/mcp$/, '/.well-known/oauth-protected-resource/mcp'));
+    const doc = await fetch(metadata);
+    expect(doc.status).toBe(200);
+    expect(await doc.json()).toMatchObject({ resource: server.url, bearer_methods_supported: ['header'] });
+    expect(sent()).toBe(before);
+  });
+
+  it('answers a wrong, an expired and a malformed token 401, sending nothing to any service', async () => {
+    const before = sent();
+    const expired = (
+      await createToken(p.dir, { name: 'old', accounts: ['a'], readOnly: true, expiresInMs: 60_000 }, new Date(Date.now() - 120_000))
+    ).token;
+    for (const authorization of [`Bearer ${token}x`, `Bearer ${expired}`, `Basic ${token}`, 'Bearer']) {
+      const res = await rpc(server.url, { authorization });
+      expect(res.status, authorization.slice(0, 12)).toBe(401);
+      expect(res.headers.get('www-authenticate')).toContain('resource_metadata=');
+    }
+    expect(sent()).toBe(before);
+  });
+
+  it('passes the right token', async () => {
+    const res = await rpc(server.url, { authorization: `Bearer ${token}` });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('"serverInfo"');
+  });
+
+  it('answers a foreign Origin 403, even with the right token; a loopback Origin passes', async () => {
+    const foreign = await rpc(server.url, { authorization: `Bearer ${token}`, origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    const own = await rpc(server.url, { authorization: `Bearer ${token}`, origin: 'http://localhost:3000' });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers an unexpected Host 403 (DNS rebinding)', async () => {
+    const url = new URL(server.url);
+    expect(await hostRequest(Number(url.port), 'evil.example', token)).toBe(403);
+    expect(await hostRequest(Number(url.port), `localhost:${url.port}`, token)).toBe(200);
+  });
+
+  it('answers a body over the cap 413, and other paths 404', async () => {
+    const big = await rpc(server.url, { authorization: `Bearer ${token}` }, JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(big.status).toBe(413);
+    expect((await fetch(server.url.replace(/\/mcp$/, '/other'))).status).toBe(404);
+  });
+
+  it('rate-limits each token: 429 with Retry-After once over its rate, other tokens unaffected', async () => {
+    const burst = await p.token('burst', '--profile', 'a');
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await rpc(server.url, { authorization: `Bearer ${burst}` })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const limited = await rpc(server.url, { authorization: `Bearer ${burst}` });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await rpc(server.url, { authorization: `Bearer ${token}` })).status).toBe(200);
+  });
+
+  it('logs one line per request: time, token name, method or tool, status, ms; never a token', () => {
+    const lines = server.stderr().split('\n');
+    expect(lines.some((l) => /^\d{4}-\d\d-\d\dT\S+Z alice initialize 200 \d+ms$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^\S+Z - POST 401 \d+ms$/.test(l))).toBe(true);
+    expect(server.stderr()).not.toContain(token);
+    expect(server.stderr()).not.toMatch(/masg_mcp_[A-Za-z0-9_-]{20}/);
+  });
+});
+
+describe('masg mcp --http: where it may listen', () => {
+  it('refuses plain HTTP beyond loopback (exit 2), without TLS or --behind-proxy', async () => {
+    const run = await p.masg(['mcp', '--http', '0.0.0.0:0']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--http: 0\.0\.0\.0 is not a loopback address/);
+    expect(run.stderr).toMatch(/--tls-cert/);
+    const proxied = await p.masg(['mcp', '--http', '0.0.0.0:0', '--behind-proxy']);
+    expect(proxied.code).toBe(2);
+    expect(proxied.stderr).toMatch(/--public-url/);
+    const half = await p.masg(['mcp', '--http', '127.0.0.1:0', '--tls-cert', 'cert.pem']);
+    expect(half.code).toBe(2);
+    expect(half.stderr).toMatch(/--tls-cert and --tls-key go together/);
+    const stdio = await p.masg(['mcp', '--behind-proxy']);
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toMatch(/--behind-proxy goes with --http/);
+    const bad = await p.masg(['mcp', '--http', 'localhost:99999']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--http: "localhost:99999" is not \[HOST:\]PORT/);
+  });
+
+  it('serves beyond loopback behind a stated proxy, checking Host against --public-url', async () => {
+    const proxied = await startHttp(
+      ['--profile', 'a', 'mcp', '--http', '0.0.0.0:0', '--behind-proxy', '--public-url', 'https://mcp.example.com'],
+      p.env,
+    );
+    try {
+      expect(proxied.url).toBe('https://mcp.example.com/mcp');
+      const port = Number(/listening on 0\.0\.0\.0:(\d+)/.exec(proxied.stderr())![1]);
+      expect(await hostRequest(port, 'mcp.example.com', token)).toBe(200);
+      expect(await hostRequest(port, `127.0.0.1:${port}`, token)).toBe(403);
+      expect(await hostRequest(port, 'mcp.example.com', 'wrong')).toBe(401);
+    } finally {
+      expect(await proxied.stop()).toBe(130);
+    }
+  });
+});
