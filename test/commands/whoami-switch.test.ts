@@ -28,6 +28,16 @@ describe('whoami checks the credentials', () => {
     expect(run.stdout + run.stderr).not.toContain(wrong);
   });
 
+  it('restricted (1004): the hint says the account is limited to other addresses, not "check the key"', async () => {
+    const r = h.sandbox.accounts.find((a) => a.restricted)!;
+    const run = await h.masg(['pub', 'list'], { env: { MASG_EMAIL: r.email, MASG_DEVELOPER_KEY: r.key } });
+    expect(run.code).toBe(4);
+    const text = run.stderr.replace(/\s+/g, ' ');
+    expect(text).toContain('(code 1004)');
+    expect(text).toContain('only be used from other IP addresses');
+    expect(text).not.toContain('Check the e-mail and developer key');
+  });
+
   it('offline: still answers (exit 0), check "not checked", and says why', async () => {
     const run = await h.masg(['whoami', '--retries', '0', '-o', 'json'], { env: { MASG_BASE_URL: 'http://127.0.0.1:9' } });
     expect(run.code).toBe(0);
