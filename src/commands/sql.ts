@@ -6,6 +6,7 @@ import { writeList } from '../command-kit/list-result.js';
 import type { Context } from '../context.js';
 import { MasgError, UsageError } from '../core/errors.js';
 import type { CopyRequest, SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
+import { counted } from '../core/plural.js';
 
 export const sql = defineCommand<SqlOptions>({
   // A list of profiles is read, to be refused clearly: sql reads every account of the warehouse.
@@ -86,6 +87,6 @@ async function written(ctx: Context, result: SqlResult, out: string | undefined)
   }
   const ui = await ctx.ui();
   if (result.rows === 0) ui.info('No rows.');
-  if (out !== undefined) ui.notice(`Wrote ${result.rows} rows to ${out}.`);
+  if (out !== undefined) ui.notice(`Wrote ${counted(result.rows, 'rows')} to ${out}.`);
   return { kind: 'done' };
 }
