@@ -4,6 +4,7 @@
 import { MAX_BASELINE_DAYS as MAX_BASELINE } from '../config/defaults.js';
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, markReported, UsageError } from '../core/errors.js';
+import { localIOError } from '../core/local-io.js';
 import { parseConcurrency } from '../core/pool.js';
 import { checkDateFlags } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
@@ -47,8 +48,11 @@ async function readRules(path: string | undefined) {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new UsageError(`--rules: cannot read ${path} (${why}).`, { field: '--rules' });
+    // A file that cannot be read is a file problem (exit 7), as for every file masg reads or writes.
+    const local = localIOError(err, path, 'read');
+    if (local === undefined) throw err;
+    local.message = `--rules: ${local.message}`;
+    throw local;
   }
   return parseRules(text);
 }

@@ -172,7 +172,6 @@ describe('refused before anything is sent (exit 2)', () => {
       '{"drop":{"watch":20,"alert":10}}',
     ],
     ['a negative volume', ['--rules', 'RULES'], /minVolume.spend: must be a number/, '{"minVolume":{"spend":-1}}'],
-    ['a missing rules file', ['--rules', '/nonexistent/rules.json'], /cannot read \/nonexistent\/rules.json \(ENOENT\)/],
   ];
   test.each(cases)('%s', async (_, argv, message, rulesText) => {
     const args = [...argv];
@@ -185,6 +184,17 @@ describe('refused before anything is sent (exit 2)', () => {
     const run = await h.masg(['pulse', '--date', DAY, ...args]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+    expect(run.stdout).toBe('');
+    expect(h.sent()).toEqual([]);
+  });
+});
+
+describe('a rules file that cannot be read is a file problem', () => {
+  test('missing: exit 7 naming the file and the cause, nothing sent', async () => {
+    h.mark();
+    const run = await h.masg(['pulse', '--date', DAY, '--rules', '/nonexistent/rules.json']);
+    expect(run.code).toBe(7);
+    expect(run.stderr).toContain('--rules: Cannot read /nonexistent/rules.json: no such file (ENOENT).');
     expect(run.stdout).toBe('');
     expect(h.sent()).toEqual([]);
   });
