@@ -158,7 +158,7 @@ export async function screenOf(ctx: Context, render: (opts: import('../pulse/scr
   const [{ createChalk }, { loadWidth }] = await Promise.all([import('../output/color.js'), import('../output/width.js')]);
   await loadWidth();
   // settings.width is undefined for a pipe or a file: piped text is never fitted (docs/output.md).
-  return withNewline(render({ chalk: await createChalk(settings.color), width: settings.width }));
+  return withNewline(render({ chalk: await createChalk(settings.color), width: settings.width, wide: settings.wide }));
 }
 
 /**
