@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../core/errors.js';
+import { localIOError } from '../core/local-io.js';
 
 export interface CsvRow {
   /** The header is line 1. */
@@ -24,8 +25,13 @@ export async function readCsvSource(source: string, stdin: Readable, encoding: E
   try {
     bytes = source === '-' ? await readStream(stdin) : await readFile(source);
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
-    throw new UsageError(`--from: cannot read ${source}: ${why}`, { field: '--from', cause: err });
+    // A file that cannot be read is a file problem (exit 7), as for every file masg reads or writes.
+    const local = source === '-' ? undefined : localIOError(err, source, 'read');
+    if (local) {
+      local.message = `--from: ${local.message}`;
+      throw local;
+    }
+    throw new UsageError(`--from: cannot read ${source}: ${(err as Error).message}`, { field: '--from', cause: err });
   }
   const name = source === '-' ? 'standard input' : source;
   return parseCsvText(decodeCsvBytes(bytes, encoding, name), name);

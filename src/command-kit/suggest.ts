@@ -19,7 +19,7 @@ function corrected(text: string, cmd: Command): string {
   const first = text.split('\n')[0];
   const missing = /^error: missing required argument '([^']+)'/.exec(text)?.[1];
   if (missing !== undefined) {
-    const list = /\(see (`masg [^`]+`)\)/.exec(cmd.registeredArguments.find((a) => a.name() === missing)?.description ?? '')?.[1];
+    const list = listFor(cmd.registeredArguments.find((a) => a.name() === missing)?.description ?? '');
     return list === undefined ? text : `${first}\n(${list} shows the IDs.)\n`;
   }
   const flag = /^error: unknown option '(--[^'=]+)(?:=([^']*))?/.exec(text);
@@ -34,6 +34,21 @@ function corrected(text: string, cmd: Command): string {
       ? '(Did you mean --results? It names the file for the per-row results of --from.)'
       : '(This command writes no file: redirect its output instead, e.g. `> FILE`; -o/--output sets the format.)';
   return `${first}\n${instead}\n`;
+}
+
+const KIND_WORDS: Record<string, keyof typeof LIST_COMMANDS> = {
+  publication: 'publication',
+  'ad slot': 'adslot',
+  advertiser: 'advertiser',
+  campaign: 'campaign',
+};
+
+/** The list command for an ID argument: the one its description names, else the one of its kind. */
+function listFor(description: string): string | undefined {
+  const named = /\(see (`masg [^`]+`)\)/.exec(description)?.[1];
+  if (named !== undefined) return named;
+  const kind = /^(publication|ad slot|advertiser|campaign) ID/.exec(description)?.[1];
+  return kind === undefined ? undefined : `\`${LIST_COMMANDS[KIND_WORDS[kind]!]}\``;
 }
 
 export interface LineOptions {

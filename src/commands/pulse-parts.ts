@@ -4,6 +4,7 @@
 import { MAX_BASELINE_DAYS as MAX_BASELINE } from '../config/defaults.js';
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, markReported, UsageError } from '../core/errors.js';
+import { localIOError } from '../core/local-io.js';
 import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { checkDateFlags } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
@@ -47,8 +48,11 @@ async function readRules(path: string | undefined) {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new UsageError(`--rules: cannot read ${path} (${why}).`, { field: '--rules' });
+    // A file that cannot be read is a file problem (exit 7), as for every file masg reads or writes.
+    const local = localIOError(err, path, 'read');
+    if (local === undefined) throw err;
+    local.message = `--rules: ${local.message}`;
+    throw local;
   }
   return parseRules(text);
 }
@@ -154,7 +158,7 @@ export async function screenOf(ctx: Context, render: (opts: import('../pulse/scr
   const [{ createChalk }, { loadWidth }] = await Promise.all([import('../output/color.js'), import('../output/width.js')]);
   await loadWidth();
   // settings.width is undefined for a pipe or a file: piped text is never fitted (docs/output.md).
-  return withNewline(render({ chalk: await createChalk(settings.color), width: settings.width }));
+  return withNewline(render({ chalk: await createChalk(settings.color), width: settings.width, wide: settings.wide }));
 }
 
 /**

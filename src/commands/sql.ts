@@ -7,6 +7,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import type { Row, TextBatch } from '../output/types.js';
 import type { SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
+import { counted } from '../core/plural.js';
 
 export const sql = defineCommand<SqlOptions>({
   // A list of profiles is read, to be refused clearly: sql reads every account of the warehouse.
@@ -78,6 +79,6 @@ async function written(ctx: Context, result: SqlResult<readonly Row[] | TextBatc
   }
   const ui = await ctx.ui();
   if (result.rows === 0) ui.info('No rows.');
-  if (out !== undefined) ui.notice(`Wrote ${result.rows} rows to ${out}.`);
+  if (out !== undefined) ui.notice(`Wrote ${counted(result.rows, 'rows')} to ${out}.`);
   return { kind: 'done' };
 }

@@ -31,3 +31,24 @@ export async function saveActiveProfile(file: string, name: string): Promise<boo
     return true;
   });
 }
+
+/**
+ * After a login: NAME becomes the active profile when nothing else would be used (no active
+ * profile saved, no "default" profile), so a first `masg login --profile acme` works at once.
+ * Under the file's lock, so of two first logins at once only one is adopted. 'adopted' when it
+ * was made active, 'used' when it already is the one commands use, 'other' when another is.
+ */
+export async function adoptFirstProfile(file: string, name: string): Promise<'adopted' | 'used' | 'other'> {
+  const { withFileLock } = await import('../core/file-lock.js');
+  return withFileLock(file, async (locked) => {
+    const text = await locked.read();
+    const data = (text === undefined ? {} : JSON.parse(text)) as { active?: unknown; profiles?: Record<string, unknown> };
+    const profiles = data.profiles ?? {};
+    const active = typeof data.active === 'string' && Object.hasOwn(profiles, data.active) ? data.active : undefined;
+    const used = active ?? 'default';
+    if (used === name) return 'used';
+    if (active !== undefined || Object.hasOwn(profiles, 'default') || !Object.hasOwn(profiles, name)) return 'other';
+    await locked.write(`${JSON.stringify({ ...data, active: name }, undefined, '\t')}\n`, { mode: 0o600 });
+    return 'adopted';
+  });
+}

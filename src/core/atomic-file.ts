@@ -220,8 +220,11 @@ async function reserve(handle: fs.FileHandle, bytes: number): Promise<void> {
   await handle.truncate(0);
 }
 
-/** A missing folder is a file problem (exit 7), as cron reads it: the command line itself was fine. */
-async function checkDirectory(path: string, field: string): Promise<void> {
+/**
+ * A missing folder is a file problem (exit 7), as cron reads it: the command line itself was fine.
+ * Never made behind the user's back: the hint says how to make it (--out, and the warehouse's --db).
+ */
+export async function checkDirectory(path: string, field: string): Promise<void> {
   const dir = dirname(path);
   const stat = await fs.stat(dir).catch((err: NodeJS.ErrnoException) => err);
   if (stat instanceof Error || !stat.isDirectory()) {

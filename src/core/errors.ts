@@ -61,8 +61,15 @@ export class AuthError extends ApiError {
   override readonly exitCode = ExitCode.AUTH;
   constructor(code: number, description: string, status: number) {
     super(code, description, status);
-    this.message = `The service rejected the credentials (code ${code}): ${description}`;
-    this.hint = 'Check the e-mail and developer key: `masg whoami`, then `masg login` to replace them.';
+    // 1004 is not a wrong key: the account has an allow-list of caller addresses, and this is not on it.
+    this.message =
+      code === 1004
+        ? `The service refused this address for the account (code ${code}): ${description}`
+        : `The service rejected the credentials (code ${code}): ${description}`;
+    this.hint =
+      code === 1004
+        ? 'This account may only be used from other IP addresses (an allow-list on the service): run masg from an allowed address, or ask the account owner to allow this one.'
+        : 'Check the e-mail and developer key: `masg whoami`, then `masg login` to replace them.';
   }
 }
 

@@ -91,8 +91,10 @@ export function fileErrno(err: unknown): string | undefined {
   return undefined;
 }
 
-export function causeOf(err: unknown): string {
+export function causeOf(err: unknown, action?: FileAction): string {
   const code = fileErrno(err);
+  // Reading, ENOENT is the file itself (a missing folder says the same to open(2)).
+  if (code === 'ENOENT' && action === 'read') return 'no such file (ENOENT)';
   if (code && CAUSES[code]) return `${CAUSES[code]} (${code})`;
   const message = err instanceof Error ? err.message : String(err);
   return code ? `${message.replace(/^E[A-Z0-9]+: /, '')} (${code})` : message;
@@ -104,7 +106,7 @@ export function localIOError(err: unknown, path: string, action: FileAction = 'w
   const errno = fileErrno(err);
   if (errno === undefined) return undefined;
   const advice = [ADVICE[errno], hint].filter(Boolean).join('\n');
-  return new LocalIOError(`Cannot ${action} ${path}: ${causeOf(err)}.`, { path, errno, cause: err, hint: advice || undefined });
+  return new LocalIOError(`Cannot ${action} ${path}: ${causeOf(err, action)}.`, { path, errno, cause: err, hint: advice || undefined });
 }
 
 /** localIOError(), or `err` itself when it is not a file-system failure: for `throw asLocalIO(err, …)`. */

@@ -1,5 +1,6 @@
 // The one redaction path for everything that may reach a terminal or a log. Each character of a secret may be raw,
-// percent-encoded, an XML or JSON escape, or `?` where Latin-1 JSON lost it, mixed within one occurrence.
+// percent-encoded, an XML or JSON escape, or `?` where Latin-1 JSON lost it, mixed within one occurrence, in
+// either letter case; the key is also sought in hex and base64, and `email:key` unpadded and URL-safe.
 
 export const REDACTED = '[REDACTED]';
 
@@ -12,11 +13,27 @@ export function basicCredentials(email: string, key: string): string {
   return Buffer.from(`${email}:${key}`, 'utf8').toString('base64');
 }
 
-/** The key, the base64 of `email:key` and the whole header value (the e-mail alone is not a secret). */
+/**
+ * The key, the base64 of `email:key` and the whole header value (the e-mail alone is not a secret),
+ * each also as the other encodings a key is shown in: the key in hex and in base64, and both base64
+ * forms padded, unpadded and URL-safe. Letter case is matched either way (createRedactor).
+ */
 export function secretsFor(email: string, key: string): string[] {
   if (key === '') return [];
   const token = basicCredentials(email, key);
-  return [key, token, `Basic ${token}`];
+  const bare = Buffer.from(key, 'utf8');
+  const unpadded = (b64: string) => b64.replace(/=+$/, '');
+  return [
+    key,
+    bare.toString('hex'),
+    bare.toString('base64'),
+    unpadded(bare.toString('base64')),
+    bare.toString('base64url'),
+    token,
+    unpadded(token),
+    Buffer.from(`${email}:${key}`, 'utf8').toString('base64url'),
+    `Basic ${token}`,
+  ];
 }
 
 /** Replaces each secret in any encoded form; a short one only as a whole token, so "banana" survives a key of "a". */
@@ -24,7 +41,8 @@ export function createRedactor(secrets: Iterable<string>): Redactor {
   // Longest first, so the header value is replaced whole, not left as "Basic [REDACTED]".
   const list = [...new Set(secrets)].filter((s) => s !== '').sort((a, b) => b.length - a.length);
   if (list.length === 0) return (text) => text;
-  const pattern = new RegExp(list.map(secretPattern).join('|'), 'gu');
+  // Any letter case: a key shouted back in upper case, or hex in either case, is the same secret.
+  const pattern = new RegExp(list.map(secretPattern).join('|'), 'giu');
   // Text redacted twice must not nest the marker (a secret like "REDACTED").
   const once = (text: string) => text.replace(pattern, REDACTED);
   return (text) => text.split(REDACTED).map(once).join(REDACTED);

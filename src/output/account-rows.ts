@@ -10,6 +10,7 @@ import type { OutputPort, ReportOutput, RowsTarget } from './port.js';
 import type { Column, OutputSettings, OutStream, Row, RowWriter, TextBatch } from './types.js';
 import { textRows } from './format/text-bytes.js';
 import type { Ui } from './ui.js';
+import { counted } from '../core/plural.js';
 
 /** The column every format gains with several accounts: the profile name, first. */
 export const ACCOUNT_COLUMN: Column = { key: 'account', type: 'string', priority: 1 };
@@ -156,7 +157,7 @@ async function finishTarget(
   }
   const ui = await s.ui();
   if (s.written === 0) ui.info(`No ${t.entity}.`);
-  if (t.out !== undefined) ui.notice(`Wrote ${s.written} ${t.entity} of ${s.ok} accounts to ${t.out}.`);
+  if (t.out !== undefined) ui.notice(`Wrote ${counted(s.written, t.entity)} of ${counted(s.ok, 'accounts')} to ${t.out}.`);
 }
 
 function newWriter(stdout: OutStream, t: Target): RowWriter {

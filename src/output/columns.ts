@@ -36,3 +36,11 @@ export function selectColumns(columns: readonly Column[], fields?: readonly stri
 export function cellValues(columns: readonly Column[], row: Row): string[] {
   return columns.map((c) => row[c.key] ?? '');
 }
+
+/**
+ * A column's heading in a table: its own header, else its key read as words ("publicationName" →
+ * "publication name"). Only tables: csv, tsv and json keep the key, which is what --fields takes.
+ */
+export function headingOf(column: Column): string {
+  return column.header ?? column.key.replace(/(?<=[a-z\d])([A-Z])(?=[a-z])/g, (c) => ` ${c.toLowerCase()}`);
+}

@@ -3,6 +3,7 @@ import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
 import type { Column, OutputFormat, OutputSettings, OutStream, Row, TextBatch } from './types.js';
 import type { Ui } from './ui.js';
+import { counted } from '../core/plural.js';
 
 export interface OutputPort {
   /** The settings for stdout, or for `out` (a file: its format, no colour); UsageError for -o table. */
@@ -124,7 +125,7 @@ async function writeRows(
   } catch (err) {
     await file?.abort();
     if (!file && count > 0 && settings.format !== 'table' && isMasgError(err)) {
-      (await opts.ui()).warn(`The output is incomplete: it stopped after ${count} ${how.entity}.`);
+      (await opts.ui()).warn(`The output is incomplete: it stopped after ${counted(count, how.entity)}.`);
     }
     // A full disk or a file-size limit under --out is the file's failure (exit 7, naming it).
     throw file ? file.explain(err) : err;
@@ -132,7 +133,7 @@ async function writeRows(
   const ui = await opts.ui();
   if (count === 0) ui.info(`No ${how.entity}.`);
   // A notice, not info: the data went to the file, so -o csv/json must not silence it.
-  if (file) ui.notice(`Wrote ${count} ${how.entity} to ${out}.`);
+  if (file) ui.notice(`Wrote ${counted(count, how.entity)} to ${out}.`);
 }
 
 async function openReport(stdout: OutStream, settings: OutputSettings, out: string | undefined): Promise<ReportOutput> {
@@ -181,7 +182,7 @@ async function writeRawFile(opts: PortOptions, bytes: Uint8Array, out: string): 
     await file.abort();
     throw file.explain(err);
   }
-  (await opts.ui()).notice(`Wrote the service's body (${bytes.length} bytes) to ${out}.`);
+  (await opts.ui()).notice(`Wrote the service's body (${counted(bytes.length, 'bytes')}) to ${out}.`);
 }
 
 function fieldsFor(settings: OutputSettings, tableFields: string[] | undefined): string[] | undefined {

@@ -4,6 +4,7 @@
 import type { ChalkInstance } from 'chalk';
 import { paintStatus } from './color.js';
 import { captionLines, hiddenNote } from './caption.js';
+import { headingOf } from './columns.js';
 import { layoutTable, type Layout } from './fit.js';
 import { clean, isNumeric, measureTable, UUID, type TableData } from './table-measure.js';
 
@@ -71,7 +72,7 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   await loadWidth();
   const { chalk } = opts;
   const wide = opts.wide === true;
-  const head = columns.map((c) => clean(c.header ?? c.key));
+  const head = columns.map((c) => clean(headingOf(c)));
   const totals = opts.totals?.map(clean);
   if (totals && totals[0] === '') totals[0] = 'Total';
 
@@ -103,6 +104,7 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
   let text = headLines(
     opts,
     layout,
+    columns,
     head,
     data,
     measures.map((m) => m.empty === true),
@@ -215,14 +217,22 @@ function spaceRuns(width: number, before: string, after: string): string[] {
  * value moved out of it; then the columns left out to fit, said once (not the empty ones: they
  * hold nothing to miss).
  */
-function headLines(opts: TableOptions, layout: Layout, head: string[], data: TableData, empty: readonly boolean[]): string {
+function headLines(
+  opts: TableOptions,
+  layout: Layout,
+  columns: readonly Column[],
+  head: string[],
+  data: TableData,
+  empty: readonly boolean[],
+): string {
   const said = opts.width === undefined ? [] : (opts.caption ?? []);
   const moved = layout.caption.map((i) => [head[i], data.values[i][0]] as const);
   let text = captionLines([...said, ...moved], opts.width, opts.chalk);
   if (opts.width === undefined) return text;
   const gone = head.map((_, i) => i).filter((i) => !layout.shown.includes(i) && !layout.caption.includes(i) && !empty[i]);
+  // The keys, not the headings: they are what --fields takes to show them.
   text += hiddenNote(
-    gone.map((i) => head[i]),
+    gone.map((i) => columns[i].key),
     opts.width,
     opts.chalk,
   );
@@ -234,7 +244,7 @@ export async function renderVertical(columns: readonly Column[], values: readonl
   await loadWidth();
   const { chalk } = opts;
   const wide = opts.wide === true;
-  let labels = columns.map((c) => clean(c.header ?? c.key));
+  let labels = columns.map((c) => clean(headingOf(c)));
   const shown = columns.map((_, i) => clean(values[i] ?? ''));
   let labelWidth = Math.max(0, ...labels.map(displayWidth));
   let valueWidth = Math.max(0, ...shown.map(displayWidth));

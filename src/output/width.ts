@@ -182,3 +182,28 @@ export function wrapWords(text: string, width: number, longWords: 'keep' | 'cut'
   if (line !== '' || lines.length === 0) lines.push(line);
   return lines;
 }
+
+/**
+ * A sentence in lines of at most `width`, broken at spaces only: never inside a number or a word,
+ * and a quoted name ("Spring Sale") kept on one line when it fits on one. A word wider than the
+ * line stays whole (a cut would change what it says).
+ */
+export function wrapSentence(text: string, width: number): string[] {
+  if (displayWidth(text) <= width) return [text];
+  const units: string[] = [];
+  for (const part of text.split(/(?<=^|\s)("[^"]*"\S*)/)) {
+    if (part.startsWith('"') && displayWidth(part) <= width) units.push(part);
+    else units.push(...part.split(' ').filter((w) => w !== ''));
+  }
+  const lines: string[] = [];
+  let line = '';
+  for (const unit of units) {
+    if (line !== '' && displayWidth(line) + 1 + displayWidth(unit) <= width) line += ` ${unit}`;
+    else {
+      if (line !== '') lines.push(line);
+      line = unit;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}

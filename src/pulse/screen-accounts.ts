@@ -3,7 +3,7 @@
 // by the account's name. Every account's screen is exactly the one it has alone.
 import { group } from '../output/chart.js';
 import { sanitizeStrings } from '../output/sanitize.js';
-import { displayWidth, truncate } from '../output/width.js';
+import { displayWidth, truncate, wrapSentence } from '../output/width.js';
 import { overview, type AccountPulse, type OverviewRow } from './accounts.js';
 import { changeText, changeTone, renderScreen, type ScreenOptions } from './screen.js';
 
@@ -23,7 +23,10 @@ export function renderAccountsScreen(accounts: readonly AccountPulse[], opts: Sc
     const who = r.email === null ? r.account : `${r.account} (${r.email})`;
     lines.push('', chalk.bold.inverse(fit(` ${who} `)), '', renderScreen(report, opts).trimEnd());
   }
-  return `${lines.map((l) => l.trimEnd()).join('\n')}\n`;
+  return `${lines
+    .flatMap((l) => l.split('\n'))
+    .map((l) => l.trimEnd())
+    .join('\n')}\n`;
 }
 
 /** One line per account; only plain text is cut (the colours go on after), the name to its column, the rest to the width. */
@@ -33,7 +36,15 @@ function overviewLines(rows: OverviewRow[], { chalk, width }: ScreenOptions, fit
     const cut = displayWidth(s) > nameWidth ? truncate(s, nameWidth) : s;
     return cut + ' '.repeat(Math.max(0, nameWidth - displayWidth(cut)));
   };
-  const rest = (s: string, used: number) => (width !== undefined && displayWidth(s) > w - used ? truncate(s, w - used) : s);
+  // What follows the figures is a sentence (why there is no report, the day and its zone): it goes on
+  // under the name when it does not fit, never cut.
+  const indent = ' '.repeat(nameWidth + 2);
+  const rest = (s: string, used: number) => {
+    if (width === undefined || displayWidth(s) <= w - used) return s;
+    const lines = wrapSentence(s, w - indent.length).join(`\n${indent}`);
+    // Beside the name (a failed account's message) it starts there; after the figures, on the next line.
+    return used <= indent.length ? lines : `\n${indent}${lines}`;
+  };
   const head = `${name('Account')}  ${'alerts'.padStart(6)}  ${'watches'.padStart(7)}  ${'earnings'.padStart(12)}  ${'change'.padStart(9)}  day`;
   const lines = [chalk.bold(fit(head))];
   for (const r of rows) {

@@ -6,13 +6,15 @@
 import type { ChalkInstance } from 'chalk';
 import { group, sparkline } from '../output/chart.js';
 import { sanitizeStrings } from '../output/sanitize.js';
-import { displayWidth, truncate } from '../output/width.js';
+import { displayWidth, truncate, wrapSentence } from '../output/width.js';
 import { HEADLINE, type Finding, type Headline, type PulseReport } from './types.js';
 
 export interface ScreenOptions {
   chalk: ChalkInstance;
   /** Terminal columns; undefined for a pipe or a file (laid out for 80 columns, never cut). */
   width?: number;
+  /** --wide: every finding and every campaign, not the first few. */
+  wide?: boolean;
 }
 
 const LABELS: Record<Headline, string> = {
@@ -37,38 +39,43 @@ interface Layout {
   chalk: ChalkInstance;
   w: number;
   fit: (s: string, columns?: number) => string;
+  /** A sentence on a terminal: wrapped at spaces, never cut; piped, one line. */
+  wrap: (s: string, columns?: number) => string[];
+  wide: boolean;
 }
 
-export function renderScreen(report: PulseReport, { chalk, width }: ScreenOptions): string {
+export function renderScreen(report: PulseReport, { chalk, width, wide }: ScreenOptions): string {
   const r = sanitizeStrings(report);
   const w = Math.max(40, Math.min(width ?? 80, 120));
   const fit = (s: string, columns = w) => (width !== undefined && displayWidth(s) > columns ? truncate(s, columns) : s);
-  const layout: Layout = { chalk, w, fit };
+  const wrap = (s: string, columns = w) => (width === undefined ? [s] : wrapSentence(s, columns));
+  const layout: Layout = { chalk, w, fit, wrap, wide: wide === true };
   const lines = [...findingLines(r, layout), '', ...headlineLines(r, layout), ...moverLines(r, layout), ...campaignLines(r, layout)];
   return `${lines.map((l) => l.trimEnd()).join('\n')}\n`;
 }
 
-function findingLines(r: PulseReport, { chalk, w, fit }: Layout): string[] {
+/** A finding's tag and kind ("ALERT budget "): its wrapped lines start under the sentence. */
+const TAG_WIDTH = 13;
+
+function findingLines(r: PulseReport, { chalk, w, wrap, wide }: Layout): string[] {
   const weekday = new Date(`${r.date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
   const zone = r.timeZone ?? 'zone unknown';
-  const lines = [
-    chalk.bold(
-      fit(`Pulse of ${r.date} (${weekday}) · ${zone} · against ${r.comparedDays.length} comparable of the ${r.baselineDays} days before`),
-    ),
-    '',
-  ];
+  const head = `Pulse of ${r.date} (${weekday}) · ${zone} · against ${r.comparedDays.length} comparable of the ${r.baselineDays} days before`;
+  const lines = [...wrap(head).map((l) => chalk.bold(l)), ''];
   const alerts = r.findings.filter((f) => f.severity === 'alert').length;
   const watches = r.findings.length - alerts;
   if (r.findings.length === 0) lines.push(chalk.green('No findings: nothing outside its baseline.'));
   else lines.push(chalk.bold(`Findings: ${plural(alerts, 'alert')}, ${plural(watches, 'watch', 'watches')}`));
-  for (const f of r.findings.slice(0, MAX_FINDINGS)) {
+  const shown = wide ? r.findings.length : MAX_FINDINGS;
+  for (const f of r.findings.slice(0, shown)) {
     const tag = f.severity === 'alert' ? chalk.red.bold('ALERT') : chalk.yellow('watch');
-    lines.push(`${tag} ${chalk.dim(f.kind.padEnd(6))} ${fit(shortFinding(f), w - 13)}`);
+    const [first = '', ...more] = wrap(shortFinding(f), w - TAG_WIDTH);
+    lines.push(`${tag} ${chalk.dim(f.kind.padEnd(6))} ${first}`, ...more.map((l) => `${' '.repeat(TAG_WIDTH)}${l}`));
   }
-  if (r.findings.length > MAX_FINDINGS) lines.push(chalk.dim(`… and ${r.findings.length - MAX_FINDINGS} more: -o json or --html for all.`));
+  if (r.findings.length > shown) lines.push(chalk.dim(`… and ${r.findings.length - shown} more: --wide, -o json or --html for all.`));
   // A check that could not run is said, so fewer alerts are never read as fewer problems.
   for (const u of r.unchecked ?? []) {
-    lines.push(chalk.yellow(fit(`not checked: the overall budget of Campaign "${u.name}": ${u.why}.`)));
+    lines.push(...wrap(`not checked: the overall budget of Campaign "${u.name}": ${u.why}.`).map((l) => chalk.yellow(l)));
   }
   return lines;
 }
@@ -114,16 +121,22 @@ function moverLines(r: PulseReport, { chalk, w, fit }: Layout): string[] {
   return lines;
 }
 
-function campaignLines(r: PulseReport, { chalk, fit }: Layout): string[] {
+function campaignLines(r: PulseReport, { chalk, w, wrap, wide }: Layout): string[] {
   if (r.campaigns.length === 0) return [];
   const lines = ['', chalk.bold('Campaigns')];
-  for (const c of r.campaigns.slice(0, MAX_CAMPAIGNS)) {
+  const shown = wide ? r.campaigns.length : MAX_CAMPAIGNS;
+  for (const c of r.campaigns.slice(0, shown)) {
     const budget = c.dailyBudget === null ? '' : `, ${c.dailyUsed ?? '0.0'} % of daily budget ${group(c.dailyBudget)}`;
+    const text = `${c.name}: spend ${group(c.spend.value)} (${changeText(c.spend.change)}), ${group(c.impressions.value)} impressions${budget}`;
+    const [first = '', ...more] = wrap(text, w);
     lines.push(
-      fit(`${c.name}: spend ${group(c.spend.value)} (${changeText(c.spend.change)}), ${group(c.impressions.value)} impressions${budget}`),
+      first,
+      ...wrap(more.join(' '), w - 2)
+        .filter((l) => l !== '')
+        .map((l) => `  ${l}`),
     );
   }
-  if (r.campaigns.length > MAX_CAMPAIGNS) lines.push(chalk.dim(`… and ${r.campaigns.length - MAX_CAMPAIGNS} more campaigns.`));
+  if (r.campaigns.length > shown) lines.push(chalk.dim(`… and ${r.campaigns.length - shown} more campaigns (--wide shows them).`));
   return lines;
 }
 

@@ -139,6 +139,7 @@ export function resetState(file: string, what: string, ownFile = false): string 
   try {
     state = loadState(file);
   } catch (err) {
+    if (err instanceof LocalIOError) throw err;
     const errno = (err as NodeJS.ErrnoException).code;
     if (errno) throw new LocalIOError(`${what} ${file}: ${(err as Error).message}`, { path: file, errno, cause: err });
     if (ownFile) state = {};

@@ -5,6 +5,8 @@
 
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { asLocalIO } from '../core/local-io.js';
 import type { SandboxState } from './types.js';
 
 /** Which version of the file this is: a rename gives a new inode, a write new times and size. */
@@ -28,20 +30,40 @@ function readState(file: string): { state: SandboxState; stamp: string } | undef
     fd = openSync(file, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
+    throw asLocalIO(err, file, 'read');
   }
   try {
     const stamp = stampOf(fstatSync(fd, { bigint: true }));
-    return { state: parseState(file, readFileSync(fd, 'utf8')), stamp };
+    let text: string;
+    try {
+      text = readFileSync(fd, 'utf8');
+    } catch (err) {
+      // A folder, a device that fails: a file problem (exit 7) naming it, not a crash.
+      throw asLocalIO(err, file, 'read');
+    }
+    return { state: parseState(file, text), stamp };
   } finally {
     closeSync(fd);
   }
 }
 
+/** A file that is not sandbox state (not JSON, or not ours) is the user's problem to fix, never a crash: exit 2 naming it. */
 function parseState(file: string, text: string): SandboxState {
-  const state = JSON.parse(text) as SandboxState;
-  if (state?.version !== 1) throw new Error(`${file}: not a masg sandbox data file (version ${String(state?.version)})`);
+  let state: SandboxState | undefined;
+  try {
+    state = JSON.parse(text) as SandboxState;
+  } catch {
+    throw notState(file, 'it is not JSON');
+  }
+  if (state?.version !== 1) throw notState(file, `its version is ${String(state?.version)}, not 1`);
   return state;
+}
+
+function notState(file: string, why: string): UsageError {
+  return new UsageError(`${file} is not a masg sandbox data file (${why}); left as it is.`, {
+    field: '--data',
+    hint: 'Give --data a new file (the sandbox creates it) or one the sandbox wrote.',
+  });
 }
 
 /** For `masg sandbox --reset`, which checks what it deletes. */

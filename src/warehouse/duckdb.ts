@@ -4,6 +4,7 @@
 
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { checkDirectory } from '../core/atomic-file.js';
 import { LocalIOError } from '../core/errors.js';
 import { duckdbClient } from './duckdb-client.js';
 import { briefError } from './brief-error.js';
@@ -91,7 +92,9 @@ async function openInstance(
 ): Promise<DuckDBInstance> {
   const { DuckDBInstance } = duckdbClient();
   const isNew = !existsSync(path);
-  if (opts.create) {
+  // Only masg's own default folder is made; a folder the user named must exist, as for --out.
+  if (opts.create && !opts.owned && isNew) await checkDirectory(path, 'The warehouse');
+  if (opts.create && opts.owned) {
     try {
       mkdirSync(dirname(path), { recursive: true, mode: opts.owned ? 0o700 : 0o777 });
       if (opts.owned) chmodSync(dirname(path), 0o700);

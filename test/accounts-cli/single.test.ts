@@ -28,7 +28,7 @@ const CASES: Array<[string, string[], { tty?: boolean }?]> = [
 describe('one account: output unchanged, byte for byte', () => {
   for (const [name, argv, opts] of CASES) {
     it(`masg --profile kiri ${argv.join(' ')}`, async () => {
-      const run = await h.masg(['--profile', 'kiri', ...argv], { tty: opts?.tty, columns: 160 });
+      const run = await h.masg(['--profile', 'kiri', ...argv], { tty: opts?.tty, columns: 170 });
       const text = `exit ${run.code}\n--- stdout\n${run.stdout}--- stderr\n${run.stderr}`;
       // The sandbox's port is new in every run; the version is the release's.
       await expect(

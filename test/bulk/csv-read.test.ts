@@ -27,10 +27,10 @@ describe('parseCsvText', () => {
     await expect(parseCsvText(text, 'f.csv')).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining(message) });
   });
 
-  it('reads "-" from stdin; a missing file is a usage error naming it', async () => {
+  it('reads "-" from stdin; a missing file is a file problem (exit 7) naming it', async () => {
     expect((await readCsvSource('-', Readable.from(['id\n', 'a\n']))).rows).toEqual([{ line: 2, cells: { id: 'a' } }]);
     await expect(readCsvSource('/nonexistent/x.csv', Readable.from([]))).rejects.toMatchObject({
-      exitCode: 2,
+      exitCode: 7,
       message: expect.stringContaining('/nonexistent/x.csv'),
     });
   });

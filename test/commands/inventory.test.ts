@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CliRun } from '../helpers/cli.js';
 import { calls, type DemoIds, expectOk, type Harness, parseCsv, tempDir, useHarness } from './harness.js';
+import { headingOf } from '../../src/output/columns.js';
 import {
   publicationColumns,
   adSlotColumns,
@@ -126,7 +127,7 @@ describe('list commands in every format', () => {
           .split('│')
           .map((s) => s.trim())
           .filter(Boolean),
-      ).toEqual(c.table ?? keys);
+      ).toEqual((c.table ?? keys).map((key) => headingOf({ key })));
       for (const row of json) expect(table).toContain(String(row.id));
       // Every run above sent exactly one request, the same one; a table with names one more.
       const sent = calls(h.sent());
@@ -434,7 +435,7 @@ describe('create, update and view', () => {
     );
     const table = expectOk(await h.masg(['campaign', 'view', row.id], { tty: true, env: { NO_COLOR: '1' } })).stdout;
     expect(table).toContain(row.name);
-    expect(table).toMatch(/│ budgetType +│/);
+    expect(table).toMatch(/│ budget type +│/);
   });
 });
 

@@ -40,8 +40,8 @@ describe('names beside owner IDs', () => {
     const run = expectOk(await h.masg(['slot', 'list'], cold()));
     const rows = tableRows(run.stdout);
     expect(rows.length).toBe(Object.keys(ids.slots).length);
-    for (const row of rows) expect(row.publicationName).toBe(pubName(row.publication!));
-    expect(cells(run.stdout.split('\n')[1]!)).toEqual(['id', 'publication', 'publicationName', 'name', 'formats', 'tags']);
+    for (const row of rows) expect(row['publication name']).toBe(pubName(row.publication!));
+    expect(cells(run.stdout.split('\n')[1]!)).toEqual(['id', 'publication', 'publication name', 'name', 'formats', 'tags']);
     expect(calls(h.sent()).sort()).toEqual([
       ['GET', '/adslot/list.xml', {}],
       ['GET', '/publication/list.xml', {}],
@@ -69,7 +69,7 @@ describe('names beside owner IDs', () => {
     const lines = run.stdout.split('\n').map(cells);
     const at = lines.findIndex((l) => l[0] === 'publication');
     expect(lines[at]).toEqual(['publication', slot.publication]);
-    expect(lines[at + 1]).toEqual(['publicationName', pubName(slot.publication!)]);
+    expect(lines[at + 1]).toEqual(['publication name', pubName(slot.publication!)]);
   });
 
   it('campaign list and view name the advertiser', async () => {
@@ -79,10 +79,10 @@ describe('names beside owner IDs', () => {
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) {
       expect(row.advertiser).toBe(adv.id);
-      expect(row.advertiserName).toBe('Acme Outdoor');
+      expect(row['advertiser name']).toBe('Acme Outdoor');
     }
     const view = expectOk(await h.masg(['campaign', 'view', rows[0]!.id!], cold()));
-    expect(view.stdout.split('\n').map(cells)).toContainEqual(['advertiserName', 'Acme Outdoor']);
+    expect(view.stdout.split('\n').map(cells)).toContainEqual(['advertiser name', 'Acme Outdoor']);
     const csv = await parseCsv(expectOk(await h.masg(['campaign', 'list', adv.id!, '-o', 'csv'])).stdout);
     expect(csv[0]).not.toContain('advertiserName');
   });
@@ -94,7 +94,7 @@ describe('names beside owner IDs', () => {
     h.mark();
     const again = expectOk(await h.masg(['slot', 'list'], env));
     expect(calls(h.sent())).toEqual([['GET', '/adslot/list.xml', {}]]);
-    expect(tableRows(again.stdout)[0]!.publicationName).not.toBe('');
+    expect(tableRows(again.stdout)[0]!['publication name']).not.toBe('');
   });
 
   it('a failed lookup leaves the names out, says why, and the list still exits 0', async () => {
@@ -106,7 +106,7 @@ describe('names beside owner IDs', () => {
     // The empty name column is the first to go when the table is too wide; here it fits, blank.
     const rows = tableRows(run.stdout);
     expect(rows.length).toBe(Object.keys(ids.slots).length);
-    for (const row of rows) expect(row.publicationName).toBe('');
+    for (const row of rows) expect(row['publication name']).toBe('');
   });
 
   it('--dry-run describes the list call only: no lookup is sent', async () => {

@@ -43,7 +43,7 @@ describe('stats tables show names next to IDs', () => {
   it('pub stats --level adslot --by-country: publication and ad slot names', async () => {
     const run = await tableOf(['pub', 'stats', '--level', 'adslot', '--by-country', ...DAY]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/publication +│ publicationName +│ adslot +│ adslotName +│ country/);
+    expect(run.stdout).toMatch(/publication +│ publication name +│ adslot +│ adslot name +│ country/);
     const slot = slots.find((s) => run.stdout.includes(s.id))!;
     const cells = rowOf(run.stdout, slot.id);
     expect(cells.slice(0, 4)).toEqual([slot.publication, pubs.find((p) => p.id === slot.publication)!.name, slot.id, slot.name]);

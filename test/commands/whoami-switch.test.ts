@@ -28,6 +28,16 @@ describe('whoami checks the credentials', () => {
     expect(run.stdout + run.stderr).not.toContain(wrong);
   });
 
+  it('restricted (1004): the hint says the account is limited to other addresses, not "check the key"', async () => {
+    const r = h.sandbox.accounts.find((a) => a.restricted)!;
+    const run = await h.masg(['pub', 'list'], { env: { MASG_EMAIL: r.email, MASG_DEVELOPER_KEY: r.key } });
+    expect(run.code).toBe(4);
+    const text = run.stderr.replace(/\s+/g, ' ');
+    expect(text).toContain('(code 1004)');
+    expect(text).toContain('only be used from other IP addresses');
+    expect(text).not.toContain('Check the e-mail and developer key');
+  });
+
   it('offline: still answers (exit 0), check "not checked", and says why', async () => {
     const run = await h.masg(['whoami', '--retries', '0', '-o', 'json'], { env: { MASG_BASE_URL: 'http://127.0.0.1:9' } });
     expect(run.code).toBe(0);
@@ -83,6 +93,35 @@ describe('masg switch', () => {
     // Logging out of the active profile falls back to the default, not to an error.
     expect((await h.masg(['logout'], { env: bare(dir) })).code).toBe(0);
     expect(await who()).toMatchObject({ profile: 'default' });
+  });
+
+  it('the first login, with --profile: that profile becomes the active one, and whoami works at once', async () => {
+    const dir = tempDir();
+    const first = await login(dir, 'acme', h.sandbox.demo);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('Profile "acme" is now the active one');
+    const who = await h.masg(['whoami', '-o', 'json'], { env: bare(dir) });
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout)).toMatchObject({ profile: 'acme', email: h.sandbox.demo.email });
+    const profiles = JSON.parse((await h.masg(['profiles', '-o', 'json'], { env: bare(dir) })).stdout) as Array<{
+      name: string;
+      active: boolean;
+    }>;
+    expect(profiles).toEqual([expect.objectContaining({ name: 'acme', active: true })]);
+
+    // A second login leaves the active profile alone, and says how to use the new one.
+    const second = await login(dir, 'beta', h.sandbox.other);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('`masg switch beta`');
+    expect(JSON.parse((await h.masg(['whoami', '-o', 'json'], { env: bare(dir) })).stdout)).toMatchObject({ profile: 'acme' });
+  });
+
+  it('a login beside a default profile does not take its place', async () => {
+    const dir = tempDir();
+    expect((await login(dir, 'default', h.sandbox.demo)).code).toBe(0);
+    const named = await login(dir, 'acme', h.sandbox.other);
+    expect(named.stderr).toContain('`masg switch acme`');
+    expect(JSON.parse((await h.masg(['whoami', '-o', 'json'], { env: bare(dir) })).stdout)).toMatchObject({ profile: 'default' });
   });
 
   it('a profile that is not saved: exit 3, naming `masg profiles`, nothing changed', async () => {

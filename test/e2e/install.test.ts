@@ -120,6 +120,29 @@ describe('installing masg', () => {
     },
   );
 
+  it(
+    "the README's set-up lines, as pasted: quiet (no npm notice per file, no allowScripts warning, no second build)",
+    { timeout: limit(240_000) },
+    async () => {
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+      const setup = /^## Set-up\n([\s\S]*?)^## /m.exec(readme)![1]!;
+      const link = /^(npm link\b[^#\n]*?)\s*(#|$)/m.exec(setup)![1]!;
+      const copy = /`(npm install -g "[^`]+)`/.exec(setup)![1]!;
+      for (const line of [link, copy]) {
+        const checkout = withDependencies(freshCheckout());
+        // As after the README's `npm install`, which built dist/.
+        cpSync(join(ROOT, 'dist'), join(checkout, 'dist'), { recursive: true });
+        const prefix = tempDir('masg-prefix-');
+        const ran = await run('bash', ['-c', line], checkout, { NPM_CONFIG_PREFIX: prefix, NPM_CONFIG_PREFER_OFFLINE: 'true' });
+        expect(ran.code, `${line}\n${ran.stderr}`).toBe(0);
+        expect(ran.stderr, line).toBe('');
+        // npm's own summary ("added 1 package in 2s") at most: no list of files.
+        expect(ran.stdout.trim().split('\n').length, `${line}\n${ran.stdout}`).toBeLessThanOrEqual(2);
+        await installedMasgWorks(prefix);
+      }
+    },
+  );
+
   it('the tarball npm pack leaves in a checkout is ignored by git', async () => {
     const ignored = await run('git', ['check-ignore', `${NAME}-${VERSION}.tgz`, '.package.json.orig'], ROOT);
     expect(ignored.stdout.split('\n').filter(Boolean)).toEqual([`${NAME}-${VERSION}.tgz`, '.package.json.orig']);

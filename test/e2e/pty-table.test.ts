@@ -141,7 +141,7 @@ describe.skipIf(!hasScript)('tables on a real pseudo-terminal', () => {
           .slice(1, -1)
           .map((c) => c.trim()),
       );
-  const NAME_HEADERS = new Set(['name', 'publicationName', 'adslotName', 'campaignName', 'advertiserName']);
+  const NAME_HEADERS = new Set(['name', 'publication name', 'adslot name', 'campaign name', 'advertiser name']);
 
   it('at 40, 80 and 120 columns a name of up to 30 is never cut while a column empty in every row is shown', () => {
     const names = new Set<string>();
@@ -192,9 +192,9 @@ describe.skipIf(!hasScript)('tables on a real pseudo-terminal', () => {
     }
   }, 240_000);
 
-  it('at 80 columns adslotName and conversions survive; slots name their publication, campaigns their advertiser', () => {
+  it('at 80 columns the ad slot name and conversions survive; slots name their publication, campaigns their advertiser', () => {
     const pubStats = tableCells(onTerminal(80, ['pub', 'stats', '--level', 'adslot', '--date', 'yesterday']))[0]!;
-    expect(pubStats).toContain('adslotName');
+    expect(pubStats).toContain('adslot name');
     expect(pubStats).toEqual(expect.arrayContaining(['impressions', 'clicks', 'earnings']));
     const campaignStats = onTerminal(80, ['campaign', 'stats', campaign, '--interval', 'day', '--from', '-7d', '--to', 'yesterday']);
     expect(tableCells(campaignStats)[0]).toEqual(expect.arrayContaining(['date', 'impressions', 'clicks', 'conversions', 'spend']));
@@ -209,7 +209,7 @@ describe.skipIf(!hasScript)('tables on a real pseudo-terminal', () => {
     const slotPubs = new Map(
       (JSON.parse(sandbox(['slot', 'list', '-o', 'json'])) as Array<{ id: string; publication: string }>).map((s) => [s.id, s.publication]),
     );
-    const at = head!.indexOf('publicationName');
+    const at = head!.indexOf('publication name');
     expect(at, slots).toBeGreaterThanOrEqual(0);
     const idAt = head!.indexOf('id');
     for (const r of rows) {
@@ -225,8 +225,8 @@ describe.skipIf(!hasScript)('tables on a real pseudo-terminal', () => {
       expect(campaigns, `${cols}\n${campaigns}`).toContain(advName);
     }
     const view = onTerminal(80, ['campaign', 'view', campaign]);
-    expect(view).toMatch(new RegExp(`│ advertiserName +│ ${advName} +│`));
+    expect(view).toMatch(new RegExp(`│ advertiser name +│ ${advName} +│`));
     const slotView = onTerminal(80, ['slot', 'view', [...slotPubs.keys()][0]!]);
-    expect(slotView).toMatch(/│ publicationName +│ \S/);
+    expect(slotView).toMatch(/│ publication name +│ \S/);
   }, 240_000);
 });

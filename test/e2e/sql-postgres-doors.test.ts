@@ -218,7 +218,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(
     it('--out: a csv file written by the writer, renamed into place; .parquet is exit 2 on PostgreSQL, before connecting', async () => {
       const dir = tempDir('masg-doors-out-');
       const csv = await masg(['sql', '--db', as('masg_reader'), '--out', join(dir, 'p.csv'), 'SELECT count(*) AS n FROM publisher_stats']);
-      expect(csv).toEqual({ code: 0, stdout: '', stderr: `Wrote 1 rows to ${join(dir, 'p.csv')}.\n` });
+      expect(csv).toEqual({ code: 0, stdout: '', stderr: `Wrote 1 row to ${join(dir, 'p.csv')}.\n` });
       expect(readFileSync(join(dir, 'p.csv'), 'utf8')).toBe('n\n40\n');
       const parquet = await masg(['sql', '--db', as('masg_reader'), '--out', join(dir, 'p.parquet'), 'SELECT 1']);
       expect(parquet.code).toBe(2);

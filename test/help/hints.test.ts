@@ -102,6 +102,19 @@ describe('every ID error names the list command that shows the valid IDs', () =>
     if (nothingSent) expect(h.sent()).toEqual([]);
   });
 
+  // Every command whose ID is required names the list command, whatever its argument's wording.
+  it.each([
+    [['campaign', 'stats'], 'masg campaign list'],
+    [['campaign', 'view'], 'masg campaign list'],
+    [['slot', 'stats'], 'masg slot list'],
+    [['pub', 'view'], 'masg pub list'],
+    [['slot', 'view'], 'masg slot list'],
+  ])('masg %j without its ID names %s', async (argv, list) => {
+    const run = await runCli([...argv], { env: { MASG_CONFIG_DIR: tempDir() } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`\`${list}\` shows the IDs.`);
+  });
+
   it('a missing ID keeps the line options in its hint too', async () => {
     const run = await runCli(['--sandbox', 'campaign', 'view'], { env: { MASG_CONFIG_DIR: tempDir() } });
     expect(run.code).toBe(2);

@@ -41,7 +41,7 @@ describe('the output port', () => {
     const file = join(dir, 'things.json');
     await p.writeRows(columns, batches({ id: 'b', clicks: '2' }), { entity: 'things', out: file });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([{ id: 'b', clicks: '2' }]);
-    expect(stderr.text).toContain(`Wrote 1 things to ${file}.`);
+    expect(stderr.text).toContain(`Wrote 1 thing to ${file}.`);
   });
 
   it('a failed list leaves an earlier file untouched and no temporary file', async () => {

@@ -129,8 +129,11 @@ describe('with the sandbox faults on the day', () => {
     expect(run.code).toBe(9);
     const plain = run.stdout.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
     const lines = plain.trimEnd().split('\n');
-    expect(lines.length).toBeLessThanOrEqual(30);
+    // One screen: 30 lines, and the lines a long finding or the header wraps onto (they are never cut).
+    const wrapped = lines.filter((l) => /^ {2,}\S/.test(l) || /^the \d+ days before$/.test(l)).length;
+    expect(lines.length - wrapped).toBeLessThanOrEqual(30);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+    expect(plain).not.toMatch(/\d…/);
     expect(plain.indexOf('Findings')).toBeLessThan(plain.indexOf('Earnings USD'));
     expect(plain.indexOf('Earnings USD')).toBeLessThan(plain.indexOf('Movers'));
     expect(plain).toMatch(/ALERT outage Ad slot "Header banner": requests 0, baseline [\d,]+/);
@@ -172,7 +175,6 @@ describe('refused before anything is sent (exit 2)', () => {
       '{"drop":{"watch":20,"alert":10}}',
     ],
     ['a negative volume', ['--rules', 'RULES'], /minVolume.spend: must be a number/, '{"minVolume":{"spend":-1}}'],
-    ['a missing rules file', ['--rules', '/nonexistent/rules.json'], /cannot read \/nonexistent\/rules.json \(ENOENT\)/],
   ];
   test.each(cases)('%s', async (_, argv, message, rulesText) => {
     const args = [...argv];
@@ -185,6 +187,17 @@ describe('refused before anything is sent (exit 2)', () => {
     const run = await h.masg(['pulse', '--date', DAY, ...args]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+    expect(run.stdout).toBe('');
+    expect(h.sent()).toEqual([]);
+  });
+});
+
+describe('a rules file that cannot be read is a file problem', () => {
+  test('missing: exit 7 naming the file and the cause, nothing sent', async () => {
+    h.mark();
+    const run = await h.masg(['pulse', '--date', DAY, '--rules', '/nonexistent/rules.json']);
+    expect(run.code).toBe(7);
+    expect(run.stderr).toContain('--rules: Cannot read /nonexistent/rules.json: no such file (ENOENT).');
     expect(run.stdout).toBe('');
     expect(h.sent()).toEqual([]);
   });

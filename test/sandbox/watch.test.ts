@@ -168,6 +168,27 @@ describe('masg sandbox --reset', () => {
     expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('nothing to reset')]);
   });
 
+  it('a --data file that is not sandbox state: exit 2 naming it (a folder: exit 7), the file untouched', async () => {
+    const dir = tempDir();
+    const passwd = join(dir, 'passwd');
+    writeFileSync(passwd, 'root:x:0:0:root:/root:/bin/bash\n');
+    const other = join(dir, 'other.json');
+    writeFileSync(other, '{"version":2}');
+    for (const [file, code, why] of [
+      [passwd, 2, 'it is not JSON'],
+      [other, 2, 'its version is 2, not 1'],
+      [dir, 7, 'it is a folder (EISDIR)'],
+    ] as const) {
+      const run = await masg(['sandbox', '--data', file], { MASG_CONFIG_DIR: dir });
+      expect(run.code, run.stderr).toBe(code);
+      expect(run.stderr).toContain(file);
+      expect(run.stderr).toContain(why);
+      expect(run.stderr).not.toContain('internal error');
+    }
+    expect(readFileSync(passwd, 'utf8')).toBe('root:x:0:0:root:/root:/bin/bash\n');
+    expect(readFileSync(other, 'utf8')).toBe('{"version":2}');
+  });
+
   it('deletes a --data file only when named and only when it is sandbox state', async () => {
     const dir = tempDir();
     const notMine = join(dir, 'important.json');

@@ -25,6 +25,26 @@ describe('redaction', () => {
     expect(out).not.toContain(token);
   });
 
+  it('the key in upper case and in hex, the bare key in base64, email:key in unpadded or URL-safe base64', () => {
+    const key = 'demo-developer-key?';
+    const r = createRedactor(secretsFor(EMAIL, key));
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    const hex = Buffer.from(key).toString('hex');
+    const forms = [
+      key.toUpperCase(),
+      hex,
+      hex.toUpperCase(),
+      b64(key),
+      b64(key).replace(/=+$/, ''),
+      Buffer.from(key).toString('base64url'),
+      b64(`${EMAIL}:${key}`).replace(/=+$/, ''),
+      Buffer.from(`${EMAIL}:${key}`).toString('base64url'),
+      encodeURIComponent(b64(`${EMAIL}:${key}`)),
+      encodeURIComponent(b64(key)),
+    ];
+    for (const form of forms) expect(r(`seen ${form} here`), form).toBe(`seen ${REDACTED} here`);
+  });
+
   it('leaves the e-mail and other text alone; no secrets means no change', () => {
     expect(redact(`user ${EMAIL}`)).toBe(`user ${EMAIL}`);
     expect(createRedactor([])('abc')).toBe('abc');

@@ -2,7 +2,7 @@
 // the tables, that re-running changes nothing, that the lookback catches a revised day, that
 // the rows are exactly the CSV export's, and that every refusal happens before anything is sent.
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDecimal, parseDecimal, plus, type Decimal } from '../../src/core/decimal.js';
 import { parseCsv, removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
@@ -294,13 +294,26 @@ describe('refusals: exit 2 and nothing sent', () => {
     expect(h.sent()).toEqual([]);
   });
 
-  it('a folder that cannot be created: exit 7 naming it, nothing sent', async () => {
+  it('a folder under a file: exit 7 naming it, nothing sent', async () => {
     const file = join(tempDir('masg-notdir-'), 'a-file');
     writeFileSync(file, '');
     const run = await h.masg(['sync', '--db', join(file, 'sub', 'stats.duckdb'), '--from', '-2d', ...TZ]);
     expect(run.code).toBe(7);
-    expect(run.stderr).toContain(`Cannot create the folder of the warehouse ${join(file, 'sub', 'stats.duckdb')}`);
+    expect(run.stderr).toContain(`cannot write ${join(file, 'sub', 'stats.duckdb')}: the folder ${join(file, 'sub')}`);
     expect(h.sent()).toEqual([]);
+  });
+
+  it("a folder that does not exist is never made behind the user's back: exit 7 with a mkdir -p hint, as --out", async () => {
+    const dir = join(tempDir('masg-typo-'), 'typo', 'dir');
+    for (const env of [{}, { MASG_DB: join(dir, 'w.duckdb') }]) {
+      const argv = 'MASG_DB' in env ? ['sync', '--from', '-2d', ...TZ] : ['sync', '--db', join(dir, 'w.duckdb'), '--from', '-2d', ...TZ];
+      const run = await h.masg(argv, { env });
+      expect(run.code, run.stderr).toBe(7);
+      expect(run.stderr).toContain(`the folder ${dir} does not exist`);
+      expect(run.stderr).toContain(`mkdir -p ${dir}`);
+      expect(existsSync(dirname(dir))).toBe(false);
+      expect(h.sent()).toEqual([]);
+    }
   });
 });
 

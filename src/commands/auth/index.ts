@@ -19,7 +19,7 @@ export const authCommands: CommandSpec[] = [
         )
         .option('--no-keyring', 'keep the key in the config file (mode 0600) instead of the system keyring (also MASG_KEYRING=0)'),
     examples: [
-      'masg login --email demo@sandbox.masg.test --timezone America/New_York --key-stdin --no-keyring <<< demo-developer-key',
+      'masg login --base-url http://127.0.0.1:8080 --email demo@sandbox.masg.test --timezone America/New_York --key-stdin --no-keyring <<< demo-developer-key   # the sandbox of `masg sandbox --port 8080`',
       'masg login --profile ci --email "$MASG_EMAIL" --timezone "$MASG_TIMEZONE" --key-stdin <<< "$MASG_DEVELOPER_KEY"',
     ],
     handler: async () => (await import('./login.js')).login,

@@ -66,6 +66,12 @@ export const login = defineCommand<LoginFlags>({
     ui.notice(
       `Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}, time zone ${result.timezone}); saved to ${result.path}${result.inKeyring ? `, the key in ${result.keyLocation}` : ''}.`,
     );
+    const { adoptFirstProfile } = await import('../../config/active-profile.js');
+    const use = await adoptFirstProfile(join(ctx.configDir, 'config.json'), result.profile);
+    if (use === 'adopted')
+      ui.notice(`Profile "${result.profile}" is now the active one (the first saved): commands use it without --profile.`);
+    else if (use === 'other' && ctx.globals.profile !== undefined)
+      ui.notice(`To use it: --profile ${result.profile} on each command, or \`masg switch ${result.profile}\` to make it the active one.`);
     return { kind: 'done' };
   },
 });

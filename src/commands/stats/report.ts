@@ -10,6 +10,7 @@ import type { OutputPort } from '../../output/port.js';
 import type { Column, OutputSettings, Row } from '../../output/types.js';
 import type { Interval, RangePiece } from '../../time/intervals.js';
 import { type RowContext, type StatsKind, toRow, zeroRow } from '../../stats/rows.js';
+import { counted } from '../../core/plural.js';
 
 export interface ReportSpec {
   kind: StatsKind;
@@ -136,7 +137,7 @@ export async function writeReport(port: OutputPort, settings: OutputSettings, jo
     );
     const committed = await output.commit();
     if (rows === 0) ui.info('No statistics for this range.');
-    if (committed !== undefined) ui.notice(`Wrote ${rows} rows (${job.range}) to ${committed}.`);
+    if (committed !== undefined) ui.notice(`Wrote ${counted(rows, 'rows')} (${job.range}) to ${committed}.`);
   } catch (err) {
     throw await output.abort(err);
   }
