@@ -1,6 +1,6 @@
 import { advertiserColumns } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { rawOr } from '../../command-kit/raw.js';
+import { sdkCall } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 import { idHint } from '../../command-kit/suggest.js';
 import { UsageError } from '../../core/errors.js';
@@ -16,17 +16,15 @@ export const advView = defineCommand<Record<string, never>>({
       });
     }
     const id = await resolveId(ctx, 'advertiser', rawId, '<id>');
-    const { advertiserRequests } = await import('../../sdk/requests.js');
-    return rawOr(
+    return sdkCall(
       ctx,
-      advertiserRequests.list(),
-      async (client) => {
-        for await (const advertiser of client.listAdvertisers()) {
+      (client, mode) => client.listAdvertisers(mode),
+      async (list) => {
+        for await (const advertiser of list()) {
           if (advertiser.id === id) return { kind: 'record', columns: advertiserColumns, row: { ...advertiser } };
         }
         throw new UsageError(`<id>: no advertiser of this account has the ID ${id}.`, { field: '<id>', hint: idHint('advertiser') });
       },
-      { dryRun: (client) => client.listAdvertisers({ dryRun: true }) },
     );
   },
 });

@@ -75,8 +75,8 @@ async function notifyUrlOf(ctx: Context, profile: Parameters<typeof ResolveNotif
 async function checkWithService(ctx: Context): Promise<{ check: string; note?: string; failure?: Error }> {
   if (ctx.globals.dryRun) return { check: 'not checked', note: '--dry-run sends nothing.' };
   try {
-    const { advertiserRequests, asRawRequest } = await import('../../sdk/requests.js');
-    await (await ctx.sdk()).request(asRawRequest(advertiserRequests.list()));
+    // The body is not needed: `raw` leaves it unparsed.
+    await (await ctx.sdk()).listAdvertisers({ raw: true });
     return { check: 'accepted' };
   } catch (err) {
     if (err instanceof AuthError) return { check: 'rejected', failure: err };

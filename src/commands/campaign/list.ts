@@ -3,11 +3,11 @@ import { defineCommand, type CommandResult } from '../../command-kit/define.js';
 import { checkOut, parentFilter, writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { ADVERTISER_OWNER, namedList, showsName } from '../../command-kit/owner-names.js';
 import { outputPort } from '../../command-kit/output-port.js';
-import { rawOr } from '../../command-kit/raw.js';
+import { sdkCall } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
-import type { MasgClient } from '../../sdk/types.js';
+import type { Advertiser, EntityList, MasgClient } from '../../sdk/types.js';
 
 export interface CampaignListOptions extends ListOptions {
   advertiser?: string;
@@ -19,7 +19,6 @@ export const campaignList = defineCommand<CampaignListOptions>({
   async run(ctx, opts, [rawId]) {
     checkOut(ctx, opts);
     const parent = parentFilter(rawId, opts.advertiser, '--advertiser', '[advertiserId]');
-    const { advertiserRequests, campaignRequests } = await import('../../sdk/requests.js');
     if (parent === undefined) {
       if (ctx.globals.raw) {
         throw new UsageError("--raw prints one answer of the service, and every advertiser's campaigns take one per advertiser.", {
@@ -28,19 +27,21 @@ export const campaignList = defineCommand<CampaignListOptions>({
         });
       }
       // --dry-run describes the advertisers' list; one campaign list per advertiser follows it at run time.
-      return rawOr(ctx, advertiserRequests.list(), (client) => everyCampaign(ctx, client, opts.out), {
-        out: opts.out,
-        dryRun: (client) => client.listAdvertisers({ dryRun: true }),
-      });
+      return sdkCall(
+        ctx,
+        (client, mode) => client.listAdvertisers(mode),
+        (advertisers, client) => everyCampaign(ctx, client, advertisers(), opts.out),
+        { out: opts.out },
+      );
     }
     const advertiserId = await resolveId(ctx, 'advertiser', parent.raw, parent.label);
-    return rawOr(
+    return sdkCall(
       ctx,
-      campaignRequests.list(advertiserId),
-      (client) =>
+      (client, mode) => client.listCampaigns(advertiserId, mode),
+      (list) =>
         namedList(
           ctx,
-          client.listCampaigns(advertiserId),
+          list(),
           {
             entity: 'campaigns',
             columns: campaignColumns,
@@ -50,17 +51,22 @@ export const campaignList = defineCommand<CampaignListOptions>({
           },
           ADVERTISER_OWNER,
         ),
-      { out: opts.out, dryRun: (client) => client.listCampaigns(advertiserId, { dryRun: true }) },
+      { out: opts.out },
     );
   },
 });
 
 /** Every advertiser's campaigns, one advertiser after the other, each row with its advertiser's name. */
-async function everyCampaign(ctx: Context, client: MasgClient, out: string | undefined): Promise<CommandResult> {
+async function everyCampaign(
+  ctx: Context,
+  client: MasgClient,
+  list: EntityList<Advertiser>,
+  out: string | undefined,
+): Promise<CommandResult> {
   const settings = await outputPort(ctx).settings(out);
   const named = showsName(settings, ADVERTISER_OWNER) || settings.fields !== undefined;
   async function* batches(): AsyncIterable<Record<string, string>[]> {
-    const advertisers = await client.listAdvertisers().toArray();
+    const advertisers = await list.toArray();
     for (const advertiser of advertisers) {
       for await (const batch of client.listCampaigns(advertiser.id).batches()) {
         const rows = batch.map((c) => ({ ...c, advertiserName: advertiser.name }));

@@ -9,8 +9,7 @@ export const campaignStats = defineCommand<StatsFlags>({
       kind: 'campaign',
       columnOptions: {},
       target: { kind: 'campaign', raw: rawId, label: '<id>' },
-      fetch: (sdk, range, id) => sdk.campaignStats(id!, range),
-      describe: (sdk, range, id) => sdk.campaignStats(id!, range, { dryRun: true }),
+      call: (sdk, range, id, mode) => sdk.campaignStats(id!, range, mode),
     });
   },
 });

@@ -18,8 +18,7 @@ export const pubStats = defineCommand<PubStatsOptions>({
       kind: 'publisher',
       columnOptions: { level, byCountry },
       target: rawId === undefined ? undefined : { kind: 'publication', raw: rawId, label: '[id]' },
-      fetch: (sdk, range, id) => sdk.publicationStats({ ...range, level, byCountry, publication: id }),
-      describe: (sdk, range, id) => sdk.publicationStats({ ...range, level, byCountry, publication: id }, { dryRun: true }),
+      call: (sdk, range, id, mode) => sdk.publicationStats({ ...range, level, byCountry, publication: id }, mode),
     });
   },
 });

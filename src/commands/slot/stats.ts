@@ -14,8 +14,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
       kind: 'adslot',
       columnOptions: { byCountry },
       target: { kind: 'adslot', raw: rawId, label: '<id>' },
-      fetch: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }),
-      describe: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }, { dryRun: true }),
+      call: (sdk, range, id, mode) => sdk.adSlotStats(id!, { ...range, byCountry }, mode),
     });
   },
 });
