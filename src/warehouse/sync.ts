@@ -7,7 +7,6 @@
 
 import { existsSync } from 'node:fs';
 import type { WarehousePort } from './port.js';
-import { UsageError } from '../core/errors.js';
 import { parseConcurrency } from '../core/pool.js';
 import { resolveTimeZone, localDateHour } from '../time/zone.js';
 import { oneOf } from '../schema/rules.js';
@@ -46,7 +45,6 @@ function checkFlags(ctx: WarehousePort, flags: SyncFlags): CheckedFlags {
   const lookback = parseLookback(flags.lookback);
   const concurrency = parseConcurrency(flags.concurrency);
   const writer = writerSettings(ctx.io.env);
-  if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });
   return { target, grain, lookback, concurrency, writer, from: flags.from, to: flags.to, tz: flags.tz };
 }
 

@@ -4,6 +4,7 @@ import { writeList, type ListOptions } from '../../command-kit/list-result.js';
 import { sdkCall } from '../../command-kit/raw.js';
 
 export const advList = defineCommand<ListOptions>({
+  supports: { raw: true, dryRun: true },
   columns: advertiserColumns,
   accounts: 'each',
   async run(ctx, opts) {

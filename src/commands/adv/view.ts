@@ -7,14 +7,10 @@ import { UsageError } from '../../core/errors.js';
 
 // The service has no endpoint for one advertiser: the list is read and the one asked for kept.
 export const advView = defineCommand<Record<string, never>>({
+  // The service has no answer for one advertiser: --raw has nothing to print.
+  supports: { dryRun: true },
   columns: advertiserColumns,
   async run(ctx, _opts, [rawId]) {
-    if (ctx.globals.raw) {
-      throw new UsageError('--raw prints an answer of the service, and it has none for one advertiser.', {
-        field: '--raw',
-        hint: 'Its list holds every advertiser: `masg adv list --raw`.',
-      });
-    }
     const id = await resolveId(ctx, 'advertiser', rawId, '<id>');
     return sdkCall(
       ctx,

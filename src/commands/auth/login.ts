@@ -25,6 +25,8 @@ export interface LoginFlags {
 }
 
 export const login = defineCommand<LoginFlags>({
+  // --dry-run: the credentials' check is described, nothing saved.
+  supports: { dryRun: true },
   async run(ctx, opts) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
     const config = await import('../../config/index.js');

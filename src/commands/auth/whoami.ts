@@ -4,6 +4,8 @@ import { AuthError, MasgError, NetworkError } from '../../core/errors.js';
 import type { resolveNotifyUrl as ResolveNotifyUrl } from '../../config/notify-url.js';
 
 export const whoami = defineCommand<Record<string, never>>({
+  // --dry-run: the credentials are shown, not checked with the service.
+  supports: { dryRun: true },
   async run(ctx) {
     const config = await import('../../config/index.js');
     const g = ctx.globals;

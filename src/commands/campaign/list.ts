@@ -6,7 +6,6 @@ import { outputPort } from '../../command-kit/output-port.js';
 import { sdkCall } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../core/errors.js';
 import type { Advertiser, EntityList, MasgClient } from '../../sdk/types.js';
 
 export interface CampaignListOptions extends ListOptions {
@@ -14,18 +13,17 @@ export interface CampaignListOptions extends ListOptions {
 }
 
 export const campaignList = defineCommand<CampaignListOptions>({
+  supports: {
+    // Every advertiser's campaigns take one answer per advertiser.
+    raw: (opts, [rawId]) => (rawId === undefined && opts.advertiser === undefined ? 'without an advertiser' : true),
+    dryRun: true,
+  },
   columns: campaignColumnsNamed,
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     checkOut(ctx, opts);
     const parent = parentFilter(rawId, opts.advertiser, '--advertiser', '[advertiserId]');
     if (parent === undefined) {
-      if (ctx.globals.raw) {
-        throw new UsageError("--raw prints one answer of the service, and every advertiser's campaigns take one per advertiser.", {
-          field: '--raw',
-          hint: 'Name an advertiser: `masg campaign list ADVERTISER --raw` (IDs from `masg adv list`).',
-        });
-      }
       // --dry-run describes the advertisers' list; one campaign list per advertiser follows it at run time.
       return sdkCall(
         ctx,

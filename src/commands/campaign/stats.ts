@@ -3,6 +3,7 @@ import { runStats } from '../stats/export.js';
 import { type StatsFlags } from '../stats/options.js';
 
 export const campaignStats = defineCommand<StatsFlags>({
+  supports: { raw: true, dryRun: true },
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     return runStats(ctx, opts, {

@@ -5,6 +5,7 @@ import { sdkCall } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const campaignView = defineCommand<Record<string, never>>({
+  supports: { raw: true, dryRun: true },
   columns: campaignColumnsNamed,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'campaign', rawId, '<id>');

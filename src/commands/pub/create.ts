@@ -7,6 +7,7 @@ import { sdkCall } from '../../command-kit/raw.js';
 import { pickPublicationFields } from './fields.js';
 
 export const pubCreate = defineCommand<Record<string, string>>({
+  supports: { raw: true, dryRun: true },
   columns: publicationColumns,
   async run(ctx, opts) {
     const input = validatePublication(pickPublicationFields(opts), 'create', flagLabel);

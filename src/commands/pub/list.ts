@@ -10,6 +10,7 @@ export interface PubListOptions extends ListOptions {
 }
 
 export const pubList = defineCommand<PubListOptions>({
+  supports: { raw: true, dryRun: true },
   columns: publicationColumns,
   accounts: 'each',
   async run(ctx, opts) {

@@ -10,6 +10,7 @@ export interface PubStatsOptions extends StatsFlags {
 }
 
 export const pubStats = defineCommand<PubStatsOptions>({
+  supports: { raw: true, dryRun: true },
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const level = oneOf('--level', opts.level ?? 'publication', LEVELS);

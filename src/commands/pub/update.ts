@@ -16,6 +16,11 @@ export interface PubUpdateOptions extends Record<string, unknown>, BulkOptions {
 }
 
 export const pubUpdate = defineCommand<PubUpdateOptions>({
+  supports: {
+    // --raw prints one answer: one publication's.
+    raw: (opts, ids) => (opts.from !== undefined ? 'with --from' : ids.length > 1 ? 'with several IDs' : true),
+    dryRun: true,
+  },
   // One ID prints the publication; several IDs or --from print result rows of their own.
   columns: (opts, ids) => (opts.from === undefined && ids.length <= 1 ? publicationColumns : undefined),
   async run(ctx, opts, ids) {

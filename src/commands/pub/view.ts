@@ -4,6 +4,7 @@ import { sdkCall } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const pubView = defineCommand<Record<string, never>>({
+  supports: { raw: true, dryRun: true },
   columns: publicationColumns,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'publication', rawId, '<id>');

@@ -14,6 +14,8 @@ import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 export type SlotCreateOptions = FormInput<typeof adSlotSchema, 'create'>;
 
 export const slotCreate = defineCommand<SlotCreateOptions>({
+  // --raw prints one answer: one ad slot's.
+  supports: { raw: (opts) => ((opts as BulkOptions).from === undefined ? true : 'with --from'), dryRun: true },
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts) {

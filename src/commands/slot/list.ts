@@ -10,6 +10,7 @@ export interface SlotListOptions extends ListOptions {
 }
 
 export const slotList = defineCommand<SlotListOptions>({
+  supports: { raw: true, dryRun: true },
   columns: adSlotColumnsNamed,
   accounts: 'each',
   async run(ctx, opts, [rawId]) {

@@ -7,6 +7,7 @@ export interface SlotStatsOptions extends StatsFlags {
 }
 
 export const slotStats = defineCommand<SlotStatsOptions>({
+  supports: { raw: true, dryRun: true },
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;

@@ -16,6 +16,8 @@ import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 export type SlotUpdateOptions = FormInput<typeof adSlotSchema, 'update'>;
 
 export const slotUpdate = defineCommand<SlotUpdateOptions>({
+  // --raw prints one answer: one ad slot's.
+  supports: { raw: (opts) => ((opts as BulkOptions).from === undefined ? true : 'with --from'), dryRun: true },
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts, [rawId]) {

@@ -5,6 +5,7 @@ import { sdkCall } from '../../command-kit/raw.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 
 export const slotView = defineCommand<Record<string, never>>({
+  supports: { raw: true, dryRun: true },
   columns: adSlotColumnsNamed,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'adslot', rawId, '<id>');
