@@ -52,7 +52,6 @@ export function createPlanLines(rows: readonly PlannedCreate[]): string[] {
 }
 
 export async function createFromFile(ctx: BulkPort, flags: BulkFlags): Promise<CommandResult> {
-  if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const rows = await planCreates(ctx, flags.from, flags.encoding);
   if (ctx.dryRun) {

@@ -37,7 +37,6 @@ export async function updateMany(
   input: PublicationInput,
   flags: MultiFlags,
 ): Promise<CommandResult> {
-  if (ctx.raw) throw new UsageError('--raw prints one response body: give one ID.', { field: '--raw' });
   const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);
   if (dup !== undefined) throw new UsageError(`<id>: ${dup} is given twice.`, { field: '<id>' });

@@ -22,7 +22,6 @@ export interface BulkPort {
   output: BulkOutput;
   /** Changes are described, never sent; reads still go. */
   dryRun: boolean;
-  raw: boolean;
   interactive: boolean;
   /** A fallback place for results that could not be written. */
   configDir: string;

@@ -41,7 +41,6 @@ async function describeUpdates(ctx: BulkPort, ops: UpdateOps, plan: UpdatePlan):
 }
 
 export async function updateFromFile(ctx: BulkPort, ops: UpdateOps, flags: BulkFlags): Promise<CommandResult> {
-  if (ctx.raw) throw new UsageError('--raw prints one response body: it cannot be used with --from.', { field: '--raw' });
   const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const plan = await planFromFile(ctx, ops, flags.from, flags.encoding);
   if (ctx.dryRun) return describeUpdates(ctx, ops, plan);

@@ -10,7 +10,6 @@ export function bulkPort(ctx: Context): BulkPort {
     io: ctx.io,
     output: bulkOutput(ctx),
     dryRun: ctx.globals.dryRun === true,
-    raw: Boolean(ctx.globals.raw),
     interactive: ctx.interactive,
     configDir: ctx.configDir,
     ui: () => ctx.ui(),

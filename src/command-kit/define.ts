@@ -20,7 +20,15 @@ export interface CommandDef<O = Record<string, unknown>> {
    * account at a time and refuses a list (exit 2, nothing sent).
    */
   accounts?: 'each' | 'own';
+  /**
+   * The global --raw and --dry-run it takes. run.ts refuses the others before the command runs,
+   * with one message (exit 2). A function decides by the command's own options and arguments:
+   * `true`, or the words saying when it does not (`'with --from'`).
+   */
+  supports?: { raw?: Support<O>; dryRun?: Support<O> };
 }
+
+export type Support<O> = true | ((opts: O, args: string[]) => true | string);
 
 export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
   return def;

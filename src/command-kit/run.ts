@@ -29,6 +29,31 @@ async function report(ctx: Context, err: unknown): Promise<void> {
   markReported(err);
 }
 
+const FLAG_DOES = {
+  raw: ['--raw', 'prints the body of one answer of the service, exactly as received'],
+  dryRun: ['--dry-run', 'describes the requests a command would send to the service, and sends none'],
+} as const;
+
+/** The global --raw and --dry-run reach only the commands that declare them (`supports`). */
+function checkSupports(ctx: Context, def: AnyCommandDef, opts: Record<string, unknown>, args: string[], path: string): void {
+  for (const key of ['raw', 'dryRun'] as const) {
+    if (!ctx.globals[key]) continue;
+    const declared = def.supports?.[key];
+    const verdict = typeof declared === 'function' ? declared(opts as never, args) : declared;
+    if (verdict === true) continue;
+    const [flag, does] = FLAG_DOES[key];
+    throw new UsageError(`masg ${path} does not take ${flag}${verdict === undefined ? '' : ` ${verdict}`}.`, {
+      field: flag,
+      hint: `${flag} ${does}; run this without it.`,
+    });
+  }
+}
+
+/** The words that run a command: "pub list", "sync". */
+function commandPath(command: Command): string {
+  return [command.parent?.parent ? command.parent.name() : undefined, command.name()].filter(Boolean).join(' ');
+}
+
 function checkRaw(ctx: Context): void {
   const g = ctx.globals;
   if (!g.raw) return;
@@ -62,8 +87,7 @@ async function checkFields(
 async function checkAccounts(ctx: Context, def: AnyCommandDef, command: Command): Promise<void> {
   if (def.accounts !== undefined) return;
   const { refuseAccountList } = await import('../config/account-list.js');
-  const path = [command.parent?.parent ? command.parent.name() : undefined, command.name()].filter(Boolean).join(' ');
-  refuseAccountList(path, ctx.globals, ctx.io.env);
+  refuseAccountList(commandPath(command), ctx.globals, ctx.io.env);
 }
 
 /** A command run once per account (`accounts: 'each'`) with a list: true when it ran that way. */
@@ -92,6 +116,7 @@ export async function runCommand(command: Command, def: AnyCommandDef, io: Io, v
   const ctx = new Context(io, globals, version);
   try {
     const opts = command.opts();
+    checkSupports(ctx, def, opts, args, commandPath(command));
     checkRaw(ctx);
     await checkAccounts(ctx, def, command);
     if (await runEach(ctx, def, opts, args)) return;

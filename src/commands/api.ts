@@ -14,6 +14,7 @@ export interface ApiOptions {
 }
 
 export const api = defineCommand<ApiOptions>({
+  supports: { raw: true, dryRun: true },
   async run(ctx, opts, [rawPath]) {
     const { path, format } = parsePath(rawPath, ...formatFlag(ctx.globals.output, ctx.globals.raw));
     const params = parseFields(opts.field ?? []);

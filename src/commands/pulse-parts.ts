@@ -63,9 +63,6 @@ export async function checkFlags(ctx: Context, opts: PulseOptions) {
   if (format !== 'table' && format !== 'json') {
     throw new UsageError(`-o ${format}: masg pulse prints a screen (table) or its JSON document (json).`, { field: '-o' });
   }
-  if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg pulse reads many.', { field: '--raw' });
-  if (ctx.globals.dryRun)
-    throw new UsageError('--dry-run: masg pulse only reads, it changes nothing; run it without --dry-run.', { field: '--dry-run' });
   const notify = await notifyTarget(ctx, opts.notify, opts.notifyFormat);
   const baselineDays = checkBaseline(opts.baseline);
   const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;

@@ -12,6 +12,8 @@ import type { AccountResult } from '../sdk/accounts.js';
 export type SyncOptions = SyncFlags;
 
 export const sync = defineCommand<SyncOptions>({
+  // --dry-run: the plan, every request described.
+  supports: { dryRun: true },
   accounts: 'own',
   async run(ctx, opts) {
     const [{ runSync }, { eachAccount }] = await Promise.all([import('../warehouse/sync.js'), import('../command-kit/accounts-run.js')]);

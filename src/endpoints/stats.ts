@@ -19,26 +19,26 @@ const publisherParams = (q: StatsQuery) => ({
   bycountry: q.byCountry ? 'true' : 'false',
 });
 
-export const statsRequests = {
-  publications: (q: StatsQuery): ApiRequest => ({ method: 'GET', path: '/publication/statistics', params: publisherParams(q) }),
-  publication: (id: string, q: StatsQuery): ApiRequest => ({
-    method: 'GET',
-    path: `/publication/${segment(id)}/statistics`,
-    params: publisherParams(q),
-  }),
-  // The ad slot endpoint has no level.
-  adslot: (id: string, q: StatsQuery): ApiRequest => ({
-    method: 'GET',
-    path: `/adslot/${segment(id)}/statistics`,
-    params: { start: q.start, end: q.end, bycountry: q.byCountry ? 'true' : 'false' },
-  }),
-  // Campaign statistics have neither level nor bycountry on the server.
-  campaign: (id: string, q: StatsQuery): ApiRequest => ({
-    method: 'GET',
-    path: `/campaign/${segment(id)}/statistics`,
-    params: { start: q.start, end: q.end },
-  }),
-};
+/** A publisher report: every publication's, or one publication's when `id` is given. */
+export const publisherStatsRequest = (id: string | undefined, q: StatsQuery): ApiRequest => ({
+  method: 'GET',
+  path: id === undefined ? '/publication/statistics' : `/publication/${segment(id)}/statistics`,
+  params: publisherParams(q),
+});
+
+// The ad slot endpoint has no level.
+export const adSlotStatsRequest = (id: string, q: StatsQuery): ApiRequest => ({
+  method: 'GET',
+  path: `/adslot/${segment(id)}/statistics`,
+  params: { start: q.start, end: q.end, bycountry: q.byCountry ? 'true' : 'false' },
+});
+
+// Campaign statistics have neither level nor bycountry on the server.
+export const campaignStatsRequest = (id: string, q: StatsQuery): ApiRequest => ({
+  method: 'GET',
+  path: `/campaign/${segment(id)}/statistics`,
+  params: { start: q.start, end: q.end },
+});
 
 /** Resolves with the count of records. */
 export async function streamStats(

@@ -46,8 +46,6 @@ export function statsList<T>(client: Transport, request: ApiRequest, shape: Stat
     }
   }
   return {
-    // What `--raw` sends, so a command states its query once, as the SDK call.
-    request,
     batches,
     // Hand-written rather than a generator: one promise per record, not a resumption on top.
     [Symbol.asyncIterator](): AsyncIterator<T> {

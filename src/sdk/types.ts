@@ -11,10 +11,8 @@ import type { CampaignStatsValues, PublisherStatsValues } from '../schema/stats.
 
 export type { AdSlot, Advertiser, ApiRequest, Campaign, DescribedRequest, EntityList, Publication };
 
-/** A statistics list: its records, and the request that fetches them (what `--raw` sends instead). */
-export interface StatsList<T> extends EntityList<T> {
-  readonly request: ApiRequest;
-}
+/** A statistics list: its records, parsed as the body arrives. */
+export type StatsList<T> = EntityList<T>;
 
 /** An exact decimal as sent (`"12.34"`), `"∞"` or `""` (left out). Never a float. */
 export type Decimal = string;
@@ -112,12 +110,33 @@ export interface CallOptions {
   deadlineMs?: number;
   /** `true`: send nothing, resolve to a {@link DryRun}. */
   dryRun?: false;
+  /** `true` (the endpoint's own format), `'xml'` or `'json'`: send the request, resolve to the {@link RawResponse}. */
+  raw?: false;
+}
+
+/** The answer's format a raw call asks for; `true` keeps the endpoint's own (XML). */
+export type RawFormat = true | 'xml' | 'json';
+
+/** The method's very request is sent, and the call resolves to the body as received, unparsed. */
+export interface RawOptions extends Omit<CallOptions, 'raw'> {
+  raw: RawFormat;
 }
 
 /** Inputs are checked as usual, then the call resolves to the redacted request, nothing sent. */
-export interface DryRunOptions extends Omit<CallOptions, 'dryRun'> {
+export interface DryRunOptions extends Omit<CallOptions, 'dryRun' | 'raw'> {
   dryRun: true;
+  /** The raw call's request is described (its format). */
+  raw?: RawFormat | false;
 }
+
+/** Any call's options: the records, the raw answer, or the dry run. */
+export type AnyCallOptions = CallOptions | RawOptions | DryRunOptions;
+
+/** What a call resolves to, by its options (a union of options gives the union of answers). */
+export type Answer<O, T> = O extends { dryRun: true } ? DryRun : O extends { raw: RawFormat } ? RawResponse : T;
+
+/** A list's answer: the records as an EntityList (sent when iterated), else a promise of the raw answer or dry run. */
+export type ListAnswer<O, L> = O extends { dryRun: true } ? Promise<DryRun> : O extends { raw: RawFormat } ? Promise<RawResponse> : L;
 
 export interface DryRun {
   requests: DescribedRequest[];
@@ -142,44 +161,51 @@ export interface RawResponse {
   bytes: Uint8Array;
 }
 
-/** One method per endpoint; each also takes `{ dryRun: true }` and resolves to a {@link DryRun}. */
+/**
+ * One method per endpoint. Each takes a last options object: `{ dryRun: true }` resolves to a
+ * {@link DryRun}, `{ raw: true }` to the {@link RawResponse} of the very same request, anything
+ * else to the records. `O` is inferred from that argument; there is no need to name it.
+ */
 export interface MasgClient {
-  listPublications(query?: { status?: PublicationListStatus }, opts?: CallOptions): EntityList<Publication>;
-  listPublications(query: { status?: PublicationListStatus } | undefined, opts: DryRunOptions): Promise<DryRun>;
-  getPublication(id: string, opts?: CallOptions): Promise<Publication>;
-  getPublication(id: string, opts: DryRunOptions): Promise<DryRun>;
-  createPublication(input: PublicationCreate, opts?: CallOptions): Promise<Publication>;
-  createPublication(input: PublicationCreate, opts: DryRunOptions): Promise<DryRun>;
+  listPublications<O extends AnyCallOptions = CallOptions>(
+    query?: { status?: PublicationListStatus },
+    opts?: O,
+  ): ListAnswer<O, EntityList<Publication>>;
+  getPublication<O extends AnyCallOptions = CallOptions>(id: string, opts?: O): Promise<Answer<O, Publication>>;
+  createPublication<O extends AnyCallOptions = CallOptions>(input: PublicationCreate, opts?: O): Promise<Answer<O, Publication>>;
   /** Resolves with the publication as it is now: compare `status`, a refused move is silent. */
-  updatePublication(id: string, changes: PublicationChanges, opts?: CallOptions): Promise<Publication>;
-  updatePublication(id: string, changes: PublicationChanges, opts: DryRunOptions): Promise<DryRun>;
+  updatePublication<O extends AnyCallOptions = CallOptions>(
+    id: string,
+    changes: PublicationChanges,
+    opts?: O,
+  ): Promise<Answer<O, Publication>>;
 
-  listAdSlots(query?: { publication?: string }, opts?: CallOptions): EntityList<AdSlot>;
-  listAdSlots(query: { publication?: string } | undefined, opts: DryRunOptions): Promise<DryRun>;
-  getAdSlot(id: string, opts?: CallOptions): Promise<AdSlot>;
-  getAdSlot(id: string, opts: DryRunOptions): Promise<DryRun>;
-  createAdSlot(input: AdSlotCreate, opts?: CallOptions): Promise<AdSlot>;
-  createAdSlot(input: AdSlotCreate, opts: DryRunOptions): Promise<DryRun>;
-  updateAdSlot(id: string, changes: AdSlotChanges, opts?: CallOptions): Promise<AdSlot>;
-  updateAdSlot(id: string, changes: AdSlotChanges, opts: DryRunOptions): Promise<DryRun>;
+  listAdSlots<O extends AnyCallOptions = CallOptions>(query?: { publication?: string }, opts?: O): ListAnswer<O, EntityList<AdSlot>>;
+  getAdSlot<O extends AnyCallOptions = CallOptions>(id: string, opts?: O): Promise<Answer<O, AdSlot>>;
+  createAdSlot<O extends AnyCallOptions = CallOptions>(input: AdSlotCreate, opts?: O): Promise<Answer<O, AdSlot>>;
+  updateAdSlot<O extends AnyCallOptions = CallOptions>(id: string, changes: AdSlotChanges, opts?: O): Promise<Answer<O, AdSlot>>;
 
-  listAdvertisers(opts?: CallOptions): EntityList<Advertiser>;
-  listAdvertisers(opts: DryRunOptions): Promise<DryRun>;
-  listCampaigns(advertiserId: string, opts?: CallOptions): EntityList<Campaign>;
-  listCampaigns(advertiserId: string, opts: DryRunOptions): Promise<DryRun>;
-  getCampaign(id: string, opts?: CallOptions): Promise<Campaign>;
-  getCampaign(id: string, opts: DryRunOptions): Promise<DryRun>;
+  listAdvertisers<O extends AnyCallOptions = CallOptions>(opts?: O): ListAnswer<O, EntityList<Advertiser>>;
+  listCampaigns<O extends AnyCallOptions = CallOptions>(advertiserId: string, opts?: O): ListAnswer<O, EntityList<Campaign>>;
+  getCampaign<O extends AnyCallOptions = CallOptions>(id: string, opts?: O): Promise<Answer<O, Campaign>>;
 
-  publicationStats(query: PublicationStatsQuery, opts?: CallOptions): StatsList<PublicationStatsRecord>;
-  publicationStats(query: PublicationStatsQuery, opts: DryRunOptions): Promise<DryRun>;
-  adSlotStats(id: string, query: AdSlotStatsQuery, opts?: CallOptions): StatsList<AdSlotStatsRecord>;
-  adSlotStats(id: string, query: AdSlotStatsQuery, opts: DryRunOptions): Promise<DryRun>;
-  campaignStats(id: string, query: CampaignStatsQuery, opts?: CallOptions): StatsList<CampaignStatsRecord>;
-  campaignStats(id: string, query: CampaignStatsQuery, opts: DryRunOptions): Promise<DryRun>;
+  publicationStats<O extends AnyCallOptions = CallOptions>(
+    query: PublicationStatsQuery,
+    opts?: O,
+  ): ListAnswer<O, StatsList<PublicationStatsRecord>>;
+  adSlotStats<O extends AnyCallOptions = CallOptions>(
+    id: string,
+    query: AdSlotStatsQuery,
+    opts?: O,
+  ): ListAnswer<O, StatsList<AdSlotStatsRecord>>;
+  campaignStats<O extends AnyCallOptions = CallOptions>(
+    id: string,
+    query: CampaignStatsQuery,
+    opts?: O,
+  ): ListAnswer<O, StatsList<CampaignStatsRecord>>;
 
   /** Any endpoint, with the client's credentials and retries; the body is returned unparsed. */
-  request(req: RawRequest, opts?: CallOptions): Promise<RawResponse>;
-  request(req: RawRequest, opts: DryRunOptions): Promise<DryRun>;
+  request<O extends AnyCallOptions = CallOptions>(req: RawRequest, opts?: O): Promise<O extends { dryRun: true } ? DryRun : RawResponse>;
 
   /** Closes the connections this client opened. */
   close(): Promise<void>;

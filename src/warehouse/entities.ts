@@ -1,6 +1,5 @@
 // The one place the warehouse reads the account's objects, through the SDK like every command.
 
-import type { ApiRequest } from '../transport/types.js';
 import type { MasgClient } from '../sdk/types.js';
 
 export interface AccountObjects {
@@ -22,10 +21,4 @@ export async function fetchAccountObjects(client: MasgClient): Promise<AccountOb
     list.map((c) => ({ ...c, advertiser: c.advertiser || advertisers[i].id })),
   );
   return { publications, adslots, advertisers, campaigns };
-}
-
-/** The request that lists each kind, for --dry-run. */
-export async function listRequests(): Promise<ApiRequest[]> {
-  const { publicationRequests, adSlotRequests, advertiserRequests } = await import('../sdk/requests.js');
-  return [publicationRequests.list(), adSlotRequests.list(), advertiserRequests.list()];
 }

@@ -54,8 +54,6 @@ export async function checkSql(
       field: '<query>',
       hint: 'e.g. masg sql "SELECT * FROM publisher_stats LIMIT 10"',
     });
-  if (ctx.globals.raw) throw new UsageError('--raw prints a response of the service; masg sql queries the warehouse.', { field: '--raw' });
-  if (ctx.globals.dryRun) throw new UsageError('--dry-run describes requests to the service; masg sql sends none.', { field: '--dry-run' });
   if (target.kind === 'duckdb') duckdbResourceConfig(ctx.io.env);
   if (opts.out === undefined || opts.out === '-') return undefined;
   if (target.kind === 'duckdb') await refuseWarehouseOut(opts.out, target.path);

@@ -26,12 +26,13 @@ export async function describePlan(
   knownCampaigns: () => Promise<CampaignRef[]>,
   plan: { target: string; grain: Grain; days: PlannedDay[] },
 ): Promise<SyncPlan> {
-  const [{ listRequests }, { asRawRequest }] = await Promise.all([import('./entities.js'), import('../sdk/requests.js')]);
   const campaigns: CampaignRef[] = await knownCampaigns();
   const dryRun = { dryRun: true } as const;
   const lists: DescribedRequest[] = [];
   if (plan.days.length > 0) {
-    for (const req of await listRequests()) lists.push(...(await sdk.request(asRawRequest(req), dryRun)).requests);
+    for (const list of [sdk.listPublications({}, dryRun), sdk.listAdSlots({}, dryRun), sdk.listAdvertisers(dryRun)]) {
+      lists.push(...(await list).requests);
+    }
   }
   const statistics = plan.days.map((d) => ({ date: d.date, complete: d.complete, requests: [] as DescribedRequest[] }));
   for (const piece of piecesOf(plan.days, plan.grain)) {

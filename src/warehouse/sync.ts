@@ -53,7 +53,6 @@ function checkFlags(ctx: WarehousePort, flags: SyncFlags): CheckedFlags {
   const lookback = flags.lookback ?? DEFAULT_LOOKBACK_DAYS;
   const concurrency = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const writer = writerSettings(ctx.io.env);
-  if (ctx.globals.raw) throw new UsageError('--raw prints one response body; masg sync writes a database.', { field: '--raw' });
   const holdCut = parseHoldCut(flags.holdCut);
   const accept = parseAccepted(flags.acceptRestated);
   return { target, grain, lookback, concurrency, writer, from: flags.from, to: flags.to, tz: flags.tz, holdCut, accept };

@@ -3,10 +3,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/core/errors.js';
 import { createTransport } from '../../src/transport/transport.js';
-import { createPublication, listPublications, publicationRequests, updatePublication } from '../../src/endpoints/publications.js';
-import { adSlotRequests, createAdSlot, listAdSlots, updateAdSlot } from '../../src/endpoints/adslots.js';
+import { createPublication, listPublications, updatePublication } from '../../src/endpoints/publications.js';
+import { createAdSlot, listAdSlots, updateAdSlot } from '../../src/endpoints/adslots.js';
 import { listAdvertisers } from '../../src/endpoints/advertisers.js';
-import { campaignRequests, getCampaign, listCampaigns } from '../../src/endpoints/campaigns.js';
+import { getCampaign, listCampaigns } from '../../src/endpoints/campaigns.js';
 import type { Transport } from '../../src/transport/types.js';
 import { LATIN1_JSON, cutMidBody, fixture, startFixtureServer, type FixtureServer, type Recorded } from '../transport/fixture-server.js';
 
@@ -114,12 +114,12 @@ describe('publications', () => {
   });
 
   it('request builders are what --raw sends', () => {
-    expect(publicationRequests.list({ status: 'PAUSED' })).toEqual({
+    expect(listPublications.request({ status: 'PAUSED' })).toEqual({
       method: 'GET',
       path: '/publication/list',
       params: { status: 'PAUSED' },
     });
-    expect(publicationRequests.update('x', {})).toEqual({ method: 'POST', path: '/publication/x', params: {} });
+    expect(updatePublication.request('x', {})).toEqual({ method: 'POST', path: '/publication/x', params: {} });
   });
 });
 
@@ -155,7 +155,7 @@ describe('ad slots', () => {
     const [create, update] = sent();
     expect(create!.body).toBe('publication=0a5b&name=Footer&formats=banner%2Ctext&tags=a%2Cb');
     expect(update!.body).toBe('name=Footer&formats=banner%2Ctext&tags=a%2Cb');
-    expect(adSlotRequests.list()).toEqual({ method: 'GET', path: '/adslot/list', params: { publication: undefined } });
+    expect(listAdSlots.request()).toEqual({ method: 'GET', path: '/adslot/list', params: { publication: undefined } });
   });
 });
 
@@ -183,7 +183,7 @@ describe('advertisers and campaigns', () => {
       ['Spring 🌸', 'PENDING_PAUSED', 'IMPRESSIONS', '10000', ''],
       ['Summer', 'ACTIVE', 'MONETARY', '50.00', '2012-08-31T23:59'],
     ]);
-    expect(campaignRequests.list('a b').path).toBe('/advertiser/a%20b/campaigns/list');
+    expect(listCampaigns.request('a b').path).toBe('/advertiser/a%20b/campaigns/list');
   });
 
   it('getCampaign: bare <campaign> root and the wrapped one', async () => {

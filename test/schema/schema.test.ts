@@ -3,8 +3,8 @@
 // parameter, a flag with its help, a bulk column and an SDK input exactly as its schema entry says.
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { adSlotRequests } from '../../src/endpoints/adslots.js';
-import { publicationRequests } from '../../src/endpoints/publications.js';
+import { createAdSlot, updateAdSlot } from '../../src/endpoints/adslots.js';
+import { createPublication, updatePublication } from '../../src/endpoints/publications.js';
 import { adSlotBulk, AD_SLOT_CREATE_COLUMNS, publicationBulk } from '../../src/bulk/schema.js';
 import * as columns from '../../src/command-kit/columns.js';
 import { commandSpecs } from '../../src/commands/index.js';
@@ -99,19 +99,19 @@ describe('API requests and records', () => {
     const sent = (params: Record<string, string | undefined> | undefined) => Object.keys(params ?? {});
     const inColumnOrder = (schema: EntitySchema, mode: Mode) => fieldNames(schema).filter((k) => formFields(schema, mode).includes(k));
     // A stray key (here the id) never reaches the wire.
-    expect(sent(publicationRequests.create({ id: 'x', ...allOf(publicationSchema, 'create') }).params)).toEqual(
+    expect(sent(createPublication.request({ id: 'x', ...allOf(publicationSchema, 'create') }).params)).toEqual(
       inColumnOrder(publicationSchema, 'create'),
     );
-    expect(sent(publicationRequests.update('1', allOf(publicationSchema, 'update')).params)).toEqual(
+    expect(sent(updatePublication.request('1', allOf(publicationSchema, 'update')).params)).toEqual(
       inColumnOrder(publicationSchema, 'update'),
     );
-    expect(sent(adSlotRequests.create(allOf(adSlotSchema, 'create')).params)).toEqual(['publication', 'name', 'formats', 'tags']);
-    expect(sent(adSlotRequests.update('1', { publication: 'p', ...allOf(adSlotSchema, 'update') }).params)).toEqual([
+    expect(sent(createAdSlot.request(allOf(adSlotSchema, 'create')).params)).toEqual(['publication', 'name', 'formats', 'tags']);
+    expect(sent(updateAdSlot.request('1', { publication: 'p', ...allOf(adSlotSchema, 'update') }).params)).toEqual([
       'name',
       'formats',
       'tags',
     ]);
-    expect(sent(publicationRequests.update('1', { type: 'OTHER_APP', status: 'ACTIVE' }).params)).toEqual(['status']);
+    expect(sent(updatePublication.request('1', { type: 'OTHER_APP', status: 'ACTIVE' }).params)).toEqual(['status']);
   });
 });
 

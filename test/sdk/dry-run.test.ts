@@ -134,14 +134,16 @@ describe('{ dryRun: true }', () => {
 });
 
 describe('a statistics list', () => {
-  it('carries the request it sends when iterated (what --raw sends instead), and sends nothing until then', async () => {
+  it('sends nothing until iterated; with { raw: true } it sends that very request and hands back the body', async () => {
+    const [slot] = await h.client.listAdSlots().toArray();
     const since = h.mark();
-    const list = h.client.adSlotStats(ID, { from: '2026-06-01T05', to: '2026-06-01T07' });
-    expect(list.request).toEqual({
-      method: 'GET',
-      path: `/adslot/${ID}/statistics`,
-      params: { start: '2026060105', end: '2026060107', bycountry: 'false' },
-    });
+    const range = { from: '2026-06-01T05', to: '2026-06-01T07' };
+    h.client.adSlotStats(slot!.id, range);
     expect(since()).toEqual([]);
+    const raw = await h.client.adSlotStats(slot!.id, range, { raw: true });
+    const sent = since();
+    expect(sent.map((r) => r.path)).toEqual([`/adslot/${slot!.id}/statistics.xml`]);
+    expect(sent[0]!.query).toEqual({ start: '2026060105', end: '2026060107', bycountry: 'false' });
+    expect(raw.body).toMatch(/^<\?xml|^<masg/);
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, AuthError } from '../../src/core/errors.js';
 import { createTransport } from '../../src/transport/transport.js';
-import { createPublication, listPublications, publicationRequests, updatePublication } from '../../src/endpoints/publications.js';
+import { createPublication, listPublications, updatePublication } from '../../src/endpoints/publications.js';
 import { createAdSlot, listAdSlots, updateAdSlot } from '../../src/endpoints/adslots.js';
 import { listAdvertisers } from '../../src/endpoints/advertisers.js';
 import { getCampaign, listCampaigns } from '../../src/endpoints/campaigns.js';
@@ -64,7 +64,7 @@ describe('API functions against the sandbox', () => {
 
   it('JSON bodies decode into the same entities (except characters Latin-1 cannot hold)', async () => {
     const fromXml = await listPublications(client).toArray();
-    const res = await client.request({ ...publicationRequests.list(), format: 'json' });
+    const res = await client.request({ ...listPublications.request(), format: 'json' });
     expect(res.contentType.toLowerCase()).toContain('charset=iso-8859-1');
     const fromJson = entityRecords(res, 'publication');
     expect(fromJson.map((p) => p.id)).toEqual(fromXml.map((p) => p.id));

@@ -1,18 +1,18 @@
 import { advertiserColumns } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
 import { writeList, type ListOptions } from '../../command-kit/list-result.js';
-import { rawOr } from '../../command-kit/raw.js';
+import { sdkCall } from '../../command-kit/raw.js';
 
 export const advList = defineCommand<ListOptions>({
+  supports: { raw: true, dryRun: true },
   columns: advertiserColumns,
   accounts: 'each',
   async run(ctx, opts) {
-    const { advertiserRequests } = await import('../../sdk/requests.js');
-    return rawOr(
+    return sdkCall(
       ctx,
-      advertiserRequests.list(),
-      (client) => writeList(ctx, client.listAdvertisers().batches(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
-      { out: opts.out, dryRun: (client) => client.listAdvertisers({ dryRun: true }) },
+      (client, mode) => client.listAdvertisers(mode),
+      (list) => writeList(ctx, list().batches(), { entity: 'advertisers', columns: advertiserColumns, out: opts.out }),
+      { out: opts.out },
     );
   },
 });

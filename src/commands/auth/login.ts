@@ -25,14 +25,13 @@ export interface LoginFlags {
 }
 
 export const login = defineCommand<LoginFlags>({
+  // --dry-run: the credentials' check is described, nothing saved.
+  supports: { dryRun: true },
   async run(ctx, opts) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
     const config = await import('../../config/index.js');
     const { createPrompter } = await import('../../prompt.js');
-    const [{ login }, { advertiserRequests, asRawRequest }] = await Promise.all([
-      import('./login-core.js'),
-      import('../../sdk/requests.js'),
-    ]);
+    const { login } = await import('./login-core.js');
     const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env, join(ctx.configDir, 'config.json'));
     // Same precedence as everywhere: a flag, then the environment, then (inside login) the stored
     // profile or a prompt. The key itself never comes from the environment here: login saves it.
@@ -53,8 +52,9 @@ export const login = defineCommand<LoginFlags>({
         // One cheap authenticated read: a wrong e-mail or key fails here, before anything is saved.
         verify: async (creds) => {
           const client = await ctx.sdkFor(creds);
-          if (!ctx.globals.dryRun) return void (await client.request(asRawRequest(advertiserRequests.list())));
-          described.push(await client.request(asRawRequest(advertiserRequests.list()), { dryRun: true }));
+          // The body is not needed: `raw` leaves it unparsed.
+          if (!ctx.globals.dryRun) return void (await client.listAdvertisers({ raw: true }));
+          described.push(await client.listAdvertisers({ dryRun: true }));
           return false;
         },
       },

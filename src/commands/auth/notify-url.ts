@@ -12,6 +12,7 @@ import type { Context } from '../../context.js';
 type Action = 'set' | 'remove';
 
 export const notifyUrl = defineCommand<Record<string, never>>({
+  supports: { dryRun: true },
   async run(ctx, _opts, [word]) {
     const action = word as Action; // commander refused anything but NOTIFY_URL_ACTIONS
     if (ctx.globals.sandbox) {

@@ -4,6 +4,8 @@ import { AuthError, MasgError, NetworkError } from '../../core/errors.js';
 import type { resolveNotifyUrl as ResolveNotifyUrl } from '../../config/notify-url.js';
 
 export const whoami = defineCommand<Record<string, never>>({
+  // --dry-run: the credentials are shown, not checked with the service.
+  supports: { dryRun: true },
   async run(ctx) {
     const config = await import('../../config/index.js');
     const g = ctx.globals;
@@ -75,8 +77,8 @@ async function notifyUrlOf(ctx: Context, profile: Parameters<typeof ResolveNotif
 async function checkWithService(ctx: Context): Promise<{ check: string; note?: string; failure?: Error }> {
   if (ctx.globals.dryRun) return { check: 'not checked', note: '--dry-run sends nothing.' };
   try {
-    const { advertiserRequests, asRawRequest } = await import('../../sdk/requests.js');
-    await (await ctx.sdk()).request(asRawRequest(advertiserRequests.list()));
+    // The body is not needed: `raw` leaves it unparsed.
+    await (await ctx.sdk()).listAdvertisers({ raw: true });
     return { check: 'accepted' };
   } catch (err) {
     if (err instanceof AuthError) return { check: 'rejected', failure: err };

@@ -3,27 +3,19 @@ import { validatePublication } from '../../schema/publication.js';
 import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../../command-kit/columns.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { rawOr } from '../../command-kit/raw.js';
+import { sdkCall } from '../../command-kit/raw.js';
 import { pickPublicationFields } from './fields.js';
 
 export const pubCreate = defineCommand<Record<string, string>>({
+  supports: { raw: true, dryRun: true },
   columns: publicationColumns,
   async run(ctx, opts) {
     const input = validatePublication(pickPublicationFields(opts), 'create', flagLabel);
-    const { publicationRequests } = await import('../../sdk/requests.js');
-    return rawOr(
+    return sdkCall(
       ctx,
-      publicationRequests.create(input),
-      async (client) => ({
-        kind: 'record',
-        columns: publicationColumns,
-        row: {
-          ...(await client.createPublication(
-            input as unknown as PublicationCreate,
-          )) /* checked strings: the SDK's rules pass them as they are */,
-        },
-      }),
-      { dryRun: (client) => client.createPublication(input as unknown as PublicationCreate, { dryRun: true }) },
+      // Checked strings: the SDK's rules pass them as they are.
+      (client, mode) => client.createPublication(input as unknown as PublicationCreate, mode),
+      async (created) => ({ kind: 'record', columns: publicationColumns, row: { ...(await created()) } }),
     );
   },
 });

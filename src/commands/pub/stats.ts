@@ -10,6 +10,7 @@ export interface PubStatsOptions extends StatsFlags {
 }
 
 export const pubStats = defineCommand<PubStatsOptions>({
+  supports: { raw: true, dryRun: true },
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const level = oneOf('--level', opts.level ?? 'publication', LEVELS);
@@ -18,8 +19,7 @@ export const pubStats = defineCommand<PubStatsOptions>({
       kind: 'publisher',
       columnOptions: { level, byCountry },
       target: rawId === undefined ? undefined : { kind: 'publication', raw: rawId, label: '[id]' },
-      fetch: (sdk, range, id) => sdk.publicationStats({ ...range, level, byCountry, publication: id }),
-      describe: (sdk, range, id) => sdk.publicationStats({ ...range, level, byCountry, publication: id }, { dryRun: true }),
+      call: (sdk, range, id, mode) => sdk.publicationStats({ ...range, level, byCountry, publication: id }, mode),
     });
   },
 });

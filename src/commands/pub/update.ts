@@ -5,8 +5,9 @@ import { flagLabel } from '../../schema/rules.js';
 import { publicationColumns } from '../../command-kit/columns.js';
 import { bulkPort } from '../../command-kit/bulk-port.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { rawOr } from '../../command-kit/raw.js';
+import { sdkCall } from '../../command-kit/raw.js';
 import { resolveIds } from '../../command-kit/resolve-id.js';
+import { singleRecord } from '../../endpoints/entities.js';
 import { pickPublicationFields } from './fields.js';
 import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 
@@ -15,6 +16,11 @@ export interface PubUpdateOptions extends Record<string, unknown>, BulkOptions {
 }
 
 export const pubUpdate = defineCommand<PubUpdateOptions>({
+  supports: {
+    // --raw prints one answer: one publication's.
+    raw: (opts, ids) => (opts.from !== undefined ? 'with --from' : ids.length > 1 ? 'with several IDs' : true),
+    dryRun: true,
+  },
   // One ID prints the publication; several IDs or --from print result rows of their own.
   columns: (opts, ids) => (opts.from === undefined && ids.length <= 1 ? publicationColumns : undefined),
   async run(ctx, opts, ids) {
@@ -37,19 +43,15 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(bulkPort(ctx), checked, input, opts);
     const id = checked[0];
     if (input.status === 'STOPPED') await (await import('../../bulk/confirm.js')).confirmStops(bulkPort(ctx), [id], opts.yes === true);
-    const { publicationRequests, singleRecord } = await import('../../sdk/requests.js');
-    return rawOr(
+    return sdkCall(
       ctx,
-      publicationRequests.update(id, input),
-      async (client) => {
-        const updated = await client.updatePublication(id, input as PublicationChanges);
+      (client, mode) => client.updatePublication(id, input as PublicationChanges, mode),
+      async (records) => {
+        const updated = await records();
         return { kind: 'record', columns: publicationColumns, row: { ...updated }, failure: notApplied(id, input, updated.status) };
       },
       // --raw prints the body as it came, but a script still needs the exit code to say so.
-      {
-        check: (response) => notApplied(id, input, singleRecord(response, 'publication').status ?? ''),
-        dryRun: (client) => client.updatePublication(id, input as PublicationChanges, { dryRun: true }),
-      },
+      { check: (response) => notApplied(id, input, singleRecord(response, 'publication').status ?? '') },
     );
   },
 });

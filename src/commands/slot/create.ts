@@ -5,7 +5,7 @@ import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../../command-kit/columns.js';
 import { bulkPort } from '../../command-kit/bulk-port.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { rawOr } from '../../command-kit/raw.js';
+import { sdkCall } from '../../command-kit/raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
@@ -14,6 +14,8 @@ import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 export type SlotCreateOptions = FormInput<typeof adSlotSchema, 'create'>;
 
 export const slotCreate = defineCommand<SlotCreateOptions>({
+  // --raw prints one answer: one ad slot's.
+  supports: { raw: (opts) => ((opts as BulkOptions).from === undefined ? true : 'with --from'), dryRun: true },
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts) {
@@ -25,10 +27,8 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     }
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     input.publication = await resolveId(ctx, 'publication', input.publication!, '--publication');
-    const { adSlotRequests } = await import('../../sdk/requests.js');
-    return rawOr(ctx, adSlotRequests.create(input), (client) => slotRecord(() => client.createAdSlot(input as AdSlotCreate)), {
-      check: await rawTagsCheck('created', input.tags),
-      dryRun: (client) => client.createAdSlot(input as AdSlotCreate, { dryRun: true }),
+    return sdkCall(ctx, (client, mode) => client.createAdSlot(input as AdSlotCreate, mode), slotRecord, {
+      check: rawTagsCheck('created', input.tags),
     });
   },
 });

@@ -4,6 +4,7 @@ import type { RawResponse } from '../../sdk/types.js';
 import type { CommandResult } from '../../command-kit/define.js';
 import { adSlotColumns } from '../../command-kit/columns.js';
 import { FieldsNotKeptError, tagsNotKept } from '../../sdk/kept.js';
+import { singleRecord } from '../../endpoints/entities.js';
 
 /** The record result of a create or update, with the SDK's "not kept" failure turned into the result's failure. */
 export async function slotRecord(send: () => Promise<Record<string, string>>): Promise<CommandResult> {
@@ -16,10 +17,6 @@ export async function slotRecord(send: () => Promise<Record<string, string>>): P
 }
 
 /** The same check on --raw's answer: the body is printed as received, the exit code still says it. */
-export async function rawTagsCheck(
-  done: 'created' | 'updated',
-  sentTags: string | undefined,
-): Promise<(r: RawResponse) => Error | undefined> {
-  const { singleRecord } = await import('../../sdk/requests.js');
+export function rawTagsCheck(done: 'created' | 'updated', sentTags: string | undefined): (r: RawResponse) => Error | undefined {
   return (response) => tagsNotKept(done, sentTags, singleRecord(response, 'adslot'));
 }

@@ -7,6 +7,7 @@ export interface SlotStatsOptions extends StatsFlags {
 }
 
 export const slotStats = defineCommand<SlotStatsOptions>({
+  supports: { raw: true, dryRun: true },
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;
@@ -14,8 +15,7 @@ export const slotStats = defineCommand<SlotStatsOptions>({
       kind: 'adslot',
       columnOptions: { byCountry },
       target: { kind: 'adslot', raw: rawId, label: '<id>' },
-      fetch: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }),
-      describe: (sdk, range, id) => sdk.adSlotStats(id!, { ...range, byCountry }, { dryRun: true }),
+      call: (sdk, range, id, mode) => sdk.adSlotStats(id!, { ...range, byCountry }, mode),
     });
   },
 });

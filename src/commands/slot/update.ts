@@ -1,12 +1,14 @@
 import { ApiError, UsageError } from '../../core/errors.js';
-import type { AdSlotChanges, MasgClient } from '../../sdk/types.js';
+import type { AdSlotChanges, DryRun, MasgClient } from '../../sdk/types.js';
+import type { AdSlotInput } from '../../transport/types.js';
+import { updateAdSlot as updateAdSlotEndpoint } from '../../endpoints/adslots.js';
 import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
 import type { FormInput } from '../../schema/field.js';
 import { flagLabel } from '../../schema/rules.js';
 import { adSlotColumns } from '../../command-kit/columns.js';
 import { bulkPort } from '../../command-kit/bulk-port.js';
 import { defineCommand } from '../../command-kit/define.js';
-import { rawOr } from '../../command-kit/raw.js';
+import { sdkCall } from '../../command-kit/raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveEntity } from '../../command-kit/resolve-id.js';
 import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
@@ -14,6 +16,8 @@ import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
 export type SlotUpdateOptions = FormInput<typeof adSlotSchema, 'update'>;
 
 export const slotUpdate = defineCommand<SlotUpdateOptions>({
+  // --raw prints one answer: one ad slot's.
+  supports: { raw: (opts) => ((opts as BulkOptions).from === undefined ? true : 'with --from'), dryRun: true },
   // --from prints result rows of its own.
   columns: (opts) => ((opts as BulkOptions).from === undefined ? adSlotColumns : undefined),
   async run(ctx, opts, [rawId]) {
@@ -29,28 +33,28 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       throw new UsageError('Nothing to update: give at least one of --name, --formats, --tags.');
     }
     const { id, name: seenName } = await resolveEntity(ctx, 'adslot', rawId, '<id>');
-    const { adSlotRequests } = await import('../../sdk/requests.js');
-    const client = await ctx.sdk();
     // Production requires `name` on every ad slot update (1500 otherwise): send the current one.
     let full = input;
     if (input.name === undefined && seenName !== undefined) full = { ...input, name: seenName };
-    else if (input.name === undefined) {
-      if (ctx.globals.dryRun)
-        (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
-      else full = { ...input, name: await currentName(client, id) };
-    }
-    const request = adSlotRequests.update(id, full);
-    return rawOr(ctx, request, () => slotRecord(() => client.updateAdSlot(id, full as AdSlotChanges)), {
-      check: await rawTagsCheck('updated', input.tags),
-      // Without --name the current name is read only when the change is sent, and the SDK's
-      // updateAdSlot needs it: the dry run describes the request as far as it is known.
-      dryRun: async () =>
-        full.name === undefined
-          ? client.request((await import('../../sdk/requests.js')).asRawRequest(request), { dryRun: true })
-          : client.updateAdSlot(id, full as AdSlotChanges, { dryRun: true }),
-    });
+    else if (input.name === undefined && ctx.globals.dryRun)
+      (await ctx.ui()).notice('The current name would be read first and sent with the update (the service requires it).');
+    else if (input.name === undefined) full = { ...input, name: await currentName(await ctx.sdk(), id) };
+    return sdkCall(
+      ctx,
+      (client, mode) =>
+        // A dry run reads nothing, so the SDK's updateAdSlot (which needs the name) cannot describe
+        // it: the endpoint's own request is described as far as it is known.
+        full.name === undefined && mode.dryRun ? unnamed(client, id, full) : client.updateAdSlot(id, full as AdSlotChanges, mode),
+      slotRecord,
+      { check: rawTagsCheck('updated', input.tags) },
+    );
   },
 });
+
+function unnamed(client: MasgClient, id: string, input: AdSlotInput): Promise<DryRun> {
+  const { method, path, params } = updateAdSlotEndpoint.request(id, input);
+  return client.request({ method, path, form: params }, { dryRun: true });
+}
 
 async function currentName(client: MasgClient, id: string): Promise<string> {
   let slot: { name: string } | undefined;

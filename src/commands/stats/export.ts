@@ -6,7 +6,7 @@ import { UsageError } from '../../core/errors.js';
 import { checkDateFlags, type DateRange, parseDateRange, stampDay, stampLabel } from '../../time/dates.js';
 import { type Interval, splitRange } from '../../time/intervals.js';
 import { DEFAULT_CONCURRENCY } from '../../core/pool.js';
-import type { DryRun, MasgClient, StatsList } from '../../sdk/types.js';
+import type { AnyCallOptions, CallOptions, ListAnswer, MasgClient, StatsList } from '../../sdk/types.js';
 import { NAME_KEYS, statsColumns, type StatsColumnOptions, type StatsKind } from '../../stats/rows.js';
 import { type IdKind, resolveId } from '../../command-kit/resolve-id.js';
 import { accountTimeZone } from '../../time/zone.js';
@@ -15,7 +15,7 @@ import { oneOf } from '../../schema/rules.js';
 import type { CommandResult } from '../../command-kit/define.js';
 import { checkOutTemplate, expandOut, outFile } from '../../command-kit/out-file.js';
 import { outputPort } from '../../command-kit/output-port.js';
-import { rawOr } from '../../command-kit/raw.js';
+import { sdkCall } from '../../command-kit/raw.js';
 import type { StatsFlags } from './options.js';
 import type { ReportSpec } from './report.js';
 import { addNames, lookUpNames } from './names.js';
@@ -30,9 +30,13 @@ export interface StatsPlan {
   kind: StatsKind;
   columnOptions: Omit<StatsColumnOptions, 'interval' | 'names'>;
   target?: { kind: IdKind & keyof ReportSpec['ids']; raw: string; label: string };
-  fetch: (sdk: MasgClient, range: PieceRange, id: string | undefined) => StatsList<StatsRecord>;
-  /** The same SDK method as `fetch`, with `{ dryRun: true }`. */
-  describe: (sdk: MasgClient, range: PieceRange, id: string | undefined) => Promise<DryRun>;
+  /** The report's SDK call for one piece: its records, its raw answer or its dry run, by `mode`. */
+  call: <O extends AnyCallOptions = CallOptions>(
+    sdk: MasgClient,
+    range: PieceRange,
+    id: string | undefined,
+    mode?: O,
+  ) => ListAnswer<O, StatsList<StatsRecord>>;
 }
 
 export async function planRange(ctx: Context, flags: StatsFlags) {
@@ -83,18 +87,20 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     interval,
     pieces,
     day,
-    fetch: (piece) => plan.fetch(sdk, pieceRange(piece), id),
+    fetch: (piece) => plan.call(sdk, pieceRange(piece), id),
     ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
   };
   // --dry-run: every piece's request (one per day or hour with --interval), none sent.
-  const describeAll = async (client: MasgClient): Promise<DryRun> => {
-    const described = await Promise.all(pieces.map((piece) => plan.describe(client, pieceRange(piece), id)));
+  // --raw: the one piece's call; --dry-run: every piece's (one per day or hour with --interval), none sent.
+  const call = async (client: MasgClient, mode: AnyCallOptions) => {
+    if (!mode.dryRun) return plan.call(client, pieceRange(pieces[0]), id, mode);
+    const described = await Promise.all(pieces.map((piece) => plan.call(client, pieceRange(piece), id, mode)));
     if (flags.out) ui.notice(`masg: --dry-run: nothing written; --out would write ${flags.out} (${rangeLabel(range, tz)}).`);
     return { requests: described.flatMap((d) => d.requests) };
   };
-  return rawOr(
+  return sdkCall(
     ctx,
-    plan.fetch(sdk, pieceRange(pieces[0]), id).request,
+    call,
     async () => {
       const onProgress =
         pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
@@ -123,7 +129,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       });
       return { kind: 'done' };
     },
-    { out: flags.out, dryRun: describeAll },
+    { out: flags.out },
   );
 }
 

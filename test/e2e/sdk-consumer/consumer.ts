@@ -52,7 +52,13 @@ export async function typeChecks(): Promise<void> {
   client.listAdvertisers({ dryRun: true }).toArray();
   // @ts-expect-error: without dryRun a call resolves to the entity, not a description
   const notPlan: DryRun = await client.getPublication('id');
+  // With raw a call resolves to the body as received…
+  const body: string = (await client.getPublication('id', { raw: true })).body;
+  // @ts-expect-error: …not to the entity
+  const notEntity: { name: string } = await client.getPublication('id', { raw: 'json' });
   void notPlan;
+  void body;
+  void notEntity;
   void id;
   void n;
 }
