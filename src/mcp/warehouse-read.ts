@@ -81,7 +81,7 @@ export async function readQuery(ctx: Context, db: string, sql: string, limit: nu
     try {
       const kept = { rows: [] as Rows['rows'], total: 0, cutValues: 0, cutForSize: 0, chars: 0 };
       for await (const batch of result.batches) {
-        for (const row of batch) keep(kept, row as Record<string, unknown>, limit);
+        for (const row of batch) keep(kept, row, limit);
       }
       return { columns: result.columns.map((c) => c.key), ...kept };
     } finally {
@@ -107,7 +107,8 @@ function keep(kept: Omit<Rows, 'columns'> & { chars: number }, row: Record<strin
   }
   const out: Record<string, string | null> = {};
   for (const [key, value] of Object.entries(row)) {
-    const text = value === null || value === undefined ? null : String(value);
+    // masg sql's rows hold each value as its text already (sql-duckdb-text.ts, PostgreSQL's text format).
+    const text = value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
     if (text !== null && text.length > MAX_VALUE_CHARS) {
       kept.cutValues++;
       out[key] = `${text.slice(0, MAX_VALUE_CHARS)}… [cut: ${text.length - MAX_VALUE_CHARS} more characters]`;
