@@ -31,8 +31,9 @@ export function commandReference(program: Command): string {
   for (const cmd of visible(program)) {
     if (cmd.name() === 'help') continue;
     const subs = visible(cmd);
-    if (subs.length === 0) out.push(section(cmd, `masg ${cmd.name()}`));
-    else for (const sub of subs) out.push(section(sub, `masg ${cmd.name()} ${sub.name()}`));
+    // A command with options of its own runs itself (masg mcp), even when it has subcommands too.
+    if (subs.length === 0 || cmd.options.length > 0) out.push(section(cmd, `masg ${cmd.name()}`));
+    for (const sub of subs) out.push(section(sub, `masg ${cmd.name()} ${sub.name()}`));
   }
   out.push(END);
   return out.join('\n');

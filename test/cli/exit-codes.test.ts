@@ -94,7 +94,9 @@ describe('2: usage errors, before anything is sent', () => {
       "masg: unknown option '--colour'\n  (Did you mean --color?)\n  See `masg pub list --help` for the options and examples.\n",
     );
     const missing = await h.masg(['slot', 'stats']);
-    expect(missing.stderr).toMatch(/^masg: missing required argument 'id'\n {2}See `masg slot stats --help`/);
+    expect(missing.stderr).toMatch(
+      /^masg: missing required argument 'id'\n {2}\(`masg slot list` shows the IDs.\)\n {2}See `masg slot stats --help`/,
+    );
     const command = await h.masg(['pub', 'lst']);
     expect(command.stderr).toMatch(/^masg: unknown command 'lst'\n.*\n {2}See `masg pub --help`/);
     expect(h.sent()).toEqual([]);

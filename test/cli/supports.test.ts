@@ -54,6 +54,7 @@ const NEEDS: Record<string, () => string[]> = {
   'notify-url': () => ['remove'],
   switch: () => ['nobody'],
   sql: () => ['SELECT 1'],
+  'mcp token': () => ['list'],
 };
 const argvOf = (path: string) => [...path.split(' '), ...(NEEDS[path]?.() ?? [])];
 

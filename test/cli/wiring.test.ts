@@ -37,6 +37,7 @@ import { slotUpdate } from '../../src/commands/slot/update.js';
 import { slotView } from '../../src/commands/slot/view.js';
 import { sql } from '../../src/commands/sql.js';
 import { mcp } from '../../src/commands/mcp.js';
+import { mcpToken } from '../../src/commands/mcp-token.js';
 import { sync } from '../../src/commands/sync.js';
 
 /** The global options every command's context gets when none is given. */
@@ -173,13 +174,14 @@ const ROWS: Row[] = [
     faults: '503=0.2',
   }),
   row('completion bash', completion, none, ['bash']),
-  row('sync', sync, { lookback: 3, grain: 'day', concurrency: 4 }),
+  row('sync', sync, { lookback: 3, grain: 'day', concurrency: 4, holdCut: '50' }),
   row('sync --db x.duckdb --grain hour --from -7d --lookback 0', sync, {
     lookback: 0,
     grain: 'hour',
     concurrency: 4,
     db: 'x.duckdb',
     from: '-7d',
+    holdCut: '50',
   }),
   row('pulse', pulse, { baseline: '7', concurrency: 4 }),
   row(
@@ -199,8 +201,14 @@ const ROWS: Row[] = [
   ),
   row('sql select', sql, none, ['select']),
   row('sql --write --db stats.duckdb q', sql, { write: true, db: 'stats.duckdb' }, ['q']),
-  row('mcp', mcp, { queryTimeout: '30' }),
-  row('mcp --allow-writes --db x.duckdb --query-timeout 5', mcp, { allowWrites: true, db: 'x.duckdb', queryTimeout: '5' }),
+  row('mcp', mcp, { queryTimeout: '30', rateLimit: '600' }),
+  row('mcp --allow-writes --db x.duckdb --query-timeout 5', mcp, {
+    allowWrites: true,
+    db: 'x.duckdb',
+    queryTimeout: '5',
+    rateLimit: '600',
+  }),
+  row('mcp token list', mcpToken, none, ['list']),
   // Global options, before or after the command, reach every handler's context.
   row('--profile work --timeout 5 --retries 0 -q pub list', pubList, none, [], { profile: 'work', timeout: 5, retries: 0, quiet: true }),
   row(

@@ -68,7 +68,7 @@ describe('the README is a front door', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const setUp = readme.slice(readme.indexOf('## Set-up'), readme.indexOf('## Quick tour'));
     expect(setUp).toMatch(/^npm link\b/m);
-    expect(setUp).toContain('npm install -g "./$(npm pack | tail -n 1)"');
+    expect(setUp).toContain('npm install -g "./$(npm pack --quiet | tail -n 1)"');
     // npx resolves the package on every call (about 2 s each, 20 s the first time).
     expect(readme).not.toMatch(/\bnpx masg\b/);
     const tour = readme.slice(readme.indexOf('## Quick tour'), readme.indexOf('## Statistics'));
