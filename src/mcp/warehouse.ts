@@ -143,6 +143,8 @@ const statusRow = z.object({
   final_through: text.describe('The last day that is final: complete, and before the lookback of the last sync.'),
   provisional: text.describe('Days the next sync fetches again (may still change), oldest first.'),
   gaps: text.describe('Missing days between the first and the last, as ranges.'),
+  restated: text.describe('Days a later sync fetched with other figures (the restatements table has before and after).'),
+  held: text.describe('Days whose new answer was held: they keep their rows until `masg sync --accept-restated DAY`.'),
   last_run_started: text,
   last_run_ended: text,
   last_result: text,

@@ -75,8 +75,12 @@ describe('masg mcp --http: scopes', () => {
     );
     expect(listed.accounts.map((a) => a.name)).toEqual(['a']);
     const before = p.b.requests.length;
-    for (const name of ['list_publications', 'publisher_stats', 'pulse']) {
-      const r = await c.callTool({ name, arguments: { account: 'b', date: DAY } });
+    for (const [name, extra] of [
+      ['list_publications', {}],
+      ['publisher_stats', { date: DAY }],
+      ['pulse', { date: DAY }],
+    ] as const) {
+      const r = await c.callTool({ name, arguments: { account: 'b', ...extra } });
       expect(r.isError, name).toBe(true);
       expect(textOf(r)).toMatch(/account: "b" is not one of this token's accounts/);
       expect(textOf(r)).toContain('"a"');
@@ -98,8 +102,8 @@ describe('masg mcp --http: scopes', () => {
 
   it('a write token gets the plan and confirmation, and a confirmation works only for the token it was issued to', async () => {
     const [writer, other] = [await client('writer'), await client('other')];
-    // The same input as writes.test.ts's (transparent as that file passes it).
-    const args = { account: 'a', name: 'Team site', type: 'ANDROID_APP', description: 'Made over HTTP', transparent: 'true' };
+    // The same input as writes.test.ts's: transparent is a JSON boolean.
+    const args = { account: 'a', name: 'Team site', type: 'ANDROID_APP', description: 'Made over HTTP', transparent: true };
     const plan = structured<{ status: string; confirm: string }>(await writer.callTool({ name: 'create_publication', arguments: args }));
     expect(plan.status).toBe('planned');
     const posts = () => p.a.requests.filter((r) => r.method === 'POST').length;

@@ -47,7 +47,18 @@ describe('a huge value the warehouse refuses', () => {
     const line = csvLineWriter(STATS_TABLES.day.publisher, { date: '2026-11-21' });
     let error: unknown;
     try {
-      line({ publication: 'p', adslot: 'a', country: 'US', clicks: '9'.repeat(3_000_000) + 'x' }, 'record 1');
+      line(
+        {
+          publication: 'p',
+          adslot: 'a',
+          country: 'US',
+          requests: '1',
+          impressions: '1',
+          earnings: '0',
+          clicks: '9'.repeat(3_000_000) + 'x',
+        },
+        'record 1',
+      );
     } catch (err) {
       error = err;
     }

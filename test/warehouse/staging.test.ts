@@ -25,9 +25,9 @@ describe('csvLineWriter', () => {
     );
   });
 
-  it('a missing count or money is NULL (an unquoted empty field), a missing text is ""', () => {
+  it('a missing count or money is refused (never stored as NULL and read as zero), naming the figure', () => {
     const line = csvLineWriter(STATS_TABLES.day.publisher, { account: 'a@x.test', date: '2026-11-21' });
-    expect(line({ publication: 'p', adslot: 'a', country: 'US' }, 'x')).toBe('"a@x.test",2026-11-21,"p","a","US",,,,,""\n');
+    expect(() => line({ publication: 'p', adslot: 'a', country: 'US' }, 'x')).toThrow(/The service sent "" as requests/);
   });
 
   it.each([
