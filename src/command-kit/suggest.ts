@@ -48,7 +48,7 @@ function listFor(description: string): string | undefined {
   const named = /\(see (`masg [^`]+`)\)/.exec(description)?.[1];
   if (named !== undefined) return named;
   const kind = /^(publication|ad slot|advertiser|campaign) ID/.exec(description)?.[1];
-  return kind === undefined ? undefined : `\`${LIST_COMMANDS[KIND_WORDS[kind]!]}\``;
+  return kind === undefined ? undefined : `\`${LIST_COMMANDS[KIND_WORDS[kind]]}\``;
 }
 
 export interface LineOptions {

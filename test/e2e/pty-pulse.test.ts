@@ -30,11 +30,13 @@ afterAll(removeTempDirs);
 function onTerminal(cols: number, args: string[], environment = env): string {
   const line = `stty cols ${cols} rows 50; ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; true`;
   const out = execFileSync('script', ['-qfec', line, '/dev/null'], { env: environment, encoding: 'utf8', timeout: 90_000 });
-  // eslint-disable-next-line no-control-regex
-  return out
-    .replace(/\r\n/g, '\n')
-    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
-    .replace(/^.*⠋.*$/gm, '');
+  return (
+    out
+      .replace(/\r\n/g, '\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+      .replace(/^.*⠋.*$/gm, '')
+  );
 }
 
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => stringWidth(l)));
