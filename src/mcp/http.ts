@@ -150,7 +150,9 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
       return createServer(scopedAccounts(accounts, token.accounts), {
         version: opts.version,
         allowWrites: opts.allowWrites && !token.readOnly,
-        warehouse: opts.warehouse,
+        // The warehouse holds every synced account and its tools cannot be narrowed to some:
+        // only a token for every profile is offered them.
+        warehouse: token.accounts === '*' ? opts.warehouse : undefined,
         writes: opts.writes,
         principal: token.sha256,
       });

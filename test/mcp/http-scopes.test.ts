@@ -20,7 +20,8 @@ beforeAll(async () => {
   tokens.reader = await p.token('reader', '--all-profiles', '--read-only');
   tokens.writer = await p.token('writer', '--all-profiles');
   tokens.other = await p.token('other', '--profile', 'a,b');
-  server = await startHttp(['--profile', 'a', 'mcp', '--http', '0', '--allow-writes'], p.env);
+  // A warehouse is configured, so that which tokens are offered its tools shows.
+  server = await startHttp(['--profile', 'a', 'mcp', '--http', '0', '--allow-writes', '--db', `${p.dir}/w.duckdb`], p.env);
 });
 
 afterAll(async () => {
@@ -66,6 +67,13 @@ describe('masg mcp --http: scopes', () => {
     expect(notWarehouse(await names(await client('reader')))).toEqual([...READ_TOOLS].sort());
     expect(notWarehouse(await names(await client('writer')))).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     await expect((await client('reader')).callTool({ name: 'create_publication', arguments: { name: 'x' } })).rejects.toThrow(/not found/);
+  });
+
+  it("a token for some accounts is offered no warehouse tool: the warehouse holds every account's days", async () => {
+    const some = await names(await client('alice'));
+    const every = await names(await client('reader'));
+    expect(some.filter((n) => WAREHOUSE_TOOLS.includes(n))).toEqual([]);
+    expect(every.filter((n) => WAREHOUSE_TOOLS.includes(n)).sort()).toEqual([...WAREHOUSE_TOOLS].sort());
   });
 
   it("a token for account a lists only a, and cannot reach b: a tool error, and b's service receives nothing", async () => {
