@@ -212,7 +212,7 @@ export const topLevelCommands: CommandSpec[] = [
             .option('--read-only', 'create: no write tool, even on an --allow-writes server')
             .option('--expires <duration>', 'create: the token stops working after this long (30d, 12h, 90m; default: never)'),
         examples: [
-          'masg mcp token create alice --profile acme,beta --expires 30d',
+          'masg mcp token create alice --profile acme,globex --expires 30d',
           'masg mcp token create dashboard --all-profiles --read-only',
           'masg mcp token list',
           'masg mcp token revoke alice',

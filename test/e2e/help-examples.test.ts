@@ -57,12 +57,15 @@ function startServer(command: string, environment: NodeJS.ProcessEnv): Promise<{
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening" from ${command}:\n${out}`)), 20_000);
-    child.stdout!.on('data', () => {
-      if (/listening on/.test(out)) {
+    // The sandbox says "listening on" (stdout); `masg mcp --http` says "serving URL" (stderr).
+    const look = () => {
+      if (/listening on|serving http/.test(out)) {
         clearTimeout(timer);
         resolve({ child, out: () => out });
       }
-    });
+    };
+    child.stdout!.on('data', look);
+    child.stderr!.on('data', look);
     child.once('exit', (code) => reject(new Error(`${command} exited ${code}:\n${out}`)));
   });
 }
@@ -83,7 +86,7 @@ beforeAll(async () => {
   writeFileSync(join(bin, 'masg'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, 'masg'), 0o755);
   const base: NodeJS.ProcessEnv = { PATH: `${bin}:${process.env.PATH}`, HOME: home, LANG: 'C.UTF-8', TZ: 'UTC' };
-  const started = await startServer('masg sandbox --port 0 --no-log', base);
+  const started = await startServer('masg sandbox --port 0 --no-log --accounts 1', base);
   server = started.child;
   const url = /listening on (\S+)/.exec(started.out())![1];
   // As the sandbox's banner says to run masg against it.
@@ -124,15 +127,21 @@ function readmeExamples(): string[] {
 
 /**
  * What an agency has after the README's `masg login --profile NAME` once per account: two saved
- * profiles (here both the sandbox's demo account) and no MASG_EMAIL/MASG_DEVELOPER_KEY, which would
+ * profiles (here two of the sandbox's accounts) and no MASG_EMAIL/MASG_DEVELOPER_KEY, which would
  * make one account of all.
  */
+let agency: NodeJS.ProcessEnv | undefined;
+
 function agencyEnv(): NodeJS.ProcessEnv {
   const { MASG_EMAIL: email, MASG_DEVELOPER_KEY: key, MASG_TIMEZONE: zone, ...rest } = env;
   const agency = { ...rest, MASG_CONFIG_DIR: tempDir('masg-examples-agency-'), MASG_KEYRING: '0' };
-  for (const name of ['acme', 'globex']) {
-    const login = ['--profile', name, 'login', '--email', email!, '--timezone', zone!, '--key-stdin'];
-    const run = spawnSync(process.execPath, [BIN, ...login], { cwd: work, env: agency, input: key, encoding: 'utf8' });
+  // Two accounts, as an agency has: the demo account and the sandbox's generated acct-01 (--accounts 1).
+  for (const [name, account, secret] of [
+    ['acme', email!, key!],
+    ['globex', 'acct-01@sandbox.masg.test', 'acct-01-developer-key'],
+  ] as const) {
+    const login = ['--profile', name, 'login', '--email', account, '--timezone', zone!, '--key-stdin'];
+    const run = spawnSync(process.execPath, [BIN, ...login], { cwd: work, env: agency, input: secret, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
   }
   return agency;
@@ -151,10 +160,22 @@ describe('help examples', () => {
     // that is free now, so a busy 8080 on the test machine cannot fail them.
     const port = String(await freePort());
     const moved = examples.map((e) => e.replace(/(--port |127\.0\.0\.1:)8080\b/g, `$1${port}`));
+    // `masg mcp --http 0.0.0.0:443 --tls-cert cert.pem …`: a free port instead of 443, and the
+    // certificate a user would have, made here (self-signed) so the example serves as pasted.
+    const tlsPort = String(await freePort());
+    const tlsMoved = moved.map((e) => e.replace(/^(masg mcp --http 0\.0\.0\.0:)443\b/, `$1${tlsPort}`));
+    if (tlsMoved.some((e) => e.includes('--tls-cert cert.pem'))) {
+      const made = spawnSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '1', '-subj', '/CN=localhost'],
+        { cwd: work, encoding: 'utf8' },
+      );
+      expect(made.status, made.stderr).toBe(0);
+    }
     // The example that serves on the port: started where the help has it, or earlier when an
     // example before it (login's) reaches it.
-    const serving = moved.find((e) => /^masg sandbox\b/.test(e) && e.includes(`--port ${port}`));
-    for (const example of moved) {
+    const serving = tlsMoved.find((e) => /^masg sandbox\b/.test(e) && e.includes(`--port ${port}`));
+    for (const example of tlsMoved) {
       if (example === serving && onFixedPort) continue;
       if (example.includes(`127.0.0.1:${port}`) && !onFixedPort && serving) onFixedPort = (await startServer(serving, env)).child;
       // `masg sandbox` (not --reset) serves until Ctrl-C: it must start, listen and stop cleanly.
@@ -164,13 +185,23 @@ describe('help examples', () => {
         else expect(await interrupt(child), example).toBe(0);
         continue;
       }
+      // `masg mcp --http` serves until Ctrl-C, which ends it with 130, its documented answer.
+      if (/^masg mcp\b.*--http\b/.test(example)) {
+        const { child } = await startServer(example, env);
+        expect(await interrupt(child), example).toBe(130);
+        continue;
+      }
       if (example.includes(`127.0.0.1:${port}`)) expect(onFixedPort, `${example}: needs the --port 8080 example first`).toBeDefined();
       // A reader who logs in has not exported the account yet (that is what login saves): a login
       // example that names no $MASG_ variable runs without them, as pasted into a fresh shell.
       const fresh = /^masg login\b/.test(example) && !example.includes('$MASG_');
+      // Examples over several profiles, and the MCP tokens they scope, run where an agency's
+      // profiles are saved (one config folder for all of them, so a token made is then listed).
+      const several = /--all-profiles|--profile \S+,|^masg mcp token\b/.test(example);
+      if (several) agency ??= agencyEnv();
       const run = spawnSync('bash', ['-c', example], {
         cwd: work,
-        env: fresh ? withoutAccount(env) : env,
+        env: fresh ? withoutAccount(env) : several ? agency! : env,
         encoding: 'utf8',
         timeout: 60_000,
       });
