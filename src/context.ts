@@ -8,6 +8,11 @@ import type { ConnectionFlags, SharedParts } from './session/client.js';
 import type { Credentials } from './session/credentials.js';
 import type { AccountList } from './config/account-list.js';
 import type { OutputPort } from './output/port.js';
+import { decideColor, defaultFormat, parseFields, createUi } from './output/index.js';
+import { messageWidth } from './output/wrap.js';
+import { accountList } from './config/account-list.js';
+import { loadCredentials } from './session/credentials.js';
+import { openCliClient } from './session/client.js';
 
 export type { Io } from './core/io.js';
 export type { Credentials } from './session/credentials.js';
@@ -92,25 +97,24 @@ export class Context {
   }
 
   outputSettings(): Promise<OutputSettings> {
-    this.settingsPromise ??= (async () => {
-      const { decideColor, defaultFormat, parseFields } = await import('./output/index.js');
+    // A promise either way, so that a bad --fields is a rejection like every other settings failure.
+    this.settingsPromise ??= new Promise<OutputSettings>((resolve) => {
       const { stdout, env } = this.io;
       const g = this.globals;
-      return {
+      resolve({
         format: g.output ?? defaultFormat(Boolean(stdout.isTTY)),
         fields: g.fields === undefined ? undefined : parseFields(g.fields),
         header: g.header,
         color: decideColor({ flag: g.color, env, isTTY: Boolean(stdout.isTTY) }),
         width: stdout.isTTY ? terminalWidth(stdout.columns, env.COLUMNS) : undefined,
         wide: Boolean(g.wide),
-      };
-    })();
+      });
+    });
     return this.settingsPromise;
   }
 
   ui(): Promise<Ui> {
     this.uiPromise ??= (async () => {
-      const [{ createUi, decideColor }, { messageWidth }] = await Promise.all([import('./output/index.js'), import('./output/wrap.js')]);
       const s = await this.outputSettings();
       const { stderr, env } = this.io;
       return createUi({
@@ -130,7 +134,6 @@ export class Context {
   /** The profiles a list (`--profile a,b`, MASG_PROFILE=a,b, --all-profiles) names; undefined for one account. */
   accounts(): Promise<AccountList | undefined> {
     this.accountsPromise ??= (async () => {
-      const { accountList } = await import('./config/account-list.js');
       return accountList(this.globals, this.io.env, this.configDir);
     })();
     return this.accountsPromise;
@@ -138,7 +141,6 @@ export class Context {
 
   credentials(): Promise<Credentials> {
     this.credentialsPromise ??= (async () => {
-      const { loadCredentials } = await import('./session/credentials.js');
       const { credentials, warnings } = await loadCredentials(this.globals, this.io.env, this.configDir, (fn) => this.onClose(fn));
       this.addSecrets(credentials.email, credentials.key);
       for (const warning of warnings) (await this.ui()).warn(warning);
@@ -155,7 +157,6 @@ export class Context {
   /** A client for other credentials (login verifies new ones before saving). */
   async sdkFor(creds: { email: string; key: string; baseUrl: string; timezone?: string }): Promise<MasgClient> {
     this.addSecrets(creds.email, creds.key);
-    const { openCliClient } = await import('./session/client.js');
     return openCliClient(
       creds,
       {

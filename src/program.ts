@@ -10,6 +10,7 @@ import { sanitizeLines } from './output/sanitize.js';
 import { messageWidth, textWidth, wrapTo } from './output/wrap.js';
 import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS, MAX_RETRIES } from './config/defaults.js';
 import { ExitCode, MasgError, UsageError, wasReported } from './core/errors.js';
+import { localIOError } from './core/local-io.js';
 
 function positiveSeconds(flag: string): (value: string) => number {
   return (value) => {
@@ -133,7 +134,7 @@ function pointToHelp(cmd: Command, path: string, correct: CorrectSuggestion): vo
 }
 
 /** Prints what went wrong (never a secret, a stack trace only with --debug) and resolves to the exit code. */
-export async function reportError(err: unknown, io: Io, debug: boolean, outputError?: Error): Promise<number> {
+export function reportError(err: unknown, io: Io, debug: boolean, outputError?: Error): number {
   if (err instanceof CommanderError) {
     // Commander has already printed its message on stderr.
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.OK;
@@ -149,7 +150,6 @@ export async function reportError(err: unknown, io: Io, debug: boolean, outputEr
     return err.exitCode;
   }
   // A file-system failure no command named still exits 7 with the file, never "internal error".
-  const { localIOError } = await import('./core/local-io.js');
   const named = (err as { path?: unknown } | null)?.path;
   const path = typeof named === 'string' ? named : err === outputError ? 'standard output' : undefined;
   const local = path === undefined ? undefined : localIOError(err, path);

@@ -3,6 +3,7 @@
 // list request, falling back to the IDs when that read fails.
 import type { BulkPort } from './port.js';
 import { UsageError } from '../core/errors.js';
+import { sanitizeForDisplay } from '../output/sanitize.js';
 
 export interface StopTarget {
   id: string;
@@ -27,7 +28,6 @@ export async function confirmStops(
     return;
   }
   const named = await withNames(ctx, targets);
-  const { sanitizeForDisplay } = await import('../output/sanitize.js');
   const label = (t: StopTarget) => (t.name ? `"${sanitizeForDisplay(t.name)}" (${t.id})` : `${t.id} (name unknown)`);
   const what =
     named.length === 1

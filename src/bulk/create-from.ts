@@ -71,7 +71,7 @@ export async function createFromFile(ctx: BulkPort, flags: BulkFlags): Promise<C
   }));
   const resultsFile = await prepareResults(target, flags.from, {
     output: ctx.output,
-    reserveBytes: await estimateResultsBytes(CREATE_RESULT_COLUMNS, planned),
+    reserveBytes: estimateResultsBytes(CREATE_RESULT_COLUMNS, planned),
     fallbackDirs: fallbackDirs(ctx),
   });
   let outcomes: Outcome<{ id: string }>[];

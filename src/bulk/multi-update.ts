@@ -12,6 +12,8 @@ import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { applyAll, outcomeText } from './apply.js';
 import { confirmStops } from './confirm.js';
 import { endOfRun, failuresOf, resultsLost } from './finish.js';
+import * as results from './results.js';
+import { summary } from './update-from.js';
 
 export interface MultiFlags {
   concurrency?: number;
@@ -76,10 +78,8 @@ export async function updateMany(
   const failed = await ctx.output.rows(MULTI_COLUMNS, rows);
   if (failed !== undefined) {
     // The changes were made but their rows did not get out (stdout on a full disk): keep them.
-    const results = await import('./results.js');
     const keys = MULTI_COLUMNS.map((c) => c.key);
-    const lost = await results.keepResults(failed, 'standard output', await results.encode(keys, rows), results.fallbackDirs(ctx));
-    const { summary } = await import('./update-from.js');
+    const lost = await results.keepResults(failed, 'standard output', results.encode(keys, rows), results.fallbackDirs(ctx));
     throw resultsLost((text) => ctx.output.report(text), lost, {
       summary: summary('publication', rows, 'updated'),
       end,

@@ -7,6 +7,8 @@ import { LocalIOError, UsageError } from '../core/errors.js';
 import { localIOError } from '../core/local-io.js';
 import type { AtomicFile } from '../core/atomic-file.js';
 import type { BulkOutput } from './port.js';
+import { openAtomicFile } from '../core/atomic-file.js';
+import { createCsvEncoder } from '../output/format/csv.js';
 
 export type ResultRow = Record<string, string>;
 
@@ -49,7 +51,6 @@ export async function prepareResults(target: string, input: string, opts: Prepar
   if (!(await fs.stat(dir).catch(() => undefined))?.isDirectory()) {
     throw new UsageError(`--results: the folder ${dir} does not exist; nothing was sent.`, { field: '--results' });
   }
-  const { openAtomicFile } = await import('../core/atomic-file.js');
   let file: AtomicFile;
   try {
     file = await openAtomicFile(target, '--results', { reserveBytes: opts.reserveBytes });
@@ -69,7 +70,7 @@ function stdoutTarget(output: BulkOutput, fallbackDirs: readonly string[]): Resu
   return {
     path: '-',
     async write(columns, rows) {
-      const text = await encode(columns, rows);
+      const text = encode(columns, rows);
       const failed = await output.text(text);
       return failed === undefined ? undefined : keepResults(failed, 'standard output', text, fallbackDirs);
     },
@@ -81,7 +82,7 @@ function fileTarget(path: string, file: AtomicFile, fallbackDirs: readonly strin
   return {
     path,
     async write(columns, rows) {
-      const text = await encode(columns, rows);
+      const text = encode(columns, rows);
       try {
         await new Promise<void>((resolve, reject) => file.stream.write(text, (err) => (err ? reject(err) : resolve())));
         await file.commit();
@@ -132,8 +133,7 @@ async function writeFallback(dirs: readonly string[], text: string): Promise<str
 }
 
 /** The same CSV writer as `-o csv`. */
-export async function encode(columns: readonly string[], rows: readonly ResultRow[]): Promise<string> {
-  const { createCsvEncoder } = await import('../output/format/csv.js');
+export function encode(columns: readonly string[], rows: readonly ResultRow[]): string {
   const csv = createCsvEncoder(
     columns.map((key) => ({ key })),
     true,
@@ -142,6 +142,6 @@ export async function encode(columns: readonly string[], rows: readonly ResultRo
 }
 
 /** Room for each planned row's cells plus an ID and a result word or short failure message. */
-export async function estimateResultsBytes(columns: readonly string[], rows: readonly ResultRow[]): Promise<number> {
-  return Buffer.byteLength(await encode(columns, rows)) + rows.length * 96;
+export function estimateResultsBytes(columns: readonly string[], rows: readonly ResultRow[]): number {
+  return Buffer.byteLength(encode(columns, rows)) + rows.length * 96;
 }

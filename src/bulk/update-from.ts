@@ -59,7 +59,7 @@ export async function updateFromFile(ctx: BulkPort, ops: UpdateOps, flags: BulkF
   const updates = plan.rows.filter((r): r is PlannedUpdate => r.action === 'update');
   const resultsFile = await prepareResults(target, flags.from, {
     output: ctx.output,
-    reserveBytes: await estimateResultsBytes(
+    reserveBytes: estimateResultsBytes(
       UPDATE_RESULT_COLUMNS,
       plan.rows.map((row) => resultRow(row, { kind: 'skipped' })),
     ),

@@ -21,6 +21,8 @@ import { accountsExitCode, accountStatus, describeAccountResult, forEachAccount,
 import type { AccountsJob } from '../warehouse/port.js';
 import type { AnyCommandDef } from './define.js';
 import { outputPort } from './output-port.js';
+import { createAccountRows } from '../output/account-rows.js';
+import { renderDryRun } from '../output/dry-run.js';
 
 /** In --out, one file per account: the profile name. */
 export const ACCOUNT_PLACEHOLDER = '{account}';
@@ -121,7 +123,6 @@ export async function runForAccounts(
 ): Promise<void> {
   const perAccount = namesEachAccount(opts.out);
   checkListFlags(ctx, opts, perAccount);
-  const { createAccountRows } = await import('../output/account-rows.js');
   const rows = perAccount ? undefined : createAccountRows({ stdout: ctx.io.stdout, names: list.names, ui: () => ctx.ui() });
   const plans: Array<DryRunPlan | undefined> = [];
   let outputFailed: { err: unknown } | undefined;
@@ -143,7 +144,7 @@ export async function runForAccounts(
     // file that cannot be committed (a full disk: exit 7) still leaves every account's status said.
     async (results) => {
       await rows?.finish(!ctx.io.signal.aborted && results.some((r) => r.ok)).catch((err: unknown) => (outputFailed = { err }));
-      await renderPlans(ctx, list.names, plans);
+      renderPlans(ctx, list.names, plans);
     },
   );
   if (outputFailed) throw outputFailed.err;
@@ -217,9 +218,8 @@ function namedUi(ui: Ui, name: string): Ui {
 }
 
 /** A dry run over several accounts: each account's plan under its name, in the order given. */
-async function renderPlans(ctx: Context, names: readonly string[], plans: Array<DryRunPlan | undefined>): Promise<void> {
+function renderPlans(ctx: Context, names: readonly string[], plans: Array<DryRunPlan | undefined>): void {
   if (plans.every((p) => p === undefined)) return;
-  const { renderDryRun } = await import('../output/dry-run.js');
   const port = outputPort(ctx);
   names.forEach((name, i) => {
     const plan = plans[i];

@@ -4,6 +4,8 @@ import type { BulkPort, BulkOutput } from '../bulk/port.js';
 import type { Context } from '../context.js';
 import { outputPort } from './output-port.js';
 import { terminalView } from '../output/sanitize.js';
+import { createPrompter } from '../prompt.js';
+import { writeWatched } from '../output/watched.js';
 
 export function bulkPort(ctx: Context): BulkPort {
   return {
@@ -15,7 +17,6 @@ export function bulkPort(ctx: Context): BulkPort {
     ui: () => ctx.ui(),
     sdk: () => ctx.sdk(),
     async confirm(question, opts) {
-      const { createPrompter } = await import('../prompt.js');
       return createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive }).confirm(question, opts);
     },
   };
@@ -24,7 +25,7 @@ export function bulkPort(ctx: Context): BulkPort {
 /** The command's output port, each write watched for stdout's own failure, which bulk reports as a value. */
 function bulkOutput(ctx: Context): BulkOutput {
   const port = outputPort(ctx);
-  const watched = async (write: () => Promise<void>) => (await import('../output/watched.js')).writeWatched(ctx.io.stdout, write);
+  const watched = async (write: () => Promise<void>) => writeWatched(ctx.io.stdout, write);
   return {
     rows: (columns, rows) => watched(() => port.rows(columns, [...rows], { entity: 'results' })),
     text: (text) =>

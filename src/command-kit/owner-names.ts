@@ -6,6 +6,7 @@ import type { EntityList } from '../transport/types.js';
 import type { CommandResult } from './define.js';
 import { writeList } from './list-result.js';
 import { outputPort } from './output-port.js';
+import { cacheIdentity, cacheLabel, openCache, readFresh, store } from '../config/id-cache.js';
 
 export interface Owner {
   idKey: string;
@@ -25,7 +26,6 @@ export function showsName(settings: OutputSettings, owner: Owner): boolean {
 export async function ownerNames(ctx: Context, owner: Owner): Promise<Map<string, string>> {
   if (ctx.globals.dryRun) return new Map();
   try {
-    const { cacheIdentity, cacheLabel, openCache, readFresh, store } = await import('../config/id-cache.js');
     const cache = openCache(
       ctx.configDir,
       cacheLabel(ctx.globals, ctx.io.env, ctx.configDir),

@@ -5,6 +5,7 @@ import { UsageError } from '../core/errors.js';
 import type { MasgClient } from '../sdk/types.js';
 import { id as checkId } from '../schema/rules.js';
 import { idHint } from './suggest.js';
+import { mapConcurrent } from '../core/pool.js';
 
 export type IdKind = 'publication' | 'adslot' | 'advertiser' | 'campaign';
 
@@ -100,7 +101,6 @@ async function* entities(client: MasgClient, kind: IdKind): AsyncIterable<Entity
     case 'campaign': {
       // Campaigns are listed per advertiser: a campaign ID is looked for under every one of them.
       const advertisers = await client.listAdvertisers().toArray();
-      const { mapConcurrent } = await import('../core/pool.js');
       const lists = await mapConcurrent(advertisers, 4, (a) => client.listCampaigns(a.id).toArray());
       for (const list of lists) yield* list;
       return;

@@ -6,19 +6,22 @@ import type { AnyCommandDef } from './define.js';
 import { markReported, MasgError, UsageError, wasReported } from '../core/errors.js';
 import { render } from '../output/render.js';
 import { outputPort } from './output-port.js';
+import { createRedactor } from '../core/redact.js';
+import { addIdHint, keepLineOptionsIn } from './suggest.js';
+import { selectColumns } from '../output/index.js';
+import { refuseAccountList } from '../config/account-list.js';
+import { runForAccounts } from './accounts-run.js';
 
 /** Errors are printed here, where the output format and the secrets are known; cli.ts maps the code. */
 async function report(ctx: Context, err: unknown): Promise<void> {
   // Said already, or silent on purpose (masg pulse --quiet's alerts: the exit code says it).
   if (wasReported(err)) return;
   if (err instanceof Error && ctx.secrets.length > 0) {
-    const { createRedactor } = await import('../core/redact.js');
     const redact = createRedactor(ctx.secrets);
     err.message = redact(err.message);
     if ('hint' in err && typeof err.hint === 'string') err.hint = redact(err.hint);
   }
   if (err instanceof MasgError) {
-    const { addIdHint, keepLineOptionsIn } = await import('./suggest.js');
     addIdHint(err);
     // A suggested command is pasted as is: it must ask the same service, as the same account.
     keepLineOptionsIn(err, ctx.globals);
@@ -78,15 +81,13 @@ async function checkFields(
   if (ctx.globals.fields === undefined || ctx.globals.raw) return;
   const columns = typeof def.columns === 'function' ? def.columns(opts as never, args) : def.columns;
   if (columns === undefined) return;
-  const { selectColumns } = await import('../output/index.js');
   const fields = (await ctx.outputSettings()).fields;
   selectColumns(columns, several ? fields?.filter((f) => f !== 'account') : fields);
 }
 
 /** A list of accounts reaches only the commands built for it; the rest refuse it before sending. */
-async function checkAccounts(ctx: Context, def: AnyCommandDef, command: Command): Promise<void> {
+function checkAccounts(ctx: Context, def: AnyCommandDef, command: Command): void {
   if (def.accounts !== undefined) return;
-  const { refuseAccountList } = await import('../config/account-list.js');
   refuseAccountList(commandPath(command), ctx.globals, ctx.io.env);
 }
 
@@ -102,7 +103,6 @@ async function runEach(ctx: Context, def: AnyCommandDef, opts: Record<string, un
     });
   }
   await checkFields(ctx, def, opts, args, true);
-  const { runForAccounts } = await import('./accounts-run.js');
   await runForAccounts(ctx, def, opts, args, list);
   return true;
 }
@@ -118,7 +118,7 @@ export async function runCommand(command: Command, def: AnyCommandDef, io: Io, v
     const opts = command.opts();
     checkSupports(ctx, def, opts, args, commandPath(command));
     checkRaw(ctx);
-    await checkAccounts(ctx, def, command);
+    checkAccounts(ctx, def, command);
     if (await runEach(ctx, def, opts, args)) return;
     await checkFields(ctx, def, opts, args);
     const result = await def.run(ctx, opts as never, args);

@@ -1,8 +1,8 @@
 import { defineCommand } from '../command-kit/define.js';
+import { completionScript } from '../completion/scripts.js';
 
 export const completion = defineCommand<Record<string, never>>({
-  async run(_ctx, _opts, [shell]) {
-    const { completionScript } = await import('../completion/scripts.js');
-    return { kind: 'text', text: completionScript(shell as 'bash' | 'zsh' | 'fish') };
+  run(_ctx, _opts, [shell]) {
+    return Promise.resolve({ kind: 'text', text: completionScript(shell as 'bash' | 'zsh' | 'fish') });
   },
 });

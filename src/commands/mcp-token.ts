@@ -4,6 +4,8 @@
 import { UsageError } from '../core/errors.js';
 import { defineCommand } from '../command-kit/define.js';
 import type { Context } from '../context.js';
+import * as config from '../config/index.js';
+import * as store from '../config/mcp-tokens.js';
 
 export interface McpTokenOptions {
   readOnly?: boolean;
@@ -22,7 +24,6 @@ async function tokenAccounts(ctx: Context): Promise<string[] | '*'> {
   const list = await ctx.accounts();
   const names = list?.names ?? [given];
   if (ctx.globals.sandbox) return names;
-  const config = await import('../config/index.js');
   const store = await config.openStore(ctx.configDir, { env: ctx.io.env });
   const saved = new Set((await store.list()).map((p) => p.name));
   const missing = names.filter((n) => !saved.has(n));
@@ -40,7 +41,6 @@ async function tokenAccounts(ctx: Context): Promise<string[] | '*'> {
 export const mcpToken = defineCommand<McpTokenOptions>({
   accounts: 'own',
   async run(ctx, opts, [action, name]) {
-    const store = await import('../config/mcp-tokens.js');
     const ui = await ctx.ui();
     if (action === 'list') {
       const tokens = await store.readTokens(ctx.configDir);

@@ -3,6 +3,8 @@
 // server and the MCP SDK load only here (docs/mcp.md).
 import { UsageError } from '../core/errors.js';
 import { defineCommand } from '../command-kit/define.js';
+import { parseListen, checkExposure } from '../mcp/http.js';
+import { serveMcp } from '../mcp/serve.js';
 
 export interface McpCommandOptions {
   allowWrites?: boolean;
@@ -43,10 +45,8 @@ export const mcp = defineCommand<McpCommandOptions>({
             ratePerMinute,
           };
     if (http) {
-      const { parseListen, checkExposure } = await import('../mcp/http.js');
       checkExposure(parseListen(http.listen).host, http);
     }
-    const { serveMcp } = await import('../mcp/serve.js');
     await serveMcp(ctx, { allowWrites: opts.allowWrites === true, db: opts.db, queryTimeout: seconds, http });
     return { kind: 'done' };
   },

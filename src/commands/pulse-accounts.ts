@@ -18,8 +18,15 @@ import type { PulseReport } from '../pulse/types.js';
 import type { CommandResult } from '../command-kit/define.js';
 import { deliver, fromWarehouse, jsonText, screenOf, writeReport, type PulseFlags, type PulseOptions } from './pulse-parts.js';
 import { accountNotifyTargets, notifyChanges, type NotifyTarget } from './pulse-notify.js';
+import { fetchLive } from '../pulse/live.js';
+import { analysePulse } from '../pulse/analyse.js';
+import { accountsDocument, alertCount } from '../pulse/accounts.js';
+import { renderAccountsScreen } from '../pulse/screen-accounts.js';
+import { renderHtml } from '../pulse/html.js';
+import { renderAccountsHtml } from '../pulse/html-accounts.js';
+import type { AtomicFile } from '../core/atomic-file.js';
 
-type OpenPage = (path: string) => Promise<import('../core/atomic-file.js').AtomicFile>;
+type OpenPage = (path: string) => Promise<AtomicFile>;
 
 export async function runPulseAccounts(
   ctx: Context,
@@ -43,11 +50,11 @@ export async function runPulseAccounts(
       if (!first.ok) throw first.error;
       const report = first.value;
       if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', report.date));
-      await writePage(page, () => import('../pulse/html.js').then((m) => m.renderHtml(report)));
+      await writePage(page, () => renderHtml(report));
       return await deliver(ctx, report, { ...flags, notify: notifyTo ? notifyTo.get(first.account.name) : undefined });
     }
     if (page === undefined && opts.html !== undefined) page = await openPage(opts.html.replaceAll('{date}', latestDay(pulses)));
-    await writePage(page, () => import('../pulse/html-accounts.js').then((m) => m.renderAccountsHtml(pulses, now.toISOString())));
+    await writePage(page, () => renderAccountsHtml(pulses, now.toISOString()));
     return await deliverAll(ctx, pulses, results, flags, notifyTo);
   } catch (err) {
     await page?.abort();
@@ -55,9 +62,9 @@ export async function runPulseAccounts(
   }
 }
 
-async function writePage(page: import('../core/atomic-file.js').AtomicFile | undefined, html: () => Promise<string>): Promise<void> {
+async function writePage(page: AtomicFile | undefined, html: () => string): Promise<void> {
   if (page === undefined) return;
-  page.stream.write(await html());
+  page.stream.write(html());
   await page.commit();
 }
 
@@ -131,11 +138,9 @@ async function pulseOne(ctx: Context, flags: PulseFlags, one: OneAccount): Promi
     target && (await one.warehouse(() => fromWarehouse(ctx, target, { account: email, timeZone: tz, date: day, baselineDays }, who)));
   let rows = fromDb;
   if (rows === undefined) {
-    const { fetchLive } = await import('../pulse/live.js');
     const onProgress = (done: number, total: number) => one.progress(account.name, done, total);
     rows = await fetchLive(client, { date: day, baselineDays, timeZone: tz, concurrency: flags.concurrency, signal, onProgress });
   }
-  const { analysePulse } = await import('../pulse/analyse.js');
   return analysePulse({ ...rows, date: day, baselineDays, timeZone: tz, account: email, generatedAt: now.toISOString() }, flags.rules);
 }
 
@@ -166,14 +171,12 @@ async function deliverAll(
     // Named after its account: over several, "the notification could not be posted" alone would not say whose.
     if (failed) unposted.push(new NetworkError(`${p.name}: ${failed.message}`, { cause: failed, hint: failed.hint }));
   }
-  const failure = await exitFailure(ctx, pulses, results, unposted[0]);
+  const failure = exitFailure(ctx, pulses, results, unposted[0]);
   // A notification that failed and is not what the exit code says is said all the same.
   const ui = await ctx.ui();
   for (const err of unposted) if (err !== failure) ui.warn(err.message);
-  const { accountsDocument } = await import('../pulse/accounts.js');
-  const { renderAccountsScreen } = await import('../pulse/screen-accounts.js');
   const text =
-    flags.format === 'json' ? await jsonText(ctx, accountsDocument(pulses)) : await screenOf(ctx, (o) => renderAccountsScreen(pulses, o));
+    flags.format === 'json' ? jsonText(ctx, accountsDocument(pulses)) : await screenOf(ctx, (o) => renderAccountsScreen(pulses, o));
   // A reader that closes the pipe early (`| head`) must not turn 8 or 9 into 0: the code is decided now.
   if (failure) ctx.io.exitOnClosedPipe?.(failure.exitCode);
   await writeReport(ctx, text);
@@ -181,13 +184,12 @@ async function deliverAll(
   return { kind: 'done' };
 }
 
-async function exitFailure(
+function exitFailure(
   ctx: Context,
   pulses: AccountPulse[],
   results: Array<AccountResult<PulseReport>>,
   notified: MasgError | undefined,
-): Promise<MasgError | undefined> {
-  const { alertCount } = await import('../pulse/accounts.js');
+): MasgError | undefined {
   const failed = pulses.filter((p) => p.status !== 'ok');
   const count = alertCount(pulses);
   const s = (n: number) => (n === 1 ? '' : 's');

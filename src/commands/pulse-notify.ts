@@ -8,6 +8,12 @@ import { join } from 'node:path';
 import { UsageError, type NetworkError } from '../core/errors.js';
 import type { Context } from '../context.js';
 import type { PulseReport } from '../pulse/types.js';
+import { resolveNotifyUrl } from '../config/notify-url.js';
+import * as config from '../config/index.js';
+import * as notify from '../pulse/notify.js';
+import { postNotification } from '../pulse/notify-post.js';
+import { withFileLock, readIfExists } from '../core/file-lock.js';
+import { writeFileAtomic } from '../core/atomic-file.js';
 
 export type NotifyFormat = 'slack' | 'json';
 
@@ -33,7 +39,6 @@ export async function notifyTarget(
   }
   // Secrets before any check: whatever a message might carry is redacted.
   for (const given of [flag, ctx.io.env.MASG_NOTIFY_URL]) if (typeof given === 'string' && given.trim()) ctx.secrets.push(given.trim());
-  const { resolveNotifyUrl } = await import('../config/notify-url.js');
   const several = (await ctx.accounts()) !== undefined;
   const found = await resolveNotifyUrl({ flag: flag === true ? undefined : flag, env: ctx.io.env, profile: await profileOf(ctx) });
   if (found === undefined && several) return { url: '', format: checkFormat(format), fromProfiles: true };
@@ -61,7 +66,6 @@ function checkFormat(format: string | undefined): NotifyFormat {
  */
 export async function accountNotifyTargets(ctx: Context, target: NotifyTarget, names: string[]): Promise<Map<string, NotifyTarget>> {
   if (!target.fromProfiles) return new Map(names.map((name) => [name, target]));
-  const [{ resolveNotifyUrl }, config] = await Promise.all([import('../config/notify-url.js'), import('../config/index.js')]);
   const store = () => config.openStore(ctx.configDir, { env: ctx.io.env });
   const targets = new Map<string, NotifyTarget>();
   for (const name of names) {
@@ -81,7 +85,6 @@ export async function accountNotifyTargets(ctx: Context, target: NotifyTarget, n
 /** The profile whose webhook a bare --notify may use: none under --sandbox (its demo account has no profile), none for a list. */
 async function profileOf(ctx: Context) {
   if (ctx.globals.sandbox || (await ctx.accounts()) !== undefined) return undefined;
-  const config = await import('../config/index.js');
   const { name } = config.resolveProfileName(ctx.globals, ctx.io.env, join(ctx.configDir, 'config.json'));
   return { name, store: () => config.openStore(ctx.configDir, { env: ctx.io.env }) };
 }
@@ -96,12 +99,6 @@ function statePath(ctx: Context, account: string): string {
  * Resolves with the post's failure (exit 6 once the report is written), the state left as it was.
  */
 export async function notifyChanges(ctx: Context, report: PulseReport, target: NotifyTarget): Promise<NetworkError | undefined> {
-  const [notify, { postNotification }, { withFileLock, readIfExists }, { writeFileAtomic }] = await Promise.all([
-    import('../pulse/notify.js'),
-    import('../pulse/notify-post.js'),
-    import('../core/file-lock.js'),
-    import('../core/atomic-file.js'),
-  ]);
   const account = report.account ?? '';
   const file = statePath(ctx, account);
   await mkdir(join(ctx.configDir, 'pulse'), { recursive: true, mode: 0o700 });

@@ -12,6 +12,19 @@ import type { Context } from '../context.js';
 import type { PulseReport } from '../pulse/types.js';
 import { notifyChanges, notifyTarget } from './pulse-notify.js';
 import type { CommandResult } from '../command-kit/define.js';
+import { parseRules, DEFAULT_RULES } from '../pulse/rules.js';
+import { warehouseTarget } from '../warehouse/target.js';
+import { openSession } from '../warehouse/session.js';
+import { warehouseCoverage, readWarehouse } from '../pulse/warehouse-source.js';
+import { terminalView } from '../output/sanitize.js';
+import { renderScreen } from '../pulse/screen.js';
+import { createChalk } from '../output/color.js';
+import { loadWidth } from '../output/width.js';
+import { writeAll } from '../output/write-all.js';
+import type { NotifyTarget } from './pulse-notify.js';
+import type { PulseRows } from '../pulse/live.js';
+import type { Target } from '../warehouse/target.js';
+import type { ScreenOptions } from '../pulse/screen.js';
 
 export interface PulseOptions {
   date?: string;
@@ -42,7 +55,6 @@ function checkPageTemplate(path: string | undefined): void {
 }
 
 async function readRules(path: string | undefined) {
-  const { parseRules, DEFAULT_RULES } = await import('../pulse/rules.js');
   if (path === undefined) return DEFAULT_RULES;
   let text: string;
   try {
@@ -70,7 +82,6 @@ export async function checkFlags(ctx: Context, opts: PulseOptions) {
   accountTimeZone(opts.tz);
   checkDateFlags({ date, now: new Date() });
   const rules = await readRules(opts.rules);
-  const { warehouseTarget } = await import('../warehouse/target.js');
   // As sync and sql: under --sandbox its own warehouse, and MASG_DB is never read.
   const named = opts.db !== undefined || (!ctx.globals.sandbox && Boolean(ctx.io.env.MASG_DB));
   const target = named ? warehouseTarget(opts.db, ctx) : undefined;
@@ -85,18 +96,14 @@ export type PulseFlags = Awaited<ReturnType<typeof checkFlags>>;
  * The notification (when asked), then the report on stdout, then the exit code: 6 when the post
  * failed (the report printed all the same, the state not advanced), else 9 when an alert fired.
  */
-export async function deliver(
-  ctx: Context,
-  report: PulseReport,
-  flags: { format: string; notify?: import('./pulse-notify.js').NotifyTarget },
-): Promise<CommandResult> {
+export async function deliver(ctx: Context, report: PulseReport, flags: { format: string; notify?: NotifyTarget }): Promise<CommandResult> {
   const notified = flags.notify && (await notifyChanges(ctx, report, flags.notify));
   const alerts = report.findings.filter((f) => f.severity === 'alert').length;
   const found = alerts === 0 ? undefined : new AlertsFoundError(`${alerts} alert${alerts === 1 ? '' : 's'} on ${report.date} (exit 9).`);
   // An alert is a result, not a failure: --quiet keeps stderr empty (the exit code says it).
   if (found && ctx.globals.quiet) markReported(found);
   const failure = notified || found;
-  const text = flags.format === 'json' ? await jsonText(ctx, report) : await screenText(ctx, report);
+  const text = flags.format === 'json' ? jsonText(ctx, report) : await screenText(ctx, report);
   // A reader that closes the pipe early (`| head`) must not turn 9 into 0: the code is decided now.
   if (failure) ctx.io.exitOnClosedPipe?.(failure.exitCode);
   await writeReport(ctx, text);
@@ -104,12 +111,12 @@ export async function deliver(
   return { kind: 'done' };
 }
 
-export type Rows = import('../pulse/live.js').PulseRows;
+export type Rows = PulseRows;
 
 /** The rows from the warehouse when it holds every day; undefined (said on stderr) when not. */
 export async function fromWarehouse(
   ctx: Context,
-  target: import('../warehouse/target.js').Target,
+  target: Target,
   want: { account: string; timeZone?: string; date: string; baselineDays: number },
   /** Before each notice over several accounts: "east: ". */
   who = '',
@@ -119,10 +126,6 @@ export async function fromWarehouse(
     ui.notice(`masg: ${who}the warehouse ${target.label} does not exist; reading the service.`);
     return undefined;
   }
-  const [{ openSession }, { warehouseCoverage, readWarehouse }] = await Promise.all([
-    import('../warehouse/session.js'),
-    import('../pulse/warehouse-source.js'),
-  ]);
   const session = await openSession(target, { readOnly: true, create: false });
   try {
     const coverage = await warehouseCoverage(session, want);
@@ -139,20 +142,17 @@ export async function fromWarehouse(
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
 
 /** The JSON document; on a terminal its control characters show as \uXXXX, as every machine format's do. */
-export async function jsonText(ctx: Context, report: unknown): Promise<string> {
-  const { terminalView } = await import('../output/sanitize.js');
+export function jsonText(ctx: Context, report: unknown): string {
   return terminalView(ctx.io.stdout)(`${JSON.stringify(report, null, 2)}\n`);
 }
 
 export async function screenText(ctx: Context, report: PulseReport): Promise<string> {
-  const { renderScreen } = await import('../pulse/screen.js');
   return screenOf(ctx, (opts) => renderScreen(report, opts));
 }
 
 /** What `render` lays out for stdout: coloured and fitted on a terminal, plain and never cut when piped. */
-export async function screenOf(ctx: Context, render: (opts: import('../pulse/screen.js').ScreenOptions) => string): Promise<string> {
+export async function screenOf(ctx: Context, render: (opts: ScreenOptions) => string): Promise<string> {
   const settings = await ctx.outputSettings();
-  const [{ createChalk }, { loadWidth }] = await Promise.all([import('../output/color.js'), import('../output/width.js')]);
   await loadWidth();
   // settings.width is undefined for a pipe or a file: piped text is never fitted (docs/output.md).
   return withNewline(render({ chalk: await createChalk(settings.color), width: settings.width, wide: settings.wide }));
@@ -163,9 +163,7 @@ export async function screenOf(ctx: Context, render: (opts: import('../pulse/scr
  * exit 0 or 9 but 7 (a full disk). A reader that closed the pipe (EPIPE) took what it wanted.
  */
 export async function writeReport(ctx: Context, text: string): Promise<void> {
-  const { writeAll } = await import('../output/write-all.js');
   const failure = await writeAll(ctx.io.stdout, text);
   if (failure === undefined || (failure as NodeJS.ErrnoException).code === 'EPIPE') return;
-  const { localIOError } = await import('../core/local-io.js');
   throw localIOError(failure, 'standard output') ?? failure;
 }

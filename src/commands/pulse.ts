@@ -8,6 +8,11 @@ import type { Context } from '../context.js';
 import type { PulseReport } from '../pulse/types.js';
 import { defineCommand } from '../command-kit/define.js';
 import { checkFlags, deliver, fromWarehouse, type PulseFlags, type PulseOptions, type Rows } from './pulse-parts.js';
+import { runPulseAccounts } from './pulse-accounts.js';
+import { openAtomicFile } from '../core/atomic-file.js';
+import { analysePulse } from '../pulse/analyse.js';
+import { renderHtml } from '../pulse/html.js';
+import { fetchLive } from '../pulse/live.js';
 
 export type { PulseOptions } from './pulse-parts.js';
 
@@ -18,7 +23,6 @@ export const pulse = defineCommand<PulseOptions>({
     const flags = await checkFlags(ctx, opts);
     const list = await ctx.accounts();
     if (list !== undefined) {
-      const { runPulseAccounts } = await import('./pulse-accounts.js');
       return runPulseAccounts(ctx, opts, list, flags, openPage);
     }
     return runPulse(ctx, opts, (report, f) => deliver(ctx, report, f), flags);
@@ -30,7 +34,7 @@ export function pulseReport(ctx: Context, opts: PulseOptions): Promise<PulseRepo
   return runPulse(ctx, opts, (report) => Promise.resolve(report));
 }
 
-const openPage = async (path: string) => (await import('../core/atomic-file.js')).openAtomicFile(path, '--html');
+const openPage = async (path: string) => openAtomicFile(path, '--html');
 
 async function runPulse<T>(
   ctx: Context,
@@ -57,13 +61,11 @@ async function runPulse<T>(
     const rows =
       (target && (await fromWarehouse(ctx, target, { account: creds.email, timeZone: tz, date: day, baselineDays }))) ??
       (await fromService(ctx, { date: day, baselineDays, timeZone: tz, concurrency: flags.concurrency }));
-    const { analysePulse } = await import('../pulse/analyse.js');
     const report = analysePulse(
       { ...rows, date: day, baselineDays, timeZone: tz, account: creds.email, generatedAt: now.toISOString() },
       flags.rules,
     );
     if (html) {
-      const { renderHtml } = await import('../pulse/html.js');
       html.stream.write(renderHtml(report));
       await html.commit();
     }
@@ -78,6 +80,6 @@ async function fromService(
   ctx: Context,
   opts: { date: string; baselineDays: number; timeZone?: string; concurrency: number },
 ): Promise<Rows> {
-  const [{ fetchLive }, sdk, ui] = await Promise.all([import('../pulse/live.js'), ctx.sdk(), ctx.ui()]);
+  const [sdk, ui] = await Promise.all([ctx.sdk(), ctx.ui()]);
   return fetchLive(sdk, { ...opts, signal: ctx.io.signal, onProgress: (done, total) => ui.progress(done, total, 'requests') });
 }

@@ -1,5 +1,6 @@
 import { UsageError } from '../core/errors.js';
 import { defineCommand } from '../command-kit/define.js';
+import { resetState, runSandboxCommand } from '../sandbox/cli.js';
 
 export interface SandboxOptions {
   port?: string;
@@ -17,12 +18,11 @@ export interface SandboxOptions {
 export const sandbox = defineCommand<SandboxOptions>({
   async run(ctx, opts) {
     if (opts.reset) {
-      const [path, { resetState }] = await Promise.all([import('node:path'), import('../sandbox/cli.js')]);
+      const path = await import('node:path');
       const file = opts.data ?? path.join(ctx.configDir, 'sandbox', 'state.json');
       ctx.io.stderr.write(`${resetState(file, opts.data ? '--data file' : '--sandbox state', !opts.data)}\n`);
       return { kind: 'done' };
     }
-    const { runSandboxCommand } = await import('../sandbox/cli.js');
     try {
       await runSandboxCommand(opts, {
         stdout: ctx.io.stdout,

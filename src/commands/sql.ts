@@ -8,13 +8,14 @@ import { UsageError } from '../core/errors.js';
 import type { Row, TextBatch } from '../output/types.js';
 import type { SqlFileFormat, SqlOptions, SqlResult } from '../warehouse/sql.js';
 import { counted } from '../core/plural.js';
+import { checkSql, runSql } from '../warehouse/sql.js';
+import { openAtomicFile } from '../core/atomic-file.js';
 
 export const sql = defineCommand<SqlOptions>({
   // A list of profiles is read, to be refused clearly: sql reads every account of the warehouse.
   accounts: 'own',
   async run(ctx, opts, [query]) {
     await refuseProfileList(ctx);
-    const { checkSql } = await import('../warehouse/sql.js');
     const format = await checkSql(ctx, opts, query, ctx.globals.output);
     if (format === undefined) return toStdout(ctx, opts, query);
     return toFile(ctx, opts, query, opts.out!, format);
@@ -35,7 +36,6 @@ async function refuseProfileList(ctx: Context): Promise<void> {
 }
 
 async function toStdout(ctx: Context, opts: SqlOptions, query: string): Promise<CommandResult> {
-  const { runSql } = await import('../warehouse/sql.js');
   const { format } = await ctx.outputSettings();
   // csv and tsv need no types: DuckDB hands over its values' text as bytes (output/types.ts TextBatch).
   return written(ctx, await runSql(ctx, opts, query, { bytes: format === 'csv' || format === 'tsv' }), undefined);
@@ -47,7 +47,6 @@ async function toFile(ctx: Context, opts: SqlOptions, query: string, out: string
     throw new UsageError('--fields does not apply to a .parquet file.', { field: '--fields', hint: 'Select the columns in the query.' });
   }
   if (format === 'json' || format === 'ndjson' || settings.fields !== undefined) return written(ctx, await runQuery(ctx, opts, query), out);
-  const [{ runSql }, { openAtomicFile }] = await Promise.all([import('../warehouse/sql.js'), import('../core/atomic-file.js')]);
   // Created first: the one file DuckDB is allowed to write, and an unwritable folder fails before the query.
   const file = await openAtomicFile(out);
   let result: SqlResult<readonly Row[] | TextBatch>;
@@ -65,7 +64,7 @@ async function toFile(ctx: Context, opts: SqlOptions, query: string, out: string
 }
 
 function runQuery(ctx: Context, opts: SqlOptions, query: string): Promise<SqlResult> {
-  return import('../warehouse/sql.js').then(({ runSql }) => runSql(ctx, opts, query));
+  return runSql(ctx, opts, query);
 }
 
 async function written(ctx: Context, result: SqlResult<readonly Row[] | TextBatch>, out: string | undefined): Promise<CommandResult> {

@@ -7,6 +7,10 @@ import type { DescribedRequest } from '../sdk/types.js';
 import { defineCommand, type CommandResult } from '../command-kit/define.js';
 import type { Context } from '../context.js';
 import type { AccountResult } from '../sdk/accounts.js';
+import { runSync } from '../warehouse/sync.js';
+import { eachAccount, accountsError } from '../command-kit/accounts-run.js';
+import { STATUS_COLUMNS } from '../warehouse/sync-status.js';
+import { accountStatus } from '../sdk/accounts.js';
 
 /** The flags, as src/warehouse/sync.ts takes them (a type only: nothing of it loads here). */
 export type SyncOptions = SyncFlags;
@@ -16,10 +20,8 @@ export const sync = defineCommand<SyncOptions>({
   supports: { dryRun: true },
   accounts: 'own',
   async run(ctx, opts) {
-    const [{ runSync }, { eachAccount }] = await Promise.all([import('../warehouse/sync.js'), import('../command-kit/accounts-run.js')]);
     const outcome = await runSync(ctx, opts, (job) => eachAccount(ctx, job));
     if (outcome.kind === 'status') {
-      const { STATUS_COLUMNS } = await import('../warehouse/sync-status.js');
       if (outcome.rows.length === 0) (await ctx.ui()).info('masg sync --status: no account has been synced into this warehouse yet.');
       return { kind: 'rows', columns: STATUS_COLUMNS, rows: outcome.rows, entity: 'accounts' };
     }
@@ -31,11 +33,7 @@ export const sync = defineCommand<SyncOptions>({
 });
 
 /** Several accounts: their status lines are printed; -o json|ndjson also gets them as data on stdout (sync's result); the exit code is theirs. */
-async function accountsResult(ctx: Context, results: Array<AccountResult<unknown>>): Promise<CommandResult> {
-  const [{ accountsError }, { accountStatus }] = await Promise.all([
-    import('../command-kit/accounts-run.js'),
-    import('../sdk/accounts.js'),
-  ]);
+function accountsResult(ctx: Context, results: Array<AccountResult<unknown>>): CommandResult {
   const failure = accountsError(results);
   const format = ctx.globals.output;
   if (format === 'json' || format === 'ndjson') {

@@ -8,6 +8,9 @@ import { formatAnswer } from './protocol.js';
 import { answer } from './query.js';
 import type { OpenLineSession } from './live.js';
 import type { CommandSpec } from './spec.js';
+import { buildSpec } from './spec.js';
+import { nullIo } from './null-io.js';
+import { liveIds } from './live.js';
 
 const SPEC_FILE = new URL('../../completions/masg-spec.json', import.meta.url);
 
@@ -19,7 +22,6 @@ async function loadSpec(buildProgram: ProgramBuilder): Promise<CommandSpec> {
     return JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as CommandSpec;
   } catch {
     // No generated spec (a checkout where it was deleted): build it from the live tree, slower.
-    const [{ buildSpec }, { nullIo }] = await Promise.all([import('./spec.js'), import('./null-io.js')]);
     return buildSpec(await buildProgram(nullIo({})));
   }
 }
@@ -31,7 +33,6 @@ export async function complete(words: string[], io: Io, buildProgram: ProgramBui
     const a = answer(await loadSpec(buildProgram), words);
     let candidates = a.candidates;
     if (a.ids) {
-      const { liveIds } = await import('./live.js');
       const ids = await liveIds(a.ids.kind, a.globals, io.env, openSession);
       candidates = ids
         .filter(([id]) => id.startsWith(a.ids!.partial))

@@ -4,6 +4,7 @@
 // changes the service is one account at a time and refuses a list before sending (exit 2).
 import { ConfigError, UsageError } from '../core/errors.js';
 import { checkProfileName } from './checks.js';
+import { openStore } from './conf-store.js';
 
 export interface AccountFlags {
   profile?: string;
@@ -52,7 +53,6 @@ export function listedProfiles(flags: AccountFlags, env: Record<string, string |
 }
 
 async function savedProfiles(configDir: string, env: Record<string, string | undefined>): Promise<string[]> {
-  const { openStore } = await import('./conf-store.js');
   const names = (await (await openStore(configDir, { env })).list()).map((p) => p.name);
   if (names.length === 0) {
     throw new ConfigError('--all-profiles: there are no saved profiles.', {

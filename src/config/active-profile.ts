@@ -3,6 +3,7 @@
 // command, so it is a plain synchronous read; a name whose profile is gone counts as unset.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withFileLock } from '../core/file-lock.js';
 
 export function configFile(configDir: string): string {
   return join(configDir, 'config.json');
@@ -22,7 +23,6 @@ export function savedActiveProfile(file: string): string | undefined {
 
 /** Saves NAME as the active profile; false when there is no such profile (nothing written). */
 export async function saveActiveProfile(file: string, name: string): Promise<boolean> {
-  const { withFileLock } = await import('../core/file-lock.js');
   return withFileLock(file, async (locked) => {
     const text = await locked.read();
     const data = (text === undefined ? {} : JSON.parse(text)) as { active?: string; profiles?: Record<string, unknown> };
@@ -39,7 +39,6 @@ export async function saveActiveProfile(file: string, name: string): Promise<boo
  * was made active, 'used' when it already is the one commands use, 'other' when another is.
  */
 export async function adoptFirstProfile(file: string, name: string): Promise<'adopted' | 'used' | 'other'> {
-  const { withFileLock } = await import('../core/file-lock.js');
   return withFileLock(file, async (locked) => {
     const text = await locked.read();
     const data = (text === undefined ? {} : JSON.parse(text)) as { active?: unknown; profiles?: Record<string, unknown> };

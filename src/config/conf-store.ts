@@ -7,6 +7,7 @@ import { systemKeyring } from './keyring.js';
 import { withKeyring } from './keyring-store.js';
 import { ensurePrivateDir, tightenDir } from './private-dir.js';
 import { noProfile, type NotifyUrlValue, type Profile, type ProfileStore, type ProfileSummary } from './store.js';
+import { withFileLock } from '../core/file-lock.js';
 
 interface FileShape {
   profiles?: Record<string, unknown>;
@@ -58,7 +59,6 @@ class ProfileFile {
 
   /** Apply `change` to the profiles as they are on disk now, inside the lock; writes only when something changed. */
   async update<T>(change: (profiles: Record<string, unknown>) => T): Promise<T> {
-    const { withFileLock } = await import('../core/file-lock.js');
     try {
       return await withFileLock(this.path, async (locked) => {
         const text = await locked.read();

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountOverrides, resolveProfileName } from './settings.js';
+import { tryWithFileLock } from '../core/file-lock.js';
 export type IdKind = 'publications' | 'adslots' | 'advertisers' | 'campaigns';
 
 /** How long Tab waits for another process's lock before it skips caching: a cache is not worth making the shell wait. */
@@ -60,7 +61,6 @@ export async function store(
 ): Promise<boolean> {
   const now = opts.now ?? Date.now();
   mkdirSync(join(cache.path, '..'), { recursive: true, mode: 0o700 });
-  const { tryWithFileLock } = await import('../core/file-lock.js');
   const done = await tryWithFileLock(
     cache.path,
     async (locked) => {
@@ -120,7 +120,6 @@ export async function forget(configDir: string, label: string, kinds: readonly I
     return;
   }
   try {
-    const { tryWithFileLock } = await import('../core/file-lock.js');
     const done = await tryWithFileLock(
       cache.path,
       async (locked) => {

@@ -4,6 +4,7 @@ import { NetworkError } from '../core/errors.js';
 import type { Transport, ApiRequest, ApiResponse, EntityList } from '../transport/types.js';
 import { childrenNamed, fieldsOf, parseXml } from '../transport/xml.js';
 import { recordsFromJson, type FieldRecord } from './records.js';
+import { entityBatches, readWholeList } from './entity-stream.js';
 
 export { pickFields, type FieldRecord } from './records.js';
 
@@ -46,10 +47,9 @@ export function entityList<K extends string>(
   spec: { tag: string; fields: readonly K[]; what: string },
 ): EntityList<Record<K, string>> {
   async function* batches(): AsyncGenerator<Array<Record<K, string>>, void, undefined> {
-    const reader = import('./entity-stream.js');
     // A body that arrives whole is parsed once, inside the transport's retries.
-    const readWhole = async (whole: ApiResponse) => (await reader).readWholeList(whole, spec);
-    const [res, { entityBatches }] = await Promise.all([client.stream(request, { readAhead: LIST_READ_AHEAD_BYTES, readWhole }), reader]);
+    const readWhole = (whole: ApiResponse) => readWholeList(whole, spec);
+    const res = await client.stream(request, { readAhead: LIST_READ_AHEAD_BYTES, readWhole });
     if (res.read !== undefined) for (const batch of res.read) yield batch;
     else yield* entityBatches(res.body, { ...spec, contentType: res.contentType });
   }

@@ -7,6 +7,7 @@ import { CharRefFixer, CONTROL_ENTITIES } from '../core/charrefs.js';
 import { charsetOf } from '../transport/body.js';
 import { MalformedBody } from '../transport/interpret.js';
 import type { ApiResponse } from '../transport/types.js';
+import { recordsFromJson, pickFields } from './records.js';
 
 export interface EntityStreamSpec<K extends string> {
   tag: string;
@@ -213,7 +214,6 @@ async function jsonFallback<K extends string>(
   let text = first;
   for await (const chunk of rest) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   text += decoder.decode();
-  const { recordsFromJson, pickFields } = await import('./records.js');
   try {
     return recordsFromJson(text, spec.tag).map((r) => pickFields(spec.fields, r));
   } catch (err) {

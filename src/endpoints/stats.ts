@@ -2,6 +2,7 @@
 import type { StatsRecord, StatsShape } from './stats-shapes.js';
 import { segment } from './params.js';
 import type { Transport, ApiRequest } from '../transport/types.js';
+import { parseStatsStream } from './stats-stream.js';
 
 export interface StatsQuery {
   /** 10-digit YYYYMMDDHH stamps in the account's time zone, both inclusive. */
@@ -47,7 +48,6 @@ export async function streamStats(
   shape: StatsShape,
   onRecord: (record: StatsRecord) => void | Promise<void>,
 ): Promise<number> {
-  const { parseStatsStream } = await import('./stats-stream.js');
   const response = await client.stream({ ...request, format: 'xml' });
   return parseStatsStream(response.body, shape, onRecord, { status: response.status });
 }

@@ -5,6 +5,7 @@
 // cost the service a request. The SDK's own validators and bearer helpers do the checking.
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { McpToken } from '../config/mcp-tokens.js';
+import { verifyToken } from '../config/mcp-tokens.js';
 
 type Sdk = typeof import('@modelcontextprotocol/server');
 
@@ -27,7 +28,6 @@ export interface Passed {
 function verifier(sdk: Sdk, configDir: string) {
   return {
     async verifyAccessToken(bearer: string): Promise<AuthInfo> {
-      const { verifyToken } = await import('../config/mcp-tokens.js');
       const verdict = await verifyToken(configDir, bearer);
       if (!verdict.ok)
         throw new sdk.OAuthError(

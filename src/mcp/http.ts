@@ -14,6 +14,7 @@ import { createGate, type Gate } from './gate.js';
 import { scopedAccounts } from './scope.js';
 import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
+import { touchToken } from '../config/mcp-tokens.js';
 
 /** Tool inputs are small; a body over this is answered 413 before it is parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -207,7 +208,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, h: Handling): P
     return send(res, passed);
   }
   h.logged.token = passed.token.name;
-  void import('../config/mcp-tokens.js').then((m) => m.touchToken(h.configDir, passed.token.name)).catch(() => undefined);
+  // Last use is a note for `token list`: a failure to write it never fails the request.
+  void touchToken(h.configDir, passed.token.name).catch(() => undefined);
   const body = req.method === 'POST' ? await readBody(req) : undefined;
   if (body === 'too-large') {
     req.resume();

@@ -6,6 +6,7 @@ import { sanitizeStrings } from '../output/sanitize.js';
 import type { PulseReport } from '../pulse/types.js';
 import { answer } from './results.js';
 import { accountParam, defineTool, MAX_ROWS, READ } from './tool.js';
+import { pulseReport } from '../commands/pulse.js';
 
 const LISTS = ['publications', 'campaigns', 'findings'] as const;
 
@@ -59,7 +60,6 @@ export const pulseTool = defineTool({
   annotations: READ,
   async run(args, call) {
     const ctx = await call.context(args.account);
-    const { pulseReport } = await import('../commands/pulse.js');
     const full = await pulseReport(ctx, {
       date: args.date,
       baseline: args.baselineDays === undefined ? undefined : String(args.baselineDays),

@@ -8,6 +8,9 @@ import { InterruptedError } from '../core/errors.js';
 import { Accounts } from './accounts.js';
 import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
+import { configuredWarehouse } from './warehouse.js';
+import { serveHttp } from './http.js';
+import { writeTools } from './writes.js';
 
 export interface McpOptions {
   allowWrites?: boolean;
@@ -35,11 +38,9 @@ function redacting(to: NodeJS.WritableStream, accounts: () => Accounts): Writabl
 }
 
 export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
-  const [{ serveStdio, StdioServerTransport }, warehouse, writes] = await Promise.all([
-    import('@modelcontextprotocol/server/stdio'),
-    warehouseTools(ctx, opts),
-    opts.allowWrites ? import('./writes.js').then((m) => m.writeTools) : undefined,
-  ]);
+  const writes = opts.allowWrites ? writeTools : undefined;
+  const warehouse = warehouseTools(ctx, opts);
+  const { serveStdio, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   // stderr is redacted by the accounts it is given to: made first, it finds them made.
   const made: { accounts?: Accounts } = {};
   const stderr = redacting(ctx.io.stderr, () => made.accounts!);
@@ -75,8 +76,7 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   }
 }
 
-async function warehouseTools(ctx: Context, opts: McpOptions): Promise<ToolSpec[] | undefined> {
-  const { configuredWarehouse } = await import('./warehouse.js');
+function warehouseTools(ctx: Context, opts: McpOptions): ToolSpec[] | undefined {
   return configuredWarehouse(ctx, opts.db, opts.queryTimeout);
 }
 
@@ -88,7 +88,6 @@ async function serveOverHttp(
   opts: McpOptions,
   tools: { warehouse?: ToolSpec[]; writes?: ToolSpec[] },
 ): Promise<void> {
-  const { serveHttp } = await import('./http.js');
   try {
     const serving = await serveHttp(accounts, stderr, {
       ...opts.http!,

@@ -7,6 +7,7 @@ import { LocalIOError, MasgError, UsageError } from '../core/errors.js';
 import type { Context } from '../context.js';
 import type { WarehousePort } from '../warehouse/port.js';
 import { ToolFailure } from './results.js';
+import { runSql } from '../warehouse/sql.js';
 
 /** A value longer than this is cut (an agent reads a value, not a blob). */
 export const MAX_VALUE_CHARS = 4000;
@@ -62,7 +63,6 @@ export function inToolTerms(err: unknown, seconds: number): unknown {
 
 /** One statement: at most `limit` rows kept, within the size caps, the rest counted; stopped after `seconds`. */
 export async function readQuery(ctx: Context, db: string, sql: string, limit: number, seconds: number): Promise<Rows> {
-  const { runSql } = await import('../warehouse/sql.js');
   const stop = new AbortController();
   const port = warehousePort(ctx, stop.signal);
   let timer: NodeJS.Timeout | undefined;

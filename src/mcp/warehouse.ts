@@ -12,6 +12,7 @@ import { sanitizeStrings } from '../output/sanitize.js';
 import { answer } from './results.js';
 import { defineTool, DEFAULT_ROWS, MAX_ROWS, type Call, type ToolSpec } from './tool.js';
 import { inToolTerms, MAX_RESULT_CHARS, MAX_VALUE_CHARS, readQuery, warehousePort } from './warehouse-read.js';
+import { syncStatus } from '../warehouse/sync-status.js';
 
 export const DEFAULT_QUERY_SECONDS = 30;
 
@@ -167,7 +168,6 @@ function statusTool(target: Target): ToolSpec {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async run(_args, call: Call) {
       const ctx = await call.context(undefined);
-      const { syncStatus } = await import('../warehouse/sync-status.js');
       const rows = await syncStatus(warehousePort(ctx, ctx.io.signal), target).catch((err: unknown) => {
         throw inToolTerms(err, 0);
       });

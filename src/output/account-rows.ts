@@ -11,6 +11,9 @@ import type { Column, OutputSettings, OutStream, Row, RowWriter, TextBatch } fro
 import { textRows } from './format/text-bytes.js';
 import type { Ui } from './ui.js';
 import { counted } from '../core/plural.js';
+import { createRowWriter } from './writer.js';
+import { openAtomicFile } from '../core/atomic-file.js';
+import { withRowRatios } from '../stats/totals.js';
 
 /** The column every format gains with several accounts: the profile name, first. */
 export const ACCOUNT_COLUMN: Column = { key: 'account', type: 'string', priority: 1 };
@@ -48,7 +51,7 @@ interface Target {
   tableFields?: string[];
   columns?: Column[];
   writer?: RowWriter;
-  createRowWriter: typeof import('./writer.js').createRowWriter;
+  createRowWriter: typeof createRowWriter;
   /** The account that opened it, for messages. */
   opener: string;
   /** Set when accounts named different files: the output is refused whole. */
@@ -66,8 +69,8 @@ export function createAccountRows(opts: AccountRowsOptions): AccountRows {
   /** The one output, opened by the first account that writes (a read-only folder fails then, before its requests). */
   async function open(i: number, base: OutputPort, out: string | undefined, how: Omit<RowsTarget, 'out'>): Promise<Target> {
     target ??= (async () => {
-      const [settings, { createRowWriter }] = await Promise.all([base.settings(out), import('./writer.js')]);
-      const file = out === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(out);
+      const settings = await base.settings(out);
+      const file = out === undefined ? undefined : await openAtomicFile(out);
       ready = { out, file, settings, entity: how.entity, tableFields: how.tableFields, createRowWriter, opener: opts.names[i] };
       // On stdout, the first account still running writes from its first row (nothing is queued yet).
       if (file === undefined && head < lanes.length && lanes[head].state === 'running') lanes[head].direct = true;
@@ -200,7 +203,7 @@ function taggingPort(i: number, base: OutputPort, shared: Shared): OutputPort {
       for (const row of rows) await shared.push(i, row);
     },
     async openReport(out) {
-      const [t, { withRowRatios }] = await Promise.all([start(out, { entity: 'rows' }), import('../stats/totals.js')]);
+      const t = await start(out, { entity: 'rows' });
       return reportLane(i, t, shared, withRowRatios);
     },
     record: () => Promise.reject(refusal('A record')),

@@ -7,6 +7,7 @@ import type { Column, OutStream, OutputFormat, OutputSettings, Row } from './typ
 import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
 import { createRowWriter } from './writer.js';
+import { renderVertical } from './table.js';
 
 export type { Column, ColumnType, OutStream, OutputFormat, OutputSettings, Row, RowWriter } from './types.js';
 export { OUTPUT_FORMATS } from './types.js';
@@ -41,7 +42,6 @@ export async function renderRecord(out: OutStream, columns: readonly Column[], r
   let text: string;
   switch (settings.format) {
     case 'table': {
-      const { renderVertical } = await import('./table.js');
       text = await renderVertical(cols, values, { chalk: await createChalk(settings.color), width: settings.width, wide: settings.wide });
       break;
     }

@@ -4,6 +4,11 @@ import { outFile, outFormat } from './out-format.js';
 import type { Column, OutputFormat, OutputSettings, OutStream, Row, TextBatch } from './types.js';
 import type { Ui } from './ui.js';
 import { counted } from '../core/plural.js';
+import { renderRows, renderRecord, createRowWriter } from './index.js';
+import { renderChart } from './chart.js';
+import { createChalk } from './color.js';
+import { TotalsAccumulator, withRowRatios } from '../stats/totals.js';
+import { openAtomicFile } from '../core/atomic-file.js';
 
 export interface OutputPort {
   /** The settings for stdout, or for `out` (a file: its format, no colour); UsageError for -o table. */
@@ -66,12 +71,12 @@ export function createOutputPort(opts: PortOptions): OutputPort {
       return openReport(opts.stdout, { ...(await settings(out)), caption }, outFile(out));
     },
     async rows(columns, rows, how) {
-      const [{ renderRows }, s] = await Promise.all([import('./index.js'), settings()]);
+      const s = await settings();
       await renderRows(opts.stdout, columns, rows, { ...s, fields: fieldsFor(s, how.tableFields) });
       if (rows.length === 0) (await opts.ui()).info(`No ${how.entity}.`);
     },
     async record(columns, row) {
-      const [{ renderRecord }, s] = await Promise.all([import('./index.js'), settings()]);
+      const s = await settings();
       await renderRecord(opts.stdout, columns, row, s);
     },
     async raw(bytes, out) {
@@ -82,7 +87,7 @@ export function createOutputPort(opts: PortOptions): OutputPort {
     },
     text: (text) => void opts.stdout.write(text),
     async chart(data) {
-      const [{ renderChart }, { createChalk }, s] = await Promise.all([import('./chart.js'), import('./color.js'), settings()]);
+      const s = await settings();
       opts.stdout.write(renderChart(data, { width: s.width, chalk: await createChalk(s.color) }));
     },
   };
@@ -97,10 +102,7 @@ async function writeRows(
 ): Promise<void> {
   const out = outFile(how.out);
   const settings = await settingsFor(out);
-  const [{ createRowWriter }, file] = await Promise.all([
-    import('./index.js'),
-    out === undefined ? undefined : import('../core/atomic-file.js').then((m) => m.openAtomicFile(out)),
-  ]);
+  const file = out === undefined ? undefined : await openAtomicFile(out);
   let count = 0;
   try {
     const stream = file?.stream ?? opts.stdout;
@@ -137,11 +139,7 @@ async function writeRows(
 }
 
 async function openReport(stdout: OutStream, settings: OutputSettings, out: string | undefined): Promise<ReportOutput> {
-  const [{ createRowWriter }, { TotalsAccumulator, withRowRatios }] = await Promise.all([
-    import('./index.js'),
-    import('../stats/totals.js'),
-  ]);
-  const file = out === undefined ? undefined : await (await import('../core/atomic-file.js')).openAtomicFile(out);
+  const file = out === undefined ? undefined : await openAtomicFile(out);
   let writer: ReturnType<typeof createRowWriter> | undefined;
   let totals: InstanceType<typeof TotalsAccumulator> | undefined;
   let columns: Column[] = [];
@@ -174,7 +172,7 @@ async function openReport(stdout: OutStream, settings: OutputSettings, out: stri
 
 /** --raw --out FILE: the body byte for byte, never a half-written FILE (a failure is exit 7 naming it). */
 async function writeRawFile(opts: PortOptions, bytes: Uint8Array, out: string): Promise<void> {
-  const file = await (await import('../core/atomic-file.js')).openAtomicFile(out);
+  const file = await openAtomicFile(out);
   try {
     await new Promise<void>((resolve, reject) => file.stream.write(bytes, (err) => (err ? reject(err) : resolve())));
     await file.commit();

@@ -3,11 +3,11 @@
 // by its handler. It reaches only the output layer (the rule `render-reaches-output-only`).
 import type { OutputPort } from './port.js';
 import type { CommandResult } from './result.js';
+import { renderDryRun } from './dry-run.js';
 
 export async function render(port: OutputPort, result: CommandResult): Promise<void> {
   if (result.kind === 'done') return;
   if (result.kind === 'dry-run') {
-    const { renderDryRun } = await import('./dry-run.js');
     return renderDryRun(port, result.plan);
   }
   if (result.kind === 'raw') await port.raw(result.bytes, result.out);

@@ -8,7 +8,7 @@ import { createJsonArrayEncoder, createNdjsonEncoder } from './format/json.js';
 import { csvBytes, textRows, tsvBytes } from './format/text-bytes.js';
 import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
-import { TABLE_ROW_LIMIT } from './table.js';
+import { TABLE_ROW_LIMIT, renderTable } from './table.js';
 import type { Column, OutStream, OutputSettings, Row, RowWriter, TextBatch } from './types.js';
 
 interface Encoder {
@@ -172,7 +172,6 @@ export function createTableWriter(
       rows++;
     },
     async end(totals) {
-      const { renderTable } = await import('./table.js');
       const chalk = await createChalk(settings.color);
       const sink = createSink(out);
       // Encoded into a worst-case buffer: the stream's Buffer.from would first measure each two-byte (box drawing) chunk.

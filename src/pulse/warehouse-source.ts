@@ -4,6 +4,7 @@ import { baselineDates } from './days.js';
 import { budgetUnit } from './data.js';
 import { needsSpentToDate } from './live.js';
 import type { PulseRows } from './live.js';
+import { readRestatements } from './restatements.js';
 
 /** What the pulse needs of a warehouse session: one read query with $1-style parameters. */
 export interface ReadSession {
@@ -117,7 +118,6 @@ export async function readWarehouse(
     c.params,
   );
   const campaignInfo = await withSpentToDate(session, scope, campaignRows(campaigns.rows), opts.date);
-  const { readRestatements } = await import('./restatements.js');
   const restatements = await readRestatements(session, { first, date: opts.date, account: opts.account });
   return {
     restatements,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { asLocalIO } from '../core/local-io.js';
 import type { SandboxState } from './types.js';
+import { withFileLock } from '../core/file-lock.js';
 
 /** Which version of the file this is: a rename gives a new inode, a write new times and size. */
 function stampOf(stat: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }): string {
@@ -100,7 +101,6 @@ export class SharedStateFile {
     mkdirSync(path.dirname(resolved), { recursive: true });
     let read = readState(resolved);
     if (!read) {
-      const { withFileLock } = await import('../core/file-lock.js');
       read = await withFileLock(resolved, async (locked) => {
         const existing = readState(resolved);
         if (existing) return existing;
@@ -146,7 +146,6 @@ export class SharedStateFile {
   }
 
   private async drain(): Promise<void> {
-    const { withFileLock } = await import('../core/file-lock.js');
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0);
       let outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }>;

@@ -14,6 +14,7 @@ import type { ProfileOptions } from './profile.js';
 import type { ClientOptions, MasgClient } from './types.js';
 
 import type { AccountError, AccountFailure, AccountInfo, AccountResult } from './account-status.js';
+import { fromProfile } from './profile.js';
 
 export { accountStatus, describeAccountResult } from './account-status.js';
 export type { AccountError, AccountFailure, AccountInfo, AccountResult, AccountStatusRecord, AccountSuccess } from './account-status.js';
@@ -195,7 +196,6 @@ async function optionsOf(input: AccountInput, opts: ForEachAccountOptions): Prom
     return options;
   }
   if (opts.resolve) return opts.resolve(input);
-  const { fromProfile } = await import('./profile.js');
   const p = await fromProfile(input, { env: opts.env, configDir: opts.configDir });
   return { baseUrl: p.baseUrl, email: p.email, key: p.key, ...(p.timeZone !== undefined && { timeZone: p.timeZone }) };
 }

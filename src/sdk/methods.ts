@@ -10,6 +10,7 @@ import { PUBLICATION_LIST_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { tagsNotKept } from './kept.js';
+import * as entities from '../endpoints/index.js';
 import { resolveRange } from './range.js';
 import { statsList, statsRequest } from './stats.js';
 import type {
@@ -24,9 +25,7 @@ import type {
   StatsRange,
 } from './types.js';
 
-// Loads fast-xml-parser: imported on first use so `import 'masg'` stays cheap.
-type Entities = typeof import('../endpoints/index.js');
-const entities = (): Promise<Entities> => import('../endpoints/index.js');
+type Entities = typeof entities;
 
 /** One call of an endpoint: its request, and sending it to read the records. */
 interface Op<T> {
@@ -36,8 +35,9 @@ interface Op<T> {
 
 function op<A extends unknown[], T>(pick: (e: Entities) => Endpoint<A, T>, ...args: A): Op<Awaited<T>> {
   return {
-    request: async () => pick(await entities()).request(...args),
-    send: (transport) => entities().then((e) => pick(e)(transport, ...args)) as Promise<Awaited<T>>,
+    // A promise either way, so that a refused input (the request builder's check) is a rejection.
+    request: () => new Promise<ApiRequest>((resolve) => resolve(pick(entities).request(...args))),
+    send: (transport) => new Promise<T>((resolve) => resolve(pick(entities)(transport, ...args))) as Promise<Awaited<T>>,
   };
 }
 

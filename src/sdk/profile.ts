@@ -1,5 +1,8 @@
 // Client options from a saved profile, with the CLI's precedence (resolveSettings decides for both).
 import type { ClientOptions } from './types.js';
+import { openStore } from '../config/conf-store.js';
+import { defaultConfigDir } from '../config/store.js';
+import { resolveSettings } from '../config/settings.js';
 
 export interface ProfileOptions {
   /** Defaults to process.env. */
@@ -19,11 +22,6 @@ export interface ProfileClientOptions extends ClientOptions {
 /** Credentials as `masg --profile NAME` resolves them; ConfigError when something is missing. */
 export async function fromProfile(name?: string, opts: ProfileOptions = {}): Promise<ProfileClientOptions> {
   const env = opts.env ?? process.env;
-  const [{ openStore }, { defaultConfigDir }, { resolveSettings }] = await Promise.all([
-    import('../config/conf-store.js'),
-    import('../config/store.js'),
-    import('../config/settings.js'),
-  ]);
   const store = await openStore(opts.configDir ?? defaultConfigDir({ env }), { env });
   const s = await resolveSettings({ flags: { profile: name }, env, store });
   return {

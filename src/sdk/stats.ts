@@ -4,6 +4,7 @@ import type { StatsList } from './types.js';
 import { DEFAULT_CURRENCY } from '../stats/rows.js';
 import type { StatsRecord, StatsShape } from '../endpoints/stats-shapes.js';
 import { NetworkError } from '../core/errors.js';
+import { statsBatches } from '../endpoints/stats-stream.js';
 
 const brokenStreams = new WeakSet<object>();
 
@@ -34,7 +35,7 @@ export function statsRequest(request: ApiRequest): ApiRequest {
 
 export function statsList<T>(client: Transport, request: ApiRequest, shape: StatsShape, ids: KnownIds): StatsList<T> {
   async function* batches(): AsyncGenerator<T[], void, undefined> {
-    const [{ statsBatches }, response] = await Promise.all([import('../endpoints/stats-stream.js'), client.stream(statsRequest(request))]);
+    const response = await client.stream(statsRequest(request));
     try {
       for await (const batch of statsBatches(response.body, shape, { status: response.status })) {
         for (const record of batch) complete(record, ids);

@@ -4,6 +4,7 @@
 
 import type { NetworkError } from '../core/errors.js';
 import { isBrokenStream } from './stats.js';
+import { DEFAULT_POLICY, Transient, withRetries } from '../transport/retry.js';
 
 export interface StreamRetryOptions {
   /** Extra attempts after the first. */
@@ -22,7 +23,6 @@ export interface StreamRetryOptions {
  * handed on before it fails (the sync's publisher reports, src/warehouse/sync-fetch.ts).
  */
 export async function retryBrokenStream<T>(attempt: (n: number) => Promise<T>, opts: StreamRetryOptions): Promise<T> {
-  const { DEFAULT_POLICY, Transient, withRetries } = await import('../transport/retry.js');
   return withRetries(
     async (n) => {
       try {

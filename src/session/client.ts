@@ -9,6 +9,8 @@ import type { Ui } from '../output/ui.js';
 import { createClientWithExtras } from '../sdk/client.js';
 import type { ClientOptions, MasgClient } from '../sdk/types.js';
 import { terminalView } from '../output/sanitize.js';
+import { withWaitIndicator } from '../output/ui.js';
+import { cacheLabel, forget, kindsChangedBy } from '../config/id-cache.js';
 
 export interface ConnectionFlags {
   profile?: string;
@@ -55,7 +57,7 @@ export async function openCliClient(
   const redact = createRedactor(shell.secrets);
   // Only a person at a terminal is told why masg waits; --debug already says so.
   const ui = io.stderr.isTTY && !f.quiet && !f.debug ? await shell.ui() : undefined;
-  const waiting = ui && (await import('../output/ui.js')).withWaitIndicator;
+  const waiting = ui && withWaitIndicator;
   const trim = idCacheTrim(shell);
   const client = createClientWithExtras(
     {
@@ -116,7 +118,6 @@ function idCacheTrim(shell: Shell): (client: Transport) => Transport {
     if (req.method === 'GET') return;
     if (paths.size === 0) {
       shell.onClose(async () => {
-        const { cacheLabel, forget, kindsChangedBy } = await import('../config/id-cache.js');
         const label = cacheLabel(shell.flags, shell.io.env);
         await forget(shell.configDir, label, [...new Set([...paths].flatMap(kindsChangedBy))]);
       });

@@ -1,6 +1,8 @@
 // Whose account a command uses: flags, environment and the profile store, resolved once by
 // config/settings.ts; --sandbox starts the embedded service and its demo account wins.
 import { resolveSettings } from '../config/settings.js';
+import { createMemoryStore } from '../config/memory-store.js';
+import { openStore } from '../config/conf-store.js';
 
 export interface Credentials {
   profile: string;
@@ -32,9 +34,7 @@ export async function loadCredentials(
     sandbox = started;
   }
   // Only the store this run reads is loaded: the sandbox keeps no profiles.
-  const store = sandbox
-    ? (await import('../config/memory-store.js')).createMemoryStore()
-    : await (await import('../config/conf-store.js')).openStore(configDir, { env });
+  const store = sandbox ? createMemoryStore() : await openStore(configDir, { env });
   const s = await resolveSettings({ flags: { profile: flags.profile, baseUrl: flags.baseUrl, sandbox }, env, store });
   const { profile, email, key, baseUrl, keySource, timezone, timezoneSource } = s;
   return { credentials: { profile, email, key, baseUrl, keySource, timezone, timezoneSource }, warnings: s.warnings };

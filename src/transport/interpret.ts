@@ -5,9 +5,8 @@ import { NetworkError, errorFromService } from '../core/errors.js';
 import type { Redactor } from '../core/redact.js';
 import { isJsonObject, jsonScalar, parseJson } from './json.js';
 import type { ApiResponse } from './types.js';
-
-// Lazy: a statistics report streamed through saxes never needs fast-xml-parser.
-const xml = () => import('./xml.js');
+// xml.ts requires fast-xml-parser on first use: a report streamed through saxes never loads it.
+import { fieldsOf, parseXml, xmlProblem } from './xml.js';
 
 export interface Sniffed {
   kind: 'xml' | 'json' | 'html' | 'empty' | 'other';
@@ -54,12 +53,12 @@ export async function interpretResponse<T = never>(
   const notNow = NOT_NOW[res.status];
   // 429 and 503 say "not now" whatever the body says: come back later, not a refusal (exit 5).
   if (notNow !== undefined && sniffed.root === 'masg-error') {
-    const said = await errorFields(res, sniffed);
+    const said = errorFields(res, sniffed);
     const quoted =
       said === undefined ? '' : ` It said: code ${stripControls(said.code ?? '?')}, "${redact(stripControls(said.description ?? ''))}".`;
     fail(`${at} (${notNow}): it asks to be called again later.${quoted}`);
   }
-  if (sniffed.root === 'masg-error') throw await serviceError(res, sniffed, redact, fail, at);
+  if (sniffed.root === 'masg-error') throw serviceError(res, sniffed, redact, fail, at);
   if ((sniffed.kind === 'xml' || sniffed.kind === 'json') && SERVICE_ROOTS.includes(sniffed.root ?? '')) {
     if (res.status !== 200) fail(`${at} with a response body but no error description.`);
     const malformed = (problem: string, cause?: unknown): never =>
@@ -76,7 +75,7 @@ export async function interpretResponse<T = never>(
         throw err;
       }
     }
-    const problem = sniffed.kind === 'xml' ? (await xml()).xmlProblem(res.body) : jsonProblem(res.body);
+    const problem = sniffed.kind === 'xml' ? xmlProblem(res.body) : jsonProblem(res.body);
     if (problem !== undefined) malformed(problem);
     return undefined;
   }
@@ -105,9 +104,8 @@ export async function interpretResponse<T = never>(
 /** RFC 9110 §15.6.4, RFC 6585 §4. */
 const NOT_NOW: Readonly<Record<number, string>> = { 429: 'Too Many Requests', 503: 'Service Unavailable' };
 
-async function readErrorFields(res: ApiResponse, sniffed: Sniffed): Promise<Record<string, string>> {
+function readErrorFields(res: ApiResponse, sniffed: Sniffed): Record<string, string> {
   if (sniffed.kind === 'xml') {
-    const { fieldsOf, parseXml } = await xml();
     return fieldsOf(parseXml(res.body));
   }
   const value = parseJson(res.body);
@@ -116,24 +114,18 @@ async function readErrorFields(res: ApiResponse, sniffed: Sniffed): Promise<Reco
   return { code: jsonScalar(inner.code), description: jsonScalar(inner.description) };
 }
 
-async function errorFields(res: ApiResponse, sniffed: Sniffed): Promise<Record<string, string> | undefined> {
+function errorFields(res: ApiResponse, sniffed: Sniffed): Record<string, string> | undefined {
   try {
-    return await readErrorFields(res, sniffed);
+    return readErrorFields(res, sniffed);
   } catch {
     return undefined;
   }
 }
 
-async function serviceError(
-  res: ApiResponse,
-  sniffed: Sniffed,
-  redact: Redactor,
-  fail: (m: string, hint?: string) => never,
-  at: string,
-): Promise<Error> {
+function serviceError(res: ApiResponse, sniffed: Sniffed, redact: Redactor, fail: (m: string, hint?: string) => never, at: string): Error {
   let fields: Record<string, string>;
   try {
-    fields = await readErrorFields(res, sniffed);
+    fields = readErrorFields(res, sniffed);
   } catch (err) {
     return fail(`${at} with an unreadable error body: ${(err as Error).message}`);
   }

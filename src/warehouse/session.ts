@@ -5,12 +5,13 @@ export { databaseError, type QueryResult, type SqlSession, type StagedFile } fro
 import type { SqlSession } from './sql-session.js';
 import type { Target } from './target.js';
 import type { WriterSettings } from './sync-duckdb-settings.js';
+import { openDuckDb } from './duckdb.js';
+import { openPostgres } from './postgres.js';
 
 export async function openSession(
   target: Target,
   opts: { readOnly: boolean; create: boolean; writer?: WriterSettings },
 ): Promise<SqlSession> {
-  if (target.kind === 'duckdb')
-    return (await import('./duckdb.js')).openDuckDb(target.path, target.label, { ...opts, owned: target.owned });
-  return (await import('./postgres.js')).openPostgres(target.url, target.label, opts);
+  if (target.kind === 'duckdb') return openDuckDb(target.path, target.label, { ...opts, owned: target.owned });
+  return openPostgres(target.url, target.label, opts);
 }

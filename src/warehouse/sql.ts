@@ -11,6 +11,8 @@ import { duckdbResourceConfig } from './duckdb-settings.js';
 import { refuseWarehouseOut, sqlOutFormat, type SqlFileFormat } from './sql-out.js';
 import { interruption, type CopyRequest, type QueryBatch, type QueryOptions, type QueryStream, type SqlOutcome } from './sql-stream.js';
 import { sandboxMissingHint, warehouseTarget, type Target } from './target.js';
+import { queryDuckDb } from './sql-duckdb.js';
+import { queryPostgres } from './sql-postgres.js';
 
 export type { CopyRequest, SqlFileFormat };
 
@@ -95,8 +97,8 @@ export async function runSql(
 }
 
 async function open(target: Target, query: string, opts: QueryOptions): Promise<SqlOutcome> {
-  if (target.kind === 'duckdb') return (await import('./sql-duckdb.js')).queryDuckDb(target.path, target.label, query, opts);
-  return (await import('./sql-postgres.js')).queryPostgres(target.url, target.label, query, opts);
+  if (target.kind === 'duckdb') return queryDuckDb(target.path, target.label, query, opts);
+  return queryPostgres(target.url, target.label, query, opts);
 }
 
 /** Ctrl-C stops between batches too: the database is released and an --out file never appears. */

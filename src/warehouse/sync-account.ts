@@ -19,6 +19,10 @@ import { WarehouseStore } from './store.js';
 import { claimAccount, lockAccount, recordRun, recordStart, timestampNow, unlockAccount } from './store-accounts.js';
 import type { Target } from './target.js';
 import type { Limiter } from './sync-window.js';
+import { needsUpgrade, upgrade } from './upgrade.js';
+import { syncDays } from './sync-run.js';
+import { accountFailure } from '../sdk/accounts.js';
+import { heldError } from './restatements.js';
 
 /** The flags, checked (sync.ts). */
 export interface CheckedFlags {
@@ -44,7 +48,6 @@ export async function openWarehouse(ctx: WarehousePort, target: Target, checked:
     const meta = await store.readMeta();
     // Someone else's tables, a newer masg's: refused before anything is written.
     await store.refuseForeignTables(meta);
-    const { needsUpgrade, upgrade } = await import('./upgrade.js');
     if (needsUpgrade(meta)) {
       const what = meta.schema === '1' ? 'hold several accounts and a restatement ledger' : 'keep a restatement ledger';
       ui.notice(`masg sync: upgrading ${target.label} to ${what} (schema version 3); every row is kept.`);
@@ -110,7 +113,6 @@ export async function syncAccount(a: AccountSync): Promise<void> {
     await recordStart(store, email, started);
     const state = await store.dayState(email, checked.grain);
     const plan = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today, lastComplete: state.lastComplete });
-    const { syncDays } = await import('./sync-run.js');
     const deps = { sdk: a.sdk, account: email, store, ui: a.ui, signal: a.signal, env: a.env, shared: a.shared };
     const pause = a.env.MASG_TEST_RESTATE_PAUSE ? pauseAt('restatement', 'MASG_TEST_RESTATE_PAUSE', a.env, a.signal, a.ui) : undefined;
     const policy = { holdCut: checked.holdCut, accept: new Set(checked.accept), runId: randomUUID(), pause };
@@ -118,7 +120,6 @@ export async function syncAccount(a: AccountSync): Promise<void> {
     held = await syncDays(deps, { grain: checked.grain, concurrency: checked.concurrency, days, retry: a.retry, policy });
     if (held.length === 0) await recordRun(store, email, { started, result: 'ok' });
   } catch (err) {
-    const { accountFailure } = await import('../sdk/accounts.js');
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
     await recordRun(store, email, { started, result: accountFailure(err), message }).catch(() => undefined);
     throw err;
@@ -126,7 +127,6 @@ export async function syncAccount(a: AccountSync): Promise<void> {
     await unlockAccount(store, email).catch(() => undefined);
   }
   if (held.length > 0) {
-    const { heldError } = await import('./restatements.js');
     const message = `held ${held.map((d) => d.date).join(', ')}; take with --accept-restated`;
     await recordRun(store, email, { started, result: 'held', message });
     throw heldError(email, held, checked.holdCut);

@@ -10,6 +10,9 @@ import { DIMENSION_TABLES, STATS_TABLES, type Grain } from './schema.js';
 import { csvLineWriter, type StagingDir, type StagingFile } from './staging.js';
 import type { AccountObjects } from './entities.js';
 import { campaignReport, publisherReport, type CampaignRef, type Piece } from './sync-requests.js';
+import { retryBrokenStream } from '../sdk/stream-retry.js';
+import { secs } from '../transport/retry.js';
+import { fetchAccountObjects } from './entities.js';
 
 export interface FetchContext {
   sdk: MasgClient;
@@ -42,7 +45,6 @@ async function eachRecord(list: EntityList<object>, signal: AbortSignal, onRecor
 }
 
 async function withBrokenStreamRetry<T>(fc: FetchContext, what: string, attempt: () => Promise<T>): Promise<T> {
-  const [{ retryBrokenStream }, { secs }] = await Promise.all([import('../sdk/stream-retry.js'), import('../transport/retry.js')]);
   return retryBrokenStream(attempt, {
     ...fc.retry,
     signal: fc.signal,
@@ -123,7 +125,6 @@ export async function fetchCampaignPiece(fc: FetchContext, piece: Piece, campaig
 
 /** The account's objects, staged for the snapshot tables; the campaigns are what the reports need. */
 export async function fetchObjects(fc: FetchContext): Promise<{ files: DimensionFiles; campaigns: CampaignRef[]; requests: number }> {
-  const { fetchAccountObjects } = await import('./entities.js');
   const objects = await fetchAccountObjects(fc.sdk);
   const files = {} as DimensionFiles;
   for (const name of Object.keys(DIMENSION_TABLES) as Array<keyof AccountObjects>) {

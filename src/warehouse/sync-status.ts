@@ -10,6 +10,7 @@ import { ACCOUNTS_TABLE, RESTATEMENTS_TABLE, STATE_TABLE } from './schema.js';
 import { needsUpgrade } from './upgrade.js';
 import { WarehouseStore } from './store.js';
 import type { Target } from './target.js';
+import { fromProfile } from '../sdk/profile.js';
 
 export interface StatusRow extends Record<string, string> {
   account: string;
@@ -85,7 +86,6 @@ export async function syncStatus(ctx: WarehousePort, target: Target, profiles?: 
 }
 
 async function emailsOf(ctx: WarehousePort, profiles: string[]): Promise<Set<string>> {
-  const { fromProfile } = await import('../sdk/profile.js');
   const emails = new Set<string>();
   for (const name of profiles) emails.add((await fromProfile(name, { env: ctx.io.env, configDir: ctx.configDir })).email);
   return emails;

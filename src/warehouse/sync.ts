@@ -22,6 +22,11 @@ import { warehouseTarget } from './target.js';
 import type { SyncPlan } from './sync-plan.js';
 import { openWarehouse, syncAccount, type CheckedFlags } from './sync-account.js';
 import type { StatusRow } from './sync-status.js';
+import { syncStatus, namedProfiles } from './sync-status.js';
+import { syncAccounts } from './sync-accounts.js';
+import { progressLabel } from './sync-progress.js';
+import { describePlan } from './sync-plan.js';
+import type { AccountResult } from '../sdk/accounts.js';
 
 export interface SyncFlags {
   db?: string;
@@ -41,9 +46,7 @@ export interface SyncFlags {
 
 /** What a sync hands back: done (its lines are printed as it runs), the plan of a dry run, or --status's rows. */
 export type SyncOutcome =
-  | { kind: 'done'; accounts?: import('../sdk/accounts.js').AccountResult<unknown>[] }
-  | { kind: 'plan'; plan: SyncPlan }
-  | { kind: 'status'; rows: StatusRow[] };
+  { kind: 'done'; accounts?: AccountResult<unknown>[] } | { kind: 'plan'; plan: SyncPlan } | { kind: 'status'; rows: StatusRow[] };
 
 /** Everything the user typed, checked before anything is opened or sent. */
 function checkFlags(ctx: WarehousePort, flags: SyncFlags): CheckedFlags {
@@ -86,10 +89,9 @@ export async function runSync(ctx: WarehousePort, flags: SyncFlags, each?: EachA
   const checked = checkFlags(ctx, flags);
   const list = await ctx.accounts?.();
   if (flags.status) {
-    const { syncStatus, namedProfiles } = await import('./sync-status.js');
     return { kind: 'status', rows: await syncStatus(ctx, checked.target, list?.names ?? namedProfiles(ctx)) };
   }
-  if (list && each) return { kind: 'done', accounts: await (await import('./sync-accounts.js')).syncAccounts(ctx, checked, list, each) };
+  if (list && each) return { kind: 'done', accounts: await syncAccounts(ctx, checked, list, each) };
   return syncOne(ctx, checked);
 }
 
@@ -103,7 +105,7 @@ async function syncOne(ctx: WarehousePort, checked: CheckedFlags): Promise<SyncO
   const ui = await ctx.ui();
   if (ctx.globals.dryRun) return dryRun(ctx, checked, creds.email, today);
   // Shown before the database opens: loading DuckDB holds the main thread for most of a second.
-  ui.progress(0, early.days.length, (await import('./sync-progress.js')).progressLabel(target.label, 0, undefined));
+  ui.progress(0, early.days.length, progressLabel(target.label, 0, undefined));
   const sdkReady = ctx.sdk();
   sdkReady.catch(() => undefined); // awaited below; a failure to open the database comes first
   const store = await openWarehouse(ctx, target, checked, ui);
@@ -131,7 +133,6 @@ async function dryRun(ctx: WarehousePort, checked: CheckedFlags, email: string, 
     const state = current ? await store.dayState(email, grain) : meta.account === email ? await v1State(store!, grain) : {};
     const { days } = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today, lastComplete: state.lastComplete });
     const sdk = await ctx.sdk();
-    const { describePlan } = await import('./sync-plan.js');
     const known = current ? () => store.knownCampaigns(email) : () => Promise.resolve([]);
     return { kind: 'plan' as const, plan: await describePlan(sdk, known, { target: target.label, grain, days }) };
   } finally {

@@ -72,8 +72,9 @@ describe('a statistics export', () => {
       expect(mine).not.toContain(other);
     for (const other of ['commands/auth/login.js', 'commands/api.js', 'commands/sandbox.js', 'commands/completion.js'])
       expect(mine).not.toContain(other);
-    // A ceiling, so that a new eager import shows up here: raise it only for a module the export uses.
-    expect(modules.length).toBeLessThanOrEqual(246);
+    // A ceiling, so that a new eager import shows up here: raise it only for a module the export
+    // uses, or for masg's own modules now imported statically (276 with them, +6 ms median).
+    expect(modules.length).toBeLessThanOrEqual(276);
   });
 
   it('a list is read by saxes alone; a single entity still reads its body whole (the trace does see fast-xml-parser when it is used)', async () => {

@@ -3,6 +3,10 @@ import { UsageError } from '../../core/errors.js';
 import type { DryRun } from '../../sdk/types.js';
 import { defineCommand } from '../../command-kit/define.js';
 import { dryRunResult } from '../../command-kit/raw.js';
+import * as config from '../../config/index.js';
+import { createPrompter } from '../../prompt.js';
+import { adoptFirstProfile } from '../../config/active-profile.js';
+import { login as saveLogin } from './login-core.js';
 
 /**
  * --sandbox always acts as its own demo account, so login/logout with it can only mean a mistake:
@@ -29,15 +33,12 @@ export const login = defineCommand<LoginFlags>({
   supports: { dryRun: true },
   async run(ctx, opts) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
-    const config = await import('../../config/index.js');
-    const { createPrompter } = await import('../../prompt.js');
-    const { login } = await import('./login-core.js');
     const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env, join(ctx.configDir, 'config.json'));
     // Same precedence as everywhere: a flag, then the environment, then (inside login) the stored
     // profile or a prompt. The key itself never comes from the environment here: login saves it.
     const env = (name: string) => ctx.io.env[name] || undefined;
     const described: DryRun[] = [];
-    const result = await login(
+    const result = await saveLogin(
       {
         profile,
         email: opts.email ?? env('MASG_EMAIL'),
@@ -66,7 +67,6 @@ export const login = defineCommand<LoginFlags>({
     ui.notice(
       `Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}, time zone ${result.timezone}); saved to ${result.path}${result.inKeyring ? `, the key in ${result.keyLocation}` : ''}.`,
     );
-    const { adoptFirstProfile } = await import('../../config/active-profile.js');
     const use = await adoptFirstProfile(join(ctx.configDir, 'config.json'), result.profile);
     if (use === 'adopted')
       ui.notice(`Profile "${result.profile}" is now the active one (the first saved): commands use it without --profile.`);

@@ -7,6 +7,9 @@ import type { Readable } from 'node:stream';
 import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../command-kit/define.js';
 import type { Context } from '../../context.js';
+import * as config from '../../config/index.js';
+import { checkNotifyUrl } from '../../config/notify-url.js';
+import { createPrompter } from '../../prompt.js';
 
 /** What commander lets through: the choices of its declaration (auth/index.ts). */
 type Action = 'set' | 'remove';
@@ -18,7 +21,6 @@ export const notifyUrl = defineCommand<Record<string, never>>({
     if (ctx.globals.sandbox) {
       throw new UsageError('--sandbox has no profile to keep a webhook in: set MASG_NOTIFY_URL for its pulse.', { field: '--sandbox' });
     }
-    const config = await import('../../config/index.js');
     const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env, join(ctx.configDir, 'config.json'));
     const store = await config.openStore(ctx.configDir, { env: ctx.io.env });
     const ui = await ctx.ui();
@@ -53,11 +55,9 @@ export const notifyUrl = defineCommand<Record<string, never>>({
 
 /** From a pipe (one line; `echo`'s newline dropped), else a hidden prompt; registered as a secret before it is checked. */
 async function readUrl(ctx: Context, profile: string): Promise<string> {
-  const { checkNotifyUrl } = await import('../../config/notify-url.js');
   let text: string;
   if (!ctx.io.stdin.isTTY) text = (await readAll(ctx.io.stdin)).replace(/\r?\n$/, '');
   else {
-    const { createPrompter } = await import('../../prompt.js');
     const prompt = createPrompter({ stdin: ctx.io.stdin, stderr: ctx.io.stderr, isTTY: ctx.interactive });
     const flag = profile === 'default' ? '' : ` --profile ${profile}`;
     text = await prompt.secret('Webhook URL', { instead: `pipe it in: \`printf %s "$WEBHOOK_URL" | masg${flag} notify-url set\`` });

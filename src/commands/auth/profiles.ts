@@ -1,9 +1,9 @@
 import { defineCommand } from '../../command-kit/define.js';
+import * as config from '../../config/index.js';
+import { listProfiles } from '../../config/profiles.js';
 
 export const profiles = defineCommand<Record<string, never>>({
   async run(ctx) {
-    const config = await import('../../config/index.js');
-    const { listProfiles } = await import('../../config/profiles.js');
     const store = await config.openStore(ctx.configDir, { env: ctx.io.env });
     const { name: active } = config.resolveProfileName(ctx.globals, ctx.io.env, store.path);
     const envZone = ctx.io.env.MASG_TIMEZONE?.trim() ? config.checkTimezone(ctx.io.env.MASG_TIMEZONE, 'MASG_TIMEZONE') : undefined;

@@ -1,13 +1,13 @@
 import { defineCommand } from '../../command-kit/define.js';
 import { ConfigError, UsageError } from '../../core/errors.js';
+import * as config from '../../config/index.js';
+import { configFile, saveActiveProfile } from '../../config/active-profile.js';
 
 // `masg switch NAME`, as `gh auth switch`: the profile used when neither --profile nor MASG_PROFILE names one.
 export const switchProfile = defineCommand<Record<string, never>>({
   async run(ctx, _opts, [name]) {
     if (ctx.globals.sandbox)
       throw new UsageError('--sandbox always uses its demo account: there is no profile to switch to.', { field: '--sandbox' });
-    const config = await import('../../config/index.js');
-    const { configFile, saveActiveProfile } = await import('../../config/active-profile.js');
     const profile = config.checkProfileName(name, '<profile>');
     await config.openStore(ctx.configDir, { env: ctx.io.env }); // creates the folder, reports a corrupt file
     const file = configFile(ctx.configDir);

@@ -2,12 +2,14 @@ import { defineCommand } from '../../command-kit/define.js';
 import type { Context } from '../../context.js';
 import { AuthError, MasgError, NetworkError } from '../../core/errors.js';
 import type { resolveNotifyUrl as ResolveNotifyUrl } from '../../config/notify-url.js';
+import * as config from '../../config/index.js';
+import { maskKey, whoami as describeAccount, ZONE_UNKNOWN } from './whoami-core.js';
+import { resolveNotifyUrl } from '../../config/notify-url.js';
 
 export const whoami = defineCommand<Record<string, never>>({
   // --dry-run: the credentials are shown, not checked with the service.
   supports: { dryRun: true },
   async run(ctx) {
-    const config = await import('../../config/index.js');
     const g = ctx.globals;
     const store = await config.openStore(ctx.configDir, { env: ctx.io.env });
     // --sandbox must not be ignored here: the commands it goes with act as the demo account.
@@ -22,8 +24,7 @@ export const whoami = defineCommand<Record<string, never>>({
     });
     const ui = await ctx.ui();
     for (const warning of settings.warnings) ui.warn(warning);
-    const { whoami, ZONE_UNKNOWN } = await import('./whoami-core.js');
-    const row = whoami(settings);
+    const row = describeAccount(settings);
     if (row.timezoneSource === 'none') ui.notice(ZONE_UNKNOWN);
     const webhook = await notifyUrlOf(ctx, g.sandbox ? undefined : { name: settings.profile, store: () => Promise.resolve(store) });
     const complete = settings.email !== '' && settings.key !== '' && settings.baseUrl !== '';
@@ -56,9 +57,8 @@ export const whoami = defineCommand<Record<string, never>>({
  * key is: never more than its last 4 characters. A keyring that cannot answer is a warning here.
  */
 async function notifyUrlOf(ctx: Context, profile: Parameters<typeof ResolveNotifyUrl>[0]['profile']) {
-  const [{ maskKey }, ui] = await Promise.all([import('./whoami-core.js'), ctx.ui()]);
+  const ui = await ctx.ui();
   try {
-    const { resolveNotifyUrl } = await import('../../config/notify-url.js');
     const found = await resolveNotifyUrl({ env: ctx.io.env, profile });
     if (found === undefined) return { notifyUrl: '', notifyUrlSource: 'none' };
     ctx.secrets.push(found.url);

@@ -10,6 +10,10 @@ import { resolveIds } from '../../command-kit/resolve-id.js';
 import { singleRecord } from '../../endpoints/entities.js';
 import { pickPublicationFields } from './fields.js';
 import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
+import { updateFromFile } from '../../bulk/update-from.js';
+import { publicationOps } from '../../bulk/ops.js';
+import { updateMany } from '../../bulk/multi-update.js';
+import { confirmStops } from '../../bulk/confirm.js';
 
 export interface PubUpdateOptions extends Record<string, unknown>, BulkOptions {
   yes?: boolean;
@@ -26,10 +30,6 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
   async run(ctx, opts, ids) {
     if (opts.from !== undefined) {
       checkFromAlone(ids, pickPublicationFields(opts), '<id>');
-      const [{ updateFromFile }, { publicationOps }] = await Promise.all([
-        import('../../bulk/update-from.js'),
-        import('../../bulk/ops.js'),
-      ]);
       return updateFromFile(bulkPort(ctx), publicationOps, { ...opts, from: opts.from });
     }
     if (ids.length === 0)
@@ -40,9 +40,9 @@ export const pubUpdate = defineCommand<PubUpdateOptions>({
     }
     // After every flag was checked, before anything that changes state (or a STOPPED prompt).
     const checked = await resolveIds(ctx, 'publication', ids, '<id>');
-    if (checked.length > 1) return (await import('../../bulk/multi-update.js')).updateMany(bulkPort(ctx), checked, input, opts);
+    if (checked.length > 1) return updateMany(bulkPort(ctx), checked, input, opts);
     const id = checked[0];
-    if (input.status === 'STOPPED') await (await import('../../bulk/confirm.js')).confirmStops(bulkPort(ctx), [id], opts.yes === true);
+    if (input.status === 'STOPPED') await confirmStops(bulkPort(ctx), [id], opts.yes === true);
     return sdkCall(
       ctx,
       (client, mode) => client.updatePublication(id, input as PublicationChanges, mode),

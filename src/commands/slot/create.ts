@@ -9,6 +9,7 @@ import { sdkCall } from '../../command-kit/raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveId } from '../../command-kit/resolve-id.js';
 import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
+import { createFromFile } from '../../bulk/create-from.js';
 
 /** The flags of the create form, from the schema. */
 export type SlotCreateOptions = FormInput<typeof adSlotSchema, 'create'>;
@@ -23,7 +24,7 @@ export const slotCreate = defineCommand<SlotCreateOptions>({
     const bulk = opts as BulkOptions;
     if (bulk.from !== undefined) {
       checkFromAlone([], { publication: opts.publication, name: opts.name, formats: opts.formats, tags: opts.tags }, '');
-      return (await import('../../bulk/create-from.js')).createFromFile(bulkPort(ctx), { ...bulk, from: bulk.from });
+      return createFromFile(bulkPort(ctx), { ...bulk, from: bulk.from });
     }
     const input = validateAdSlot({ ...opts }, 'create', flagLabel);
     input.publication = await resolveId(ctx, 'publication', input.publication!, '--publication');

@@ -12,6 +12,8 @@ import { sdkCall } from '../../command-kit/raw.js';
 import { rawTagsCheck, slotRecord } from './kept.js';
 import { resolveEntity } from '../../command-kit/resolve-id.js';
 import { checkFromAlone, type BulkOptions } from '../../bulk/options.js';
+import { updateFromFile } from '../../bulk/update-from.js';
+import { adSlotOps } from '../../bulk/ops.js';
 
 export type SlotUpdateOptions = FormInput<typeof adSlotSchema, 'update'>;
 
@@ -24,7 +26,6 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
     const bulk = opts as BulkOptions;
     if (bulk.from !== undefined) {
       checkFromAlone(rawId === undefined ? [] : [rawId], { name: opts.name, formats: opts.formats, tags: opts.tags }, '<id>');
-      const [{ updateFromFile }, { adSlotOps }] = await Promise.all([import('../../bulk/update-from.js'), import('../../bulk/ops.js')]);
       return updateFromFile(bulkPort(ctx), adSlotOps, { ...bulk, from: bulk.from });
     }
     if (rawId === undefined) throw new UsageError('Give the ID of the ad slot to update, or --from FILE.', { field: '<id>' });

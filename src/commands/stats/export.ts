@@ -19,6 +19,8 @@ import { sdkCall } from '../../command-kit/raw.js';
 import type { StatsFlags } from './options.js';
 import type { ReportSpec } from './report.js';
 import { addNames, lookUpNames } from './names.js';
+import { selectColumns } from '../../output/index.js';
+import { drawReport, writeReport } from './report.js';
 
 export interface PieceRange {
   from: string;
@@ -68,7 +70,7 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   const day = oneDayAsked(range, interval, settings?.fields, merged);
   const dayColumn = day === undefined ? [] : [{ key: 'date', type: 'string', priority: 1 } as const];
   const allColumns = [...dayColumn, ...statsColumns(plan.kind, { ...plan.columnOptions, interval, names: true })];
-  if (settings?.fields !== undefined) (await import('../../output/index.js')).selectColumns(allColumns, settings.fields);
+  if (settings?.fields !== undefined) selectColumns(allColumns, settings.fields);
   const id = plan.target === undefined ? undefined : await resolveId(ctx, plan.target.kind, plan.target.raw, plan.target.label);
   const ui = await ctx.ui();
   if (range.defaulted) ui.info(`No date given: showing today so far (${stampDay(range.start)}, ${tz}).`);
@@ -105,14 +107,11 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       const onProgress =
         pieces.length > 1 || flags.chart ? (done: number, total: number) => ui.progress(done, total, 'requests') : undefined;
       const run = { concurrency, signal: ctx.io.signal, onProgress };
-      const { drawReport, writeReport } = await import('./report.js');
       if (flags.chart) {
         await drawReport(port, spec, run, ['impressions', 'clicks', plan.kind === 'campaign' ? 'spend' : 'earnings']);
         return { kind: 'done' };
       }
       const wantNames = settings!.fields === undefined ? settings!.format === 'table' : settings!.fields.some((f) => NAME_KEYS.includes(f));
-      // Loaded now so the name lookup goes out at once, alongside the report.
-      if (wantNames) await import('../../endpoints/index.js');
       await writeReport(port, settings!, {
         spec,
         run,

@@ -11,6 +11,9 @@ import type { Column, OutputSettings, Row } from '../../output/types.js';
 import type { Interval, RangePiece } from '../../time/intervals.js';
 import { type RowContext, type StatsKind, toRow, zeroRow } from '../../stats/rows.js';
 import { counted } from '../../core/plural.js';
+import { DEFAULT_POLICY, Transient, withRetries, secs } from '../../transport/retry.js';
+import { isBrokenStream } from '../../sdk/stats.js';
+import { ChartAccumulator } from '../../output/chart-series.js';
 
 export interface ReportSpec {
   kind: StatsKind;
@@ -91,11 +94,7 @@ export interface ReportJob {
 }
 
 export async function writeReport(port: OutputPort, settings: OutputSettings, job: ReportJob): Promise<void> {
-  const [{ DEFAULT_POLICY, Transient, withRetries, secs }, { isBrokenStream }, ui] = await Promise.all([
-    import('../../transport/retry.js'),
-    import('../../sdk/stats.js'),
-    port.ui(),
-  ]);
+  const ui = await port.ui();
   const output = await port.openReport(job.out, job.caption);
   const names = job.names ?? Promise.resolve(undefined);
   try {
@@ -144,7 +143,6 @@ export async function writeReport(port: OutputPort, settings: OutputSettings, jo
 }
 
 export async function drawReport(port: OutputPort, spec: ReportSpec, run: ReportOptions, series: string[]): Promise<void> {
-  const { ChartAccumulator } = await import('../../output/chart-series.js');
   const acc = new ChartAccumulator(spec.interval === 'hour' ? 'hour' : 'day', series);
   await runReport(spec, (row) => acc.add(row), run);
   await port.chart(acc.data());
