@@ -2,17 +2,10 @@
 // sentence, so it wraps and is never cut (no `…` inside a figure or a name); the header and the
 // zone are whole; --wide shows every finding and campaign. Data: `--sandbox` (the demo account's
 // "Spring Sale" spends past its budgets every day) in a fresh MASG_CONFIG_DIR.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.cjs');
-const hasScript = spawnSync('script', ['--version']).status === 0;
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+import { hasScript, onTerminal as onPty } from '../helpers/pty.js';
 
 let env: Record<string, string>;
 beforeAll(() => {
@@ -26,13 +19,10 @@ beforeAll(() => {
 });
 afterAll(removeTempDirs);
 
-/** `masg --sandbox ARGS` on a pseudo-terminal `cols` wide: stdout and stderr as the user sees them, spinner lines dropped. */
+/** `masg ARGS` on a pseudo-terminal `cols` wide: what the user sees, colours and spinner lines dropped. */
 function onTerminal(cols: number, args: string[], environment = env): string {
-  const line = `stty cols ${cols} rows 50; ${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; true`;
-  const out = execFileSync('script', ['-qfec', line, '/dev/null'], { env: environment, encoding: 'utf8', timeout: 90_000 });
   return (
-    out
-      .replace(/\r\n/g, '\n')
+    onPty(cols, args, environment, { timeout: 90_000, anyExit: true })
       // eslint-disable-next-line no-control-regex
       .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
       .replace(/^.*⠋.*$/gm, '')

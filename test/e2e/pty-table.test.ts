@@ -1,17 +1,17 @@
 // Tables under a real pseudo-terminal (util-linux `script`, `stty cols N`): the built binary sees
 // a real TTY and its real width, as in a user's terminal, and no line it prints is wider. Data:
 // `--sandbox` with a fresh MASG_CONFIG_DIR, after creating publications with long CJK names.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
+import { hasScript, onTerminal as onPty } from '../helpers/pty.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'masg.cjs');
 const LONG_NAME = '日本語の非常に長い出版物の名前：東京ニュース・デイリー・スポーツ・エンターテインメント';
-const hasScript = spawnSync('script', ['--version']).status === 0;
 
 let env: Record<string, string>;
 let campaign = '';
@@ -21,19 +21,8 @@ let namedPub = '';
 const NAME_30 = 'Harbour Lights Evening Gazette';
 const SLOT_NAMES = ['Front page leaderboard slot 1', 'Front page leaderboard slot 2'];
 
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
 /** `masg --sandbox ARGS` on a pseudo-terminal `cols` wide; its output with CR LF made LF. */
-function onTerminal(cols: number, args: string[]): string {
-  const line = `stty cols ${cols} rows 50; ${quote(process.execPath)} ${quote(BIN)} --sandbox ${args.map(quote).join(' ')}`;
-  const out = execFileSync('script', ['-qfec', line, '/dev/null'], {
-    env,
-    encoding: 'utf8',
-    timeout: 60_000,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  return out.replace(/\r\n/g, '\n');
-}
+const onTerminal = (cols: number, args: string[]): string => onPty(cols, ['--sandbox', ...args], env);
 
 function sandbox(args: string[]): string {
   return execFileSync(process.execPath, [BIN, '--sandbox', ...args], { env, encoding: 'utf8' });
