@@ -6,11 +6,9 @@ import { checkBaseUrl } from '../config/base-url.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { oneOf } from '../schema/rules.js';
 import { createTransportPool, type ClientExtras } from './transport-pool.js';
-import { MethodKit, entityMethods, statsMethods, throwsAsRejection } from './methods.js';
+import { MethodKit, entityMethods, statsMethods, throwsAsRejection, type Loose } from './methods.js';
 import { checkTimeZone } from './range.js';
 import type { CallOptions, ClientOptions, MasgClient, RawRequest } from './types.js';
-
-type Loose<T> = { [K in keyof T]: T[K] extends (...args: infer A) => unknown ? (...args: A) => unknown : T[K] };
 
 let version: string | undefined;
 function packageVersion(): string {
@@ -64,7 +62,7 @@ export function createTypedClient(
     request: (req, call) =>
       throwsAsRejection(async () => {
         const checked = rawRequest(req);
-        return call?.dryRun ? { requests: [await kit.api(call).describe(checked)] } : kit.sendRaw(call, () => Promise.resolve(checked));
+        return call?.dryRun ? { requests: [await kit.api(call).describe(checked)] } : kit.sendRaw(call, checked);
       }),
 
     close: () => (opts.close ? opts.close() : Promise.resolve()),
@@ -72,7 +70,7 @@ export function createTypedClient(
   return client as MasgClient;
 }
 
-export function rawRequest(req: RawRequest): ApiRequest {
+function rawRequest(req: RawRequest): ApiRequest {
   if (typeof req !== 'object' || req === null) throw new UsageError('request: expected { method, path, query, form, format }.');
   const method = req.method === undefined ? 'GET' : oneOf('method', String(req.method).toUpperCase(), ['GET', 'POST'] as const);
   if (typeof req.path !== 'string' || req.path.trim() === '')

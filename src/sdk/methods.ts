@@ -25,37 +25,14 @@ import type {
   StatsRange,
 } from './types.js';
 
-type Entities = typeof entities;
-
-/** One call of an endpoint: its request, and sending it to read the records. */
+/** One call of an endpoint: the request its arguments make, and how its answer is read. */
 interface Op<T> {
-  request: () => Promise<ApiRequest>;
-  send: (transport: Transport) => Promise<T>;
+  request: ApiRequest;
+  read: (transport: Transport) => T;
 }
 
-function op<A extends unknown[], T>(pick: (e: Entities) => Endpoint<A, T>, ...args: A): Op<Awaited<T>> {
-  return {
-    // A promise either way, so that a refused input (the request builder's check) is a rejection.
-    request: () => new Promise<ApiRequest>((resolve) => resolve(pick(entities).request(...args))),
-    send: (transport) => new Promise<T>((resolve) => resolve(pick(entities)(transport, ...args))) as Promise<Awaited<T>>,
-  };
-}
-
-/** A statistics report's call: the request is known at once (no parser needed to describe it). */
-function statsOp<T>(request: ApiRequest, read: (transport: Transport) => EntityList<T>): Op<EntityList<T>> {
-  return { request: () => Promise.resolve(request), send: (transport) => Promise.resolve(read(transport)) };
-}
-
-function lazyList<T>(load: () => Promise<EntityList<T>>): EntityList<T> {
-  return {
-    async *batches() {
-      yield* (await load()).batches();
-    },
-    async *[Symbol.asyncIterator]() {
-      for await (const batch of (await load()).batches()) yield* batch;
-    },
-    toArray: async () => (await load()).toArray(),
-  };
+function op<A extends unknown[], T>(ep: Endpoint<A, T>, ...args: A): Op<T> {
+  return { request: ep.request(...args), read: (transport) => ep(transport, ...args) };
 }
 
 /** What the transport is given of a call's options: its signal and deadline. */
@@ -77,36 +54,35 @@ export class MethodKit {
   }
 
   /** The raw answer or the dry run, or undefined when the records are asked for. */
-  private other(call: AnyCallOptions | undefined, request: () => Promise<ApiRequest>): Promise<DryRun | RawResponse> | undefined {
+  private other(call: AnyCallOptions | undefined, request: ApiRequest): Promise<DryRun | RawResponse> | undefined {
     if (!call?.dryRun && !call?.raw) return undefined;
-    const raw = call.raw;
-    const asked = async () => {
-      const req = await request();
-      return typeof raw === 'string' ? { ...req, format: raw } : req;
-    };
-    if (call.dryRun) return (async () => ({ requests: [await this.api(call).describe(await asked())] }))();
+    const asked = typeof call.raw === 'string' ? { ...request, format: call.raw } : request;
+    if (call.dryRun)
+      return this.api(call)
+        .describe(asked)
+        .then((described) => ({ requests: [described] }));
     return this.sendRaw(call, asked);
   }
 
-  async sendRaw(call: AnyCallOptions | undefined, request: () => Promise<ApiRequest>): Promise<RawResponse> {
-    const { status, contentType, body, bytes } = await this.api(call).request(await request());
+  async sendRaw(call: AnyCallOptions | undefined, request: ApiRequest): Promise<RawResponse> {
+    const { status, contentType, body, bytes } = await this.api(call).request(request);
     // A test double's transport keeps no bytes.
     return { status, contentType, body, bytes: bytes ?? encodeBody(body, contentType) };
   }
 
   /** A call answered with one record. */
-  one<T>(call: AnyCallOptions | undefined, o: Op<T>, then?: (record: T) => T): Promise<T | DryRun | RawResponse> {
-    return this.other(call, o.request) ?? o.send(this.api(call)).then(then);
+  one<T>(call: AnyCallOptions | undefined, o: Op<Promise<T>>, then?: (record: T) => T): Promise<T | DryRun | RawResponse> {
+    return this.other(call, o.request) ?? o.read(this.api(call)).then(then);
   }
 
   /** A call answered with a list: lazy, sent when iterated. */
   list<T>(call: AnyCallOptions | undefined, o: Op<EntityList<T>>): EntityList<T> | Promise<DryRun | RawResponse> {
-    return this.other(call, o.request) ?? lazyList(() => o.send(this.api(call)));
+    return this.other(call, o.request) ?? o.read(this.api(call));
   }
 }
 
 /** Loosely typed implementations; createTypedClient gives them MasgClient's typed signatures. */
-type Loose<T> = { [K in keyof T]: T[K] extends (...args: infer A) => unknown ? (...args: A) => unknown : T[K] };
+export type Loose<T> = { [K in keyof T]: T[K] extends (...args: infer A) => unknown ? (...args: A) => unknown : T[K] };
 type Methods<K extends keyof MasgClient> = Pick<Loose<MasgClient>, K>;
 
 /** The tags the service answered without fail the call (the record is still in the error). */
@@ -133,57 +109,35 @@ export function entityMethods(
   | 'listCampaigns'
   | 'getCampaign'
 > {
-  const one = <T>(call: AnyCallOptions | undefined, o: () => Op<T>, then?: (r: T) => T) =>
+  const one = <T>(call: AnyCallOptions | undefined, o: () => Op<Promise<T>>, then?: (r: T) => T) =>
     throwsAsRejection(() => kit.one(call, o(), then));
   return {
     listPublications(query = {}, call) {
       const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_LIST_STATUSES);
-      return kit.list(
-        call,
-        op((e) => e.listPublications, { status }),
-      );
+      return kit.list(call, op(entities.listPublications, { status }));
     },
-    getPublication: (id, call) => one(call, () => op((e) => e.getPublication, entityId('id', id))),
-    createPublication: (input, call) => one(call, () => op((e) => e.createPublication, publicationCreate(input))),
+    getPublication: (id, call) => one(call, () => op(entities.getPublication, entityId('id', id))),
+    createPublication: (input, call) => one(call, () => op(entities.createPublication, publicationCreate(input))),
     updatePublication: (id, changes, call) =>
-      one(call, () => op((e) => e.updatePublication, entityId('id', id), publicationChanges(changes))),
+      one(call, () => op(entities.updatePublication, entityId('id', id), publicationChanges(changes))),
     listAdSlots(query = {}, call) {
       const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
-      return kit.list(
-        call,
-        op((e) => e.listAdSlots, { publication }),
-      );
+      return kit.list(call, op(entities.listAdSlots, { publication }));
     },
-    getAdSlot: (id, call) => one(call, () => op((e) => e.getAdSlot, entityId('id', id))),
+    getAdSlot: (id, call) => one(call, () => op(entities.getAdSlot, entityId('id', id))),
     createAdSlot: (input, call) =>
       throwsAsRejection(async () => {
         const checked = adSlotCreate(input);
-        return kit.one(
-          call,
-          op((e) => e.createAdSlot, checked),
-          tagsKept('created', checked.tags),
-        );
+        return kit.one(call, op(entities.createAdSlot, checked), tagsKept('created', checked.tags));
       }),
     updateAdSlot: (id, changes, call) =>
       throwsAsRejection(async () => {
         const [target, checked] = [entityId('id', id), adSlotChanges(changes)];
-        return kit.one(
-          call,
-          op((e) => e.updateAdSlot, target, checked),
-          tagsKept('updated', checked.tags),
-        );
+        return kit.one(call, op(entities.updateAdSlot, target, checked), tagsKept('updated', checked.tags));
       }),
-    listAdvertisers: (call) =>
-      kit.list(
-        call,
-        op((e) => e.listAdvertisers),
-      ),
-    listCampaigns: (advertiserId, call) =>
-      kit.list(
-        call,
-        op((e) => e.listCampaigns, entityId('advertiserId', advertiserId)),
-      ),
-    getCampaign: (id, call) => one(call, () => op((e) => e.getCampaign, entityId('id', id))),
+    listAdvertisers: (call) => kit.list(call, op(entities.listAdvertisers)),
+    listCampaigns: (advertiserId, call) => kit.list(call, op(entities.listCampaigns, entityId('advertiserId', advertiserId))),
+    getCampaign: (id, call) => one(call, () => op(entities.getCampaign, entityId('id', id))),
   };
 }
 
@@ -198,7 +152,7 @@ export function statsMethods(kit: MethodKit, timeZone: string | undefined): Meth
   };
   // A report is always read as XML (the one format the streaming parser reads); raw asks what it likes.
   const report = <T>(call: AnyCallOptions | undefined, request: ApiRequest, read: (t: Transport) => EntityList<T>) =>
-    kit.list(call, statsOp(call?.dryRun && !call.raw ? statsRequest(request) : request, read));
+    kit.list(call, { request: call?.dryRun && !call.raw ? statsRequest(request) : request, read });
   return {
     publicationStats(query, call) {
       const { start, end } = range(query);

@@ -8,13 +8,17 @@ vi.mock('../../src/endpoints/advertisers.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/endpoints/advertisers.js')>();
   return {
     ...real,
-    // What a real bug looks like: reading a property of undefined, while the list is read.
-    listAdvertisers: () => ({
-      async *batches() {
-        const rows = undefined as unknown as { map: () => void };
-        yield rows.map();
-      },
-    }),
+    // What a real bug looks like: reading a property of undefined, while the list is read. The
+    // request it describes is the real one, so only the reading is broken.
+    listAdvertisers: Object.assign(
+      () => ({
+        async *batches() {
+          const rows = undefined as unknown as { map: () => void };
+          yield rows.map();
+        },
+      }),
+      { request: real.listAdvertisers.request },
+    ),
   };
 });
 
