@@ -5,6 +5,7 @@
 // ranked overview and each account's screen, or the JSON document), the one page, and the exit
 // code: 8 when some accounts have no report, else 6 when a notification was not posted, else 9
 // when any account has an alert (docs/pulse.md, "Several accounts").
+import { counted } from '../core/plural.js';
 import { AlertsFoundError, ExitCode, markReported, NetworkError, PartialError, type MasgError } from '../core/errors.js';
 import { parseDateRange } from '../time/dates.js';
 import { accountTimeZone } from '../time/zone.js';
@@ -192,8 +193,7 @@ function exitFailure(
 ): MasgError | undefined {
   const failed = pulses.filter((p) => p.status !== 'ok');
   const count = alertCount(pulses);
-  const s = (n: number) => (n === 1 ? '' : 's');
-  const found = `${count.alerts} alert${s(count.alerts)} in ${count.accounts} of ${pulses.length} accounts`;
+  const found = `${counted(count.alerts, 'alerts')} in ${count.accounts} of ${pulses.length} accounts`;
   if (failed.length === pulses.length) return accountsError(results);
   if (failed.length > 0) {
     const names = failed.map((f) => f.name).join(', ');

@@ -1,6 +1,7 @@
 // The pieces of `masg pulse` that one account and several share: the flags, checked before
 // anything is read or sent; the rows from a warehouse; the report's delivery (notification,
 // stdout, exit code); the text written to stdout.
+import { counted } from '../core/plural.js';
 import { MAX_BASELINE_DAYS as MAX_BASELINE } from '../config/defaults.js';
 import { readFile } from 'node:fs/promises';
 import { AlertsFoundError, markReported, UsageError } from '../core/errors.js';
@@ -99,7 +100,7 @@ export type PulseFlags = Awaited<ReturnType<typeof checkFlags>>;
 export async function deliver(ctx: Context, report: PulseReport, flags: { format: string; notify?: NotifyTarget }): Promise<CommandResult> {
   const notified = flags.notify && (await notifyChanges(ctx, report, flags.notify));
   const alerts = report.findings.filter((f) => f.severity === 'alert').length;
-  const found = alerts === 0 ? undefined : new AlertsFoundError(`${alerts} alert${alerts === 1 ? '' : 's'} on ${report.date} (exit 9).`);
+  const found = alerts === 0 ? undefined : new AlertsFoundError(`${counted(alerts, 'alerts')} on ${report.date} (exit 9).`);
   // An alert is a result, not a failure: --quiet keeps stderr empty (the exit code says it).
   if (found && ctx.globals.quiet) markReported(found);
   const failure = notified || found;

@@ -1,6 +1,7 @@
 // `masg sync`: keep a database (DuckDB file or PostgreSQL) of the accounts' statistics up to
 // date; `--status` shows what it holds per account. The handler only (its options are declared
 // in top-level.ts); the work is in src/warehouse/, loaded when the command runs.
+import { counted } from '../core/plural.js';
 import type { SyncFlags } from '../warehouse/sync.js';
 import type { SyncPlan } from '../warehouse/sync-plan.js';
 import type { DescribedRequest } from '../sdk/types.js';
@@ -50,7 +51,7 @@ function planSummary(plan: SyncPlan): string[] {
   if (days.length === 0) return [`masg sync --dry-run: ${plan.target} is up to date: no day to fetch.`];
   const partial = days.some((d) => !d.complete) ? ', today partial' : '';
   return [
-    `masg sync --dry-run: would write ${days.length} day${days.length === 1 ? '' : 's'} into ${plan.target} (grain ${plan.grain}): ` +
+    `masg sync --dry-run: would write ${counted(days.length, 'days')} into ${plan.target} (grain ${plan.grain}): ` +
       `${days[0].date} to ${days[days.length - 1].date}${partial}.`,
     `The account's objects first (${plan.lists.length} lists, then one campaign list per advertiser), then each day's statistics.`,
     plan.knownCampaigns > 0

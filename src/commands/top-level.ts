@@ -6,7 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS, MAX_BASELINE_DAYS, parseLookback } from '../config/defaults.js';
 import { parseConcurrency } from '../core/pool.js';
 
-export const MCP_TOKEN_ACTIONS = ['create', 'list', 'revoke'] as const;
+const MCP_TOKEN_ACTIONS = ['create', 'list', 'revoke'] as const;
 
 /** `masg completion`'s shells; test/completion/drift.test.ts checks them against src/completion/scripts.ts. */
 const SHELLS = ['bash', 'zsh', 'fish'];

@@ -8,7 +8,7 @@ import { ConfigError, UsageError } from '../core/errors.js';
 import { readIfExists, withFileLock } from '../core/file-lock.js';
 import { ensurePrivateDir } from './private-dir.js';
 
-export const TOKENS_FILE = 'mcp-tokens.json';
+const TOKENS_FILE = 'mcp-tokens.json';
 const PREFIX = 'masg_mcp_';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -30,11 +30,11 @@ interface TokenFile {
   tokens: McpToken[];
 }
 
-export function tokensPath(configDir: string): string {
+function tokensPath(configDir: string): string {
   return join(configDir, TOKENS_FILE);
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 

@@ -7,7 +7,7 @@ export function counted(n: number, many: string, one = singular(many)): string {
 }
 
 /** "rows" → "row", "ad slots" → "ad slot", "watches" → "watch"; a word without a plural "s" is kept. */
-export function singular(many: string): string {
+function singular(many: string): string {
   if (/(ch|sh|ss|x)es$/.test(many)) return many.slice(0, -2);
   return many.endsWith('s') && !many.endsWith('ss') ? many.slice(0, -1) : many;
 }

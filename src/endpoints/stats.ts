@@ -1,8 +1,6 @@
-// Statistics requests, and reports streamed record by record (no paging: they can be huge).
-import type { StatsRecord, StatsShape } from './stats-shapes.js';
+// Statistics requests: the one description of each report's call (read by stats-stream.ts, record by record).
 import { segment } from './params.js';
-import type { Transport, ApiRequest } from '../transport/types.js';
-import { parseStatsStream } from './stats-stream.js';
+import type { ApiRequest } from '../transport/types.js';
 
 export interface StatsQuery {
   /** 10-digit YYYYMMDDHH stamps in the account's time zone, both inclusive. */
@@ -40,14 +38,3 @@ export const campaignStatsRequest = (id: string, q: StatsQuery): ApiRequest => (
   path: `/campaign/${segment(id)}/statistics`,
   params: { start: q.start, end: q.end },
 });
-
-/** Resolves with the count of records. */
-export async function streamStats(
-  client: Transport,
-  request: ApiRequest,
-  shape: StatsShape,
-  onRecord: (record: StatsRecord) => void | Promise<void>,
-): Promise<number> {
-  const response = await client.stream({ ...request, format: 'xml' });
-  return parseStatsStream(response.body, shape, onRecord, { status: response.status });
-}

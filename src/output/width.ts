@@ -164,19 +164,27 @@ export function longestWord(text: string): number {
 /** Word-wrap at spaces only; a word wider than a line gets its own line, whole ('keep', --wide) or cut with `…` ('cut'). */
 export function wrapWords(text: string, width: number, longWords: 'keep' | 'cut'): string[] {
   if (displayWidth(text) <= width) return [text];
+  return pack(
+    text.split(' ').filter((w) => w !== ''),
+    width,
+    longWords,
+  );
+}
+
+/** Units (words, or a quoted name) joined by spaces into lines of at most `width`. */
+function pack(units: string[], width: number, longWords: 'keep' | 'cut'): string[] {
   const lines: string[] = [];
   let line = '';
   let lineWidth = 0;
-  for (const word of text.split(' ')) {
-    if (word === '') continue;
-    const w = displayWidth(word);
+  for (const unit of units) {
+    const w = displayWidth(unit);
     if (line !== '' && lineWidth + 1 + w <= width) {
-      line += ' ' + word;
+      line += ' ' + unit;
       lineWidth += 1 + w;
       continue;
     }
     if (line !== '') lines.push(line);
-    line = w > width && longWords === 'cut' ? truncate(word, width) : word;
+    line = w > width && longWords === 'cut' ? truncate(unit, width) : unit;
     lineWidth = displayWidth(line);
   }
   if (line !== '' || lines.length === 0) lines.push(line);
@@ -195,15 +203,5 @@ export function wrapSentence(text: string, width: number): string[] {
     if (part.startsWith('"') && displayWidth(part) <= width) units.push(part);
     else units.push(...part.split(' ').filter((w) => w !== ''));
   }
-  const lines: string[] = [];
-  let line = '';
-  for (const unit of units) {
-    if (line !== '' && displayWidth(line) + 1 + displayWidth(unit) <= width) line += ` ${unit}`;
-    else {
-      if (line !== '') lines.push(line);
-      line = unit;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
+  return pack(units, width, 'keep');
 }
