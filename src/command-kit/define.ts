@@ -23,12 +23,19 @@ export interface CommandDef<O = Record<string, unknown>> {
   /**
    * The global --raw and --dry-run it takes. run.ts refuses the others before the command runs,
    * with one message (exit 2). A function decides by the command's own options and arguments:
-   * `true`, or the words saying when it does not (`'with --from'`).
+   * `true`, or the words saying when it does not (`'with --from'`). A refusal may carry its own
+   * hint, the command that does what was asked (`{ hint: '… masg adv list --raw' }`).
    */
   supports?: { raw?: Support<O>; dryRun?: Support<O> };
 }
 
-export type Support<O> = true | ((opts: O, args: string[]) => true | string);
+/** Not taken: when (`'with --from'`, or always when absent), and what to run instead. */
+export interface Refusal {
+  when?: string;
+  hint?: string;
+}
+
+export type Support<O> = true | Refusal | ((opts: O, args: string[]) => true | string | Refusal);
 
 export function defineCommand<O>(def: CommandDef<O>): CommandDef<O> {
   return def;

@@ -44,10 +44,11 @@ function checkSupports(ctx: Context, def: AnyCommandDef, opts: Record<string, un
     const declared = def.supports?.[key];
     const verdict = typeof declared === 'function' ? declared(opts as never, args) : declared;
     if (verdict === true) continue;
+    const { when, hint } = typeof verdict === 'string' ? { when: verdict, hint: undefined } : (verdict ?? {});
     const [flag, does] = FLAG_DOES[key];
-    throw new UsageError(`masg ${path} does not take ${flag}${verdict === undefined ? '' : ` ${verdict}`}.`, {
+    throw new UsageError(`masg ${path} does not take ${flag}${when === undefined ? '' : ` ${when}`}.`, {
       field: flag,
-      hint: `${flag} ${does}; run this without it.`,
+      hint: hint ?? `${flag} ${does}; run this without it.`,
     });
   }
 }

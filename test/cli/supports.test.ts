@@ -90,7 +90,11 @@ const DRY_RUNS: Record<string, () => { argv: string[]; stdin?: string; env?: Rec
   }),
 };
 
-const takes = (def: AnyCommandDef, key: 'raw' | 'dryRun') => def.supports?.[key] !== undefined;
+/** Taken always or in some uses; a declared refusal (words of its own) is not taking it. */
+const takes = (def: AnyCommandDef, key: 'raw' | 'dryRun') => {
+  const declared = def.supports?.[key];
+  return declared === true || typeof declared === 'function';
+};
 
 describe('--raw and --dry-run, declared per command', () => {
   it('every command that takes a flag has a run in the table, and no other', () => {
@@ -141,11 +145,42 @@ describe('--raw and --dry-run, declared per command', () => {
     ['slot create --from', () => ['slot', 'create', '--from', 'x.csv'], 'slot create', ' with --from'],
     ['slot update --from', () => ['slot', 'update', '--from', 'x.csv'], 'slot update', ' with --from'],
     ['campaign list without an advertiser', () => ['campaign', 'list'], 'campaign list', ' without an advertiser'],
+    ['pub stats --chart', () => ['pub', 'stats', '--chart', '--interval', 'day', ...DAY], 'pub stats', ' with --chart'],
   ])('a command that takes --raw only in some uses says when it does not: %s', async (_name, argv, path, when) => {
     h.mark();
     const run = await h.masg([...argv(), '--raw']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`masg ${path} does not take --raw${when}.`);
+    expect(h.sent()).toEqual([]);
+  });
+
+  it.each([
+    ['adv view', () => ['adv', 'view', ids.adv], 'masg adv list --raw'],
+    ['campaign list without an advertiser', () => ['campaign', 'list'], 'masg campaign list ADVERTISER --raw'],
+    ['pub stats --chart', () => ['pub', 'stats', '--chart', '--interval', 'day', ...DAY], "--raw prints the service's body"],
+  ])('a refusal that knows a better command names it: %s', async (_name, argv, hint) => {
+    const run = await h.masg([...argv(), '--raw']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(hint);
+    expect(run.stderr).not.toContain('run this without it');
+  });
+
+  it('stats --raw over several pieces is refused before the ID is resolved: nothing sent', async () => {
+    h.mark();
+    const run = await h.masg([
+      'slot',
+      'stats',
+      ids.slot.slice(0, 6),
+      '--interval',
+      'day',
+      '--from',
+      '2024-06-13',
+      '--to',
+      '2024-06-14',
+      '--raw',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--raw prints one response body: use it with --interval total.');
     expect(h.sent()).toEqual([]);
   });
 });

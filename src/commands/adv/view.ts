@@ -8,7 +8,10 @@ import { UsageError } from '../../core/errors.js';
 // The service has no endpoint for one advertiser: the list is read and the one asked for kept.
 export const advView = defineCommand<Record<string, never>>({
   // The service has no answer for one advertiser: --raw has nothing to print.
-  supports: { dryRun: true },
+  supports: {
+    raw: { hint: 'The service has no answer for one advertiser; its list holds every advertiser: `masg adv list --raw`.' },
+    dryRun: true,
+  },
   columns: advertiserColumns,
   async run(ctx, _opts, [rawId]) {
     const id = await resolveId(ctx, 'advertiser', rawId, '<id>');

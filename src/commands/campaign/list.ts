@@ -15,7 +15,10 @@ export interface CampaignListOptions extends ListOptions {
 export const campaignList = defineCommand<CampaignListOptions>({
   supports: {
     // Every advertiser's campaigns take one answer per advertiser.
-    raw: (opts, [rawId]) => (rawId === undefined && opts.advertiser === undefined ? 'without an advertiser' : true),
+    raw: (opts, [rawId]) =>
+      rawId === undefined && opts.advertiser === undefined
+        ? { when: 'without an advertiser', hint: 'Name an advertiser: `masg campaign list ADVERTISER --raw` (IDs from `masg adv list`).' }
+        : true,
     dryRun: true,
   },
   columns: campaignColumnsNamed,

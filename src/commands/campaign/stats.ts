@@ -1,9 +1,9 @@
 import { defineCommand } from '../../command-kit/define.js';
 import { runStats } from '../stats/export.js';
-import { type StatsFlags } from '../stats/options.js';
+import { type StatsFlags, STATS_SUPPORTS } from '../stats/options.js';
 
 export const campaignStats = defineCommand<StatsFlags>({
-  supports: { raw: true, dryRun: true },
+  supports: STATS_SUPPORTS,
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     return runStats(ctx, opts, {

@@ -2,7 +2,7 @@ import { LEVELS } from '../../schema/enums.js';
 import { oneOf } from '../../schema/rules.js';
 import { defineCommand } from '../../command-kit/define.js';
 import { runStats } from '../stats/export.js';
-import { type StatsFlags } from '../stats/options.js';
+import { type StatsFlags, STATS_SUPPORTS } from '../stats/options.js';
 
 export interface PubStatsOptions extends StatsFlags {
   level?: string;
@@ -10,7 +10,7 @@ export interface PubStatsOptions extends StatsFlags {
 }
 
 export const pubStats = defineCommand<PubStatsOptions>({
-  supports: { raw: true, dryRun: true },
+  supports: STATS_SUPPORTS,
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const level = oneOf('--level', opts.level ?? 'publication', LEVELS);

@@ -1,13 +1,13 @@
 import { defineCommand } from '../../command-kit/define.js';
 import { runStats } from '../stats/export.js';
-import { type StatsFlags } from '../stats/options.js';
+import { type StatsFlags, STATS_SUPPORTS } from '../stats/options.js';
 
 export interface SlotStatsOptions extends StatsFlags {
   byCountry?: boolean;
 }
 
 export const slotStats = defineCommand<SlotStatsOptions>({
-  supports: { raw: true, dryRun: true },
+  supports: STATS_SUPPORTS,
   accounts: 'each',
   async run(ctx, opts, [rawId]) {
     const byCountry = opts.byCountry === true;

@@ -60,6 +60,10 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
   const template = { ...given, out: outFile(given.out) };
   const { interval, concurrency, tz, range, pieces } = await planRange(ctx, template);
   const flags = { ...template, out: expandOut(template.out, range) };
+  // Before any ID is resolved: a refusal sends nothing.
+  if (ctx.globals.raw && pieces.length > 1) {
+    throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
+  }
   if (flags.chart) checkChart(ctx, flags, interval);
   // An unknown --fields name is a usage error before anything is sent. Under --raw the file holds
   // the service's body as received, whatever its name: no format to read from it.
@@ -79,9 +83,6 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
       `masg: the range ends in the future (${stampLabel(range.clippedFrom)}); stopping at the current hour, ${stampLabel(range.end)} (${tz ?? 'in every time zone'}).`,
     );
   }
-  if (ctx.globals.raw && pieces.length > 1) {
-    throw new UsageError('--raw prints one response body: use it with --interval total.', { field: '--raw' });
-  }
   const sdk = await ctx.sdk();
   const pieceRange = pieceRangeIn(tz);
   const spec: ReportSpec = {
@@ -92,7 +93,6 @@ export async function runStats(ctx: Context, given: StatsFlags, plan: StatsPlan)
     fetch: (piece) => plan.call(sdk, pieceRange(piece), id),
     ids: plan.target === undefined ? {} : { [plan.target.kind]: id },
   };
-  // --dry-run: every piece's request (one per day or hour with --interval), none sent.
   // --raw: the one piece's call; --dry-run: every piece's (one per day or hour with --interval), none sent.
   const call = async (client: MasgClient, mode: AnyCallOptions) => {
     if (!mode.dryRun) return plan.call(client, pieceRange(pieces[0]), id, mode);
@@ -182,7 +182,6 @@ function checkChart(ctx: Context, flags: StatsFlags, interval: Interval): void {
     throw new UsageError(`--chart ${why}`, { field: '--chart' });
   };
   if (interval === 'total') refuse('needs --interval day or hour: a chart of one total would be a single mark.');
-  if (ctx.globals.raw) refuse("and --raw cannot go together: --raw prints the service's body.");
   if (flags.out !== undefined) refuse('draws on the terminal; --out writes data to a file: choose one.');
   if (ctx.globals.output !== undefined && ctx.globals.output !== 'table')
     refuse(`draws a chart, not ${ctx.globals.output}: drop -o or --chart.`);

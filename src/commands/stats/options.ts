@@ -4,6 +4,7 @@ import { INTERVALS } from '../../schema/enums.js';
 import { DEFAULT_CONCURRENCY } from '../../config/defaults.js';
 import { parseConcurrency } from '../../core/pool.js';
 import { STATS_OUT_OPTION } from '../../command-kit/out-option.js';
+import type { Support } from '../../command-kit/define.js';
 
 export interface StatsFlags {
   date?: string;
@@ -15,6 +16,13 @@ export interface StatsFlags {
   out?: string;
   chart?: boolean;
 }
+
+/** --raw prints one answer of the service; a chart draws masg's own figures of many. */
+export const STATS_SUPPORTS: { raw: Support<StatsFlags>; dryRun: true } = {
+  raw: (opts) =>
+    opts.chart ? { when: 'with --chart', hint: "--chart draws the figures; --raw prints the service's body: choose one." } : true,
+  dryRun: true,
+};
 
 export function addStatsOptions(cmd: Command): Command {
   return cmd
