@@ -98,9 +98,19 @@ export function run(): void {
     process.exitCode = code;
     // Everything owned is closed; what remains (V8 compiling undici's parser, ~80 ms, or a stray
     // handle) is work nobody needs. Flush, then end.
-    // Interrupted, stdout's reader may have stopped reading: its last bytes are not waited for.
-    await Promise.all([code === ExitCode.INTERRUPTED ? undefined : flushed(process.stdout), flushed(process.stderr)]);
-    process.exit(code);
+    // Interrupted, stdout's reader may have stopped reading: its last bytes are not waited for, and
+    // a Ctrl-C while they are (a body written whole, a reader that stopped) ends the wait: exit 130.
+    const flush = Promise.all([code === ExitCode.INTERRUPTED ? undefined : flushed(process.stdout), flushed(process.stderr)]);
+    const interrupted = await Promise.race([flush.then(() => false), aborted(controller.signal)]);
+    process.exit(interrupted ? ExitCode.INTERRUPTED : code);
+  });
+}
+
+/** Resolves with true once the signal is aborted (at once when it already is). */
+function aborted(signal: AbortSignal): Promise<true> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(true);
+    else signal.addEventListener('abort', () => resolve(true), { once: true });
   });
 }
 

@@ -108,6 +108,7 @@ export class Context {
         color: decideColor({ flag: g.color, env, isTTY: Boolean(stdout.isTTY) }),
         width: stdout.isTTY ? terminalWidth(stdout.columns, env.COLUMNS) : undefined,
         wide: Boolean(g.wide),
+        signal: this.io.signal,
       });
     });
     return this.settingsPromise;

@@ -10,6 +10,5 @@ export function outputPort(ctx: Context): OutputPort {
     settings: () => ctx.outputSettings(),
     format: ctx.globals.output,
     ui: () => ctx.ui(),
-    signal: ctx.io.signal,
   });
 }

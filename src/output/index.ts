@@ -55,7 +55,7 @@ export async function renderRecord(out: OutStream, columns: readonly Column[], r
     default:
       return renderRows(out, cols, [record], { ...settings, fields: undefined });
   }
-  const sink = createSink(out);
+  const sink = createSink(out, settings.signal);
   sink.write(text);
   await sink.ready();
 }

@@ -53,8 +53,6 @@ export interface PortOptions {
   /** -o, when given: it wins over a file's extension. */
   format?: OutputFormat;
   ui: () => Promise<Ui>;
-  /** Ctrl-C: a write waiting for a reader that stopped reading gives up (exit 130). */
-  signal?: AbortSignal;
 }
 
 export function createOutputPort(opts: PortOptions): OutputPort {
@@ -107,7 +105,7 @@ async function writeRows(
   try {
     const stream = file?.stream ?? opts.stdout;
     const shown = { ...settings, fields: fieldsFor(settings, how.tableFields) };
-    const writer = createRowWriter(stream, columns, shown, opts.signal);
+    const writer = createRowWriter(stream, columns, shown);
     for await (const batch of batches) {
       if (!Array.isArray(batch)) {
         const text = batch as TextBatch;

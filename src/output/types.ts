@@ -17,6 +17,12 @@ export interface OutputSettings {
   wide?: boolean;
   /** What a table shows (a report's days and zone), said above it on a terminal; never in data formats. */
   caption?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Ctrl-C or SIGTERM: a write waiting for a reader that stopped reading gives up (exit 130). Part
+   * of the settings so that every writer made from them (rows, records, tables, reports, several
+   * accounts' shared output) has it; none can forget it.
+   */
+  signal?: AbortSignal;
 }
 
 /** process.stdout, a captured stream in tests, or an `--out` temp file: only write() and 'drain' are used. */

@@ -39,11 +39,11 @@ function createEncoder(columns: Column[], s: OutputSettings): Encoder {
 }
 
 /** Unknown `--fields` throw at once; `totals` are drawn by tables only (a spreadsheet would sum a totals line again). */
-export function createRowWriter(out: OutStream, columns: readonly Column[], settings: OutputSettings, signal?: AbortSignal): RowWriter {
+export function createRowWriter(out: OutStream, columns: readonly Column[], settings: OutputSettings): RowWriter {
   const cols = selectColumns(columns, settings.fields);
   if (settings.format === 'table') return withTextRows(createTableWriter(out, cols, settings), columns);
 
-  const sink = createSink(out, signal);
+  const sink = createSink(out, settings.signal);
   const show = terminalView(out);
   const encoder = createEncoder(cols, settings);
   const textBatch = textBatchWriter(out, columns, cols, settings);
@@ -173,7 +173,7 @@ export function createTableWriter(
     },
     async end(totals) {
       const chalk = await createChalk(settings.color);
-      const sink = createSink(out);
+      const sink = createSink(out, settings.signal);
       // Encoded into a worst-case buffer: the stream's Buffer.from would first measure each two-byte (box drawing) chunk.
       const emit = (text: string) => {
         const bytes = Buffer.allocUnsafe(text.length * 3);

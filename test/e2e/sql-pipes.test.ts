@@ -3,18 +3,17 @@
 // reader has stopped reading (the pipe full) is exit 130 at once; a full disk (/dev/full) is exit 7,
 // and on PostgreSQL the session ends too. The built binary, its stdout a real pipe (a FIFO this test
 // holds the reading end of) or /dev/full; results many times a pipe's 64 KiB.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { limit } from '../helpers/time-limits.js';
+import { spawnMasg } from '../helpers/binary.js';
+import { blocked, fifo } from '../helpers/stalled-pipe.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const FORMATS = ['csv', 'tsv', 'json', 'ndjson'] as const;
 // About 12 MB in each format: ~190 times a pipe's buffer.
 const DUCK_QUERY = "SELECT i AS n, 'row-' || i AS name, repeat('x', 40) AS pad FROM range(200000) t(i)";
@@ -59,41 +58,8 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** A named pipe: its reading end (never blocking to open) and its writing end for the child. */
-function fifo(): { read: number; write: number } {
-  const path = join(tempDir('masg-fifo-'), 'out');
-  execFileSync('mkfifo', [path]);
-  const read = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  return { read, write: openSync(path, constants.O_WRONLY) };
-}
-
-function masg(args: string[], stdout: number): { child: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
-  const home = tempDir('masg-pipes-home-');
-  const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, NO_COLOR: '1' };
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', stdout, 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr };
-}
-
-/** Bytes the process has written so far (Linux's count of its write calls). */
-function written(pid: number): number {
-  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
-  return Number(/wchar: (\d+)/.exec(io)?.[1] ?? 0);
-}
-
-/** Resolves once the process has written more than a pipe holds and then stopped writing. */
-async function blocked(pid: number): Promise<void> {
-  let last = -1;
-  let still = 0;
-  while (still < 5) {
-    await new Promise((r) => setTimeout(r, 100));
-    const now = written(pid);
-    // A few bytes now and then are the process's own wake-ups (eventfd), not its output.
-    still = now - last < 1024 && now > 32 * 1024 ? still + 1 : 0;
-    last = now;
-  }
+function masg(args: string[], stdout: number) {
+  return spawnMasg(args, { stdout });
 }
 
 describe.each(engines)('masg sql on $name through a real pipe', (engine) => {

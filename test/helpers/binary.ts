@@ -1,0 +1,50 @@
+// The built binary as a user runs it: `node bin/masg.cjs ARGS` in a process of its own, with an
+// empty HOME unless the test gives one, no colour, and only the variables the test names. Every
+// test of the slow tier that spawns masg goes through here.
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { tempDir } from '../commands/harness.js';
+
+export const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
+
+export interface SpawnOptions {
+  /** Added to a clean environment (PATH, a fresh HOME and XDG folders, NO_COLOR); undefined removes one. */
+  env?: Record<string, string | undefined>;
+  /** stdin, stdout, stderr as spawn takes them; stderr is always a pipe this helper reads. */
+  stdin?: 'ignore' | 'pipe' | number;
+  stdout?: 'ignore' | 'pipe' | number;
+  cwd?: string;
+}
+
+export interface Spawned {
+  child: ChildProcess;
+  /** The exit code, or null when a signal ended it. */
+  exited: Promise<number | null>;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+/** A clean environment for one run: nothing of the machine's HOME or masg variables leaks in. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const home = tempDir('masg-bin-home-');
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    XDG_DATA_HOME: home,
+    NO_COLOR: '1',
+    ...extra,
+  };
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+export function spawnMasg(args: string[], opts: SpawnOptions = {}): Spawned {
+  const stdio: StdioOptions = [opts.stdin ?? 'ignore', opts.stdout ?? 'pipe', 'pipe'];
+  const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(opts.env), stdio, cwd: opts.cwd });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+}
