@@ -62,7 +62,8 @@ export function createTypedClient(
     request: (req, call) =>
       throwsAsRejection(async () => {
         const checked = rawRequest(req);
-        return call?.dryRun ? { requests: [await kit.api(call).describe(checked)] } : kit.sendRaw(call, checked);
+        // The same raw and dry-run rules as every typed method: `raw: 'json'` asks JSON here too.
+        return kit.other(call, checked) ?? kit.sendRaw(call, checked);
       }),
 
     close: () => (opts.close ? opts.close() : Promise.resolve()),

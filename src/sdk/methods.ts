@@ -54,7 +54,7 @@ export class MethodKit {
   }
 
   /** The raw answer or the dry run, or undefined when the records are asked for. */
-  private other(call: AnyCallOptions | undefined, request: ApiRequest): Promise<DryRun | RawResponse> | undefined {
+  other(call: AnyCallOptions | undefined, request: ApiRequest): Promise<DryRun | RawResponse> | undefined {
     if (!call?.dryRun && !call?.raw) return undefined;
     const asked = typeof call.raw === 'string' ? { ...request, format: call.raw } : request;
     if (call.dryRun)

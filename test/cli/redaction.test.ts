@@ -253,6 +253,20 @@ describe('--dry-run prints the request, sends nothing, exits 0', () => {
     expect(h.sent()).toEqual([]);
   });
 
+  it('slot update --raw json --dry-run without --name describes the JSON request, as with a name', async () => {
+    const id = ids.slots['Toolbar']!.id!;
+    for (const argv of [
+      ['slot', 'update', id, '--tags', 'a'],
+      ['slot', 'update', id, '--tags', 'a', '--name', 'Toolbar'],
+    ]) {
+      const run = await h.masg([...argv, '--raw', 'json', '--dry-run', '-q']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout.split('\n')[0]).toMatch(new RegExp(`^POST .*/adslot/${id}\\.json$`));
+      expect(run.stdout).toContain('Accept: application/json');
+    }
+    expect(h.sent()).toEqual([]);
+  });
+
   it('a dry run with a wrong key still sends nothing (and shows no key)', async () => {
     const run = await h.masg(['adv', 'list', '--dry-run'], { env: { MASG_DEVELOPER_KEY: WRONG_KEY } });
     expect(run.code).toBe(0);

@@ -26,6 +26,15 @@ describe('client.request()', () => {
     expect(since().map((r) => [r.method, r.path])).toEqual([['POST', `/publication/${pub!.id}.xml`]]);
   });
 
+  it("takes a call's raw format and dry run as every typed method does", async () => {
+    const since = h.mark();
+    const dry = await h.client.request({ path: '/publication/list' }, { dryRun: true, raw: 'json' });
+    expect(dry.requests.map((r) => r.url)).toEqual([expect.stringMatching(/\/publication\/list\.json$/)]);
+    const res = await h.client.request({ path: '/publication/list' }, { raw: 'json' });
+    expect(res.contentType).toMatch(/json/);
+    expect(since().map((r) => r.path)).toEqual(['/publication/list.json']);
+  });
+
   it('a masg-error body rejects with ApiError, like the typed methods', async () => {
     expect(await rejection(h.client.request({ path: '/publication/00000000-0000-0000-0000-000000000000' }))).toBeInstanceOf(ApiError);
   });

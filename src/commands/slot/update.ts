@@ -1,5 +1,5 @@
 import { ApiError, UsageError } from '../../core/errors.js';
-import type { AdSlotChanges, DryRun, MasgClient } from '../../sdk/types.js';
+import type { AdSlotChanges, AnyCallOptions, DryRun, MasgClient } from '../../sdk/types.js';
 import type { AdSlotInput } from '../../transport/types.js';
 import { updateAdSlot as updateAdSlotEndpoint } from '../../endpoints/adslots.js';
 import { adSlotSchema, validateAdSlot } from '../../schema/adslot.js';
@@ -45,16 +45,17 @@ export const slotUpdate = defineCommand<SlotUpdateOptions>({
       (client, mode) =>
         // A dry run reads nothing, so the SDK's updateAdSlot (which needs the name) cannot describe
         // it: the endpoint's own request is described as far as it is known.
-        full.name === undefined && mode.dryRun ? unnamed(client, id, full) : client.updateAdSlot(id, full as AdSlotChanges, mode),
+        full.name === undefined && mode.dryRun ? unnamed(client, id, full, mode) : client.updateAdSlot(id, full as AdSlotChanges, mode),
       slotRecord,
       { check: rawTagsCheck('updated', input.tags) },
     );
   },
 });
 
-function unnamed(client: MasgClient, id: string, input: AdSlotInput): Promise<DryRun> {
+function unnamed(client: MasgClient, id: string, input: AdSlotInput, mode: AnyCallOptions): Promise<DryRun> {
   const { method, path, params } = updateAdSlotEndpoint.request(id, input);
-  return client.request({ method, path, form: params }, { dryRun: true });
+  // The call's own options: `--raw json --dry-run` describes the JSON request.
+  return client.request({ method, path, form: params }, { ...mode, dryRun: true });
 }
 
 async function currentName(client: MasgClient, id: string): Promise<string> {
