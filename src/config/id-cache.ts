@@ -1,5 +1,6 @@
 // The short-lived cache of live IDs behind Tab, one file per profile, so a burst of Tab presses costs one round of
 // requests. IDs and names only, never credentials; writes are locked read-modify-writes with an atomic replace.
+import { configFile } from './active-profile.js';
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountOverrides, resolveProfileName } from './settings.js';
@@ -78,7 +79,7 @@ export async function store(
 /** Changes when the profiles file does (login, logout), so a new login never sees old IDs. */
 export function configStamp(configDir: string): number {
   try {
-    return statSync(join(configDir, 'config.json')).mtimeMs;
+    return statSync(configFile(configDir)).mtimeMs;
   } catch {
     return 0;
   }
@@ -89,7 +90,7 @@ export function cacheLabel(
   env: Record<string, string | undefined>,
   configDir?: string,
 ): string {
-  return globals.sandbox ? 'sandbox' : resolveProfileName(globals, env, configDir && join(configDir, 'config.json')).name;
+  return globals.sandbox ? 'sandbox' : resolveProfileName(globals, env, configDir && configFile(configDir)).name;
 }
 
 /** Which account and server a line's IDs belong to, by settings.ts's precedence, without opening the profile store. */

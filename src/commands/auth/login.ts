@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import type { DryRun } from '../../sdk/types.js';
 import { defineCommand } from '../../command-kit/define.js';
 import { dryRunResult } from '../../command-kit/raw.js';
 import * as config from '../../config/index.js';
 import { createPrompter } from '../../prompt.js';
-import { adoptFirstProfile } from '../../config/active-profile.js';
+import { adoptFirstProfile, configFile } from '../../config/active-profile.js';
 import { login as saveLogin } from './login-core.js';
 
 /**
@@ -33,7 +32,7 @@ export const login = defineCommand<LoginFlags>({
   supports: { dryRun: true },
   async run(ctx, opts) {
     if (ctx.globals.sandbox) throw sandboxNeedsNoCredentials('login');
-    const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env, join(ctx.configDir, 'config.json'));
+    const { name: profile } = config.resolveProfileName(ctx.globals, ctx.io.env, configFile(ctx.configDir));
     // Same precedence as everywhere: a flag, then the environment, then (inside login) the stored
     // profile or a prompt. The key itself never comes from the environment here: login saves it.
     const env = (name: string) => ctx.io.env[name] || undefined;
@@ -67,7 +66,7 @@ export const login = defineCommand<LoginFlags>({
     ui.notice(
       `Logged in as ${result.email} (profile "${result.profile}", ${result.baseUrl}, time zone ${result.timezone}); saved to ${result.path}${result.inKeyring ? `, the key in ${result.keyLocation}` : ''}.`,
     );
-    const use = await adoptFirstProfile(join(ctx.configDir, 'config.json'), result.profile);
+    const use = await adoptFirstProfile(configFile(ctx.configDir), result.profile);
     if (use === 'adopted')
       ui.notice(`Profile "${result.profile}" is now the active one (the first saved): commands use it without --profile.`);
     else if (use === 'other' && ctx.globals.profile !== undefined)
