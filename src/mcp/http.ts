@@ -1,7 +1,7 @@
 // `masg mcp --http [HOST:]PORT`: the same tools over Streamable HTTP at /mcp, served by the SDK's
 // own handler (createMcpHandler: 2026-07-28 per request, 2025-era clients through its stateless
 // fallback). Each request passes the gate first (gate.ts), then gets a server built for its token:
-// the token's accounts only (scope.ts), no write tool for a read-only token, confirmations bound
+// the token's accounts only (Accounts.only), no write tool for a read-only token, confirmations bound
 // to the token. One log line per request on stderr; every byte written there is redacted.
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
@@ -11,7 +11,6 @@ import { UsageError } from '../core/errors.js';
 import type { McpToken } from '../config/mcp-tokens.js';
 import type { Accounts } from './accounts.js';
 import { createGate, type Gate } from './gate.js';
-import { scopedAccounts } from './scope.js';
 import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
 import { touchToken } from '../config/mcp-tokens.js';
@@ -148,7 +147,7 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
   const handler = sdk.createMcpHandler(
     ({ authInfo }) => {
       const token = (authInfo!.extra as { token: McpToken }).token;
-      return createServer(scopedAccounts(accounts, token.accounts), {
+      return createServer(token.accounts === '*' ? accounts : accounts.only(token.accounts, { token: true }), {
         version: opts.version,
         allowWrites: opts.allowWrites && !token.readOnly,
         // The warehouse holds every synced account and its tools cannot be narrowed to some:
