@@ -186,19 +186,22 @@ export const topLevelCommands: CommandSpec[] = [
         .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', '30')
         .option(
           '--http <[host:]port>',
-          'serve Streamable HTTP at /mcp instead of stdio (loopback unless TLS or --behind-proxy; 0: a free port)',
+          'serve Streamable HTTP at /mcp instead of stdio (loopback unless TLS or --behind-proxy, then with --public-url; 0: a free port)',
         )
         .option('--tls-cert <file>', 'with --http: serve https with this certificate (PEM)')
         .option('--tls-key <file>', "with --http: the certificate's private key (PEM)")
         .option('--behind-proxy', 'with --http: plain HTTP beyond loopback, for a TLS-terminating proxy in front (needs --public-url)')
-        .option('--public-url <url>', 'with --http: the address clients use (https://HOST); Host and Origin must name it')
+        .option(
+          '--public-url <url>',
+          'with --http: the address clients use (https://HOST), needed beyond loopback; Host and Origin must name it',
+        )
         .option('--rate-limit <per-minute>', 'with --http: requests a minute per token', '600'),
     examples: [
       'masg --sandbox mcp',
       'masg mcp --allow-writes',
       'masg mcp --db stats.duckdb --query-timeout 10',
       'masg mcp --http 8765',
-      'masg mcp --http 0.0.0.0:443 --tls-cert cert.pem --tls-key key.pem',
+      'masg mcp --http 0.0.0.0:443 --tls-cert cert.pem --tls-key key.pem --public-url https://mcp.example.com',
     ],
     handler: async () => (await import('./mcp.js')).mcp,
     subcommands: [

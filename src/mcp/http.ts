@@ -45,30 +45,43 @@ export function parseListen(spec: string): { host: string; port: number } {
   return { host: (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port };
 }
 
-/** Plain HTTP is for loopback only: anywhere else the token would cross the network in the clear. */
+/**
+ * Plain HTTP is for loopback only: anywhere else the token would cross the network in the clear.
+ * Beyond loopback the listen address (0.0.0.0, a LAN address) is not what clients type, so the
+ * address they use must be said: Host and Origin are checked against it and the resource is named
+ * by it. It is https unless it names loopback.
+ */
 export function checkExposure(host: string, opts: Pick<HttpOptions, 'tlsCert' | 'tlsKey' | 'behindProxy' | 'publicUrl'>): void {
   if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined))
     throw new UsageError('--tls-cert and --tls-key go together: give both files.', { field: opts.tlsCert ? '--tls-key' : '--tls-cert' });
-  if (opts.publicUrl !== undefined && !/^https?:\/\/[^/]+\/?$/i.test(opts.publicUrl))
-    throw new UsageError(
-      `--public-url: "${opts.publicUrl}" is not a URL such as https://mcp.example.com (masg serves ${ENDPOINT_PATH} under it).`,
-      {
-        field: '--public-url',
-      },
-    );
-  if (LOOPBACK.test(host) || opts.tlsCert !== undefined) return;
-  if (!opts.behindProxy)
+  const publicUrl = opts.publicUrl === undefined ? undefined : checkPublicUrl(opts.publicUrl);
+  if (LOOPBACK.test(host)) return;
+  if (opts.tlsCert === undefined && !opts.behindProxy)
     throw new UsageError(`--http: ${host} is not a loopback address, and plain HTTP there would send every token in the clear.`, {
       field: '--http',
       hint: 'Give --tls-cert and --tls-key, or --behind-proxy --public-url https://HOST when a TLS-terminating proxy is in front.',
     });
-  if (opts.publicUrl === undefined)
+  if (publicUrl === undefined)
     throw new UsageError(
-      '--behind-proxy needs --public-url https://HOST: the address clients use (Host and Origin are checked against it).',
-      {
-        field: '--public-url',
-      },
+      `--public-url: needed when --http listens on ${host}, not a loopback address: clients reach it by another name, ` +
+        'and Host and Origin are checked against the one given here (without it every request would be refused 403).',
+      { field: '--public-url', hint: "e.g. --public-url https://mcp.example.com, the address in the clients' configuration." },
     );
+}
+
+/** `https://HOST[:PORT]` (http only for a loopback host): masg serves ENDPOINT_PATH under it. */
+function checkPublicUrl(text: string): URL {
+  const url = /^https?:\/\/[^/]+\/?$/i.test(text) ? new URL(text) : undefined;
+  if (url === undefined)
+    throw new UsageError(`--public-url: "${text}" is not a URL such as https://mcp.example.com (masg serves ${ENDPOINT_PATH} under it).`, {
+      field: '--public-url',
+    });
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))
+    throw new UsageError(`--public-url: "${text}" is plain HTTP: clients would send their token in the clear.`, {
+      field: '--public-url',
+      hint: `Use https://${url.host}.`,
+    });
+  return url;
 }
 
 interface Logged {
@@ -141,7 +154,8 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
   const hostPart = host.includes(':') ? `[${host}]` : host;
   const origin = opts.publicUrl?.replace(/\/$/, '') ?? `${tls ? 'https' : 'http'}://${hostPart}:${bound}`;
   const endpoint = new URL(ENDPOINT_PATH, origin);
-  const hosts = [...new Set([endpoint.hostname, hostPart, ...(LOOPBACK.test(host) ? sdk.localhostAllowedHostnames() : [])])];
+  // The address clients use; beyond loopback that is --public-url's, never the listen address (0.0.0.0).
+  const hosts = [...new Set([endpoint.hostname, ...(LOOPBACK.test(host) ? sdk.localhostAllowedHostnames() : [])])];
   const gate = await createGate({ endpoint, hosts, configDir: opts.configDir, ratePerMinute: opts.ratePerMinute });
   const log = (line: string) => void stderr.write(`${new Date().toISOString()} ${line}\n`);
   const handler = sdk.createMcpHandler(

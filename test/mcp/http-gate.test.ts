@@ -2,10 +2,13 @@
 // token, from a foreign Origin, to an unexpected Host, too large or too frequent gets; and that
 // none of them costs the service a request. Then the exposure rules: plain HTTP beyond loopback
 // is refused before anything listens.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken } from '../../src/config/mcp-tokens.js';
-import { removeTempDirs } from '../commands/harness.js';
+import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { initialize, rpc, startHttp, startPair, type HttpServer, type Pair } from './http-helpers.js';
 
 let p: Pair;
@@ -25,7 +28,7 @@ afterAll(async () => {
 });
 
 /** A POST with a Host header of our choosing (fetch does not let one be set). */
-function hostRequest(port: number, host: string, bearer: string): Promise<number> {
+function hostRequest(port: number, host: string, bearer: string, tls = false): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const body = JSON.stringify(initialize());
     const headers = {
@@ -34,10 +37,13 @@ function hostRequest(port: number, host: string, bearer: string): Promise<number
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
     };
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers }, (res) => {
+    const options = { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers };
+    const done = (res: { statusCode?: number; resume(): void }) => {
       res.resume();
       resolve(res.statusCode!);
-    });
+    };
+    // The test's certificate is self-signed: its chain is not what is under test, the Host is.
+    const req = tls ? httpsRequest({ ...options, rejectUnauthorized: false }, done) : httpRequest(options, done);
     req.on('error', reject);
     req.end(body);
   });
@@ -141,6 +147,42 @@ describe('masg mcp --http: where it may listen', () => {
     const bad = await p.masg(['mcp', '--http', 'localhost:99999']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--http: "localhost:99999" is not \[HOST:\]PORT/);
+  });
+
+  it('refuses TLS beyond loopback without --public-url (exit 2, naming it), before reading a file or listening', async () => {
+    const run = await p.masg(['mcp', '--http', '0.0.0.0:0', '--tls-cert', 'missing.pem', '--tls-key', 'missing.pem']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--public-url: needed when --http listens on 0\.0\.0\.0, not a loopback address/);
+    expect(run.stderr).toMatch(/Host and Origin are checked against/);
+    expect(run.stderr).not.toMatch(/cannot read|serving/);
+    const plain = await p.masg(['mcp', '--http', '0.0.0.0:0', '--behind-proxy', '--public-url', 'http://mcp.example.com']);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(/--public-url: "http:\/\/mcp\.example\.com" is plain HTTP/);
+  });
+
+  it('serves TLS on 0.0.0.0 under --public-url: its Host passes, the listen address is no name', async () => {
+    const dir = tempDir('masg-mcp-tls-');
+    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    const made = spawnSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=mcp.example.com'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(made.status, made.stderr).toBe(0);
+    const served = await startHttp(
+      ['--profile', 'a', 'mcp', '--http', '0.0.0.0:0', '--tls-cert', cert, '--tls-key', key, '--public-url', 'https://mcp.example.com'],
+      p.env,
+    );
+    try {
+      expect(served.url).toBe('https://mcp.example.com/mcp');
+      const port = Number(/listening on 0\.0\.0\.0:(\d+)/.exec(served.stderr())![1]);
+      expect(await hostRequest(port, 'mcp.example.com', token, true)).toBe(200);
+      expect(await hostRequest(port, `0.0.0.0:${port}`, token, true)).toBe(403);
+    } finally {
+      expect(await served.stop()).toBe(130);
+    }
   });
 
   it('serves beyond loopback behind a stated proxy, checking Host against --public-url', async () => {
