@@ -222,7 +222,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, h: Handling): P
   }
   h.logged.token = passed.token.name;
   // Last use is a note for `token list`: a failure to write it never fails the request.
-  void touchToken(h.configDir, passed.token.name).catch(() => undefined);
+  void touchToken(h.configDir, passed.token).catch(() => undefined);
   const body = req.method === 'POST' ? await readBody(req) : undefined;
   if (body === 'too-large') {
     req.resume();
