@@ -5,11 +5,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ConfigError, UsageError } from '../core/errors.js';
+import { MCP_TOKEN_PREFIX } from '../core/redact.js';
 import { readIfExists, withFileLock } from '../core/file-lock.js';
 import { ensurePrivateDir } from './private-dir.js';
 
 export const TOKENS_FILE = 'mcp-tokens.json';
-const PREFIX = 'masg_mcp_';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export interface McpToken {
@@ -96,7 +96,7 @@ export interface NewToken {
 
 /** Makes a token and keeps its hash; returns the token, the only time it exists outside the caller. */
 export async function createToken(configDir: string, spec: NewToken, now = new Date()): Promise<{ token: string; entry: McpToken }> {
-  const token = PREFIX + randomBytes(32).toString('base64url');
+  const token = MCP_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const entry: McpToken = {
     name: checkTokenName(spec.name),
     sha256: hashToken(token),

@@ -1,6 +1,6 @@
 // `masg mcp`: the server over stdio. stdout carries the protocol and nothing else; every byte
-// written to stdout or stderr goes through the CLI's redactor of every account's secrets, so no
-// key leaves the process in any encoding. The server runs until the client closes stdin (or
+// written to stdout or stderr goes through the CLI's redactor of every account's secrets (and of
+// every MCP bearer token), so no key leaves the process in any encoding. The server runs until the client closes stdin (or
 // Ctrl-C / SIGTERM), then closes every account's client and the embedded sandbox.
 import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
@@ -21,16 +21,11 @@ export interface McpOptions {
   http?: { listen: string; tlsCert?: string; tlsKey?: string; behindProxy?: boolean; publicUrl?: string; ratePerMinute: number };
 }
 
-/** Bearer tokens of the HTTP transport: redacted from stderr by their shape, whoever's they are. */
-const BEARER_SHAPE = /masg_mcp_[A-Za-z0-9_-]{20,}/g;
-
 /** A stream that writes each chunk, redacted, to `to` (the transport writes one whole message per chunk). */
 function redacting(to: NodeJS.WritableStream, accounts: () => Accounts): Writable {
   return new Writable({
     write(chunk: Buffer | string, _enc, done) {
-      const text = accounts()
-        .redact()(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))
-        .replace(BEARER_SHAPE, '[REDACTED]');
+      const text = accounts().redact()(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
       if (to.write(text)) done();
       else to.once('drain', () => done());
     },
