@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../core/errors.js';
+import { sanitizeForDisplay } from '../output/sanitize.js';
 import type { McpToken } from '../config/mcp-tokens.js';
 import type { Accounts } from './accounts.js';
 import { createGate, type Gate } from './gate.js';
@@ -89,6 +90,13 @@ interface Logged {
   tool: string;
 }
 
+/** A field of the log line as one word of inert text: no control, no space, at most LOG_FIELD_CHARS. */
+function logField(text: string): string {
+  const word = sanitizeForDisplay(text).replace(/\s/g, '_');
+  return word.length > LOG_FIELD_CHARS ? `${word.slice(0, LOG_FIELD_CHARS)}…` : word || '-';
+}
+const LOG_FIELD_CHARS = 120;
+
 /** The JSON-RPC method (and tool) of a body, for the log line only. */
 function describe(body: string): string {
   try {
@@ -157,7 +165,9 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
   // The address clients use; beyond loopback that is --public-url's, never the listen address (0.0.0.0).
   const hosts = [...new Set([endpoint.hostname, ...(LOOPBACK.test(host) ? sdk.localhostAllowedHostnames() : [])])];
   const gate = await createGate({ endpoint, hosts, configDir: opts.configDir, ratePerMinute: opts.ratePerMinute });
-  const log = (line: string) => void stderr.write(`${new Date().toISOString()} ${line}\n`);
+  // Each line's text may quote the client (a JSON-RPC method, a header in an SDK error): no control
+  // character or newline of theirs reaches the log, so no request can forge or rewrite a line.
+  const log = (line: string) => void stderr.write(`${new Date().toISOString()} ${sanitizeForDisplay(line)}\n`);
   const handler = sdk.createMcpHandler(
     ({ authInfo }) => {
       const token = (authInfo!.extra as { token: McpToken }).token;
@@ -178,7 +188,7 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
     const logged: Logged = { token: '-', tool: req.method ?? '-' };
     res.once('close', () => {
       const ms = Math.round(performance.now() - started);
-      log(`${logged.token} ${logged.tool} ${res.statusCode}${res.writableFinished ? '' : ' (cut)'} ${ms}ms`);
+      log(`${logField(logged.token)} ${logField(logged.tool)} ${res.statusCode}${res.writableFinished ? '' : ' (cut)'} ${ms}ms`);
     });
     handle(req, res, { gate, handler, endpoint, logged, configDir: opts.configDir }).catch((err: unknown) => {
       log(`mcp error: ${(err as Error).message}`);

@@ -27,15 +27,22 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** A POST with a Host header of our choosing (fetch does not let one be set). */
-function hostRequest(port: number, host: string, bearer: string, tls = false): Promise<number> {
+/** A POST with a Host header of our choosing (fetch does not let one be set), and any other headers and body. */
+function hostRequest(
+  port: number,
+  host: string,
+  bearer: string,
+  tls = false,
+  more: Record<string, string> = {},
+  body = JSON.stringify(initialize()),
+): Promise<number> {
   return new Promise<number>((resolve, reject) => {
-    const body = JSON.stringify(initialize());
     const headers = {
       host,
       authorization: `Bearer ${bearer}`,
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
+      ...more,
     };
     const options = { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers };
     const done = (res: { statusCode?: number; resume(): void }) => {
@@ -118,6 +125,41 @@ describe('masg mcp --http: the gate', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await rpc(server.url, { authorization: `Bearer ${token}` })).status).toBe(200);
+  });
+
+  it('writes no control character or newline of a client into the log: a method or a header cannot forge a line', async () => {
+    const port = Number(new URL(server.url).port);
+    const forged = '2026-01-01T00:00:00.000Z bob tools/call:delete_everything 200 1ms';
+    const method = `ping\n${forged}\u001b[2J\u001b]8;;http://evil.example\u0007`;
+    await hostRequest(port, `127.0.0.1:${port}`, token, false, {}, JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: {} }));
+    // A header's bytes 0x80-0xff arrive as Latin-1: 0x9b is CSI, the one-byte ESC [ of 8-bit terminals.
+    // The SDK quotes this one in the error it reports, the log's other client-made text.
+    const csi = Buffer.from([0x76, 0x9b, 0x33, 0x31, 0x6d, 0x0a]).toString('latin1').trim();
+    const status = await hostRequest(
+      port,
+      `127.0.0.1:${port}`,
+      token,
+      false,
+      { 'mcp-protocol-version': csi },
+      JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }),
+    );
+    expect(status).toBe(400);
+    const log = server.stderr();
+    // eslint-disable-next-line no-control-regex -- control characters (all but the lines' own \n) are what the log must not hold
+    expect(log).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    const lines = log.split('\n').filter((l) => l !== '');
+    // The forged line is inert text inside the one real line's method field, its escapes gone.
+    expect(lines.filter((l) => l.includes('delete_everything'))).toEqual([
+      expect.stringMatching(/^\S+Z alice ping_2026-01-01T00:00:00\.000Z_bob_tools\/call:delete_everything_200_1ms 200 \d+ms$/),
+    ]);
+    expect(
+      lines.every((l) => /^masg mcp: serving /.test(l) || /^\d{4}-\d\d-\d\dT\S+Z (mcp error: |\S+ \S+ \d{3}( \(cut\))? \d+ms$)/.test(l)),
+    ).toBe(true);
+    // The header's CSI sequence (0x9b 3 1 m: red) is removed whole, as the CLI's sanitizer does on a terminal.
+    const quoted = lines.filter((l) => l.includes('MCP-Protocol-Version header names protocol revision'));
+    expect(quoted).toHaveLength(1);
+    expect(quoted[0]).toMatch(/ mcp error: .* revision v\S*, but /);
+    expect(quoted[0]).not.toContain('31m');
   });
 
   it('logs one line per request: time, token name, method or tool, status, ms; never a token', () => {
