@@ -32,7 +32,6 @@ export interface HttpOptions {
   configDir: string;
   version: string;
   warehouse?: ToolSpec[];
-  writes?: ToolSpec[];
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
@@ -177,7 +176,6 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
         // The warehouse holds every synced account and its tools cannot be narrowed to some:
         // only a token for every profile is offered them.
         warehouse: token.accounts === '*' ? opts.warehouse : undefined,
-        writes: opts.writes,
         principal: token.sha256,
       });
     },

@@ -10,7 +10,6 @@ import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
 import { configuredWarehouse } from './warehouse.js';
 import { serveHttp } from './http.js';
-import { writeTools } from './writes.js';
 
 export interface McpOptions {
   allowWrites?: boolean;
@@ -33,14 +32,13 @@ function redacting(to: NodeJS.WritableStream, accounts: () => Accounts): Writabl
 }
 
 export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
-  const writes = opts.allowWrites ? writeTools : undefined;
   const warehouse = warehouseTools(ctx, opts);
   const { serveStdio, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   // stderr is redacted by the accounts it is given to: made first, it finds them made.
   const made: { accounts?: Accounts } = {};
   const stderr = redacting(ctx.io.stderr, () => made.accounts!);
   const accounts = (made.accounts = new Accounts({ ...ctx.io, stderr }, ctx.globals, ctx.version));
-  if (opts.http) return serveOverHttp(ctx, accounts, stderr, opts, { warehouse, writes });
+  if (opts.http) return serveOverHttp(ctx, accounts, stderr, opts, warehouse);
   const stdout = redacting(ctx.io.stdout, () => accounts);
   // The default account is read at once (the sandbox started, its key known to the redactor):
   // the first call does not wait for it. A failure is the first call's error, in its words.
@@ -56,13 +54,10 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   if (ctx.io.stdin.isTTY)
     stderr.write('masg mcp speaks the Model Context Protocol on stdin and stdout: add it to an agent (docs/mcp.md). Ctrl-C stops it.\n');
   const transport = new StdioServerTransport(ctx.io.stdin, stdout);
-  const handle = serveStdio(
-    () => createServer(accounts, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse, writes }),
-    {
-      transport,
-      onerror: (err) => void stderr.write(`masg mcp: ${err.message}\n`),
-    },
-  );
+  const handle = serveStdio(() => createServer(accounts, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse }), {
+    transport,
+    onerror: (err) => void stderr.write(`masg mcp: ${err.message}\n`),
+  });
   try {
     await ended;
   } finally {
@@ -81,7 +76,7 @@ async function serveOverHttp(
   accounts: Accounts,
   stderr: Writable,
   opts: McpOptions,
-  tools: { warehouse?: ToolSpec[]; writes?: ToolSpec[] },
+  warehouse: ToolSpec[] | undefined,
 ): Promise<void> {
   try {
     const serving = await serveHttp(accounts, stderr, {
@@ -89,7 +84,7 @@ async function serveOverHttp(
       allowWrites: Boolean(opts.allowWrites),
       configDir: ctx.configDir,
       version: ctx.version,
-      ...tools,
+      warehouse,
     });
     if (!ctx.io.signal.aborted) await new Promise((resolve) => ctx.io.signal.addEventListener('abort', resolve, { once: true }));
     await serving.close();
