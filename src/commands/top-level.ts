@@ -3,7 +3,14 @@
 import { Argument, Option } from 'commander';
 import type { CommandSpec } from '../command-kit/define.js';
 import { UsageError } from '../core/errors.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS, MAX_BASELINE_DAYS, parseLookback } from '../config/defaults.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LOOKBACK_DAYS,
+  DEFAULT_MCP_RATE_PER_MINUTE,
+  DEFAULT_QUERY_SECONDS,
+  MAX_BASELINE_DAYS,
+  parseLookback,
+} from '../config/defaults.js';
 import { parseConcurrency } from '../core/pool.js';
 
 export const MCP_TOKEN_ACTIONS = ['create', 'list', 'revoke'] as const;
@@ -183,7 +190,7 @@ export const topLevelCommands: CommandSpec[] = [
           '--db <target>',
           'the warehouse warehouse_query and warehouse_status read (default: $MASG_DB, else the default file if it exists)',
         )
-        .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', '30')
+        .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', String(DEFAULT_QUERY_SECONDS))
         .option(
           '--http <[host:]port>',
           'serve Streamable HTTP at /mcp instead of stdio (loopback unless TLS or --behind-proxy, then with --public-url; 0: a free port)',
@@ -195,7 +202,7 @@ export const topLevelCommands: CommandSpec[] = [
           '--public-url <url>',
           'with --http: the address clients use (https://HOST), needed beyond loopback; Host and Origin must name it',
         )
-        .option('--rate-limit <per-minute>', 'with --http: requests a minute per token', '600'),
+        .option('--rate-limit <per-minute>', 'with --http: requests a minute per token', String(DEFAULT_MCP_RATE_PER_MINUTE)),
     examples: [
       'masg --sandbox mcp',
       'masg mcp --allow-writes',

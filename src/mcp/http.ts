@@ -18,16 +18,25 @@ import { touchToken } from '../config/mcp-tokens.js';
 
 /** Tool inputs are small; a body over this is answered 413 before it is parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-export const DEFAULT_RATE_PER_MINUTE = 600;
 export const ENDPOINT_PATH = '/mcp';
 
-export interface HttpOptions {
+/** What --http and its flags ask for, as the command line gives it. */
+export interface HttpFlags {
   listen: string;
   tlsCert?: string;
   tlsKey?: string;
   behindProxy?: boolean;
   publicUrl?: string;
   ratePerMinute: number;
+}
+
+/** The flags checked once (checkHttp), with the address parsed. */
+export interface HttpSettings extends HttpFlags {
+  host: string;
+  port: number;
+}
+
+export interface HttpOptions extends HttpSettings {
   allowWrites: boolean;
   configDir: string;
   version: string;
@@ -36,8 +45,15 @@ export interface HttpOptions {
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 
-/** `PORT`, `HOST:PORT` or `[V6]:PORT`: checked before anything listens. */
-export function parseListen(spec: string): { host: string; port: number } {
+/** --http and its flags, parsed and checked once, by the command, before anything is started or listens. */
+export function checkHttp(flags: HttpFlags): HttpSettings {
+  const { host, port } = parseListen(flags.listen);
+  checkExposure(host, flags);
+  return { ...flags, host, port };
+}
+
+/** `PORT`, `HOST:PORT` or `[V6]:PORT`. */
+function parseListen(spec: string): { host: string; port: number } {
   const m = /^(?:(\[[0-9a-f:.]+\]|[^:[\]]+):)?(\d{1,5})$/i.exec(spec.trim());
   const port = m ? Number(m[2]) : NaN;
   if (!m || port > 65535)
@@ -51,7 +67,7 @@ export function parseListen(spec: string): { host: string; port: number } {
  * address they use must be said: Host and Origin are checked against it and the resource is named
  * by it. It is https unless it names loopback.
  */
-export function checkExposure(host: string, opts: Pick<HttpOptions, 'tlsCert' | 'tlsKey' | 'behindProxy' | 'publicUrl'>): void {
+function checkExposure(host: string, opts: HttpFlags): void {
   if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined))
     throw new UsageError('--tls-cert and --tls-key go together: give both files.', { field: opts.tlsCert ? '--tls-key' : '--tls-cert' });
   const publicUrl = opts.publicUrl === undefined ? undefined : checkPublicUrl(opts.publicUrl);
@@ -144,8 +160,7 @@ export interface HttpServing {
 }
 
 export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStream, opts: HttpOptions): Promise<HttpServing> {
-  const { host, port } = parseListen(opts.listen);
-  checkExposure(host, opts);
+  const { host, port } = opts;
   const sdk = await import('@modelcontextprotocol/server');
   const tls =
     opts.tlsCert !== undefined

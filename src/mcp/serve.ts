@@ -9,15 +9,15 @@ import { Accounts } from './accounts.js';
 import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
 import { configuredWarehouse } from './warehouse.js';
-import { serveHttp } from './http.js';
+import { serveHttp, type HttpSettings } from './http.js';
 
 export interface McpOptions {
   allowWrites?: boolean;
   db?: string;
   /** Seconds a warehouse_query statement may run. */
   queryTimeout?: number;
-  /** Streamable HTTP instead of stdio ([HOST:]PORT), with its TLS and gate settings. */
-  http?: { listen: string; tlsCert?: string; tlsKey?: string; behindProxy?: boolean; publicUrl?: string; ratePerMinute: number };
+  /** Streamable HTTP instead of stdio, with its TLS and gate settings, checked by checkHttp. */
+  http?: HttpSettings;
 }
 
 /** A stream that writes each chunk, redacted, to `to` (the transport writes one whole message per chunk). */

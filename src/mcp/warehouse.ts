@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import * as z from 'zod';
 import { ConfigError, MasgError } from '../core/errors.js';
+import { DEFAULT_QUERY_SECONDS } from '../config/defaults.js';
 import type { Context } from '../context.js';
 import { warehouseTarget, type Target } from '../warehouse/target.js';
 import { sanitizeStrings } from '../output/sanitize.js';
@@ -13,8 +14,6 @@ import { answer } from './results.js';
 import { defineTool, DEFAULT_ROWS, MAX_ROWS, type Call, type ToolSpec } from './tool.js';
 import { MAX_RESULT_CHARS, MAX_VALUE_CHARS, readQuery, sqlFailure, warehousePort } from './warehouse-read.js';
 import { syncStatus } from '../warehouse/sync-status.js';
-
-export const DEFAULT_QUERY_SECONDS = 30;
 
 /**
  * The warehouse this server reads: the one `masg sql` reads (warehouseTarget: --db, else under
