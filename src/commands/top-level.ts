@@ -3,7 +3,14 @@
 import { Argument, Option } from 'commander';
 import type { CommandSpec } from '../command-kit/define.js';
 import { UsageError } from '../core/errors.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_LOOKBACK_DAYS, MAX_BASELINE_DAYS, parseLookback } from '../config/defaults.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LOOKBACK_DAYS,
+  DEFAULT_MCP_RATE_PER_MINUTE,
+  DEFAULT_QUERY_SECONDS,
+  MAX_BASELINE_DAYS,
+  parseLookback,
+} from '../config/defaults.js';
 import { parseConcurrency } from '../core/pool.js';
 
 const MCP_TOKEN_ACTIONS = ['create', 'list', 'revoke'] as const;
@@ -183,22 +190,25 @@ export const topLevelCommands: CommandSpec[] = [
           '--db <target>',
           'the warehouse warehouse_query and warehouse_status read (default: $MASG_DB, else the default file if it exists)',
         )
-        .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', '30')
+        .option('--query-timeout <seconds>', 'stop a warehouse_query statement after this long', String(DEFAULT_QUERY_SECONDS))
         .option(
           '--http <[host:]port>',
-          'serve Streamable HTTP at /mcp instead of stdio (loopback unless TLS or --behind-proxy; 0: a free port)',
+          'serve Streamable HTTP at /mcp instead of stdio (loopback unless TLS or --behind-proxy, then with --public-url; 0: a free port)',
         )
         .option('--tls-cert <file>', 'with --http: serve https with this certificate (PEM)')
         .option('--tls-key <file>', "with --http: the certificate's private key (PEM)")
         .option('--behind-proxy', 'with --http: plain HTTP beyond loopback, for a TLS-terminating proxy in front (needs --public-url)')
-        .option('--public-url <url>', 'with --http: the address clients use (https://HOST); Host and Origin must name it')
-        .option('--rate-limit <per-minute>', 'with --http: requests a minute per token', '600'),
+        .option(
+          '--public-url <url>',
+          'with --http: the address clients use (https://HOST), needed beyond loopback; Host and Origin must name it',
+        )
+        .option('--rate-limit <per-minute>', 'with --http: requests a minute per token', String(DEFAULT_MCP_RATE_PER_MINUTE)),
     examples: [
       'masg --sandbox mcp',
       'masg mcp --allow-writes',
       'masg mcp --db stats.duckdb --query-timeout 10',
       'masg mcp --http 8765',
-      'masg mcp --http 0.0.0.0:443 --tls-cert cert.pem --tls-key key.pem',
+      'masg mcp --http 0.0.0.0:443 --tls-cert cert.pem --tls-key key.pem --public-url https://mcp.example.com',
     ],
     handler: async () => (await import('./mcp.js')).mcp,
     subcommands: [

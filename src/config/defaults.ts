@@ -28,5 +28,10 @@ export function parseLookback(raw: string): number {
 /** `masg pulse --baseline`'s largest number of days. */
 export const MAX_BASELINE_DAYS = 90;
 
+/** `masg mcp --query-timeout`: seconds a warehouse_query statement may run. */
+export const DEFAULT_QUERY_SECONDS = 30;
+/** `masg mcp --http --rate-limit`: requests a minute per token. */
+export const DEFAULT_MCP_RATE_PER_MINUTE = 600;
+
 export const DEFAULT_TIMEOUT_MS = DEFAULT_TIMEOUT_SECONDS * 1000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = DEFAULT_CONNECT_TIMEOUT_SECONDS * 1000;

@@ -1,15 +1,15 @@
 // The bearer tokens of `masg mcp --http`: one per person or agent, each with its accounts, its
 // scope and an expiry. Only the SHA-256 of a token is kept (mcp-tokens.json, 0600, in the private
 // config folder), so the file gives nobody a token; the token itself is printed once, at create.
-// The server reads the file at every request, so a revoke takes effect at the next one.
+// The server reads the file once at every request, so a revoke takes effect at the next one.
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ConfigError, UsageError } from '../core/errors.js';
+import { MCP_TOKEN_PREFIX } from '../core/redact.js';
 import { readIfExists, withFileLock } from '../core/file-lock.js';
 import { ensurePrivateDir } from './private-dir.js';
 
 const TOKENS_FILE = 'mcp-tokens.json';
-const PREFIX = 'masg_mcp_';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export interface McpToken {
@@ -96,7 +96,7 @@ export interface NewToken {
 
 /** Makes a token and keeps its hash; returns the token, the only time it exists outside the caller. */
 export async function createToken(configDir: string, spec: NewToken, now = new Date()): Promise<{ token: string; entry: McpToken }> {
-  const token = PREFIX + randomBytes(32).toString('base64url');
+  const token = MCP_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const entry: McpToken = {
     name: checkTokenName(spec.name),
     sha256: hashToken(token),
@@ -138,13 +138,16 @@ export async function verifyToken(configDir: string, presented: string | undefin
   return { ok: true, token: found };
 }
 
-/** Records the last use (to the minute: the file is not rewritten at every request). */
-export async function touchToken(configDir: string, name: string, now = new Date()): Promise<void> {
+/**
+ * Records the last use (to the minute: the file is not rewritten at every request). `token` is the
+ * entry verifyToken read for this request: when it was used this minute already, nothing is read
+ * or written; otherwise the file is changed under its lock (the one read of a read-modify-write).
+ */
+export async function touchToken(configDir: string, token: McpToken, now = new Date()): Promise<void> {
   const minute = now.toISOString().slice(0, 16);
-  const current = (await readTokens(configDir)).find((t) => t.name === name);
-  if (current === undefined || current.lastUsed?.slice(0, 16) === minute) return;
+  if (token.lastUsed?.slice(0, 16) === minute) return;
   await change(configDir, (file) => {
-    const t = file.tokens.find((x) => x.name === name);
+    const t = file.tokens.find((x) => x.sha256 === token.sha256);
     if (t) t.lastUsed = now.toISOString();
   });
 }

@@ -4,6 +4,12 @@
 
 export const REDACTED = '[REDACTED]';
 
+/** The prefix of `masg mcp --http`'s bearer tokens (config/mcp-tokens.ts makes them: 32 random bytes, base64url). */
+export const MCP_TOKEN_PREFIX = 'masg_mcp_';
+
+/** A bearer token of `masg mcp --http`, by its shape: redacted whoever's it is, the hash being all masg keeps of it. */
+const BEARER_SHAPE = new RegExp(`${MCP_TOKEN_PREFIX}[A-Za-z0-9_-]{20,}`, 'g');
+
 export type Redactor = (text: string) => string;
 
 /** Secrets shorter than this are redacted only as a whole token, longer ones anywhere. */
@@ -36,15 +42,19 @@ export function secretsFor(email: string, key: string): string[] {
   ];
 }
 
-/** Replaces each secret in any encoded form; a short one only as a whole token, so "banana" survives a key of "a". */
+/**
+ * Replaces each secret in any encoded form; a short one only as a whole token, so "banana" survives a key of "a".
+ * Every redactor also replaces anything shaped like an MCP bearer token, with or without secrets given.
+ */
 export function createRedactor(secrets: Iterable<string>): Redactor {
   // Longest first, so the header value is replaced whole, not left as "Basic [REDACTED]".
   const list = [...new Set(secrets)].filter((s) => s !== '').sort((a, b) => b.length - a.length);
-  if (list.length === 0) return (text) => text;
+  const bearers = (text: string) => text.replace(BEARER_SHAPE, REDACTED);
+  if (list.length === 0) return bearers;
   // Any letter case: a key shouted back in upper case, or hex in either case, is the same secret.
   const pattern = new RegExp(list.map(secretPattern).join('|'), 'giu');
   // Text redacted twice must not nest the marker (a secret like "REDACTED").
-  const once = (text: string) => text.replace(pattern, REDACTED);
+  const once = (text: string) => bearers(text).replace(pattern, REDACTED);
   return (text) => text.split(REDACTED).map(once).join(REDACTED);
 }
 

@@ -5,7 +5,9 @@
 // profile, so with one of them set it offers only the account plain `masg` uses, and asking for
 // another is the CLI's own refusal of those variables over several profiles (exit class 3).
 // `allowed` narrows the offer (a token's accounts): a name outside it is refused before any
-// profile is read. No Context may write to stdout, the protocol's: their stdout is a sink.
+// profile is read. A token's narrowing also makes its only account the default: the person who
+// made the token chose it, so a call without `account` needs no other. No Context may write to
+// stdout, the protocol's: their stdout is a sink.
 import { Readable, Writable } from 'node:stream';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import { ConfigError, UsageError } from '../core/errors.js';
@@ -36,6 +38,11 @@ interface Offer {
 
 const ENV_ACCOUNT = ['MASG_EMAIL', 'MASG_DEVELOPER_KEY', 'MASG_TIMEZONE'];
 
+/** How a narrowing came to be: a token's is refused in the token's words, and its only account is its default. */
+export interface Narrowing {
+  token?: boolean;
+}
+
 interface Shared {
   io: Io;
   globals: GlobalOptions;
@@ -52,13 +59,14 @@ export class Accounts {
    * line offers; undefined for all of them.
    */
   constructor(io: Io, globals: GlobalOptions, version: string, allowed?: readonly string[]);
-  constructor(io: Io, globals: GlobalOptions, version: string, allowed: readonly string[] | undefined, shared: Shared);
+  constructor(io: Io, globals: GlobalOptions, version: string, allowed: readonly string[] | undefined, shared: Shared, how: Narrowing);
   constructor(
     io: Io,
     globals: GlobalOptions,
     version: string,
     private readonly allowed?: readonly string[],
     shared?: Shared,
+    private readonly how: Narrowing = {},
   ) {
     if (shared !== undefined) {
       this.shared = shared;
@@ -80,9 +88,9 @@ export class Accounts {
   }
 
   /** The same server's accounts narrowed to `names` (and to this one's): the seam a token's scope goes through. */
-  only(names: readonly string[]): Accounts {
+  only(names: readonly string[], how: Narrowing = {}): Accounts {
     const within = this.allowed === undefined ? names : names.filter((n) => this.allowed!.includes(n));
-    return new Accounts(this.shared.io, this.shared.globals, this.shared.root.version, within, this.shared);
+    return new Accounts(this.shared.io, this.shared.globals, this.shared.root.version, within, this.shared, how);
   }
 
   get sandbox(): boolean {
@@ -105,10 +113,11 @@ export class Accounts {
     const offer = await this.offer();
     if (offer.failure !== undefined) throw offer.failure;
     const names = await this.names();
-    const name = asked ?? (offer.default !== undefined && names.includes(offer.default) ? offer.default : undefined);
+    const name = asked ?? this.defaultOf(offer, names);
     if (name === undefined) {
       if (names.length === 0)
         throw new ConfigError('This server has no account to use.', { hint: 'Run `masg login --profile NAME` first.' });
+      if (this.how.token) throw this.refusal("none given, and the server's default account is not one of this token's");
       throw new UsageError('No default account: give account, the name of one of the accounts of list_accounts.', {
         field: 'account',
         hint: `Accounts: ${await this.choices()}.`,
@@ -117,12 +126,27 @@ export class Accounts {
     if (!names.includes(name)) {
       // The environment's variables would override that profile too: the CLI refuses them over several profiles.
       if (offer.single && !this.sandbox && offer.default !== undefined) checkEnvironment([offer.default, name], this.env);
+      if (this.how.token) throw this.refusal(`"${name}" is not one of this token's accounts`);
       throw new UsageError(`account: "${name}" is not an account of this server.`, {
         field: 'account',
         hint: `Accounts: ${await this.choices()}.`,
       });
     }
     return this.contextOf(name, offer);
+  }
+
+  /** The account a call without `account` uses: the command line's, else a token's only one. */
+  private defaultOf(offer: Offer, names: string[]): string | undefined {
+    if (offer.default !== undefined && names.includes(offer.default)) return offer.default;
+    return this.how.token && names.length === 1 ? names[0] : undefined;
+  }
+
+  private refusal(what: string): UsageError {
+    const names = this.allowed ?? [];
+    return new UsageError(`account: ${what}. This token may use ${names.map((n) => `"${n}"`).join(', ')}.`, {
+      field: 'account',
+      hint: 'Pass one of them as account, or call list_accounts.',
+    });
   }
 
   private contextOf(name: string, offer: Offer): Context {
@@ -147,7 +171,9 @@ export class Accounts {
   /** The accounts this server can use; with --sandbox only the sandbox's own account. Never a key. */
   async list(): Promise<AccountInfo[]> {
     const names = await this.names();
-    return (await this.offer()).accounts.filter((a) => names.includes(a.name));
+    const offer = await this.offer();
+    const own = this.defaultOf(offer, names);
+    return offer.accounts.filter((a) => names.includes(a.name)).map((a) => ({ ...a, default: a.name === own }));
   }
 
   private async names(): Promise<string[]> {

@@ -1,44 +1,59 @@
 // `masg mcp --http [HOST:]PORT`: the same tools over Streamable HTTP at /mcp, served by the SDK's
 // own handler (createMcpHandler: 2026-07-28 per request, 2025-era clients through its stateless
 // fallback). Each request passes the gate first (gate.ts), then gets a server built for its token:
-// the token's accounts only (scope.ts), no write tool for a read-only token, confirmations bound
+// the token's accounts only (Accounts.only), no write tool for a read-only token, confirmations bound
 // to the token. One log line per request on stderr; every byte written there is redacted.
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../core/errors.js';
+import { sanitizeForDisplay } from '../output/sanitize.js';
 import type { McpToken } from '../config/mcp-tokens.js';
 import type { Accounts } from './accounts.js';
 import { createGate, type Gate } from './gate.js';
-import { scopedAccounts } from './scope.js';
 import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
 import { touchToken } from '../config/mcp-tokens.js';
 
 /** Tool inputs are small; a body over this is answered 413 before it is parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-export const DEFAULT_RATE_PER_MINUTE = 600;
 export const ENDPOINT_PATH = '/mcp';
 
-export interface HttpOptions {
+/** What --http and its flags ask for, as the command line gives it. */
+export interface HttpFlags {
   listen: string;
   tlsCert?: string;
   tlsKey?: string;
   behindProxy?: boolean;
   publicUrl?: string;
   ratePerMinute: number;
+}
+
+/** The flags checked once (checkHttp), with the address parsed. */
+export interface HttpSettings extends HttpFlags {
+  host: string;
+  port: number;
+}
+
+export interface HttpOptions extends HttpSettings {
   allowWrites: boolean;
   configDir: string;
   version: string;
   warehouse?: ToolSpec[];
-  writes?: ToolSpec[];
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 
-/** `PORT`, `HOST:PORT` or `[V6]:PORT`: checked before anything listens. */
-export function parseListen(spec: string): { host: string; port: number } {
+/** --http and its flags, parsed and checked once, by the command, before anything is started or listens. */
+export function checkHttp(flags: HttpFlags): HttpSettings {
+  const { host, port } = parseListen(flags.listen);
+  checkExposure(host, flags);
+  return { ...flags, host, port };
+}
+
+/** `PORT`, `HOST:PORT` or `[V6]:PORT`. */
+function parseListen(spec: string): { host: string; port: number } {
   const m = /^(?:(\[[0-9a-f:.]+\]|[^:[\]]+):)?(\d{1,5})$/i.exec(spec.trim());
   const port = m ? Number(m[2]) : NaN;
   if (!m || port > 65535)
@@ -46,36 +61,56 @@ export function parseListen(spec: string): { host: string; port: number } {
   return { host: (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port };
 }
 
-/** Plain HTTP is for loopback only: anywhere else the token would cross the network in the clear. */
-export function checkExposure(host: string, opts: Pick<HttpOptions, 'tlsCert' | 'tlsKey' | 'behindProxy' | 'publicUrl'>): void {
+/**
+ * Plain HTTP is for loopback only: anywhere else the token would cross the network in the clear.
+ * Beyond loopback the listen address (0.0.0.0, a LAN address) is not what clients type, so the
+ * address they use must be said: Host and Origin are checked against it and the resource is named
+ * by it. It is https unless it names loopback.
+ */
+function checkExposure(host: string, opts: HttpFlags): void {
   if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined))
     throw new UsageError('--tls-cert and --tls-key go together: give both files.', { field: opts.tlsCert ? '--tls-key' : '--tls-cert' });
-  if (opts.publicUrl !== undefined && !/^https?:\/\/[^/]+\/?$/i.test(opts.publicUrl))
-    throw new UsageError(
-      `--public-url: "${opts.publicUrl}" is not a URL such as https://mcp.example.com (masg serves ${ENDPOINT_PATH} under it).`,
-      {
-        field: '--public-url',
-      },
-    );
-  if (LOOPBACK.test(host) || opts.tlsCert !== undefined) return;
-  if (!opts.behindProxy)
+  const publicUrl = opts.publicUrl === undefined ? undefined : checkPublicUrl(opts.publicUrl);
+  if (LOOPBACK.test(host)) return;
+  if (opts.tlsCert === undefined && !opts.behindProxy)
     throw new UsageError(`--http: ${host} is not a loopback address, and plain HTTP there would send every token in the clear.`, {
       field: '--http',
       hint: 'Give --tls-cert and --tls-key, or --behind-proxy --public-url https://HOST when a TLS-terminating proxy is in front.',
     });
-  if (opts.publicUrl === undefined)
+  if (publicUrl === undefined)
     throw new UsageError(
-      '--behind-proxy needs --public-url https://HOST: the address clients use (Host and Origin are checked against it).',
-      {
-        field: '--public-url',
-      },
+      `--public-url: needed when --http listens on ${host}, not a loopback address: clients reach it by another name, ` +
+        'and Host and Origin are checked against the one given here (without it every request would be refused 403).',
+      { field: '--public-url', hint: "e.g. --public-url https://mcp.example.com, the address in the clients' configuration." },
     );
+}
+
+/** `https://HOST[:PORT]` (http only for a loopback host): masg serves ENDPOINT_PATH under it. */
+function checkPublicUrl(text: string): URL {
+  const url = /^https?:\/\/[^/]+\/?$/i.test(text) ? new URL(text) : undefined;
+  if (url === undefined)
+    throw new UsageError(`--public-url: "${text}" is not a URL such as https://mcp.example.com (masg serves ${ENDPOINT_PATH} under it).`, {
+      field: '--public-url',
+    });
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname))
+    throw new UsageError(`--public-url: "${text}" is plain HTTP: clients would send their token in the clear.`, {
+      field: '--public-url',
+      hint: `Use https://${url.host}.`,
+    });
+  return url;
 }
 
 interface Logged {
   token: string;
   tool: string;
 }
+
+/** A field of the log line as one word of inert text: no control, no space, at most LOG_FIELD_CHARS. */
+function logField(text: string): string {
+  const word = sanitizeForDisplay(text).replace(/\s/g, '_');
+  return word.length > LOG_FIELD_CHARS ? `${word.slice(0, LOG_FIELD_CHARS)}…` : word || '-';
+}
+const LOG_FIELD_CHARS = 120;
 
 /** The JSON-RPC method (and tool) of a body, for the log line only. */
 function describe(body: string): string {
@@ -125,8 +160,7 @@ export interface HttpServing {
 }
 
 export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStream, opts: HttpOptions): Promise<HttpServing> {
-  const { host, port } = parseListen(opts.listen);
-  checkExposure(host, opts);
+  const { host, port } = opts;
   const sdk = await import('@modelcontextprotocol/server');
   const tls =
     opts.tlsCert !== undefined
@@ -142,19 +176,21 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
   const hostPart = host.includes(':') ? `[${host}]` : host;
   const origin = opts.publicUrl?.replace(/\/$/, '') ?? `${tls ? 'https' : 'http'}://${hostPart}:${bound}`;
   const endpoint = new URL(ENDPOINT_PATH, origin);
-  const hosts = [...new Set([endpoint.hostname, hostPart, ...(LOOPBACK.test(host) ? sdk.localhostAllowedHostnames() : [])])];
+  // The address clients use; beyond loopback that is --public-url's, never the listen address (0.0.0.0).
+  const hosts = [...new Set([endpoint.hostname, ...(LOOPBACK.test(host) ? sdk.localhostAllowedHostnames() : [])])];
   const gate = await createGate({ endpoint, hosts, configDir: opts.configDir, ratePerMinute: opts.ratePerMinute });
-  const log = (line: string) => void stderr.write(`${new Date().toISOString()} ${line}\n`);
+  // Each line's text may quote the client (a JSON-RPC method, a header in an SDK error): no control
+  // character or newline of theirs reaches the log, so no request can forge or rewrite a line.
+  const log = (line: string) => void stderr.write(`${new Date().toISOString()} ${sanitizeForDisplay(line)}\n`);
   const handler = sdk.createMcpHandler(
     ({ authInfo }) => {
       const token = (authInfo!.extra as { token: McpToken }).token;
-      return createServer(scopedAccounts(accounts, token.accounts), {
+      return createServer(token.accounts === '*' ? accounts : accounts.only(token.accounts, { token: true }), {
         version: opts.version,
         allowWrites: opts.allowWrites && !token.readOnly,
         // The warehouse holds every synced account and its tools cannot be narrowed to some:
         // only a token for every profile is offered them.
         warehouse: token.accounts === '*' ? opts.warehouse : undefined,
-        writes: opts.writes,
         principal: token.sha256,
       });
     },
@@ -165,7 +201,7 @@ export async function serveHttp(accounts: Accounts, stderr: NodeJS.WritableStrea
     const logged: Logged = { token: '-', tool: req.method ?? '-' };
     res.once('close', () => {
       const ms = Math.round(performance.now() - started);
-      log(`${logged.token} ${logged.tool} ${res.statusCode}${res.writableFinished ? '' : ' (cut)'} ${ms}ms`);
+      log(`${logField(logged.token)} ${logField(logged.tool)} ${res.statusCode}${res.writableFinished ? '' : ' (cut)'} ${ms}ms`);
     });
     handle(req, res, { gate, handler, endpoint, logged, configDir: opts.configDir }).catch((err: unknown) => {
       log(`mcp error: ${(err as Error).message}`);
@@ -209,7 +245,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, h: Handling): P
   }
   h.logged.token = passed.token.name;
   // Last use is a note for `token list`: a failure to write it never fails the request.
-  void touchToken(h.configDir, passed.token.name).catch(() => undefined);
+  void touchToken(h.configDir, passed.token).catch(() => undefined);
   const body = req.method === 'POST' ? await readBody(req) : undefined;
   if (body === 'too-large') {
     req.resume();

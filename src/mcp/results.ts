@@ -32,6 +32,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   '[advertiserId]': 'advertiser',
   '[publicationId]': 'publication',
   '--baseline': 'baselineDays',
+  '<query>': 'sql',
 };
 
 /** The CLI's option names as the tool's parameter names: `--date` → `date`, `<id>` → `id`, `--baseline` → `baselineDays`. */
@@ -41,12 +42,14 @@ export function parameterName(field: string): string {
   return bare.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** The CLI commands a hint may name, and the tool that does the same here. */
+/** The CLI commands a message may name, and the tool that does the same here (longest first). */
 const TOOL_FOR: ReadonlyArray<[string, string]> = [
   ['masg pub list', 'list_publications'],
   ['masg slot list', 'list_ad_slots'],
   ['masg adv list', 'list_advertisers'],
   ['masg campaign list', 'list_campaigns'],
+  ['masg sql without --write', 'warehouse_query'],
+  ['masg sql', 'warehouse_query'],
 ];
 
 /**

@@ -1,6 +1,6 @@
 // `masg mcp`: the server over stdio. stdout carries the protocol and nothing else; every byte
-// written to stdout or stderr goes through the CLI's redactor of every account's secrets, so no
-// key leaves the process in any encoding. The server runs until the client closes stdin (or
+// written to stdout or stderr goes through the CLI's redactor of every account's secrets (and of
+// every MCP bearer token), so no key leaves the process in any encoding. The server runs until the client closes stdin (or
 // Ctrl-C / SIGTERM), then closes every account's client and the embedded sandbox.
 import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
@@ -9,28 +9,22 @@ import { Accounts } from './accounts.js';
 import { createServer } from './server.js';
 import type { ToolSpec } from './tool.js';
 import { configuredWarehouse } from './warehouse.js';
-import { serveHttp } from './http.js';
-import { writeTools } from './writes.js';
+import { serveHttp, type HttpSettings } from './http.js';
 
 export interface McpOptions {
   allowWrites?: boolean;
   db?: string;
   /** Seconds a warehouse_query statement may run. */
   queryTimeout?: number;
-  /** Streamable HTTP instead of stdio ([HOST:]PORT), with its TLS and gate settings. */
-  http?: { listen: string; tlsCert?: string; tlsKey?: string; behindProxy?: boolean; publicUrl?: string; ratePerMinute: number };
+  /** Streamable HTTP instead of stdio, with its TLS and gate settings, checked by checkHttp. */
+  http?: HttpSettings;
 }
-
-/** Bearer tokens of the HTTP transport: redacted from stderr by their shape, whoever's they are. */
-const BEARER_SHAPE = /masg_mcp_[A-Za-z0-9_-]{20,}/g;
 
 /** A stream that writes each chunk, redacted, to `to` (the transport writes one whole message per chunk). */
 function redacting(to: NodeJS.WritableStream, accounts: () => Accounts): Writable {
   return new Writable({
     write(chunk: Buffer | string, _enc, done) {
-      const text = accounts()
-        .redact()(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))
-        .replace(BEARER_SHAPE, '[REDACTED]');
+      const text = accounts().redact()(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
       if (to.write(text)) done();
       else to.once('drain', () => done());
     },
@@ -38,14 +32,13 @@ function redacting(to: NodeJS.WritableStream, accounts: () => Accounts): Writabl
 }
 
 export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
-  const writes = opts.allowWrites ? writeTools : undefined;
   const warehouse = warehouseTools(ctx, opts);
   const { serveStdio, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   // stderr is redacted by the accounts it is given to: made first, it finds them made.
   const made: { accounts?: Accounts } = {};
   const stderr = redacting(ctx.io.stderr, () => made.accounts!);
   const accounts = (made.accounts = new Accounts({ ...ctx.io, stderr }, ctx.globals, ctx.version));
-  if (opts.http) return serveOverHttp(ctx, accounts, stderr, opts, { warehouse, writes });
+  if (opts.http) return serveOverHttp(ctx, accounts, stderr, opts, warehouse);
   const stdout = redacting(ctx.io.stdout, () => accounts);
   // The default account is read at once (the sandbox started, its key known to the redactor):
   // the first call does not wait for it. A failure is the first call's error, in its words.
@@ -61,13 +54,10 @@ export async function serveMcp(ctx: Context, opts: McpOptions): Promise<void> {
   if (ctx.io.stdin.isTTY)
     stderr.write('masg mcp speaks the Model Context Protocol on stdin and stdout: add it to an agent (docs/mcp.md). Ctrl-C stops it.\n');
   const transport = new StdioServerTransport(ctx.io.stdin, stdout);
-  const handle = serveStdio(
-    () => createServer(accounts, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse, writes }),
-    {
-      transport,
-      onerror: (err) => void stderr.write(`masg mcp: ${err.message}\n`),
-    },
-  );
+  const handle = serveStdio(() => createServer(accounts, { version: ctx.version, allowWrites: Boolean(opts.allowWrites), warehouse }), {
+    transport,
+    onerror: (err) => void stderr.write(`masg mcp: ${err.message}\n`),
+  });
   try {
     await ended;
   } finally {
@@ -86,7 +76,7 @@ async function serveOverHttp(
   accounts: Accounts,
   stderr: Writable,
   opts: McpOptions,
-  tools: { warehouse?: ToolSpec[]; writes?: ToolSpec[] },
+  warehouse: ToolSpec[] | undefined,
 ): Promise<void> {
   try {
     const serving = await serveHttp(accounts, stderr, {
@@ -94,7 +84,7 @@ async function serveOverHttp(
       allowWrites: Boolean(opts.allowWrites),
       configDir: ctx.configDir,
       version: ctx.version,
-      ...tools,
+      warehouse,
     });
     if (!ctx.io.signal.aborted) await new Promise((resolve) => ctx.io.signal.addEventListener('abort', resolve, { once: true }));
     await serving.close();

@@ -7,14 +7,14 @@ import { accountsTool, inventoryTools } from './inventory.js';
 import { pulseTool } from './pulse.js';
 import { statsTools } from './stats.js';
 import { register, type Call, type ToolSpec } from './tool.js';
+import { writeTools } from './writes.js';
 
 export interface ServerOptions {
   version: string;
+  /** --allow-writes (and, over HTTP, a token that is not read-only): the write tools are offered. */
   allowWrites: boolean;
   /** The warehouse tools, when a warehouse is configured. */
   warehouse?: ToolSpec[];
-  /** The write tools (loaded only with --allow-writes). */
-  writes?: ToolSpec[];
   /** Who calls (over HTTP: the bearer token's hash): confirmation tokens are bound to it. */
   principal?: string;
 }
@@ -47,7 +47,6 @@ export function createServer(accounts: Accounts, opts: ServerOptions): McpServer
       return answer.action === 'accept' && answer.content?.confirm !== true ? 'decline' : answer.action;
     },
   });
-  for (const spec of [...READ_TOOLS, ...(opts.warehouse ?? []), ...(opts.allowWrites ? (opts.writes ?? []) : [])])
-    register(server, spec, call);
+  for (const spec of [...READ_TOOLS, ...(opts.warehouse ?? []), ...(opts.allowWrites ? writeTools : [])]) register(server, spec, call);
   return server;
 }

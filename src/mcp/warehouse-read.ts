@@ -3,7 +3,7 @@
 // counted, so a result of 200 MB is answered in a few hundred kB with what was cut said. Failures
 // come back in the tool's terms: a server's statement_timeout is a timeout, a refusal's advice
 // names warehouse_query, never a CLI flag.
-import { LocalIOError, MasgError, UsageError } from '../core/errors.js';
+import { LocalIOError, MasgError } from '../core/errors.js';
 import type { Context } from '../context.js';
 import type { WarehousePort } from '../warehouse/port.js';
 import { ToolFailure } from './results.js';
@@ -47,17 +47,15 @@ function timedOut(seconds: number): ToolFailure {
 
 const SQL_ADVICE = 'warehouse_query only reads: write one SELECT (or WITH … SELECT), and aggregate in SQL rather than exporting rows.';
 
-/** masg sql's refusals, said for this tool: its parameter and its advice, never --write or --out. */
-export function inToolTerms(err: unknown, seconds: number): unknown {
+/**
+ * masg sql's failures as this tool's: a server's statement_timeout is a timeout, and advice to add
+ * --write or --out (flags an agent cannot give) is the tool's advice. Their words (masg sql, <query>)
+ * become the tool's in toolError, through results.ts's inToolTerms, as every tool's do.
+ */
+export function sqlFailure(err: unknown, seconds: number): unknown {
   // PostgreSQL's 57014 without a stop of ours: its statement_timeout cancelled the statement.
   if (err instanceof LocalIOError && err.errno === '57014') return timedOut(seconds);
-  if (!(err instanceof MasgError)) return err;
-  const message = err.message.replace(/masg sql( without --write)?/g, 'warehouse_query');
-  const hint = err.hint !== undefined && /--write|--out\b/.test(err.hint) ? SQL_ADVICE : err.hint;
-  if (err instanceof UsageError && (err as { field?: string }).field === '<query>') return new UsageError(message, { field: 'sql', hint });
-  if (message === err.message && hint === err.hint) return err;
-  err.message = message;
-  err.hint = hint;
+  if (err instanceof MasgError && err.hint !== undefined && /--write|--out\b/.test(err.hint)) err.hint = SQL_ADVICE;
   return err;
 }
 
@@ -92,7 +90,7 @@ export async function readQuery(ctx: Context, db: string, sql: string, limit: nu
   try {
     return await Promise.race([read, expired]);
   } catch (err) {
-    throw inToolTerms(err, seconds);
+    throw sqlFailure(err, seconds);
   } finally {
     clearTimeout(timer);
   }

@@ -6,15 +6,14 @@
 import { existsSync } from 'node:fs';
 import * as z from 'zod';
 import { ConfigError, MasgError } from '../core/errors.js';
+import { DEFAULT_QUERY_SECONDS } from '../config/defaults.js';
 import type { Context } from '../context.js';
 import { warehouseTarget, type Target } from '../warehouse/target.js';
 import { sanitizeStrings } from '../output/sanitize.js';
 import { answer } from './results.js';
 import { defineTool, DEFAULT_ROWS, MAX_ROWS, type Call, type ToolSpec } from './tool.js';
-import { inToolTerms, MAX_RESULT_CHARS, MAX_VALUE_CHARS, readQuery, warehousePort } from './warehouse-read.js';
+import { MAX_RESULT_CHARS, MAX_VALUE_CHARS, readQuery, sqlFailure, warehousePort } from './warehouse-read.js';
 import { syncStatus } from '../warehouse/sync-status.js';
-
-export const DEFAULT_QUERY_SECONDS = 30;
 
 /**
  * The warehouse this server reads: the one `masg sql` reads (warehouseTarget: --db, else under
@@ -169,7 +168,7 @@ function statusTool(target: Target): ToolSpec {
     async run(_args, call: Call) {
       const ctx = await call.context(undefined);
       const rows = await syncStatus(warehousePort(ctx, ctx.io.signal), target).catch((err: unknown) => {
-        throw inToolTerms(err, 0);
+        throw sqlFailure(err, 0);
       });
       if (rows.length === 0)
         throw new MasgError(`The warehouse ${target.label} holds no masg sync data yet.`, { hint: 'Run `masg sync` first.' });

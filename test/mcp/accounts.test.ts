@@ -166,4 +166,28 @@ describe('Accounts.only: the seam a token narrows the accounts through', () => {
       await all.close();
     }
   });
+
+  it("a token's narrowing: its only account is the default, another is refused in the token's words, nothing sent", async () => {
+    const io = {
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      stdin: Readable.from([]),
+      env: profiles,
+      signal: new AbortController().signal,
+    };
+    const all = new Accounts(io, { header: true, color: 'never' }, '0.0.0');
+    A.requests.length = 0;
+    try {
+      const one = all.only(['b'], { token: true });
+      expect(await one.list()).toMatchObject([{ name: 'b', default: true }]);
+      expect((await (await one.context(undefined)).credentials()).email).toBe(account(B, 'b').email);
+      await expect(one.context('a1')).rejects.toThrow('account: "a1" is not one of this token\'s accounts. This token may use "b".');
+      const two = all.only(['a1', 'b'], { token: true });
+      expect((await two.list()).map((a) => a.default)).toEqual([false, false]);
+      await expect(two.context(undefined)).rejects.toThrow(/none given, and the server's default account is not one of this token's/);
+      expect(A.requests).toEqual([]);
+    } finally {
+      await all.close();
+    }
+  });
 });

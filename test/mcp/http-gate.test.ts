@@ -2,10 +2,13 @@
 // token, from a foreign Origin, to an unexpected Host, too large or too frequent gets; and that
 // none of them costs the service a request. Then the exposure rules: plain HTTP beyond loopback
 // is refused before anything listens.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken } from '../../src/config/mcp-tokens.js';
-import { removeTempDirs } from '../commands/harness.js';
+import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { initialize, rpc, startHttp, startPair, type HttpServer, type Pair } from './http-helpers.js';
 
 let p: Pair;
@@ -24,20 +27,30 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** A POST with a Host header of our choosing (fetch does not let one be set). */
-function hostRequest(port: number, host: string, bearer: string): Promise<number> {
+/** A POST with a Host header of our choosing (fetch does not let one be set), and any other headers and body. */
+function hostRequest(
+  port: number,
+  host: string,
+  bearer: string,
+  tls = false,
+  more: Record<string, string> = {},
+  body = JSON.stringify(initialize()),
+): Promise<number> {
   return new Promise<number>((resolve, reject) => {
-    const body = JSON.stringify(initialize());
     const headers = {
       host,
       authorization: `Bearer ${bearer}`,
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
+      ...more,
     };
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers }, (res) => {
+    const options = { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers };
+    const done = (res: { statusCode?: number; resume(): void }) => {
       res.resume();
       resolve(res.statusCode!);
-    });
+    };
+    // The test's certificate is self-signed: its chain is not what is under test, the Host is.
+    const req = tls ? httpsRequest({ ...options, rejectUnauthorized: false }, done) : httpRequest(options, done);
     req.on('error', reject);
     req.end(body);
   });
@@ -114,6 +127,41 @@ describe('masg mcp --http: the gate', () => {
     expect((await rpc(server.url, { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
+  it('writes no control character or newline of a client into the log: a method or a header cannot forge a line', async () => {
+    const port = Number(new URL(server.url).port);
+    const forged = '2026-01-01T00:00:00.000Z bob tools/call:delete_everything 200 1ms';
+    const method = `ping\n${forged}\u001b[2J\u001b]8;;http://evil.example\u0007`;
+    await hostRequest(port, `127.0.0.1:${port}`, token, false, {}, JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: {} }));
+    // A header's bytes 0x80-0xff arrive as Latin-1: 0x9b is CSI, the one-byte ESC [ of 8-bit terminals.
+    // The SDK quotes this one in the error it reports, the log's other client-made text.
+    const csi = Buffer.from([0x76, 0x9b, 0x33, 0x31, 0x6d, 0x0a]).toString('latin1').trim();
+    const status = await hostRequest(
+      port,
+      `127.0.0.1:${port}`,
+      token,
+      false,
+      { 'mcp-protocol-version': csi },
+      JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }),
+    );
+    expect(status).toBe(400);
+    const log = server.stderr();
+    // eslint-disable-next-line no-control-regex -- control characters (all but the lines' own \n) are what the log must not hold
+    expect(log).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    const lines = log.split('\n').filter((l) => l !== '');
+    // The forged line is inert text inside the one real line's method field, its escapes gone.
+    expect(lines.filter((l) => l.includes('delete_everything'))).toEqual([
+      expect.stringMatching(/^\S+Z alice ping_2026-01-01T00:00:00\.000Z_bob_tools\/call:delete_everything_200_1ms 200 \d+ms$/),
+    ]);
+    expect(
+      lines.every((l) => /^masg mcp: serving /.test(l) || /^\d{4}-\d\d-\d\dT\S+Z (mcp error: |\S+ \S+ \d{3}( \(cut\))? \d+ms$)/.test(l)),
+    ).toBe(true);
+    // The header's CSI sequence (0x9b 3 1 m: red) is removed whole, as the CLI's sanitizer does on a terminal.
+    const quoted = lines.filter((l) => l.includes('MCP-Protocol-Version header names protocol revision'));
+    expect(quoted).toHaveLength(1);
+    expect(quoted[0]).toMatch(/ mcp error: .* revision v\S*, but /);
+    expect(quoted[0]).not.toContain('31m');
+  });
+
   it('logs one line per request: time, token name, method or tool, status, ms; never a token', () => {
     const lines = server.stderr().split('\n');
     expect(lines.some((l) => /^\d{4}-\d\d-\d\dT\S+Z alice initialize 200 \d+ms$/.test(l))).toBe(true);
@@ -141,6 +189,42 @@ describe('masg mcp --http: where it may listen', () => {
     const bad = await p.masg(['mcp', '--http', 'localhost:99999']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--http: "localhost:99999" is not \[HOST:\]PORT/);
+  });
+
+  it('refuses TLS beyond loopback without --public-url (exit 2, naming it), before reading a file or listening', async () => {
+    const run = await p.masg(['mcp', '--http', '0.0.0.0:0', '--tls-cert', 'missing.pem', '--tls-key', 'missing.pem']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--public-url: needed when --http listens on 0\.0\.0\.0, not a loopback address/);
+    expect(run.stderr).toMatch(/Host and Origin are checked against/);
+    expect(run.stderr).not.toMatch(/cannot read|serving/);
+    const plain = await p.masg(['mcp', '--http', '0.0.0.0:0', '--behind-proxy', '--public-url', 'http://mcp.example.com']);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(/--public-url: "http:\/\/mcp\.example\.com" is plain HTTP/);
+  });
+
+  it('serves TLS on 0.0.0.0 under --public-url: its Host passes, the listen address is no name', async () => {
+    const dir = tempDir('masg-mcp-tls-');
+    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    const made = spawnSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=mcp.example.com'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(made.status, made.stderr).toBe(0);
+    const served = await startHttp(
+      ['--profile', 'a', 'mcp', '--http', '0.0.0.0:0', '--tls-cert', cert, '--tls-key', key, '--public-url', 'https://mcp.example.com'],
+      p.env,
+    );
+    try {
+      expect(served.url).toBe('https://mcp.example.com/mcp');
+      const port = Number(/listening on 0\.0\.0\.0:(\d+)/.exec(served.stderr())![1]);
+      expect(await hostRequest(port, 'mcp.example.com', token, true)).toBe(200);
+      expect(await hostRequest(port, `0.0.0.0:${port}`, token, true)).toBe(403);
+    } finally {
+      expect(await served.stop()).toBe(130);
+    }
   });
 
   it('serves beyond loopback behind a stated proxy, checking Host against --public-url', async () => {

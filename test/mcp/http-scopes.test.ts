@@ -162,6 +162,14 @@ describe('masg mcp --http: tokens', () => {
     expect(expiry.stderr).toMatch(/--expires: "soon" is not a duration/);
   });
 
+  it('redacts a bearer token a call quotes back, in the result sent over HTTP as on stderr', async () => {
+    const c = await client('alice');
+    const r = await c.callTool({ name: 'list_publications', arguments: { account: tokens.other } });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain('[REDACTED]');
+    expect(JSON.stringify(r)).not.toContain(tokens.other);
+  });
+
   it('keeps no token in any file under the config dir (only hashes, the file 0600), nor in any byte the server wrote', () => {
     const files = filesUnder(p.dir);
     expect(files.some((f) => f.path.endsWith('mcp-tokens.json'))).toBe(true);

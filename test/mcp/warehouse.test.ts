@@ -97,6 +97,15 @@ describe('masg mcp with a warehouse', () => {
     if (/Parameter:/.test(textOf(r))) expect(textOf(r)).toContain('Parameter: sql.');
   });
 
+  it("names masg sql's words as the tool's, in the message and the hint alike", async () => {
+    const r = await query('SELECT 1; SELECT 2');
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(
+      'Invalid input.\nThe query holds 2 statements; warehouse_query runs one at a time.\nParameter: sql.\n' +
+        'Run each statement with its own warehouse_query.',
+    );
+  });
+
   it('cuts a huge value and a huge result in bytes as well as rows, says what was cut, and the next call works', async () => {
     type Cut = {
       rows: Array<Record<string, string>>;

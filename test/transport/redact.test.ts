@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MCP_TOKEN_PREFIX,
   REDACTED,
   SHORT_SECRET_LENGTH,
   basicCredentials,
@@ -175,5 +176,16 @@ describe('short keys: redacted where they stand alone, never inside unrelated wo
     expect(amp('a=1&b=2')).toBe('a=1&b=2');
     expect(amp('key=%26')).toBe(`key=${REDACTED}`);
     expect(amp('<name>&amp;</name>')).toBe(`<name>${REDACTED}</name>`);
+  });
+
+  it("every redactor hides an MCP bearer token by its shape, whoever's it is, with or without secrets of its own", () => {
+    const bearer = `${MCP_TOKEN_PREFIX}${Buffer.alloc(32, 0xfb).toString('base64url')}`;
+    for (const r of [createRedactor([]), createRedactor(secretsFor(EMAIL, KEY)), redactor(['other-secret'])]) {
+      expect(r(`Authorization: Bearer ${bearer}\n"account":"${bearer}"`)).toBe(
+        `Authorization: Bearer ${REDACTED}\n"account":"${REDACTED}"`,
+      );
+      expect(r(`${MCP_TOKEN_PREFIX}short`)).toBe(`${MCP_TOKEN_PREFIX}short`);
+    }
+    expect(createRedactor(secretsFor(EMAIL, KEY))(`${KEY} ${bearer}`)).toBe(`${REDACTED} ${REDACTED}`);
   });
 });
