@@ -30,7 +30,7 @@ interface TokenFile {
   tokens: McpToken[];
 }
 
-function tokensPath(configDir: string): string {
+export function tokensPath(configDir: string): string {
   return join(configDir, TOKENS_FILE);
 }
 
