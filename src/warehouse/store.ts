@@ -172,7 +172,7 @@ export class WarehouseStore {
     return this.exclusive(() => this.session.query(sql, params));
   }
 
-  /** The account's snapshots replaced whole, all four, in the open transaction (the first day's). */
+  /** The account's snapshots replaced whole, all four, in the open transaction (the first day's, or its held answer's). */
   private async replaceSnapshots(account: string, files: DimensionFiles): Promise<void> {
     for (const [name, file] of Object.entries(files) as Array<[keyof DimensionFiles, StagedFile]>) {
       const table = DIMENSION_TABLES[name];
@@ -239,7 +239,8 @@ export class WarehouseStore {
    * One day of one account replaced (delete, loads, state row) in one transaction, the snapshots
    * with the first; a crash before COMMIT changes nothing. A day held before is totalled before
    * and after: a change goes into the ledger in this transaction, and a suspicious one rolls the
-   * day back and is written down as held (restatements.ts).
+   * day back and is written down as held (restatements.ts), the snapshots with it: they are the
+   * run's, not the day's, so a held first day never keeps them from the warehouse.
    */
   async replaceDay(w: DayWrite, syncedAt: () => string): Promise<DayOutcome> {
     const tables = STATS_TABLES[w.grain];
@@ -250,6 +251,7 @@ export class WarehouseStore {
       for await (const file of w.files) all.push(file);
       files = all;
     }
+    let snapshot: DimensionFiles | undefined;
     try {
       await this.transaction(async () => {
         const before = await totalsIfHeld(this.session, w);
@@ -258,7 +260,7 @@ export class WarehouseStore {
         for await (const step of files) {
           if (step.kind === 'file') await this.load(tables[step.table], step, w.date);
           else if (step.kind === 'withdraw') await this.withdraw(tables[step.table], w, step.hour);
-          else await this.replaceSnapshots(w.account, step.files);
+          else await this.replaceSnapshots(w.account, (snapshot = step.files));
         }
         if (this.session.dialect === 'duckdb')
           for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);
@@ -276,6 +278,7 @@ export class WarehouseStore {
       if (!(err instanceof HeldAnswer)) throw err;
       const { held } = err;
       await this.transaction(async () => {
+        if (snapshot) await this.replaceSnapshots(w.account, snapshot);
         await recordHeld(this.session, held, { runId: policy.runId, seenAt: syncedAt() });
         await policy.pause?.('held');
       });

@@ -2,7 +2,8 @@
 // revises (Sandbox.revise, its late-data hook) is applied with one ledger row per side holding
 // the totals before and after, the other days untouched, and a third sync adds nothing; a day
 // the service now answers as a day without traffic is held (exit 8, naming the day), keeps its
-// rows until `--accept-restated DAY` takes it, and the ledger says accepted.
+// rows until `--accept-restated DAY` takes it, and the ledger says accepted; a held first day
+// still commits the run's snapshots (the account's objects).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs, type Harness } from '../commands/harness.js';
 import { dump, duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
@@ -147,6 +148,25 @@ describe.each(engines)('the restatement ledger on %s', (engine, create) => {
       }
     },
   );
+
+  it.skipIf(skip)("a held first day keeps the run's snapshot refresh: a renamed publication is renamed in the warehouse", async () => {
+    const db = await create();
+    expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+    const day = (await days(db))[0]!;
+    const id = await scalar(h, db, 'SELECT id FROM publications ORDER BY id LIMIT 1');
+    const name = await scalar(h, db, `SELECT name FROM publications WHERE id = '${id}'`);
+    await h.sandbox.revise(day, 0);
+    try {
+      expect((await h.masg(['pub', 'update', id, '--name', 'Renamed While Held'])).code).toBe(0);
+      const held = await h.masg(['sync', '--db', db, ...RANGE]);
+      expect(held.code).toBe(8);
+      expect(held.stderr).toContain(`${day} (day): publisher`);
+      expect(await scalar(h, db, `SELECT name FROM publications WHERE id = '${id}'`)).toBe('Renamed While Held');
+    } finally {
+      await h.sandbox.revise(day, 1);
+      await h.masg(['pub', 'update', id, '--name', name]);
+    }
+  });
 
   it.skipIf(skip)('a version-2 warehouse (no ledger) is upgraded to version 3 by the next sync, its rows kept', async () => {
     const db = await create();
