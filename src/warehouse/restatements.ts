@@ -6,6 +6,7 @@
 // day back and calls recordHeld), until `masg sync --accept-restated DAY` takes it (`accepted`).
 
 import { PartialError } from '../core/errors.js';
+import { counted } from '../core/plural.js';
 import { RESTATEMENTS_TABLE, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
 import type { SqlSession } from './sql-session.js';
 
@@ -43,6 +44,8 @@ export interface HeldDay {
   date: string;
   before: DayTotals;
   after: DayTotals;
+  /** Why it was held (suspicion()): a side emptied, or a figure cut past the threshold. */
+  reason: string;
 }
 
 /** Thrown inside the day's transaction to roll it back when its answer is held (store.ts records it after). */
@@ -71,8 +74,8 @@ export async function totalsIfHeld(session: SqlSession, w: DayOf): Promise<DayTo
 export async function settleRestatement(session: SqlSession, w: DayOf, before: DayTotals, policy: RestatePolicy, seenAt: string) {
   const after = await dayTotals(session, w.grain, w.account, w.date);
   const accepted = policy.accept.has(w.date);
-  if (!accepted && suspicion(before, after, policy.holdCut))
-    throw new HeldAnswer({ account: w.account, grain: w.grain, date: w.date, before, after });
+  const reason = accepted ? undefined : suspicion(before, after, policy.holdCut);
+  if (reason !== undefined) throw new HeldAnswer({ account: w.account, grain: w.grain, date: w.date, before, after, reason });
   const changed = changedSides(before, after).length > 0;
   if (changed) await policy.pause?.('loaded');
   await recordApplied(session, w, { before, after }, { runId: policy.runId, seenAt, accepted });
@@ -200,18 +203,19 @@ function describeChange(before: SideTotals, after: SideTotals, side: Side): stri
     .join(', ');
 }
 
-/** The run's end when days were held: exit 8 (partial: the other days were applied), each day named with how to take it. */
+/** The run's end when days were held: exit 8 (partial: the other days were applied), each day named with why and how to take it. */
 export function heldError(account: string, held: readonly HeldDay[], holdCut: number): PartialError {
   const lines = held.map(
     (d) =>
       `  ${d.date} (${d.grain}): ` +
       SIDES.filter((s) => changedSides(d.before, d.after).includes(s))
         .map((s) => `${s} ${describeChange(d.before[s], d.after[s], s)}`)
-        .join('; '),
+        .join('; ') +
+      ` (held: ${d.reason})`,
   );
   const days = held.map((d) => d.date).join(',');
   return new PartialError(
-    `masg sync: ${held.length} day${held.length === 1 ? '' : 's'} of ${account} held, not applied: the service's new answer would empty ` +
+    `masg sync: ${counted(held.length, 'days')} of ${account} held, not applied: the service's new answer would empty ` +
       `the day or cut its impressions or money by more than ${holdCut} %. The warehouse keeps the rows it had; every other day was synced.\n${lines.join('\n')}`,
     { hint: `If the new figures are right, take them: masg sync --accept-restated ${days}` },
   );

@@ -104,6 +104,8 @@ describe.each(engines)('the restatement ledger on %s', (engine, create) => {
         expect(held.code).toBe(8);
         expect(held.stderr).toContain(`${day} (day): publisher`);
         expect(held.stderr).toMatch(/impressions \d+ → 0/);
+        expect(held.stderr).toContain(`masg sync: 1 day of ${h.sandbox.demo.email} held, not applied`);
+        expect(held.stderr).toContain('(held: its publisher rows would be emptied)');
         expect(held.stderr).toContain(`masg sync --accept-restated ${day}`);
         expect(await split(db, day)).toEqual(before);
         const rows = await ledger(db);
@@ -148,6 +150,28 @@ describe.each(engines)('the restatement ledger on %s', (engine, create) => {
       }
     },
   );
+
+  it.skipIf(skip)('a day cut past --hold-cut: held, and the error says by how much', async () => {
+    const db = await create();
+    expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+    const [, first, second] = await days(db);
+    await h.sandbox.revise(first!, 0.3);
+    await h.sandbox.revise(second!, 0.3);
+    try {
+      const held = await h.masg(['sync', '--db', db, ...RANGE]);
+      expect(held.code).toBe(8);
+      expect(held.stderr).toContain(`masg sync: 2 days of ${h.sandbox.demo.email} held, not applied`);
+      for (const day of [first, second])
+        expect(held.stderr).toMatch(
+          new RegExp(`${day} \\(day\\): publisher .* \\(held: its publisher impressions would fall by (6\\d|7\\d)\\.\\d %\\)`),
+        );
+      // Under a threshold above the cut, the same answer is applied.
+      expect((await h.masg(['sync', '--db', db, ...RANGE, '--hold-cut', '90'])).code).toBe(0);
+    } finally {
+      await h.sandbox.revise(first!, 1);
+      await h.sandbox.revise(second!, 1);
+    }
+  });
 
   it.skipIf(skip)("a held first day keeps the run's snapshot refresh: a renamed publication is renamed in the warehouse", async () => {
     const db = await create();
