@@ -10,8 +10,8 @@ import { counted } from '../core/plural.js';
 import { RESTATEMENTS_TABLE, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
 import type { SqlSession } from './sql-session.js';
 
-export type Side = 'publisher' | 'campaign';
-export const SIDES: readonly Side[] = ['publisher', 'campaign'];
+type Side = 'publisher' | 'campaign';
+const SIDES: readonly Side[] = ['publisher', 'campaign'];
 
 /** A side's figures, as the engine sums them (exact text); `money` is earnings or spend. */
 const FIGURES: Record<Side, readonly string[]> = {
@@ -21,8 +21,8 @@ const FIGURES: Record<Side, readonly string[]> = {
 const MONEY: Record<Side, string> = { publisher: 'earnings', campaign: 'spend' };
 
 /** One side's totals of one day: `rows` and each of its figures. */
-export type SideTotals = Record<string, string>;
-export type DayTotals = Record<Side, SideTotals>;
+type SideTotals = Record<string, string>;
+type DayTotals = Record<Side, SideTotals>;
 
 /** The default hold threshold, in per cent (docs/warehouse.md). */
 export const DEFAULT_HOLD_CUT = 50;
@@ -83,7 +83,7 @@ export async function settleRestatement(session: SqlSession, w: DayOf, before: D
 }
 
 /** The account's day as the tables hold it (0 for a side without rows). */
-export async function dayTotals(session: SqlSession, grain: Grain, account: string, date: string): Promise<DayTotals> {
+async function dayTotals(session: SqlSession, grain: Grain, account: string, date: string): Promise<DayTotals> {
   const out = {} as DayTotals;
   for (const side of SIDES) {
     const sums = FIGURES[side].map((f) => `CAST(coalesce(sum(${f}), 0) AS VARCHAR)`);
@@ -103,12 +103,12 @@ function normal(v: string): string {
   return n === '-0' ? '0' : n;
 }
 
-export function changedSides(before: DayTotals, after: DayTotals): Side[] {
+function changedSides(before: DayTotals, after: DayTotals): Side[] {
   return SIDES.filter((s) => ['rows', ...FIGURES[s]].some((f) => before[s][f] !== after[s][f]));
 }
 
 /** Why the answer is held, or undefined: a side emptied, or its impressions or money cut past the threshold. */
-export function suspicion(before: DayTotals, after: DayTotals, holdCut: number): string | undefined {
+function suspicion(before: DayTotals, after: DayTotals, holdCut: number): string | undefined {
   for (const side of SIDES) {
     const [b, a] = [before[side], after[side]];
     if (Number(b.rows) > 0 && Number(a.rows) === 0) return `its ${side} rows would be emptied`;
@@ -160,7 +160,7 @@ async function insertRow(
  * In the day's transaction, its new rows loaded: a held answer of the day is no longer pending
  * (the day now holds what the service says), and a change is written as applied or accepted.
  */
-export async function recordApplied(
+async function recordApplied(
   session: SqlSession,
   day: { account: string; grain: Grain; date: string },
   totals: { before: DayTotals; after: DayTotals },

@@ -8,10 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs, type Harness } from '../commands/harness.js';
 import { dump, duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
 import { pinnedRange } from '../warehouse/accounts.js';
-import { openDuckDb } from '../../src/warehouse/duckdb.js';
-import { openPostgres } from '../../src/warehouse/postgres.js';
-import { WarehouseStore } from '../../src/warehouse/store.js';
-import { restatementsByAccount } from '../../src/warehouse/sync-status.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
@@ -118,19 +114,11 @@ describe.each(engines)('the restatement ledger on %s', (engine, create) => {
         expect(again.code).toBe(8);
         expect(again.stderr).toContain(day);
         expect(await ledger(db)).toEqual(rows);
+        // --status (and MCP's warehouse_status, its rows): the held day, per account and grain, and none restated.
         const status = await h.masg(['sync', '--status', '--db', db, '-o', 'json']);
-        expect(JSON.parse(status.stdout)[0]).toMatchObject({ held: day, last_result: 'held' });
-        // What MCP's warehouse_status reads: the same days, per account.
-        const session = db.startsWith('postgres')
-          ? await openPostgres(db, db, { readOnly: true })
-          : await openDuckDb(db, db, { readOnly: true, create: false });
-        try {
-          expect(await restatementsByAccount(new WarehouseStore(session))).toEqual([
-            { account: h.sandbox.demo.email, grain: 'day', restated: [], held: [day] },
-          ]);
-        } finally {
-          await session.close();
-        }
+        const statusRows = JSON.parse(status.stdout) as Array<Record<string, string | null>>;
+        expect(statusRows[0]).toMatchObject({ held: day, last_result: 'held' });
+        expect(statusRows.map((r) => [r.account, r.grain, r.restated ?? '', r.held])).toEqual([[h.sandbox.demo.email, 'day', '', day]]);
 
         const take = await h.masg(['sync', '--db', db, ...RANGE, '--accept-restated', day]);
         expect(take.stderr).toMatch(/^masg sync: 5 days .* written to/);
