@@ -7,7 +7,7 @@
 
 import { PartialError } from '../core/errors.js';
 import { counted } from '../core/plural.js';
-import { RESTATEMENTS_TABLE, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
+import { insertSql, RESTATEMENTS_TABLE, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
 import type { SqlSession } from './sql-session.js';
 
 type Side = 'publisher' | 'campaign';
@@ -145,15 +145,9 @@ async function insertRow(
   run: { runId: string; seenAt: string },
 ): Promise<void> {
   const { names, values } = ledgerValues(side, totals.before[side], totals.after[side]);
-  const fixed = [day.account, day.grain, day.date, side, status, run.seenAt, run.runId];
-  const cast = (name: string) => (RESTATEMENTS_TABLE.columns.find((c) => c.name === name)?.kind === 'money' ? 'DECIMAL(18,2)' : 'BIGINT');
-  const params = [...fixed, ...values];
-  const placeholders = names.map((n, i) => `CAST($${fixed.length + i + 1} AS ${cast(n)})`);
-  await session.exec(
-    `INSERT INTO ${LEDGER} (account, grain, date, side, status, seen_at, run_id, ${names.join(', ')}) ` +
-      `VALUES ($1, $2, CAST($3 AS DATE), $4, $5, CAST($6 AS TIMESTAMP), $7, ${placeholders.join(', ')})`,
-    params,
-  );
+  const fixed = ['account', 'grain', 'date', 'side', 'status', 'seen_at', 'run_id'];
+  const params = [day.account, day.grain, day.date, side, status, run.seenAt, run.runId, ...values];
+  await session.exec(insertSql(RESTATEMENTS_TABLE, [...fixed, ...names], session.dialect), params);
 }
 
 /**

@@ -211,6 +211,16 @@ export function columnSqlType(c: TableColumn, dialect: Dialect): string {
   return sqlType(c.kind, dialect);
 }
 
+/** One row into `t`: `names`' parameters, $1 on, each cast to its column's type as the table defines it. */
+export function insertSql(t: TableDef, names: readonly string[], dialect: Dialect): string {
+  const casts = names.map((name, i) => {
+    const c = t.columns.find((x) => x.name === name);
+    if (!c) throw new Error(`${t.name} has no column ${name}`); // a caller's bug
+    return `CAST($${i + 1} AS ${sqlType(c.kind, dialect)})`;
+  });
+  return `INSERT INTO ${t.name} (${names.join(', ')}) VALUES (${casts.join(', ')})`;
+}
+
 /** No key constraint on DuckDB's statistics tables: its index made loads 3× slower; store.ts checks each day's keys. */
 export function createTableSql(t: TableDef, dialect: Dialect, name = t.name): string {
   const cols = t.columns.map((c) => `${c.name} ${sqlType(c.kind, dialect)}`);

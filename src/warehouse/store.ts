@@ -10,6 +10,7 @@ import {
   ALL_TABLES,
   createTableSql,
   DIMENSION_TABLES,
+  insertSql,
   META_TABLE,
   SCHEMA_VERSION,
   STATE_TABLE,
@@ -50,6 +51,9 @@ export interface DayWrite {
 
 /** A day written, or its new answer held (the day kept its rows; the ledger says so). */
 export type DayOutcome = { kind: 'written' } | { kind: 'held'; held: HeldDay };
+
+/** The state row's columns, in the order replaceDay gives their values. */
+const STATE_COLUMNS = ['account', 'grain', 'date', 'complete', 'publisher_rows', 'campaign_rows', 'synced_at'];
 
 /** The rows of one account's day: $1 the account, $2 the date. */
 const OF_ACCOUNT_DAY = 'account = $1 AND date = CAST($2 AS DATE)';
@@ -268,11 +272,15 @@ export class WarehouseStore {
         await this.checkHeld(w, rows);
         if (before) await settleRestatement(this.session, w, before, policy, syncedAt());
         await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${OF_ACCOUNT_DAY} AND grain = $3`, [w.account, w.date, w.grain]);
-        await this.session.exec(
-          `INSERT INTO ${STATE_TABLE.name} (account, grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
-            'VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS BOOLEAN), CAST($5 AS BIGINT), CAST($6 AS BIGINT), CAST($7 AS TIMESTAMP))',
-          [w.account, w.grain, w.date, String(w.complete), String(rows.publisher), String(rows.campaign), syncedAt()],
-        );
+        await this.session.exec(insertSql(STATE_TABLE, STATE_COLUMNS, this.session.dialect), [
+          w.account,
+          w.grain,
+          w.date,
+          String(w.complete),
+          String(rows.publisher),
+          String(rows.campaign),
+          syncedAt(),
+        ]);
       });
     } catch (err) {
       if (!(err instanceof HeldAnswer)) throw err;
