@@ -85,6 +85,9 @@ export const STATS_TABLES = {
   hour: { publisher: publisherStats('hour'), campaign: campaignStats('hour') },
 } as const;
 
+/** Every statistics table, each grain's publisher and campaign tables. */
+export const ALL_STATS_TABLES: readonly TableDef[] = GRAINS.flatMap((g) => [STATS_TABLES[g].publisher, STATS_TABLES[g].campaign]);
+
 /** Snapshots of the account's objects, replaced whole on every sync, so SQL can report by name. */
 export const DIMENSION_TABLES = {
   publications: dimension('publications', publicationSchema),
@@ -173,10 +176,7 @@ export const RESTATEMENTS_TABLE: TableDef = {
 export const SCHEMA_VERSION = '3';
 
 export const ALL_TABLES: readonly TableDef[] = [
-  STATS_TABLES.day.publisher,
-  STATS_TABLES.day.campaign,
-  STATS_TABLES.hour.publisher,
-  STATS_TABLES.hour.campaign,
+  ...ALL_STATS_TABLES,
   ...Object.values(DIMENSION_TABLES),
   STATE_TABLE,
   ACCOUNTS_TABLE,
