@@ -49,9 +49,11 @@ export async function openWarehouse(ctx: WarehousePort, target: Target, checked:
     if (needsUpgrade(meta)) {
       const what = meta.schema === '1' ? 'hold several accounts and a restatement ledger' : 'keep a restatement ledger';
       ui.notice(`masg sync: upgrading ${target.label} to ${what} (schema version 3); every row is kept.`);
-      await upgrade(store, meta, pauseHook(ctx, ui));
-    } else store.checkVersion(meta);
-    await store.claim();
+      await upgrade(store, meta, pauseHook(ctx, ui)); // and claimed
+    } else {
+      store.checkVersion(meta);
+      await store.claim();
+    }
     return store;
   } catch (err) {
     await session.close();
