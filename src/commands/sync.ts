@@ -53,6 +53,9 @@ function planSummary(plan: SyncPlan): string[] {
   return [
     `masg sync --dry-run: would write ${counted(days.length, 'days')} into ${plan.target} (grain ${plan.grain}): ` +
       `${days[0].date} to ${days[days.length - 1].date}${partial}.`,
+    ...(plan.accepted.length === 0
+      ? []
+      : [`--accept-restated: the new answer of ${plan.accepted.join(', ')} would be applied whatever it is, never held.`]),
     `The account's objects first (${plan.lists.length} lists, then one campaign list per advertiser), then each day's statistics.`,
     plan.knownCampaigns > 0
       ? `Campaign statistics are shown for the ${plan.knownCampaigns} campaigns of the last snapshot; the lists decide at run time.`

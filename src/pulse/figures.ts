@@ -58,6 +58,11 @@ export function changeOfText(value: string, baseline: string): string | null {
   return formatDecimal(divideRounded(shift(sub(dec(value), b), 2), b, 1), 1);
 }
 
+/** A change as every face of the pulse shows it: "+12.5 %", "-3.0 %", "–" without a baseline. */
+export function changeText(change: string | null): string {
+  return change === null ? '–' : `${change.startsWith('-') ? '' : '+'}${change} %`;
+}
+
 /** a × b, exactly. */
 export function mul(a: Decimal, b: Decimal): Decimal {
   return { units: a.units * b.units, scale: a.scale + b.scale };

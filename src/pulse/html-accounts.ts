@@ -7,7 +7,8 @@ import { sanitizeStrings } from '../output/sanitize.js';
 import { accountsDocument, overview, type AccountPulse, type OverviewRow } from './accounts.js';
 import { esc, grouped } from './html-charts.js';
 import { CSS, pageHead, reportSections } from './html.js';
-import { changeText, changeTone } from './screen.js';
+import { changeText } from './figures.js';
+import { changeTone } from './screen.js';
 
 const MORE_CSS = `
 section.account { break-inside: auto; border-top: 3px solid #1b1f24; margin-top: 2rem; }

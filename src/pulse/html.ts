@@ -3,7 +3,8 @@
 // text alternative (its <title>/<desc>) and its figures in a table beside it. Figures carry
 // `data-key` attributes naming their place in the JSON, which the browser test compares.
 import { sanitizeStrings } from '../output/sanitize.js';
-import { budgetLabel, changeText, changeTone } from './screen.js';
+import { changeText } from './figures.js';
+import { budgetLabel, changeTone } from './screen.js';
 import type { Compared, Headline, PulseReport } from './types.js';
 
 import { bars, esc, grouped, lineChart } from './html-charts.js';

@@ -1,6 +1,7 @@
 // Restatements as findings: a day of the comparison that a sync fetched again with other figures
 // (the warehouse's ledger, masg_sync_restatements: docs/warehouse.md) is said, with the figure,
 // before → after and the change in per cent; from `restatement.alert` per cent on, an alert.
+import { changeOfText, changeText } from './figures.js';
 import type { PulseRules } from './rules.js';
 import type { Finding, RestatementRow } from './types.js';
 
@@ -47,15 +48,6 @@ export async function readRestatements(
   });
 }
 
-/** The change in per cent, to one decimal as shown; null from nothing. */
-function changeOf(before: string, after: string): number | null {
-  const [b, a] = [Number(before), Number(after)];
-  if (b === 0) return a === 0 ? 0 : null;
-  return Math.round(((a - b) / b) * 1000) / 10;
-}
-
-const pct = (c: number | null) => (c === null ? 'new' : `${c > 0 ? '+' : ''}${c.toFixed(1)} %`);
-
 /** One finding per restated day and side: its leading changed figure, every changed one in the message. */
 export function restatementFindings(rows: readonly RestatementRow[], rules: PulseRules): Finding[] {
   const out: Finding[] = [];
@@ -63,9 +55,10 @@ export function restatementFindings(rows: readonly RestatementRow[], rules: Puls
     const changed = FIGURES[r.side].filter((f) => r.before[f] !== undefined && Number(r.before[f]) !== Number(r.after[f]));
     if (changed.length === 0) continue;
     const metric = changed[0];
-    const changes = changed.map((f) => ({ f, c: changeOf(r.before[f], r.after[f] ?? '0') }));
-    const alert = changes.some(({ c }) => c === null || Math.abs(c) >= rules.restatement.alert);
-    const said = changes.map(({ f, c }) => `${f} ${r.before[f]} → ${r.after[f]} (${pct(c)})`).join(', ');
+    // The change as the headline figures have theirs: exact, to one decimal, half-up; none from 0.
+    const changes = changed.map((f) => ({ f, c: changeOfText(r.after[f] ?? '0', r.before[f]) }));
+    const alert = changes.some(({ c }) => c === null || Math.abs(Number(c)) >= rules.restatement.alert);
+    const said = changes.map(({ f, c }) => `${f} ${r.before[f]} → ${r.after[f]}${c === null ? '' : ` (${changeText(c)})`}`).join(', ');
     const whose = r.side === 'campaign' ? 'campaign statistics' : 'publisher statistics';
     out.push({
       kind: 'restatement',
@@ -81,7 +74,7 @@ export function restatementFindings(rows: readonly RestatementRow[], rules: Puls
       restated: {
         date: r.date,
         side: r.side,
-        change: changes[0].c === null ? null : changes[0].c.toFixed(1),
+        change: changes[0].c,
         seenAt: r.seenAt,
         runId: r.runId,
       },

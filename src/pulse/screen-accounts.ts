@@ -5,7 +5,8 @@ import { group } from '../output/chart.js';
 import { sanitizeStrings } from '../output/sanitize.js';
 import { displayWidth, truncate, wrapSentence } from '../output/width.js';
 import { overview, type AccountPulse, type OverviewRow } from './accounts.js';
-import { changeText, changeTone, renderScreen, type ScreenOptions } from './screen.js';
+import { changeText } from './figures.js';
+import { changeTone, renderScreen, type ScreenOptions } from './screen.js';
 
 export function renderAccountsScreen(accounts: readonly AccountPulse[], opts: ScreenOptions): string {
   const { chalk, width } = opts;

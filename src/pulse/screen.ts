@@ -7,6 +7,7 @@ import type { ChalkInstance } from 'chalk';
 import { group, sparkline } from '../output/chart.js';
 import { sanitizeStrings } from '../output/sanitize.js';
 import { displayWidth, truncate, wrapSentence } from '../output/width.js';
+import { changeText } from './figures.js';
 import { HEADLINE, type Finding, type Headline, type PulseReport } from './types.js';
 
 export interface ScreenOptions {
@@ -28,11 +29,6 @@ const LABELS: Record<Headline, string> = {
 };
 const MAX_FINDINGS = 8;
 const MAX_CAMPAIGNS = 3;
-
-/** "+12.5 %", "-3.0 %", "–" without a baseline. */
-export function changeText(change: string | null): string {
-  return change === null ? '–' : `${change.startsWith('-') ? '' : '+'}${change} %`;
-}
 
 /** How a section lays out its lines: the width to lay out for, and the cut (none for a pipe). */
 interface Layout {

@@ -3,7 +3,8 @@
 // - the staging files of the day's reports;
 // - withdrawals: a report that breaks after some of its parts were handed on withdraws them before
 //   it is read again; the transaction deletes the rows they loaded, and the day's counts lose them;
-// - the account's snapshots, in the first day's transaction, loaded while its reports stream in.
+// - the account's snapshots, in the first day's transaction, loaded while its reports stream in
+//   (when that day's new answer is held, in the transaction that records it: the refresh is kept).
 
 import { rmSync } from 'node:fs';
 import type { DIMENSION_TABLES } from './schema.js';

@@ -52,7 +52,7 @@ export async function openDuckDb(
       }
       const types = reader.columnTypes().map((t) => columnType(t.toString()));
       const columns = reader.columnNames().map((name, i) => ({ name, type: types[i] }));
-      const rows = reader.getRows().map((r) => r.map((v) => (v === null || v === undefined ? null : String(v))));
+      const rows = reader.getRows().map((r) => r.map((v) => (v === null ? null : String(v))));
       return { columns, rows } satisfies QueryResult;
     },
     async load(table: TableDef, files: StagedFile[]) {
@@ -96,8 +96,8 @@ async function openInstance(
   if (opts.create && !opts.owned && isNew) await checkDirectory(path, 'The warehouse');
   if (opts.create && opts.owned) {
     try {
-      mkdirSync(dirname(path), { recursive: true, mode: opts.owned ? 0o700 : 0o777 });
-      if (opts.owned) chmodSync(dirname(path), 0o700);
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      chmodSync(dirname(path), 0o700); // an existing folder too: mkdir's mode is only a new one's
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       throw new LocalIOError(`Cannot create the folder of the warehouse ${label}: ${e.message}`, { path, errno: e.code, cause: err });

@@ -6,11 +6,12 @@
 // day back and calls recordHeld), until `masg sync --accept-restated DAY` takes it (`accepted`).
 
 import { PartialError } from '../core/errors.js';
-import { RESTATEMENTS_TABLE, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
+import { counted } from '../core/plural.js';
+import { insertSql, RESTATEMENTS_TABLE, STATE_TABLE, STATS_TABLES, type Grain } from './schema.js';
 import type { SqlSession } from './sql-session.js';
 
-export type Side = 'publisher' | 'campaign';
-export const SIDES: readonly Side[] = ['publisher', 'campaign'];
+type Side = 'publisher' | 'campaign';
+const SIDES: readonly Side[] = ['publisher', 'campaign'];
 
 /** A side's figures, as the engine sums them (exact text); `money` is earnings or spend. */
 const FIGURES: Record<Side, readonly string[]> = {
@@ -20,8 +21,8 @@ const FIGURES: Record<Side, readonly string[]> = {
 const MONEY: Record<Side, string> = { publisher: 'earnings', campaign: 'spend' };
 
 /** One side's totals of one day: `rows` and each of its figures. */
-export type SideTotals = Record<string, string>;
-export type DayTotals = Record<Side, SideTotals>;
+type SideTotals = Record<string, string>;
+type DayTotals = Record<Side, SideTotals>;
 
 /** The default hold threshold, in per cent (docs/warehouse.md). */
 export const DEFAULT_HOLD_CUT = 50;
@@ -43,6 +44,8 @@ export interface HeldDay {
   date: string;
   before: DayTotals;
   after: DayTotals;
+  /** Why it was held (suspicion()): a side emptied, or a figure cut past the threshold. */
+  reason: string;
 }
 
 /** Thrown inside the day's transaction to roll it back when its answer is held (store.ts records it after). */
@@ -71,8 +74,8 @@ export async function totalsIfHeld(session: SqlSession, w: DayOf): Promise<DayTo
 export async function settleRestatement(session: SqlSession, w: DayOf, before: DayTotals, policy: RestatePolicy, seenAt: string) {
   const after = await dayTotals(session, w.grain, w.account, w.date);
   const accepted = policy.accept.has(w.date);
-  if (!accepted && suspicion(before, after, policy.holdCut))
-    throw new HeldAnswer({ account: w.account, grain: w.grain, date: w.date, before, after });
+  const reason = accepted ? undefined : suspicion(before, after, policy.holdCut);
+  if (reason !== undefined) throw new HeldAnswer({ account: w.account, grain: w.grain, date: w.date, before, after, reason });
   const changed = changedSides(before, after).length > 0;
   if (changed) await policy.pause?.('loaded');
   await recordApplied(session, w, { before, after }, { runId: policy.runId, seenAt, accepted });
@@ -80,7 +83,7 @@ export async function settleRestatement(session: SqlSession, w: DayOf, before: D
 }
 
 /** The account's day as the tables hold it (0 for a side without rows). */
-export async function dayTotals(session: SqlSession, grain: Grain, account: string, date: string): Promise<DayTotals> {
+async function dayTotals(session: SqlSession, grain: Grain, account: string, date: string): Promise<DayTotals> {
   const out = {} as DayTotals;
   for (const side of SIDES) {
     const sums = FIGURES[side].map((f) => `CAST(coalesce(sum(${f}), 0) AS VARCHAR)`);
@@ -100,12 +103,12 @@ function normal(v: string): string {
   return n === '-0' ? '0' : n;
 }
 
-export function changedSides(before: DayTotals, after: DayTotals): Side[] {
+function changedSides(before: DayTotals, after: DayTotals): Side[] {
   return SIDES.filter((s) => ['rows', ...FIGURES[s]].some((f) => before[s][f] !== after[s][f]));
 }
 
 /** Why the answer is held, or undefined: a side emptied, or its impressions or money cut past the threshold. */
-export function suspicion(before: DayTotals, after: DayTotals, holdCut: number): string | undefined {
+function suspicion(before: DayTotals, after: DayTotals, holdCut: number): string | undefined {
   for (const side of SIDES) {
     const [b, a] = [before[side], after[side]];
     if (Number(b.rows) > 0 && Number(a.rows) === 0) return `its ${side} rows would be emptied`;
@@ -142,22 +145,16 @@ async function insertRow(
   run: { runId: string; seenAt: string },
 ): Promise<void> {
   const { names, values } = ledgerValues(side, totals.before[side], totals.after[side]);
-  const fixed = [day.account, day.grain, day.date, side, status, run.seenAt, run.runId];
-  const cast = (name: string) => (RESTATEMENTS_TABLE.columns.find((c) => c.name === name)?.kind === 'money' ? 'DECIMAL(18,2)' : 'BIGINT');
-  const params = [...fixed, ...values];
-  const placeholders = names.map((n, i) => `CAST($${fixed.length + i + 1} AS ${cast(n)})`);
-  await session.exec(
-    `INSERT INTO ${LEDGER} (account, grain, date, side, status, seen_at, run_id, ${names.join(', ')}) ` +
-      `VALUES ($1, $2, CAST($3 AS DATE), $4, $5, CAST($6 AS TIMESTAMP), $7, ${placeholders.join(', ')})`,
-    params,
-  );
+  const fixed = ['account', 'grain', 'date', 'side', 'status', 'seen_at', 'run_id'];
+  const params = [day.account, day.grain, day.date, side, status, run.seenAt, run.runId, ...values];
+  await session.exec(insertSql(RESTATEMENTS_TABLE, [...fixed, ...names], session.dialect), params);
 }
 
 /**
  * In the day's transaction, its new rows loaded: a held answer of the day is no longer pending
  * (the day now holds what the service says), and a change is written as applied or accepted.
  */
-export async function recordApplied(
+async function recordApplied(
   session: SqlSession,
   day: { account: string; grain: Grain; date: string },
   totals: { before: DayTotals; after: DayTotals },
@@ -200,18 +197,19 @@ function describeChange(before: SideTotals, after: SideTotals, side: Side): stri
     .join(', ');
 }
 
-/** The run's end when days were held: exit 8 (partial: the other days were applied), each day named with how to take it. */
+/** The run's end when days were held: exit 8 (partial: the other days were applied), each day named with why and how to take it. */
 export function heldError(account: string, held: readonly HeldDay[], holdCut: number): PartialError {
   const lines = held.map(
     (d) =>
       `  ${d.date} (${d.grain}): ` +
       SIDES.filter((s) => changedSides(d.before, d.after).includes(s))
         .map((s) => `${s} ${describeChange(d.before[s], d.after[s], s)}`)
-        .join('; '),
+        .join('; ') +
+      ` (held: ${d.reason})`,
   );
   const days = held.map((d) => d.date).join(',');
   return new PartialError(
-    `masg sync: ${held.length} day${held.length === 1 ? '' : 's'} of ${account} held, not applied: the service's new answer would empty ` +
+    `masg sync: ${counted(held.length, 'days')} of ${account} held, not applied: the service's new answer would empty ` +
       `the day or cut its impressions or money by more than ${holdCut} %. The warehouse keeps the rows it had; every other day was synced.\n${lines.join('\n')}`,
     { hint: `If the new figures are right, take them: masg sync --accept-restated ${days}` },
   );

@@ -85,6 +85,9 @@ export const STATS_TABLES = {
   hour: { publisher: publisherStats('hour'), campaign: campaignStats('hour') },
 } as const;
 
+/** Every statistics table, each grain's publisher and campaign tables. */
+export const ALL_STATS_TABLES: readonly TableDef[] = GRAINS.flatMap((g) => [STATS_TABLES[g].publisher, STATS_TABLES[g].campaign]);
+
 /** Snapshots of the account's objects, replaced whole on every sync, so SQL can report by name. */
 export const DIMENSION_TABLES = {
   publications: dimension('publications', publicationSchema),
@@ -173,10 +176,7 @@ export const RESTATEMENTS_TABLE: TableDef = {
 export const SCHEMA_VERSION = '3';
 
 export const ALL_TABLES: readonly TableDef[] = [
-  STATS_TABLES.day.publisher,
-  STATS_TABLES.day.campaign,
-  STATS_TABLES.hour.publisher,
-  STATS_TABLES.hour.campaign,
+  ...ALL_STATS_TABLES,
   ...Object.values(DIMENSION_TABLES),
   STATE_TABLE,
   ACCOUNTS_TABLE,
@@ -209,6 +209,16 @@ function sqlType(kind: ColumnKind, dialect: Dialect): string {
 
 export function columnSqlType(c: TableColumn, dialect: Dialect): string {
   return sqlType(c.kind, dialect);
+}
+
+/** One row into `t`: `names`' parameters, $1 on, each cast to its column's type as the table defines it. */
+export function insertSql(t: TableDef, names: readonly string[], dialect: Dialect): string {
+  const casts = names.map((name, i) => {
+    const c = t.columns.find((x) => x.name === name);
+    if (!c) throw new Error(`${t.name} has no column ${name}`); // a caller's bug
+    return `CAST($${i + 1} AS ${sqlType(c.kind, dialect)})`;
+  });
+  return `INSERT INTO ${t.name} (${names.join(', ')}) VALUES (${casts.join(', ')})`;
 }
 
 /** No key constraint on DuckDB's statistics tables: its index made loads 3× slower; store.ts checks each day's keys. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { LocalIOError } from '../core/errors.js';
 import { checkFigure, refusedFigure, type FigureContext } from '../stats/figure-text.js';
-import { STATS_TABLES, type ColumnKind, type TableDef } from './schema.js';
+import { ALL_STATS_TABLES, type ColumnKind, type TableDef } from './schema.js';
 import type { StagedFile } from './sql-session.js';
 
 const PREFIX = 'masg-sync-';
@@ -177,12 +177,7 @@ export function csvValue(kind: ColumnKind, value: string | undefined, name: stri
   }
 }
 
-const STATISTICS = new Set<TableDef>([
-  STATS_TABLES.day.publisher,
-  STATS_TABLES.day.campaign,
-  STATS_TABLES.hour.publisher,
-  STATS_TABLES.hour.campaign,
-]);
+const STATISTICS = new Set<TableDef>(ALL_STATS_TABLES);
 
 /** One CSV line for `table` from a record whose keys are the column names. */
 export function csvLine(table: TableDef, record: Readonly<Record<string, string | undefined>>, context: Context): string {

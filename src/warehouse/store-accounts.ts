@@ -4,7 +4,7 @@
 
 import { hostname } from 'node:os';
 import { LocalIOError, UsageError } from '../core/errors.js';
-import { ACCOUNTS_TABLE, LOCKS_TABLE } from './schema.js';
+import { ACCOUNTS_TABLE, insertSql, LOCKS_TABLE } from './schema.js';
 import type { WarehouseStore } from './store.js';
 
 /** The advisory lock of one account: two keys, masg's and the account's, so accounts never share one. */
@@ -30,11 +30,7 @@ export async function claimAccount(store: WarehouseStore, account: string, timez
       });
     }
     if (held === undefined)
-      await s.exec(`INSERT INTO ${ACCOUNTS_TABLE.name} (account, timezone, lookback) VALUES ($1, $2, CAST($3 AS BIGINT))`, [
-        account,
-        timezone,
-        String(lookback),
-      ]);
+      await s.exec(insertSql(ACCOUNTS_TABLE, ['account', 'timezone', 'lookback'], s.dialect), [account, timezone, String(lookback)]);
     else await s.exec(`UPDATE ${ACCOUNTS_TABLE.name} SET lookback = CAST($2 AS BIGINT) WHERE account = $1`, [account, String(lookback)]);
     const all = await s.query(`SELECT account, timezone FROM ${ACCOUNTS_TABLE.name}`);
     const only = all.rows.length === 1 ? all.rows[0] : undefined;
@@ -99,10 +95,12 @@ export async function lockAccount(store: WarehouseStore, account: string): Promi
   // Taken over: a row left by a killed sync has no lock behind it.
   await store.transaction(async () => {
     await store.session.exec(`DELETE FROM ${LOCKS_TABLE.name} WHERE account = $1`, [account]);
-    await store.session.exec(
-      `INSERT INTO ${LOCKS_TABLE.name} (account, host, pid, since) VALUES ($1, $2, CAST($3 AS BIGINT), CAST($4 AS TIMESTAMP))`,
-      [account, hostname(), String(process.pid), now()],
-    );
+    await store.session.exec(insertSql(LOCKS_TABLE, ['account', 'host', 'pid', 'since'], store.session.dialect), [
+      account,
+      hostname(),
+      String(process.pid),
+      now(),
+    ]);
   });
 }
 

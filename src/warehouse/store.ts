@@ -10,6 +10,7 @@ import {
   ALL_TABLES,
   createTableSql,
   DIMENSION_TABLES,
+  insertSql,
   META_TABLE,
   SCHEMA_VERSION,
   STATE_TABLE,
@@ -50,6 +51,9 @@ export interface DayWrite {
 
 /** A day written, or its new answer held (the day kept its rows; the ledger says so). */
 export type DayOutcome = { kind: 'written' } | { kind: 'held'; held: HeldDay };
+
+/** The state row's columns, in the order replaceDay gives their values. */
+const STATE_COLUMNS = ['account', 'grain', 'date', 'complete', 'publisher_rows', 'campaign_rows', 'synced_at'];
 
 /** The rows of one account's day: $1 the account, $2 the date. */
 const OF_ACCOUNT_DAY = 'account = $1 AND date = CAST($2 AS DATE)';
@@ -172,7 +176,7 @@ export class WarehouseStore {
     return this.exclusive(() => this.session.query(sql, params));
   }
 
-  /** The account's snapshots replaced whole, all four, in the open transaction (the first day's). */
+  /** The account's snapshots replaced whole, all four, in the open transaction (the first day's, or its held answer's). */
   private async replaceSnapshots(account: string, files: DimensionFiles): Promise<void> {
     for (const [name, file] of Object.entries(files) as Array<[keyof DimensionFiles, StagedFile]>) {
       const table = DIMENSION_TABLES[name];
@@ -239,7 +243,8 @@ export class WarehouseStore {
    * One day of one account replaced (delete, loads, state row) in one transaction, the snapshots
    * with the first; a crash before COMMIT changes nothing. A day held before is totalled before
    * and after: a change goes into the ledger in this transaction, and a suspicious one rolls the
-   * day back and is written down as held (restatements.ts).
+   * day back and is written down as held (restatements.ts), the snapshots with it: they are the
+   * run's, not the day's, so a held first day never keeps them from the warehouse.
    */
   async replaceDay(w: DayWrite, syncedAt: () => string): Promise<DayOutcome> {
     const tables = STATS_TABLES[w.grain];
@@ -250,6 +255,7 @@ export class WarehouseStore {
       for await (const file of w.files) all.push(file);
       files = all;
     }
+    let snapshot: DimensionFiles | undefined;
     try {
       await this.transaction(async () => {
         const before = await totalsIfHeld(this.session, w);
@@ -258,7 +264,7 @@ export class WarehouseStore {
         for await (const step of files) {
           if (step.kind === 'file') await this.load(tables[step.table], step, w.date);
           else if (step.kind === 'withdraw') await this.withdraw(tables[step.table], w, step.hour);
-          else await this.replaceSnapshots(w.account, step.files);
+          else await this.replaceSnapshots(w.account, (snapshot = step.files));
         }
         if (this.session.dialect === 'duckdb')
           for (const t of [tables.publisher, tables.campaign]) await this.checkKeys(t, w.account, w.date);
@@ -266,16 +272,21 @@ export class WarehouseStore {
         await this.checkHeld(w, rows);
         if (before) await settleRestatement(this.session, w, before, policy, syncedAt());
         await this.session.exec(`DELETE FROM ${STATE_TABLE.name} WHERE ${OF_ACCOUNT_DAY} AND grain = $3`, [w.account, w.date, w.grain]);
-        await this.session.exec(
-          `INSERT INTO ${STATE_TABLE.name} (account, grain, date, complete, publisher_rows, campaign_rows, synced_at) ` +
-            'VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS BOOLEAN), CAST($5 AS BIGINT), CAST($6 AS BIGINT), CAST($7 AS TIMESTAMP))',
-          [w.account, w.grain, w.date, String(w.complete), String(rows.publisher), String(rows.campaign), syncedAt()],
-        );
+        await this.session.exec(insertSql(STATE_TABLE, STATE_COLUMNS, this.session.dialect), [
+          w.account,
+          w.grain,
+          w.date,
+          String(w.complete),
+          String(rows.publisher),
+          String(rows.campaign),
+          syncedAt(),
+        ]);
       });
     } catch (err) {
       if (!(err instanceof HeldAnswer)) throw err;
       const { held } = err;
       await this.transaction(async () => {
+        if (snapshot) await this.replaceSnapshots(w.account, snapshot);
         await recordHeld(this.session, held, { runId: policy.runId, seenAt: syncedAt() });
         await policy.pause?.('held');
       });

@@ -4,13 +4,11 @@
 // one-account path (sync.ts) and the several-account one (sync-accounts.ts).
 
 import { randomUUID } from 'node:crypto';
-import { InterruptedError, UsageError } from '../core/errors.js';
-import type { PlannedDay } from './plan.js';
+import { InterruptedError } from '../core/errors.js';
 import type { WarehousePort } from './port.js';
 import type { MasgClient } from '../sdk/types.js';
 import type { Ui } from '../output/ui.js';
 import { localDateHour } from '../time/zone.js';
-import { formatDay } from '../time/civil.js';
 import { planDays } from './plan.js';
 import type { Grain } from './schema.js';
 import { openSession } from './session.js';
@@ -36,7 +34,7 @@ export interface CheckedFlags {
   tz?: string;
   /** --hold-cut: per cent (restatements.ts). */
   holdCut: number;
-  /** --accept-restated: days (YYYY-MM-DD) whose held answer this run takes. */
+  /** --accept-restated: the days whose held answer this run takes, as typed (planDays reads them in the account's zone). */
   accept: string[];
 }
 
@@ -51,9 +49,11 @@ export async function openWarehouse(ctx: WarehousePort, target: Target, checked:
     if (needsUpgrade(meta)) {
       const what = meta.schema === '1' ? 'hold several accounts and a restatement ledger' : 'keep a restatement ledger';
       ui.notice(`masg sync: upgrading ${target.label} to ${what} (schema version 3); every row is kept.`);
-      await upgrade(store, meta, pauseHook(ctx, ui));
-    } else store.checkVersion(meta);
-    await store.claim();
+      await upgrade(store, meta, pauseHook(ctx, ui)); // and claimed
+    } else {
+      store.checkVersion(meta);
+      await store.claim();
+    }
     return store;
   } catch (err) {
     await session.close();
@@ -98,13 +98,8 @@ export interface AccountSync {
 export async function syncAccount(a: AccountSync): Promise<void> {
   const { store, email, checked } = a;
   const today = localDateHour(a.timezone, new Date()).date;
-  planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today }); // the range's own checks
-  const todayText = formatDay(today);
-  const early = checked.accept.find((d) => d >= todayText);
-  if (early)
-    throw new UsageError(`--accept-restated: ${early} is not over yet for ${email} (today is ${todayText}).`, {
-      field: '--accept-restated',
-    });
+  const { from, to, accept, lookback } = checked;
+  planDays({ from, to, accept, lookback, today }); // the range's own checks and --accept-restated's days, before the account is locked
   await lockAccount(store, email);
   const started = timestampNow();
   let held;
@@ -112,12 +107,11 @@ export async function syncAccount(a: AccountSync): Promise<void> {
     await claimAccount(store, email, a.timezone, checked.lookback);
     await recordStart(store, email, started);
     const state = await store.dayState(email, checked.grain);
-    const plan = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today, lastComplete: state.lastComplete });
+    const plan = planDays({ from, to, accept, lookback, today, lastComplete: state.lastComplete });
     const deps = { sdk: a.sdk, account: email, store, ui: a.ui, signal: a.signal, env: a.env, shared: a.shared };
     const pause = a.env.MASG_TEST_RESTATE_PAUSE ? pauseAt('restatement', 'MASG_TEST_RESTATE_PAUSE', a.env, a.signal, a.ui) : undefined;
-    const policy = { holdCut: checked.holdCut, accept: new Set(checked.accept), runId: randomUUID(), pause };
-    const days = withAccepted(plan.days, checked.accept);
-    held = await syncDays(deps, { grain: checked.grain, concurrency: checked.concurrency, days, retry: a.retry, policy });
+    const policy = { holdCut: checked.holdCut, accept: new Set(plan.accepted), runId: randomUUID(), pause };
+    held = await syncDays(deps, { grain: checked.grain, concurrency: checked.concurrency, days: plan.days, retry: a.retry, policy });
     if (held.length === 0) await recordRun(store, email, { started, result: 'ok' });
   } catch (err) {
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
@@ -131,11 +125,4 @@ export async function syncAccount(a: AccountSync): Promise<void> {
     await recordRun(store, email, { started, result: 'held', message });
     throw heldError(email, held, checked.holdCut);
   }
-}
-
-/** The days --accept-restated names, fetched too when the plan leaves them out (each is over), in day order. */
-function withAccepted(days: PlannedDay[], accept: readonly string[]): PlannedDay[] {
-  const planned = new Set(days.map((d) => d.date));
-  const extra = accept.filter((d) => !planned.has(d)).map((date) => ({ date, complete: true }));
-  return extra.length === 0 ? days : [...days, ...extra].sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
 }

@@ -12,6 +12,8 @@ export interface SyncPlan {
   target: string;
   grain: Grain;
   days: PlannedDay[];
+  /** The days --accept-restated takes (among `days`): their answer would be applied whatever it is. */
+  accepted: string[];
   /** The account's object lists (then one campaign list per advertiser, known at run time). */
   lists: DescribedRequest[];
   /** Campaigns of the warehouse's last snapshot, whose reports are listed below; the run's lists decide. */
@@ -24,7 +26,7 @@ export async function describePlan(
   sdk: MasgClient,
   /** The campaigns of the warehouse's last snapshot of the account. */
   knownCampaigns: () => Promise<CampaignRef[]>,
-  plan: { target: string; grain: Grain; days: PlannedDay[] },
+  plan: { target: string; grain: Grain; days: PlannedDay[]; accepted: string[] },
 ): Promise<SyncPlan> {
   const campaigns: CampaignRef[] = await knownCampaigns();
   const dryRun = { dryRun: true } as const;

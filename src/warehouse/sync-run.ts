@@ -145,7 +145,8 @@ class DayPipeline {
   private async runTask(task: Task): Promise<void> {
     if (task.kind === 'objects') {
       const objects = await this.limited(() => fetchObjects(this.fetch));
-      // Loaded in the first day's transaction while its reports stream in, not in one of their own before it.
+      // Loaded in the first day's transaction while its reports stream in, not in one of their own before it;
+      // a held first day loads them in the transaction that records it (store.ts), so the run's refresh is kept.
       this.dayOf(0).files.push({ kind: 'snapshot', files: objects.files });
       this.progress.requests += objects.requests;
       this.campaigns.resolve(objects.campaigns);

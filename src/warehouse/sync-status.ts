@@ -162,7 +162,7 @@ async function statusRows(store: WarehouseStore, from: { accounts: string; days:
 }
 
 /** Per account and grain: the days restated (applied or accepted) and the days held, oldest first; none before version 3. */
-export async function restatedDays(store: WarehouseStore): Promise<{ restated: Map<string, string[]>; held: Map<string, string[]> }> {
+async function restatedDays(store: WarehouseStore): Promise<{ restated: Map<string, string[]>; held: Map<string, string[]> }> {
   if (!(await store.exclusive(() => store.hasTable(RESTATEMENTS_TABLE.name)))) return { restated: new Map(), held: new Map() };
   const of = (held: boolean) =>
     grouped(
@@ -172,21 +172,6 @@ export async function restatedDays(store: WarehouseStore): Promise<{ restated: M
       ([, , date]) => v(date),
     );
   return { restated: await of(false), held: await of(true) };
-}
-
-/**
- * The held and restated days of each account and grain, for any reader of the warehouse (MCP's
- * warehouse_status among them): one entry per account and grain with a ledger row.
- */
-export async function restatementsByAccount(
-  store: WarehouseStore,
-): Promise<Array<{ account: string; grain: string; restated: string[]; held: string[] }>> {
-  const { restated, held } = await restatedDays(store);
-  const keys = [...new Set([...restated.keys(), ...held.keys()])].sort();
-  return keys.map((k) => {
-    const [account = '', grain = 'day'] = k.split('\u0000');
-    return { account, grain, restated: restated.get(k) ?? [], held: held.get(k) ?? [] };
-  });
 }
 
 async function grouped(store: WarehouseStore, sql: string, item: (row: Array<string | null>) => string): Promise<Map<string, string[]>> {

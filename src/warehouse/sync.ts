@@ -12,7 +12,7 @@ import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import { DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 import { resolveTimeZone, localDateHour } from '../time/zone.js';
 import { oneOf } from '../schema/rules.js';
-import { planDays } from './plan.js';
+import { checkDayFlags, planDays } from './plan.js';
 import { GRAINS, type Grain } from './schema.js';
 import { DEFAULT_HOLD_CUT } from './restatements.js';
 import { openSession } from './session.js';
@@ -58,6 +58,7 @@ function checkFlags(ctx: WarehousePort, flags: SyncFlags): CheckedFlags {
   const writer = writerSettings(ctx.io.env);
   const holdCut = parseHoldCut(flags.holdCut);
   const accept = parseAccepted(flags.acceptRestated);
+  checkDayFlags({ from: flags.from, to: flags.to, accept }); // their form, before any account's zone is known
   return { target, grain, lookback, concurrency, writer, from: flags.from, to: flags.to, tz: flags.tz, holdCut, accept };
 }
 
@@ -68,20 +69,9 @@ function parseHoldCut(raw: string | undefined): number {
   return n;
 }
 
-/** Days as YYYY-MM-DD, the ones a held answer names: each a real calendar day. */
+/** --accept-restated's comma list, each day read as every date flag reads it (resolved in the account's zone by planDays). */
 function parseAccepted(raw: string | undefined): string[] {
-  if (raw === undefined) return [];
-  const days = raw.split(',').map((d) => d.trim());
-  for (const d of days) {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d);
-    const real = m && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toISOString().slice(0, 10) === d;
-    if (!real)
-      throw new UsageError(`--accept-restated: "${d}" is not a day (YYYY-MM-DD).`, {
-        field: '--accept-restated',
-        hint: 'Name the days the held run printed, e.g. --accept-restated 2026-03-14,2026-03-15.',
-      });
-  }
-  return [...new Set(days)];
+  return raw === undefined ? [] : raw.split(',').map((d) => d.trim());
 }
 
 /** `each`: the one runner over accounts, for a list of them (the command passes it: warehouse/ does not import upward). */
@@ -101,7 +91,8 @@ async function syncOne(ctx: WarehousePort, checked: CheckedFlags): Promise<SyncO
   // The account's days, never the host's: a running day taken for over would never be fetched again.
   const tz = resolveTimeZone(checked.tz, creds.timezone, 'masg sync (which days to fetch, and which of them are over)');
   const today = localDateHour(tz, new Date()).date;
-  const early = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today }); // the range's own checks
+  // The range's own checks and --accept-restated's days, before anything is opened.
+  const early = planDays({ from: checked.from, to: checked.to, accept: checked.accept, lookback: checked.lookback, today });
   const ui = await ctx.ui();
   if (ctx.globals.dryRun) return dryRun(ctx, checked, creds.email, today);
   // Shown before the database opens: loading DuckDB holds the main thread for most of a second.
@@ -131,10 +122,11 @@ async function dryRun(ctx: WarehousePort, checked: CheckedFlags, email: string, 
     // A version-1 warehouse holds one account without the column: read as the upgrade will make it.
     const current = store !== undefined && meta.schema !== '1';
     const state = current ? await store.dayState(email, grain) : meta.account === email ? await v1State(store!, grain) : {};
-    const { days } = planDays({ from: checked.from, to: checked.to, lookback: checked.lookback, today, lastComplete: state.lastComplete });
+    const { from, to, accept, lookback } = checked;
+    const { days, accepted } = planDays({ from, to, accept, lookback, today, lastComplete: state.lastComplete });
     const sdk = await ctx.sdk();
     const known = current ? () => store.knownCampaigns(email) : () => Promise.resolve([]);
-    return { kind: 'plan' as const, plan: await describePlan(sdk, known, { target: target.label, grain, days }) };
+    return { kind: 'plan' as const, plan: await describePlan(sdk, known, { target: target.label, grain, days, accepted }) };
   } finally {
     await session?.close();
   }

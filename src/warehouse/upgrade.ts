@@ -1,6 +1,6 @@
 // Schema versions 1 and 2 → 3, in place, on the first sync that needs it (docs/warehouse.md,
-// "Upgrading"). Version 2 → 3 adds the restatement ledger: created and the version written in one
-// transaction. Version 1 → 3 is the rebuild below, the ledger created in the same transaction.
+// "Upgrading"). Version 2 → 3 adds the restatement ledger: store.claim() creates it and writes the
+// version in one transaction. Version 1 → 3 is the rebuild below, the ledger created in the same transaction.
 // Version 1 held one account, named only in masg_sync_meta, and no `account` column. Each of its
 // tables is rebuilt as version 2 has it (the `account` column first, first in every key) with
 // every row kept and the account filled in from the meta, the new tables created, and the version
@@ -36,16 +36,12 @@ export function needsUpgrade(meta: Record<string, string>): boolean {
   return meta.schema === '1' || meta.schema === '2';
 }
 
-/** Version 1 or 2 → the current one, each in one transaction. */
+/** Version 1 or 2 → the current one, each in one transaction; the warehouse is then claimed (store.claim()). */
 export async function upgrade(store: WarehouseStore, meta: Record<string, string>, step: UpgradeStep): Promise<void> {
   if (meta.schema === '1') return upgradeV1(store, meta, step);
-  await store.transaction(async () => {
-    await store.schemaLock();
-    const again = await store.session.query("SELECT value FROM masg_sync_meta WHERE key = 'schema'");
-    if (again.rows[0]?.[0] !== '2') return;
-    await store.session.exec(createTableSql(RESTATEMENTS_TABLE, store.session.dialect));
-    await store.putMeta({ schema: SCHEMA_VERSION });
-  });
+  // Version 2 → 3 only adds the ledger: claim() creates every missing table and writes the
+  // version, in one transaction under the schema lock, as for any warehouse a sync opens.
+  await store.claim();
 }
 
 export async function upgradeV1(store: WarehouseStore, meta: Record<string, string>, step: UpgradeStep): Promise<void> {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startAccountsHarness, DAY, HOSTILE, type AccountsHarness } from './accounts-helpers.js';
-import { changeText } from '../../src/pulse/screen.js';
+import { changeText } from '../../src/pulse/figures.js';
 import { sanitizeStrings } from '../../src/output/sanitize.js';
 import type { AccountsDocument } from '../../src/pulse/accounts.js';
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { DAY, startPulseHarness, type PulseHarness } from './helpers.js';
-import { changeText } from '../../src/pulse/screen.js';
+import { changeText } from '../../src/pulse/figures.js';
 import type { PulseReport } from '../../src/pulse/types.js';
 
 const CHROMIUM = '/usr/bin/chromium';

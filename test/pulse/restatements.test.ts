@@ -50,6 +50,21 @@ describe('a restatement finding', () => {
     expect(DEFAULT_RULES.restatement.alert).toBe(1);
   });
 
+  test("the change is the headline figures' own: exact, half-up, the one text; none from 0", () => {
+    // 1.12 → 1.19 is +6.25 %: +6.3 % exactly, where a float made it 6.2.
+    const cents = { ...restated('1.19'), before: { ...restated('1.19').before, earnings: '1.12' } };
+    const [f] = analysePulse(input(DAY, [cents])).findings.filter((x) => x.kind === 'restatement');
+    expect(f!.restated!.change).toBe('6.3');
+    expect(f!.message).toContain('earnings 1.12 → 1.19 (+6.3 %)');
+    const down = analysePulse(input(DAY, [restated('19.60')])).findings.find((x) => x.kind === 'restatement');
+    expect(down!.message).toContain('earnings 20.00 → 19.60 (-2.0 %)');
+    // From nothing there is no per cent: said without one, an alert all the same.
+    const fromZero: RestatementRow = { ...restated('20.00'), before: { ...restated('20.00').before, clicks: '0' } };
+    const [z] = analysePulse(input(DAY, [fromZero])).findings.filter((x) => x.kind === 'restatement');
+    expect(z).toMatchObject({ severity: 'alert', metric: 'clicks', restated: { change: null } });
+    expect(z!.message).toContain('clicks 0 → 100 (seen ');
+  });
+
   test('--notify posts it once: not again from the next day, again for another run that restated the day', () => {
     const first = analysePulse(input(DAY, [restated('25.00')]));
     let state = emptyState('a@example.com');

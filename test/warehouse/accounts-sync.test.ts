@@ -2,6 +2,7 @@
 // `masg sync --profile a,b,c` equals each account's own export, every day in the account's zone;
 // accounts sharing IDs never collide; a failed account costs the others nothing (exit 8, a status
 // line each, the restricted one asked once and never again); `--status` per account.
+import { existsSync } from 'node:fs';
 import { openStore } from '../../src/config/conf-store.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs } from '../commands/harness.js';
@@ -192,6 +193,15 @@ describe('some accounts fail', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain('names several');
     }
+    expect(A.h.sent()).toEqual([]);
+  });
+
+  it('a malformed --accept-restated is refused before the warehouse opens, as for one account', async () => {
+    const db = duckPath();
+    const run = await A.masg(['sync', '--db', db, '--profile', 'kiri,la', ...RANGE, '--accept-restated', '2026-02-30']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--accept-restated: "2026-02-30" .*February 2026 has 28 days/);
+    expect(existsSync(db)).toBe(false);
     expect(A.h.sent()).toEqual([]);
   });
 });

@@ -187,6 +187,27 @@ describe('masg sync into DuckDB', () => {
     expect(again.stdout.match(/^GET .*\/campaign\/[0-9a-f-]+\/statistics\.xml/gm)!.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('--accept-restated is planned: --dry-run names the days it takes and fetches them; a bad one opens nothing', async () => {
+    const db = duckPath();
+    for (const bad of ['2026-13-01', 'today']) {
+      const run = await h.masg(['sync', '--db', db, ...RANGE, '--accept-restated', bad]);
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' });
+      expect(run.stderr).toContain('--accept-restated');
+      expect(existsSync(db)).toBe(false);
+    }
+    // yesterday and -10d lie outside the range -6d..-2d: fetched too, in day order.
+    const run = await h.masg(['--dry-run', 'sync', '--db', db, ...RANGE, '--accept-restated', 'yesterday, -10d,-3d']);
+    expect(run.code).toBe(0);
+    expect(h.sent()).toEqual([]);
+    const range = /would write 7 days into .*: (\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)\./.exec(run.stdout);
+    expect(range).not.toBeNull();
+    const [, first, last] = range!;
+    const taken = /--accept-restated: the new answer of (\S+), (\S+), (\S+) would be applied/.exec(run.stdout);
+    expect([taken?.[1], taken?.[3]]).toEqual([first, last]);
+    expect(run.stdout.match(/^GET .*\/publication\/statistics\.xml\?/gm)).toHaveLength(7);
+    expect(existsSync(db)).toBe(false);
+  });
+
   it('MASG_DB and then $XDG_DATA_HOME/masg/stats.duckdb choose the file when --db is not given', async () => {
     const dir = tempDir('masg-xdg-');
     expect((await h.masg(['sync', '--from', '-2d', '--to', '-2d', ...TZ], { env: { XDG_DATA_HOME: dir } })).code).toBe(0);
@@ -212,6 +233,11 @@ describe('refusals: exit 2 and nothing sent', () => {
     ['an empty --db', ['--db', ''], /--db: the database is empty/],
     ['a folder as --db', ['--db', '/tmp/'], /names a folder/],
     ['a range over the limit', ['--from', '1990-01-01'], /one sync takes at most 3660/],
+    // --accept-restated reads its days as every date flag does.
+    ['an impossible day to accept', ['--accept-restated', '2026-02-30'], /--accept-restated: "2026-02-30" .*February 2026 has 28 days/],
+    ['a word that is not a date to accept', ['--accept-restated', '-2d,yestrday'], /--accept-restated: "yestrday" is not a date/],
+    ['an hour to accept', ['--accept-restated', '2026-01-01T05'], /--accept-restated: "2026-01-01T05" is an hour/],
+    ['a day to accept that is not over', ['--accept-restated', 'today'], /--accept-restated: \d{4}-\d\d-\d\d is not over yet/],
   ];
   it.each(cases)('%s', async (_name, args, message) => {
     const db = args.includes('--db') ? [] : ['--db', duckPath()];
