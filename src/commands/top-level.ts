@@ -130,7 +130,7 @@ export const topLevelCommands: CommandSpec[] = [
         )
         .option(
           '--accept-restated <days>',
-          'take the held answers of these days (YYYY-MM-DD, comma-separated), as the held run named them',
+          'take the held answers of these days (YYYY-MM-DD, yesterday or -Nd; comma-separated), as the held run named them',
         ),
     examples: [
       'masg sync',
