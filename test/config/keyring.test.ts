@@ -237,19 +237,24 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
       stdio: ['pipe', 'ignore', 'ignore'],
     });
     daemon.stdin!.end('throwaway-password');
-    // Ready when a lookup answers "not found" rather than failing.
+    // Ready when a stored item can be read back (a lookup alone can answer "not found" before the
+    // collection exists). Given until a deadline, not a count of tries: a loaded machine starts
+    // the daemon slowly, and a test against a daemon that is not ready would fail for nothing.
     const k = secretTool({ env: realEnv, scope: 'probe' });
-    for (let i = 0; i < 100; i++) {
-      if (
-        await k.get('probe').then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 50));
+    const deadline = performance.now() + 40_000;
+    const ready = async () => {
+      try {
+        await k.set('probe', 'ready');
+        return (await k.get('probe')) === 'ready' && (await k.delete('probe'));
+      } catch {
+        return false;
+      }
+    };
+    while (!(await ready())) {
+      if (performance.now() > deadline) throw new Error('gnome-keyring did not come up within 40 s');
+      await new Promise((r) => setTimeout(r, 100));
     }
-  }, 20_000);
+  }, 60_000);
   afterAll(() => {
     daemon?.kill();
     bus?.kill();
