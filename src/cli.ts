@@ -98,10 +98,15 @@ export function run(): void {
     process.exitCode = code;
     // Everything owned is closed; what remains (V8 compiling undici's parser, ~80 ms, or a stray
     // handle) is work nobody needs. Flush, then end.
-    // Interrupted, stdout's reader may have stopped reading: its last bytes are not waited for, and
-    // a Ctrl-C while they are (a body written whole, a reader that stopped) ends the wait: exit 130.
-    const flush = Promise.all([code === ExitCode.INTERRUPTED ? undefined : flushed(process.stdout), flushed(process.stderr)]);
-    const interrupted = await Promise.race([flush.then(() => false), aborted(controller.signal)]);
+    // Interrupted, stdout's reader may have stopped reading: its last bytes are not waited for. A
+    // command that ended on its own after a Ctrl-C (masg sandbox stops with 0) keeps its code; a
+    // Ctrl-C that comes while the last bytes are waited for (a reader that stopped) ends the wait: 130.
+    const stopped = controller.signal.aborted;
+    const flush = Promise.all([
+      code === ExitCode.INTERRUPTED || stopped ? undefined : flushed(process.stdout),
+      flushed(process.stderr),
+    ]).then(() => false);
+    const interrupted = stopped ? await flush : await Promise.race([flush, aborted(controller.signal)]);
     process.exit(interrupted ? ExitCode.INTERRUPTED : code);
   });
 }
