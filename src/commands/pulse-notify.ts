@@ -2,7 +2,8 @@
 // is a secret like the key (--notify URL; with a bare --notify MASG_NOTIFY_URL or the profile's, so
 // it stays out of `ps`): it is redacted from every message and never printed. The state (what was posted, per
 // account, day and finding) lives in the configuration folder, replaced atomically under a lock,
-// and only once the post succeeded: a failed post is tried again by the next run.
+// once the post succeeded or may have (sent, no answer: never posted twice); a post that surely
+// failed is tried again by the next run.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError, type NetworkError } from '../core/errors.js';
@@ -96,7 +97,8 @@ function statePath(ctx: Context, account: string): string {
 
 /**
  * Posts the alerts raised or cleared since the last run (nothing when none), then records them.
- * Resolves with the post's failure (exit 6 once the report is written), the state left as it was.
+ * Resolves with the post's failure (exit 6 once the report is written): the state left as it was
+ * when the post surely failed, recorded when it may have arrived (so the next run does not post it again).
  */
 export async function notifyChanges(ctx: Context, report: PulseReport, target: NotifyTarget): Promise<NetworkError | undefined> {
   const account = report.account ?? '';
@@ -109,10 +111,12 @@ export async function notifyChanges(ctx: Context, report: PulseReport, target: N
     const payload = target.format === 'json' ? notify.jsonPayload(report, changes) : notify.slackPayload(changes, report.account);
     const ui = await ctx.ui();
     const g = ctx.globals;
+    let posted: Awaited<ReturnType<typeof postNotification>>;
     try {
-      await postNotification(target.url, payload, {
+      posted = await postNotification(target.url, payload, {
         retries: g.retries,
         timeoutMs: g.timeout * 1000,
+        idempotencyKey: notify.changeKey(account, changes),
         deadlineAt: ctx.deadlineAt,
         signal: ctx.io.signal,
         onRetry: ({ next, of, reason }) => ui.notice(`masg: posting the notification again (${reason}), attempt ${next} of ${of}.`),
@@ -122,6 +126,7 @@ export async function notifyChanges(ctx: Context, report: PulseReport, target: N
       throw err;
     }
     await writeFileAtomic(file, `${JSON.stringify(notify.nextState(report, state))}\n`, { mode: 0o600 });
+    if (posted.posted === 'maybe') return posted.error;
     ui.notice(`masg: notified ${changes.raised.length} new and ${changes.cleared.length} cleared alert(s).`);
     return undefined;
   });

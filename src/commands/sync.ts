@@ -24,7 +24,8 @@ export const sync = defineCommand<SyncOptions>({
     const outcome = await runSync(ctx, opts, (job) => eachAccount(ctx, job));
     if (outcome.kind === 'status') {
       if (outcome.rows.length === 0) (await ctx.ui()).info('masg sync --status: no account has been synced into this warehouse yet.');
-      return { kind: 'rows', columns: STATUS_COLUMNS, rows: outcome.rows, entity: 'accounts' };
+      // Many fields per account: where the table cannot show them all whole, a record per account (why one failed included).
+      return { kind: 'rows', columns: STATUS_COLUMNS, rows: outcome.rows, entity: 'accounts', records: true };
     }
     if (outcome.kind === 'plan')
       return { kind: 'dry-run', plan: { notes: planSummary(outcome.plan), requests: planRequests(outcome.plan) } };

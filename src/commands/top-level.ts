@@ -161,7 +161,7 @@ export const topLevelCommands: CommandSpec[] = [
     examples: [
       'masg pulse',
       'masg pulse --date -2d --baseline 28 -o json',
-      'masg pulse --quiet --html pulse.html -o json > pulse.json || [ $? -eq 9 ]   # 9: alerts, see pulse.html',
+      "masg pulse --quiet --html pulse.html -o json > pulse.json || { rc=$?; [ $rc -eq 9 ] || [ $rc -eq 8 ]; }   # 9: alerts; 8: an account without a report (the others' alerts are there): see pulse.html",
     ],
     handler: async () => (await import('./pulse.js')).pulse,
   },

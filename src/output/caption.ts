@@ -1,7 +1,7 @@
 // The lines above a table on a terminal: what it shows (a report's days and zone), the columns
 // whose one value moved out of the table, and which columns were left out to fit, said once.
 import type { ChalkInstance } from 'chalk';
-import { displayWidth, truncate } from './width.js';
+import { displayWidth, truncate, wrapWords } from './width.js';
 
 /** `label: value` items, as many to a line as fit; an item wider than the terminal gets its own lines. */
 export function captionLines(items: ReadonlyArray<readonly [string, string]>, width: number | undefined, chalk: ChalkInstance): string {
@@ -28,12 +28,16 @@ export function captionLines(items: ReadonlyArray<readonly [string, string]>, wi
   return lines.map((l) => l + '\n').join('');
 }
 
-/** "3 columns hidden (url, tags, description); --wide or --fields to show them", without the names when too wide. */
+/**
+ * "3 columns hidden (url, tags, description); --wide or --fields to show them": the names every
+ * time (they are what --fields takes to show them), the note wrapped at spaces when it is wider
+ * than the terminal. A word wider than the terminal is cut: no line of a table's output is wider.
+ */
 export function hiddenNote(names: readonly string[], width: number, chalk: ChalkInstance): string {
   if (names.length === 0) return '';
   const count = names.length === 1 ? '1 column hidden' : `${names.length} columns hidden`;
-  const advice = '; --wide or --fields to show them';
-  // The names when they fit; the advice always (it is what the reader can act on).
-  const named = `${count} (${names.join(', ')})${advice}`;
-  return `${chalk.dim(truncate(displayWidth(named) <= width ? named : `${count}${advice}`, width))}\n`;
+  const note = `${count} (${names.join(', ')}); --wide or --fields to show them`;
+  return wrapWords(note, Math.max(1, width), 'cut')
+    .map((line) => `${chalk.dim(line)}\n`)
+    .join('');
 }

@@ -7,7 +7,7 @@ import type { Column, OutStream, OutputFormat, OutputSettings, Row } from './typ
 import { terminalView } from './sanitize.js';
 import { createSink } from './sink.js';
 import { createRowWriter } from './writer.js';
-import { renderVertical } from './table.js';
+import { renderVertical } from './record-view.js';
 
 export type { Column, ColumnType, OutStream, OutputFormat, OutputSettings, Row, RowWriter } from './types.js';
 export { OUTPUT_FORMATS } from './types.js';

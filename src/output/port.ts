@@ -31,6 +31,8 @@ export interface RowsTarget {
   entity: string;
   /** A table's default columns; --fields, --wide or a data format shows every one. */
   tableFields?: string[];
+  /** On a terminal, a table that cannot show every column whole is one record per row (few rows of many fields). */
+  records?: boolean;
   out?: string;
 }
 
@@ -70,7 +72,7 @@ export function createOutputPort(opts: PortOptions): OutputPort {
     },
     async rows(columns, rows, how) {
       const s = await settings();
-      await renderRows(opts.stdout, columns, rows, { ...s, fields: fieldsFor(s, how.tableFields) });
+      await renderRows(opts.stdout, columns, rows, { ...s, fields: fieldsFor(s, how.tableFields), records: how.records });
       if (rows.length === 0) (await opts.ui()).info(`No ${how.entity}.`);
     },
     async record(columns, row) {

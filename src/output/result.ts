@@ -5,7 +5,7 @@ import type { DryRunPlan } from './dry-run.js';
 export type { DryRunPlan };
 
 export type CommandResult =
-  | { kind: 'rows'; columns: Column[]; rows: Array<Record<string, string>>; entity: string; tableFields?: string[] }
+  | { kind: 'rows'; columns: Column[]; rows: Array<Record<string, string>>; entity: string; tableFields?: string[]; records?: boolean }
   /** `failure`: printed first (still the service's answer), then thrown for the exit code. */
   | { kind: 'record'; columns: Column[]; row: Record<string, string>; failure?: Error }
   /** `out`: --out FILE, written atomically with the body as received (stdout otherwise). */

@@ -5,67 +5,19 @@ import type { ChalkInstance } from 'chalk';
 import { paintStatus } from './color.js';
 import { captionLines, hiddenNote } from './caption.js';
 import { headingOf } from './columns.js';
-import { layoutTable, type Layout } from './fit.js';
+import { frame, layoutTable, type ColumnMeasure, type Layout } from './fit.js';
+import { renderRecords } from './record-view.js';
+import { box, drawRow, type TableOptions, type TableOutput } from './table-draw.js';
 import { clean, isNumeric, measureTable, UUID, type TableData } from './table-measure.js';
 
-export type { TableData };
+export type { TableData, TableOptions };
 import type { Column } from './types.js';
 import { displayWidth, ELLIPSIS, loadWidth, truncate, wrapWords } from './width.js';
-
-export interface TableOptions {
-  chalk: ChalkInstance;
-  totals?: string[];
-  /** Terminal width; undefined = unknown (piped): nothing is fitted, cut or wrapped. */
-  width?: number;
-  wide?: boolean;
-  /** What the table shows (`day: 2026-11-26`, `zone: …`), said above it on a terminal only. */
-  caption?: ReadonlyArray<readonly [string, string]>;
-}
 
 /** A table holds every row before drawing (to size its columns): about 1 KB each, and past a few screens nobody reads it. */
 export const TABLE_ROW_LIMIT = 100_000;
 
 const BATCH = 256;
-const frame2 = 7;
-const VALUE_MIN = 10;
-
-interface Box {
-  top: string;
-  rule: string;
-  bottom: string;
-}
-
-function box(widths: readonly number[]): Box {
-  const runs = widths.map((w) => '─'.repeat(w + 2));
-  return { top: `┌${runs.join('┬')}┐`, rule: `├${runs.join('┼')}┤`, bottom: `└${runs.join('┴')}┘` };
-}
-
-/** One table line, or several for a row whose cells wrap; `known[k]` is a one-line cell's measured width, else -1. */
-function drawRow(
-  cells: readonly string[][],
-  widths: readonly number[],
-  right: readonly boolean[],
-  paint: (k: number, line: string) => string,
-  known?: readonly number[],
-): string {
-  let height = 1;
-  for (const c of cells) if (c.length > height) height = c.length;
-  let text = '';
-  for (let line = 0; line < height; line++) {
-    text += '│';
-    for (let k = 0; k < cells.length; k++) {
-      const value = cells[k][line] ?? '';
-      const used = known && height === 1 && known[k] >= 0 ? known[k] : displayWidth(value);
-      const fill = ' '.repeat(Math.max(0, widths[k] - used));
-      const shown = value === '' ? '' : paint(k, value);
-      text += right[k] ? ` ${fill}${shown} │` : ` ${shown}${fill} │`;
-    }
-    text += '\n';
-  }
-  return text;
-}
-
-export type TableOutput = (text: string) => Promise<void> | void;
 
 /** A list as a table, with an optional bold totals row, emitted BATCH rows at a time: never one big string. */
 export async function renderTable(columns: readonly Column[], data: TableData, opts: TableOptions, emit: TableOutput): Promise<void> {
@@ -78,6 +30,8 @@ export async function renderTable(columns: readonly Column[], data: TableData, o
 
   const count = data.rows;
   const { measures, cellWidths, plainAscii } = measureTable(columns, data, head, totals, wide, opts.width);
+  if (opts.records && count > 0 && opts.width !== undefined && !fitsWhole(measures, opts.width))
+    return renderRecords(columns, data, opts, emit);
   const layout = layoutTable(measures, opts.width, wide);
   const shown = layout.shown;
   const widths = shown.map((i) => layout.widths[i]);
@@ -208,6 +162,12 @@ function rowDrawer(g: Grid, data: TableData, cellWidths: Int32Array[], plainAsci
   };
 }
 
+/** Every column holding a value, with its whole heading and widest value, within `width`. */
+function fitsWhole(measures: readonly ColumnMeasure[], width: number): boolean {
+  const used = measures.filter((m) => m.data > 0);
+  return used.reduce((sum, m) => sum + Math.max(m.header, m.data), 0) + frame(used.length) <= width;
+}
+
 function spaceRuns(width: number, before: string, after: string): string[] {
   return Array.from({ length: width + 1 }, (_, f) => before + ' '.repeat(f) + after);
 }
@@ -237,36 +197,4 @@ function headLines(
     opts.chalk,
   );
   return text;
-}
-
-/** One entity shown vertically, a "field  value" line each (create/update/view results). */
-export async function renderVertical(columns: readonly Column[], values: readonly string[], opts: TableOptions): Promise<string> {
-  await loadWidth();
-  const { chalk } = opts;
-  const wide = opts.wide === true;
-  let labels = columns.map((c) => clean(headingOf(c)));
-  const shown = columns.map((_, i) => clean(values[i] ?? ''));
-  let labelWidth = Math.max(0, ...labels.map(displayWidth));
-  let valueWidth = Math.max(0, ...shown.map(displayWidth));
-  let cells = shown.map((v) => [v]);
-  if (opts.width !== undefined && labelWidth + valueWidth + 7 > opts.width) {
-    // Values get the room; labels give way only on a very narrow screen (never with --wide).
-    const room = opts.width - frame2;
-    const valueRoom = Math.max(room - labelWidth, Math.min(valueWidth, VALUE_MIN));
-    if (!wide && valueRoom + labelWidth > room) {
-      labelWidth = Math.max(1, room - valueRoom);
-      labels = labels.map((l) => truncate(l, labelWidth));
-    }
-    valueWidth = Math.max(1, wide ? valueRoom : Math.min(valueRoom, room - labelWidth));
-    cells = shown.map((v) => wrapWords(v, valueWidth, wide ? 'keep' : 'cut'));
-    if (wide) valueWidth = Math.max(valueWidth, ...cells.flat().map(displayWidth));
-  }
-  const widths = [labelWidth, valueWidth];
-  const lines = box(widths);
-  let text = lines.top + '\n';
-  columns.forEach((column, i) => {
-    const paint = (k: number, line: string) => (k === 0 ? chalk.bold(line) : column.key === 'status' ? paintStatus(chalk, line) : line);
-    text += drawRow([[labels[i]], cells[i]], widths, [false, false], paint);
-  });
-  return text + lines.bottom + '\n';
 }

@@ -17,6 +17,8 @@ export interface OutputSettings {
   wide?: boolean;
   /** What a table shows (a report's days and zone), said above it on a terminal; never in data formats. */
   caption?: ReadonlyArray<readonly [string, string]>;
+  /** A table too wide to show every column whole on the terminal shows one record per row instead (`masg sync --status`). */
+  records?: boolean;
   /**
    * Ctrl-C or SIGTERM: a write waiting for a reader that stopped reading gives up (exit 130). Part
    * of the settings so that every writer made from them (rows, records, tables, reports, several

@@ -183,7 +183,14 @@ export function createTableWriter(
       await renderTable(
         cols,
         { values, rows },
-        { chalk, width: settings.width, wide: settings.wide, caption: settings.caption, totals: totals && cellValues(cols, totals) },
+        {
+          chalk,
+          width: settings.width,
+          wide: settings.wide,
+          caption: settings.caption,
+          records: settings.records,
+          totals: totals && cellValues(cols, totals),
+        },
         emit,
       );
       await sink.ready();

@@ -2,6 +2,7 @@
 // account and day, and each alert of that day that has cleared. Pure: the state (what was said
 // before) and the report in, the changes, the payload and the next state out. src/pulse/
 // notify-post.ts sends it; the command keeps the state in the configuration folder.
+import { createHash } from 'node:crypto';
 import { sanitizeStrings } from '../output/sanitize.js';
 import type { Finding, PulseReport } from './types.js';
 
@@ -75,6 +76,17 @@ export function changesOf(report: PulseReport, state: NotifyState): Changes {
 const saidOnAnyDay = (state: NotifyState, key: string) => Object.values(state.days).some((day) => key in day);
 
 export const hasChanges = (c: Changes) => c.raised.length + c.cleared.length > 0;
+
+/**
+ * The Idempotency-Key of a post: the account, the day and which alerts were raised and cleared,
+ * whatever their figures, so every post of the same change (a retry, the next run's post of a
+ * change that surely failed) carries the same key and a receiver can drop a repeat.
+ */
+export function changeKey(account: string, c: Changes): string {
+  const cleared = c.cleared.map((s) => [s.kind, s.entity, s.id ?? '', s.metric, s.name].join(' '));
+  const what = JSON.stringify([account, c.date, c.raised.map(findingKey).sort(), cleared.sort()]);
+  return `masg-pulse-${createHash('sha256').update(what).digest('hex').slice(0, 32)}`;
+}
 
 /** The state once `report`'s alerts were posted: the day's alerts as they are now, the oldest days dropped. */
 export function nextState(report: PulseReport, state: NotifyState): NotifyState {
