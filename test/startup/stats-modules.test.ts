@@ -73,8 +73,9 @@ describe('a statistics export', () => {
     for (const other of ['commands/auth/login.js', 'commands/api.js', 'commands/sandbox.js', 'commands/completion.js'])
       expect(mine).not.toContain(other);
     // A ceiling, so that a new eager import shows up here: raise it only for a module the export
-    // uses, or for masg's own modules now imported statically (276 with them, +6 ms median).
-    expect(modules.length).toBeLessThanOrEqual(276);
+    // uses, or for masg's own modules now imported statically (276 with them, +6 ms median), or
+    // for code split into files of its own (278: the record view and box drawing, out of table.ts).
+    expect(modules.length).toBeLessThanOrEqual(278);
   });
 
   it('a list is read by saxes alone; a single entity still reads its body whole (the trace does see fast-xml-parser when it is used)', async () => {
