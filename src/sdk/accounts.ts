@@ -4,7 +4,6 @@
 // Each account has its own share of the connections (concurrency / accounts at once), its own
 // HostGates and its own signal, so one account's 429, Retry-After or hung requests hold only its
 // own share. With `doneVerb` (as the CLI runs), two profiles of one e-mail are one account, tried in order.
-import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { AuthError, ConfigError, ExitCode, InterruptedError, MasgError, UsageError, type ExitCodeValue } from '../core/errors.js';
 import { checkConcurrency, DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/pool.js';
@@ -155,9 +154,8 @@ async function runOne<T>(input: AccountInput, resolved: Resolved, run: Run<T>): 
   let client: MasgClient | undefined;
   let pool: Dispatcher | undefined;
   const { opts } = run;
+  // Its requests wait (a Retry-After, a pause) on signals of their own, derived from this one.
   const controller = new AbortController();
-  // Its requests in flight (at most the concurrency) each listen for the abort: not a leak.
-  setMaxListeners(4 * MAX_CONCURRENCY, controller.signal);
   run.running.add(controller);
   try {
     if (!resolved.ok) throw resolved.err;

@@ -232,9 +232,13 @@ function retrying<T>(w: Wire, req: ApiRequest, http: HttpRequest, once: () => Pr
     });
     return Promise.reject(http.method === 'POST' ? notSent(late) : late);
   }
+  // The request's own signal, aborted with the caller's: its waits (a backoff, a Retry-After, its
+  // host's pause) listen on it, not on the caller's, which many requests share (a command's Ctrl-C,
+  // an account's cancellation) and which would gather one listener per waiting request.
+  const signal = w.opts.signal && AbortSignal.any([w.opts.signal]);
   return withRetries(once, w.policy, {
-    signal: w.opts.signal,
-    ...w.opts.hostGates?.hooks(http.url.origin, w.opts.signal, w.policy),
+    signal,
+    ...w.opts.hostGates?.hooks(http.url.origin, signal, w.policy),
     onRetry: ({ next, of, delayMs, reason }) => {
       const line = w.redact(`Retrying in ${secs(delayMs)} after ${reason} from ${http.url.host} (attempt ${next} of ${of}).`);
       w.opts.debug?.(`↻ ${line}`);

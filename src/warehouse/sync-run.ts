@@ -84,7 +84,7 @@ class DayPipeline {
   /** Aborted by Ctrl-C, or by a failed commit: the queue stops and every fetch with it. */
   private readonly controller = new AbortController();
   private readonly open = new Map<number, OpenDay>();
-  private readonly window = new CommitWindow();
+  private readonly window = new CommitWindow(this.controller.signal);
   private readonly campaigns = deferred<CampaignRef[]>();
   private readonly fetch: FetchContext;
   private failure: { reason: unknown } | undefined;
@@ -151,7 +151,7 @@ class DayPipeline {
       this.progress.requests += objects.requests;
       this.campaigns.resolve(objects.campaigns);
     } else {
-      await this.window.reached(task.piece.day - DAYS_AHEAD - 1, this.controller.signal);
+      await this.window.reached(task.piece.day - DAYS_AHEAD - 1);
       const day = this.dayOf(task.piece.day);
       if (task.kind === 'publisher') {
         await this.limited(() => fetchPublisherPiece(this.fetch, task.piece, (step) => day.files.push(step)));

@@ -4,6 +4,7 @@
 interface Waiter {
   day: number;
   resolve(): void;
+  reject(reason: unknown): void;
 }
 
 export class CommitWindow {
@@ -11,25 +12,19 @@ export class CommitWindow {
   private through = -1;
   private waiting: Waiter[] = [];
 
+  /**
+   * Every wait ends with `signal` (the run's): one listener for all the tasks waiting, however many
+   * --concurrency lets wait at once (past 10 on one signal Node warns of a leak on stderr).
+   */
+  constructor(private readonly signal: AbortSignal) {
+    signal.addEventListener('abort', () => this.waiting.splice(0).forEach((w) => w.reject(signal.reason)), { once: true });
+  }
+
   /** Resolves once day `day` is committed, at once for a day before the first; rejects on abort. */
-  reached(day: number, signal: AbortSignal): Promise<void> {
+  reached(day: number): Promise<void> {
     if (day <= this.through) return Promise.resolve();
-    if (signal.aborted) return Promise.reject(signal.reason as Error);
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        this.waiting = this.waiting.filter((w) => w !== waiter);
-        reject(signal.reason as Error);
-      };
-      const waiter: Waiter = {
-        day,
-        resolve: () => {
-          signal.removeEventListener('abort', onAbort);
-          resolve();
-        },
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(waiter);
-    });
+    if (this.signal.aborted) return Promise.reject(this.signal.reason as Error);
+    return new Promise<void>((resolve, reject) => this.waiting.push({ day, resolve, reject }));
   }
 
   advance(day: number): void {

@@ -208,6 +208,21 @@ describe('masg sync into DuckDB', () => {
     expect(existsSync(db)).toBe(false);
   });
 
+  it('--concurrency 16: the days waiting for their turn raise no Node warning (MaxListenersExceededWarning)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      // 20 days: more than 10 of the 16 tasks at once wait for an earlier day's commit.
+      const run = await h.masg(['sync', '--db', duckPath(), '--from', '-21d', '--to', '-2d', ...TZ, '--concurrency', '16']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).not.toContain('Warning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('MASG_DB and then $XDG_DATA_HOME/masg/stats.duckdb choose the file when --db is not given', async () => {
     const dir = tempDir('masg-xdg-');
     expect((await h.masg(['sync', '--from', '-2d', '--to', '-2d', ...TZ], { env: { XDG_DATA_HOME: dir } })).code).toBe(0);
