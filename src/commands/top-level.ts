@@ -121,7 +121,7 @@ export const topLevelCommands: CommandSpec[] = [
         .option('--concurrency <n>', 'requests in flight at once', parseConcurrency, DEFAULT_CONCURRENCY)
         .option(
           '--status',
-          'show, per account, the days held (final and provisional), gaps, restated and held days and the last run; syncs nothing',
+          'show, per account, the days held (final and provisional), gaps, restated and held days, the last run and the service it was synced from; syncs nothing',
         )
         .option(
           '--hold-cut <percent>',

@@ -149,6 +149,9 @@ const statusRow = z.object({
   last_run_ended: text,
   last_result: text,
   last_message: text,
+  service: text.describe(
+    'The service the account was synced from (its base URL\'s origin, or "sandbox"): one e-mail at another service is another account, refused by the sync.',
+  ),
 });
 
 /** docs/output.md's JSON rule, as `masg sync --status -o json` writes the rows: empty is null. */
@@ -180,8 +183,9 @@ function statusTool(target: Target): ToolSpec {
             ? 'no days'
             : `${r.first} to ${r.last}, ${r.days} days, final through ${r.final_through || 'none'}`;
         const more = [r.provisional && `provisional: ${r.provisional}`, r.gaps && `gaps: ${r.gaps}`].filter(Boolean).join('; ');
+        const where = r.service ? `${r.timezone}, from ${r.service}` : r.timezone;
         lines.push(
-          `- ${r.account} (${r.timezone}), ${r.grain}: ${held}${more ? `; ${more}` : ''}${r.last_result ? `; last run ${r.last_result}` : ''}`,
+          `- ${r.account} (${where}), ${r.grain}: ${held}${more ? `; ${more}` : ''}${r.last_result ? `; last run ${r.last_result}` : ''}`,
         );
       }
       return answer({ database: target.label, accounts: rows.map(asJson) }, lines.join('\n'));

@@ -30,8 +30,11 @@ export interface WarehousePort {
   deadlineAt?: number;
   /** Where masg keeps its configuration; --sandbox keeps its state (and its warehouse) under it. */
   configDir: string;
-  /** The account's zone is `timezone` (undefined when unknown: a sync then refuses, never guesses). */
-  credentials(): Promise<{ email: string; timezone?: string }>;
+  /**
+   * The account's zone is `timezone` (undefined when unknown: a sync then refuses, never guesses);
+   * `baseUrl` is the service it is reached at (with --sandbox, the embedded sandbox's, on a new port each run).
+   */
+  credentials(): Promise<{ email: string; baseUrl: string; timezone?: string }>;
   /** The SDK client (a dry run asks it with `{ dryRun: true }`). */
   sdk(): Promise<MasgClient>;
   ui(): Promise<Ui>;
@@ -42,6 +45,8 @@ export interface WarehousePort {
 
 /** What one account of several is given: its own client (its share of the pool) and its named messages. */
 export interface AccountScope {
+  /** Its profile's base URL: the service the account is reached at. */
+  credentials(): Promise<{ baseUrl: string }>;
   sdk(): Promise<MasgClient>;
   ui(): Promise<Ui>;
 }

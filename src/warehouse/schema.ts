@@ -3,8 +3,8 @@
 // Identifiers are lower case and unquoted, so both databases take the same queries. Every table
 // holds several accounts: its first column is `account` (the service's identity, the e-mail), the
 // first column of every key, so the same IDs in two accounts never collide (schema version 2;
-// upgrade.ts upgrades version 1, which held one account without the column, and version 2, which
-// had no restatement ledger).
+// upgrade.ts upgrades version 1, which held one account without the column, version 2, which
+// had no restatement ledger, and version 3, which did not record each account's service).
 
 import type { ColumnType } from '../schema/column.js';
 import { adSlotSchema } from '../schema/adslot.js';
@@ -113,7 +113,10 @@ export const STATE_TABLE: TableDef = {
 
 /**
  * Per account: the zone its `date`s are counted in, the lookback of its last run, and that run's
- * start, end and result (`ok`, or the failure's kind and message), for `masg sync --status`.
+ * start, end and result (`ok`, or the failure's kind and message), for `masg sync --status`; and
+ * the service it is synced from (service.ts: the base URL's origin, or `sandbox`), recorded by its
+ * first sync (NULL until then in a warehouse upgraded from version 3 or older), last so that
+ * version 3's ALTER TABLE … ADD COLUMN gives the very table a new warehouse has. Schema version 4.
  */
 export const ACCOUNTS_TABLE: TableDef = {
   name: 'masg_sync_accounts',
@@ -125,6 +128,7 @@ export const ACCOUNTS_TABLE: TableDef = {
     col('last_run_ended', 'timestamp'),
     col('last_result', 'text'),
     col('last_message', 'text'),
+    col('service', 'text'),
   ],
   key: ['account'],
 };
@@ -173,7 +177,7 @@ export const RESTATEMENTS_TABLE: TableDef = {
   key: ['account', 'grain', 'date', 'side', 'run_id'],
 };
 
-export const SCHEMA_VERSION = '3';
+export const SCHEMA_VERSION = '4';
 
 export const ALL_TABLES: readonly TableDef[] = [
   ...ALL_STATS_TABLES,

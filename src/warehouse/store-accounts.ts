@@ -1,10 +1,12 @@
 // What the warehouse keeps per account besides its rows: the zone its days are counted in, the
-// last run and its result (masg_sync_accounts), and on PostgreSQL, the lock a running sync holds
-// on it (an advisory lock keyed by the account, and a row naming the host for whoever is refused).
+// service it is synced from, the last run and its result (masg_sync_accounts), and on PostgreSQL,
+// the lock a running sync holds on it (an advisory lock keyed by the account, and a row naming the
+// host for whoever is refused).
 
 import { hostname } from 'node:os';
 import { LocalIOError, UsageError } from '../core/errors.js';
 import { ACCOUNTS_TABLE, insertSql, LOCKS_TABLE } from './schema.js';
+import { refuseOtherService } from './service.js';
 import type { WarehouseStore } from './store.js';
 
 /** The advisory lock of one account: two keys, masg's and the account's, so accounts never share one. */
@@ -12,17 +14,29 @@ const accountLock = "hashtext('masg sync'), hashtext($1)";
 
 const now = () => new Date().toISOString().replace('T', ' ').replace('Z', '');
 
+/** What a run claims the account with: the zone its days are counted in, the service it comes from (service.ts), its lookback. */
+export interface AccountClaim {
+  timezone: string;
+  service: string;
+  lookback: number;
+}
+
 /**
- * The account's zone is fixed by its first sync: a `date` must mean one day. A run in another zone
- * is refused (exit 2) for that account. Also keeps version 1's meta rows true (schema.ts, META_TABLE).
+ * The account's service and zone are fixed by its first sync: its rows must be one account's,
+ * and a `date` must mean one day. A run from another service is refused for that account (exit 2,
+ * OtherServiceError), as is a run in another zone; an account without a service yet (upgraded
+ * from version 3 or older, or cleared to move it) gets this run's. Also keeps version 1's meta
+ * rows true (schema.ts, META_TABLE).
  */
-export async function claimAccount(store: WarehouseStore, account: string, timezone: string, lookback: number): Promise<void> {
+export async function claimAccount(store: WarehouseStore, account: string, claim: AccountClaim): Promise<void> {
+  const { timezone, service, lookback } = claim;
   await store.transaction(async () => {
     const s = store.session;
     // Hosts claiming accounts at once take turns: the meta rows below depend on every account.
     await store.schemaLock();
-    const r = await s.query(`SELECT timezone FROM ${ACCOUNTS_TABLE.name} WHERE account = $1`, [account]);
-    const held = r.rows[0]?.[0];
+    const r = await s.query(`SELECT timezone, service FROM ${ACCOUNTS_TABLE.name} WHERE account = $1`, [account]);
+    const [held, heldService] = r.rows[0] ?? [];
+    refuseOtherService(store.label, account, heldService, service);
     if (held && held !== timezone) {
       throw new UsageError(`The warehouse ${store.label} counts the days of ${account} in ${held}; this run would use ${timezone}.`, {
         field: '--tz',
@@ -30,8 +44,18 @@ export async function claimAccount(store: WarehouseStore, account: string, timez
       });
     }
     if (held === undefined)
-      await s.exec(insertSql(ACCOUNTS_TABLE, ['account', 'timezone', 'lookback'], s.dialect), [account, timezone, String(lookback)]);
-    else await s.exec(`UPDATE ${ACCOUNTS_TABLE.name} SET lookback = CAST($2 AS BIGINT) WHERE account = $1`, [account, String(lookback)]);
+      await s.exec(insertSql(ACCOUNTS_TABLE, ['account', 'timezone', 'lookback', 'service'], s.dialect), [
+        account,
+        timezone,
+        String(lookback),
+        service,
+      ]);
+    else
+      await s.exec(`UPDATE ${ACCOUNTS_TABLE.name} SET lookback = CAST($2 AS BIGINT), service = $3 WHERE account = $1`, [
+        account,
+        String(lookback),
+        service,
+      ]);
     const all = await s.query(`SELECT account, timezone FROM ${ACCOUNTS_TABLE.name}`);
     const only = all.rows.length === 1 ? all.rows[0] : undefined;
     await store.putMeta({ account: only?.[0] ?? undefined, timezone: only?.[1] ?? undefined });

@@ -1,7 +1,7 @@
-// One account's sync on a warehouse opened for writing: the database opened, upgraded from
-// version 1 if need be (upgrade.ts) and claimed; then the account locked (PostgreSQL), its zone
-// claimed, its days planned in that zone, run (sync-run.ts) and the run recorded. Shared by the
-// one-account path (sync.ts) and the several-account one (sync-accounts.ts).
+// One account's sync on a warehouse opened for writing: the database opened, upgraded from an
+// older version if need be (upgrade.ts) and claimed; then the account locked (PostgreSQL), its
+// service and zone claimed, its days planned in that zone, run (sync-run.ts) and the run
+// recorded. Shared by the one-account path (sync.ts) and the several-account one (sync-accounts.ts).
 
 import { randomUUID } from 'node:crypto';
 import { InterruptedError } from '../core/errors.js';
@@ -10,7 +10,7 @@ import type { MasgClient } from '../sdk/types.js';
 import type { Ui } from '../output/ui.js';
 import { localDateHour } from '../time/zone.js';
 import { planDays } from './plan.js';
-import type { Grain } from './schema.js';
+import { SCHEMA_VERSION, type Grain } from './schema.js';
 import { openSession } from './session.js';
 import type { WriterSettings } from './sync-duckdb-settings.js';
 import { WarehouseStore } from './store.js';
@@ -21,6 +21,7 @@ import { needsUpgrade, upgrade } from './upgrade.js';
 import { syncDays } from './sync-run.js';
 import { accountFailure } from '../sdk/accounts.js';
 import { heldError } from './restatements.js';
+import { OtherServiceError } from './service.js';
 
 /** The flags, checked (sync.ts). */
 export interface CheckedFlags {
@@ -38,7 +39,14 @@ export interface CheckedFlags {
   accept: string[];
 }
 
-/** The database opened for writing, upgraded from version 1 if need be, its tables and meta claimed. */
+/** What each version's upgrade adds, as the notice says it. */
+const UPGRADE_ADDS: Record<string, string> = {
+  '1': "hold several accounts, a restatement ledger and each account's service",
+  '2': "keep a restatement ledger and each account's service",
+  '3': "record each account's service",
+};
+
+/** The database opened for writing, upgraded from an older version if need be, its tables and meta claimed. */
 export async function openWarehouse(ctx: WarehousePort, target: Target, checked: CheckedFlags, ui: Ui): Promise<WarehouseStore> {
   const session = await openSession(target, { readOnly: false, create: true, writer: checked.writer });
   const store = new WarehouseStore(session);
@@ -47,8 +55,9 @@ export async function openWarehouse(ctx: WarehousePort, target: Target, checked:
     // Someone else's tables, a newer masg's: refused before anything is written.
     await store.refuseForeignTables(meta);
     if (needsUpgrade(meta)) {
-      const what = meta.schema === '1' ? 'hold several accounts and a restatement ledger' : 'keep a restatement ledger';
-      ui.notice(`masg sync: upgrading ${target.label} to ${what} (schema version 3); every row is kept.`);
+      ui.notice(
+        `masg sync: upgrading ${target.label} to ${UPGRADE_ADDS[meta.schema]} (schema version ${SCHEMA_VERSION}); every row is kept.`,
+      );
       await upgrade(store, meta, pauseHook(ctx, ui)); // and claimed
     } else {
       store.checkVersion(meta);
@@ -87,6 +96,8 @@ export interface AccountSync {
   sdk: MasgClient;
   email: string;
   timezone: string;
+  /** The service the account is reached at (service.ts): an e-mail at another service is another account. */
+  service: string;
   checked: CheckedFlags;
   retry: { retries: number; deadlineAt?: number };
   signal: AbortSignal;
@@ -94,7 +105,11 @@ export interface AccountSync {
   shared?: { limit: Limiter };
 }
 
-/** Locks the account (PostgreSQL), claims its zone, plans its days, runs them, and records the run. */
+/**
+ * Locks the account (PostgreSQL), claims its service and zone, plans its days, runs them, and
+ * records the run. A run refused for another service is not recorded: the account's row is the
+ * other service's account, whose last run it was not.
+ */
 export async function syncAccount(a: AccountSync): Promise<void> {
   const { store, email, checked } = a;
   const today = localDateHour(a.timezone, new Date()).date;
@@ -104,7 +119,7 @@ export async function syncAccount(a: AccountSync): Promise<void> {
   const started = timestampNow();
   let held;
   try {
-    await claimAccount(store, email, a.timezone, checked.lookback);
+    await claimAccount(store, email, { timezone: a.timezone, service: a.service, lookback: checked.lookback });
     await recordStart(store, email, started);
     const state = await store.dayState(email, checked.grain);
     const plan = planDays({ from, to, accept, lookback, today, lastComplete: state.lastComplete });
@@ -114,6 +129,7 @@ export async function syncAccount(a: AccountSync): Promise<void> {
     held = await syncDays(deps, { grain: checked.grain, concurrency: checked.concurrency, days: plan.days, retry: a.retry, policy });
     if (held.length === 0) await recordRun(store, email, { started, result: 'ok' });
   } catch (err) {
+    if (err instanceof OtherServiceError) throw err;
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
     await recordRun(store, email, { started, result: accountFailure(err), message }).catch(() => undefined);
     throw err;

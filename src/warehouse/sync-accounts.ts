@@ -10,6 +10,7 @@ import { resolveTimeZone } from '../time/zone.js';
 import type { EachAccount, WarehousePort } from './port.js';
 import { openWarehouse, syncAccount, type CheckedFlags } from './sync-account.js';
 import { limiter } from './sync-window.js';
+import { serviceOf } from './service.js';
 
 export async function syncAccounts(
   ctx: WarehousePort,
@@ -40,10 +41,11 @@ export async function syncAccounts(
       async call(scope, account, signal) {
         const email = account.email ?? '';
         const timezone = resolveTimeZone(undefined, account.timeZone, `masg sync of ${account.name} (which days to fetch)`);
-        const [sdk, accountUi] = await Promise.all([scope.sdk(), scope.ui()]);
+        const [sdk, accountUi, creds] = await Promise.all([scope.sdk(), scope.ui(), scope.credentials()]);
         // Its own share is all it runs at once: no request of it waits in a queue (nor on its signal) for a slot.
         const own = { ...checked, concurrency: share };
-        const sync = { store, ui: accountUi, sdk, email, timezone, checked: own, retry, signal, env: ctx.io.env };
+        const service = serviceOf(creds.baseUrl);
+        const sync = { store, ui: accountUi, sdk, email, timezone, service, checked: own, retry, signal, env: ctx.io.env };
         await syncAccount({ ...sync, shared: { limit: limiter(share) } });
       },
     });

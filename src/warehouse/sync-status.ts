@@ -33,6 +33,8 @@ export interface StatusRow extends Record<string, string> {
   last_run_ended: string;
   last_result: string;
   last_message: string;
+  /** The service the account was synced from (service.ts); empty before its first sync since an upgrade. */
+  service: string;
 }
 
 export const STATUS_COLUMNS: Column[] = [
@@ -51,18 +53,31 @@ export const STATUS_COLUMNS: Column[] = [
   { key: 'last_run_ended', priority: 2 },
   { key: 'last_result', priority: 1 },
   { key: 'last_message', priority: 3, wrap: true },
+  // Last: the columns before it keep the places scripts read them at.
+  { key: 'service', priority: 3 },
 ];
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-/** Version 1 (one account, named in the meta) read as version 2 has it: its status before the upgrade. */
+/**
+ * The tables the status reads, an older version's read as the upgrade will make them: version 1
+ * (one account, named in the meta) as one account's row; versions 2 and 3 without a service yet.
+ */
 function sources(meta: Record<string, string>): { accounts: string; days: string } {
+  if (meta.schema === '2' || meta.schema === '3') {
+    const kept = ACCOUNTS_TABLE.columns.filter((c) => c.name !== 'service').map((c) => c.name);
+    return {
+      accounts: `(SELECT ${kept.join(', ')}, CAST(NULL AS VARCHAR) AS service FROM ${ACCOUNTS_TABLE.name})`,
+      days: STATE_TABLE.name,
+    };
+  }
   if (meta.schema !== '1') return { accounts: ACCOUNTS_TABLE.name, days: STATE_TABLE.name };
   const account = lit(meta.account ?? '');
   return {
     accounts:
       `(SELECT CAST(${account} AS VARCHAR) AS account, CAST(${lit(meta.timezone ?? '')} AS VARCHAR) AS timezone, CAST(NULL AS BIGINT) AS lookback, ` +
-      'CAST(NULL AS TIMESTAMP) AS last_run_started, CAST(NULL AS TIMESTAMP) AS last_run_ended, CAST(NULL AS VARCHAR) AS last_result, CAST(NULL AS VARCHAR) AS last_message)',
+      'CAST(NULL AS TIMESTAMP) AS last_run_started, CAST(NULL AS TIMESTAMP) AS last_run_ended, CAST(NULL AS VARCHAR) AS last_result, ' +
+      'CAST(NULL AS VARCHAR) AS last_message, CAST(NULL AS VARCHAR) AS service)',
     days: `(SELECT CAST(${account} AS VARCHAR) AS account, grain, date, complete FROM ${STATE_TABLE.name})`,
   };
 }
@@ -112,8 +127,9 @@ async function statusRows(store: WarehouseStore, from: { accounts: string; days:
   const summary = await store.query(
     'SELECT a.account, a.timezone, d.grain, CAST(min(d.date) AS VARCHAR), CAST(max(d.date) AS VARCHAR), CAST(count(d.date) AS VARCHAR), ' +
       'CAST(max(CASE WHEN d.complete THEN d.date END) AS VARCHAR), CAST(a.last_run_started AS VARCHAR), CAST(a.last_run_ended AS VARCHAR), ' +
-      `a.last_result, a.last_message, CAST(a.lookback AS VARCHAR) FROM ${from.accounts} a LEFT JOIN ${from.days} d ON d.account = a.account ` +
-      'GROUP BY a.account, a.timezone, d.grain, a.last_run_started, a.last_run_ended, a.last_result, a.last_message, a.lookback ORDER BY a.account, d.grain',
+      `a.last_result, a.last_message, CAST(a.lookback AS VARCHAR), a.service FROM ${from.accounts} a LEFT JOIN ${from.days} d ON d.account = a.account ` +
+      'GROUP BY a.account, a.timezone, d.grain, a.last_run_started, a.last_run_ended, a.last_result, a.last_message, a.lookback, a.service ' +
+      'ORDER BY a.account, d.grain',
   );
   const gaps = await grouped(
     store,
@@ -157,6 +173,7 @@ async function statusRows(store: WarehouseStore, from: { accounts: string; days:
       last_run_ended: v(r[8]),
       last_result: v(r[9]),
       last_message: v(r[10]),
+      service: v(r[12]),
     };
   });
 }

@@ -1,5 +1,6 @@
-// `masg sync`: flags checked → database opened, upgraded if version 1 (upgrade.ts), and claimed →
-// for each account: its days planned in its own zone → the run (sync-run.ts): reports fetched into
+// `masg sync`: flags checked → database opened, upgraded if older (upgrade.ts), and claimed →
+// for each account: its service and zone claimed (refused when it holds the e-mail from another
+// service: service.ts), its days planned in its own zone → the run (sync-run.ts): reports fetched into
 // staging files (sync-fetch.ts), each day committed in order in one transaction with its state
 // row, so the state never runs ahead of the data. One account is the path it always was; several
 // (`--profile a,b`, --all-profiles) run concurrently (sync-accounts.ts). --dry-run returns the plan
@@ -13,7 +14,8 @@ import { DEFAULT_LOOKBACK_DAYS } from '../config/defaults.js';
 import { resolveTimeZone, localDateHour } from '../time/zone.js';
 import { oneOf } from '../schema/rules.js';
 import { checkDayFlags, planDays } from './plan.js';
-import { GRAINS, type Grain } from './schema.js';
+import { ACCOUNTS_TABLE, GRAINS, SCHEMA_VERSION, type Grain } from './schema.js';
+import { refuseOtherService, serviceOf } from './service.js';
 import { DEFAULT_HOLD_CUT } from './restatements.js';
 import { openSession } from './session.js';
 import { writerSettings } from './sync-duckdb-settings.js';
@@ -94,7 +96,9 @@ async function syncOne(ctx: WarehousePort, checked: CheckedFlags): Promise<SyncO
   // The range's own checks and --accept-restated's days, before anything is opened.
   const early = planDays({ from: checked.from, to: checked.to, accept: checked.accept, lookback: checked.lookback, today });
   const ui = await ctx.ui();
-  if (ctx.globals.dryRun) return dryRun(ctx, checked, creds.email, today);
+  // The embedded sandbox is one service, whatever port this run gave it.
+  const service = serviceOf(creds.baseUrl, ctx.globals.sandbox === true);
+  if (ctx.globals.dryRun) return dryRun(ctx, checked, { email: creds.email, service }, today);
   // Shown before the database opens: loading DuckDB holds the main thread for most of a second.
   ui.progress(0, early.days.length, progressLabel(target.label, 0, undefined));
   const sdkReady = ctx.sdk();
@@ -103,15 +107,24 @@ async function syncOne(ctx: WarehousePort, checked: CheckedFlags): Promise<SyncO
   try {
     const sdk = await sdkReady;
     const retry = { retries: ctx.globals.retries, deadlineAt: ctx.deadlineAt };
-    await syncAccount({ store, ui, sdk, email: creds.email, timezone: tz, checked, retry, signal: ctx.io.signal, env: ctx.io.env });
+    const account = { email: creds.email, timezone: tz, service };
+    await syncAccount({ store, ui, sdk, ...account, checked, retry, signal: ctx.io.signal, env: ctx.io.env });
     return { kind: 'done' };
   } finally {
     await store.session.close();
   }
 }
 
-/** --dry-run: the plan from the warehouse's state, opened read-only (none yet: the first run's plan). */
-async function dryRun(ctx: WarehousePort, checked: CheckedFlags, email: string, today: ReturnType<typeof localDateHour>['date']) {
+/**
+ * --dry-run: the plan from the warehouse's state, opened read-only (none yet: the first run's
+ * plan); refused as the sync would be when the warehouse holds the account from another service.
+ */
+async function dryRun(
+  ctx: WarehousePort,
+  checked: CheckedFlags,
+  { email, service }: { email: string; service: string },
+  today: ReturnType<typeof localDateHour>['date'],
+) {
   const { target, grain } = checked;
   const noFileYet = target.kind === 'duckdb' && !existsSync(target.path);
   const session = noFileYet ? undefined : await openSession(target, { readOnly: true, create: false });
@@ -121,6 +134,7 @@ async function dryRun(ctx: WarehousePort, checked: CheckedFlags, email: string, 
     await store?.refuseForeignTables(meta);
     // A version-1 warehouse holds one account without the column: read as the upgrade will make it.
     const current = store !== undefined && meta.schema !== '1';
+    if (store && meta.schema === SCHEMA_VERSION) refuseOtherService(store.label, email, await heldService(store, email), service);
     const state = current ? await store.dayState(email, grain) : meta.account === email ? await v1State(store!, grain) : {};
     const { from, to, accept, lookback } = checked;
     const { days, accepted } = planDays({ from, to, accept, lookback, today, lastComplete: state.lastComplete });
@@ -130,6 +144,12 @@ async function dryRun(ctx: WarehousePort, checked: CheckedFlags, email: string, 
   } finally {
     await session?.close();
   }
+}
+
+/** The service the warehouse holds the account from (none before version 4, nor before its first sync). */
+async function heldService(store: WarehouseStore, email: string): Promise<string | undefined> {
+  const r = await store.query(`SELECT service FROM ${ACCOUNTS_TABLE.name} WHERE account = $1`, [email]);
+  return r.rows[0]?.[0] ?? undefined;
 }
 
 async function v1State(store: WarehouseStore, grain: Grain): Promise<{ lastComplete?: string }> {

@@ -1,16 +1,20 @@
-// Schema versions 1 and 2 → 3, in place, on the first sync that needs it (docs/warehouse.md,
-// "Upgrading"). Version 2 → 3 adds the restatement ledger: store.claim() creates it and writes the
-// version in one transaction. Version 1 → 3 is the rebuild below, the ledger created in the same transaction.
+// Schema versions 1, 2 and 3 → 4, in place, on the first sync that needs it (docs/warehouse.md,
+// "Upgrading"). Versions 2 and 3 → 4 (upgradeInPlace): the restatement ledger created if it is
+// missing (version 2 had none) and masg_sync_accounts given its `service` column (NULL: the next
+// sync of each account records the service it comes from), with the version written, in ONE
+// transaction under the schema lock. Version 1 → 4 is the rebuild below, the tables added since
+// created in the same transaction.
 // Version 1 held one account, named only in masg_sync_meta, and no `account` column. Each of its
 // tables is rebuilt as version 2 has it (the `account` column first, first in every key) with
 // every row kept and the account filled in from the meta, the new tables created, and the version
 // written: all in ONE transaction, so a crash or kill -9 at any point leaves version 1 whole, or
-// version 2 whole, never a mix. Each table's rows are counted before and after, inside it.
+// the current version whole, never a mix. Each table's rows are counted before and after, inside it.
 
 import { LocalIOError } from '../core/errors.js';
 import {
   ACCOUNTS_TABLE,
   ALL_TABLES,
+  columnSqlType,
   createTableSql,
   LOCKS_TABLE,
   META_TABLE,
@@ -32,16 +36,40 @@ const REBUILT: readonly TableDef[] = ALL_TABLES.filter((t) => !ADDED.includes(t)
 /** Called at each step (a test pauses there to kill the process: test/e2e/warehouse-upgrade-kill.test.ts). */
 export type UpgradeStep = (step: string) => Promise<void>;
 
+/** The versions this masg upgrades: every one before its own. */
+const OLDER = ['1', '2', '3'];
+
 export function needsUpgrade(meta: Record<string, string>): boolean {
-  return meta.schema === '1' || meta.schema === '2';
+  return meta.schema !== undefined && OLDER.includes(meta.schema);
 }
 
-/** Version 1 or 2 → the current one, each in one transaction; the warehouse is then claimed (store.claim()). */
+/** Version 1, 2 or 3 → the current one, in one transaction; the warehouse is then claimed. */
 export async function upgrade(store: WarehouseStore, meta: Record<string, string>, step: UpgradeStep): Promise<void> {
   if (meta.schema === '1') return upgradeV1(store, meta, step);
-  // Version 2 → 3 only adds the ledger: claim() creates every missing table and writes the
-  // version, in one transaction under the schema lock, as for any warehouse a sync opens.
-  await store.claim();
+  await upgradeInPlace(store, step);
+}
+
+/**
+ * Version 2 or 3 → 4: every missing table created (version 2's missing ledger), the accounts'
+ * `service` column added, the version written, in one transaction: a kill -9 before its COMMIT
+ * leaves the old version whole (the next sync upgrades it again), after it the new one.
+ */
+export async function upgradeInPlace(store: WarehouseStore, step: UpgradeStep): Promise<void> {
+  const s = store.session;
+  await store.transaction(async () => {
+    await store.schemaLock();
+    // Another host may have upgraded it while this one waited for the lock.
+    const again = await s.query("SELECT value FROM masg_sync_meta WHERE key = 'schema'");
+    if (again.rows[0]?.[0] !== '2' && again.rows[0]?.[0] !== '3') return;
+    await step('begin');
+    const service = ACCOUNTS_TABLE.columns.find((c) => c.name === 'service')!;
+    await s.exec(`ALTER TABLE ${ACCOUNTS_TABLE.name} ADD COLUMN IF NOT EXISTS service ${columnSqlType(service, s.dialect)}`);
+    await step(ACCOUNTS_TABLE.name);
+    await s.exec(ALL_TABLES.map((t) => createTableSql(t, s.dialect)).join(';\n'));
+    await store.putMeta({ schema: SCHEMA_VERSION });
+    await step('commit');
+  });
+  await step('committed');
 }
 
 export async function upgradeV1(store: WarehouseStore, meta: Record<string, string>, step: UpgradeStep): Promise<void> {

@@ -1,14 +1,17 @@
 // kill -9 during the upgrade of a version-1 warehouse (src/warehouse/upgrade.ts), on the built
 // binary: paused at each step of the upgrade's one transaction (MASG_TEST_UPGRADE_PAUSE), and at
-// moments picked by timing alone, the warehouse is then version 1 whole or version 2 whole with
-// every row, never a mix; and the next sync upgrades it and completes. DuckDB and PostgreSQL.
+// moments picked by timing alone, the warehouse is then version 1 whole or the current version
+// whole with every row, never a mix; and the next sync upgrades it and completes. The same for a
+// version-3 warehouse (no `service` column), paused at each step. DuckDB and PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
-import { duckPath, startWarehouseHarness } from '../warehouse/helpers.js';
+import { dump, duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
+import { toVersion3 } from '../warehouse/services.js';
 import { expectWhole, held, makeV1, type Held } from '../warehouse/v1.js';
+import { SCHEMA_VERSION } from '../../src/warehouse/schema.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
@@ -83,7 +86,7 @@ describe.skipIf(!BUILT)('kill -9 during the upgrade of a version-1 warehouse', (
         run.child.kill('SIGKILL');
         await run.done;
         // Before COMMIT the transaction is lost whole; once committed, the new schema is there whole.
-        expect(await expectRecovered(db, before)).toBe(step === 'committed' ? '3' : '1');
+        expect(await expectRecovered(db, before)).toBe(step === 'committed' ? SCHEMA_VERSION : '1');
       },
       120_000,
     );
@@ -105,5 +108,42 @@ describe.skipIf(!BUILT)('kill -9 during the upgrade of a version-1 warehouse', (
         await expectRecovered(db, before);
       }
     }, 300_000);
+  });
+});
+
+/** The upgrade of version 3 (no `service` column) is one transaction too: paused at each of its steps. */
+const STEPS_V3 = ['begin', 'masg_sync_accounts', 'commit', 'committed'];
+
+describe.skipIf(!BUILT)('kill -9 during the upgrade of a version-3 warehouse', () => {
+  describe.each(engines)('on %s', (_engine, newDb) => {
+    const schema = (db: string) => scalar(h, db, "SELECT value FROM masg_sync_meta WHERE key = 'schema'");
+    const hasService = (db: string) =>
+      scalar(h, db, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'masg_sync_accounts' AND column_name = 'service'");
+    const kept = async (db: string) => [
+      await dump(h, db, 'publisher_stats'),
+      await dump(h, db, 'campaign_stats'),
+      await dump(h, db, 'masg_sync_days'),
+    ];
+
+    it.each(STEPS_V3)(
+      'paused at %s, then SIGKILL: version 3 or 4 whole, every row kept; the next sync upgrades and records the service',
+      async (step) => {
+        const db = await newDb();
+        expect((await h.masg(['sync', '--db', db, '--from', '-5d', '--to', '-2d', '--tz', 'America/New_York'])).code).toBe(0);
+        await toVersion3(h, db);
+        const before = await kept(db);
+        const run = start(db, { MASG_TEST_UPGRADE_PAUSE: step });
+        await until(() => run.stderr().includes(`upgrade paused at ${step}`), run.child);
+        run.child.kill('SIGKILL');
+        await run.done;
+        const upgraded = step === 'committed';
+        expect([await schema(db), await hasService(db)]).toEqual(upgraded ? [SCHEMA_VERSION, '1'] : ['3', '0']);
+        expect(await kept(db)).toEqual(before);
+        expect(await start(db).done).toBe(0);
+        expect([await schema(db), await hasService(db)]).toEqual([SCHEMA_VERSION, '1']);
+        expect(await scalar(h, db, 'SELECT service FROM masg_sync_accounts')).toBe(new URL(h.sandbox.url).origin);
+      },
+      120_000,
+    );
   });
 });

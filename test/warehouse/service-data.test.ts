@@ -6,38 +6,49 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
 import { dumpAll, duckPath, scalar, startWarehouseHarness } from './helpers.js';
-import { repeatFirstRecord, replaceFirstRequests, startRewritingProxy, type Rewrite } from './rewriting-proxy.js';
+import { repeatFirstRecord, replaceFirstRequests, startRewritingProxy, type Rewrite, type RewritingProxy } from './rewriting-proxy.js';
 
 const RANGE = ['--from', '-6d', '--to', '-2d', '--tz', 'America/New_York'];
 
 let h: Harness;
+/**
+ * The service of this file's syncs: the sandbox behind a proxy that rewrites what `rewriting`
+ * picks (nothing, unless a test says so). Every sync of a warehouse goes through it: a warehouse
+ * records the service an account is synced from and refuses the same e-mail from another one.
+ */
+let proxy: RewritingProxy;
+let rewriting: Rewrite | undefined;
 beforeAll(async () => {
   h = await startWarehouseHarness();
+  proxy = await startRewritingProxy(h.env.MASG_BASE_URL, (p, q, body) => rewriting?.(p, q, body));
 });
 afterAll(async () => {
+  await proxy.close();
   await h.close();
   removeTempDirs();
 });
 
+const sync = (db: string) => h.masg(['sync', '--db', db, ...RANGE], { env: { MASG_BASE_URL: proxy.url } });
+
 /** A warehouse synced cleanly, and the third day of its range (YYYY-MM-DD). */
 async function syncedWarehouse(): Promise<{ db: string; day: string }> {
   const db = duckPath();
-  expect((await h.masg(['sync', '--db', db, ...RANGE])).code).toBe(0);
+  expect((await sync(db)).code).toBe(0);
   const day = await scalar(h, db, 'SELECT CAST(min(date) + 2 AS VARCHAR) FROM masg_sync_days');
   return { db, day };
 }
 
-/** The same sync again through a service that rewrites the answers of `day` on `path`. */
+/** The same sync again, the service now rewriting the answers of `day` on `path`. */
 async function syncThrough(db: string, day: string, path: string, change: (body: string) => string | undefined) {
   const stamp = day.replace(/-/g, '');
-  const rewrite: Rewrite = (p, q, body) => (p.includes(path) && q.get('start')?.startsWith(stamp) ? change(body) : undefined);
-  const proxy = await startRewritingProxy(h.env.MASG_BASE_URL, rewrite);
+  const before = proxy.rewritten();
+  rewriting = (p, q, body) => (p.includes(path) && q.get('start')?.startsWith(stamp) ? change(body) : undefined);
   try {
-    const run = await h.masg(['sync', '--db', db, ...RANGE], { env: { MASG_BASE_URL: proxy.url } });
-    expect(proxy.rewritten()).toBeGreaterThan(0);
+    const run = await sync(db);
+    expect(proxy.rewritten() - before).toBeGreaterThan(0);
     return run;
   } finally {
-    await proxy.close();
+    rewriting = undefined;
   }
 }
 
