@@ -9,7 +9,7 @@ import { UsageError } from '../core/errors.js';
  * The embedded sandbox of `masg --sandbox`: one service, its state kept under the config folder,
  * although its port is new on every run (port 0), so its base URL is never the same twice.
  */
-export const SANDBOX_SERVICE = 'sandbox';
+const SANDBOX_SERVICE = 'sandbox';
 
 /**
  * The service a base URL reaches: its origin, normalised by the URL parser (scheme and host in
