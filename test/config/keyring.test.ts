@@ -221,6 +221,21 @@ const hasTools = ['secret-tool', 'dbus-daemon', 'gnome-keyring-daemon'].every((t
   (process.env.PATH ?? '').split(delimiter).some((d) => existsSync(join(d, tool))),
 );
 
+// The bus has no service directories. The stock session config has them, and a lookup made
+// before our daemon owns org.freedesktop.secrets then starts a second gnome-keyring (its
+// .service file) that has no login collection. That lookup answers "not found", so it passes
+// for ready, and every store after it fails with "Object does not exist at path
+// /org/freedesktop/secrets/collection/login". A loaded machine starts our daemon late enough
+// for that to happen.
+const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=${tmpdir()}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>`;
+
 describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
   let bus: ChildProcess;
   let daemon: ChildProcess;
@@ -228,8 +243,12 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
   beforeAll(async () => {
     const home = mkdtempSync(join(tmpdir(), 'masg-gk-'));
     mkdirSync(join(home, 'run'), { mode: 0o700 });
+    writeFileSync(join(home, 'bus.xml'), BUS_CONFIG);
     const base = { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_RUNTIME_DIR: join(home, 'run') };
-    bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { env: base, stdio: ['ignore', 'pipe', 'ignore'] });
+    bus = spawn('dbus-daemon', [`--config-file=${join(home, 'bus.xml')}`, '--nofork', '--print-address=1'], {
+      env: base,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const address = await new Promise<string>((resolve) => bus.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim())));
     realEnv = { ...base, DBUS_SESSION_BUS_ADDRESS: address, MASG_CONFIG_DIR: join(home, 'config') };
     daemon = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
@@ -237,17 +256,19 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
       stdio: ['pipe', 'ignore', 'ignore'],
     });
     daemon.stdin!.end('throwaway-password');
-    // Ready when a lookup answers (found or not) rather than failing; tried until a deadline,
-    // not a count of tries: a loaded machine starts the daemon slowly.
+    // Ready when an item can be stored in the login collection that the password creates (and
+    // removed again); tried until a deadline, not a count of tries: a loaded machine starts the
+    // daemon slowly.
     const k = secretTool({ env: realEnv, scope: 'probe' });
     const deadline = performance.now() + 40_000;
+    let last: unknown;
     while (
-      !(await k.get('probe').then(
-        () => true,
-        () => false,
+      !(await k.set('probe', 'ready').then(
+        () => k.delete('probe'),
+        (e: unknown) => ((last = e), false),
       ))
     ) {
-      if (performance.now() > deadline) throw new Error('gnome-keyring did not answer within 40 s');
+      if (performance.now() > deadline) throw new Error(`gnome-keyring did not take an item within 40 s: ${String(last)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 60_000);
@@ -265,7 +286,7 @@ describe.skipIf(!hasTools)('the real secret-tool against gnome-keyring', () => {
       },
     );
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('the key in the system keyring (Secret Service)');
+    expect(run.stderr, run.stderr).toContain('the key in the system keyring (Secret Service)');
     const file = readFileSync(join(realEnv.MASG_CONFIG_DIR!, 'config.json'), 'utf8');
     expect(file).not.toContain(sandbox.demo.key);
     expect(await secretTool({ env: realEnv, scope: realEnv.MASG_CONFIG_DIR! }).get('default')).toBe(sandbox.demo.key);
