@@ -32,7 +32,7 @@ export interface ForEachAccountOptions extends ProfileOptions {
    */
   overrides?: Partial<ClientOptions>;
   /**
-   * When given, inputs of one e-mail are one account: tried in input order until the service
+   * When given, inputs of one e-mail at one service (base URL origin) are one account: tried in input order until the service
    * accepts one's credentials; each later one is not run, its result saying so ("b is E, already
    * read in this run as a.", with `doneVerb` 'read'). The CLI passes it for every command.
    */
@@ -117,20 +117,33 @@ function resolve(input: AccountInput, opts: ForEachAccountOptions): Promise<Reso
   );
 }
 
-/** The accounts' indexes, those of one e-mail together in input order (a profile that could not be read is its own). */
+/**
+ * The accounts' indexes, those of one account together in input order: an account is an e-mail at
+ * a service (the base URL's origin), so the same e-mail on production and on staging is two. A
+ * profile that could not be read is its own.
+ */
 function sameAccounts(accounts: readonly AccountInput[], resolved: Resolved[]): number[][] {
-  const byEmail = new Map<string, number[]>();
+  const byAccount = new Map<string, number[]>();
   const groups: number[][] = [];
   accounts.forEach((_a, i) => {
     const r = resolved[i];
-    const email = r.ok ? r.o.email : undefined;
-    const group = email === undefined ? undefined : byEmail.get(email);
+    const key = r.ok ? `${originOf(r.o.baseUrl)} ${r.o.email}` : undefined;
+    const group = key === undefined ? undefined : byAccount.get(key);
     if (group) return group.push(i);
     const fresh = [i];
     groups.push(fresh);
-    if (email !== undefined) byEmail.set(email, fresh);
+    if (key !== undefined) byAccount.set(key, fresh);
   });
   return groups;
+}
+
+/** `HTTPS://Api.Example.com:443/v1` and `https://api.example.com` are one service; a URL that does not parse is itself. */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
 }
 
 /** The next profile of an account is tried when the service refused the earlier one's credentials (a stale key). */

@@ -29,6 +29,8 @@ export class OtherServiceError extends UsageError {}
 /** Refuses the account's sync when the warehouse holds it from another service (`held`; none yet: no refusal). */
 export function refuseOtherService(label: string, account: string, held: string | null | undefined, service: string): void {
   if (!held || held === service) return;
+  // The hint's statement quotes the e-mail as an SQL string: a quote in it is doubled.
+  const literal = account.replaceAll("'", "''");
   throw new OtherServiceError(
     `The warehouse ${label} holds ${account} from ${held}; this run reaches ${account} at ${service}, another service, ` +
       `whose days would replace those of ${held}: nothing of it was fetched, and nothing in the warehouse changed.`,
@@ -36,7 +38,7 @@ export function refuseOtherService(label: string, account: string, held: string 
       field: '--db',
       hint:
         `Sync it into a warehouse of its own (--db, or MASG_DB). If ${held} has moved to ${service} (the same account), clear the ` +
-        `service and the next sync records the new one: masg sql --db DB --write "UPDATE masg_sync_accounts SET service = NULL WHERE account = '${account}'".`,
+        `service and the next sync records the new one: masg sql --db DB --write "UPDATE masg_sync_accounts SET service = NULL WHERE account = '${literal}'".`,
     },
   );
 }

@@ -2,8 +2,9 @@
 // single-account runs, each row with its account first, in every data format; the days of
 // `--date yesterday` are each account's own.
 import { openStore } from '../../src/config/conf-store.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 import { describe, expect, it } from 'vitest';
-import { parseRows, useAccounts, YESTERDAY, type Row } from './setup.js';
+import { ACCOUNTS, NOW, parseRows, useAccounts, YESTERDAY, type Row } from './setup.js';
 
 const h = useAccounts();
 
@@ -109,6 +110,24 @@ describe('two profiles of one e-mail are one account', () => {
     ]);
     const { rows } = await parseRows(run.stdout, 'csv');
     expect(rows).toEqual(await union(['adv', 'list'], ['berlin'], 'csv'));
+  });
+  it('the same e-mail at another service is another account: both are read', async () => {
+    const other = await startSandbox({ port: 0, now: () => NOW, accounts: ACCOUNTS });
+    try {
+      const dir = h.temp();
+      const env = { MASG_CONFIG_DIR: dir };
+      const store = await openStore(dir, { env });
+      const berlin = h.sandbox.accounts.find((a) => a.name === 'berlin')!;
+      await store.set('prod', { email: berlin.email, key: berlin.key, baseUrl: h.sandbox.url, timezone: berlin.timeZone });
+      await store.set('staging', { email: berlin.email, key: berlin.key, baseUrl: other.url, timezone: berlin.timeZone });
+      const before = other.requests.length;
+      const run = await h.masg(['--profile', 'prod,staging', 'adv', 'list', '-o', 'csv'], { env });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr.split('\n').filter(Boolean)).toEqual(['prod: ok', 'staging: ok']);
+      expect(other.requests.length).toBeGreaterThan(before);
+    } finally {
+      await other.close();
+    }
   });
 });
 
