@@ -212,7 +212,7 @@ function taggingPort(i: number, base: OutputPort, shared: Shared): OutputPort {
     text: () => {
       throw refusal('Text');
     },
-    chart: () => Promise.reject(refusal('A chart')),
+    openChart: () => Promise.reject(refusal('A chart')),
   };
 }
 

@@ -2,7 +2,6 @@
 // json and ndjson stream (stream-writer.ts) and are loaded with the port; what only a terminal
 // draws (a table, a record view, a chart: terminal.ts) is imported here, once, the first time it
 // is drawn, as the command registry imports a command's handler. So `--out x.csv` loads no layout.
-import type { ChartData } from './chart-series.js';
 import { cellValues, selectColumns } from './columns.js';
 import { jsonObject } from './format/json.js';
 import { terminalView } from './sanitize.js';
@@ -63,7 +62,11 @@ export async function renderRecord(out: OutStream, columns: readonly Column[], r
   await sink.ready();
 }
 
-/** A chart of a report's series (`--chart`, on a terminal only). */
-export async function renderChartText(data: ChartData, settings: OutputSettings): Promise<string> {
-  return (await terminalLayout()).drawChart(data, settings);
+/** A report's --chart (on a terminal only): its sums per interval, and their drawing. */
+export async function openChart(
+  interval: 'day' | 'hour',
+  series: readonly string[],
+  settings: OutputSettings,
+): Promise<{ add(row: Row): void; text(): string }> {
+  return (await terminalLayout()).openChart(interval, series, settings);
 }

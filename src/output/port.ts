@@ -1,10 +1,9 @@
 // The output port handlers write through: stdout or an atomic --out file. Handlers fetch; it writes.
-import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
 import type { Column, OutputFormat, OutputSettings, OutStream, Row, RowWriter, TextBatch } from './types.js';
 import type { Ui } from './ui.js';
 import { counted } from '../core/plural.js';
-import { openRowWriter, renderChartText, renderRecord, renderRows, rowWriterFor } from './formats.js';
+import { openChart, openRowWriter, renderRecord, renderRows, rowWriterFor } from './formats.js';
 import { TotalsAccumulator, withRowRatios } from '../stats/totals.js';
 import { openAtomicFile } from '../core/atomic-file.js';
 
@@ -21,7 +20,13 @@ export interface OutputPort {
   /** The service's body as received (a terminal gets the final newline it lacks), or into `out` atomically. */
   raw(bytes: Uint8Array, out?: string): Promise<void>;
   text(text: string): void;
-  chart(data: ChartData): Promise<void>;
+  /** A --chart of `series` (the last one money) per day or hour: fed row by row, drawn once every row is in. */
+  openChart(interval: 'day' | 'hour', series: readonly string[]): Promise<ChartOutput>;
+}
+
+export interface ChartOutput {
+  add(row: Row): void;
+  draw(): void;
 }
 
 export interface RowsTarget {
@@ -84,9 +89,9 @@ export function createOutputPort(opts: PortOptions): OutputPort {
       if (opts.stdout.isTTY && bytes.at(-1) !== 0x0a) opts.stdout.write('\n');
     },
     text: (text) => void opts.stdout.write(text),
-    async chart(data) {
-      const s = await settings();
-      opts.stdout.write(await renderChartText(data, s));
+    async openChart(interval, series) {
+      const chart = await openChart(interval, series, await settings());
+      return { add: (row) => chart.add(row), draw: () => void opts.stdout.write(chart.text()) };
     },
   };
 }

@@ -1,11 +1,11 @@
-// What only a terminal's format draws: a table, one record shown vertically, a chart. The output
+// What only a terminal's format draws: a table, one record shown vertically, a chart (and its sums). The output
 // formats' registry (formats.ts) imports this file the first time `-o table` is drawn, so csv,
 // tsv, json and ndjson never load the layout (fit, widths, wrapping, box drawing) or chalk.
-import type { ChartData } from './chart-series.js';
+import { ChartAccumulator } from './chart-series.js';
 import { renderChart } from './chart.js';
 import { createChalk } from './color.js';
 import { renderVertical } from './record-view.js';
-import type { Column, OutputSettings } from './types.js';
+import type { Column, OutputSettings, Row } from './types.js';
 
 export { createTableRowWriter } from './table-writer.js';
 
@@ -14,6 +14,13 @@ export async function drawRecord(columns: readonly Column[], values: readonly st
   return renderVertical(columns, values, { chalk: await createChalk(settings.color), width: settings.width, wide: settings.wide });
 }
 
-export async function drawChart(data: ChartData, settings: OutputSettings): Promise<string> {
-  return renderChart(data, { width: settings.width, chalk: await createChalk(settings.color) });
+/** A report's --chart: exact sums per interval as rows arrive, drawn once they are all in. */
+export async function openChart(
+  interval: 'day' | 'hour',
+  series: readonly string[],
+  settings: OutputSettings,
+): Promise<{ add(row: Row): void; text(): string }> {
+  const sums = new ChartAccumulator(interval, series);
+  const chalk = await createChalk(settings.color);
+  return { add: (row) => sums.add(row), text: () => renderChart(sums.data(), { width: settings.width, chalk }) };
 }
