@@ -3,6 +3,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { Io } from './core/io.js';
 import { SECTIONS, declareSection, sectionOf } from './commands/registry.js';
+import { registerHelp } from './help/command.js';
 import { choiceParser, correctSuggestion } from './command-kit/suggest.js';
 import { formatHelp } from './help/format.js';
 import { setExamples } from './help/metadata.js';
@@ -128,6 +129,8 @@ export async function buildProgram(io: Io, version: string, argv?: readonly stri
   });
   const named = argv === undefined ? undefined : sectionOf(commandWord(argv));
   for (const section of await Promise.all((named ? [named] : SECTIONS).map((s) => s.load()))) declareSection(program, section, io, version);
+  // `masg help …` offers every command's name to Tab and finds any: only with all of them.
+  if (!named) registerHelp(program, io);
 
   const versionCommand = program
     .command('version')

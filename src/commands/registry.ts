@@ -1,21 +1,20 @@
 // The command registry: which section of declarations holds each first word of a command line,
 // and how a section is declared on the commander program. A command line that names a command
 // declares that command's section alone (program.ts): `masg pub stats` reads pub's declarations,
-// and none of slot's, campaign's or the top-level commands' with their schemas' field flags,
-// bulk options and help. Help, Tab's generator, the docs and a word that is no command's get
-// every section, in this order (help order). A section is imported when it is declared, and a
-// handler when its command runs; test/cli/registry.test.ts holds the words to the declarations.
+// and none of slot's, campaign's or the top-level commands' with their schemas' field flags and
+// bulk options. Help, Tab's generator, the docs and a word that is no command's get every
+// section, in this order (help order), then `masg help` (program.ts). A section is imported
+// when it is declared, and a handler when its command runs; test/cli/registry.test.ts holds the
+// words to the declarations.
 import type { Command } from 'commander';
 import type { Io } from '../context.js';
 import type { CommandSpec, GroupSpec } from '../command-kit/define.js';
 import { setExamples } from '../help/metadata.js';
 
-/** Some commands' declarations: groups (`pub` and its subcommands), top-level commands, or the help command. */
+/** Some commands' declarations: groups (`pub` and its subcommands) or top-level commands. */
 export interface Section {
   groups?: GroupSpec[];
   commands?: CommandSpec[];
-  /** Registered after every other command (`masg help`, which offers their names to Tab). */
-  register?: (program: Command, io: Io) => void;
 }
 
 export interface SectionEntry {
@@ -35,11 +34,9 @@ export const SECTIONS: readonly SectionEntry[] = [
     words: ['login', 'logout', 'whoami', 'profiles', 'switch', 'notify-url', 'api', 'sandbox', 'completion', 'sync', 'pulse', 'sql', 'mcp'],
     load: async () => ({ commands: (await import('./top-level.js')).topLevelCommands }),
   },
-  // `masg help …` needs every command: it is declared only with all of them.
-  { words: [], load: async () => ({ register: (await import('../help/command.js')).registerHelp }) },
 ];
 
-/** The section whose commands `word` names, or undefined (`help`, `version`, or no command's word). */
+/** The section whose commands `word` names, or undefined (`help`, which needs every command, `version`, or no command's word). */
 export function sectionOf(word: string | undefined): SectionEntry | undefined {
   return word === undefined ? undefined : SECTIONS.find((s) => s.words.includes(word));
 }
@@ -56,7 +53,6 @@ export function declareSection(program: Command, section: Section, io: Io, versi
     );
   }
   for (const spec of section.commands ?? []) declare(program, spec, io, version);
-  section.register?.(program, io);
 }
 
 function declare(parent: Command, spec: CommandSpec, io: Io, version: string): void {
