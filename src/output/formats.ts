@@ -12,9 +12,7 @@ import type { Column, OutStream, OutputFormat, OutputSettings, Row, RowWriter } 
 export type MakeRowWriter = (out: OutStream, columns: readonly Column[], settings: OutputSettings) => RowWriter;
 
 /** The table layout, the record view and the chart: a terminal's drawing, loaded when first drawn. */
-function terminalLayout(): Promise<typeof import('./terminal.js')> {
-  return import('./terminal.js');
-}
+const terminalLayout = () => import('./terminal.js');
 
 /** The function that makes `format`'s row writer, once its module is loaded (a report opens its writer synchronously). */
 export async function rowWriterFor(format: OutputFormat): Promise<MakeRowWriter> {
