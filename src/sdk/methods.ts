@@ -121,8 +121,7 @@ export function entityMethods(
     },
     getPublication: (id, call) => one(call, () => op(getPublication, entityId('id', id))),
     createPublication: (input, call) => one(call, () => op(createPublication, publicationCreate(input))),
-    updatePublication: (id, changes, call) =>
-      one(call, () => op(updatePublication, entityId('id', id), publicationChanges(changes))),
+    updatePublication: (id, changes, call) => one(call, () => op(updatePublication, entityId('id', id), publicationChanges(changes))),
     listAdSlots(query = {}, call) {
       const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
       return kit.list(call, op(listAdSlots, { publication }));
