@@ -10,9 +10,12 @@ import { helpWords } from './help/request.js';
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
 
-/** Every command declared; a handler is imported only when its command runs (commands/index.ts). */
-export async function buildProgram(io: Io): Promise<Command> {
-  return (await import('./program.js')).buildProgram(io, VERSION);
+/**
+ * Every command declared, or with `argv` only the commands it names (program.ts); a handler is
+ * imported only when its command runs.
+ */
+export async function buildProgram(io: Io, argv?: readonly string[]): Promise<Command> {
+  return (await import('./program.js')).buildProgram(io, VERSION, argv);
 }
 
 /** Resolves to the exit code; never exits the process. */
@@ -32,7 +35,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     // A plain help request reads the generated pages: no commander, no command declarations.
     const helpShaped = helpWords(argv) !== undefined;
     if (!(helpShaped && (await import('./help/pages.js')).printHelpPage(argv, io))) {
-      const program = await buildProgram(io);
+      const program = await buildProgram(io, argv);
       if (argv.length === 0) program.outputHelp();
       else await program.parseAsync(argv, { from: 'user' });
     }

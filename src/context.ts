@@ -2,13 +2,17 @@
 // account, the SDK client, output settings and Ui. src/session/ builds them, loaded on first use.
 import { defaultConfigDir } from './config/store.js';
 import type { Io } from './core/io.js';
-import type { OutputSettings, Ui } from './output/index.js';
+import type { OutputSettings } from './output/types.js';
+import type { Ui } from './output/ui.js';
 import type { MasgClient } from './sdk/types.js';
 import type { ConnectionFlags, SharedParts } from './session/client.js';
 import type { Credentials } from './session/credentials.js';
 import type { AccountList } from './config/account-list.js';
 import type { OutputPort } from './output/port.js';
-import { decideColor, defaultFormat, parseFields, createUi } from './output/index.js';
+import { decideColor } from './output/color.js';
+import { parseFields } from './output/columns.js';
+import { defaultFormat } from './output/out-format.js';
+import { createUi } from './output/ui.js';
 import { messageWidth } from './output/wrap.js';
 import { accountList } from './config/account-list.js';
 import { loadCredentials } from './session/credentials.js';

@@ -1,8 +1,9 @@
-// The commander program: every command declared with the global options, and what an error
-// becomes. Loaded only when argv needs it: the version and plain help answer without it (cli.ts).
+// The commander program: the global options, the commands a command line needs, and what an
+// error becomes. Loaded only when argv needs it: the version and plain help answer without it (cli.ts).
 import { Command, CommanderError, Option } from 'commander';
 import type { Io } from './core/io.js';
-import { registerCommands } from './commands/index.js';
+import { SECTIONS, declareSection, sectionOf } from './commands/registry.js';
+import { registerHelp } from './help/command.js';
 import { choiceParser, correctSuggestion } from './command-kit/suggest.js';
 import { formatHelp } from './help/format.js';
 import { setExamples } from './help/metadata.js';
@@ -83,8 +84,26 @@ function addGlobalOptions(program: Command): Command {
     .option('--dry-run', 'print the request(s) that would be sent, send nothing');
 }
 
-/** Every command declared; a handler is imported only when its command runs (commands/index.ts). */
-export function buildProgram(io: Io, version: string): Command {
+/**
+ * The command the command line names (its first word once commander has read the global
+ * options, on a root that declares them alone), or undefined: no word, or options that do not
+ * parse (the whole program then answers, with commander's own message).
+ */
+function commandWord(argv: readonly string[]): string | undefined {
+  try {
+    return addGlobalOptions(new Command().exitOverride()).parseOptions([...argv]).operands[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * With `argv`, the section of commands its first word names is declared alone (commands/registry.ts);
+ * without it, or for a word that names none (help, an unknown command), every command is, for
+ * help, Tab's generator, the docs and commander's messages. A handler is imported only when its
+ * command runs (commands/registry.ts).
+ */
+export async function buildProgram(io: Io, version: string, argv?: readonly string[]): Promise<Command> {
   const program = new Command('masg')
     .description('Manage publications, ad slots, advertisers and campaigns of the masg ad service, and export statistics.')
     .version(version, '-v, --version', 'print the version (also: masg version)')
@@ -108,7 +127,10 @@ export function buildProgram(io: Io, version: string): Command {
     io.stdout.write(`${version}\n`);
     throw new CommanderError(0, 'commander.version', version);
   });
-  registerCommands(program, io, version);
+  const named = argv === undefined ? undefined : sectionOf(commandWord(argv));
+  for (const section of await Promise.all((named ? [named] : SECTIONS).map((s) => s.load()))) declareSection(program, section, io, version);
+  // `masg help …` offers every command's name to Tab and finds any: only with all of them.
+  if (!named) registerHelp(program, io);
 
   const versionCommand = program
     .command('version')

@@ -1,5 +1,5 @@
 // A command in two parts. Its declaration (name, summary, options, examples) is cheap data that
-// src/commands/index.ts registers for every command, so help and parsing need no handler code;
+// src/commands/registry.ts declares for the commands a command line names, so help and parsing need no handler code;
 // its handler (what it does) is imported only when the command runs.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';

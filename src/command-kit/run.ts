@@ -8,7 +8,7 @@ import { render } from '../output/render.js';
 import { outputPort } from './output-port.js';
 import { createRedactor } from '../core/redact.js';
 import { addIdHint, keepLineOptionsIn } from './suggest.js';
-import { selectColumns } from '../output/index.js';
+import { selectColumns } from '../output/columns.js';
 import { refuseAccountList } from '../config/account-list.js';
 import { runForAccounts } from './accounts-run.js';
 

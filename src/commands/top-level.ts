@@ -1,7 +1,8 @@
-// The other top-level commands in help order: what they take, declared for help and parsing;
-// each handler is imported when its command runs (see src/commands/index.ts).
+// The top-level commands in help order, auth's (auth/index.ts) first: what they take, declared for
+// help and parsing, as one section (registry.ts); each handler is imported when its command runs.
 import { Argument, Option } from 'commander';
 import type { CommandSpec } from '../command-kit/define.js';
+import { authCommands } from './auth/index.js';
 import { UsageError } from '../core/errors.js';
 import {
   DEFAULT_CONCURRENCY,
@@ -26,7 +27,7 @@ const upperMethod = (value: string): 'GET' | 'POST' => {
 };
 const repeat = (value: string, previous: string[] = []) => [...previous, value];
 
-export const topLevelCommands: CommandSpec[] = [
+const otherCommands: CommandSpec[] = [
   {
     name: 'api',
     summary: 'Call any endpoint and print the response body as received',
@@ -232,3 +233,5 @@ export const topLevelCommands: CommandSpec[] = [
     ],
   },
 ];
+
+export const topLevelCommands: CommandSpec[] = [...authCommands, ...otherCommands];

@@ -1,11 +1,10 @@
 // `masg help [command… | topic]`: commander's own help command, kept working for commands
 // (`masg help pub list`), plus topics that belong to no single command. Registered after every
-// other command, because it offers their names to Tab and gives group pages their examples.
+// other command, because it offers their names to Tab.
 import { Argument, type Command } from 'commander';
 import type { Io } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { completeWith } from '../completion/hints.js';
-import type { GroupSpec } from '../command-kit/define.js';
 import { HELP_TOPICS } from './topics.js';
 import { addSection, setExamples } from './metadata.js';
 import { optionDescription } from './format.js';
@@ -30,21 +29,12 @@ function optionsTopic(program: Command, width: number): string {
   )}\n`;
 }
 
-export function registerHelp(program: Command, io: Io, groups: GroupSpec[]): void {
+export function registerHelp(program: Command, io: Io): void {
   const topics = [...Object.keys(HELP_TOPICS), OPTIONS_TOPIC.name];
   const summaries: Record<string, string> = {
     ...Object.fromEntries(Object.entries(HELP_TOPICS).map(([name, t]) => [name, t.summary])),
     [OPTIONS_TOPIC.name]: OPTIONS_TOPIC.summary,
   };
-  // A group's page (`masg pub --help`) shows the first example of each of its subcommands.
-  for (const group of groups) {
-    const cmd = program.commands.find((c) => c.name() === group.name);
-    if (cmd)
-      setExamples(
-        cmd,
-        group.commands.map((d) => d.examples[0]).filter((e): e is string => !!e),
-      );
-  }
   setExamples(program, ROOT_EXAMPLES);
   addSection(
     program,

@@ -1,6 +1,6 @@
 // What help shows beside commander's own fields: each command's examples and extra sections,
 // kept by command (not commander "after" text, so the help formatter can put them before the
-// inherited options). Registration sets them (commands/index.ts, cli.ts); help reads them.
+// inherited options). Registration sets them (commands/registry.ts, program.ts); help reads them.
 import type { Command } from 'commander';
 
 const examples = new WeakMap<Command, readonly string[]>();

@@ -11,7 +11,7 @@ import type { Column, OutputSettings, OutStream, Row, RowWriter, TextBatch } fro
 import { textRows } from './format/text-bytes.js';
 import type { Ui } from './ui.js';
 import { counted } from '../core/plural.js';
-import { createRowWriter } from './writer.js';
+import { rowWriterFor, type MakeRowWriter } from './formats.js';
 import { openAtomicFile } from '../core/atomic-file.js';
 import { withRowRatios } from '../stats/totals.js';
 
@@ -51,7 +51,7 @@ interface Target {
   tableFields?: string[];
   columns?: Column[];
   writer?: RowWriter;
-  createRowWriter: typeof createRowWriter;
+  createRowWriter: MakeRowWriter;
   /** The account that opened it, for messages. */
   opener: string;
   /** Set when accounts named different files: the output is refused whole. */
@@ -71,6 +71,7 @@ export function createAccountRows(opts: AccountRowsOptions): AccountRows {
     target ??= (async () => {
       const settings = await base.settings(out);
       const file = out === undefined ? undefined : await openAtomicFile(out);
+      const createRowWriter = await rowWriterFor(settings.format);
       ready = { out, file, settings, entity: how.entity, tableFields: how.tableFields, createRowWriter, opener: opts.names[i] };
       // On stdout, the first account still running writes from its first row (nothing is queued yet).
       if (file === undefined && head < lanes.length && lanes[head].state === 'running') lanes[head].direct = true;
@@ -211,7 +212,7 @@ function taggingPort(i: number, base: OutputPort, shared: Shared): OutputPort {
     text: () => {
       throw refusal('Text');
     },
-    chart: () => Promise.reject(refusal('A chart')),
+    openChart: () => Promise.reject(refusal('A chart')),
   };
 }
 

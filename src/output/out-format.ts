@@ -4,6 +4,11 @@
 import { UsageError } from '../core/errors.js';
 import type { OutputFormat } from './types.js';
 
+/** `table` on a terminal, else exactly `-o tsv`, so `cut` and `awk` just work and no hidden format exists. */
+export function defaultFormat(stdoutIsTTY: boolean): OutputFormat {
+  return stdoutIsTTY ? 'table' : 'tsv';
+}
+
 /** The extensions masg writes, and the format each names (`masg sql` adds .parquet). */
 export const OUT_EXTENSIONS: Readonly<Record<string, OutputFormat>> = {
   '.csv': 'csv',

@@ -1,12 +1,9 @@
 // The output port handlers write through: stdout or an atomic --out file. Handlers fetch; it writes.
-import type { ChartData } from './chart-series.js';
 import { outFile, outFormat } from './out-format.js';
-import type { Column, OutputFormat, OutputSettings, OutStream, Row, TextBatch } from './types.js';
+import type { Column, OutputFormat, OutputSettings, OutStream, Row, RowWriter, TextBatch } from './types.js';
 import type { Ui } from './ui.js';
 import { counted } from '../core/plural.js';
-import { renderRows, renderRecord, createRowWriter } from './index.js';
-import { renderChart } from './chart.js';
-import { createChalk } from './color.js';
+import { openChart, openRowWriter, renderRecord, renderRows, rowWriterFor } from './formats.js';
 import { TotalsAccumulator, withRowRatios } from '../stats/totals.js';
 import { openAtomicFile } from '../core/atomic-file.js';
 
@@ -23,7 +20,13 @@ export interface OutputPort {
   /** The service's body as received (a terminal gets the final newline it lacks), or into `out` atomically. */
   raw(bytes: Uint8Array, out?: string): Promise<void>;
   text(text: string): void;
-  chart(data: ChartData): Promise<void>;
+  /** A --chart of `series` (the last one money) per day or hour: fed row by row, drawn once every row is in. */
+  openChart(interval: 'day' | 'hour', series: readonly string[]): Promise<ChartOutput>;
+}
+
+export interface ChartOutput {
+  add(row: Row): void;
+  draw(): void;
 }
 
 export interface RowsTarget {
@@ -86,9 +89,9 @@ export function createOutputPort(opts: PortOptions): OutputPort {
       if (opts.stdout.isTTY && bytes.at(-1) !== 0x0a) opts.stdout.write('\n');
     },
     text: (text) => void opts.stdout.write(text),
-    async chart(data) {
-      const s = await settings();
-      opts.stdout.write(renderChart(data, { width: s.width, chalk: await createChalk(s.color) }));
+    async openChart(interval, series) {
+      const chart = await openChart(interval, series, await settings());
+      return { add: (row) => chart.add(row), draw: () => void opts.stdout.write(chart.text()) };
     },
   };
 }
@@ -107,7 +110,7 @@ async function writeRows(
   try {
     const stream = file?.stream ?? opts.stdout;
     const shown = { ...settings, fields: fieldsFor(settings, how.tableFields) };
-    const writer = createRowWriter(stream, columns, shown);
+    const writer = await openRowWriter(stream, columns, shown);
     for await (const batch of batches) {
       if (!Array.isArray(batch)) {
         const text = batch as TextBatch;
@@ -140,7 +143,9 @@ async function writeRows(
 
 async function openReport(stdout: OutStream, settings: OutputSettings, out: string | undefined): Promise<ReportOutput> {
   const file = out === undefined ? undefined : await openAtomicFile(out);
-  let writer: ReturnType<typeof createRowWriter> | undefined;
+  // Loaded now: open() makes the writer at once, and a restart makes it again.
+  const createRowWriter = await rowWriterFor(settings.format);
+  let writer: RowWriter | undefined;
   let totals: InstanceType<typeof TotalsAccumulator> | undefined;
   let columns: Column[] = [];
   let rows = 0;

@@ -10,7 +10,10 @@ import { PUBLICATION_LIST_STATUSES } from '../schema/enums.js';
 import { oneOf } from '../schema/rules.js';
 import { adSlotChanges, adSlotCreate, entityId, publicationChanges, publicationCreate } from './inputs.js';
 import { tagsNotKept } from './kept.js';
-import * as entities from '../endpoints/index.js';
+import { createPublication, getPublication, listPublications, updatePublication } from '../endpoints/publications.js';
+import { createAdSlot, getAdSlot, listAdSlots, updateAdSlot } from '../endpoints/adslots.js';
+import { listAdvertisers } from '../endpoints/advertisers.js';
+import { getCampaign, listCampaigns } from '../endpoints/campaigns.js';
 import { resolveRange } from './range.js';
 import { statsList, statsRequest } from './stats.js';
 import type {
@@ -114,30 +117,29 @@ export function entityMethods(
   return {
     listPublications(query = {}, call) {
       const status = query.status === undefined ? undefined : oneOf('status', query.status, PUBLICATION_LIST_STATUSES);
-      return kit.list(call, op(entities.listPublications, { status }));
+      return kit.list(call, op(listPublications, { status }));
     },
-    getPublication: (id, call) => one(call, () => op(entities.getPublication, entityId('id', id))),
-    createPublication: (input, call) => one(call, () => op(entities.createPublication, publicationCreate(input))),
-    updatePublication: (id, changes, call) =>
-      one(call, () => op(entities.updatePublication, entityId('id', id), publicationChanges(changes))),
+    getPublication: (id, call) => one(call, () => op(getPublication, entityId('id', id))),
+    createPublication: (input, call) => one(call, () => op(createPublication, publicationCreate(input))),
+    updatePublication: (id, changes, call) => one(call, () => op(updatePublication, entityId('id', id), publicationChanges(changes))),
     listAdSlots(query = {}, call) {
       const publication = query.publication === undefined ? undefined : entityId('publication', query.publication);
-      return kit.list(call, op(entities.listAdSlots, { publication }));
+      return kit.list(call, op(listAdSlots, { publication }));
     },
-    getAdSlot: (id, call) => one(call, () => op(entities.getAdSlot, entityId('id', id))),
+    getAdSlot: (id, call) => one(call, () => op(getAdSlot, entityId('id', id))),
     createAdSlot: (input, call) =>
       throwsAsRejection(async () => {
         const checked = adSlotCreate(input);
-        return kit.one(call, op(entities.createAdSlot, checked), tagsKept('created', checked.tags));
+        return kit.one(call, op(createAdSlot, checked), tagsKept('created', checked.tags));
       }),
     updateAdSlot: (id, changes, call) =>
       throwsAsRejection(async () => {
         const [target, checked] = [entityId('id', id), adSlotChanges(changes)];
-        return kit.one(call, op(entities.updateAdSlot, target, checked), tagsKept('updated', checked.tags));
+        return kit.one(call, op(updateAdSlot, target, checked), tagsKept('updated', checked.tags));
       }),
-    listAdvertisers: (call) => kit.list(call, op(entities.listAdvertisers)),
-    listCampaigns: (advertiserId, call) => kit.list(call, op(entities.listCampaigns, entityId('advertiserId', advertiserId))),
-    getCampaign: (id, call) => one(call, () => op(entities.getCampaign, entityId('id', id))),
+    listAdvertisers: (call) => kit.list(call, op(listAdvertisers)),
+    listCampaigns: (advertiserId, call) => kit.list(call, op(listCampaigns, entityId('advertiserId', advertiserId))),
+    getCampaign: (id, call) => one(call, () => op(getCampaign, entityId('id', id))),
   };
 }
 

@@ -1,6 +1,6 @@
 // The `adv` group's commands in help order: what they take, declared for help and parsing; each
-// handler is imported when its command runs (see src/commands/index.ts).
-import type { CommandSpec } from '../../command-kit/define.js';
+// handler is imported when its command runs (see src/commands/registry.ts).
+import type { CommandSpec, GroupSpec } from '../../command-kit/define.js';
 import { addListOptions } from '../../command-kit/out-option.js';
 
 export const advCommands: CommandSpec[] = [
@@ -19,3 +19,5 @@ export const advCommands: CommandSpec[] = [
     handler: async () => (await import('./view.js')).advView,
   },
 ];
+
+export const advGroup: GroupSpec = { name: 'adv', summary: 'Advertisers of the account', aliases: ['advertiser'], commands: advCommands };

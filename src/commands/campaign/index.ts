@@ -1,6 +1,6 @@
 // The `campaign` group's commands in help order: what they take, declared for help and parsing;
-// each handler is imported when its command runs (see src/commands/index.ts).
-import type { CommandSpec } from '../../command-kit/define.js';
+// each handler is imported when its command runs (see src/commands/registry.ts).
+import type { CommandSpec, GroupSpec } from '../../command-kit/define.js';
 import { addListOptions } from '../../command-kit/out-option.js';
 import { addStatsOptions } from '../stats/options.js';
 
@@ -38,3 +38,5 @@ export const campaignCommands: CommandSpec[] = [
     handler: async () => (await import('./stats.js')).campaignStats,
   },
 ];
+
+export const campaignGroup: GroupSpec = { name: 'campaign', summary: "Advertisers' campaigns", commands: campaignCommands };

@@ -1,7 +1,7 @@
 // The `pub` group's commands in help order: what they take, declared for help and parsing; each
-// handler is imported when its command runs (see src/commands/index.ts).
+// handler is imported when its command runs (see src/commands/registry.ts).
 import { Option } from 'commander';
-import type { CommandSpec } from '../../command-kit/define.js';
+import type { CommandSpec, GroupSpec } from '../../command-kit/define.js';
 import { addListOptions } from '../../command-kit/out-option.js';
 import { addBulkOptions } from '../../bulk/options.js';
 import { completeWith } from '../../completion/hints.js';
@@ -82,3 +82,10 @@ export const pubCommands: CommandSpec[] = [
     handler: async () => (await import('./stats.js')).pubStats,
   },
 ];
+
+export const pubGroup: GroupSpec = {
+  name: 'pub',
+  summary: 'Publications: the mobile sites and apps that show ads',
+  aliases: ['publication'],
+  commands: pubCommands,
+};

@@ -1,6 +1,6 @@
 // The `slot` group's commands in help order: what they take, declared for help and parsing; each
-// handler is imported when its command runs (see src/commands/index.ts).
-import type { CommandSpec } from '../../command-kit/define.js';
+// handler is imported when its command runs (see src/commands/registry.ts).
+import type { CommandSpec, GroupSpec } from '../../command-kit/define.js';
 import { addFieldOptions } from '../../command-kit/field-options.js';
 import { addListOptions } from '../../command-kit/out-option.js';
 import { addBulkOptions } from '../../bulk/options.js';
@@ -70,3 +70,10 @@ export const slotCommands: CommandSpec[] = [
     handler: async () => (await import('./stats.js')).slotStats,
   },
 ];
+
+export const slotGroup: GroupSpec = {
+  name: 'slot',
+  summary: 'Ad slots: the places in a publication where ads show',
+  aliases: ['adslot'],
+  commands: slotCommands,
+};

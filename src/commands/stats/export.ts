@@ -19,7 +19,7 @@ import { sdkCall } from '../../command-kit/raw.js';
 import type { StatsFlags } from './options.js';
 import type { ReportSpec } from './report.js';
 import { addNames, lookUpNames } from './names.js';
-import { selectColumns } from '../../output/index.js';
+import { selectColumns } from '../../output/columns.js';
 import { drawReport, writeReport } from './report.js';
 
 export interface PieceRange {

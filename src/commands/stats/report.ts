@@ -13,7 +13,6 @@ import { type RowContext, type StatsKind, toRow, zeroRow } from '../../stats/row
 import { counted } from '../../core/plural.js';
 import { DEFAULT_POLICY, Transient, withRetries, secs } from '../../transport/retry.js';
 import { isBrokenStream } from '../../sdk/stats.js';
-import { ChartAccumulator } from '../../output/chart-series.js';
 
 export interface ReportSpec {
   kind: StatsKind;
@@ -143,7 +142,7 @@ export async function writeReport(port: OutputPort, settings: OutputSettings, jo
 }
 
 export async function drawReport(port: OutputPort, spec: ReportSpec, run: ReportOptions, series: string[]): Promise<void> {
-  const acc = new ChartAccumulator(spec.interval === 'hour' ? 'hour' : 'day', series);
-  await runReport(spec, (row) => acc.add(row), run);
-  await port.chart(acc.data());
+  const chart = await port.openChart(spec.interval === 'hour' ? 'hour' : 'day', series);
+  await runReport(spec, (row) => chart.add(row), run);
+  chart.draw();
 }
