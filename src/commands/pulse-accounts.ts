@@ -26,6 +26,7 @@ import { renderAccountsScreen } from '../pulse/screen-accounts.js';
 import { renderHtml } from '../pulse/html.js';
 import { renderAccountsHtml } from '../pulse/html-accounts.js';
 import type { AtomicFile } from '../core/atomic-file.js';
+import { serviceOf } from '../warehouse/service.js';
 
 type OpenPage = (path: string) => Promise<AtomicFile>;
 
@@ -100,7 +101,10 @@ async function pulseEach(
     concurrency: flags.concurrency,
     doneVerb: 'read',
     label: false,
-    call: async (child, account, signal) => pulseOne(ctx, flags, { client: await child.sdk(), account, signal, now, warehouse, progress }),
+    call: async (child, account, signal) => {
+      const service = serviceOf((await child.credentials()).baseUrl, ctx.globals.sandbox === true);
+      return pulseOne(ctx, flags, { client: await child.sdk(), account, service, signal, now, warehouse, progress });
+    },
   });
 }
 
@@ -117,6 +121,8 @@ function serial(): <T>(task: () => Promise<T>) => Promise<T> {
 interface OneAccount {
   client: MasgClient;
   account: AccountInfo;
+  /** The service the account is reached at (warehouse/service.ts): the warehouse's rows must be from it. */
+  service: string;
   signal: AbortSignal;
   now: Date;
   warehouse: <T>(task: () => Promise<T>) => Promise<T>;
@@ -125,7 +131,7 @@ interface OneAccount {
 
 /** One account's pulse: its day in its zone, its rows (its part of the warehouse, else the service), the analysis. */
 async function pulseOne(ctx: Context, flags: PulseFlags, one: OneAccount): Promise<PulseReport> {
-  const { client, account, signal, now } = one;
+  const { client, account, service, signal, now } = one;
   const { date, baselineDays, target } = flags;
   // Each account's days are its own: yesterday in its zone; an unknown zone refuses relative days (exit 3) for this account only.
   const tz = accountTimeZone(undefined, account.timeZone);
@@ -136,7 +142,8 @@ async function pulseOne(ctx: Context, flags: PulseFlags, one: OneAccount): Promi
     (await ctx.ui()).notice(`masg: ${who}${day} is not over yet: the pulse compares the hours so far with whole days.`);
   const email = account.email ?? '';
   const fromDb =
-    target && (await one.warehouse(() => fromWarehouse(ctx, target, { account: email, timeZone: tz, date: day, baselineDays }, who)));
+    target &&
+    (await one.warehouse(() => fromWarehouse(ctx, target, { account: email, service, timeZone: tz, date: day, baselineDays }, who)));
   let rows = fromDb;
   if (rows === undefined) {
     const onProgress = (done: number, total: number) => one.progress(account.name, done, total);

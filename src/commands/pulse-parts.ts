@@ -118,7 +118,7 @@ export type Rows = PulseRows;
 export async function fromWarehouse(
   ctx: Context,
   target: Target,
-  want: { account: string; timeZone?: string; date: string; baselineDays: number },
+  want: { account: string; timeZone?: string; date: string; baselineDays: number; service: string },
   /** Before each notice over several accounts: "east: ". */
   who = '',
 ): Promise<Rows | undefined> {

@@ -13,6 +13,7 @@ import { openAtomicFile } from '../core/atomic-file.js';
 import { analysePulse } from '../pulse/analyse.js';
 import { renderHtml } from '../pulse/html.js';
 import { fetchLive } from '../pulse/live.js';
+import { serviceOf } from '../warehouse/service.js';
 
 export type { PulseOptions } from './pulse-parts.js';
 
@@ -59,7 +60,14 @@ async function runPulse<T>(
     if (range.clippedFrom) ui.notice(`masg: ${day} is not over yet: the pulse compares the hours so far with whole days.`);
 
     const rows =
-      (target && (await fromWarehouse(ctx, target, { account: creds.email, timeZone: tz, date: day, baselineDays }))) ??
+      (target &&
+        (await fromWarehouse(ctx, target, {
+          account: creds.email,
+          service: serviceOf(creds.baseUrl, ctx.globals.sandbox === true),
+          timeZone: tz,
+          date: day,
+          baselineDays,
+        }))) ??
       (await fromService(ctx, { date: day, baselineDays, timeZone: tz, concurrency: flags.concurrency }));
     const report = analysePulse(
       { ...rows, date: day, baselineDays, timeZone: tz, account: creds.email, generatedAt: now.toISOString() },

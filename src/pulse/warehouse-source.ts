@@ -37,7 +37,7 @@ function mine(scoped: Set<string>, table: string, n: number, prefix = 'AND'): st
 /** Whether every day of the comparison is complete for this account and zone; if not, why. */
 export async function warehouseCoverage(
   session: ReadSession,
-  want: { account: string; timeZone?: string; date: string; baselineDays: number },
+  want: { account: string; timeZone?: string; date: string; baselineDays: number; service?: string },
 ): Promise<Coverage> {
   let meta: Record<string, string>;
   let scoped: Set<string>;
@@ -55,6 +55,9 @@ export async function warehouseCoverage(
   // A warehouse of one account says which; one of several keys its days by account (counted below).
   if (!scoped.has('masg_sync_days') && meta.account !== want.account)
     return { holds: false, why: `it holds ${meta.account || 'no account'}, not ${want.account}` };
+  // An account is an e-mail at a service: the same e-mail's rows from another service are not its rows.
+  const held = want.service === undefined ? undefined : await heldService(session, want.account);
+  if (held && held !== want.service) return { holds: false, why: `it holds ${want.account} from ${held}, not from ${want.service}` };
   // Without the account's zone the warehouse's own is taken: its days are the account's days.
   if (want.timeZone !== undefined && meta.timezone !== want.timeZone && !(scoped.has('masg_sync_days') && meta.timezone === undefined))
     return { holds: false, why: `its days are counted in ${meta.timezone}, not ${want.timeZone}` };
@@ -69,6 +72,16 @@ export async function warehouseCoverage(
   if (have === 0 && scoped.has('masg_sync_days'))
     return { holds: false, why: `it holds no day of ${want.account} from ${first} to ${want.date}` };
   return have === need ? { holds: true } : { holds: false, why: `it holds ${have} of the ${need} days ${first} to ${want.date}` };
+}
+
+/** The service masg_sync_accounts records for the account; undefined in a warehouse from before it was recorded (no column), or none yet. */
+async function heldService(session: ReadSession, account: string): Promise<string | undefined> {
+  const column = await session.query(
+    "SELECT count(*) FROM information_schema.columns WHERE table_name = 'masg_sync_accounts' AND column_name = 'service' AND table_schema = current_schema()",
+  );
+  if (Number(column.rows[0]?.[0] ?? 0) === 0) return undefined;
+  const r = await session.query('SELECT service FROM masg_sync_accounts WHERE account = $1', [account]);
+  return r.rows[0]?.[0] ?? undefined;
 }
 
 const text = (v: string | null) => v ?? '';

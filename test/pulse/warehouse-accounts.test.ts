@@ -3,6 +3,7 @@
 // made by `masg sync`, then given a copy of every row for the `other` account with twice the traffic, so a reader that did not keep to its own
 // account's rows would sum both. Each account's pulse reads only its rows, sends no request, and
 // the demo's equals its live pulse; the same warehouse serves `--profile demo,other`.
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -75,6 +76,21 @@ test('an account the warehouse does not hold: said, and the service is read', as
   expect(run.stderr).toMatch(
     /does not hold the range \(it holds no day of nobody@sandbox\.masg\.test from 2024-06-07 to 2024-06-14\); reading the service/,
   );
+});
+
+test("the same e-mail synced from another service is not the account's: said, and the service is read", async () => {
+  const copy = join(tempDir('masg-pulse-wh-service-'), 'stats.duckdb');
+  copyFileSync(db, copy);
+  const instance = await DuckDBInstance.create(copy);
+  const conn = await instance.connect();
+  await conn.run(`UPDATE masg_sync_accounts SET service = 'https://production.example.com' WHERE account = '${DEMO}'`);
+  conn.closeSync();
+  instance.closeSync();
+  h.mark();
+  const run = await h.masg(['pulse', '--date', DAY, '--db', copy, '-o', 'json']);
+  expect(run.code).toBe(9);
+  expect(run.stderr).toContain(`it holds ${DEMO} from https://production.example.com, not from ${new URL(h.sandbox.url).origin}`);
+  expect(h.sent().length).toBeGreaterThan(0);
 });
 
 test('--profile demo,other from the one warehouse: no request, each report its own rows', async () => {
