@@ -3,7 +3,8 @@
 
 /** `n` and `many` (the plural, as the callers name their entities), or `one` when n is 1. */
 export function counted(n: number, many: string, one = singular(many)): string {
-  return `${n} ${n === 1 ? one : many}`;
+  // Grouped as a reader counts: "199,930 rows", as the sync's summary and progress say them.
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 /** "rows" → "row", "ad slots" → "ad slot", "watches" → "watch"; a word without a plural "s" is kept. */

@@ -1,6 +1,7 @@
 // What a sync tells the user while it runs: days done of N, rows staged and an ETA on a terminal
 // (the Ui draws nothing otherwise), then one summary line, or how far it got before a failure.
 
+import { counted } from '../core/plural.js';
 import type { Ui } from '../output/ui.js';
 import type { PlannedDay } from './plan.js';
 
@@ -16,8 +17,6 @@ function clock(ms: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return s >= 3600 ? `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${ss}` : `${Math.floor(s / 60)}:${ss}`;
 }
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 export class SyncProgress {
   /** Days committed, rows committed, rows staged (committed or not), requests answered. */
@@ -78,8 +77,8 @@ export class SyncProgress {
     const secs = ((Date.now() - this.started) / 1000).toFixed(1);
     const partial = days.some((d) => !d.complete) ? ', today partial' : '';
     this.ui.notice(
-      `masg sync: ${plural(days.length, 'day')} (${days[0].date} to ${days[days.length - 1].date}${partial}) ` +
-        `written to ${this.label}: ${this.committedRows.toLocaleString('en-US')} rows from ${this.requests.toLocaleString('en-US')} requests in ${secs} s.`,
+      `masg sync: ${counted(days.length, 'days')} (${days[0].date} to ${days[days.length - 1].date}${partial}) ` +
+        `written to ${this.label}: ${counted(this.committedRows, 'rows')} from ${counted(this.requests, 'requests')} in ${secs} s.`,
     );
   }
 }

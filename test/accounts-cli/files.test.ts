@@ -58,7 +58,7 @@ describe('--out without {account}, --raw and --dry-run', () => {
     expect(run.code, run.stderr).toBe(0);
     const stdout = await h.masg([...argv, '-o', 'csv']);
     expect(readFileSync(file, 'utf8')).toBe(stdout.stdout);
-    expect(run.stderr).toMatch(/Wrote \d+ publications of 3 accounts to .*all\.csv\./);
+    expect(run.stderr).toMatch(/Wrote [\d,]+ publications of 3 accounts to .*all\.csv\./);
   });
 
   it('--raw without {account} is refused (exit 2) before anything is sent; so is {account} with one account', async () => {

@@ -95,7 +95,7 @@ describe('against a server that holds the rest of the body back', () => {
     const run = await runCli(['pub', 'list', '-o', 'csv', '--retries', '0'], { env });
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/closed before the whole response arrived/);
-    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ publications\./);
+    expect(run.stderr).toMatch(/The output is incomplete: it stopped after [\d,]+ publications\./);
   }, 30_000);
 
   it('the same cut with --out: exit 6, the earlier file untouched, no temporary file left', async () => {
@@ -159,7 +159,7 @@ describe('against the sandbox with thousands of publications', () => {
     const run = await h.masg(['pub', 'list', '--out', file], { tty: true, env: { NO_COLOR: '1' } });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain(`Wrote 10001 publications to ${file}.`);
+    expect(run.stderr).toContain(`Wrote 10,001 publications to ${file}.`);
     expect(readFileSync(file, 'utf8').split('\n')[0]).toMatch(/^\{"id":"/);
     const printed = await h.masg(['pub', 'list', '--raw']);
     expect(printed.code).toBe(0);

@@ -40,7 +40,7 @@ describe.skipIf(MEMORY_SKIP !== undefined)(`masg sql streams ${ROWS} rows whole$
       const file = join(tempDir('masg-sqlmem-out-'), name);
       const args = ['sql', '--db', db, ...flags, ...(toOut ? ['--out', file] : []), QUERY];
       const run = toOut ? measureMasg(args) : measureMasg(args, file);
-      expect(run.stderr).toBe(toOut ? `Wrote ${ROWS} rows to ${file}.\n` : '');
+      expect(run.stderr).toBe(toOut ? `Wrote ${ROWS.toLocaleString('en-US')} rows to ${file}.\n` : '');
       expect(run.status).toBe(0);
       expect(lines(file)).toBe(name.endsWith('.csv') ? ROWS + 1 : ROWS);
       expect(statSync(file).size).toBeGreaterThan((100 * ROWS) / 2);

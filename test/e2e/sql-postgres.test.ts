@@ -149,7 +149,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
         `((n % 100000) / 100.0)::numeric(18,2) AS earnings FROM generate_series(1, ${ROWS}) n`;
       const run = measureMasg(['sql', '--db', url, '--out', out, sql]);
       console.log(`masg sql on PostgreSQL, ${ROWS} rows to --out: peak RSS ${run.peakMb.toFixed(0)} MB, ${run.seconds} s`);
-      expect(run.stderr).toBe(`Wrote ${ROWS} rows to ${out}.\n`);
+      expect(run.stderr).toBe(`Wrote ${ROWS.toLocaleString('en-US')} rows to ${out}.\n`);
       expect(run.status).toBe(0);
       expect(statSync(out).size).toBeGreaterThan(30 * ROWS);
     },
@@ -161,7 +161,7 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sql on PostgreSQL${POSTGRES_S
     const run = await h.masg(['sql', '--db', url, '-o', 'csv', sql]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('The query failed: division by zero');
-    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ rows/);
+    expect(run.stderr).toMatch(/The output is incomplete: it stopped after [\d,]+ rows/);
   });
 
   it('a connection cut mid-stream is exit 7 and --out is not written', async () => {

@@ -38,10 +38,10 @@ describe('Wrote N rows to FILE', () => {
     const dir = tempDir();
     const list = await h.masg(['pub', 'list', '-o', format, '--out', join(dir, `p.${format}`)]);
     expect(list).toMatchObject({ code: 0, stdout: '' });
-    expect(list.stderr).toMatch(new RegExp(`^Wrote \\d+ publications to ${join(dir, `p.${format}`)}\\.\\n$`));
+    expect(list.stderr).toMatch(new RegExp(`^Wrote [\\d,]+ publications to ${join(dir, `p.${format}`)}\\.\\n$`));
     const stats = await h.masg(['pub', 'stats', ...DAY, '-o', format, '--out', join(dir, `s.${format}`)]);
     expect(stats).toMatchObject({ code: 0, stdout: '' });
-    expect(stats.stderr).toMatch(/^Wrote \d+ rows \(\d{4}-\d\d-\d\d[^)]*\) to .*\n$/); // the days it holds
+    expect(stats.stderr).toMatch(/^Wrote [\d,]+ rows \(\d{4}-\d\d-\d\d[^)]*\) to .*\n$/); // the days it holds
     expect(existsSync(join(dir, `s.${format}`))).toBe(true);
     const quiet = await h.masg(['-q', 'pub', 'list', '-o', format, '--out', join(dir, `q.${format}`)]);
     expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });

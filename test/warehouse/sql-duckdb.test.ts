@@ -113,7 +113,7 @@ describe('masg sql on DuckDB: errors', () => {
     const run = await h.masg(['sql', '--db', db, '-o', 'csv', sql]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('The query failed: Invalid Input Error: late boom');
-    expect(run.stderr).toMatch(/The output is incomplete: it stopped after \d+ rows/);
+    expect(run.stderr).toMatch(/The output is incomplete: it stopped after [\d,]+ rows/);
     const out = join(tempDir('masg-cut-'), 'cut.csv');
     const file = await h.masg(['sql', '--db', db, '--out', out, sql]);
     expect(file.code).toBe(2);

@@ -70,7 +70,7 @@ describe('masg sql', () => {
     const run = await h.masg(['sql', '--db', db, '--out', file, 'SELECT * FROM publisher_stats ORDER BY ALL']);
     expect(run.code).toBe(0);
     const count = await scalar(h, db, 'SELECT count(*) FROM publisher_stats');
-    expect(run.stderr).toBe(`Wrote ${count} rows to ${file}.\n`);
+    expect(run.stderr).toBe(`Wrote ${Number(count).toLocaleString('en-US')} rows to ${file}.\n`);
     // Reading a file beside the warehouse is --write's (external access is off without it).
     const back = await h.masg(['sql', '--db', db, '--write', '-o', 'csv', '--no-header', `SELECT count(*) FROM '${file}'`]);
     expect(back.stdout).toBe(`${count}\n`);
