@@ -2,12 +2,11 @@
 // MASG_CONFIG_DIR (as `masg login --profile NAME` saves them): two accounts whose data share IDs,
 // one in Pacific/Kiritimati and one in America/Los_Angeles; one more in Europe/Berlin; one the
 // service restricts (1004); and `bad`, a real account with a key the service rejects.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { AccountSpec } from '../../src/sandbox/index.js';
 import { tempDir, type Harness } from '../commands/harness.js';
-import { runCli, type CliOptions, type CliRun } from '../helpers/cli.js';
+import type { CliOptions, CliRun } from '../helpers/cli.js';
+import { withProfiles, type SavedProfile } from '../helpers/profiles.js';
 import { startWarehouseHarness } from './helpers.js';
 
 export const SPECS: AccountSpec[] = [
@@ -31,7 +30,7 @@ export interface Accounts {
 export async function startAccounts(opts: Parameters<typeof startWarehouseHarness>[0] = {}): Promise<Accounts> {
   const h = await startWarehouseHarness({ accounts: SPECS, ...opts });
   const configDir = tempDir('masg-profiles-');
-  const profiles: Record<string, unknown> = {};
+  const profiles: Record<string, SavedProfile> = {};
   const email: Record<string, string> = {};
   const zone: Record<string, string> = {};
   for (const a of h.sandbox.accounts) {
@@ -43,20 +42,12 @@ export async function startAccounts(opts: Parameters<typeof startWarehouseHarnes
   const berlin = h.sandbox.accounts.find((a) => a.name === 'berlin')!;
   profiles.bad = { email: berlin.email, key: 'not-the-key', baseUrl: h.sandbox.url, timezone: 'UTC' };
   email.bad = berlin.email;
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
-  const env = {
-    MASG_CONFIG_DIR: configDir,
-    MASG_KEYRING: '0',
-    MASG_EMAIL: undefined,
-    MASG_DEVELOPER_KEY: undefined,
-    MASG_BASE_URL: undefined,
-  };
   return {
     h,
     configDir,
     email,
     zone,
-    masg: (argv, o = {}) => runCli(argv, { ...o, env: { ...h.env, ...env, ...o.env } }),
+    masg: withProfiles(configDir, profiles, h.env),
   };
 }
 

@@ -6,8 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { dump, duckPath, scalar } from './helpers.js';
-import { statusLines } from './accounts.js';
-import { expectRefused, holding, RANGE, services, startServices, toVersion3, type Services } from './services.js';
+import {
+  expectRefused,
+  expectRefusedAmongAccounts,
+  holding,
+  RANGE,
+  services,
+  startServices,
+  toVersion3,
+  type Services,
+} from './services.js';
 
 let s: Services;
 beforeAll(async () => {
@@ -38,15 +46,7 @@ describe('one e-mail at two services, one DuckDB warehouse', () => {
   });
 
   it('among several accounts: a failed status line naming both services, exit 8, the others synced', async () => {
-    const db = duckPath();
-    expect((await s.masg(['sync', '--db', db, '--profile', 'a', ...RANGE])).code).toBe(0);
-    const run = await expectRefused(s, db, ['--profile', 'other,b'], 8);
-    const lines = statusLines(run);
-    expect(lines.other).toBe('ok');
-    expect(lines.b).toContain(s.originA);
-    expect(lines.b).toContain(s.originB);
-    expect(lines.b).toMatch(/\(2\)$/);
-    expect(await services(s, db)).toEqual({ [s.email]: s.originA, [s.A.sandbox.other.email]: s.originA });
+    await expectRefusedAmongAccounts(s, duckPath());
   });
 
   it('--dry-run says the same, before anything is sent', async () => {

@@ -2,11 +2,11 @@
 // data: another seed), whose demo accounts share their e-mail, as a production host and a staging
 // host may. Profile `a` reaches the account at service A, `b` at service B, `other` is A's second
 // account. Shared by the DuckDB tests (services.test.ts) and PostgreSQL's (test/e2e/postgres-services.test.ts).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import { tempDir, type Harness } from '../commands/harness.js';
-import { runCli, type CliOptions, type CliRun } from '../helpers/cli.js';
+import type { CliOptions, CliRun } from '../helpers/cli.js';
+import { withProfiles } from '../helpers/profiles.js';
+import { statusLines } from './accounts.js';
 import { dumpAll, scalar, startWarehouseHarness } from './helpers.js';
 
 export interface Services {
@@ -30,21 +30,13 @@ export async function startServices(): Promise<Services> {
     b: { email: B.sandbox.demo.email, key: B.sandbox.demo.key, baseUrl: B.sandbox.url, timezone: zone },
     other: { email: A.sandbox.other.email, key: A.sandbox.other.key, baseUrl: A.sandbox.url, timezone: A.sandbox.other.timezone },
   };
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
-  const env = {
-    MASG_CONFIG_DIR: configDir,
-    MASG_KEYRING: '0',
-    MASG_EMAIL: undefined,
-    MASG_DEVELOPER_KEY: undefined,
-    MASG_BASE_URL: undefined,
-  };
   return {
     A,
     B,
     originA: new URL(A.sandbox.url).origin,
     originB: new URL(B.sandbox.url).origin,
     email: A.sandbox.demo.email,
-    masg: (argv, o = {}) => runCli(argv, { ...o, env: { ...A.env, ...env, ...o.env } }),
+    masg: withProfiles(configDir, profiles, A.env),
     close: async () => {
       await Promise.all([A.close(), B.close()]);
     },
@@ -96,6 +88,22 @@ export async function expectRefused(s: Services, db: string, argv: string[], cod
 }
 
 /** The service each account of the warehouse was recorded with, by `masg sync --status -o json`. */
+/**
+ * Account a synced from A, then `other` (A's second account) and b (the e-mail at B) in one run:
+ * b's status line names both services (exit 8), other is synced, and the warehouse still records
+ * A for the e-mail. The same on either engine.
+ */
+export async function expectRefusedAmongAccounts(s: Services, db: string): Promise<void> {
+  expect((await s.masg(['sync', '--db', db, '--profile', 'a', ...RANGE])).code).toBe(0);
+  const run = await expectRefused(s, db, ['--profile', 'other,b'], 8);
+  const lines = statusLines(run);
+  expect(lines.other).toBe('ok');
+  expect(lines.b).toContain(s.originA);
+  expect(lines.b).toContain(s.originB);
+  expect(lines.b).toMatch(/\(2\)$/);
+  expect(await services(s, db)).toEqual({ [s.email]: s.originA, [s.A.sandbox.other.email]: s.originA });
+}
+
 export async function services(s: Services, db: string): Promise<Record<string, string | null>> {
   const run = await s.masg(['sync', '--status', '--db', db, '-o', 'json']);
   expect(run.code).toBe(0);
