@@ -2,14 +2,12 @@
 // once the sandbox has seen its k-th request, for k across the whole run, and must end as
 // interrupted, never 0. After each, the warehouse holds only whole days: every day recorded holds
 // exactly the rows of an undisturbed sync, and no row lies outside a recorded day.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { dumpAll, duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const RANGE = ['--from', '-6d', '--to', '-2d', '--tz', 'America/New_York'];
 
 let h: Harness;
@@ -33,24 +31,16 @@ afterAll(async () => {
 /** Runs the binary and sends `signal` once the sandbox has received `after` requests of it. */
 async function interrupted(db: string, signal: 'SIGINT' | 'SIGTERM', after: number) {
   h.mark();
-  const child = spawn(process.execPath, [BIN, 'sync', '--db', db, ...RANGE], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), NO_COLOR: '1', TMPDIR: tempDir('masg-tmp-'), ...h.env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, sig) => resolve({ code, signal: sig })),
-  );
+  const run = spawnMasg(['sync', '--db', db, ...RANGE], { env: { TMPDIR: tempDir('masg-tmp-'), ...h.env }, stdout: 'ignore' });
   const watch = setInterval(() => {
     if (h.sent().length >= after) {
       clearInterval(watch);
-      child.kill(signal);
+      run.child.kill(signal);
     }
   }, 1);
-  const end = await exited;
+  const end = await run.ended;
   clearInterval(watch);
-  return { ...end, stderr, sent: h.sent().length };
+  return { ...end, stderr: run.stderr(), sent: h.sent().length };
 }
 
 /** Per recorded day: "date publisher_rows campaign_rows held_publisher held_campaign"; and the rows outside any recorded day. */

@@ -2,14 +2,14 @@
 // then a re-run, must end with exactly the tables of a clean run; two syncs started on one
 // database at once: the second refuses clearly (exit 7) and the first is unharmed. DuckDB files
 // here; PostgreSQL in postgres.test.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { dumpAll, duckPath, duplicateKeys, startWarehouseHarness } from '../warehouse/helpers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 // No --from and no lookback: the first run backfills 30 days (-31d … -2d: 30 × (1 + 6 campaigns)
 // requests at 15 ms each, one at a time, long enough to kill mid-way), and a re-run continues
@@ -27,17 +27,8 @@ afterAll(async () => {
 });
 
 function start(db: string): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
-  const child = spawn(process.execPath, [BIN, ...ARGS, '--db', db], {
-    env: { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  child.stdout!.resume();
-  const done = new Promise<{ code: number | null; signal: string | null; stderr: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
-  );
-  return { child, done };
+  const run = spawnMasg([...ARGS, '--db', db], { env: { HOME: '/nonexistent', ...h.env } });
+  return { child: run.child, done: run.ended.then((end) => ({ ...end, stderr: run.stderr() })) };
 }
 
 const statsRequests = () => h.sent().filter((r) => r.path.includes('/statistics')).length;

@@ -20,6 +20,8 @@ export interface Spawned {
   child: ChildProcess;
   /** The exit code, or null when a signal ended it. */
   exited: Promise<number | null>;
+  /** The exit code and the signal that ended it, if one did. */
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stdout: () => string;
   stderr: () => string;
 }
@@ -45,6 +47,8 @@ export function spawnMasg(args: string[], opts: SpawnOptions = {}): Spawned {
   let stderr = '';
   child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited: ended.then((e) => e.code), ended, stdout: () => stdout, stderr: () => stderr };
 }

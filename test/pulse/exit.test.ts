@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
+import { BIN, spawnMasg } from '../helpers/binary.js';
 import { canMount, skipReason, tmpfs } from '../helpers/fs-faults.js';
 import { DAY, startPulseHarness, type PulseHarness } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.cjs');
 
 let h: PulseHarness;
 beforeAll(async () => {
@@ -29,14 +29,9 @@ afterAll(async () => {
 const env = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), ...h.env });
 
 /** The built binary with stdout on the file descriptor `fd`; resolves with its exit code and stderr. */
-function spawnTo(fd: number, args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: env(), stdio: ['ignore', fd, 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
+async function spawnTo(fd: number, args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const run = spawnMasg(args, { cwd: ROOT, env: h.env, stdout: fd });
+  return { code: await run.exited, stderr: run.stderr() };
 }
 
 describe('a report not written entirely is exit 7, never 9', () => {
