@@ -1,12 +1,11 @@
 // Production's answers, said truthfully: tags it accepted and dropped are a failure (exit 5,
 // naming tags, the slot as applied still shown), and --raw writes the body's bytes exactly as
 // received (production's JSON is Latin-1: never re-encoded to UTF-8).
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, FieldsNotKeptError } from '../../src/index.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { LATIN1_JSON, startFixtureServer, type FixtureServer } from '../transport/fixture-server.js';
-import { removeTempDirs, startHarness, tempDir, type Harness } from './harness.js';
+import { removeTempDirs, startHarness, type Harness } from './harness.js';
 
 const PUB = '0378aee4-d936-4ff2-a190-8a33aeab6a46';
 const SLOT = '065340ff-a0e4-4d32-85bc-80d05081f3ee';
@@ -111,7 +110,6 @@ describe('tags the service did not keep', () => {
 });
 
 describe('--raw writes the bytes as received', () => {
-  const BIN = join(import.meta.dirname, '../../bin/masg.cjs');
   // Production's JSON: ISO-8859-1, so "é" is the single byte 0xE9, and no final newline.
   const body = Buffer.from(`{"masg-response":{"publication":{"id":"${PUB}","name":"Café Olé, ü ñ","status":"ACTIVE"}}}`, 'latin1');
   let fixture: FixtureServer;
@@ -124,17 +122,10 @@ describe('--raw writes the bytes as received', () => {
   afterAll(() => fixture.close());
 
   /** masg spawned with stdout a pipe: the bytes it wrote, unread as text. */
-  function masg(argv: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
-    const child = spawn(process.execPath, [BIN, ...argv], {
-      env: { PATH: process.env.PATH, HOME: tempDir(), MASG_BASE_URL: fixture.url, MASG_EMAIL: 'ops@example.com', MASG_DEVELOPER_KEY: 'k' },
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    return new Promise((resolve) =>
-      child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString() })),
-    );
+  async function masg(argv: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+    const run = spawnMasg(argv, { env: { MASG_BASE_URL: fixture.url, MASG_EMAIL: 'ops@example.com', MASG_DEVELOPER_KEY: 'k' } });
+    const code = await run.exited;
+    return { code, stdout: run.stdoutBytes(), stderr: run.stderr() };
   }
 
   it('pub view --raw json', async () => {

@@ -23,6 +23,8 @@ export interface Spawned {
   /** The exit code and the signal that ended it, if one did. */
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stdout: () => string;
+  /** stdout as written, byte for byte (--raw's bodies, other encodings). */
+  stdoutBytes: () => Buffer;
   stderr: () => string;
 }
 
@@ -43,12 +45,20 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
 export function spawnMasg(args: string[], opts: SpawnOptions = {}): Spawned {
   const stdio: StdioOptions = [opts.stdin ?? 'ignore', opts.stdout ?? 'pipe', 'pipe'];
   const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(opts.env), stdio, cwd: opts.cwd });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  // Kept as bytes and decoded once: a character split between two chunks stays whole.
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout?.on('data', (c: Buffer) => out.push(c));
+  child.stderr!.on('data', (c: Buffer) => err.push(c));
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal })),
   );
-  return { child, exited: ended.then((e) => e.code), ended, stdout: () => stdout, stderr: () => stderr };
+  return {
+    child,
+    exited: ended.then((e) => e.code),
+    ended,
+    stdout: () => Buffer.concat(out).toString(),
+    stdoutBytes: () => Buffer.concat(out),
+    stderr: () => Buffer.concat(err).toString(),
+  };
 }

@@ -1,14 +1,13 @@
 // Ctrl-C: in-flight work stops, temporary files go, exit 130, and the process does not linger.
 // The real thing is a spawned bin/masg.cjs sent a real SIGINT in the middle of a slow export (it
 // runs the built dist/, which `npm test` compiles first); the in-process tests cover waits.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 
-const BIN = new URL('../../bin/masg.cjs', import.meta.url).pathname;
 const BUILT = existsSync(new URL('../../dist/cli.js', import.meta.url));
 
 let h: Harness;
@@ -42,23 +41,14 @@ describe.skipIf(!BUILT)('a real SIGINT to bin/masg.cjs', () => {
     writeFileSync(out, 'previous,export\n1,2\n');
     // 24 hourly requests, 400 ms each, two at a time: about 5 s of work to interrupt.
     h.sandbox.setFaults({ latencyMs: 400, path: '/statistics' });
-    const child = spawn(
-      process.execPath,
-      [BIN, 'pub', 'stats', '--interval', 'hour', '--concurrency', '2', '--date', '2024-06-14', '--tz', 'UTC', '--out', out],
-      {
-        env: { PATH: process.env.PATH, HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.on('exit', (code, signal) => resolve({ code, signal })),
-    );
+    const run = spawnMasg(['pub', 'stats', '--interval', 'hour', '--concurrency', '2', '--date', '2024-06-14', '--tz', 'UTC', '--out', out], {
+      env: { HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
+    });
     // Mid-export: requests have gone out and the temporary file exists.
     await until(() => h.sent().length >= 2 && temporaries().length === 1);
-    child.kill('SIGINT');
-    const { code, signal } = await exited;
+    run.child.kill('SIGINT');
+    const { code, signal } = await run.ended;
+    const stderr = run.stderr();
 
     // "At once" is counted, not timed: the export stopped with requests still to send.
     expect({ code, signal }).toEqual({ code: 130, signal: null });
@@ -74,15 +64,11 @@ describe.skipIf(!BUILT)('a real SIGINT to bin/masg.cjs', () => {
 
   it('while waiting to retry (Retry-After): exit 130 without sitting out the wait', async () => {
     h.sandbox.setFaults({ next: ['429'], retryAfter: 20 });
-    const child = spawn(process.execPath, [BIN, 'adv', 'list', '-o', 'csv'], {
-      env: { PATH: process.env.PATH, HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const run = spawnMasg(['adv', 'list', '-o', 'csv'], { env: { HOME: dir, ...h.env, MASG_CONFIG_DIR: dir } });
     await until(() => h.sent().length === 1);
     await new Promise((r) => setTimeout(r, 200));
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(130);
     // Sitting out the 20 s would have sent the retry: one request means the wait was cut short.
     expect(h.sent()).toHaveLength(1);
   });
