@@ -1,7 +1,7 @@
 // The built binary as a user runs it: `node bin/masg.cjs ARGS` in a process of its own, with an
 // empty HOME unless the test gives one, no colour, and only the variables the test names. Every
-// test of the slow tier that spawns masg goes through here.
-import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+// test that spawns masg goes through here (spawnMasg, or runMasgSync where the test waits).
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../commands/harness.js';
 
@@ -14,6 +14,19 @@ export interface SpawnOptions {
   stdin?: 'ignore' | 'pipe' | number;
   stdout?: 'ignore' | 'pipe' | number;
   cwd?: string;
+  /** Written to stdin, which is then closed (stdin is a pipe). */
+  input?: string;
+  /**
+   * What the binary runs under, as a shell's wrapper would: `['bash', '-c', 'ulimit -f 200; exec
+   * "$0" "$@"']` (exec keeps the PID, so a signal reaches node), `['/usr/bin/time', '-v']`.
+   */
+  via?: string[];
+}
+
+/** The command line: node and the binary, under `via` when given. */
+function commandLine(args: string[], via: string[] = []): [string, string[]] {
+  const line = [...via, process.execPath, BIN, ...args];
+  return [line[0]!, line.slice(1)];
 }
 
 export interface Spawned {
@@ -43,8 +56,10 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
 }
 
 export function spawnMasg(args: string[], opts: SpawnOptions = {}): Spawned {
-  const stdio: StdioOptions = [opts.stdin ?? 'ignore', opts.stdout ?? 'pipe', 'pipe'];
-  const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(opts.env), stdio, cwd: opts.cwd });
+  const stdio: StdioOptions = [opts.input !== undefined ? 'pipe' : (opts.stdin ?? 'ignore'), opts.stdout ?? 'pipe', 'pipe'];
+  const [command, argv] = commandLine(args, opts.via);
+  const child = spawn(command, argv, { env: cleanEnv(opts.env), stdio, cwd: opts.cwd });
+  if (opts.input !== undefined) child.stdin!.end(opts.input);
   // Kept as bytes and decoded once: a character split between two chunks stays whole.
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -61,4 +76,17 @@ export function spawnMasg(args: string[], opts: SpawnOptions = {}): Spawned {
     stdoutBytes: () => Buffer.concat(out),
     stderr: () => Buffer.concat(err).toString(),
   };
+}
+
+/** The same run, waited for: stdout and stderr as text, the exit status, the signal. */
+export function runMasgSync(args: string[], opts: Omit<SpawnOptions, 'stdin'> & { timeoutMs?: number } = {}): SpawnSyncReturns<string> {
+  const [command, argv] = commandLine(args, opts.via);
+  return spawnSync(command, argv, {
+    env: cleanEnv(opts.env),
+    cwd: opts.cwd,
+    input: opts.input,
+    encoding: 'utf8',
+    stdio: ['pipe', opts.stdout ?? 'pipe', 'pipe'],
+    timeout: opts.timeoutMs,
+  });
 }

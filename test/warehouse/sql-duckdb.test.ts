@@ -2,17 +2,16 @@
 // statement at a time, never a database created, never an extension installed, and the exit
 // codes: 2 for the statement's failures, 7 for the database's and for an --out file that
 // cannot be written (full disk, file-size limit), naming it and leaving the old file intact.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
+import { runMasgSync } from '../helpers/binary.js';
 import { canMount, fill, removeMounts, skipReason, tmpfs } from '../helpers/fs-faults.js';
 import { duckPath, scalar, startWarehouseHarness } from './helpers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 
 let h: Harness;
@@ -186,10 +185,7 @@ describe.skipIf(!BUILT)('masg sql --out under a file-size limit (ulimit -f)', ()
     const out = join(dir, 'result.csv');
     writeFileSync(out, 'old,content\n');
     const sql = "SELECT i, repeat('x', 100) AS pad FROM range(20000) t(i)";
-    const run = spawnSync('bash', ['-c', 'ulimit -f 200; exec "$0" "$@"', process.execPath, BIN, 'sql', '--db', db, '--out', out, sql], {
-      encoding: 'utf8',
-      env: { ...process.env, HOME: dir },
-    });
+    const run = runMasgSync(['sql', '--db', db, '--out', out, sql], { via: ['bash', '-c', 'ulimit -f 200; exec "$0" "$@"'], env: { HOME: dir } });
     expect(run.status).toBe(7);
     expect(run.stderr).toContain(`Cannot write ${out}`);
     expect(run.stderr).toContain('EFBIG');

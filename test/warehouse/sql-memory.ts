@@ -1,10 +1,9 @@
 // Runs bin/masg.cjs under /usr/bin/time -v and reads its peak RSS: what `masg sql` holds while
 // 2,000,000 rows go to stdout or to --out. Shared by the DuckDB and PostgreSQL memory tests.
-import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runMasgSync } from '../helpers/binary.js';
 
-export const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 export const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 export const TIME = '/usr/bin/time';
 export const MEMORY_SKIP = !BUILT
@@ -27,11 +26,7 @@ export interface Measured {
 export function measureMasg(args: string[], stdoutFile = '/dev/null'): Measured {
   const fd = openSync(stdoutFile, 'w');
   try {
-    const run = spawnSync(TIME, ['-v', process.execPath, BIN, ...args], {
-      encoding: 'utf8',
-      stdio: ['ignore', fd, 'pipe'],
-      timeout: 300_000,
-    });
+    const run = runMasgSync(args, { via: [TIME, '-v'], stdout: fd, timeoutMs: 300_000 });
     const peak = /Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr);
     const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(run.stderr);
     return {
