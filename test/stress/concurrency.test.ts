@@ -10,10 +10,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { limit } from '../helpers/time-limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.cjs');
 const DIST = join(ROOT, 'dist');
 
 interface Run {
@@ -43,10 +43,10 @@ function finished(child: ChildProcess): Promise<Run> {
   });
 }
 
-function masg(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stdin!.end(stdin);
-  return finished(child);
+async function masg(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
+  const run = spawnMasg(args, { cwd: ROOT, env, input: stdin });
+  const code = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 /** A Node child running `body` with argv[1..] as `args` (ESM, top-level await). */

@@ -3,15 +3,14 @@
 // hold: nothing is sent when a target cannot be written; exit 7 names the file and the cause; the
 // earlier file survives; results of applied changes are never lost; no temporary file is left
 // for good; a broken --out stream is started again and ends byte-identical to a clean run.
-import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv, startHarness, type Harness } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { canMount, fill, readOnlyDir, removeMounts, skipReason, tmpfs } from '../helpers/fs-faults.js';
 
-const BIN = new URL('../../bin/masg.cjs', import.meta.url).pathname;
 if (!existsSync(new URL('../../dist/cli.js', import.meta.url))) throw new Error('dist/cli.js is missing: `npm run stress` builds it first');
 
 interface Spawned {
@@ -47,25 +46,14 @@ function masg(
   args: string[],
   opts: { env?: Record<string, string>; ulimitFileKb?: number; stdoutTo?: string } = {},
 ): Promise<Spawned> & { kill(signal: NodeJS.Signals): void } {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...h.env, ...opts.env };
-  // `ulimit -f` counts 1024-byte blocks in bash; exec keeps the PID, so kill reaches node itself.
-  const [cmd, argv] =
-    opts.ulimitFileKb === undefined
-      ? [process.execPath, [BIN, ...args]]
-      : ['bash', ['-c', `ulimit -f ${opts.ulimitFileKb}; exec "$0" "$@"`, process.execPath, BIN, ...args]];
+  // `ulimit -f` counts 1024-byte blocks in bash.
+  const via = opts.ulimitFileKb === undefined ? undefined : ['bash', '-c', `ulimit -f ${opts.ulimitFileKb}; exec "$0" "$@"`];
   // stdoutTo: stdout redirected to that file, as `> FILE` in a shell would.
   const fd = opts.stdoutTo === undefined ? undefined : openSync(opts.stdoutTo, 'w');
-  const child = spawn(cmd, argv, { env, stdio: ['ignore', fd ?? 'pipe', 'pipe'] });
+  const run = spawnMasg(args, { env: { HOME: dir, ...h.env, ...opts.env }, via, stdout: fd });
   if (fd !== undefined) closeSync(fd);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const done = new Promise<Spawned>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-  return Object.assign(done, { kill: (signal: NodeJS.Signals) => void child.kill(signal) });
+  const done = run.ended.then((end) => ({ ...end, stdout: run.stdout(), stderr: run.stderr() }));
+  return Object.assign(done, { kill: (signal: NodeJS.Signals) => void run.child.kill(signal) });
 }
 
 async function firstPublication(): Promise<string> {

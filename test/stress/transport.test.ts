@@ -2,7 +2,6 @@
 // real servers on 127.0.0.1. What is measured is measured on the server side: when each request
 // arrived (so a Retry-After is proven waited for, not just announced) and how many connections
 // were open at once (so --concurrency is proven on the wire, not in the pool's bookkeeping).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
@@ -11,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { NOW, removeTempDirs, tempDir } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { limit } from '../helpers/time-limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.cjs');
 
 interface Spawned {
   code: number | null;
@@ -23,21 +22,11 @@ interface Spawned {
   ms: number;
 }
 
-function masg(args: string[], env: Record<string, string>): Promise<Spawned> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), MASG_CONFIG_DIR: tempDir('masg-cfg-'), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
-  });
+async function masg(args: string[], env: Record<string, string>): Promise<Spawned> {
+  const started = performance.now();
+  const run = spawnMasg(args, { cwd: ROOT, env: { MASG_CONFIG_DIR: tempDir('masg-cfg-'), ...env } });
+  const code = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr(), ms: performance.now() - started };
 }
 
 /** The service's error body, as production writes it, under any status. */
@@ -150,26 +139,16 @@ describe('a Retry-After over 2^31 ms that the --deadline allows', () => {
     const server = await startFlaky(503, '2500000', Infinity, 'html');
     try {
       const started = performance.now();
-      const child = spawn(process.execPath, [BIN, 'adv', 'list', '--deadline', '99999999'], {
+      const run = spawnMasg(['adv', 'list', '--deadline', '99999999'], {
         cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          HOME: tempDir('masg-home-'),
-          MASG_CONFIG_DIR: tempDir('masg-cfg-'),
-          ...creds,
-          MASG_BASE_URL: server.url,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { MASG_CONFIG_DIR: tempDir('masg-cfg-'), ...creds, MASG_BASE_URL: server.url },
       });
-      let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
       while (server.arrivals.length === 0 && performance.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 1500));
       expect(server.arrivals).toHaveLength(1);
-      child.kill('SIGINT');
-      expect(await exited).toBe(130);
-      expect(stderr).not.toContain('TimeoutOverflowWarning');
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(130);
+      expect(run.stderr()).not.toContain('TimeoutOverflowWarning');
       expect(server.arrivals).toHaveLength(1);
     } finally {
       await server.close();
