@@ -1,11 +1,11 @@
 // masg sync and masg sql against a real PostgreSQL server started for this file (initdb in a
 // temporary folder; see postgres-server.js). Skipped, saying why, only when PostgreSQL is not
 // installed; CI installs it (.ci/run).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { openPostgres } from '../../src/warehouse/postgres.js';
 import { piecesOf } from '../../src/warehouse/sync-requests.js';
 import { dumpAll, duckPath, duplicateKeys, refetchCut, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
@@ -13,7 +13,6 @@ import { pinnedRange } from '../warehouse/accounts.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 const RANGE = [...pinnedRange(6, 2), '--tz', 'America/New_York']; // compared across runs: fixed days
 
@@ -73,13 +72,11 @@ describe.skipIf(POSTGRES_SKIP !== undefined)(`masg sync into PostgreSQL${POSTGRE
       const [clean, url] = [await pg.createDatabase(), await pg.createDatabase()];
       const args = ['sync', '--to', '-2d', '--lookback', '0', '--tz', 'America/New_York', '--concurrency', '1'];
       expect((await h.masg([...args, '--db', clean])).code).toBe(0);
-      const env = { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env };
-      const child = spawn(process.execPath, [BIN, ...args, '--db', url], { env, stdio: 'ignore' });
-      const closed = new Promise((r) => child.on('close', r));
+      const run = spawnMasg([...args, '--db', url], { env: { HOME: '/nonexistent', ...h.env }, stdout: 'ignore' });
       h.mark();
       while (h.sent().filter((r) => r.path.includes('/statistics')).length < 60) await new Promise((r) => setTimeout(r, 5));
-      child.kill('SIGKILL');
-      await closed;
+      run.child.kill('SIGKILL');
+      await run.ended;
       expect((await h.masg([...args, '--db', url])).code).toBe(0);
       expect(await dumpAll(h, url)).toEqual(await dumpAll(h, clean));
     },

@@ -5,16 +5,13 @@
 // built binary cancel a running statement on the server. The role that syncs (it owns a table)
 // is refused too, and a reader cannot end its sessions. Also: csv and tsv, from the cursor, are
 // what PostgreSQL's COPY would write. A real server; skipped, saying why, only without it.
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
-
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 
 type Pg = {
   createDatabase(prefix?: string): Promise<string>;
@@ -30,16 +27,11 @@ interface Run {
 }
 
 /** The built binary in a process of its own; `signal` is sent once `ready()` resolves. */
-function masg(args: string[], kill?: { ready: () => Promise<void>; signal: NodeJS.Signals }): Promise<Run> {
-  const home = tempDir('masg-doors-home-');
-  const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, NO_COLOR: '1' };
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c));
-  child.stderr.on('data', (c: Buffer) => (stderr += c));
-  if (kill) void kill.ready().then(() => child.kill(kill.signal));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+async function masg(args: string[], kill?: { ready: () => Promise<void>; signal: NodeJS.Signals }): Promise<Run> {
+  const run = spawnMasg(args);
+  if (kill) void kill.ready().then(() => run.child.kill(kill.signal));
+  const code = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 describe.skipIf(POSTGRES_SKIP !== undefined)(

@@ -2,15 +2,14 @@
 // accounts had finished, and every account's recorded days whole (their rows exactly those
 // counted, no row outside a recorded day of its account); a re-run then holds exactly the tables
 // of an undisturbed sync.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { dumpAll, duckPath, scalar } from '../warehouse/helpers.js';
 import { pinnedRange, startAccounts, type Accounts } from '../warehouse/accounts.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 const ARGS = ['sync', '--profile', 'kiri,la,berlin', ...pinnedRange(5, 2), '--concurrency', '2']; // compared across runs: fixed days
 
@@ -31,25 +30,19 @@ afterAll(async () => {
 
 async function interrupted(db: string, signal: 'SIGINT' | 'SIGTERM', after: number) {
   A.h.mark();
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), NO_COLOR: '1', TMPDIR: tempDir('masg-tmp-') };
-  const child = spawn(process.execPath, [BIN, ...ARGS, '--db', db], {
-    env: { ...env, MASG_CONFIG_DIR: A.configDir, MASG_KEYRING: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const run = spawnMasg([...ARGS, '--db', db], {
+    env: { TMPDIR: tempDir('masg-tmp-'), MASG_CONFIG_DIR: A.configDir, MASG_KEYRING: '0' },
+    stdout: 'ignore',
   });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, sig) => resolve({ code, signal: sig })),
-  );
   const watch = setInterval(() => {
     if (A.h.sent().length >= after) {
       clearInterval(watch);
-      child.kill(signal);
+      run.child.kill(signal);
     }
   }, 1);
-  const end = await exited;
+  const end = await run.ended;
   clearInterval(watch);
-  return { ...end, stderr };
+  return { ...end, stderr: run.stderr() };
 }
 
 /** Recorded (account, day)s whose rows differ from the counts recorded, plus rows outside any recorded day of their account. */

@@ -2,17 +2,16 @@
 // (MASG_TEST_RESTATE_PAUSE): after the day's new rows are loaded, after its ledger row, and inside
 // a held answer's own transaction. Each time the day is as it was and the ledger says nothing
 // happened; the next run writes the day and its ledger row together. DuckDB and PostgreSQL.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
 import { pinnedRange } from '../warehouse/accounts.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 const RANGE = [...pinnedRange(6, 2), '--tz', 'America/New_York'];
 
@@ -30,17 +29,16 @@ afterAll(async () => {
 
 /** The binary, paused at `step` of the restated day, killed there with SIGKILL. */
 async function killedAt(db: string, step: string): Promise<void> {
-  const env = { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env, MASG_TEST_RESTATE_PAUSE: step };
-  const child = spawn(process.execPath, [BIN, 'sync', '--db', db, ...RANGE], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const closed = new Promise<string | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
-  while (!stderr.includes(`restatement paused at ${step}`)) {
-    if (child.exitCode !== null) throw new Error(`the sync ended (exit ${child.exitCode}) before ${step}:\n${stderr}`);
+  const run = spawnMasg(['sync', '--db', db, ...RANGE], {
+    env: { HOME: '/nonexistent', ...h.env, MASG_TEST_RESTATE_PAUSE: step },
+    stdout: 'ignore',
+  });
+  while (!run.stderr().includes(`restatement paused at ${step}`)) {
+    if (run.child.exitCode !== null) throw new Error(`the sync ended (exit ${run.child.exitCode}) before ${step}:\n${run.stderr()}`);
     await new Promise((r) => setTimeout(r, 5));
   }
-  child.kill('SIGKILL');
-  expect(await closed).toBe('SIGKILL');
+  run.child.kill('SIGKILL');
+  expect((await run.ended).signal).toBe('SIGKILL');
 }
 
 const engines = [

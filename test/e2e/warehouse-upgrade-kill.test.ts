@@ -3,11 +3,12 @@
 // moments picked by timing alone, the warehouse is then version 1 whole or the current version
 // whole with every row, never a mix; and the next sync upgrades it and completes. The same for a
 // version-3 warehouse (no `service` column), paused at each step. DuckDB and PostgreSQL.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, type Harness } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { dump, duckPath, scalar, startWarehouseHarness } from '../warehouse/helpers.js';
 import { toVersion3 } from '../warehouse/services.js';
 import { expectWhole, held, makeV1, type Held } from '../warehouse/v1.js';
@@ -15,7 +16,6 @@ import { SCHEMA_VERSION } from '../../src/warehouse/schema.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 const ARGS = ['sync', '--to', '-2d', '--tz', 'America/New_York', '--concurrency', '1'];
 
@@ -36,14 +36,8 @@ afterAll(async () => {
 });
 
 function start(db: string, env: Record<string, string> = {}): { child: ChildProcess; stderr: () => string; done: Promise<number | null> } {
-  const child = spawn(process.execPath, [BIN, ...ARGS, '--db', db], {
-    env: { PATH: process.env.PATH, HOME: '/nonexistent', ...h.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const done = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, stderr: () => stderr, done };
+  const run = spawnMasg([...ARGS, '--db', db], { env: { HOME: '/nonexistent', ...h.env, ...env }, stdout: 'ignore' });
+  return { child: run.child, stderr: run.stderr, done: run.exited };
 }
 
 async function until(what: () => boolean, child: ChildProcess): Promise<void> {

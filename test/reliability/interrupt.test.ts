@@ -41,9 +41,12 @@ describe.skipIf(!BUILT)('a real SIGINT to bin/masg.cjs', () => {
     writeFileSync(out, 'previous,export\n1,2\n');
     // 24 hourly requests, 400 ms each, two at a time: about 5 s of work to interrupt.
     h.sandbox.setFaults({ latencyMs: 400, path: '/statistics' });
-    const run = spawnMasg(['pub', 'stats', '--interval', 'hour', '--concurrency', '2', '--date', '2024-06-14', '--tz', 'UTC', '--out', out], {
-      env: { HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
-    });
+    const run = spawnMasg(
+      ['pub', 'stats', '--interval', 'hour', '--concurrency', '2', '--date', '2024-06-14', '--tz', 'UTC', '--out', out],
+      {
+        env: { HOME: dir, ...h.env, MASG_CONFIG_DIR: dir },
+      },
+    );
     // Mid-export: requests have gone out and the temporary file exists.
     await until(() => h.sent().length >= 2 && temporaries().length === 1);
     run.child.kill('SIGINT');

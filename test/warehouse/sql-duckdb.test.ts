@@ -185,7 +185,10 @@ describe.skipIf(!BUILT)('masg sql --out under a file-size limit (ulimit -f)', ()
     const out = join(dir, 'result.csv');
     writeFileSync(out, 'old,content\n');
     const sql = "SELECT i, repeat('x', 100) AS pad FROM range(20000) t(i)";
-    const run = runMasgSync(['sql', '--db', db, '--out', out, sql], { via: ['bash', '-c', 'ulimit -f 200; exec "$0" "$@"'], env: { HOME: dir } });
+    const run = runMasgSync(['sql', '--db', db, '--out', out, sql], {
+      via: ['bash', '-c', 'ulimit -f 200; exec "$0" "$@"'],
+      env: { HOME: dir },
+    });
     expect(run.status).toBe(7);
     expect(run.stderr).toContain(`Cannot write ${out}`);
     expect(run.stderr).toContain('EFBIG');
