@@ -42,19 +42,40 @@ export interface GlobalOptions extends ConnectionFlags {
   allProfiles?: boolean;
 }
 
-export class Context {
-  private sdkPromise?: Promise<MasgClient>;
-  private credentialsPromise?: Promise<Credentials>;
-  private settingsPromise?: Promise<OutputSettings>;
-  private uiPromise?: Promise<Ui>;
-  private accountsPromise?: Promise<AccountList | undefined>;
-  private readonly cleanups: Array<() => Promise<void>> = [];
-  /** Set on the Context of one account of several: its profile name, and whether its rows share one output. */
+/**
+ * What a Context is built with besides the flags, all at once: nothing is set on it afterwards.
+ * An account of several gets its name, its messages' Ui and settings, and, once the runner has
+ * them, its share of the connections and the port of the shared output.
+ */
+export interface ContextParts {
+  /** One account of several: its profile name, and whether its rows share one output. */
   account?: { name: string; merged: boolean };
   /** The port this handler writes through, when it is not its own stdout (an account of several). */
   port?: OutputPort;
   /** The pool, HostGates and signal an account of several shares with the others (forEachAccount's). */
   connection?: SharedParts;
+  ui?: Promise<Ui>;
+  settings?: Promise<OutputSettings>;
+  accounts?: Promise<AccountList | undefined>;
+  /** The credentials another Context of the same account resolves (resolved once, whichever asks first). */
+  credentials?: () => Promise<Credentials>;
+  /** Its client, when another Context of the account on the same connections has one. */
+  sdk?: () => Promise<MasgClient>;
+  /** Shared by the Contexts of one account, so that closing either closes what both opened. */
+  cleanups?: Array<() => Promise<void>>;
+}
+
+export class Context {
+  // Each computed on first use, then kept: caches, never set from outside.
+  private sdkPromise?: Promise<MasgClient>;
+  private credentialsPromise?: Promise<Credentials>;
+  private settingsPromise?: Promise<OutputSettings>;
+  private uiPromise?: Promise<Ui>;
+  private accountsPromise?: Promise<AccountList | undefined>;
+  private readonly cleanups: Array<() => Promise<void>>;
+  readonly account?: { name: string; merged: boolean };
+  readonly port?: OutputPort;
+  readonly connection?: SharedParts;
 
   constructor(
     readonly io: Io,
@@ -67,20 +88,41 @@ export class Context {
      * built: every request, retry and wait of the command, each account's included, stops by then.
      */
     readonly deadlineAt: number | undefined = globals.deadline === undefined ? undefined : performance.now() + globals.deadline * 1000,
-  ) {}
+    private readonly parts: ContextParts = {},
+  ) {
+    this.account = parts.account;
+    this.port = parts.port;
+    this.connection = parts.connection;
+    this.cleanups = parts.cleanups ?? [];
+    this.uiPromise = parts.ui;
+    this.settingsPromise = parts.settings;
+    this.accountsPromise = parts.accounts;
+  }
 
   /**
    * The Context of one account of several: the same flags with `--profile NAME`, so its credentials()
-   * resolve as `masg --profile NAME` would; its client joins the others' pool (`connection`).
+   * resolve as `masg --profile NAME` would; withParts gives it its share of the connections.
    */
   forAccount(name: string, scope: AccountScope): Context {
     const globals: GlobalOptions = { ...this.globals, profile: name, allProfiles: undefined };
-    const child = new Context(this.io, globals, this.version, this.secrets, this.deadlineAt);
-    child.account = { name, merged: false };
-    child.accountsPromise = Promise.resolve(undefined);
-    child.uiPromise = scope.ui;
-    child.settingsPromise = scope.settings;
-    return child;
+    const parts = { account: { name, merged: false }, accounts: Promise.resolve(undefined), ui: scope.ui, settings: scope.settings };
+    return new Context(this.io, globals, this.version, this.secrets, this.deadlineAt, parts);
+  }
+
+  /** The same account with more known of it (its connections, its output): one credential lookup, one close. */
+  withParts(more: Pick<ContextParts, 'account' | 'port' | 'connection'>): Context {
+    const parts: ContextParts = {
+      ...this.parts,
+      ...more,
+      ui: this.ui(),
+      settings: this.outputSettings(),
+      accounts: this.accounts(),
+      credentials: () => this.credentials(),
+      // Other connections are another client; the same ones, this Context's own.
+      sdk: more.connection === undefined ? () => this.sdk() : undefined,
+      cleanups: this.cleanups,
+    };
+    return new Context(this.io, this.globals, this.version, this.secrets, this.deadlineAt, parts);
   }
 
   get interactive(): boolean {
@@ -145,6 +187,8 @@ export class Context {
   }
 
   credentials(): Promise<Credentials> {
+    const shared = this.parts.credentials;
+    if (shared) return (this.credentialsPromise ??= shared());
     this.credentialsPromise ??= (async () => {
       const { credentials, warnings } = await loadCredentials(this.globals, this.io.env, this.configDir, (fn) => this.onClose(fn));
       this.addSecrets(credentials.email, credentials.key);
@@ -155,7 +199,8 @@ export class Context {
   }
 
   sdk(): Promise<MasgClient> {
-    this.sdkPromise ??= this.credentials().then((creds) => this.sdkFor(creds));
+    const shared = this.parts.sdk;
+    this.sdkPromise ??= shared ? shared() : this.credentials().then((creds) => this.sdkFor(creds));
     return this.sdkPromise;
   }
 

@@ -51,11 +51,14 @@ export async function eachAccount<T>(
   const ui = await ctx.ui();
   const settings = accountSettings(await ctx.outputSettings());
   const children = new Map(job.names.map((name) => [name, ctx.forAccount(name, { ui: Promise.resolve(namedUi(ui, name)), settings })]));
+  // Each account's Context once the runner has its share of the connections: the one its job runs in.
+  const connected = new Map<string, Context>();
   const label = job.label ?? 'accounts';
   if (label !== false) ui.progress(0, job.names.length, label);
   let results: Array<AccountResult<T>>;
   try {
-    results = await forEachAccount(job.names, (_client, account, signal) => job.call(children.get(account.name)!, account, signal), {
+    const running = (name: string) => connected.get(name) ?? children.get(name)!;
+    results = await forEachAccount(job.names, (_client, account, signal) => job.call(running(account.name), account, signal), {
       concurrency: job.concurrency,
       signal: ctx.io.signal,
       env: ctx.io.env,
@@ -64,8 +67,9 @@ export async function eachAccount<T>(
       resolve: (name) => clientOptionsOf(children.get(name)!),
       // The CLI's own client (proxy, --debug lines, notices, --deadline), with the account's share of the connections.
       client: (options, account, connections) => {
-        const child = children.get(account.name)!;
-        child.connection = { hostGates: options.hostGates, signal: options.signal, connections, name: account.name };
+        const connection = { hostGates: options.hostGates, signal: options.signal, connections, name: account.name };
+        const child = children.get(account.name)!.withParts({ connection });
+        connected.set(account.name, child);
         return child.sdk();
       },
       onSettled: (_r, done, total) => label !== false && ui.progress(done, total, label),
@@ -161,14 +165,14 @@ interface RunShared {
 
 /** One account: the command's own run, its rows tagged into the shared output (or its own file); a dry run's plan kept for later. */
 async function runOne(child: Context, def: AnyCommandDef, opts: Record<string, unknown>, args: string[], s: RunShared): Promise<void> {
-  if (s.rows) {
-    child.port = s.rows.portFor(s.i, outputPort(child));
-    child.account = { name: child.account!.name, merged: true };
-  }
+  // With one output for all, the account writes through its rows' port, tagged with its name.
+  const own = s.rows
+    ? child.withParts({ port: s.rows.portFor(s.i, outputPort(child)), account: { name: child.account!.name, merged: true } })
+    : child;
   try {
-    const result = await def.run(child, opts as never, args);
+    const result = await def.run(own, opts as never, args);
     if (result.kind === 'dry-run') s.plans[s.i] = result.plan;
-    else await render(outputPort(child), result);
+    else await render(outputPort(own), result);
     await s.rows?.settle(s.i, true);
   } catch (err) {
     await s.rows?.settle(s.i, false);
