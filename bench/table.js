@@ -42,7 +42,16 @@ const BATCH = 500; // rows per batch, as a list command receives them page by pa
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc');
 
-const load = async (dir) => import(pathToFileURL(join(dir, 'dist', 'output', 'writer.js')).href);
+/** The output port's own writer registry (formats.js), and the table writer for its lifted row limit. */
+const load = async (dir) => {
+  const file = (name) => import(pathToFileURL(join(dir, 'dist', 'output', name)).href);
+  const [formats, table] = await Promise.all([file('formats.js'), file('table-writer.js')]);
+  const makers = { table: await formats.rowWriterFor('table'), stream: await formats.rowWriterFor('csv') };
+  return {
+    createTableWriter: table.createTableWriter,
+    createRowWriter: (out, cols, s) => makers[s.format === 'table' ? 'table' : 'stream'](out, cols, s),
+  };
+};
 const ours = await load(root);
 const theirs = AGAINST ? await load(AGAINST) : undefined;
 

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { createRowWriter, type Column, type OutputSettings } from '../../src/output/index.js';
+import { openRowWriter, type Column, type OutputSettings } from '../../src/output/index.js';
 import { Capture } from './capture.js';
 
 const columns: Column[] = [{ key: 'n', type: 'int' }, { key: 'name' }];
@@ -19,13 +19,13 @@ function watchBackpressure(out: Capture) {
   return seen;
 }
 
-describe('createRowWriter', () => {
+describe('openRowWriter', () => {
   it.each(['csv', 'tsv', 'ndjson', 'json'] as const)(
     '%s: a slow stream with highWaterMark 1 gets every row in order, never written to while full',
     async (format) => {
       const out = new Capture({ highWaterMark: 1, delayMs: 1 });
       const seen = watchBackpressure(out);
-      const writer = createRowWriter(out, columns, settings(format));
+      const writer = await openRowWriter(out, columns, settings(format));
       const total = 3000;
       for (let n = 0; n < total; n++) await writer.write({ n: String(n), name: `row ${n}, "q"\n` });
       await writer.end();
@@ -53,7 +53,7 @@ describe('createRowWriter', () => {
 
   it('sends rows before end() is called (json opens the array at once)', async () => {
     const out = new Capture();
-    const writer = createRowWriter(out, columns, settings('json'));
+    const writer = await openRowWriter(out, columns, settings('json'));
     await writer.write({ n: '1', name: 'a' });
     await tick();
     expect(out.text).toBe('[\n  {\n    "n": "1",\n    "name": "a"\n  }');
@@ -67,7 +67,7 @@ describe('createRowWriter', () => {
 
   it('keeps rows in order when the caller does not await each write', async () => {
     const out = new Capture({ highWaterMark: 1, delayMs: 1 });
-    const writer = createRowWriter(out, columns, settings('ndjson'));
+    const writer = await openRowWriter(out, columns, settings('ndjson'));
     const writes: Promise<void>[] = [];
     for (let n = 0; n < 2000; n++) {
       writes.push(writer.write({ n: String(n), name: '' }));
@@ -84,14 +84,14 @@ describe('createRowWriter', () => {
 
   it('writes the csv header at end() when no rows came', async () => {
     const out = new Capture();
-    const writer = createRowWriter(out, columns, settings('csv'));
+    const writer = await openRowWriter(out, columns, settings('csv'));
     await writer.end();
     expect(out.text).toBe('n,name\n');
   });
 
   it('leaves totals out of machine formats', async () => {
     const out = new Capture();
-    const writer = createRowWriter(out, columns, settings('csv'));
+    const writer = await openRowWriter(out, columns, settings('csv'));
     await writer.write({ n: '1', name: 'a' });
     await writer.end({ n: '1' });
     expect(out.text).toBe('n,name\n1,a\n');
@@ -99,7 +99,7 @@ describe('createRowWriter', () => {
 
   it('buffers a table until end()', async () => {
     const out = new Capture();
-    const writer = createRowWriter(out, columns, settings('table'));
+    const writer = await openRowWriter(out, columns, settings('table'));
     await writer.write({ n: '1', name: 'a' });
     await tick();
     expect(out.text).toBe('');
@@ -109,13 +109,13 @@ describe('createRowWriter', () => {
     );
   });
 
-  it('throws the --fields usage error when created, before any row', () => {
-    expect(() => createRowWriter(new Capture(), columns, { ...settings('csv'), fields: ['x'] })).toThrow(/Unknown field "x"/);
+  it('rejects with the --fields usage error when opened, before any row', async () => {
+    await expect(openRowWriter(new Capture(), columns, { ...settings('csv'), fields: ['x'] })).rejects.toThrow(/Unknown field "x"/);
   });
 
   it('fails instead of hanging when the output closes while full', async () => {
     const out = new Capture({ highWaterMark: 1, delayMs: 50 });
-    const writer = createRowWriter(out, columns, settings('ndjson'));
+    const writer = await openRowWriter(out, columns, settings('ndjson'));
     // Rows go out at once until the stream is full; from then on each write() returns its promise.
     for (let n = 0; n < 600; n++) writer.write({ n: String(n), name: 'x' })?.catch(() => {});
     await tick();
