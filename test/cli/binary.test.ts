@@ -2,44 +2,33 @@
 // the process glue that in-process tests cannot see — exit codes set by the real process, stdout
 // and stderr kept apart, SIGINT, EPIPE on a closed pipe, the credential file written for real —
 // and the README's quick tour run as a new user would, with a fresh HOME.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
+import { BIN, cleanEnv, spawnMasg } from '../helpers/binary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.cjs');
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
 
-interface Spawned {
+interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
 
-/** A clean environment: only PATH and a fresh HOME, plus what the test adds. */
-function freshEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-'), ...extra };
-}
-
-function masg(
+/** The binary through the one helper (a clean environment plus `env`), stdin given and closed; resolves once it has ended. */
+async function masg(
   args: string[],
-  opts: { env?: Record<string, string>; stdin?: string; onStart?: (child: ReturnType<typeof spawn>) => void } = {},
-): Promise<Spawned> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: opts.env ?? freshEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.end(opts.stdin ?? '');
-    opts.onStart?.(child);
-  });
+  opts: { env?: Record<string, string>; stdin?: string; onStart?: (child: ChildProcess) => void } = {},
+): Promise<Run> {
+  const run = spawnMasg(args, { env: opts.env, input: opts.stdin ?? '', cwd: ROOT });
+  opts.onStart?.(run.child);
+  const { code, signal } = await run.ended;
+  return { code, signal, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 afterAll(removeTempDirs);
@@ -81,7 +70,7 @@ describe('the binary', () => {
 
   it('--sandbox pub list -o csv with a temporary MASG_CONFIG_DIR: exit 0, CSV on stdout, state kept there', async () => {
     const dir = tempDir('masg-cfg-');
-    const run = await masg(['--sandbox', 'pub', 'list', '-o', 'csv'], { env: freshEnv({ MASG_CONFIG_DIR: dir }) });
+    const run = await masg(['--sandbox', 'pub', 'list', '-o', 'csv'], { env: { MASG_CONFIG_DIR: dir } });
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const rows = await parseCsv(run.stdout);
     expect(rows[0]!.slice(0, 4)).toEqual(['id', 'name', 'type', 'status']);
@@ -96,7 +85,7 @@ describe('against a sandbox in this process', () => {
     h = await startHarness({ scale: { publications: 1000, slotsPerPublication: 0 } });
   });
   afterAll(() => h.close());
-  const env = () => freshEnv({ MASG_BASE_URL: h.sandbox.url, MASG_EMAIL: h.sandbox.demo.email, MASG_DEVELOPER_KEY: h.sandbox.demo.key });
+  const env = () => ({ MASG_BASE_URL: h.sandbox.url, MASG_EMAIL: h.sandbox.demo.email, MASG_DEVELOPER_KEY: h.sandbox.demo.key });
 
   it('real calls: the request the sandbox saw; a refusal is exit 5 on stderr, data on stdout', async () => {
     h.mark();
@@ -125,8 +114,8 @@ describe('against a sandbox in this process', () => {
   });
 
   it('the same through a real shell pipeline', async () => {
-    const e = env();
-    const shell = await new Promise<Spawned>((resolve) => {
+    const e = cleanEnv(env());
+    const shell = await new Promise<Run>((resolve) => {
       const child = spawn(
         'bash',
         ['-c', `"${process.execPath}" "${BIN}" pub list -o csv 2>"$ERR" | head -1; echo "exit=\${PIPESTATUS[0]}"`],
@@ -146,7 +135,7 @@ describe('against a sandbox in this process', () => {
   });
 
   /** Spawns `adv list` against a slow sandbox and sends one SIGINT once the request is in. */
-  async function interrupted(): Promise<Spawned> {
+  async function interrupted(): Promise<Run> {
     h.sandbox.setFaults({ latencyMs: 5000 });
     h.mark();
     const run = await masg(['adv', 'list'], {
@@ -181,7 +170,7 @@ describe('against a sandbox in this process', () => {
 
   it('login --key-stdin writes a 0600 credential file that later runs use', async () => {
     const dir = join(tempDir('masg-cfg-'), 'masg');
-    const base = freshEnv({ MASG_CONFIG_DIR: dir });
+    const base = { MASG_CONFIG_DIR: dir };
     const login = await masg(['login', '--email', h.sandbox.demo.email, '--base-url', h.sandbox.url, '--timezone', 'UTC', '--key-stdin'], {
       env: base,
       stdin: `${h.sandbox.demo.key}\n`,
