@@ -4,20 +4,22 @@
 // is byte for byte the same, no WAL appears beside it, and nothing is written in the folder the
 // statements aim at. Most refusals are DuckDB's own (READ_ONLY, external access off, locked
 // configuration); COPY and EXPORT are masg's, because DuckDB lets them write its own files.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
+import { runMasgSync, spawnMasg } from '../helpers/binary.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 const BUILT = existsSync(fileURLToPath(new URL('../../dist/cli.js', import.meta.url)));
 
 let db: string;
 let outside: string;
 let home: string;
+/** HOME and the XDG folders at `dir`, which the test then checks is still empty. */
+const homeAt = (dir: string) => ({ HOME: dir, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir });
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const listing = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
 
@@ -110,10 +112,7 @@ describe.skipIf(!BUILT)('masg sql without --write on DuckDB: refused or harmless
   it.each(CASES)('%s', (_name, statement, verdict) => {
     const before = sha(db);
     const files = listing(outside);
-    const run = spawnSync(process.execPath, [BIN, 'sql', '--db', db, '-o', 'csv', statement()], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, NO_COLOR: '1' },
-    });
+    const run = runMasgSync(['sql', '--db', db, '-o', 'csv', statement()], { env: homeAt(home) });
     if (verdict === 'refused') {
       expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 2, stdout: '' });
       expect(run.stderr).toMatch(/read-only|outside the warehouse|The query failed/);
@@ -135,7 +134,7 @@ describe.skipIf(!BUILT)('masg sql without --write on DuckDB: refused or harmless
     spawnSync('ln', ['-s', dir, linkedFolder]);
     for (const out of [db, `${dir}/../${dir.split('/').pop()}/w.duckdb`, `${db}.wal`, link, join(linkedFolder, 'w.duckdb')]) {
       const before = sha(db);
-      const run = spawnSync(process.execPath, [BIN, 'sql', '--db', db, '--out', out, 'SELECT 42 AS x'], { encoding: 'utf8' });
+      const run = runMasgSync(['sql', '--db', db, '--out', out, 'SELECT 42 AS x']);
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(/is the warehouse/);
       expect(sha(db)).toBe(before);
@@ -153,17 +152,13 @@ describe.skipIf(!BUILT)('masg sql without --write on DuckDB: refused or harmless
     const args = flags.map((f) => (f.startsWith('big.') ? join(dir, f) : f));
     // A TMPDIR of its own: nothing of masg's may be left there.
     const tmp = tempDir('masg-ro-tmp-');
-    const child = spawn(process.execPath, [BIN, 'sql', '--db', db, ...args, 'SELECT sum(i * i) AS s FROM range(100000000000) t(i)'], {
-      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, NO_COLOR: '1', TMPDIR: tmp },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const run = spawnMasg(['sql', '--db', db, ...args, 'SELECT sum(i * i) AS s FROM range(100000000000) t(i)'], {
+      env: { ...homeAt(home), TMPDIR: tmp },
     });
-    let stdout = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c));
     // Signalled once DuckDB is at work (the process has been running for a while).
-    setTimeout(() => child.kill(signal), 1500);
-    const code = await new Promise((resolve) => child.on('close', resolve));
-    expect(code).toBe(130);
-    expect(stdout).toBe('');
+    setTimeout(() => run.child.kill(signal), 1500);
+    expect(await run.exited).toBe(130);
+    expect(run.stdout()).toBe('');
     expect(readdirSync(dir)).toEqual([]);
     expect(readdirSync(tmp)).toEqual([]);
   });
