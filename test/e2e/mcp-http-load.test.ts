@@ -4,13 +4,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 import { connect, startPair, type Pair } from '../mcp/http-helpers.js';
 import { structured } from '../mcp/helpers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 // As mcp-stdio.test.ts runs it: the pinned Inspector through npx, on the Node releases it supports.
 const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -23,21 +22,18 @@ const CALLS = 5;
 let p: Pair;
 let child: ChildProcess;
 let url: string;
-let stderr = '';
+let stderr: () => string;
 
 beforeAll(async () => {
   p = await startPair();
-  child = spawn(process.execPath, [BIN, '--profile', 'a', 'mcp', '--http', '127.0.0.1:0'], {
-    env: { PATH: process.env.PATH ?? '', ...p.env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const server = spawnMasg(['--profile', 'a', 'mcp', '--http', '127.0.0.1:0'], { env: p.env, stdout: 'ignore' });
+  ({ child, stderr } = server);
   url = await new Promise<string>((resolve, reject) => {
     child.stderr!.on('data', () => {
-      const m = /serving (\S+\/mcp)/.exec(stderr);
+      const m = /serving (\S+\/mcp)/.exec(stderr());
       if (m) resolve(m[1]);
     });
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr()}`)));
   });
 }, 30_000);
 
@@ -79,7 +75,7 @@ describe('masg mcp --http, built, under load', () => {
     expect(peak).toBeLessThanOrEqual(300);
     // The log line is written once the response has closed: the last few may still be on their way.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(stderr.match(/ team tools\/call:publisher_stats 200 /g)?.length).toBe(CLIENTS * CALLS + 1);
+    expect(stderr().match(/ team tools\/call:publisher_stats 200 /g)?.length).toBe(CLIENTS * CALLS + 1);
   }, 120_000);
 
   it.skipIf(INSPECTOR_SKIP !== undefined)(
@@ -108,6 +104,6 @@ describe('masg mcp --http, built, under load', () => {
     child.kill('SIGINT');
     const [code] = (await once(child, 'exit')) as [number];
     expect(code).toBe(130);
-    expect(stderr).not.toMatch(/masg_mcp_[A-Za-z0-9_-]{20}/);
+    expect(stderr()).not.toMatch(/masg_mcp_[A-Za-z0-9_-]{20}/);
   });
 });
