@@ -1,16 +1,12 @@
 // Tables under a real pseudo-terminal (util-linux `script`, `stty cols N`): the built binary sees
 // a real TTY and its real width, as in a user's terminal, and no line it prints is wider. Data:
 // `--sandbox` with a fresh MASG_CONFIG_DIR, after creating publications with long CJK names.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
+import { runMasgSync } from '../helpers/binary.js';
 import { hasScript, onTerminal as onPty } from '../helpers/pty.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.cjs');
 const LONG_NAME = '日本語の非常に長い出版物の名前：東京ニュース・デイリー・スポーツ・エンターテインメント';
 
 let env: Record<string, string>;
@@ -25,7 +21,9 @@ const SLOT_NAMES = ['Front page leaderboard slot 1', 'Front page leaderboard slo
 const onTerminal = (cols: number, args: string[]): string => onPty(cols, ['--sandbox', ...args], env);
 
 function sandbox(args: string[]): string {
-  return execFileSync(process.execPath, [BIN, '--sandbox', ...args], { env, encoding: 'utf8' });
+  const run = runMasgSync(['--sandbox', ...args], { env });
+  if (run.status !== 0) throw new Error(`masg --sandbox ${args.join(' ')}: exit ${run.status}\n${run.stderr}`);
+  return run.stdout;
 }
 
 beforeAll(() => {

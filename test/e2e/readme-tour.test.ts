@@ -1,31 +1,26 @@
 // The README's quick tour run as a new user would: the built binary (bin/masg.cjs → dist/cli.js;
 // `npm run test:e2e` builds first), a fresh HOME, no config and no account, nine runs in a row
 // against the sandbox state they share. A whole-binary scenario: the slow tier (vitest.tiers.ts).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, removeTempDirs, tempDir } from '../commands/harness.js';
+import { spawnMasg } from '../helpers/binary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.cjs');
 
-/** A clean environment: only PATH and a fresh HOME. */
-function freshEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('masg-home-') };
+/** A new user's environment: a fresh HOME and no XDG folders set, as on most machines. */
+function freshEnv(): Record<string, string | undefined> {
+  return { HOME: tempDir('masg-home-'), XDG_CONFIG_HOME: undefined, XDG_DATA_HOME: undefined };
 }
 
-function masg(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+async function masg(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const run = spawnMasg(args, { cwd: ROOT, env });
+  return { code: await run.exited, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 afterAll(removeTempDirs);

@@ -1,10 +1,7 @@
 // The built binary on a real pseudo-terminal (util-linux `script`, `stty cols N`): it sees a TTY
 // of that width, as in a user's terminal. Shared by the terminal tests of the slow tier.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const BIN = join(fileURLToPath(new URL('../../', import.meta.url)), 'bin', 'masg.cjs');
+import { BIN } from './binary.js';
 
 /** Whether util-linux `script` is here (the tests that need it skip otherwise). */
 export const hasScript = spawnSync('script', ['--version']).status === 0;
