@@ -1,15 +1,15 @@
 // `masg sandbox` as a user runs it: the built binary (bin/masg.cjs → dist/, `npm test` builds
 // first) in its own process, so its memory and its terminal output can be watched from outside.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BIN, spawnMasg } from '../helpers/binary.js';
 
+export { BIN };
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = join(ROOT, 'bin', 'masg.cjs');
 
 export interface SpawnedSandbox {
-  child: ChildProcessWithoutNullStreams;
+  child: ChildProcess;
   url: string;
   stdout: () => string;
   stderr: () => string;
@@ -18,36 +18,44 @@ export interface SpawnedSandbox {
   stop: () => Promise<number | null>;
 }
 
+/** `masg sandbox ARGS` through the one binary helper (a clean environment plus `env`). */
 export async function spawnSandbox(args: string[], env: Record<string, string> = {}): Promise<SpawnedSandbox> {
-  const child = spawn(process.execPath, [BIN, 'sandbox', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ROOT, ...env },
-    stdio: 'pipe',
-  });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const waitFor = async (text: string | RegExp, ms = 20_000) => {
-    const until = Date.now() + ms;
-    const seen = () => (typeof text === 'string' ? (out + err).includes(text) : text.test(out + err));
-    while (!seen()) {
-      if (Date.now() > until || child.exitCode !== null) throw new Error(`never saw ${text}; stdout: ${out}\nstderr: ${err}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const run = spawnMasg(['sandbox', ...args], { cwd: ROOT, env, stdin: 'pipe' });
+  const { child } = run;
+  const text = () => run.stdout() + run.stderr();
+  // Checked each time output arrives (the helper has kept it by then), and once the process ends.
+  const waitFor = (wanted: string | RegExp, ms = 20_000) =>
+    new Promise<void>((resolve, reject) => {
+      const seen = () => (typeof wanted === 'string' ? text().includes(wanted) : wanted.test(text()));
+      const done = (err?: Error) => {
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        child.stderr!.off('data', check);
+        child.off('exit', gone);
+        if (err) reject(err);
+        else resolve();
+      };
+      const failure = () => new Error(`never saw ${wanted}; stdout: ${run.stdout()}\nstderr: ${run.stderr()}`);
+      const check = () => seen() && done();
+      const gone = () => done(seen() ? undefined : failure());
+      const timer = setTimeout(() => done(failure()), ms);
+      child.stdout!.on('data', check);
+      child.stderr!.on('data', check);
+      child.on('exit', gone);
+      if (seen()) done();
+      else if (child.exitCode !== null) gone();
+    });
   await waitFor(/listening on http:\/\/\S+/);
-  const url = /listening on (http:\/\/\S+)/.exec(out + err)![1]!;
+  const url = /listening on (http:\/\/\S+)/.exec(text())![1]!;
   return {
     child,
     url,
-    stdout: () => out,
-    stderr: () => err,
+    stdout: run.stdout,
+    stderr: run.stderr,
     waitFor,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
-      return closed;
+      return run.exited;
     },
   };
 }
