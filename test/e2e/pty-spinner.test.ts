@@ -3,13 +3,10 @@
 // sandbox runs in this process with latency, so the child really waits; the child is spawned
 // asynchronously because this process must keep answering it.
 import { execFile, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, startHarness, tempDir, type Harness } from '../commands/harness.js';
+import { BIN, spawnMasg } from '../helpers/binary.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'masg.cjs');
 const hasScript = spawnSync('script', ['--version']).status === 0;
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -17,6 +14,7 @@ let h: Harness;
 let env: Record<string, string>;
 let pubId: string;
 
+/** script(1), waited for without blocking: this process's sandbox must answer it. */
 function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(file, args, { env, encoding: 'utf8', timeout: 60_000 }, (err, stdout, stderr) =>
@@ -46,9 +44,9 @@ describe.skipIf(!hasScript)('the spinner of the real binary', () => {
   }, 60_000);
 
   it('never when stderr is a pipe', async () => {
-    const out = await run(process.execPath, [BIN, 'pub', 'view', pubId.slice(0, 6)]);
-    expect(out.code).toBe(0);
-    expect(out.stderr).toBe('');
-    expect(out.stdout).toContain(pubId);
+    const out = spawnMasg(['pub', 'view', pubId.slice(0, 6)], { env });
+    expect(await out.exited).toBe(0);
+    expect(out.stderr()).toBe('');
+    expect(out.stdout()).toContain(pubId);
   }, 60_000);
 });
