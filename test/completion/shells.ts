@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { BIN } from '../helpers/binary.js';
 
 const run = promisify(execFile);
 export const ROOT = join(import.meta.dirname, '../..');
@@ -26,7 +27,7 @@ export function hasBashCompletion(): boolean {
 export function tempBin(): { path: string; zfunc: string } {
   const dir = mkdtempSync(join(tmpdir(), 'masg-complete-'));
   mkdirSync(join(dir, 'bin'));
-  symlinkSync(join(ROOT, 'bin', 'masg.cjs'), join(dir, 'bin', 'masg'));
+  symlinkSync(BIN, join(dir, 'bin', 'masg'));
   mkdirSync(join(dir, 'zfunc'));
   symlinkSync(join(COMPLETIONS, '_masg'), join(dir, 'zfunc', '_masg'));
   return { path: `${join(dir, 'bin')}:${process.env.PATH}`, zfunc: join(dir, 'zfunc') };

@@ -13,8 +13,7 @@ import { nullIo } from '../../src/completion/null-io.js';
 import { HELP_TOPICS } from '../../src/help/topics.js';
 import { examplesOf } from '../../src/help/metadata.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
-
-const BIN = join(import.meta.dirname, '../../bin/masg.cjs');
+import { BIN } from '../helpers/binary.js';
 
 /** Every example of every help page, root first, in help order; topics' `$ masg …` lines last. */
 async function allExamples(): Promise<string[]> {

@@ -2,17 +2,15 @@
 // stdout by the SDK's own StdioClientTransport. On the embedded sandbox (--sandbox), then on a
 // real PostgreSQL warehouse, where the statement timeout and the refusals are the server's own.
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { removeTempDirs, tempDir, type Harness } from '../commands/harness.js';
+import { BIN } from '../helpers/binary.js';
 import { startWarehouseHarness } from '../warehouse/helpers.js';
 import { READ_TOOLS, WAREHOUSE_TOOLS, structured, textOf } from '../mcp/helpers.js';
 // @ts-expect-error: a plain JS helper shared with bench/warehouse.js
 import { POSTGRES_SKIP, startPostgres } from '../warehouse/postgres-server.js';
-
-const BIN = fileURLToPath(new URL('../../bin/masg.cjs', import.meta.url));
 
 interface Spawned {
   client: Client;

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BIN } from '../helpers/binary.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const HEAVY = [
@@ -33,7 +34,7 @@ async function loadedBy(args: string[]): Promise<{ code: number; stdout: string;
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.cjs'), ...args],
+        ['--import', join(import.meta.dirname, 'trace-imports.mjs'), BIN, ...args],
         // A live completion gives up after 1.5 s by default; this test is about what loads, not how fast.
         { env: { ...process.env, MASG_TRACE_FILE: file, MASG_CONFIG_DIR: dir, MASG_COMPLETION_DEADLINE_MS: '60000' } },
         (err, out) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout: out }),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { BIN } from '../helpers/binary.js';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
@@ -27,21 +28,17 @@ afterAll(async () => {
 async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` (npm test does) first');
   const file = join(mkdtempSync(join(dir, 'run-')), 'modules.txt');
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', join(import.meta.dirname, 'trace-imports.mjs'), join(ROOT, 'bin', 'masg.cjs'), ...args],
-    {
-      env: {
-        ...process.env,
-        MASG_TRACE_FILE: file,
-        MASG_CONFIG_DIR: join(dir, 'config'),
-        MASG_BASE_URL: sandbox.url,
-        MASG_EMAIL: sandbox.demo.email,
-        MASG_DEVELOPER_KEY: sandbox.demo.key,
-        MASG_TIMEZONE: sandbox.demo.timezone,
-      },
+  const { stdout } = await run(process.execPath, ['--import', join(import.meta.dirname, 'trace-imports.mjs'), BIN, ...args], {
+    env: {
+      ...process.env,
+      MASG_TRACE_FILE: file,
+      MASG_CONFIG_DIR: join(dir, 'config'),
+      MASG_BASE_URL: sandbox.url,
+      MASG_EMAIL: sandbox.demo.email,
+      MASG_DEVELOPER_KEY: sandbox.demo.key,
+      MASG_TIMEZONE: sandbox.demo.timezone,
     },
-  );
+  });
   return { stdout, modules: [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))] };
 }
 
