@@ -1,6 +1,5 @@
 // Many accounts: `accounts: N` and account specs, each account with its own data, zone and seed;
 // twins sharing IDs; the restricted account; a data file that keeps and extends its accounts.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,8 @@ import { sandboxOptions } from '../../src/sandbox/cli.js';
 import type { Sandbox, SandboxAccountInfo } from '../../src/sandbox/index.js';
 import { startSandbox as startPublic } from '../../src/sandbox/public.js';
 import { call, errorOf, start, type Entity, type Res } from './helpers.js';
-import { BIN, spawnSandbox } from './spawned.js';
+import { spawnSandbox } from './spawned.js';
+import { runMasgSync } from '../helpers/binary.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'masg-accounts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -267,7 +267,7 @@ describe('masg sandbox --accounts (the built binary)', () => {
     } finally {
       await sb.stop();
     }
-    const refused = spawnSync(process.execPath, [BIN, 'sandbox', '--accounts', '0'], { encoding: 'utf8' });
+    const refused = runMasgSync(['sandbox', '--accounts', '0']);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('--accounts must be a whole number from 1 to 1000, got "0"');
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, spawnSandbox } from './spawned.js';
+import { spawnMasg } from '../helpers/binary.js';
 
 const DEMO = { email: 'demo@sandbox.masg.test', key: 'demo-developer-key' };
 const auth = (c = DEMO) => ({ authorization: `Basic ${Buffer.from(`${c.email}:${c.key}`).toString('base64')}` });
@@ -109,18 +110,9 @@ describe('--host', () => {
   });
 });
 
-function masg(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ROOT, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+async function masg(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const run = spawnMasg(args, { cwd: ROOT, env });
+  return { code: await run.exited, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 describe('masg sandbox --reset', () => {
