@@ -23,27 +23,25 @@ export async function spawnSandbox(args: string[], env: Record<string, string> =
   const run = spawnMasg(['sandbox', ...args], { cwd: ROOT, env, stdin: 'pipe' });
   const { child } = run;
   const text = () => run.stdout() + run.stderr();
-  // Checked each time output arrives (the helper has kept it by then), and once the process ends.
+  // Checked each time output arrives (the helper has kept it by then), and once the process has
+  // closed its output: the helper's `ended` comes after the last byte, where 'exit' may not.
   const waitFor = (wanted: string | RegExp, ms = 20_000) =>
     new Promise<void>((resolve, reject) => {
       const seen = () => (typeof wanted === 'string' ? text().includes(wanted) : wanted.test(text()));
-      const done = (err?: Error) => {
+      const failure = () => new Error(`never saw ${wanted}; stdout: ${run.stdout()}\nstderr: ${run.stderr()}`);
+      const done = (ok: boolean) => {
         clearTimeout(timer);
         child.stdout!.off('data', check);
         child.stderr!.off('data', check);
-        child.off('exit', gone);
-        if (err) reject(err);
-        else resolve();
+        if (ok) resolve();
+        else reject(failure());
       };
-      const failure = () => new Error(`never saw ${wanted}; stdout: ${run.stdout()}\nstderr: ${run.stderr()}`);
-      const check = () => seen() && done();
-      const gone = () => done(seen() ? undefined : failure());
-      const timer = setTimeout(() => done(failure()), ms);
+      const check = () => seen() && done(true);
+      const timer = setTimeout(() => done(false), ms);
       child.stdout!.on('data', check);
       child.stderr!.on('data', check);
-      child.on('exit', gone);
-      if (seen()) done();
-      else if (child.exitCode !== null) gone();
+      void run.ended.then(() => done(seen()));
+      if (seen()) done(true);
     });
   await waitFor(/listening on http:\/\/\S+/);
   const url = /listening on (http:\/\/\S+)/.exec(text())![1]!;
