@@ -46,10 +46,10 @@ const gc = runInNewContext('gc');
 const load = async (dir) => {
   const file = (name) => import(pathToFileURL(join(dir, 'dist', 'output', name)).href);
   const [formats, table] = await Promise.all([file('formats.js'), file('table-writer.js')]);
-  const makers = { table: await formats.rowWriterFor('table'), stream: await formats.rowWriterFor('csv') };
+  const [drawn, streamed] = await Promise.all([formats.rowWriterFor('table'), formats.rowWriterFor('csv')]);
   return {
     createTableWriter: table.createTableWriter,
-    createRowWriter: (out, cols, s) => makers[s.format === 'table' ? 'table' : 'stream'](out, cols, s),
+    createRowWriter: (out, cols, s) => (s.format === 'table' ? drawn : streamed)(out, cols, s),
   };
 };
 const ours = await load(root);
