@@ -11,14 +11,12 @@ import { briefError } from './brief-error.js';
 import type { ColumnType } from '../output/types.js';
 import { columnSqlType, type TableDef } from './schema.js';
 import { duckdbWriterConfig, type WriterSettings } from './sync-duckdb-settings.js';
-import { databaseError, type QueryResult, type SqlSession, type StagedFile } from './sql-session.js';
+import { CSV_LINE_LIMIT_BYTES, databaseError, type QueryResult, type SqlSession, type StagedFile } from './sql-session.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** 2 MB CSV read buffers (default: 16 × the line limit, per thread) save ~35 MB on every load. */
 const CSV_BUFFER = 2 * 1024 * 1024;
-/** DuckDB's default CSV line limit is 2 MB (bytes): a character is at most 3 bytes in UTF-8 (4 for a pair of 2). */
-const CSV_READER_MAX_CHARS = 256 * 1024;
 
 /**
  * `owned`: masg's default path, so business data is private: folder 0700 (the .wal too), file 0600.
@@ -120,9 +118,9 @@ async function openInstance(
  * its `max_line_size` (and a buffer) raised to fit that line: the engine's own reader, always.
  */
 async function loadCsvFiles(conn: DuckDBConnection, table: TableDef, files: StagedFile[], label: string): Promise<void> {
-  const long = files.filter((f) => f.longestLine > CSV_READER_MAX_CHARS);
-  const batches: Array<{ paths: string[]; lineBytes?: number }> = long.map((f) => ({ paths: [f.path], lineBytes: 4 * f.longestLine + 4 }));
-  const short = files.filter((f) => f.longestLine <= CSV_READER_MAX_CHARS).map((f) => f.path);
+  const long = files.filter((f) => f.longestLineBytes > CSV_LINE_LIMIT_BYTES);
+  const batches: Array<{ paths: string[]; lineBytes?: number }> = long.map((f) => ({ paths: [f.path], lineBytes: f.longestLineBytes + 4 }));
+  const short = files.filter((f) => f.longestLineBytes <= CSV_LINE_LIMIT_BYTES).map((f) => f.path);
   if (short.length > 0) batches.push({ paths: short });
   const columns = table.columns.map((c) => `${quote(c.name)}: ${quote(columnSqlType(c, 'duckdb'))}`).join(', ');
   for (const { paths, lineBytes } of batches) {

@@ -11,11 +11,15 @@ export interface QueryResult {
   rows: Array<Array<string | null>>;
 }
 
-/** A staging CSV file, and the length of its longest line (DuckDB's CSV reader has a line limit). */
+/** A staging CSV file, and the size of its longest line (DuckDB's CSV reader has a line limit). */
 export interface StagedFile {
   path: string;
-  longestLine: number;
+  /** In UTF-8 bytes, at most (staging.ts). */
+  longestLineBytes: number;
 }
+
+/** DuckDB's CSV reader takes lines up to 2 MB (its default `max_line_size`); a longer one is read alone, the limit raised. */
+export const CSV_LINE_LIMIT_BYTES = 2 * 1024 * 1024;
 
 export interface SqlSession {
   readonly dialect: Dialect;

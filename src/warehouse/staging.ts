@@ -9,7 +9,7 @@ import { finished } from 'node:stream/promises';
 import { LocalIOError } from '../core/errors.js';
 import { checkFigure, refusedFigure, type FigureContext } from '../stats/figure-text.js';
 import { ALL_STATS_TABLES, type ColumnKind, type TableDef } from './schema.js';
-import type { StagedFile } from './sql-session.js';
+import { CSV_LINE_LIMIT_BYTES, type StagedFile } from './sql-session.js';
 
 const PREFIX = 'masg-sync-';
 
@@ -71,11 +71,18 @@ const WATERMARK = 64 * 1024;
  */
 const WRITE_AHEAD = 256 * 1024;
 
+/** Lines longer than this (in UTF-16 units) may pass 2 MB in UTF-8: their bytes are counted. */
+const MEASURED_FROM = Math.floor(CSV_LINE_LIMIT_BYTES / 3);
+
 /** One staging file. A failed write is thrown by the next add() or close() (exit 7), never swallowed. */
 export class StagingFile implements StagedFile {
   rows = 0;
-  /** In characters: DuckDB's CSV reader cannot take a line over 2 MB (duckdb.ts decides). */
-  longestLine = 0;
+  /**
+   * The longest line's size in UTF-8 bytes, at most: DuckDB's CSV reader cannot take a line over
+   * 2 MB (duckdb.ts decides). A line of n UTF-16 units is at most 3n bytes; only a line that could
+   * pass the reader's limit is measured exactly, so a 3 MB name asks the reader for 3 MB, not 12.
+   */
+  longestLineBytes = 0;
   private stream: WriteStream | undefined;
   /** Lines kept flat and joined once per write: a growing `+=` string is a tree of thousands of
    * small objects that every young-generation collection copies while it waits. */
@@ -90,7 +97,8 @@ export class StagingFile implements StagedFile {
     this.lines.push(line);
     this.buffered += line.length;
     this.rows++;
-    if (line.length > this.longestLine) this.longestLine = line.length;
+    const bytes = line.length > MEASURED_FROM ? Buffer.byteLength(line) : 3 * line.length;
+    if (bytes > this.longestLineBytes) this.longestLineBytes = bytes;
     if (this.buffered >= WATERMARK) return this.flush();
   }
 

@@ -83,7 +83,7 @@ export async function fetchPublisherPiece(fc: FetchContext, piece: Piece, handOn
     const handOnPart = async () => {
       await part.close();
       handedOn += part.rows;
-      handOn({ kind: 'file', table: 'publisher', path: part.path, longestLine: part.longestLine, rows: part.rows });
+      handOn({ kind: 'file', table: 'publisher', path: part.path, longestLineBytes: part.longestLineBytes, rows: part.rows });
     };
     const nextPart = async (written: Promise<void> | void) => {
       await written;

@@ -171,7 +171,7 @@ class DayPipeline {
   private async fetched(day: OpenDay): Promise<void> {
     const file = day.campaigns;
     await file.close();
-    day.files.push({ kind: 'file', table: 'campaign', path: file.path, longestLine: file.longestLine, rows: file.rows });
+    day.files.push({ kind: 'file', table: 'campaign', path: file.path, longestLineBytes: file.longestLineBytes, rows: file.rows });
     day.files.end();
   }
 

@@ -198,7 +198,7 @@ describe('the invariant of every day: the tables hold what was fetched', () => {
       await file.close();
       const files = new DayFiles();
       // The file says 1 row; the request said 2 (a line lost between the two).
-      files.push({ kind: 'file', table: 'publisher', path: file.path, longestLine: file.longestLine, rows: 2 });
+      files.push({ kind: 'file', table: 'publisher', path: file.path, longestLineBytes: file.longestLineBytes, rows: 2 });
       files.end();
       let error: unknown;
       await store
