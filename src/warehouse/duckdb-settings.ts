@@ -3,7 +3,7 @@
 // services, one big aggregate would take most of it. masg gives it an explicit budget instead, which
 // the user can change through the environment:
 //
-//   MASG_DUCKDB_MEMORY_LIMIT  DuckDB's memory_limit, e.g. 512MB or 2GB (default 128MB, the sync's 64MB): beyond it,
+//   MASG_DUCKDB_MEMORY_LIMIT  DuckDB's memory_limit, e.g. 512MB or 2GB (default 128MB, the sync's 32MB): beyond it,
 //                             DuckDB spills to its temporary folder beside the database
 //                             (it also caches the blocks it read up to it: 256MB put
 //                             `masg sql`'s peak over 250 MB on large tables)
@@ -28,7 +28,7 @@ const MEMORY = /^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)\s*$/i;
 
 /**
  * The budget from the environment, or the defaults; an unreadable value is a usage error
- * (exit 2, naming the variable), as every wrong setting is. `defaultThreads` and `defaultMemory` are the caller's own defaults: the sync writes with one thread and 64MB.
+ * (exit 2, naming the variable), as every wrong setting is. `defaultThreads` and `defaultMemory` are the caller's own defaults: the sync writes with one thread and 32MB.
  */
 export function duckdbResources(
   env: Env,

@@ -289,7 +289,7 @@ describe('refusals: exit 2 and nothing sent', () => {
         await session.close();
       }
     };
-    expect(await settingsOf({})).toEqual(['61.0 MiB', '1']); // the sync's 64 MB (10^6 bytes) in MiB
+    expect(await settingsOf({})).toEqual(['30.5 MiB', '1']); // the sync's 32 MB (10^6 bytes) in MiB
     expect(await settingsOf({ MASG_DUCKDB_MEMORY_LIMIT: '96MiB', MASG_DUCKDB_THREADS: '2' })).toEqual(['96.0 MiB', '2']);
   });
 
