@@ -1,7 +1,8 @@
 // masg sync, measured: one day of the sandbox's scale mode (~200,000 ad slot × country records,
 // as bench/export.js) synced into a fresh DuckDB file, and into PostgreSQL through COPY, side by
 // side with the baseline `masg pub stats --level adslot --by-country -o csv --out day.csv` for the
-// same day. Every run is a fresh process (wall time from the parent, peak RSS and CPU from
+// same day, and DuckDB's own load of that CSV (bench/lib/duckdb-load.js: the engine's share of a
+// sync, nothing of masg's around it). Every run is a fresh process (wall time from the parent, peak RSS and CPU from
 // bench/lib/usage.js); runs are interleaved, medians quoted. Each sync's publisher_stats must hold
 // exactly the CSV's rows and earnings total, or the bench fails.
 //
@@ -93,6 +94,12 @@ async function main(argv) {
       label: 'masg pub stats … --out day.csv (baseline)',
       args: () => [masg, 'pub', 'stats', '--date', day, '--tz', TZ, '--level', 'adslot', '--by-country', '-o', 'csv', '--out', csv],
     },
+    // The engine's share, no masg around it: DuckDB loading the baseline's day.csv (bench/lib/duckdb-load.js).
+    load: {
+      label: "DuckDB's own load of day.csv",
+      db: () => join(dir, `load-${Date.now()}.duckdb`),
+      args: (db) => [join(root, 'bench', 'lib', 'duckdb-load.js'), db, csv, DEMO.email, day],
+    },
     duckdb: { label: 'masg sync --db fresh.duckdb', db: () => join(dir, `run-${Date.now()}.duckdb`) },
     ...(pg ? { postgres: { label: 'masg sync --db postgres://… (COPY)', db: () => pg.createDatabase('bench') } } : {}),
   };
@@ -104,7 +111,7 @@ async function main(argv) {
     for (const mode of modes) {
       const c = contenders[mode];
       const db = c.db ? await c.db() : undefined;
-      const args = c.args ? c.args() : [masg, 'sync', '--db', db, '--from', day, '--to', day, '--tz', TZ];
+      const args = c.args ? c.args(db) : [masg, 'sync', '--db', db, '--from', day, '--to', day, '--tz', TZ];
       const r = await measureNode(args, { env, usageFile: join(dir, `${mode}.usage.json`), label: mode });
       const facts = mode === 'csv' ? csvFacts(csv) : sqlFacts(env, db);
       reference ??= mode === 'csv' ? facts : undefined;
@@ -113,7 +120,7 @@ async function main(argv) {
           `${mode}, round ${round}: ${facts.rows} rows / ${facts.cents} cents, the CSV has ${reference.rows} / ${reference.cents}`,
         );
       }
-      if (db && mode === 'duckdb') rmSync(db, { force: true });
+      if (db && mode !== 'postgres') rmSync(db, { force: true });
       if (round > 0) samples[mode].push(r); // round 0 warms up the sandbox and the file cache
     }
   }
@@ -135,6 +142,10 @@ async function main(argv) {
   console.log(
     `  (medians of ${runs} runs after one warm-up round, each a fresh process; wall ms per run: ` +
       `${modes.map((m) => `${m} ${samples[m].map((x) => Math.round(x.ms)).join('/')}`).join(', ')})\n`,
+  );
+  console.log(
+    `  The export and DuckDB's own load one after the other: ${((base + results.load.ms) / base).toFixed(2)}× the export; ` +
+      `the sync loads while it fetches, so what it takes beyond that is its own.\n`,
   );
   const missed = [];
   const verdict = (label, ok, detail) => {
