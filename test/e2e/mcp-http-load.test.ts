@@ -73,9 +73,12 @@ describe('masg mcp --http, built, under load', () => {
     await Promise.all(clients.map((c) => c.close()));
     const peak = peakRssMb(child.pid!);
     expect(peak).toBeLessThanOrEqual(300);
-    // The log line is written once the response has closed: the last few may still be on their way.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(stderr().match(/ team tools\/call:publisher_stats 200 /g)?.length).toBe(CLIENTS * CALLS + 1);
+    // The log line is written once the response has closed: the last few may still be on their way,
+    // so the count is read again on each of the server's writes to stderr until it is reached.
+    const logged = () => stderr().match(/ team tools\/call:publisher_stats 200 /g)?.length ?? 0;
+    const all = CLIENTS * CALLS + 1;
+    while (logged() < all) await once(child.stderr!, 'data');
+    expect(logged()).toBe(all);
   }, 120_000);
 
   it.skipIf(INSPECTOR_SKIP !== undefined)(

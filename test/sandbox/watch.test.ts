@@ -2,6 +2,7 @@
 // the banner names the faults and latency it applies, one line per request appears on a
 // terminal (or with --log when piped, never with --no-log), lines never carry credentials,
 // listening beyond loopback warns, and --reset deletes state only where it should.
+import { once } from 'node:events';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,12 +86,12 @@ describe('masg sandbox on a terminal', () => {
       });
       let out = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-      const until = Date.now() + 20_000;
-      while (!/listening on (http:\/\/\S+)/.test(out) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      // Each read of `out` follows the terminal's next output (the listener above has appended it).
+      while (!/listening on (http:\/\/\S+)/.test(out)) await once(child.stdout, 'data');
       const url = /listening on (http:\/\/\S+)/.exec(out)![1]!;
       await fetch(`${url}/advertisers/list.xml`, { headers: auth() });
-      await new Promise((r) => setTimeout(r, expected ? 0 : 300));
-      while (expected && !out.includes('/advertisers/list.xml  200') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      if (expected) while (!out.includes('/advertisers/list.xml  200')) await once(child.stdout, 'data');
+      else await new Promise((r) => setTimeout(r, 300)); // no line may come: nothing to wait for but time
       child.kill('SIGTERM');
       await new Promise((r) => child.on('close', r));
       expect(requestLines(out).filter((l) => l.includes('/advertisers/list.xml  200'))).toHaveLength(expected);
