@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPrompter } from '../../src/prompt.js';
 import { ConfigError, InterruptedError } from '../../src/core/errors.js';
 import { fakeTty } from './fake-tty.js';
@@ -88,7 +88,8 @@ describe('text and confirm', () => {
 
     const b = prompter.confirm('Stop it?', { instead: 'pass --yes' });
     stdin.write('maybe\r');
-    await new Promise((r) => setTimeout(r, 20));
+    // The second answer once the first has been refused, as a user reads the message first.
+    await vi.waitFor(() => expect(output()).toContain('Please answer y or n.'), { timeout: 20_000, interval: 5 });
     stdin.write('YES\r');
     await expect(b).resolves.toBe(true);
     expect(output()).toContain('Please answer y or n.');

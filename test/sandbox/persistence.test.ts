@@ -87,7 +87,8 @@ describe('persistence', () => {
     const sb = await start({ dataFile: file, latencyMs: 300 });
     await call(sb, 'GET', '/publication/list.xml'); // leaves an idle keep-alive connection
     const inflight = call(sb, 'POST', '/publication/create.json', { params: { name: 'Late', type: 'OTHER_APP', description: 'd' } });
-    await new Promise((r) => setTimeout(r, 50));
+    // Closed once the write has reached the sandbox (its request log holds it), inside its 300 ms latency.
+    while (!sb.requests.some((r) => r.method === 'POST')) await new Promise((r) => setTimeout(r, 5));
     await sb.close();
     const r = await inflight;
     expect(r.status).toBe(200);
