@@ -67,9 +67,9 @@ describe.skipIf(!BUILT)('a real SIGINT to bin/masg.cjs', () => {
 
   it('while waiting to retry (Retry-After): exit 130 without sitting out the wait', async () => {
     h.sandbox.setFaults({ next: ['429'], retryAfter: 20 });
-    const run = spawnMasg(['adv', 'list', '-o', 'csv'], { env: { HOME: dir, ...h.env, MASG_CONFIG_DIR: dir } });
-    await until(() => h.sent().length === 1);
-    await new Promise((r) => setTimeout(r, 200));
+    // --debug says when the wait begins (piped, no notice would): the signal comes inside it.
+    const run = spawnMasg(['adv', 'list', '-o', 'csv', '--debug'], { env: { HOME: dir, ...h.env, MASG_CONFIG_DIR: dir } });
+    await until(() => run.stderr().includes('Retrying in 20 s'));
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(130);
     // Sitting out the 20 s would have sent the retry: one request means the wait was cut short.
