@@ -2,9 +2,10 @@
 // as bench/export.js) synced into a fresh DuckDB file, and into PostgreSQL through COPY, side by
 // side with the baseline `masg pub stats --level adslot --by-country -o csv --out day.csv` for the
 // same day, and DuckDB's own load of that CSV (bench/lib/duckdb-load.js: the engine's share of a
-// sync, nothing of masg's around it). Every run is a fresh process (wall time from the parent, peak RSS and CPU from
-// bench/lib/usage.js); runs are interleaved, medians quoted. Each sync's publisher_stats must hold
-// exactly the CSV's rows and earnings total, or the bench fails.
+// sync, nothing of masg's around it). Every run is a fresh process (wall time from the parent,
+// peak RSS and CPU from bench/lib/usage.js); runs are interleaved, medians quoted. Each sync's
+// publisher_stats, and the engine's load, must hold exactly the CSV's rows and earnings total, or
+// the bench fails.
 //
 //   node bench/warehouse.js [--records 200000] [--runs 5] [--check]
 //     --check  exits 1 when a target is missed (DuckDB ≤ 1.3× the CSV export, PostgreSQL ≤ 1.6×,
