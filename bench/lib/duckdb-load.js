@@ -6,7 +6,7 @@
 //
 //   node bench/lib/duckdb-load.js DB CSV ACCOUNT DAY
 import { createRequire } from 'node:module';
-import { createTableSql, STATS_TABLES } from '../../dist/warehouse/schema.js';
+import { columnSqlType, createTableSql, STATS_TABLES } from '../../dist/warehouse/schema.js';
 import { duckdbWriterConfig, writerSettings } from '../../dist/warehouse/sync-duckdb-settings.js';
 import { CSV_LINE_LIMIT_BYTES } from '../../dist/warehouse/sql-session.js';
 
@@ -17,9 +17,10 @@ const { DuckDBInstance } = createRequire(import.meta.url)('@duckdb/node-api');
 const instance = await DuckDBInstance.create(db, duckdbWriterConfig(writerSettings(process.env)));
 const conn = await instance.connect();
 await conn.run(createTableSql(table, 'duckdb'));
-// The export's columns are the table's after the account and the date, which the sync adds too;
-// the reader's buffer is the 2 MB the sync's loads read with (its default, 32 MB, exceeds the pool).
-const columns = (await conn.runAndReadAll(`DESCRIBE ${table.name}`)).getRows().slice(2);
+// The export's columns are the table's after the account and the date, which the sync adds too,
+// typed as the sync's loads type them; the reader's buffer is the 2 MB they read with (its
+// default, 32 MB, exceeds the pool).
+const columns = table.columns.slice(2).map((c) => [c.name, columnSqlType(c, 'duckdb')]);
 await conn.run('BEGIN TRANSACTION');
 await conn.run(
   `INSERT INTO ${table.name} SELECT ${quote(account)}, DATE ${quote(day)}, * FROM read_csv(${quote(csv)}, header = true, ` +

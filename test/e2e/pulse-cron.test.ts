@@ -14,12 +14,13 @@ import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/binary.js';
+import { atInstant, hasFaketime } from '../helpers/fixed-clock.js';
 import { removeTempDirs, tempDir } from '../commands/harness.js';
 import { DAY, startAccountsHarness, type AccountsHarness } from '../pulse/accounts-helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** 08:00 UTC the day after DAY: yesterday in Pacific/Kiritimati, America/Los_Angeles and Europe/Berlin alike. */
-const INSTANT = '@2024-06-15 08:00:00';
+const INSTANT = '2024-06-15 08:00:00';
 const has = (cmd: string) => spawnSync(cmd, ['--version']).status === 0;
 
 interface Recipe {
@@ -89,7 +90,8 @@ async function runCron(recipe: Recipe, shell: string, profiles: string[]): Promi
     MAIL_CALLS: calls,
     ...recipe.vars,
   };
-  const child = spawn('faketime', ['-m', '--exclude-monotonic', '-f', INSTANT, shell, '-c', command], {
+  const [faketime, ...clock] = atInstant(INSTANT);
+  const child = spawn(faketime!, [...clock, shell, '-c', command], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,7 +105,7 @@ async function runCron(recipe: Recipe, shell: string, profiles: string[]): Promi
 
 const all = [...recipes('README.md'), ...recipes('docs/pulse.md')];
 
-describe.skipIf(!has('faketime') || !has('jq'))("the pulse's cron recipes, as printed, in real shells", () => {
+describe.skipIf(!hasFaketime || !has('jq'))("the pulse's cron recipes, as printed, in real shells", () => {
   it('the pages hold the recipes: the README one and those of docs/pulse.md', () => {
     expect(all.filter((r) => r.page.startsWith('README.md'))).toHaveLength(1);
     expect(all.filter((r) => r.page.startsWith('docs/pulse.md')).length).toBeGreaterThanOrEqual(2);
