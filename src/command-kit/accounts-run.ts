@@ -10,7 +10,7 @@
 import type { Context } from '../context.js';
 import type { AccountList } from '../config/account-list.js';
 import { ExitCode, InterruptedError, markReported, MasgError, PartialError, UsageError } from '../core/errors.js';
-import { createRedactor } from '../core/redact.js';
+import { redactorOf } from '../core/redact.js';
 import { DEFAULT_CONCURRENCY } from '../core/pool.js';
 import type { AccountRows } from '../output/account-rows.js';
 import type { DryRunPlan } from '../output/dry-run.js';
@@ -108,7 +108,7 @@ export function accountsError(results: ReadonlyArray<AccountResult<unknown>>): M
  * the failures.
  */
 async function writeStatuses(ctx: Context, ui: Ui, results: ReadonlyArray<AccountResult<unknown>>): Promise<void> {
-  const redact = createRedactor(ctx.secrets);
+  const redact = redactorOf(ctx.secrets);
   const format = (await ctx.outputSettings()).format;
   const json = format === 'json' || format === 'ndjson';
   for (const r of results) {

@@ -6,7 +6,7 @@ import type { AnyCommandDef } from './define.js';
 import { markReported, MasgError, UsageError, wasReported } from '../core/errors.js';
 import { render } from '../output/render.js';
 import { outputPort } from './output-port.js';
-import { createRedactor } from '../core/redact.js';
+import { redactorOf } from '../core/redact.js';
 import { addIdHint, keepLineOptionsIn } from './suggest.js';
 import { selectColumns } from '../output/columns.js';
 import { refuseAccountList } from '../config/account-list.js';
@@ -17,7 +17,7 @@ async function report(ctx: Context, err: unknown): Promise<void> {
   // Said already, or silent on purpose (masg pulse --quiet's alerts: the exit code says it).
   if (wasReported(err)) return;
   if (err instanceof Error && ctx.secrets.length > 0) {
-    const redact = createRedactor(ctx.secrets);
+    const redact = redactorOf(ctx.secrets);
     err.message = redact(err.message);
     if ('hint' in err && typeof err.hint === 'string') err.hint = redact(err.hint);
   }

@@ -11,7 +11,7 @@
 import { Readable, Writable } from 'node:stream';
 import { Context, type GlobalOptions, type Io } from '../context.js';
 import { ConfigError, UsageError } from '../core/errors.js';
-import { createRedactor, secretsFor, type Redactor } from '../core/redact.js';
+import { redactorOf, secretsFor, type Redactor } from '../core/redact.js';
 import { checkProfileName } from '../config/checks.js';
 import { openStore } from '../config/conf-store.js';
 import { listProfiles } from '../config/profiles.js';
@@ -162,11 +162,8 @@ export class Accounts {
 
   /** The redaction of every account's secrets known so far (one list: forAccount shares its parent's). */
   redact(): Redactor {
-    const all = this.shared.root.secrets;
-    if (this.redactor?.seen !== all.length) this.redactor = { seen: all.length, fn: createRedactor(all) };
-    return this.redactor.fn;
+    return redactorOf(this.shared.root.secrets);
   }
-  private redactor?: { seen: number; fn: Redactor };
 
   /** The accounts this server can use; with --sandbox only the sandbox's own account. Never a key. */
   async list(): Promise<AccountInfo[]> {

@@ -3,7 +3,7 @@
 import type { Transport, ApiRequest } from '../transport/types.js';
 import { MasgError } from '../core/errors.js';
 import { proxyFromEnv, proxySecrets } from '../transport/proxy.js';
-import { createRedactor } from '../core/redact.js';
+import { redactorOf } from '../core/redact.js';
 import type { Io } from '../core/io.js';
 import type { Ui } from '../output/ui.js';
 import { createClientWithExtras } from '../sdk/client.js';
@@ -54,7 +54,7 @@ export async function openCliClient(
   // The embedded sandbox is in this process: a proxy could not reach its loopback port anyway.
   const proxy = f.sandbox ? undefined : proxyFromEnv(io.env);
   shell.secrets.push(...proxySecrets(proxy));
-  const redact = createRedactor(shell.secrets);
+  const redact = redactorOf(shell.secrets);
   // Only a person at a terminal is told why masg waits; --debug already says so.
   const ui = io.stderr.isTTY && !f.quiet && !f.debug ? await shell.ui() : undefined;
   const waiting = ui && withWaitIndicator;

@@ -7,6 +7,7 @@ import {
   createRedactor,
   redactHeaders,
   redactor,
+  redactorOf,
   secretsFor,
 } from '../../src/core/redact.js';
 
@@ -187,5 +188,24 @@ describe('short keys: redacted where they stand alone, never inside unrelated wo
       expect(r(`${MCP_TOKEN_PREFIX}short`)).toBe(`${MCP_TOKEN_PREFIX}short`);
     }
     expect(createRedactor(secretsFor(EMAIL, KEY))(`${KEY} ${bearer}`)).toBe(`${REDACTED} ${REDACTED}`);
+  });
+});
+
+describe("a command's one redactor over its growing list of secrets", () => {
+  it('redacts a secret that joined the list after the redactor was made, and every one before it', () => {
+    const secrets: string[] = [];
+    const redact = redactorOf(secrets);
+    expect(redact('key-of-a-0001 key-of-b-0002')).toBe('key-of-a-0001 key-of-b-0002');
+    secrets.push('key-of-a-0001');
+    expect(redact('key-of-a-0001 key-of-b-0002')).toBe(`${REDACTED} key-of-b-0002`);
+    secrets.push('key-of-b-0002');
+    expect(redact('key-of-a-0001 key-of-b-0002')).toBe(`${REDACTED} ${REDACTED}`);
+  });
+
+  it('is one redactor per list, whoever asks for it, and another for another list', () => {
+    const secrets = ['key-of-a-0001'];
+    expect(redactorOf(secrets)).toBe(redactorOf(secrets));
+    expect(redactorOf([...secrets])).not.toBe(redactorOf(secrets));
+    expect(redactorOf([])('masg_mcp_abcdefghijklmnopqrstuvwxyz')).toBe(REDACTED);
   });
 });
