@@ -1,6 +1,9 @@
 // `masg __complete <words…>` (cobra's design): the last word is the one under the cursor. Answer:
 // `value<TAB>description` lines, then directives ":", ":nospace" (a comma list goes on), ":files".
 // Any failure prints nothing, on stderr either: a Tab that prints errors is worse than none.
+// A Tab that names a command or an option answers from the generated spec with this file, the
+// query and the protocol alone; live IDs (the configuration, the cache, the SDK) and building the
+// spec from the program, when it is missing, are imported only when the answer needs them.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Io } from '../core/io.js';
@@ -8,9 +11,6 @@ import { formatAnswer } from './protocol.js';
 import { answer } from './query.js';
 import type { OpenLineSession } from './live.js';
 import type { CommandSpec } from './spec.js';
-import { buildSpec } from './spec.js';
-import { nullIo } from './null-io.js';
-import { liveIds } from './live.js';
 
 const SPEC_FILE = new URL('../../completions/masg-spec.json', import.meta.url);
 
@@ -22,6 +22,7 @@ async function loadSpec(buildProgram: ProgramBuilder): Promise<CommandSpec> {
     return JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as CommandSpec;
   } catch {
     // No generated spec (a checkout where it was deleted): build it from the live tree, slower.
+    const [{ buildSpec }, { nullIo }] = await Promise.all([import('./spec.js'), import('./null-io.js')]);
     return buildSpec(await buildProgram(nullIo({})));
   }
 }
@@ -33,6 +34,7 @@ export async function complete(words: string[], io: Io, buildProgram: ProgramBui
     const a = answer(await loadSpec(buildProgram), words);
     let candidates = a.candidates;
     if (a.ids) {
+      const { liveIds } = await import('./live.js');
       const ids = await liveIds(a.ids.kind, a.globals, io.env, openSession);
       candidates = ids
         .filter(([id]) => id.startsWith(a.ids!.partial))

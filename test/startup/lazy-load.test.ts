@@ -108,11 +108,26 @@ describe('the fast paths skip the command tree', () => {
   });
 });
 
+describe('a Tab that names a command or an option answers from the generated spec alone', () => {
+  it.each([
+    ['a subcommand', ['__complete', 'pub', 'up']],
+    ['an option value', ['__complete', 'pub', 'list', '--status', '']],
+  ])('%s loads neither the configuration, the ID cache nor the SDK (the live path of an ID)', async (_name, args) => {
+    const { stdout, modules } = await loadedBy(args);
+    expect(stdout).not.toBe('');
+    const own = modules.filter((m) => m.includes('/dist/')).map((m) => m.replace(/.*\/dist\//, ''));
+    expect(own.filter((m) => /^(config|sdk|session|transport)\/|^completion\/(live|spec)\.js$/.test(m))).toEqual([]);
+    // The live path is loaded where an ID is asked for (below): the filter above can fail.
+  });
+});
+
 describe('the trace itself sees what is loaded', () => {
   it('help commander answers loads it; a live completion loads undici', async () => {
     expect(packagesIn((await loadedBy(['--sandbox', '--help'])).modules)).toContain('commander');
     const live = await loadedBy(['__complete', '--sandbox', 'pub', 'update', '']);
     expect(live.stdout).toContain('Nordic News Site');
     expect(packagesIn(live.modules)).toContain('undici');
+    expect(live.modules.some((m) => m.endsWith('/dist/completion/live.js'))).toBe(true);
+    expect(live.modules.some((m) => m.endsWith('/dist/config/id-cache.js'))).toBe(true);
   });
 });
