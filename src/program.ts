@@ -3,7 +3,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { Io } from './core/io.js';
 import { SECTIONS, declareSection, sectionOf } from './commands/registry.js';
-import { registerHelp } from './help/command.js';
 import { choiceParser, correctSuggestion } from './command-kit/suggest.js';
 import { formatHelp } from './help/format.js';
 import { setExamples } from './help/metadata.js';
@@ -128,9 +127,11 @@ export async function buildProgram(io: Io, version: string, argv?: readonly stri
     throw new CommanderError(0, 'commander.version', version);
   });
   const named = argv === undefined ? undefined : sectionOf(commandWord(argv));
+  // `masg help …` offers every command's name to Tab and finds any: declared, and imported, only
+  // with all of them, like a section.
+  const help = named ? undefined : import('./help/command.js');
   for (const section of await Promise.all((named ? [named] : SECTIONS).map((s) => s.load()))) declareSection(program, section, io, version);
-  // `masg help …` offers every command's name to Tab and finds any: only with all of them.
-  if (!named) registerHelp(program, io);
+  if (help) (await help).registerHelp(program, io);
 
   const versionCommand = program
     .command('version')

@@ -3,9 +3,9 @@
 // declares that command's section alone (program.ts): `masg pub stats` reads pub's declarations,
 // and none of slot's, campaign's or the top-level commands' with their schemas' field flags and
 // bulk options. Help, Tab's generator, the docs and a word that is no command's get every
-// section, in this order (help order), then `masg help` (program.ts). A section is imported
-// when it is declared, and a handler when its command runs; test/cli/registry.test.ts holds the
-// words to the declarations.
+// section, in this order (help order), then `masg help` (program.ts). A section, and `masg help`,
+// is imported when it is declared, and a handler when its command runs;
+// test/cli/registry.test.ts holds the words to the declarations.
 import type { Command } from 'commander';
 import type { Io } from '../context.js';
 import type { CommandSpec, GroupSpec } from '../command-kit/define.js';
