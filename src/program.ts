@@ -129,9 +129,12 @@ export async function buildProgram(io: Io, version: string, argv?: readonly stri
   const named = argv === undefined ? undefined : sectionOf(commandWord(argv));
   // `masg help …` offers every command's name to Tab and finds any: declared, and imported, only
   // with all of them, like a section.
-  const help = named ? undefined : import('./help/command.js');
-  for (const section of await Promise.all((named ? [named] : SECTIONS).map((s) => s.load()))) declareSection(program, section, io, version);
-  if (help) (await help).registerHelp(program, io);
+  const [help, ...sections] = await Promise.all([
+    named ? undefined : import('./help/command.js'),
+    ...(named ? [named] : SECTIONS).map((s) => s.load()),
+  ]);
+  for (const section of sections) declareSection(program, section, io, version);
+  help?.registerHelp(program, io);
 
   const versionCommand = program
     .command('version')
