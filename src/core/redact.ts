@@ -71,9 +71,9 @@ const LIVE = new WeakMap<readonly string[], Redactor>();
 export function redactorOf(secrets: readonly string[]): Redactor {
   let redactor = LIVE.get(secrets);
   if (redactor === undefined) {
-    let built = { length: -1, redact: (text: string) => text };
+    let built: { length: number; redact: Redactor } | undefined;
     redactor = (text) => {
-      if (built.length !== secrets.length) built = { length: secrets.length, redact: createRedactor(secrets) };
+      if (built?.length !== secrets.length) built = { length: secrets.length, redact: createRedactor(secrets) };
       return built.redact(text);
     };
     LIVE.set(secrets, redactor);
