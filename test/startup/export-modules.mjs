@@ -4,9 +4,12 @@
 // loaded module recorded by trace-imports.mjs. Needs dist/ (`npx tsc -p tsconfig.json`).
 //   node test/startup/export-modules.mjs          the count, then the count by directory
 //   node test/startup/export-modules.mjs --list   every module as well
+//   node test/startup/export-modules.mjs --used   how many of them ran a function of their own (V8's
+//                                                 coverage): a floor of what the export uses, since
+//                                                 a module of constants (schema/enums) runs none
 // test/startup/stats-modules.test.ts holds the same export to a ceiling.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +18,7 @@ const root = join(import.meta.dirname, '../..');
 if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.json` first');
 const { startSandbox } = await import(join(root, 'dist', 'sandbox', 'index.js'));
 
+const used = process.argv.includes('--used');
 const dir = mkdtempSync(join(tmpdir(), 'masg-export-modules-'));
 const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
 try {
@@ -42,6 +46,7 @@ try {
         MASG_EMAIL: sandbox.demo.email,
         MASG_DEVELOPER_KEY: sandbox.demo.key,
         MASG_TIMEZONE: 'America/New_York',
+        ...(used ? { NODE_V8_COVERAGE: join(dir, 'coverage') } : {}),
       },
     },
   );
@@ -62,8 +67,24 @@ try {
       .map(([d, n]) => `${d} ${n}`)
       .join(', '),
   );
-  if (process.argv.includes('--list')) console.log(own.join('\n'));
+  const ran = used ? functionsRun(join(dir, 'coverage')) : undefined;
+  if (ran) console.log(`${own.filter((m) => ran.get(m) > 0).length} of them ran a function of their own (V8's coverage)`);
+  if (process.argv.includes('--list')) console.log(own.map((m) => (ran ? `${m} ${ran.get(m) ?? 0}` : m)).join('\n'));
 } finally {
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Module (path under dist/) → how many of its functions ran, the module's own top level aside. */
+function functionsRun(coverageDir) {
+  const ran = new Map();
+  for (const file of readdirSync(coverageDir)) {
+    for (const script of JSON.parse(readFileSync(join(coverageDir, file), 'utf8')).result) {
+      if (!script.url.includes('/dist/')) continue;
+      // The first entry is the module's top level, which runs whenever it is imported.
+      const count = script.functions.slice(1).filter((f) => f.ranges[0].count > 0).length;
+      ran.set(script.url.replace(/^.*\/dist\//, ''), count);
+    }
+  }
+  return ran;
 }
