@@ -98,8 +98,11 @@ export async function queryDuckDb(path: string, label: string, query: string, op
  * a SELECT to the parser but not to query()).
  */
 async function prepareAsText(conn: Connection, query: string): Promise<Prepared | undefined> {
-  return conn.prepare(`SELECT COLUMNS(*)::VARCHAR FROM query(${sqlString(query)})`).catch(() => undefined);
+  return conn.prepare(asText(query)).catch(() => undefined);
 }
+
+/** The query with every column cast to VARCHAR by DuckDB (bench/sql.js streams it too). */
+export const asText = (query: string): string => `SELECT COLUMNS(*)::VARCHAR FROM query(${sqlString(query)})`;
 
 async function openInstance(path: string, label: string, opts: QueryOptions): Promise<Instance> {
   const { DuckDBInstance } = duckdbClient();
